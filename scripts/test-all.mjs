@@ -1,0 +1,45 @@
+#!/usr/bin/env node
+// The README's test command: typecheck, unit, API on PGlite, API on PostgreSQL (when
+// TEST_DATABASE_URL is set), browser tests. Prints one closing "N passed, N failed" line.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'lumen-results-'));
+let passed = 0;
+let failed = 0;
+let broken = false;
+
+function run(label, cmd, args, env = {}) {
+  console.log(`\n=== ${label} ===`);
+  const r = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  if (r.status !== 0) broken = true;
+  return r.status;
+}
+
+function vitest(label, project, env = {}) {
+  const out = path.join(tmp, `${label.replace(/\W+/g, '-')}.json`);
+  run(label, 'npx', ['vitest', 'run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`], env);
+  if (fs.existsSync(out)) {
+    const j = JSON.parse(fs.readFileSync(out, 'utf8'));
+    passed += j.numPassedTests;
+    failed += j.numFailedTests;
+    if (j.numTotalTests === 0) broken = true;
+  } else broken = true;
+}
+
+const only = process.argv[2];
+if (!only || only === 'typecheck') {
+  if (run('typecheck', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']) !== 0) failed++;
+}
+if (!only || only === 'unit') vitest('unit', 'unit');
+if (!only || only === 'api') {
+  vitest('api (PGlite)', 'api', { TEST_DATABASE_URL: '' });
+  if (process.env.TEST_DATABASE_URL) vitest('api (PostgreSQL)', 'api');
+  else console.log('TEST_DATABASE_URL not set: the API suite ran on PGlite only.');
+}
+if (!only || only === 'e2e') vitest('e2e (Chromium)', 'e2e');
+
+console.log(`\n${passed} passed, ${failed} failed`);
+process.exit(broken || failed ? 1 : 0);

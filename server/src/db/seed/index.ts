@@ -1,0 +1,15 @@
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * Demo data, one module per area, each idempotent (it checks for its own rows first).
+ * Order matters: later modules may use users and materials created earlier.
+ */
+const seeds: Array<{ name: string; run: (app: FastifyInstance) => Promise<void> }> = [];
+
+export async function seedIfEmpty(app: FastifyInstance): Promise<void> {
+  for (const s of seeds) {
+    const t = Date.now();
+    await s.run(app);
+    app.log.info({ seed: s.name, ms: Date.now() - t }, 'seed step done');
+  }
+}

@@ -1,0 +1,42 @@
+import fp from 'fastify-plugin';
+import type { FastifyRequest } from 'fastify';
+import { AppError, NOT_LOGGED_IN } from '../lib/envelope.js';
+import { findSessionUser } from '../repositories/sessions.js';
+import { findUserById, type UserRow } from '../repositories/users.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The logged-in user, resolved lazily from the token. */
+    currentUser(): Promise<UserRow | null>;
+    /** The logged-in user or a 401 envelope. */
+    requireUser(): Promise<UserRow>;
+    /** The raw token the request carried, if any. */
+    authToken(): string | null;
+  }
+}
+
+/** Token from the Authorization header (raw or Bearer), else the token1 cookie the client sets. */
+function tokenOf(req: FastifyRequest): string | null {
+  const h = req.headers.authorization;
+  if (h) return h.replace(/^Bearer\s+/i, '').trim() || null;
+  const c = (req as any).cookies?.token1;
+  return c || null;
+}
+
+export default fp(async (app) => {
+  app.decorateRequest('authToken', function (this: FastifyRequest) {
+    return tokenOf(this);
+  });
+  app.decorateRequest('currentUser', async function (this: FastifyRequest & { _user?: UserRow | null }) {
+    if (this._user !== undefined) return this._user;
+    const token = tokenOf(this);
+    const userId = token ? await findSessionUser(app.db, token) : null;
+    this._user = userId ? await findUserById(app.db, userId) : null;
+    return this._user;
+  });
+  app.decorateRequest('requireUser', async function (this: FastifyRequest) {
+    const u = await this.currentUser();
+    if (!u) throw new AppError(401, NOT_LOGGED_IN);
+    return u;
+  });
+});

@@ -1,0 +1,13 @@
+/** Client configuration from Vite env variables (documented in README.md). */
+export const config = {
+  /** Base URL of the /api server; same origin by default. */
+  apiBase: import.meta.env.VITE_API_BASE ?? '',
+  /** Paths containing /community/ go to this host (spec §7). */
+  communityBase: import.meta.env.VITE_COMMUNITY_BASE ?? '',
+  /** Host of the operation endpoints (ip/get, operation/stat). */
+  operationBase: import.meta.env.VITE_OPERATION_BASE ?? '/api',
+  /** Mobile site base URL for the mobile user-agent redirect. */
+  mobileBase: import.meta.env.VITE_MOBILE_BASE ?? 'https://m.lumen.example',
+  /** Product code used in registration sources ({product}_CREATOR). */
+  product: import.meta.env.VITE_PRODUCT ?? 'LUMEN',
+};

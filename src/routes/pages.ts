@@ -1,0 +1,9 @@
+import type { ComponentType } from 'react';
+
+/**
+ * Route name -> lazy page module. Each page lives in src/pages/<area>/ and is split into its
+ * own chunk, so the home page does not carry forms, tables and ajv. Routes without an entry
+ * render the page frame (RoutePlaceholder) until their issue builds them.
+ */
+export const pages: Record<string, () => Promise<{ default: ComponentType }>> = {
+};
