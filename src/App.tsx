@@ -8,6 +8,7 @@ import 'dayjs/locale/zh-cn';
 import { routeTable, redirects } from './routes/route-table';
 import { pages } from './routes/pages';
 import RoutePlaceholder from './components/RoutePlaceholder';
+import { dataProvider } from './dataProvider';
 
 const lazyPages = Object.fromEntries(Object.entries(pages).map(([name, load]) => [name, lazy(load)]));
 
@@ -16,7 +17,7 @@ export default function App() {
     <BrowserRouter>
       <ConfigProvider locale={zhCN} theme={{ token: { colorPrimary: '#1677ff' } }}>
         <AntdApp>
-          <Refine routerProvider={routerBindings} options={{ disableTelemetry: true, syncWithLocation: true }}>
+          <Refine routerProvider={routerBindings} dataProvider={dataProvider} options={{ disableTelemetry: true, syncWithLocation: true }}>
             <Suspense fallback={<Spin size="large" style={{ display: 'block', margin: '20vh auto' }} />}>
               <Routes>
                 {Object.entries(redirects).map(([from, to]) => (

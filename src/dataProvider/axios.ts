@@ -1,0 +1,159 @@
+import axios, { AxiosError, type AxiosInstance, type AxiosRequestConfig } from 'axios';
+import { config } from '../config';
+import { getToken } from '../lib/token';
+
+/** Spec §9: 600000 ms request timeout; retries only when retryTimes is given, 1000 ms apart by default. */
+export const REQUEST_TIMEOUT_MS = 600_000;
+export const DEFAULT_RETRY_DELAY_MS = 1000;
+export const MSG_ENVELOPE_FAILED = '网络错误';
+export const MSG_HTTP_FAILED = '网络错误 请稍后再试';
+export const MSG_NOT_LOGGED_IN = '还没有登录哦，请登录后完成此操作';
+
+export interface Envelope<T = unknown> {
+  code: number;
+  success?: boolean;
+  msg?: string;
+  message?: string;
+  data: T;
+}
+
+/** The error every call rejects with: a Chinese message and the code (HTTP or envelope). */
+export class RequestError extends Error {
+  constructor(
+    message: string,
+    public code: number | string | undefined,
+    public data: unknown = null,
+  ) {
+    super(message);
+  }
+}
+
+export interface RequestOptions {
+  /** POST a JSON body instead of the default form-encoded body. */
+  json?: boolean;
+  /** Retry this many times on failure (none by default). */
+  retryTimes?: number;
+  retryDelay?: number;
+  /** Extra axios options (headers, responseType, signal, onUploadProgress...). */
+  axios?: AxiosRequestConfig;
+}
+
+// Who shows the login dialog on a 401; the login component registers itself here.
+let loginRequester: (() => unknown) | null = null;
+export function setLoginRequester(fn: (() => unknown) | null): void {
+  loginRequester = fn;
+}
+
+/** Envelope rule: resolve when code == 200 or success == true, else reject with msg or '网络错误'. */
+export function unwrap<T>(body: Envelope<T>): T {
+  if (body && (body.code === 200 || body.success === true)) return body.data;
+  throw new RequestError(body?.msg || MSG_ENVELOPE_FAILED, body?.code, body?.data);
+}
+
+/** HTTP failure -> RequestError: server message or error, else transport message, else the default. */
+export function toRequestError(err: unknown): RequestError {
+  if (err instanceof RequestError) return err;
+  const e = err as AxiosError<any>;
+  const status = e.response?.status;
+  if (status === 401) {
+    loginRequester?.();
+    return new RequestError(MSG_NOT_LOGGED_IN, 401);
+  }
+  const body = e.response?.data;
+  const serverMsg = body && typeof body === 'object' ? body.msg || body.message || body.error : undefined;
+  return new RequestError(serverMsg || e.message || MSG_HTTP_FAILED, status ?? e.code, body?.data ?? null);
+}
+
+/** Paths containing /community/ go to the community API host (spec §7). */
+export function baseUrlFor(url: string): string {
+  return url.includes('/community/') ? config.communityBase : config.apiBase;
+}
+
+export const http: AxiosInstance = axios.create({ timeout: REQUEST_TIMEOUT_MS });
+http.interceptors.request.use((cfg) => {
+  const token = getToken();
+  if (token && !cfg.headers.Authorization) cfg.headers.Authorization = token;
+  if (cfg.url && !/^https?:/.test(cfg.url)) cfg.baseURL = baseUrlFor(cfg.url);
+  return cfg;
+});
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+async function withRetry<T>(fn: () => Promise<T>, opts: RequestOptions): Promise<T> {
+  const times = opts.retryTimes ?? 0;
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await fn();
+    } catch (e) {
+      if (attempt >= times) throw e;
+      await sleep(opts.retryDelay ?? DEFAULT_RETRY_DELAY_MS);
+    }
+  }
+}
+
+/** One call through the envelope rule. GET sends query params; POST is form-encoded unless json. */
+export function request<T = any>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, data?: Record<string, any>, opts: RequestOptions = {}): Promise<T> {
+  return withRetry(async () => {
+    const cfg: AxiosRequestConfig = { method, url, ...opts.axios };
+    if (method === 'GET' || method === 'DELETE') cfg.params = data;
+    else if (opts.json) cfg.data = data ?? {};
+    else {
+      cfg.data = new URLSearchParams(Object.entries(data ?? {}).filter(([, v]) => v !== undefined && v !== null).map(([k, v]) => [k, String(v)]));
+      cfg.headers = { ...cfg.headers, 'Content-Type': 'application/x-www-form-urlencoded' };
+    }
+    try {
+      const res = await http.request<Envelope<T>>(cfg);
+      return unwrap(res.data);
+    } catch (e) {
+      throw toRequestError(e);
+    }
+  }, opts);
+}
+
+export const get = <T = any>(url: string, params?: Record<string, any>, opts?: RequestOptions) => request<T>('GET', url, params, opts);
+export const post = <T = any>(url: string, body?: Record<string, any>, opts?: RequestOptions) => request<T>('POST', url, body, opts);
+export const postJson = <T = any>(url: string, body?: Record<string, any>, opts?: RequestOptions) => request<T>('POST', url, body, { ...opts, json: true });
+
+/** Filename from Content-Disposition, preferring RFC 5987 filename*=UTF-8''... */
+export function filenameFromDisposition(header: string | undefined | null, fallback = 'download'): string {
+  if (!header) return fallback;
+  const star = header.match(/filename\*\s*=\s*([^']*)'[^']*'([^;]+)/i);
+  if (star) {
+    try {
+      return decodeURIComponent(star[2].trim().replace(/^"|"$/g, ''));
+    } catch {
+      /* fall through to the plain filename */
+    }
+  }
+  const plain = header.match(/filename\s*=\s*("([^"]*)"|[^;]+)/i);
+  return plain ? (plain[2] ?? plain[1]).trim() : fallback;
+}
+
+/** Downloads a blob and saves it under the server's filename. */
+export async function download(url: string, params?: Record<string, any>, fallbackName = 'download'): Promise<string> {
+  let res;
+  try {
+    res = await http.get<Blob>(url, { params, responseType: 'blob' });
+  } catch (e) {
+    // Error bodies of blob requests are JSON envelopes in a Blob.
+    const ax = e as AxiosError<any>;
+    if (ax.response?.data instanceof Blob) {
+      try {
+        ax.response.data = JSON.parse(await ax.response.data.text());
+      } catch {
+        /* not JSON */
+      }
+    }
+    throw toRequestError(e);
+  }
+  const name = filenameFromDisposition(res.headers['content-disposition'], fallbackName);
+  const href = URL.createObjectURL(res.data);
+  const a = document.createElement('a');
+  a.href = href;
+  a.download = name;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(href), 1000);
+  return name;
+}
