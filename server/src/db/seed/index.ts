@@ -1,10 +1,13 @@
 import type { FastifyInstance } from 'fastify';
+import { seedUsers } from './users.js';
 
 /**
  * Demo data, one module per area, each idempotent (it checks for its own rows first).
  * Order matters: later modules may use users and materials created earlier.
  */
-const seeds: Array<{ name: string; run: (app: FastifyInstance) => Promise<void> }> = [];
+const seeds: Array<{ name: string; run: (app: FastifyInstance) => Promise<void> }> = [
+  { name: 'users', run: seedUsers },
+];
 
 export async function seedIfEmpty(app: FastifyInstance): Promise<void> {
   for (const s of seeds) {
