@@ -5,4 +5,10 @@ import type { FastifyInstance } from 'fastify';
  * URL prefix. Add a group by adding one line here.
  */
 export const routeModules: Array<{ prefix: string; load: () => Promise<{ default: (app: FastifyInstance) => Promise<void> }> }> = [
+  { prefix: '/api/collect', load: () => import('./collect.js') },
+  { prefix: '/api/trade', load: () => import('./trade.js') },
+  { prefix: '/api/order', load: () => import('./order.js') },
+  { prefix: '/api/discount', load: () => import('./discount.js') },
+  { prefix: '/api/wallet', load: () => import('./wallet.js') },
+  { prefix: '/dev', load: () => import('./dev-trade.js') },
 ];

@@ -1,0 +1,135 @@
+import crypto from 'node:crypto';
+import type { Queryable } from '../db/index.js';
+import { parseListQuery } from '../lib/list-query.js';
+import { releaseCoupons } from './coupons.js';
+
+/** Unpaid orders expire after 30 minutes and give their coupon back. */
+export const ORDER_TTL_MS = 30 * 60 * 1000;
+
+export interface OrderRow {
+  id: number;
+  orderNo: string;
+  userId: number;
+  status: 'pending' | 'paid' | 'expired' | 'cancelled';
+  source: 'cart' | 'direct';
+  licenseeType: 'PERSONAL' | 'ORGANISATIONS';
+  licenseeName: string;
+  subtotalCents: number;
+  discountCents: number;
+  amountCents: number;
+  couponId: number | null;
+  payMethod: string | null;
+  paidAt: Date | null;
+  expiresAt: Date;
+  createdAt: Date;
+}
+
+const COLUMNS = `o.id, o.order_no AS "orderNo", o.user_id AS "userId", o.status, o.source, o.licensee_type AS "licenseeType",
+  o.licensee_name AS "licenseeName", o.subtotal_cents AS "subtotalCents", o.discount_cents AS "discountCents",
+  o.amount_cents AS "amountCents", o.coupon_id AS "couponId", o.pay_method AS "payMethod", o.paid_at AS "paidAt",
+  o.expires_at AS "expiresAt", o.created_at AS "createdAt"`;
+
+/** Order numbers: date + random digits, unguessable enough not to enumerate. */
+export function newOrderNo(): string {
+  const d = new Date();
+  const ymd = `${d.getUTCFullYear()}${String(d.getUTCMonth() + 1).padStart(2, '0')}${String(d.getUTCDate()).padStart(2, '0')}`;
+  return `LM${ymd}${crypto.randomInt(10 ** 9, 10 ** 10 - 1)}`;
+}
+
+export interface NewOrder {
+  userId: number;
+  source: 'cart' | 'direct';
+  licenseeType: string;
+  licenseeName: string;
+  subtotalCents: number;
+  items: Array<{ materialId: number; title: string; type: number; scenario: string; level: string; priceCents: number }>;
+}
+
+export async function insertOrder(db: Queryable, o: NewOrder): Promise<{ id: number; orderNo: string }> {
+  const orderNo = newOrderNo();
+  const r = await db.query<{ id: number }>(
+    `INSERT INTO orders(order_no, user_id, source, licensee_type, licensee_name, subtotal_cents, amount_cents, expires_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $6, $7) RETURNING id`,
+    [orderNo, o.userId, o.source, o.licenseeType, o.licenseeName, o.subtotalCents, new Date(Date.now() + ORDER_TTL_MS)],
+  );
+  const id = Number(r.rows[0].id);
+  for (const it of o.items) {
+    await db.query(
+      `INSERT INTO order_items(order_id, material_id, title, material_type, scenario, level, price_cents) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+      [id, it.materialId, it.title, it.type, it.scenario, it.level, it.priceCents],
+    );
+  }
+  return { id, orderNo };
+}
+
+export async function applyDiscount(db: Queryable, orderId: number, couponId: number, discountCents: number): Promise<void> {
+  await db.query('UPDATE orders SET coupon_id = $2, discount_cents = $3, amount_cents = subtotal_cents - $3 WHERE id = $1', [orderId, couponId, discountCents]);
+}
+
+/**
+ * Expires unpaid orders past their deadline (all, or one user's) and releases their coupons.
+ * Called lazily before reads and by the periodic sweep.
+ */
+export async function expireOrders(db: Queryable, userId?: number): Promise<number> {
+  const r = await db.query<{ id: number }>(
+    `UPDATE orders SET status = 'expired' WHERE status = 'pending' AND expires_at <= now() ${userId ? 'AND user_id = $1' : ''} RETURNING id`,
+    userId ? [userId] : [],
+  );
+  await releaseCoupons(db, r.rows.map((x) => Number(x.id)));
+  return r.rows.length;
+}
+
+export async function findOrder(db: Queryable, userId: number, id: number): Promise<OrderRow | null> {
+  await expireOrders(db, userId);
+  return (await db.query<OrderRow>(`SELECT ${COLUMNS} FROM orders o WHERE o.id = $1 AND o.user_id = $2`, [id, userId])).rows[0] ?? null;
+}
+
+export async function findOrderByNo(db: Queryable, orderNo: string): Promise<OrderRow | null> {
+  return (await db.query<OrderRow>(`SELECT ${COLUMNS} FROM orders o WHERE o.order_no = $1`, [orderNo])).rows[0] ?? null;
+}
+
+export async function orderItems(db: Queryable, orderId: number) {
+  const r = await db.query(
+    `SELECT i.id, i.material_id AS "materialId", i.title, i.material_type AS "type", i.scenario, i.level, i.price_cents AS "priceCents",
+            m.cover_path AS "coverPath"
+     FROM order_items i LEFT JOIN materials m ON m.id = i.material_id WHERE i.order_id = $1 ORDER BY i.id`,
+    [orderId],
+  );
+  return r.rows;
+}
+
+export async function listOrders(db: Queryable, userId: number, query: Record<string, any>) {
+  await expireOrders(db, userId);
+  const q = parseListQuery(query, {
+    columns: { id: 'o.id', orderNo: 'o.order_no', status: 'o.status', amountCents: 'o.amount_cents', createdAt: 'o.created_at', payMethod: 'o.pay_method' },
+    defaultSort: { field: 'id', order: 'desc' },
+  }, [userId]);
+  const where = ['o.user_id = $1', ...q.where].join(' AND ');
+  const list = await db.query(
+    `SELECT ${COLUMNS}, (SELECT string_agg(i.title, '、' ORDER BY i.id) FROM order_items i WHERE i.order_id = o.id) AS "itemTitles",
+       (SELECT count(*)::int FROM order_items i WHERE i.order_id = o.id) AS "itemCount"
+     FROM orders o WHERE ${where} ORDER BY ${q.orderBy} LIMIT ${q.limit} OFFSET ${q.offset}`,
+    q.params,
+  );
+  const total = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM orders o WHERE ${where}`, q.params);
+  return { list: list.rows, total: total.rows[0].n };
+}
+
+/**
+ * The one place an order becomes paid: atomic, idempotent and amount-checked (ASVS 2.3.3/2.3.4).
+ * Only a pending, unexpired order with exactly this amount changes; the caller checks the result.
+ */
+export async function markPaid(db: Queryable, orderId: number, amountCents: number, payMethod: string): Promise<boolean> {
+  const r = await db.query(
+    `UPDATE orders SET status = 'paid', paid_at = now(), pay_method = $3
+     WHERE id = $1 AND status = 'pending' AND amount_cents = $2 AND expires_at > now()`,
+    [orderId, amountCents, payMethod],
+  );
+  return r.rowCount === 1;
+}
+
+export async function cancelOrder(db: Queryable, userId: number, id: number): Promise<boolean> {
+  const r = await db.query(`UPDATE orders SET status = 'cancelled' WHERE id = $1 AND user_id = $2 AND status = 'pending'`, [id, userId]);
+  if (r.rowCount) await releaseCoupons(db, [id]);
+  return r.rowCount === 1;
+}

@@ -1,0 +1,43 @@
+import type { Queryable } from '../db/index.js';
+import { parseListQuery } from '../lib/list-query.js';
+
+/**
+ * Debits a balance in one statement that cannot overdraw; false when the balance is short.
+ * Records the movement with the balance after it.
+ */
+export async function debit(db: Queryable, userId: number, amountCents: number, orderId: number, note: string): Promise<boolean> {
+  const r = await db.query<{ balance: number }>(
+    'UPDATE users SET balance_cents = balance_cents - $2 WHERE id = $1 AND balance_cents >= $2 RETURNING balance_cents AS balance',
+    [userId, amountCents],
+  );
+  if (r.rowCount !== 1) return false;
+  await db.query(
+    `INSERT INTO wallet_transactions(user_id, amount_cents, balance_after, kind, order_id, note) VALUES ($1, $2, $3, 'pay', $4, $5)`,
+    [userId, -amountCents, r.rows[0].balance, orderId, note],
+  );
+  return true;
+}
+
+export async function credit(db: Queryable, userId: number, amountCents: number, kind: string, note: string): Promise<void> {
+  const r = await db.query<{ balance: number }>('UPDATE users SET balance_cents = balance_cents + $2 WHERE id = $1 RETURNING balance_cents AS balance', [userId, amountCents]);
+  await db.query(`INSERT INTO wallet_transactions(user_id, amount_cents, balance_after, kind, note) VALUES ($1, $2, $3, $4, $5)`, [userId, amountCents, r.rows[0].balance, kind, note]);
+}
+
+export async function balanceOf(db: Queryable, userId: number): Promise<number> {
+  return Number((await db.query<{ b: number }>('SELECT balance_cents AS b FROM users WHERE id = $1', [userId])).rows[0]?.b ?? 0);
+}
+
+export async function listTransactions(db: Queryable, userId: number, query: Record<string, any>) {
+  const q = parseListQuery(query, {
+    columns: { id: 'id', kind: 'kind', createdAt: 'created_at', amountCents: 'amount_cents' },
+    defaultSort: { field: 'id', order: 'desc' },
+  }, [userId]);
+  const where = ['user_id = $1', ...q.where].join(' AND ');
+  const list = await db.query(
+    `SELECT id, amount_cents AS "amountCents", balance_after AS "balanceAfter", kind, order_id AS "orderId", note, created_at AS "createdAt"
+     FROM wallet_transactions WHERE ${where} ORDER BY ${q.orderBy} LIMIT ${q.limit} OFFSET ${q.offset}`,
+    q.params,
+  );
+  const total = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM wallet_transactions WHERE ${where}`, q.params);
+  return { list: list.rows, total: total.rows[0].n };
+}

@@ -1,0 +1,88 @@
+import type { FastifyInstance } from 'fastify';
+import { AppError, ok } from '../lib/envelope.js';
+import { envelopeResponse, idParams, listQuery, materialIdProp } from '../lib/trade-schemas.js';
+import * as repo from '../repositories/collect.js';
+
+const nameProp = { type: 'string', minLength: 1, maxLength: 30, pattern: '\\S', 'x-msg': '收藏夹名称为 1-30 个字符' } as const;
+const NOT_FOUND = '收藏夹不存在';
+
+/** /api/collect: the user's named albums, their items, and the public view of shared ones. */
+export default async function collectRoutes(app: FastifyInstance) {
+  const mine = async (userId: number, id: number) => {
+    const a = await repo.findAlbum(app.db, userId, id);
+    if (!a) throw new AppError(404, NOT_FOUND);
+    return a;
+  };
+
+  app.get('/list', { schema: { querystring: listQuery, response: envelopeResponse } }, async (req) => {
+    const u = await req.requireUser();
+    return ok(await repo.listAlbums(app.db, u.id, req.query as any));
+  });
+
+  app.post('/', {
+    schema: { body: { type: 'object', required: ['name'], properties: { name: nameProp, shared: { type: 'boolean' } }, additionalProperties: false }, response: envelopeResponse },
+  }, async (req) => {
+    const u = await req.requireUser();
+    const b = req.body as { name: string; shared?: boolean };
+    return ok(await repo.createAlbum(app.db, u.id, b.name.trim(), b.shared ?? false), '收藏夹已创建');
+  });
+
+  app.get('/:id', { schema: { params: idParams, response: envelopeResponse } }, async (req) => {
+    const u = await req.requireUser();
+    const { id } = req.params as { id: number };
+    const album = await mine(u.id, id);
+    return ok({ ...album, items: await repo.albumItems(app.db, id) });
+  });
+
+  app.put('/:id', {
+    schema: { params: idParams, body: { type: 'object', properties: { name: nameProp, shared: { type: 'boolean' } }, additionalProperties: false }, response: envelopeResponse },
+  }, async (req) => {
+    const u = await req.requireUser();
+    const b = req.body as { name?: string; shared?: boolean };
+    const a = await repo.updateAlbum(app.db, u.id, (req.params as { id: number }).id, { name: b.name?.trim(), shared: b.shared });
+    if (!a) throw new AppError(404, NOT_FOUND);
+    return ok(a, '已保存');
+  });
+
+  app.delete('/:id', { schema: { params: idParams, response: envelopeResponse } }, async (req) => {
+    const u = await req.requireUser();
+    if (!(await repo.deleteAlbum(app.db, u.id, (req.params as { id: number }).id))) throw new AppError(404, NOT_FOUND);
+    return ok(null, '收藏夹已删除');
+  });
+
+  app.post('/:id/items', {
+    schema: { params: idParams, body: { type: 'object', required: ['materialId'], properties: { materialId: materialIdProp }, additionalProperties: false }, response: envelopeResponse },
+  }, async (req) => {
+    const u = await req.requireUser();
+    const { id } = req.params as { id: number };
+    const { materialId } = req.body as { materialId: number };
+    await mine(u.id, id);
+    if (!(await repo.materialExists(app.db, materialId))) throw new AppError(404, '素材不存在');
+    const added = await repo.addItem(app.db, id, materialId);
+    return ok({ added }, added ? '收藏成功' : '该素材已在收藏夹中');
+  });
+
+  app.delete('/:id/items/:materialId', {
+    schema: { params: { type: 'object', required: ['id', 'materialId'], properties: { id: idParams.properties.id, materialId: materialIdProp } }, response: envelopeResponse },
+  }, async (req) => {
+    const u = await req.requireUser();
+    const { id, materialId } = req.params as { id: number; materialId: number };
+    await mine(u.id, id);
+    if (!(await repo.removeItem(app.db, id, materialId))) throw new AppError(404, '该素材不在收藏夹中');
+    return ok(null, '已取消收藏');
+  });
+
+  /** Which of my albums hold a material (drives the collect button). */
+  app.get('/material/:id', { schema: { params: idParams, response: envelopeResponse } }, async (req) => {
+    const u = await req.requireUser();
+    return ok({ albumIds: await repo.albumsHolding(app.db, u.id, (req.params as { id: number }).id) });
+  });
+
+  /** Public view for /personalcollect/{id}: only albums their owner shared. */
+  app.get('/share/:id', { schema: { params: idParams, response: envelopeResponse } }, async (req) => {
+    const { id } = req.params as { id: number };
+    const album = await repo.findSharedAlbum(app.db, id);
+    if (!album) throw new AppError(404, '该收藏夹不存在或未公开分享');
+    return ok({ ...album, items: await repo.albumItems(app.db, id) });
+  });
+}

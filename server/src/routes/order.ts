@@ -1,0 +1,100 @@
+import type { FastifyInstance } from 'fastify';
+import path from 'node:path';
+import { AppError, ok } from '../lib/envelope.js';
+import { envelopeResponse, idParams, listQuery } from '../lib/trade-schemas.js';
+import { contentDisposition } from '../lib/content-disposition.js';
+import { licenceCertificatePdf } from '../lib/licence-pdf.js';
+import { cancelOrder, findOrder, listOrders, orderItems } from '../repositories/orders.js';
+import * as lic from '../repositories/licences.js';
+import { LEVELS, findUseCase, type LicenceLevel } from '../../../src/schemas/licence/use-cases.js';
+
+// Rows come from SQL as records; names are added from the use-case table.
+const withNames = (r: Record<string, any>): Record<string, any> => ({
+  ...r,
+  scenarioName: findUseCase(r.scenario)?.name ?? r.scenario,
+  levelName: LEVELS[r.level as LicenceLevel]?.name ?? r.level,
+});
+
+export const NO_LICENCE = '您尚未获得该素材的授权，购买授权后才能下载原文件（未授权可浏览带水印的预览）';
+
+/** /api/order: my orders, licences (authrecord / myauth), certificates, original downloads, history. */
+export default async function orderRoutes(app: FastifyInstance) {
+  app.get('/list', { schema: { querystring: listQuery, response: envelopeResponse } }, async (req) => {
+    const u = await req.requireUser();
+    return ok(await listOrders(app.db, u.id, req.query as any));
+  });
+
+  app.get('/authrecord/list', { schema: { querystring: listQuery, response: envelopeResponse } }, async (req) => {
+    const u = await req.requireUser();
+    const r = await lic.listLicences(app.db, u.id, req.query as any);
+    return ok({ ...r, list: r.list.map(withNames) });
+  });
+
+  app.get('/myauth/list', { schema: { querystring: listQuery, response: envelopeResponse } }, async (req) => {
+    const u = await req.requireUser();
+    const r = await lic.listLicensedMaterials(app.db, u.id, req.query as any);
+    return ok({ ...r, list: r.list.map((m: any) => ({ ...m, scenarioNames: (m.scenarios as string[]).map((s) => findUseCase(s)?.name ?? s) })) });
+  });
+
+  app.get('/history/list', { schema: { querystring: listQuery, response: envelopeResponse } }, async (req) => {
+    const u = await req.requireUser();
+    return ok(await lic.listDownloads(app.db, u.id, req.query as any));
+  });
+
+  /** Public: checks a certificate's verification code. */
+  app.get('/licence/verify', {
+    schema: { querystring: { type: 'object', required: ['code'], properties: { code: { type: 'string', pattern: '^[0-9A-Fa-f]{12}$', 'x-msg': '验证码格式不正确' } } }, response: envelopeResponse },
+  }, async (req) => {
+    const l = await lic.verifyLicence(app.db, (req.query as { code: string }).code);
+    if (!l) throw new AppError(404, '验证码无效，未找到对应的授权记录');
+    const n = withNames(l);
+    return ok({ valid: true, licenseeName: n.licenseeName, licenseeType: n.licenseeType, title: n.title, materialId: n.materialId, scenarioName: n.scenarioName, levelName: n.levelName, orderNo: n.orderNo, date: n.paidAt ?? n.createdAt });
+  });
+
+  app.get('/licence/:id/certificate', { schema: { params: idParams } }, async (req, reply) => {
+    const u = await req.requireUser();
+    const l = await lic.findLicence(app.db, u.id, (req.params as { id: number }).id);
+    if (!l) throw new AppError(404, '授权记录不存在');
+    const n = withNames(l);
+    const pdf = await licenceCertificatePdf({
+      licenseeName: n.licenseeName, licenseeType: n.licenseeType, title: n.title, materialId: Number(n.materialId),
+      scenarioName: n.scenarioName, levelName: n.levelName, orderNo: n.orderNo, date: new Date(n.paidAt ?? n.createdAt),
+      verifyCode: n.verifyCode, verifyUrl: `${app.config.publicUrl.replace(/\/$/, '')}/api/order/licence/verify?code=${n.verifyCode}`,
+    });
+    await lic.recordDownload(app.db, { userId: u.id, materialId: Number(n.materialId), licenceId: Number(n.id), kind: 'certificate' });
+    return reply.type('application/pdf').header('content-disposition', contentDisposition(`授权证书-${n.title}-${n.verifyCode}.pdf`)).send(Buffer.from(pdf));
+  });
+
+  /** The licensed original: licence holders only (403 for everyone else); each download recorded. */
+  app.get('/download/:id', { schema: { params: idParams } }, async (req, reply) => {
+    const u = await req.requireUser();
+    const materialId = (req.params as { id: number }).id;
+    const m = await lic.materialFile(app.db, materialId);
+    if (!m) throw new AppError(404, '素材不存在');
+    const licenceId = await lic.licenceFor(app.db, u.id, materialId);
+    if (!licenceId) throw new AppError(403, NO_LICENCE);
+    if (!m.originalPath || !app.storage.exists(m.originalPath)) throw new AppError(404, '原文件暂不可用，请联系客服');
+    await lic.recordDownload(app.db, { userId: u.id, materialId, licenceId, kind: 'original' });
+    const ext = path.extname(m.originalPath) || (m.format ? `.${m.format.toLowerCase()}` : '');
+    return reply
+      .type('application/octet-stream')
+      .header('content-disposition', contentDisposition(`${m.title}${ext}`))
+      .header('cache-control', 'private, no-store')
+      .send(app.storage.stream(m.originalPath));
+  });
+
+  app.get('/:id', { schema: { params: idParams, response: envelopeResponse } }, async (req) => {
+    const u = await req.requireUser();
+    const o = await findOrder(app.db, u.id, (req.params as { id: number }).id);
+    if (!o) throw new AppError(404, '订单不存在');
+    return ok({ ...o, items: (await orderItems(app.db, o.id)).map(withNames) });
+  });
+
+  app.post('/:id/cancel', { schema: { params: idParams, response: envelopeResponse } }, async (req) => {
+    const u = await req.requireUser();
+    const { id } = req.params as { id: number };
+    if (!(await findOrder(app.db, u.id, id))) throw new AppError(404, '订单不存在');
+    if (!(await cancelOrder(app.db, u.id, id))) throw new AppError(409, '只有待支付的订单可以取消');
+    return ok(null, '订单已取消');
+  });
+}

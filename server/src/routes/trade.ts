@@ -1,0 +1,103 @@
+import type { FastifyInstance } from 'fastify';
+import { AppError, ok } from '../lib/envelope.js';
+import { envelopeResponse, idParams, materialIdProp, scenarioProp } from '../lib/trade-schemas.js';
+import * as cart from '../repositories/cart.js';
+import { materialExists } from '../repositories/collect.js';
+import { checkScenario, createOrder, quote, type CheckoutInput } from '../services/checkout.js';
+import { expireOrders } from '../repositories/orders.js';
+import payRoutes from './trade-pay.js';
+import { findUseCase, levelOf, priceOf } from '../../../src/schemas/licence/use-cases.js';
+
+/** Fields a client might try to set; refused outright so no one believes a client price counts. */
+const PRICE_FIELDS = ['price', 'priceCents', 'amount', 'amountCents', 'subtotalCents', 'discountCents', 'totalCents'];
+const priceProps = Object.fromEntries(PRICE_FIELDS.map((f) => [f, {}]));
+
+const checkoutBody = {
+  type: 'object',
+  required: ['from'],
+  properties: {
+    from: { type: 'string', enum: ['cart', 'direct'], 'x-msg': '下单来源不正确' },
+    cartIds: { type: 'array', items: { type: 'integer', minimum: 1 }, minItems: 1, maxItems: 200, 'x-msg': '请选择要结算的素材' },
+    items: {
+      type: 'array', minItems: 1, maxItems: 50,
+      items: { type: 'object', required: ['materialId', 'scenario'], properties: { materialId: materialIdProp, scenario: scenarioProp, ...priceProps }, additionalProperties: false },
+    },
+    couponId: { type: 'integer', minimum: 1 },
+    licenseeType: { type: 'string', enum: ['PERSONAL', 'ORGANISATIONS'], 'x-msg': '被授权方类型不正确' },
+    ...priceProps,
+  },
+  additionalProperties: false,
+} as const;
+
+function refuseClientPrices(body: Record<string, any>) {
+  const has = (o: Record<string, any>) => PRICE_FIELDS.some((f) => f in o);
+  if (has(body) || (body.items ?? []).some(has)) throw new AppError(400, '价格由服务器计算，请勿提交价格或金额');
+}
+
+/** /api/trade: cart, server-side pricing, order placement and payment. */
+export default async function tradeRoutes(app: FastifyInstance) {
+  // Periodic sweep: unpaid orders expire even when nobody reads them; cleared on close.
+  const sweep = setInterval(() => {
+    expireOrders(app.db).catch((err) => app.log.error({ err }, 'order expiry sweep failed'));
+  }, 60_000);
+  sweep.unref();
+  app.addHook('onClose', async () => clearInterval(sweep));
+
+  app.get('/cart/list', { schema: { response: envelopeResponse } }, async (req) => {
+    const u = await req.requireUser();
+    const lines = await cart.cartLines(app.db, u.id);
+    const list = lines.map((l) => {
+      const uc = findUseCase(l.scenario);
+      return { ...l, scenarioName: uc?.name ?? l.scenario, level: uc ? levelOf(uc) : null, priceCents: uc ? priceOf(Number(l.basePriceCents), uc) : null };
+    });
+    return ok({ list, total: list.length, totalCents: list.reduce((s, l) => s + (l.priceCents ?? 0), 0) });
+  });
+
+  app.get('/cart/count', { schema: { response: envelopeResponse } }, async (req) => {
+    const u = await req.requireUser();
+    return ok({ count: await cart.cartCount(app.db, u.id) });
+  });
+
+  app.post('/cart', {
+    schema: { body: { type: 'object', required: ['materialId', 'scenario'], properties: { materialId: materialIdProp, scenario: scenarioProp, ...priceProps }, additionalProperties: false }, response: envelopeResponse },
+  }, async (req) => {
+    const u = await req.requireUser();
+    const b = req.body as { materialId: number; scenario: string };
+    refuseClientPrices(b);
+    checkScenario(u, b.scenario);
+    if (!(await materialExists(app.db, b.materialId))) throw new AppError(404, '素材不存在或已下架');
+    const id = await cart.upsertCartLine(app.db, u.id, b.materialId, b.scenario);
+    return ok({ id, count: await cart.cartCount(app.db, u.id) }, '已加入购物车');
+  });
+
+  app.put('/cart/:id', {
+    schema: { params: idParams, body: { type: 'object', required: ['scenario'], properties: { scenario: scenarioProp }, additionalProperties: false }, response: envelopeResponse },
+  }, async (req) => {
+    const u = await req.requireUser();
+    const { scenario } = req.body as { scenario: string };
+    checkScenario(u, scenario);
+    if (!(await cart.setCartScenario(app.db, u.id, (req.params as { id: number }).id, scenario))) throw new AppError(404, '购物车中没有该素材');
+    return ok(null, '授权场景已更新');
+  });
+
+  app.delete('/cart/:id', { schema: { params: idParams, response: envelopeResponse } }, async (req) => {
+    const u = await req.requireUser();
+    if (!(await cart.removeCartLines(app.db, u.id, [(req.params as { id: number }).id]))) throw new AppError(404, '购物车中没有该素材');
+    return ok({ count: await cart.cartCount(app.db, u.id) }, '已移出购物车');
+  });
+
+  /** The server's price for a prospective order (the /buy page shows only this). */
+  app.post('/quote', { schema: { body: checkoutBody, response: envelopeResponse } }, async (req) => {
+    const u = await req.requireUser();
+    refuseClientPrices(req.body as any);
+    return ok(await quote(app.db, u, req.body as CheckoutInput));
+  });
+
+  app.post('/order', { schema: { body: checkoutBody, response: envelopeResponse } }, async (req) => {
+    const u = await req.requireUser();
+    refuseClientPrices(req.body as any);
+    return ok(await createOrder(app.db, u, req.body as CheckoutInput), '订单已创建');
+  });
+
+  await app.register(payRoutes, { prefix: '/pay' });
+}

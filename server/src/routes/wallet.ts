@@ -1,0 +1,16 @@
+import type { FastifyInstance } from 'fastify';
+import { ok } from '../lib/envelope.js';
+import { envelopeResponse, listQuery } from '../lib/trade-schemas.js';
+import { balanceOf, listTransactions } from '../repositories/wallet.js';
+
+/** /api/wallet: balance and its movements (payments debit it atomically in /api/trade/pay/wallet). */
+export default async function walletRoutes(app: FastifyInstance) {
+  app.get('/info', { schema: { response: envelopeResponse } }, async (req) => {
+    const u = await req.requireUser();
+    return ok({ balanceCents: await balanceOf(app.db, u.id) });
+  });
+  app.get('/list', { schema: { querystring: listQuery, response: envelopeResponse } }, async (req) => {
+    const u = await req.requireUser();
+    return ok(await listTransactions(app.db, u.id, req.query as any));
+  });
+}

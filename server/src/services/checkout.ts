@@ -1,0 +1,136 @@
+import type { Db, Queryable } from '../db/index.js';
+import { AppError } from '../lib/envelope.js';
+import type { UserRow } from '../repositories/users.js';
+import { cartLines, materialsByIds, removeCartLines } from '../repositories/cart.js';
+import { claimCoupon, usableCoupons, type CouponRow } from '../repositories/coupons.js';
+import { applyDiscount, insertOrder, markPaid } from '../repositories/orders.js';
+import { grantLicences } from '../repositories/licences.js';
+import { findUseCase, levelOf, priceOf, refusalFor, type OwnerType } from '../../../src/schemas/licence/use-cases.js';
+
+/** What the client may send to price or place an order. Prices are never part of it. */
+export interface CheckoutInput {
+  from: 'cart' | 'direct';
+  cartIds?: number[];
+  items?: Array<{ materialId: number; scenario: string }>;
+  couponId?: number;
+  licenseeType?: OwnerType;
+}
+
+export interface PricedLine {
+  cartId?: number;
+  materialId: number;
+  title: string;
+  type: number;
+  coverPath: string | null;
+  scenario: string;
+  scenarioName: string;
+  level: string;
+  priceCents: number;
+}
+
+export const accountOf = (u: UserRow) => ({ ownerType: u.owner_type, enhancedAuth: u.enhanced_auth });
+
+/** Validates a scenario for an account; throws the Chinese refusal when the account may not buy it. */
+export function checkScenario(user: UserRow, scenario: string) {
+  const uc = findUseCase(scenario);
+  if (!uc) throw new AppError(400, '授权场景不存在，请重新选择');
+  const refusal = refusalFor(accountOf(user), uc);
+  if (refusal) throw new AppError(403, refusal);
+  return uc;
+}
+
+/** Resolves the lines to buy from the cart subset or the direct items, priced by the server. */
+export async function pricedLines(db: Queryable, user: UserRow, input: CheckoutInput): Promise<PricedLine[]> {
+  let raw: Array<{ cartId?: number; materialId: number; title: string; type: number; coverPath: string | null; basePriceCents: number; scenario: string }>;
+  if (input.from === 'cart') {
+    const ids = input.cartIds;
+    const lines = await cartLines(db, user.id, ids);
+    if (ids && lines.length !== new Set(ids).size) throw new AppError(404, '购物车中的部分素材不存在，请刷新后重试');
+    raw = lines.map((l) => ({ ...l, cartId: Number(l.id) }));
+  } else {
+    const items = input.items ?? [];
+    const mats = await materialsByIds(db, items.map((i) => i.materialId));
+    raw = items.map((i) => {
+      const m = mats.find((x) => Number(x.id) === i.materialId);
+      if (!m) throw new AppError(404, '素材不存在或已下架');
+      return { ...m, materialId: i.materialId, scenario: i.scenario };
+    });
+  }
+  if (!raw.length) throw new AppError(400, '请选择要购买的素材');
+  return raw.map((r) => {
+    const uc = checkScenario(user, r.scenario);
+    return {
+      cartId: r.cartId,
+      materialId: Number(r.materialId),
+      title: r.title,
+      type: r.type,
+      coverPath: r.coverPath,
+      scenario: uc.id,
+      scenarioName: uc.name,
+      level: levelOf(uc),
+      priceCents: priceOf(Number(r.basePriceCents), uc),
+    };
+  });
+}
+
+/** Who the licence is issued to: the company for company accounts that ask for it, else the person. */
+export function licensee(user: UserRow, lines: PricedLine[], wanted?: OwnerType) {
+  const type: OwnerType = wanted ?? user.owner_type;
+  if (type === 'ORGANISATIONS' && user.owner_type !== 'ORGANISATIONS') throw new AppError(403, '个人账号只能以个人名义获得授权');
+  if (type === 'PERSONAL' && lines.some((l) => l.level !== 'personal')) throw new AppError(400, '企业授权场景的被授权方必须是企业，请选择企业作为被授权方');
+  return { type, name: type === 'ORGANISATIONS' ? user.company_name || user.nickname : user.nickname || user.username || `用户${user.id}` };
+}
+
+/** Why a coupon cannot be used for a subtotal, or null when it can. */
+export function couponRefusal(c: CouponRow | null, subtotalCents: number): string | null {
+  if (!c) return '优惠券不存在';
+  if (c.status !== 1) return ['优惠券暂不可用', '', '优惠券已使用', '优惠券已过期', '优惠券已作废'][c.status] || '优惠券不可用';
+  if (new Date(c.expiresAt).getTime() <= Date.now()) return '优惠券已过期';
+  if (subtotalCents < c.thresholdCents) return `订单满 ¥${(c.thresholdCents / 100).toFixed(2)} 才能使用该优惠券`;
+  return null;
+}
+
+/** The server's price for a checkout: lines, subtotal, discount, amount, and every coupon with its usability. */
+export async function quote(db: Queryable, user: UserRow, input: CheckoutInput) {
+  const lines = await pricedLines(db, user, input);
+  const subtotalCents = lines.reduce((s, l) => s + l.priceCents, 0);
+  const coupons = (await usableCoupons(db, user.id)).map((c) => ({ ...c, refusal: couponRefusal(c, subtotalCents) }));
+  let discountCents = 0;
+  if (input.couponId) {
+    const c = coupons.find((x) => Number(x.id) === input.couponId) ?? null;
+    const refusal = c ? c.refusal : '优惠券不存在或已不可用';
+    if (refusal) throw new AppError(400, refusal);
+    discountCents = Math.min(c!.amountCents, subtotalCents);
+  }
+  const who = licensee(user, lines, input.licenseeType);
+  return { lines, subtotalCents, discountCents, amountCents: subtotalCents - discountCents, coupons, licensee: who };
+}
+
+/** Places the order in one short transaction: order + lines, coupon claim, cart lines removed. */
+export async function createOrder(db: Db, user: UserRow, input: CheckoutInput) {
+  const q = await quote(db, user, input);
+  return db.tx(async (t) => {
+    const { id, orderNo } = await insertOrder(t, {
+      userId: user.id,
+      source: input.from,
+      licenseeType: q.licensee.type,
+      licenseeName: q.licensee.name,
+      subtotalCents: q.subtotalCents,
+      items: q.lines.map((l) => ({ materialId: l.materialId, title: l.title, type: l.type, scenario: l.scenario, level: l.level, priceCents: l.priceCents })),
+    });
+    if (input.couponId) {
+      if (!(await claimCoupon(t, user.id, input.couponId, id, q.subtotalCents))) throw new AppError(409, '优惠券已被使用或已失效，请重新选择');
+      await applyDiscount(t, id, input.couponId, q.discountCents);
+    }
+    const cartIds = q.lines.map((l) => l.cartId).filter((x): x is number => !!x);
+    if (cartIds.length) await removeCartLines(t, user.id, cartIds);
+    return { id, orderNo, amountCents: q.amountCents };
+  });
+}
+
+/** Marks an order paid (amount-checked, once) and grants its licences, atomically. */
+export async function settlePaid(q: Queryable, orderId: number, amountCents: number, method: string): Promise<boolean> {
+  if (!(await markPaid(q, orderId, amountCents, method))) return false;
+  await grantLicences(q, orderId);
+  return true;
+}
