@@ -2,7 +2,7 @@
 export const idParams = {
   type: 'object',
   required: ['id'],
-  properties: { id: { type: 'integer', minimum: 1, 'x-msg': '编号不正确' } },
+  properties: { id: { type: 'integer', minimum: 1 } },
 } as const;
 
 /** The list convention's query (page, pageSize, sort, order) plus whitelisted filters checked by parseListQuery. */
@@ -17,8 +17,8 @@ export const listQuery = {
   additionalProperties: { type: 'string', maxLength: 200 },
 } as const;
 
-export const scenarioProp = { type: 'string', minLength: 1, maxLength: 40, 'x-msg': '请选择授权场景' } as const;
-export const materialIdProp = { type: 'integer', minimum: 1, 'x-msg': '素材编号不正确' } as const;
+export const scenarioProp = { type: 'string', minLength: 1, maxLength: 40 } as const;
+export const materialIdProp = { type: 'integer', minimum: 1 } as const;
 
 /** Envelope response schema with free-form data (documents the shape; data is not filtered). */
 export const envelopeResponse = {

@@ -3,7 +3,7 @@ import { AppError, ok } from '../lib/envelope.js';
 import { envelopeResponse, idParams, listQuery, materialIdProp } from '../lib/trade-schemas.js';
 import * as repo from '../repositories/collect.js';
 
-const nameProp = { type: 'string', minLength: 1, maxLength: 30, pattern: '\\S', 'x-msg': '收藏夹名称为 1-30 个字符' } as const;
+const nameProp = { type: 'string', minLength: 1, maxLength: 30, pattern: '\\S' } as const;
 const NOT_FOUND = '收藏夹不存在';
 
 /** /api/collect: the user's named albums, their items, and the public view of shared ones. */

@@ -43,7 +43,7 @@ export default async function orderRoutes(app: FastifyInstance) {
 
   /** Public: checks a certificate's verification code. */
   app.get('/licence/verify', {
-    schema: { querystring: { type: 'object', required: ['code'], properties: { code: { type: 'string', pattern: '^[0-9A-Fa-f]{12}$', 'x-msg': '验证码格式不正确' } } }, response: envelopeResponse },
+    schema: { querystring: { type: 'object', required: ['code'], properties: { code: { type: 'string', pattern: '^[0-9A-Fa-f]{12}$' } } }, response: envelopeResponse },
   }, async (req) => {
     const l = await lic.verifyLicence(app.db, (req.query as { code: string }).code);
     if (!l) throw new AppError(404, '验证码无效，未找到对应的授权记录');

@@ -10,7 +10,7 @@ import { settlePaid } from '../services/checkout.js';
 const orderIdBody = (extra: Record<string, unknown> = {}, required: string[] = []) => ({
   type: 'object',
   required: ['orderId', ...required],
-  properties: { orderId: { type: 'integer', minimum: 1, 'x-msg': '订单编号不正确' }, ...extra },
+  properties: { orderId: { type: 'integer', minimum: 1 }, ...extra },
   additionalProperties: false,
 });
 
@@ -27,7 +27,7 @@ export default async function payRoutes(app: FastifyInstance) {
   const providers = payProviders(app.config);
 
   app.post('/create', {
-    schema: { body: orderIdBody({ provider: { type: 'string', enum: PAY_PROVIDERS, 'x-msg': '请选择支付方式' } }, ['provider']), response: envelopeResponse },
+    schema: { body: orderIdBody({ provider: { type: 'string', enum: PAY_PROVIDERS } }, ['provider']), response: envelopeResponse },
   }, async (req) => {
     const u = await req.requireUser();
     const { orderId, provider } = req.body as { orderId: number; provider: PayProviderName };

@@ -16,14 +16,14 @@ const checkoutBody = {
   type: 'object',
   required: ['from'],
   properties: {
-    from: { type: 'string', enum: ['cart', 'direct'], 'x-msg': '下单来源不正确' },
-    cartIds: { type: 'array', items: { type: 'integer', minimum: 1 }, minItems: 1, maxItems: 200, 'x-msg': '请选择要结算的素材' },
+    from: { type: 'string', enum: ['cart', 'direct'] },
+    cartIds: { type: 'array', items: { type: 'integer', minimum: 1 }, minItems: 1, maxItems: 200 },
     items: {
       type: 'array', minItems: 1, maxItems: 50,
       items: { type: 'object', required: ['materialId', 'scenario'], properties: { materialId: materialIdProp, scenario: scenarioProp, ...priceProps }, additionalProperties: false },
     },
     couponId: { type: 'integer', minimum: 1 },
-    licenseeType: { type: 'string', enum: ['PERSONAL', 'ORGANISATIONS'], 'x-msg': '被授权方类型不正确' },
+    licenseeType: { type: 'string', enum: ['PERSONAL', 'ORGANISATIONS'] },
     ...priceProps,
   },
   additionalProperties: false,

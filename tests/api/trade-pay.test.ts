@@ -1,0 +1,123 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeTestApp, makeUser } from '../helpers/app.js';
+import { call, makeMaterial } from '../helpers/trade.js';
+import { hmacSign } from '../../server/src/adapters/pay/sandbox.js';
+
+const SECRET = 'test-pay-secret';
+
+describe('payment: sandbox provider callbacks, idempotency, wallet', () => {
+  let t: Awaited<ReturnType<typeof makeTestApp>>;
+  let buyer: Awaited<ReturnType<typeof makeUser>>;
+  let mat: number;
+  beforeAll(async () => {
+    t = await makeTestApp({ PAY_SECRET: SECRET, PUBLIC_URL: 'http://shop.test' });
+    buyer = await makeUser(t.db, { owner_type: 'ORGANISATIONS', company_name: '支付测试公司' });
+    mat = await makeMaterial(t.app, t.db, { priceCents: 2000 });
+  });
+  afterAll(() => t.close());
+
+  const newOrder = async () => (await call(t.app, 'POST', '/api/trade/order', buyer.auth, { from: 'direct', items: [{ materialId: mat, scenario: 'enterprise_promotion' }] })).body.data;
+  const notify = (fields: Record<string, unknown>, secret = SECRET) => call(t.app, 'POST', '/api/trade/pay/notify/wechat', undefined, { ...fields, sign: hmacSign(secret, fields) });
+  const state = async (id: number) => (await call(t.app, 'GET', `/api/trade/pay/state/${id}`, buyer.auth)).body.data.status;
+  const licenceCount = async (orderId: number) => (await t.db.query('SELECT count(*)::int AS n FROM licences WHERE order_id = $1', [orderId])).rows[0].n;
+
+  it('creates a signed sandbox pay URL on the dev page', async () => {
+    const o = await newOrder();
+    const r = await call(t.app, 'POST', '/api/trade/pay/create', buyer.auth, { orderId: o.id, provider: 'alipay' });
+    expect(r.body.data.payUrl).toMatch(/^http:\/\/shop\.test\/dev\/pay\?/);
+    const url = new URL(r.body.data.payUrl);
+    expect(url.searchParams.get('amountCents')).toBe('6000');
+    const pageRes = await t.app.inject(url.pathname + url.search);
+    expect(pageRes.statusCode).toBe(200);
+    expect(pageRes.body).toContain('沙箱');
+    expect(pageRes.body).toContain('¥60.00');
+    url.searchParams.set('amountCents', '1');
+    expect((await t.app.inject(url.pathname + url.search)).statusCode).toBe(400);
+  });
+
+  it('the dev page confirm sends a signed callback that pays the order and grants licences', async () => {
+    const o = await newOrder();
+    const { payUrl } = (await call(t.app, 'POST', '/api/trade/pay/create', buyer.auth, { orderId: o.id, provider: 'wechat' })).body.data;
+    const fields = Object.fromEntries(new URL(payUrl).searchParams);
+    const r = await t.app.inject({ method: 'POST', url: '/dev/pay', payload: new URLSearchParams({ ...fields, result: 'SUCCESS' }).toString(), headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    expect(r.body).toContain('支付成功');
+    expect(await state(o.id)).toBe('paid');
+    expect(await licenceCount(o.id)).toBe(1);
+  });
+
+  it('a failed sandbox payment leaves the order pending', async () => {
+    const o = await newOrder();
+    const { payUrl } = (await call(t.app, 'POST', '/api/trade/pay/create', buyer.auth, { orderId: o.id, provider: 'wechat' })).body.data;
+    const fields = Object.fromEntries(new URL(payUrl).searchParams);
+    await t.app.inject({ method: 'POST', url: '/dev/pay', payload: { ...fields, result: 'FAIL' } });
+    const s = (await call(t.app, 'GET', `/api/trade/pay/state/${o.id}`, buyer.auth)).body.data;
+    expect(s).toMatchObject({ status: 'pending', lastNotify: 'FAIL' });
+  });
+
+  it('refuses a callback with a bad signature', async () => {
+    const o = await newOrder();
+    const r = await notify({ notifyId: 'n-bad', orderNo: o.orderNo, amountCents: o.amountCents, tradeStatus: 'SUCCESS', timestamp: 1 }, 'wrong-secret');
+    expect(r.status).toBe(400);
+    expect(r.body.msg).toBe('签名校验失败');
+    expect(await state(o.id)).toBe('pending');
+  });
+
+  it('refuses a callback with the wrong amount and changes nothing', async () => {
+    const o = await newOrder();
+    const r = await notify({ notifyId: 'n-amount', orderNo: o.orderNo, amountCents: 1, tradeStatus: 'SUCCESS', timestamp: 1 });
+    expect(r.status).toBe(400);
+    expect(r.body.msg).toContain('金额');
+    expect(await state(o.id)).toBe('pending');
+    expect(await licenceCount(o.id)).toBe(0);
+  });
+
+  it('is idempotent: a replayed or duplicate callback changes nothing', async () => {
+    const o = await newOrder();
+    const f = { notifyId: 'n-dup', orderNo: o.orderNo, amountCents: o.amountCents, tradeStatus: 'SUCCESS', timestamp: 1 };
+    const first = await notify(f);
+    expect(first.status).toBe(200);
+    const paidAt = (await t.db.query('SELECT paid_at FROM orders WHERE id = $1', [o.id])).rows[0].paid_at;
+    const replays = await Promise.all([notify(f), notify(f), notify({ ...f, notifyId: 'n-dup-2' })]);
+    expect(replays.map((r) => r.status)).toEqual([200, 200, 200]);
+    expect((await t.db.query('SELECT paid_at FROM orders WHERE id = $1', [o.id])).rows[0].paid_at).toEqual(paidAt);
+    expect(await licenceCount(o.id)).toBe(1);
+    expect((await t.db.query("SELECT count(*)::int AS n FROM pay_notifications WHERE notify_id = 'n-dup'")).rows[0].n).toBe(1);
+  });
+
+  it('pays from the wallet atomically and refuses a short balance', async () => {
+    const o = await newOrder();
+    const short = await call(t.app, 'POST', '/api/trade/pay/wallet', buyer.auth, { orderId: o.id });
+    expect(short.status).toBe(400);
+    expect(short.body.msg).toContain('余额不足');
+    expect(await state(o.id)).toBe('pending');
+    await t.db.query('UPDATE users SET balance_cents = 10000 WHERE id = $1', [buyer.id]);
+    const ok = await call(t.app, 'POST', '/api/trade/pay/wallet', buyer.auth, { orderId: o.id });
+    expect(ok.status).toBe(200);
+    expect((await call(t.app, 'GET', '/api/wallet/info', buyer.auth)).body.data.balanceCents).toBe(4000);
+    const again = await call(t.app, 'POST', '/api/trade/pay/wallet', buyer.auth, { orderId: o.id });
+    expect(again.status).toBe(409);
+    expect((await call(t.app, 'GET', '/api/wallet/info', buyer.auth)).body.data.balanceCents).toBe(4000);
+    const tx = await call(t.app, 'GET', '/api/wallet/list', buyer.auth);
+    expect(tx.body.data.list[0]).toMatchObject({ amountCents: -6000, balanceAfter: 4000, kind: 'pay' });
+  });
+
+  it('another user cannot pay my order from their wallet', async () => {
+    const o = await newOrder();
+    const other = await makeUser(t.db);
+    await t.db.query('UPDATE users SET balance_cents = 100000 WHERE id = $1', [other.id]);
+    expect((await call(t.app, 'POST', '/api/trade/pay/wallet', other.auth, { orderId: o.id })).status).toBe(404);
+    expect((await t.db.query('SELECT balance_cents FROM users WHERE id = $1', [other.id])).rows[0].balance_cents).toBe(100000);
+  });
+
+  it('refuses the dev pages in production', async () => {
+    const prod = await makeTestApp({ NODE_ENV: 'production' });
+    try {
+      const r = await prod.app.inject('/dev/pay?provider=wechat&orderNo=x&amountCents=1&sign=x');
+      expect(r.statusCode).toBe(404);
+      expect(r.body).toContain('生产环境');
+      expect((await prod.app.inject('/dev/login-token?username=demo_buyer')).statusCode).toBe(404);
+    } finally {
+      await prod.close();
+    }
+  });
+});
