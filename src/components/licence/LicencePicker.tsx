@@ -1,4 +1,12 @@
-import { Card } from 'antd';
+import { useMemo, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { Alert, App, Button, Card, Radio, Space, Tag, Typography } from 'antd';
+import { ShoppingCartOutlined, ThunderboltOutlined } from '@ant-design/icons';
+import { useUser } from '../user/UserContext';
+import { post } from '../../dataProvider/axios';
+import { LEVELS, LEVEL_ORDER, USE_CASES, accountAllows, levelOf, priceOf, refusalFor } from '../../schemas/licence/use-cases';
+import { formatMoney, notifyCartChanged } from './money';
+import { ensureLogin } from './ensure-login';
 
 export interface LicenceMaterial {
   id: number;
@@ -7,7 +15,70 @@ export interface LicenceMaterial {
   priceCents: number;
 }
 
-/** Licence scenario/level picker with price, add to cart and buy now. (Owned by the trade work.) */
+const LEVEL_COLOR = { personal: 'blue', company: 'gold', enhanced: 'magenta' } as const;
+
+/** Licence scenario/level picker with price, add to cart and buy now. Prices shown here are the server's formula from the same table. */
 export default function LicencePicker({ material }: { material: LicenceMaterial }) {
-  return <Card title="选择授权">{material.title}</Card>;
+  const { user } = useUser();
+  const { message } = App.useApp();
+  const navigate = useNavigate();
+  const [scenario, setScenario] = useState(USE_CASES[0].id);
+  const [adding, setAdding] = useState(false);
+  const chosen = USE_CASES.find((u) => u.id === scenario)!;
+  const account = user ? { ownerType: user.ownerType, enhancedAuth: user.enhancedAuth } : null;
+  const refusal = account ? refusalFor(account, chosen) : null;
+  const groups = useMemo(() => LEVEL_ORDER.map((level) => ({ level, cases: USE_CASES.filter((u) => levelOf(u) === level) })), []);
+
+  const addToCart = async () => {
+    if (!(await ensureLogin())) return;
+    setAdding(true);
+    try {
+      await post('/api/trade/cart', { materialId: material.id, scenario }, { json: true });
+      notifyCartChanged();
+      message.success('已加入购物车');
+    } catch (e) {
+      message.error((e as Error).message);
+    } finally {
+      setAdding(false);
+    }
+  };
+  const buyNow = async () => {
+    if (!(await ensureLogin())) return;
+    navigate(`/buy/direct?materialId=${material.id}&scenario=${scenario}`);
+  };
+
+  return (
+    <Card title="选择授权" data-testid="licence-picker">
+      <Radio.Group value={scenario} onChange={(e) => setScenario(e.target.value)} style={{ width: '100%' }}>
+        {groups.map(({ level, cases }) => (
+          <div key={level} style={{ marginBottom: 12 }}>
+            <Space style={{ marginBottom: 4 }}>
+              <Tag color={LEVEL_COLOR[level]}>{LEVELS[level].name}</Tag>
+              <Typography.Text type="secondary">{LEVELS[level].explain}</Typography.Text>
+            </Space>
+            <Space direction="vertical" style={{ width: '100%' }}>
+              {cases.map((u) => (
+                <Radio key={u.id} value={u.id}>
+                  <Space>
+                    <span>{u.name}</span>
+                    <Typography.Text type="danger">{formatMoney(priceOf(material.priceCents, u))}</Typography.Text>
+                    {account && !accountAllows(account, level) && <Tag>当前账号不可购买</Tag>}
+                  </Space>
+                  <div><Typography.Text type="secondary" style={{ fontSize: 12 }}>{u.description}</Typography.Text></div>
+                </Radio>
+              ))}
+            </Space>
+          </div>
+        ))}
+      </Radio.Group>
+      {refusal && <Alert type="warning" showIcon message={refusal} style={{ marginBottom: 12 }} />}
+      <Space>
+        <Typography.Text>
+          价格：<Typography.Text strong type="danger" data-testid="licence-price">{formatMoney(priceOf(material.priceCents, chosen))}</Typography.Text>
+        </Typography.Text>
+        <Button icon={<ShoppingCartOutlined />} loading={adding} disabled={!!refusal} onClick={addToCart}>加入购物车</Button>
+        <Button type="primary" icon={<ThunderboltOutlined />} disabled={!!refusal} onClick={buyNow}>立即购买</Button>
+      </Space>
+    </Card>
+  );
 }

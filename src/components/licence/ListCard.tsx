@@ -1,0 +1,36 @@
+import type { ReactNode } from 'react';
+import { Alert, Button, Card, Empty, Table } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { useTable } from '@refinedev/antd';
+import type { CrudFilters } from '@refinedev/core';
+
+/**
+ * A paged list over the /api list convention (Refine useTable through the shared data provider),
+ * with loading, empty and error states. Used by the account pages of the trade area.
+ */
+export function ListCard<T extends object>({ title, apiPath, columns, filters, empty, extra, rowKey = 'id' }: {
+  title: string;
+  apiPath: string;
+  columns: ColumnsType<T>;
+  filters?: CrudFilters;
+  empty: ReactNode;
+  extra?: ReactNode;
+  rowKey?: string;
+}) {
+  const { tableProps, tableQuery } = useTable<any>({
+    resource: apiPath.replace(/\//g, '-'),
+    meta: { apiPath },
+    syncWithLocation: false,
+    pagination: { pageSize: 10 },
+    filters: { permanent: filters ?? [] },
+    errorNotification: false,
+  });
+  return (
+    <Card title={title} extra={extra}>
+      {tableQuery.isError && (
+        <Alert type="error" showIcon style={{ marginBottom: 16 }} message={tableQuery.error?.message || '加载失败'} action={<Button onClick={() => tableQuery.refetch()}>重试</Button>} />
+      )}
+      <Table<T> {...(tableProps as any)} rowKey={rowKey} columns={columns} locale={{ emptyText: <Empty description={empty} /> }} />
+    </Card>
+  );
+}

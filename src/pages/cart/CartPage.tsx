@@ -1,0 +1,91 @@
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { Alert, App, Button, Card, Empty, Popconfirm, Result, Space, Table, Typography } from 'antd';
+import { get, request } from '../../dataProvider/axios';
+import { useUser } from '../../components/user/UserContext';
+import { ScenarioSelect } from '../../components/licence/ScenarioSelect';
+import { formatMoney, notifyCartChanged } from '../../components/licence/money';
+import { ensureLogin } from '../../components/licence/ensure-login';
+
+interface Line { id: number; materialId: number; title: string; type: number; scenario: string; scenarioName: string; basePriceCents: number; priceCents: number | null }
+
+/** /cart: lines with their licence, change or remove, choose a subset, see the total, check out. */
+export default function CartPage() {
+  const { user, loading: userLoading } = useUser();
+  const { message } = App.useApp();
+  const navigate = useNavigate();
+  const [lines, setLines] = useState<Line[]>([]);
+  const [selected, setSelected] = useState<number[]>([]);
+  const [loading, setLoading] = useState(true);
+  const [error, setError] = useState<string | null>(null);
+
+  const load = useCallback(async () => {
+    setLoading(true);
+    setError(null);
+    try {
+      const r = await get<{ list: Line[] }>('/api/trade/cart/list');
+      setLines(r.list);
+      setSelected((s) => (s.length ? s.filter((id) => r.list.some((l) => l.id === id)) : r.list.map((l) => l.id)));
+    } catch (e) {
+      setError((e as Error).message);
+    } finally {
+      setLoading(false);
+    }
+  }, []);
+  useEffect(() => {
+    if (user) void load();
+  }, [user, load]);
+
+  const total = useMemo(() => lines.filter((l) => selected.includes(l.id)).reduce((s, l) => s + (l.priceCents ?? 0), 0), [lines, selected]);
+
+  const change = async (id: number, scenario: string) => {
+    try {
+      await request('PUT', `/api/trade/cart/${id}`, { scenario }, { json: true });
+      await load();
+    } catch (e) {
+      message.error((e as Error).message);
+    }
+  };
+  const remove = async (id: number) => {
+    try {
+      await request('DELETE', `/api/trade/cart/${id}`);
+      notifyCartChanged();
+      message.success('已移出购物车');
+      await load();
+    } catch (e) {
+      message.error((e as Error).message);
+    }
+  };
+
+  if (!user && !userLoading) {
+    return <Result status="info" title="登录后查看购物车" extra={<Button type="primary" onClick={() => ensureLogin()}>登录</Button>} />;
+  }
+  return (
+    <Card title="购物车">
+      {error && <Alert type="error" showIcon message={error} action={<Button onClick={load}>重试</Button>} style={{ marginBottom: 16 }} />}
+      <Table<Line>
+        rowKey="id"
+        loading={loading || userLoading}
+        dataSource={lines}
+        pagination={false}
+        locale={{ emptyText: <Empty description="购物车是空的"><Link to="/">去逛逛</Link></Empty> }}
+        rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]) }}
+        columns={[
+          { title: '素材', dataIndex: 'title', render: (t, l) => <Link to={`/video/detail/${l.materialId}`}>{t}</Link> },
+          { title: '授权场景', dataIndex: 'scenario', render: (s, l) => <ScenarioSelect value={s} basePriceCents={l.basePriceCents} onChange={(v) => change(l.id, v)} /> },
+          { title: '价格', dataIndex: 'priceCents', align: 'right', render: (p) => <Typography.Text type="danger">{formatMoney(p)}</Typography.Text> },
+          {
+            title: '操作', key: 'op', render: (_, l) => (
+              <Popconfirm title="确定移出购物车？" onConfirm={() => remove(l.id)}><Button type="link" danger>删除</Button></Popconfirm>
+            ),
+          },
+        ]}
+      />
+      <Space style={{ marginTop: 16, width: '100%', justifyContent: 'flex-end' }}>
+        <span>已选 {selected.length} 件</span>
+        <span>合计：<Typography.Text strong type="danger" data-testid="cart-total">{formatMoney(total)}</Typography.Text></span>
+        <Button type="primary" disabled={!selected.length} onClick={() => navigate(`/buy/cart?ids=${selected.join(',')}`)}>去结算</Button>
+      </Space>
+    </Card>
+  );
+}
