@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
  * URL prefix. Add a group by adding one line here.
  */
 export const routeModules: Array<{ prefix: string; load: () => Promise<{ default: (app: FastifyInstance) => Promise<void> }> }> = [
+  { prefix: '/api/schemas', load: () => import('./schemas.js') },
   { prefix: '/api/collect', load: () => import('./collect.js') },
   { prefix: '/api/trade', load: () => import('./trade.js') },
   { prefix: '/api/order', load: () => import('./order.js') },

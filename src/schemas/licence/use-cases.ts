@@ -24,8 +24,9 @@ export interface LevelDef {
   explain: string;
 }
 
-export const LEVELS = table.levels as Record<LicenceLevel, LevelDef>;
-export const USE_CASES = table.scenarios as UseCase[];
+export const LEVELS = table['x-levels'] as Record<LicenceLevel, LevelDef>;
+/** The nine scenarios: oneOf branches of the schema (const = id, title = Chinese name, x-licence = level flags). */
+export const USE_CASES: UseCase[] = table.oneOf.map((b) => ({ id: b.const, name: b.title, description: b.description, ...b['x-licence'] }));
 export const LEVEL_ORDER: LicenceLevel[] = ['personal', 'company', 'enhanced'];
 
 export function findUseCase(id: string): UseCase | undefined {

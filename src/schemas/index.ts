@@ -1,0 +1,117 @@
+/**
+ * The static schema registry: every JSON file under src/schemas, imported explicitly so the same
+ * module works in Vite (client) and under tsx (server). Keep it a plain list, one import and one
+ * entry per file, inside your team's section, so branch merges never touch the same lines.
+ *
+ * Shapes (documented here once):
+ * - enums/* and status/*: `{ $id, title, description, type, oneOf: [{ const, title, 'x-spec', 'x-color'? }] }`
+ *   — `const` is the code, `title` the Chinese label RJSF shows, `x-spec` the spec's term, `x-color`
+ *   the antd Tag colour of a status. Read them with enumOptions / statusLabel / statusColor.
+ * - rules/*: `{ $id, title, description, 'x-rules': { name: UploadRule }, 'x-work-categories': { code: name } }`
+ *   (structure: lumen:meta/rule-set, each rule: lumen:meta/upload-rule). Fields refer to a rule with
+ *   `"x-file-rule": "lumen:rules/deposit#image"` or an inline UploadRule object.
+ * - forms/*: a JSON Schema object with its RJSF uiSchema in `x-ui`; use formOf(id) to get both with
+ *   lumen: $refs inlined (RJSF cannot follow external refs).
+ */
+import type { LumenSchema } from './types';
+import { installBundled } from './registry';
+
+// meta
+import metaFileMeta from './meta/file-meta.json';
+import metaRuleSet from './meta/rule-set.json';
+import metaUploadRule from './meta/upload-rule.json';
+// enums
+import enumsAcquisitionType from './enums/acquisition-type.json';
+import enumsCertificateType from './enums/certificate-type.json';
+import enumsCopyrightServiceType from './enums/copyright-service-type.json';
+import enumsDepositFileType from './enums/deposit-file-type.json';
+import enumsInvoiceType from './enums/invoice-type.json';
+import enumsMaterialType from './enums/material-type.json';
+import enumsMedia from './enums/media.json';
+import enumsNature from './enums/nature.json';
+import enumsNonOrganisationCertificate from './enums/non-organisation-certificate.json';
+import enumsOrganisationCertificate from './enums/organisation-certificate.json';
+import enumsOwnerType from './enums/owner-type.json';
+import enumsOwnershipType from './enums/ownership-type.json';
+import enumsOwnershipTypeGuoban from './enums/ownership-type-guoban.json';
+import enumsPersonalCertificate from './enums/personal-certificate.json';
+import enumsProductType from './enums/product-type.json';
+import enumsRegistrationService from './enums/registration-service.json';
+import enumsRight from './enums/right.json';
+import enumsSearchType from './enums/search-type.json';
+import enumsTaxRate from './enums/tax-rate.json';
+import enumsVerificationMethod from './enums/verification-method.json';
+import enumsVideoDuration from './enums/video-duration.json';
+import enumsWorkCategory from './enums/work-category.json';
+import enumsWorkNameCode from './enums/work-name-code.json';
+// status
+import statusCoupon from './status/coupon.json';
+import statusEvidenceDeposit from './status/evidence-deposit.json';
+import statusUploaderChunk from './status/uploader-chunk.json';
+import statusUploaderFile from './status/uploader-file.json';
+import statusWork from './status/work.json';
+// rules
+import rulesCertification from './rules/certification.json';
+import rulesDci from './rules/dci.json';
+import rulesDeposit from './rules/deposit.json';
+import rulesRegistration from './rules/registration.json';
+// forms
+import formsCertificationCompany from './forms/certification-company.json';
+import formsCertificationPersonal from './forms/certification-personal.json';
+// login team: forms/login.json
+// resources team: forms for deposit, registration, DCI, work, invoice, withdrawal
+// trade team: licence/use-cases.json
+import licenceUseCases from './licence/use-cases.json';
+
+/** Every bundled schema, in a plain list. */
+export const schemaList: LumenSchema[] = [
+  metaFileMeta,
+  metaRuleSet,
+  metaUploadRule,
+  enumsAcquisitionType,
+  enumsCertificateType,
+  enumsCopyrightServiceType,
+  enumsDepositFileType,
+  enumsInvoiceType,
+  enumsMaterialType,
+  enumsMedia,
+  enumsNature,
+  enumsNonOrganisationCertificate,
+  enumsOrganisationCertificate,
+  enumsOwnerType,
+  enumsOwnershipType,
+  enumsOwnershipTypeGuoban,
+  enumsPersonalCertificate,
+  enumsProductType,
+  enumsRegistrationService,
+  enumsRight,
+  enumsSearchType,
+  enumsTaxRate,
+  enumsVerificationMethod,
+  enumsVideoDuration,
+  enumsWorkCategory,
+  enumsWorkNameCode,
+  statusCoupon,
+  statusEvidenceDeposit,
+  statusUploaderChunk,
+  statusUploaderFile,
+  statusWork,
+  rulesCertification,
+  rulesDci,
+  rulesDeposit,
+  rulesRegistration,
+  formsCertificationCompany,
+  formsCertificationPersonal,
+  // login team entries
+  // resources team entries
+  // trade team entries
+  licenceUseCases,
+];
+
+/** Bundled schemas by $id. */
+export const schemas: Record<string, LumenSchema> = Object.fromEntries(schemaList.map((s) => [s.$id, s]));
+installBundled(schemas);
+
+export * from './types';
+export * from './registry';
+export * from './file-rules';

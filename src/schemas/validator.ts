@@ -1,0 +1,80 @@
+/**
+ * The ONE ajv configuration: strict mode, ajv-formats, the project's x-* vocabulary and the
+ * `x-file-rule` keyword. The server builds its instances with createAjv(); RJSF uses rjsfValidator,
+ * built from the same configureAjv through @rjsf/validator-ajv8's AjvClass hook.
+ */
+import Ajv, { type Options } from 'ajv';
+import addFormats from 'ajv-formats';
+import { customizeValidator } from '@rjsf/validator-ajv8';
+import { schemaList } from './index';
+import { currentSchema, resolveRule, type SchemaLookup } from './registry';
+import { checkFileList, type FileMeta, type UploadRule } from './file-rules';
+import { localizeErrors } from './messages';
+
+export const AJV_OPTIONS: Options = { strict: true, allErrors: true, verbose: true, allowUnionTypes: true };
+
+/** Annotation keywords of the project (data for UIs and tests, no validation effect). */
+const BASE_VOCABULARY = ['x-spec', 'x-color', 'x-msg', 'x-msg-required', 'x-ui', 'x-rules', 'x-work-categories', 'x-min-minutes', 'x-max-minutes'];
+
+/** Every x-* key used in the bundled schemas, so other teams' annotations need no code change. */
+function vocabulary(): string[] {
+  const keys = new Set(BASE_VOCABULARY);
+  const walk = (n: any) => {
+    if (Array.isArray(n)) n.forEach(walk);
+    else if (n && typeof n === 'object')
+      for (const [k, v] of Object.entries(n)) {
+        if (k.startsWith('x-') && k !== 'x-file-rule') keys.add(k);
+        walk(v);
+      }
+  };
+  walk(schemaList);
+  return [...keys];
+}
+
+export interface LumenAjvOptions {
+  /** Where `x-file-rule: "lumen:rules/..."` references are looked up (current versions). */
+  lookup?: SchemaLookup;
+}
+
+/** Adds formats-independent project keywords to an ajv instance. */
+export function configureAjv(ajv: Ajv, opts: LumenAjvOptions = {}): Ajv {
+  const lookup = opts.lookup ?? currentSchema;
+  ajv.addVocabulary(vocabulary());
+  ajv.addKeyword({
+    keyword: 'x-file-rule',
+    schemaType: ['string', 'object'],
+    errors: true,
+    // Resolved at validation time, so a rule staff just saved applies without recompiling forms.
+    validate: function validateFileRule(ref: string | UploadRule, data: unknown) {
+      const self = validateFileRule as unknown as { errors: unknown[] };
+      const rule = resolveRule(ref, lookup);
+      if (!rule) {
+        self.errors = [{ keyword: 'x-file-rule', message: '上传规则不存在', params: { ref } }];
+        return false;
+      }
+      const files = (Array.isArray(data) ? data : data == null ? [] : [data]) as FileMeta[];
+      const messages = checkFileList(rule, files.filter((f) => f && typeof f === 'object'));
+      self.errors = messages.map((message) => ({ keyword: 'x-file-rule', message, params: { ref } }));
+      return messages.length === 0;
+    },
+  });
+  return ajv;
+}
+
+/** A strict ajv with formats and the project keywords (server validators, tests, schema checks). */
+export function createAjv(opts: LumenAjvOptions & { ajv?: Options } = {}): Ajv {
+  const ajv = new Ajv({ ...AJV_OPTIONS, ...opts.ajv });
+  addFormats(ajv);
+  return configureAjv(ajv, opts);
+}
+
+/** The Ajv class RJSF instantiates: same options and keywords as createAjv (it adds formats itself). */
+class LumenAjv extends Ajv {
+  constructor(options: Options) {
+    super({ ...options, ...AJV_OPTIONS });
+    configureAjv(this);
+  }
+}
+
+/** The validator every RJSF <Form> in the client uses. */
+export const rjsfValidator = customizeValidator({ AjvClass: LumenAjv as typeof Ajv }, localizeErrors);
