@@ -6,4 +6,15 @@ import type { ComponentType } from 'react';
  * render the page frame (RoutePlaceholder) until their issue builds them.
  */
 export const pages: Record<string, () => Promise<{ default: ComponentType }>> = {
+  // trade
+  Cart: () => import('../pages/cart/CartPage'),
+  Buy: () => import('../pages/buy/BuyPage'),
+  Pay: () => import('../pages/pay/PayPage'),
+  Collect: () => import('../pages/account/collect/CollectPage'),
+  CollectDetail: () => import('../pages/account/collect/CollectDetailPage'),
+  PersonalCollect: () => import('../pages/collect/PersonalCollectPage'),
+  AuthRecord: () => import('../pages/account/licence/AuthRecordPage'),
+  MyAuth: () => import('../pages/account/licence/MyAuthPage'),
+  HistoryList: () => import('../pages/account/licence/HistoryListPage'),
+  Coupon: () => import('../pages/account/coupon/CouponPage'),
 };
