@@ -6,4 +6,10 @@ import type { ComponentType } from 'react';
  * render the page frame (RoutePlaceholder) until their issue builds them.
  */
 export const pages: Record<string, () => Promise<{ default: ComponentType }>> = {
+  CreatorWorks: () => import('../pages/creator/Works'),
+  CreatorWithdraw: () => import('../pages/creator/Withdraw'),
+  MyDeposit: () => import('../pages/cyprotect/MyDeposit'),
+  MyRegister: () => import('../pages/cyprotect/MyRegister'),
+  MyDciRegister: () => import('../pages/cyprotect/MyDciRegister'),
+  Ticket: () => import('../pages/account/Ticket'),
 };

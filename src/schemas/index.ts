@@ -60,6 +60,15 @@ import formsCertificationCompany from './forms/certification-company.json';
 import formsCertificationPersonal from './forms/certification-personal.json';
 // login team: forms/login.json
 // resources team: forms for deposit, registration, DCI, work, invoice, withdrawal
+import formsDeposit from './forms/deposit.json';
+import formsRegistration from './forms/registration.json';
+import formsDciRegistration from './forms/dci-registration.json';
+import formsWork from './forms/work.json';
+import formsInvoice from './forms/invoice.json';
+import formsWithdrawal from './forms/withdrawal.json';
+import statusRegistration from './status/registration.json';
+import statusInvoice from './status/invoice.json';
+import statusWithdrawal from './status/withdrawal.json';
 // trade team: licence/use-cases.json
 
 /** Every bundled schema, in a plain list. */
@@ -103,6 +112,15 @@ export const schemaList: LumenSchema[] = [
   formsCertificationPersonal,
   // login team entries
   // resources team entries
+  formsDeposit,
+  formsRegistration,
+  formsDciRegistration,
+  formsWork,
+  formsInvoice,
+  formsWithdrawal,
+  statusRegistration,
+  statusInvoice,
+  statusWithdrawal,
   // trade team entries
 ];
 
