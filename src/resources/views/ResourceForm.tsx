@@ -9,6 +9,7 @@ import type { ResourceDef } from '../types';
 import { useResourceForm } from '../registry';
 import { postMultipart } from './multipart';
 import { fileFields, type FormFiles } from './FileListField';
+import { dropUnselectedBranchErrors } from '../branch-errors';
 
 /** Server field errors ({fieldErrors: {'/a/b': msg}} in the envelope's data) -> RJSF extraErrors. */
 export function toExtraErrors(data: unknown): ErrorSchema | undefined {
@@ -93,6 +94,7 @@ export function ResourceForm({ def, mode, id, onDone, onCancel }: ResourceFormPr
         fields={fileFields}
         formContext={formContext}
         extraErrors={extraErrors}
+        transformErrors={dropUnselectedBranchErrors}
         showErrorList={false}
         noHtml5Validate
         onSubmit={({ formData }) => submit(formData)}
