@@ -6,4 +6,5 @@ import type { ComponentType } from 'react';
  * render the page frame (RoutePlaceholder) until their issue builds them.
  */
 export const pages: Record<string, () => Promise<{ default: ComponentType }>> = {
+  Admin: () => import('../pages/admin/AdminPage'),
 };

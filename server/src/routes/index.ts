@@ -6,4 +6,5 @@ import type { FastifyInstance } from 'fastify';
  */
 export const routeModules: Array<{ prefix: string; load: () => Promise<{ default: (app: FastifyInstance) => Promise<void> }> }> = [
   { prefix: '/api/schemas', load: () => import('./schemas.js') },
+  { prefix: '/dev/session', load: () => import('./dev-session.js') },
 ];
