@@ -12,4 +12,5 @@ export const pages: Record<string, () => Promise<{ default: ComponentType }>> = 
   MyRegister: () => import('../pages/cyprotect/MyRegister'),
   MyDciRegister: () => import('../pages/cyprotect/MyDciRegister'),
   Ticket: () => import('../pages/account/Ticket'),
+  Admin: () => import('../pages/admin/AdminPage'),
 };

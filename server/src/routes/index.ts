@@ -11,4 +11,6 @@ export const routeModules: Array<{ prefix: string; load: () => Promise<{ default
   { prefix: '/api/protection/dci', load: () => import('./dci-registrations.js') },
   { prefix: '/api/user/invoice', load: () => import('./invoices.js') },
   { prefix: '/api/user/withdrawal', load: () => import('./withdrawals.js') },
+  { prefix: '/api/schemas', load: () => import('./schemas.js') },
+  { prefix: '/dev/session', load: () => import('./dev-session.js') },
 ];
