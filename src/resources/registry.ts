@@ -1,5 +1,6 @@
-import { useEffect, useMemo, useState } from 'react';
-import { enumLabel, enumOptions as registryOptions, formOf, onSchemaChange, statusColor, statusLabel as registryStatus } from '../schemas';
+import { useMemo } from 'react';
+import { enumLabel, enumOptions as registryOptions, formOf, statusColor, statusLabel as registryStatus } from '../schemas';
+import { useSchema } from '../schemas/use-schema';
 import type { ResourceDef } from './types';
 
 /**
@@ -23,19 +24,19 @@ export function statusLabel(table: string, value: unknown): { label: string; col
 
 
 /**
- * The form of a definition in its current version on this client (bundled file, or the server's
- * version once installed with setSchemaOverride), ready for RJSF. Re-renders when it changes.
+ * The form of a definition in its CURRENT version (the server's, when staff edited it or a rule it
+ * refers to), ready for RJSF. Edit mode uses editSchemaId when the definition has one.
  */
 export function useResourceForm(def: ResourceDef, mode: 'create' | 'edit'): { schema?: any; uiSchema?: any; error?: string } {
   const id = (mode === 'edit' && def.editSchemaId) || def.schemaId;
-  const [version, setVersion] = useState(0);
-  useEffect(() => onSchemaChange((changed) => changed.startsWith('lumen:') && setVersion((v) => v + 1)), []);
+  const { schema, loading } = useSchema(id ?? '');
   return useMemo(() => {
     if (!id) return def.form ? { schema: def.form.schema, uiSchema: def.form.uiSchema ?? {} } : { error: '未配置表单' };
+    if (loading) return {};
     try {
       return formOf(id);
     } catch (e) {
       return { error: (e as Error).message };
     }
-  }, [id, def.form, version]);
+  }, [id, def.form, loading, schema]);
 }

@@ -8,7 +8,7 @@ export const registrationTable = (kind: RegistrationKind): OwnedTable => ({
   table: 'registrations',
   owner: 'user_id',
   scope: `kind = '${kind === 'dci' ? 'dci' : 'copyright'}'`,
-  select: 'id, kind, work_name, work_category, ownership, form, files, status, created_at, updated_at',
+  select: 'id, kind, work_name, work_category, ownership, form, status, created_at, updated_at', // stored file keys stay server-side
   list: {
     columns: { id: 'id', status: 'status', work_category: 'work_category', work_name: 'work_name', ownership: 'ownership', created_at: 'created_at' },
     sortable: ['status', 'created_at'],

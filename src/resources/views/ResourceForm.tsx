@@ -3,12 +3,12 @@ import { useForm, useInvalidate } from '@refinedev/core';
 import Form from '@rjsf/antd';
 import type { ErrorSchema, RJSFSchema } from '@rjsf/utils';
 import { Alert, App, Button, Card, Progress, Skeleton, Space } from 'antd';
-import { rjsfValidator } from '../../schemas/validator';
+import { lumenFormProps } from '../../schemas/form-props';
+import type { FileWidgetContext } from '../../schemas/widgets/FileMetaWidget';
 import { RequestError } from '../../dataProvider/axios';
 import type { ResourceDef } from '../types';
 import { useResourceForm } from '../registry';
 import { postMultipart } from './multipart';
-import { fileFields, type FormFiles } from './FileListField';
 import { dropUnselectedBranchErrors } from '../branch-errors';
 
 /** Server field errors ({fieldErrors: {'/a/b': msg}} in the envelope's data) -> RJSF extraErrors. */
@@ -25,6 +25,18 @@ export function toExtraErrors(data: unknown): ErrorSchema | undefined {
   return out as ErrorSchema;
 }
 
+/** For each file field, the picked File objects matching the metadata now in the form (removals drop out). */
+export function filesInForm(formData: Record<string, any>, picked: Record<string, File[]>): Record<string, File[]> {
+  const out: Record<string, File[]> = {};
+  for (const [field, files] of Object.entries(picked)) {
+    const metas = ([] as any[]).concat(formData[field] ?? []);
+    out[field] = metas
+      .map((m) => [...files].reverse().find((f) => f.name === m?.name && f.size === m?.size))
+      .filter((f): f is File => !!f);
+  }
+  return out;
+}
+
 export interface ResourceFormProps {
   def: ResourceDef;
   mode: 'create' | 'edit';
@@ -37,10 +49,13 @@ export interface ResourceFormProps {
 export function ResourceForm({ def, mode, id, onDone, onCancel }: ResourceFormProps) {
   const { message } = App.useApp();
   const form = useResourceForm(def, mode);
-  const files = useRef<FormFiles>({});
+  // Files the file widget handed over, by field; the submit keeps those still in the form data.
+  const picked = useRef<Record<string, File[]>>({});
   const [extraErrors, setExtraErrors] = useState<ErrorSchema | undefined>();
   const [serverError, setServerError] = useState<string | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
+  // Controlled form data: a failed submit or a re-render never loses what the user typed.
+  const [draft, setDraft] = useState<Record<string, any> | undefined>();
   const invalidate = useInvalidate();
   const { onFinish, query, formLoading } = useForm({
     resource: def.name,
@@ -52,7 +67,10 @@ export function ResourceForm({ def, mode, id, onDone, onCancel }: ResourceFormPr
     errorNotification: false,
   });
   const initial = mode === 'edit' ? query?.data?.data : undefined;
-  const formContext = useMemo(() => ({ files: files.current }), []);
+  const formContext = useMemo<FileWidgetContext>(
+    () => ({ onFileSelected: (fieldId, file) => (picked.current[fieldId.replace(/^root_/, '')] ??= []).push(file) }),
+    [],
+  );
 
   const submit = async (formData: Record<string, any>) => {
     setExtraErrors(undefined);
@@ -61,7 +79,7 @@ export function ResourceForm({ def, mode, id, onDone, onCancel }: ResourceFormPr
       let newId: string | number | undefined = id;
       if (def.multipart && mode === 'create') {
         setProgress(0);
-        const rec = await postMultipart(`/api/${def.apiPath}`, formData, files.current, setProgress);
+        const rec = await postMultipart(`/api/${def.apiPath}`, formData, filesInForm(formData, picked.current), setProgress);
         newId = rec?.id;
         await invalidate({ resource: def.name, invalidates: ['list'] });
       } else {
@@ -89,9 +107,9 @@ export function ResourceForm({ def, mode, id, onDone, onCancel }: ResourceFormPr
       <Form
         schema={form.schema as RJSFSchema}
         uiSchema={form.uiSchema}
-        formData={initial}
-        validator={rjsfValidator}
-        fields={fileFields}
+        formData={draft ?? initial}
+        onChange={({ formData }) => setDraft(formData)}
+        {...lumenFormProps}
         formContext={formContext}
         extraErrors={extraErrors}
         transformErrors={dropUnselectedBranchErrors}

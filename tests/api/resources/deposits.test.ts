@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PDFDocument } from 'pdf-lib';
 import { makeTestApp, makeUser } from '../../helpers/app.js';
-import { jpeg } from '../../helpers/media.js';
+import { jpeg, noisePng } from '../../helpers/media.js';
 import { formWithFiles, metaOf, tinyPdf } from '../../helpers/multipart.js';
 import { verifyChain } from '../../../server/src/repositories/ledger.js';
 
@@ -100,5 +100,30 @@ describe('/api/protection/deposit', () => {
     expect(v.valid).toBe(false);
     expect(v.reason).toContain('存证链校验失败');
     expect((await t.app.inject({ method: 'POST', url: `/api/protection/deposit/${d.id}/verify`, headers: alice.auth })).statusCode).toBe(409);
+  });
+
+  it('follows the deposit rule staff edit through /api/schemas: 5 MB -> 2 MB refuses a 3 MB image, rollback accepts it', async () => {
+    const staff = await makeUser(t.db, { roles: ['buyer', 'staff'] });
+    const png = { filename: '大图.png', contentType: 'image/png', data: await noisePng(1000, 1000) };
+    expect(png.data.length).toBeGreaterThan(2.5 * 1024 * 1024);
+    const form = { workName: '大图', workCategory: 2, files: [metaOf(png, { width: 1000, height: 1000 })] };
+    const id = encodeURIComponent('lumen:rules/deposit');
+    const body = (await t.app.inject({ url: `/api/schemas/${id}` })).json().data.body;
+    body['x-rules'].image.maxBytes = 2 * 1024 * 1024;
+    const saved = await t.app.inject({ method: 'PUT', url: `/api/schemas/${id}`, headers: staff.auth, payload: { body, note: '图片改为2MB' } });
+    expect(saved.statusCode, saved.body).toBe(200);
+
+    const refused = await deposit(alice, form, [png]);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().msg).toBe('请上传JPG/PNG/JPEG格式图片，大小不超过2MB');
+    // The browser's claimed size is refused by the schema too; a lying client is refused by the bytes.
+    const lying = await deposit(alice, { ...form, files: [{ ...form.files[0], size: 1024 }] }, [png]);
+    expect(lying.json().msg).toBe('请上传JPG/PNG/JPEG格式图片，大小不超过2MB');
+
+    const back = await t.app.inject({ method: 'POST', url: `/api/schemas/${id}/rollback`, headers: staff.auth, payload: { version: 0 } });
+    expect(back.statusCode, back.body).toBe(200);
+    const accepted = await deposit(alice, form, [png]);
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    expect(accepted.json().data.status).toBe(1);
   });
 });
