@@ -6,6 +6,13 @@ import type { ComponentType } from 'react';
  * render the page frame (RoutePlaceholder) until their issue builds them.
  */
 export const pages: Record<string, () => Promise<{ default: ComponentType }>> = {
+  CreatorWorks: () => import('../pages/creator/Works'),
+  CreatorWithdraw: () => import('../pages/creator/Withdraw'),
+  MyDeposit: () => import('../pages/cyprotect/MyDeposit'),
+  MyRegister: () => import('../pages/cyprotect/MyRegister'),
+  MyDciRegister: () => import('../pages/cyprotect/MyDciRegister'),
+  Ticket: () => import('../pages/account/Ticket'),
+  Admin: () => import('../pages/admin/AdminPage'),
   // trade
   Cart: () => import('../pages/cart/CartPage'),
   Buy: () => import('../pages/buy/BuyPage'),
@@ -17,4 +24,5 @@ export const pages: Record<string, () => Promise<{ default: ComponentType }>> = 
   MyAuth: () => import('../pages/account/licence/MyAuthPage'),
   HistoryList: () => import('../pages/account/licence/HistoryListPage'),
   Coupon: () => import('../pages/account/coupon/CouponPage'),
+  AccountOrder: () => import('../pages/account/order/AccountOrderPage'),
 };

@@ -138,6 +138,7 @@ export const routeTable: RouteDef[] = [
   main('GiftCard', '/gift', '礼品卡'),
   main('Tool', '/tool', '工具箱'),
   main('NotFound', '/404', '页面不存在'),
+  { name: 'Admin', path: '/admin', title: '规则配置', layout: 'main', auth: true },
 ];
 
 /** Fixed site description appended to every title. */

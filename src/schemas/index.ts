@@ -60,8 +60,19 @@ import formsCertificationCompany from './forms/certification-company.json';
 import formsCertificationPersonal from './forms/certification-personal.json';
 // login team: forms/login.json
 // resources team: forms for deposit, registration, DCI, work, invoice, withdrawal
+import formsDeposit from './forms/deposit.json';
+import formsRegistration from './forms/registration.json';
+import formsDciRegistration from './forms/dci-registration.json';
+import formsWork from './forms/work.json';
+import formsInvoice from './forms/invoice.json';
+import formsWithdrawal from './forms/withdrawal.json';
+import statusRegistration from './status/registration.json';
+import statusInvoice from './status/invoice.json';
+import statusWithdrawal from './status/withdrawal.json';
 // trade team: licence/use-cases.json
 import licenceUseCases from './licence/use-cases.json';
+import licencePayMethod from './licence/pay-method.json';
+import statusOrder from './status/order.json';
 
 /** Every bundled schema, in a plain list. */
 export const schemaList: LumenSchema[] = [
@@ -104,8 +115,19 @@ export const schemaList: LumenSchema[] = [
   formsCertificationPersonal,
   // login team entries
   // resources team entries
+  formsDeposit,
+  formsRegistration,
+  formsDciRegistration,
+  formsWork,
+  formsInvoice,
+  formsWithdrawal,
+  statusRegistration,
+  statusInvoice,
+  statusWithdrawal,
   // trade team entries
   licenceUseCases,
+  licencePayMethod,
+  statusOrder,
 ];
 
 /** Bundled schemas by $id. */

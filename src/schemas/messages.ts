@@ -6,10 +6,13 @@ import type { ErrorObject } from 'ajv';
 
 type Err = ErrorObject & { parentSchema?: Record<string, any> };
 
+// RJSF quotes missingProperty ('name') before calling its localizer.
+const missing = (e: Err) => String((e.params as any).missingProperty).replace(/^'(.*)'$/, '$1');
+
 /** Field name for messages: the node's title, else the last path segment. */
 function fieldName(e: Err): string {
   if (e.keyword === 'required') {
-    const prop = (e.params as any).missingProperty as string;
+    const prop = missing(e);
     return e.parentSchema?.properties?.[prop]?.title ?? prop;
   }
   return e.parentSchema?.title ?? e.instancePath.split('/').pop() ?? '';
@@ -22,8 +25,8 @@ export function errorMessage(e: Err): string {
   const p = e.params as Record<string, any>;
   const name = fieldName(e);
   if (e.keyword === 'required') {
-    const child = e.parentSchema?.properties?.[p.missingProperty];
-    return child?.['x-msg-required'] ?? `请填写${name}`;
+    const child = e.parentSchema?.properties?.[missing(e)];
+    return child?.['x-msg-required'] ?? (child?.['x-file-rule'] ? `请上传${name}` : `请填写${name}`);
   }
   if (e.parentSchema?.['x-msg'] && !['oneOf', 'anyOf', 'if', 'dependencies'].includes(e.keyword)) return e.parentSchema['x-msg'];
   switch (e.keyword) {

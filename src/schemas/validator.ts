@@ -71,7 +71,9 @@ export function createAjv(opts: LumenAjvOptions & { ajv?: Options } = {}): Ajv {
 /** The Ajv class RJSF instantiates: same options and keywords as createAjv (it adds formats itself). */
 class LumenAjv extends Ajv {
   constructor(options: Options) {
-    super({ ...options, ...AJV_OPTIONS });
+    // RJSF compiles probe schemas of its own (required: ['__not_really_there__'] to pick oneOf
+    // branches); only that rule is relaxed, every schema of ours is still checked strictly.
+    super({ ...options, ...AJV_OPTIONS, strictRequired: false });
     configureAjv(this);
   }
 }

@@ -1,6 +1,5 @@
 import { PDFDocument, rgb } from 'pdf-lib';
-import fontkit from '@pdf-lib/fontkit';
-import { loadCjkFont } from './pdf-font.js';
+import { embedCjkFont } from './pdf-font.js';
 
 export interface CertificateData {
   licenseeName: string;
@@ -20,11 +19,10 @@ const fmtDate = (d: Date) => `${d.getFullYear()}年${d.getMonth() + 1}月${d.get
 /** The licence certificate: one A4 page with every fact a licensee must be able to show. */
 export async function licenceCertificatePdf(c: CertificateData): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
-  doc.registerFontkit(fontkit);
   doc.setTitle(`素材授权证书 ${c.verifyCode}`);
   doc.setSubject(`orderNo=${c.orderNo}; verifyCode=${c.verifyCode}`);
   doc.setProducer('流明素材');
-  const font = await doc.embedFont(loadCjkFont(), { subset: true });
+  const font = await embedCjkFont(doc);
   const page = doc.addPage([595, 842]);
   const blue = rgb(0.09, 0.47, 1);
   page.drawRectangle({ x: 30, y: 30, width: 535, height: 782, borderColor: blue, borderWidth: 2 });

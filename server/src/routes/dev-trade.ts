@@ -1,7 +1,5 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { AppError, ok } from '../lib/envelope.js';
 import { PAY_PROVIDERS, payProviders, type PayProviderName } from '../adapters/pay/index.js';
-import { createSession } from '../repositories/sessions.js';
 
 const esc = (s: unknown) => String(s).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 const yuan = (cents: number) => `¥${(cents / 100).toFixed(2)}`;
@@ -27,8 +25,7 @@ const payFields = {
 };
 
 /**
- * Development-only pages (refused in production): the payment sandbox a pay QR code points at,
- * and a demo-login token for browser tests while the login module is not merged.
+ * Development-only pages (refused in production): the payment sandbox a pay QR code points at.
  */
 export default async function devTradeRoutes(app: FastifyInstance) {
   app.addHook('onRequest', async (_req, reply) => {
@@ -65,15 +62,5 @@ export default async function devTradeRoutes(app: FastifyInstance) {
     const accepted = r.statusCode === 200;
     const msg = !accepted ? `回调被拒绝：${esc(r.json()?.msg ?? r.statusCode)}` : result === 'SUCCESS' ? '支付成功，请返回网页查看订单' : '已模拟支付失败';
     return page(reply, '沙箱支付结果', `<h2 id="result">${msg}</h2><p>订单号：${esc(b.orderNo)}</p>`);
-  });
-
-  /** Demo accounts only: a session token for browser tests (the real login lives in /api/common). */
-  app.get('/login-token', {
-    schema: { querystring: { type: 'object', required: ['username'], properties: { username: { type: 'string', pattern: '^demo_[a-z]+$' } } } },
-  }, async (req) => {
-    const { username } = req.query as { username: string };
-    const r = await app.db.query<{ id: number }>('SELECT id FROM users WHERE username = $1', [username]);
-    if (!r.rows[0]) throw new AppError(404, '演示账号不存在');
-    return ok({ token: await createSession(app.db, Number(r.rows[0].id)) });
   });
 }

@@ -5,7 +5,14 @@ import type { FastifyInstance } from 'fastify';
  * URL prefix. Add a group by adding one line here.
  */
 export const routeModules: Array<{ prefix: string; load: () => Promise<{ default: (app: FastifyInstance) => Promise<void> }> }> = [
+  { prefix: '/api/user/works', load: () => import('./works.js') },
+  { prefix: '/api/protection/deposit', load: () => import('./deposits.js') },
+  { prefix: '/api/protection/registration', load: () => import('./registrations.js') },
+  { prefix: '/api/protection/dci', load: () => import('./dci-registrations.js') },
+  { prefix: '/api/user/invoice', load: () => import('./invoices.js') },
+  { prefix: '/api/user/withdrawal', load: () => import('./withdrawals.js') },
   { prefix: '/api/schemas', load: () => import('./schemas.js') },
+  { prefix: '/dev/session', load: () => import('./dev-session.js') },
   { prefix: '/api/collect', load: () => import('./collect.js') },
   { prefix: '/api/trade', load: () => import('./trade.js') },
   { prefix: '/api/order', load: () => import('./order.js') },

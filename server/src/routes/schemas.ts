@@ -87,6 +87,12 @@ export default async function schemaRoutes(app: FastifyInstance) {
     },
   );
 
+  /** What the staff console may do for this user (401 for visitors). */
+  app.get('/access', async (req) => {
+    const u = await req.requireUser();
+    return ok({ staff: u.roles.includes('staff') });
+  });
+
   app.get('/', async () => {
     const list = (await store.all())
       .map(({ id, version, body }) => ({ id, version, title: body.title, description: body.description }))

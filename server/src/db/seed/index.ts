@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { seedUsers } from './users.js';
+import { seedResources } from './resources.js';
 import { seedTrade } from './trade.js';
 
 /**
@@ -8,6 +9,7 @@ import { seedTrade } from './trade.js';
  */
 const seeds: Array<{ name: string; run: (app: FastifyInstance) => Promise<void> }> = [
   { name: 'users', run: seedUsers },
+  { name: 'resources', run: seedResources },
   { name: 'trade', run: seedTrade },
 ];
 

@@ -1,0 +1,132 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { countMessage, ruleMessage, type FileMeta, type UploadRule } from '../../../src/schemas/file-rules.js';
+import { AppError } from './envelope.js';
+import { checkUploadedFile } from './file-check.js';
+import { validateForm } from './form-validate.js';
+
+/** Hard ceiling per file part; the rule's own maxBytes is enforced while streaming. */
+export const MULTIPART_LIMITS = { fileSize: 210 * 1024 * 1024, files: 10, fields: 4, fieldSize: 256 * 1024, parts: 14 };
+
+export interface UploadedFile {
+  tmpPath: string;
+  name: string;
+  size: number;
+  mime: string;
+  sha256: string;
+  meta: FileMeta;
+}
+
+export interface FormUpload {
+  form: Record<string, any>;
+  files: UploadedFile[];
+  /** Removes temp files that were not moved into storage. */
+  cleanup: () => Promise<void>;
+}
+
+export interface FormUploadSpec {
+  schemaId: string;
+  /** The form field that holds the files' metadata. */
+  fileField: string;
+  /** The current upload rule for the validated form (e.g. by its work category). */
+  ruleFor: (form: Record<string, any>) => Promise<UploadRule | undefined>;
+  /** Message when the form's choice has no rule. */
+  noRule: string;
+}
+
+const fieldError = (field: string, msg: string) => new AppError(400, msg, { fieldErrors: { [`/${field}`]: msg } });
+
+/**
+ * Reads a multipart form posted by the generated views: a `data` part with the form JSON first,
+ * then the files. The form is validated with the current schema (the browser's claimed file
+ * metadata included), each file is streamed to a temp file with its SHA-256 and cut off at the
+ * rule's size, then checked BY CONTENT with the same rule; the form's file list is replaced by the
+ * measured metadata, so only what the server saw is stored.
+ */
+export async function readFormUpload(app: FastifyInstance, req: FastifyRequest, spec: FormUploadSpec): Promise<FormUpload> {
+  if (!req.isMultipart()) throw new AppError(400, '请以表单方式上传文件');
+  const tmpDir = path.join(app.config.dataDir, 'tmp');
+  await fs.promises.mkdir(tmpDir, { recursive: true });
+  const files: UploadedFile[] = [];
+  const cleanup = async () => {
+    await Promise.all(files.map((f) => fs.promises.rm(f.tmpPath, { force: true })));
+  };
+  let form: Record<string, any> | null = null;
+  let rule: UploadRule | undefined;
+  let refusal: string | null = null;
+  try {
+    for await (const part of req.parts({ limits: MULTIPART_LIMITS })) {
+      if (part.type === 'field') {
+        if (part.fieldname !== 'data') continue;
+        let body: unknown;
+        try {
+          body = JSON.parse(String(part.value));
+        } catch {
+          throw new AppError(400, '表单内容格式不正确');
+        }
+        form = await validateForm(app, spec.schemaId, body);
+        rule = await spec.ruleFor(form);
+        if (!rule) throw fieldError(spec.fileField, spec.noRule);
+        continue;
+      }
+      if (!form || !rule) {
+        part.file.resume();
+        throw new AppError(400, '请先填写表单再上传文件');
+      }
+      if (part.fieldname !== spec.fileField || refusal) {
+        part.file.resume();
+        continue;
+      }
+      if (files.length >= rule.maxCount) {
+        refusal = countMessage(rule);
+        part.file.resume();
+        continue;
+      }
+      const tmpPath = path.join(tmpDir, crypto.randomBytes(12).toString('hex'));
+      const hash = crypto.createHash('sha256');
+      let size = 0;
+      const max = rule.maxBytes ?? Infinity;
+      const meter = new Transform({
+        transform(chunk: Buffer, _enc, cb) {
+          size += chunk.length;
+          // Past the rule's size: keep draining the request, stop writing.
+          if (size > max) return cb();
+          hash.update(chunk);
+          cb(null, chunk);
+        },
+      });
+      files.push({ tmpPath, name: path.basename(part.filename || 'file'), size: 0, mime: '', sha256: '', meta: { name: '', size: 0, type: '' } });
+      await pipeline(part.file, meter, fs.createWriteStream(tmpPath));
+      if (size > max || (part.file as any).truncated) refusal = ruleMessage(rule);
+      Object.assign(files[files.length - 1], { size, sha256: hash.digest('hex') });
+    }
+    if (!form || !rule) throw new AppError(400, '请填写表单内容');
+    if (refusal) throw fieldError(spec.fileField, refusal);
+    if (!files.length) throw fieldError(spec.fileField, '请上传文件');
+    for (const f of files) {
+      const r = await checkUploadedFile(rule, { filename: f.name, path: f.tmpPath });
+      if (r.message) throw fieldError(spec.fileField, r.message);
+      f.meta = r.meta;
+      f.mime = r.meta.type;
+    }
+    form[spec.fileField] = files.map((f) => f.meta);
+    return { form, files, cleanup };
+  } catch (e) {
+    await cleanup();
+    throw e;
+  }
+}
+
+/** Moves an accepted temp file into storage under a server-generated key. */
+export async function storeUploaded(app: FastifyInstance, group: string, f: UploadedFile): Promise<string> {
+  const ext = path.extname(f.name).slice(1);
+  const key = app.storage.newKey(group, ext);
+  const dest = app.storage.pathOf(key);
+  await fs.promises.mkdir(path.dirname(dest), { recursive: true });
+  await fs.promises.rename(f.tmpPath, dest);
+  return key;
+}

@@ -1,0 +1,116 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Db, Queryable } from '../db/index.js';
+import type { UserRow } from '../repositories/users.js';
+import { getOwned, listOwned, transitionOwned, updateOwned, type OwnedTable } from '../repositories/owned-records.js';
+import { AppError, ok } from './envelope.js';
+import { validateForm } from './form-validate.js';
+
+export const NOT_FOUND = '记录不存在';
+
+export interface Transition {
+  from: number[];
+  to: number;
+  /** Chinese reason when the row exists but is in another state. */
+  refused: string;
+}
+
+export interface ResourceRoutesSpec {
+  table: OwnedTable;
+  /** $id of the form schema (create and update bodies are validated against its current version). */
+  schemaId: string;
+  /** Only users with this role may use the module (creator centre). */
+  role?: string;
+  /** JSON create: inserts the validated form, returns the new id. */
+  create?: (db: Db, user: UserRow, form: Record<string, any>, req: FastifyRequest) => Promise<number>;
+  /** JSON update: columns to set from the validated form, allowed only in these statuses. */
+  update?: { allowedStatus: number[]; schemaId?: string; columns: (form: Record<string, any>, row: Record<string, any>) => Record<string, unknown>; refused: string };
+  transitions?: Record<string, Transition>;
+}
+
+export const idParams = {
+  type: 'object',
+  required: ['id'],
+  properties: { id: { type: 'integer', minimum: 1 } },
+} as const;
+
+const listQuery = {
+  type: 'object',
+  properties: {
+    page: { type: 'integer', minimum: 1 },
+    pageSize: { type: 'integer', minimum: 1, maximum: 100 },
+    sort: { type: 'string', maxLength: 40 },
+    order: { type: 'string', enum: ['asc', 'desc'] },
+  },
+} as const;
+
+/** A record as the client sees it: its validated form fields overlaid by the table's columns. */
+export function toApi(row: Record<string, any>): Record<string, any> {
+  const { form, ...cols } = row;
+  return { ...(form ?? {}), ...cols };
+}
+
+/** The signed-in user, with the module's role when it has one. */
+export async function userFor(req: FastifyRequest, role?: string): Promise<UserRow> {
+  const user = await req.requireUser();
+  if (role && !(user.roles ?? []).includes(role)) throw new AppError(403, '请先成为创作者后再使用创作者中心');
+  return user;
+}
+
+/** Loads an owned row or answers 404 (another user's row is indistinguishable from a missing one). */
+export async function mustGetOwned(q: Queryable, t: OwnedTable, userId: number, id: number) {
+  const row = await getOwned(q, t, userId, id);
+  if (!row) throw new AppError(404, NOT_FOUND);
+  return row;
+}
+
+/**
+ * The list convention (GET /list, GET /:id, POST /, PUT /:id, POST /:id/<transition>) for one
+ * owned table. Modules add their own special routes (uploads, certificates) beside these.
+ */
+export function registerResourceRoutes(app: FastifyInstance, spec: ResourceRoutesSpec): void {
+  const t = spec.table;
+  app.get('/list', { schema: { querystring: { ...listQuery, additionalProperties: true } } }, async (req) => {
+    const user = await userFor(req, spec.role);
+    const r = await listOwned(app.db, t, Number(user.id), req.query as Record<string, unknown>);
+    return ok({ list: r.list.map(toApi), total: r.total });
+  });
+
+  app.get('/:id', { schema: { params: idParams } }, async (req) => {
+    const user = await userFor(req, spec.role);
+    return ok(toApi(await mustGetOwned(app.db, t, Number(user.id), (req.params as any).id)));
+  });
+
+  if (spec.create) {
+    const create = spec.create;
+    app.post('/', async (req) => {
+      const user = await userFor(req, spec.role);
+      const form = await validateForm(app, spec.schemaId, req.body);
+      const id = await create(app.db, user, form, req);
+      return ok(toApi(await mustGetOwned(app.db, t, Number(user.id), id)), '提交成功');
+    });
+  }
+
+  if (spec.update) {
+    const u = spec.update;
+    app.put('/:id', { schema: { params: idParams } }, async (req) => {
+      const user = await userFor(req, spec.role);
+      const id = (req.params as any).id as number;
+      const row = await mustGetOwned(app.db, t, Number(user.id), id);
+      const form = await validateForm(app, u.schemaId ?? spec.schemaId, req.body);
+      if (!u.allowedStatus.includes(Number(row.status))) throw new AppError(409, u.refused);
+      const changed = await updateOwned(app.db, t, Number(user.id), id, u.allowedStatus, u.columns(form, row));
+      if (!changed) throw new AppError(409, u.refused); // the status moved between read and write
+      return ok(toApi(await mustGetOwned(app.db, t, Number(user.id), id)), '保存成功');
+    });
+  }
+
+  for (const [action, tr] of Object.entries(spec.transitions ?? {})) {
+    app.post(`/:id/${action}`, { schema: { params: idParams } }, async (req) => {
+      const user = await userFor(req, spec.role);
+      const id = (req.params as any).id as number;
+      await mustGetOwned(app.db, t, Number(user.id), id);
+      if (!(await transitionOwned(app.db, t, Number(user.id), id, tr.from, tr.to))) throw new AppError(409, tr.refused);
+      return ok(toApi(await mustGetOwned(app.db, t, Number(user.id), id)));
+    });
+  }
+}

@@ -1,0 +1,48 @@
+import type { Queryable } from '../db/index.js';
+import type { OwnedTable } from './owned-records.js';
+
+export type RegistrationKind = 'copyright' | 'dci';
+
+/** Copyright and DCI registrations share a table; each resource sees only its kind. */
+export const registrationTable = (kind: RegistrationKind): OwnedTable => ({
+  table: 'registrations',
+  owner: 'user_id',
+  scope: `kind = '${kind === 'dci' ? 'dci' : 'copyright'}'`,
+  select: 'id, kind, work_name, work_category, ownership, form, status, created_at, updated_at', // stored file keys stay server-side
+  list: {
+    columns: { id: 'id', status: 'status', work_category: 'work_category', work_name: 'work_name', ownership: 'ownership', created_at: 'created_at' },
+    sortable: ['status', 'created_at'],
+    defaultSort: { field: 'created_at', order: 'desc' },
+  },
+});
+
+/** Registration statuses (lumen:status/registration): 0 submitted, 1 under review, 2 registered, 3 needs correction, 4 withdrawn. */
+export const REG = { SUBMITTED: 0, REVIEW: 1, REGISTERED: 2, CORRECTION: 3, WITHDRAWN: 4 } as const;
+
+export interface StoredFile {
+  key: string;
+  name: string;
+  size: number;
+  mime: string;
+  sha256: string;
+}
+
+export async function insertRegistration(q: Queryable, userId: number, kind: RegistrationKind, form: Record<string, any>, files: StoredFile[]): Promise<number> {
+  const r = await q.query<{ id: number }>(
+    `INSERT INTO registrations(user_id, kind, work_name, work_category, ownership, form, files) VALUES ($1,$2,$3,$4,$5,$6,$7) RETURNING id`,
+    [userId, kind, form.workName, form.workCategory, form.ownership, JSON.stringify(form), JSON.stringify(files)],
+  );
+  return Number(r.rows[0].id);
+}
+
+/** Columns an edit sets; the files stay those the server checked at creation. */
+export function registrationColumns(form: Record<string, any>, row: Record<string, any>): Record<string, unknown> {
+  return {
+    work_name: form.workName,
+    work_category: form.workCategory,
+    ownership: form.ownership,
+    form: JSON.stringify({ ...form, files: row.form?.files ?? [] }),
+    status: REG.SUBMITTED,
+    updated_at: new Date(),
+  };
+}

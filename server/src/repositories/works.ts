@@ -1,0 +1,36 @@
+import { tokenize } from '../search/tokens.js';
+import type { OwnedTable, SqlValue } from './owned-records.js';
+
+/** A creator's works are the core materials they own. */
+export const workTable: OwnedTable = {
+  table: 'materials',
+  owner: 'owner_id',
+  select: 'id, type, title, description, tags, status, price_cents, (price_cents / 100.0)::float8 AS price, views, downloads, collects, cover_path, created_at',
+  list: {
+    columns: { id: 'id', title: 'title', type: 'type', status: 'status', price_cents: 'price_cents', downloads: 'downloads', created_at: 'created_at' },
+    sortable: ['status', 'price_cents', 'downloads', 'created_at'],
+    defaultSort: { field: 'created_at', order: 'desc' },
+  },
+};
+
+/** Work status codes used by the transitions (lumen:status/work). */
+export const WORK = { PENDING_REVIEW: 0, APPROVED: 1, TAKEN_DOWN: 2, REVIEW_FAILED: 3, PENDING_SUBMISSION: 9, NEEDS_INFO: 10, NOT_CERTIFIED: 11 } as const;
+/** Under review (4, 5) is locked for the creator. */
+export const WORK_EDITABLE = [0, 1, 2, 3, 9, 10, 11];
+
+/**
+ * Columns from the metadata form. A changed work goes back to review (0), except a draft that
+ * has not been submitted yet (9), which stays a draft.
+ */
+export function workColumns(form: Record<string, any>, row: Record<string, any>): Record<string, unknown> {
+  const tags: string[] = form.tags ?? [];
+  const tokens: SqlValue = { wrap: (p) => `array_to_tsvector(${p}::text[])`, value: tokenize([form.title, form.description ?? '', ...tags].join(' ')) };
+  return {
+    title: form.title,
+    description: form.description ?? '',
+    tags,
+    ...(form.price !== undefined ? { price_cents: Math.round(Number(form.price) * 100) } : {}),
+    search_tokens: tokens,
+    status: Number(row.status) === WORK.PENDING_SUBMISSION ? WORK.PENDING_SUBMISSION : WORK.PENDING_REVIEW,
+  };
+}

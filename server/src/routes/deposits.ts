@@ -1,0 +1,121 @@
+import type { FastifyInstance } from 'fastify';
+import multipart from '@fastify/multipart';
+import { AppError, ok } from '../lib/envelope.js';
+import { idParams, mustGetOwned, registerResourceRoutes, toApi } from '../lib/resource-routes.js';
+import { MULTIPART_LIMITS, readFormUpload, storeUploaded } from '../lib/form-upload.js';
+import { depositCertificatePdf } from '../lib/deposit-certificate.js';
+import { schemaStore, getUploadRule } from '../schemas/store.js';
+import { enumLabel, ruleRefFor } from '../../../src/schemas/registry.js';
+import { appendBlock, getBlock, verifyChain } from '../repositories/ledger.js';
+import { DEPOSIT, depositTable, findByCertNo, insertDeposit, linkMaterialEvidence, markDeposited, markFailed, ownsMaterial } from '../repositories/deposits.js';
+
+const SCHEMA_ID = 'lumen:forms/deposit';
+const certNoOf = (id: number) => `LM${dayStamp()}${String(id).padStart(8, '0')}`;
+const dayStamp = () => new Date().toISOString().slice(0, 10).replace(/-/g, '');
+
+/**
+ * /api/protection/deposit — evidence deposits. POST / takes the deposit form and one file
+ * (multipart), checks the file by content against the current deposit rule of the work category,
+ * stores it, and appends its SHA-256 to the hash-chained ledger (status 2 depositing -> 1 deposited).
+ */
+export default async function deposits(app: FastifyInstance) {
+  await app.register(multipart, { limits: MULTIPART_LIMITS });
+  registerResourceRoutes(app, { table: depositTable, schemaId: SCHEMA_ID });
+
+  app.post('/', async (req) => {
+    const user = await req.requireUser();
+    const upload = await readFormUpload(app, req, {
+      schemaId: SCHEMA_ID,
+      fileField: 'files',
+      noRule: '该作品类别暂不支持存证',
+      ruleFor: async (form) => {
+        const ref = ruleRefFor('deposit', form.workCategory, schemaStore(app).lookup);
+        return ref ? getUploadRule(app, ref) : undefined;
+      },
+    });
+    const { form } = upload;
+    try {
+      if (form.materialId && !(await ownsMaterial(app.db, Number(user.id), form.materialId))) {
+        throw new AppError(400, '只能为自己的作品存证', { fieldErrors: { '/materialId': '只能为自己的作品存证' } });
+      }
+      const file = upload.files[0];
+      const fileKey = await storeUploaded(app, 'deposit', file);
+      const id = await insertDeposit(app.db, {
+        userId: Number(user.id), materialId: form.materialId ?? null, workName: form.workName, workCategory: form.workCategory,
+        form, fileName: file.name, fileKey, fileSize: file.size, mime: file.mime, sha256: file.sha256,
+      });
+      const certNo = certNoOf(id);
+      try {
+        await app.db.tx(async (q) => {
+          const block = await appendBlock(q, { type: 'evidence-deposit', depositId: id, certNo, userId: Number(user.id), sha256: file.sha256, workName: form.workName, fileName: file.name });
+          await markDeposited(q, id, block.height, certNo);
+          if (form.materialId) {
+            await linkMaterialEvidence(q, { materialId: form.materialId, certNo, sha256: file.sha256, blockHash: block.hash, certificateUrl: `/certifiy/copyright/deposit/${certNo}` });
+          }
+        });
+      } catch (e) {
+        await markFailed(app.db, id);
+        req.log.error({ err: e, depositId: id }, 'ledger append failed');
+        throw new AppError(500, '存证上链失败，请稍后重试');
+      }
+      return ok(toApi(await mustGetOwned(app.db, depositTable, Number(user.id), id)), '存证成功');
+    } finally {
+      await upload.cleanup();
+    }
+  });
+
+  /** Verifies one deposit: its block's payload matches the record and the chain up to it is intact. */
+  async function verifyDeposit(d: Record<string, any>) {
+    if (Number(d.status) !== DEPOSIT.DEPOSITED || d.ledger_height == null) return { valid: false, reason: '该记录尚未完成存证' };
+    const height = Number(d.ledger_height);
+    const chain = await verifyChain(app.db, height);
+    const block = await getBlock(app.db, height);
+    const matches = !!block && block.payload.sha256 === d.sha256 && Number(block.payload.depositId) === Number(d.id) && block.payload.certNo === d.cert_no;
+    const valid = chain.ok && matches;
+    return {
+      valid,
+      reason: valid ? '校验通过：存证记录与存证链一致' : !chain.ok ? `存证链校验失败：${chain.reason}（区块 ${chain.brokenAt}）` : '存证记录与区块内容不一致',
+      height,
+      blockHash: block?.hash ?? null,
+    };
+  }
+
+  app.post('/:id/verify', { schema: { params: idParams } }, async (req) => {
+    const user = await req.requireUser();
+    const d = await mustGetOwned(app.db, depositTable, Number(user.id), (req.params as any).id);
+    const r = await verifyDeposit(d);
+    if (!r.valid) throw new AppError(409, r.reason);
+    return ok(r, r.reason);
+  });
+
+  /** Public certificate check by number (the /certifiy/copyright/deposit/:id page). */
+  app.get('/verify/:certNo', { schema: { params: { type: 'object', properties: { certNo: { type: 'string', pattern: '^LM[0-9]{16}$' } } } } }, async (req) => {
+    const d = await findByCertNo(app.db, (req.params as any).certNo);
+    if (!d) throw new AppError(404, '证书不存在');
+    const r = await verifyDeposit(d);
+    return ok({
+      certNo: d.cert_no, workName: d.work_name, workCategory: d.work_category, owner: d.nickname, fileName: d.file_name,
+      sha256: d.sha256, depositedAt: d.deposited_at, ...r,
+    });
+  });
+
+  app.get('/:id/certificate', { schema: { params: idParams } }, async (req, reply) => {
+    const user = await req.requireUser();
+    const d = await mustGetOwned(app.db, depositTable, Number(user.id), (req.params as any).id);
+    if (Number(d.status) !== DEPOSIT.DEPOSITED) throw new AppError(409, '存证完成后才能下载证书');
+    const block = await getBlock(app.db, Number(d.ledger_height));
+    const store = schemaStore(app);
+    await store.all();
+    const pdf = await depositCertificatePdf({
+      certNo: d.cert_no, workName: d.work_name, workCategoryLabel: enumLabel('lumen:enums/work-category', d.work_category, store.lookup),
+      owner: user.company_name || user.nickname || user.username || '', fileName: d.file_name, sha256: d.sha256,
+      height: Number(d.ledger_height), blockHash: block?.hash ?? '', depositedAt: d.deposited_at,
+      verifyUrl: `${app.config.publicUrl}/certifiy/copyright/deposit/${d.cert_no}`,
+    });
+    const name = `存证证书-${d.cert_no}.pdf`;
+    return reply
+      .header('Content-Type', 'application/pdf')
+      .header('Content-Disposition', `attachment; filename="${d.cert_no}.pdf"; filename*=UTF-8''${encodeURIComponent(name)}`)
+      .send(Buffer.from(pdf));
+  });
+}

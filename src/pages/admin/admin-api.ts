@@ -1,0 +1,31 @@
+import { get, request } from '../../dataProvider/axios';
+import type { LumenSchema } from '../../schemas/types';
+import type { DiffEntry } from '../../schemas/json-diff';
+
+export interface SchemaSummary {
+  id: string;
+  version: number;
+  title: string;
+  description: string;
+}
+
+export interface SchemaVersion {
+  version: number;
+  body: LumenSchema;
+  authorId: number | null;
+  authorName: string | null;
+  createdAt: string | null;
+  note: string;
+  diff: DiffEntry[];
+}
+
+const path = (id: string) => `/api/schemas/${encodeURIComponent(id)}`;
+
+export const fetchAccess = () => get<{ staff: boolean }>('/api/schemas/access');
+export const listSchemas = () => get<{ list: SchemaSummary[]; total: number }>('/api/schemas');
+export const fetchCurrent = (id: string) => get<{ id: string; version: number; body: LumenSchema }>(path(id));
+export const fetchVersions = (id: string) => get<{ list: SchemaVersion[] }>(`${path(id)}/versions`);
+export const saveSchema = (id: string, body: unknown, note: string, baseVersion: number) =>
+  request<{ version: number; body: LumenSchema }>('PUT', path(id), { body, note, baseVersion }, { json: true });
+export const rollbackSchema = (id: string, version: number) =>
+  request<{ version: number; body: LumenSchema }>('POST', `${path(id)}/rollback`, { version }, { json: true });

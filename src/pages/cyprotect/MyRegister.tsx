@@ -1,0 +1,5 @@
+import { registrations } from '../../resources';
+import { resourcePage } from '../../resources/views/ResourcePage';
+
+/** /cyprotect/myregister — copyright registrations. */
+export default resourcePage(registrations);

@@ -1,0 +1,42 @@
+import { useMemo } from 'react';
+import { enumLabel, enumOptions as registryOptions, formOf, statusColor, statusLabel as registryStatus } from '../schemas';
+import { useSchema } from '../schemas/use-schema';
+import type { ResourceDef } from './types';
+
+/**
+ * The generated views' only door into the schema registry (src/schemas). Short ids in resource
+ * definitions ('work', 'status:evidence-deposit') map to registry $ids here.
+ */
+export const enumSchemaId = (id: string) => (id.startsWith('status:') ? `lumen:status/${id.slice(7)}` : id.startsWith('lumen:') ? id : `lumen:enums/${id}`);
+
+export function enumOptions(id: string) {
+  return registryOptions(enumSchemaId(id));
+}
+
+/** Chinese label of a code in an enum or status table. */
+export const labelOf = (id: string, value: unknown) => enumLabel(enumSchemaId(id), value as string | number);
+
+export function statusLabel(table: string, value: unknown): { label: string; color: string } {
+  const id = `lumen:status/${table}`;
+  const v = value as string | number;
+  return { label: registryStatus(id, v) || '未知状态', color: statusColor(id, v) };
+}
+
+
+/**
+ * The form of a definition in its CURRENT version (the server's, when staff edited it or a rule it
+ * refers to), ready for RJSF. Edit mode uses editSchemaId when the definition has one.
+ */
+export function useResourceForm(def: ResourceDef, mode: 'create' | 'edit'): { schema?: any; uiSchema?: any; error?: string } {
+  const id = (mode === 'edit' && def.editSchemaId) || def.schemaId;
+  const { schema, loading } = useSchema(id ?? '');
+  return useMemo(() => {
+    if (!id) return def.form ? { schema: def.form.schema, uiSchema: def.form.uiSchema ?? {} } : { error: '未配置表单' };
+    if (loading) return {};
+    try {
+      return formOf(id);
+    } catch (e) {
+      return { error: (e as Error).message };
+    }
+  }, [id, def.form, loading, schema]);
+}

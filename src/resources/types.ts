@@ -1,0 +1,84 @@
+import type { RJSFSchema, UiSchema } from '@rjsf/utils';
+
+/**
+ * How a list cell is drawn. Status and enum cells look their labels up in the schema registry
+ * (src/schemas), so a label or colour changes in one place only.
+ *   'status:<status-table-id>'  antd Tag coloured from the status table
+ *   'enum:<enum-id>'            the enum value's Chinese label
+ *   'money'                     cents -> ¥0.00
+ *   'datetime'                  ISO time -> YYYY-MM-DD HH:mm
+ *   'text'                      as is
+ */
+export type ColumnRender = `status:${string}` | `enum:${string}` | 'money' | 'datetime' | 'text';
+
+export interface ResourceColumn {
+  dataIndex: string;
+  title: string;
+  render?: ColumnRender;
+  sorter?: boolean;
+  width?: number;
+}
+
+export interface ResourceFilter {
+  field: string;
+  label: string;
+  type: 'enum' | 'text' | 'dateRange';
+  /** Registry enum (or status table, prefixed 'status:') that supplies the options of an enum filter. */
+  enumId?: string;
+  /** Refine operator; the data provider maps it to the list convention (eq, contains, gte/lte, in). */
+  operator: 'eq' | 'contains' | 'in' | 'between';
+}
+
+/** A row action beyond show/edit/delete: a POST to /api/<apiPath>/<id>/<action>. */
+export interface ResourceRowAction {
+  action: string;
+  label: string;
+  /** Shown only for rows whose `status` is one of these values. */
+  whenStatus?: Array<number | string>;
+  confirm?: string;
+  /** 'download' fetches /api/<apiPath>/<id>/<action> as a file instead of posting. */
+  kind?: 'post' | 'download';
+}
+
+/** An inline form when the resource has no registry form schema. */
+export interface InlineForm {
+  schema: RJSFSchema;
+  uiSchema?: UiSchema;
+}
+
+/**
+ * One resource of the generated views: the generic list/form/show views and the server module
+ * behind /api/<apiPath> are driven by this definition and the form schema it names.
+ */
+export interface ResourceDef {
+  /** Refine resource name (also the default page folder name). */
+  name: string;
+  /** Path under /api, e.g. 'protection/deposit'. */
+  apiPath: string;
+  /** Chinese title of the resource. */
+  title: string;
+  /** Client route of the list; create/show/edit live on the same route with ?action=…&id=… */
+  listPath: string;
+  createPath?: string;
+  showPath?: string;
+  editPath?: string;
+  /** $id of the form schema in the registry (src/schemas), or an inline form. */
+  schemaId?: string;
+  form?: InlineForm;
+  /** Schema used for editing when it differs from creation (e.g. metadata-only edit). */
+  editSchemaId?: string;
+  columns: ResourceColumn[];
+  filters: ResourceFilter[];
+  /** Field searched by the keyword box (operator contains). */
+  searchField?: string;
+  canCreate: boolean;
+  canEdit: boolean;
+  canDelete: boolean;
+  /** Which row statuses may be edited (all when absent). */
+  editableStatus?: Array<number | string>;
+  rowActions?: ResourceRowAction[];
+  /** The create form carries files: it is posted as multipart (fields JSON + files). */
+  multipart?: boolean;
+  /** Parent menu group (account, creator, cyprotect) for Refine's resource meta. */
+  parent?: string;
+}

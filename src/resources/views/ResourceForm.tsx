@@ -1,0 +1,129 @@
+import { useMemo, useRef, useState } from 'react';
+import { useForm, useInvalidate } from '@refinedev/core';
+import Form from '@rjsf/antd';
+import type { ErrorSchema, RJSFSchema } from '@rjsf/utils';
+import { Alert, App, Button, Card, Progress, Skeleton, Space } from 'antd';
+import { lumenFormProps } from '../../schemas/form-props';
+import type { FileWidgetContext } from '../../schemas/widgets/FileMetaWidget';
+import { RequestError } from '../../dataProvider/axios';
+import type { ResourceDef } from '../types';
+import { useResourceForm } from '../registry';
+import { postMultipart } from './multipart';
+import { dropUnselectedBranchErrors } from '../branch-errors';
+
+/** Server field errors ({fieldErrors: {'/a/b': msg}} in the envelope's data) -> RJSF extraErrors. */
+export function toExtraErrors(data: unknown): ErrorSchema | undefined {
+  const fe = (data as { fieldErrors?: Record<string, string> } | null)?.fieldErrors;
+  if (!fe) return undefined;
+  const out: Record<string, any> = {};
+  for (const [path, msg] of Object.entries(fe)) {
+    const parts = path.split('/').filter(Boolean);
+    let node = out;
+    for (const p of parts) node = node[p] ??= {};
+    (node.__errors ??= []).push(msg);
+  }
+  return out as ErrorSchema;
+}
+
+/** For each file field, the picked File objects matching the metadata now in the form (removals drop out). */
+export function filesInForm(formData: Record<string, any>, picked: Record<string, File[]>): Record<string, File[]> {
+  const out: Record<string, File[]> = {};
+  for (const [field, files] of Object.entries(picked)) {
+    const metas = ([] as any[]).concat(formData[field] ?? []);
+    out[field] = metas
+      .map((m) => [...files].reverse().find((f) => f.name === m?.name && f.size === m?.size))
+      .filter((f): f is File => !!f);
+  }
+  return out;
+}
+
+export interface ResourceFormProps {
+  def: ResourceDef;
+  mode: 'create' | 'edit';
+  id?: string | number;
+  onDone?: (id?: string | number) => void;
+  onCancel?: () => void;
+}
+
+/** Generic create/edit: the registry's form schema rendered by RJSF, validated by the shared validator. */
+export function ResourceForm({ def, mode, id, onDone, onCancel }: ResourceFormProps) {
+  const { message } = App.useApp();
+  const form = useResourceForm(def, mode);
+  // Files the file widget handed over, by field; the submit keeps those still in the form data.
+  const picked = useRef<Record<string, File[]>>({});
+  const [extraErrors, setExtraErrors] = useState<ErrorSchema | undefined>();
+  const [serverError, setServerError] = useState<string | null>(null);
+  const [progress, setProgress] = useState<number | null>(null);
+  // Controlled form data: a failed submit or a re-render never loses what the user typed.
+  const [draft, setDraft] = useState<Record<string, any> | undefined>();
+  const invalidate = useInvalidate();
+  const { onFinish, query, formLoading } = useForm({
+    resource: def.name,
+    action: mode,
+    id,
+    meta: { apiPath: def.apiPath },
+    redirect: false,
+    successNotification: false,
+    errorNotification: false,
+  });
+  const initial = mode === 'edit' ? query?.data?.data : undefined;
+  const formContext = useMemo<FileWidgetContext>(
+    () => ({ onFileSelected: (fieldId, file) => (picked.current[fieldId.replace(/^root_/, '')] ??= []).push(file) }),
+    [],
+  );
+
+  const submit = async (formData: Record<string, any>) => {
+    setExtraErrors(undefined);
+    setServerError(null);
+    try {
+      let newId: string | number | undefined = id;
+      if (def.multipart && mode === 'create') {
+        setProgress(0);
+        const rec = await postMultipart(`/api/${def.apiPath}`, formData, filesInForm(formData, picked.current), setProgress);
+        newId = rec?.id;
+        await invalidate({ resource: def.name, invalidates: ['list'] });
+      } else {
+        const res = await onFinish(formData);
+        newId = (res as any)?.data?.id ?? id;
+      }
+      message.success(mode === 'create' ? '提交成功' : '保存成功');
+      onDone?.(newId);
+    } catch (e) {
+      const err = e as RequestError;
+      setExtraErrors(toExtraErrors(err.data));
+      setServerError(err.message || '提交失败');
+    } finally {
+      setProgress(null);
+    }
+  };
+
+  if (form.error) return <Alert type="error" showIcon message="表单加载失败" description={form.error} />;
+  if (!form.schema || (mode === 'edit' && (query?.isLoading || formLoading && !initial))) return <Skeleton active />;
+  if (mode === 'edit' && query?.isError) return <Alert type="error" showIcon message="记录加载失败" description={query.error?.message} />;
+
+  return (
+    <Card title={`${mode === 'create' ? '新建' : '编辑'}${def.title.replace(/^我的/, '')}`}>
+      {serverError && <Alert type="error" showIcon message={serverError} style={{ marginBottom: 16 }} />}
+      <Form
+        schema={form.schema as RJSFSchema}
+        uiSchema={form.uiSchema}
+        formData={draft ?? initial}
+        onChange={({ formData }) => setDraft(formData)}
+        {...lumenFormProps}
+        formContext={formContext}
+        extraErrors={extraErrors}
+        transformErrors={dropUnselectedBranchErrors}
+        showErrorList={false}
+        noHtml5Validate
+        onSubmit={({ formData }) => submit(formData)}
+        disabled={progress !== null}
+      >
+        {progress !== null && <Progress percent={progress} size="small" style={{ marginBottom: 12 }} />}
+        <Space>
+          <Button type="primary" htmlType="submit" loading={progress !== null || formLoading}>提交</Button>
+          {onCancel && <Button onClick={onCancel}>返回</Button>}
+        </Space>
+      </Form>
+    </Card>
+  );
+}

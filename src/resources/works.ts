@@ -1,0 +1,35 @@
+import type { ResourceDef } from './types';
+
+/** A creator's own materials (core `materials` rows with owner_id = the creator). */
+export const works: ResourceDef = {
+  name: 'works',
+  apiPath: 'user/works',
+  title: '作品管理',
+  listPath: '/creator/works',
+  schemaId: 'lumen:forms/work',
+  columns: [
+    { dataIndex: 'id', title: '作品ID', width: 90 },
+    { dataIndex: 'title', title: '作品标题' },
+    { dataIndex: 'type', title: '素材类型', render: 'enum:material-type' },
+    { dataIndex: 'status', title: '状态', render: 'status:work', sorter: true },
+    { dataIndex: 'price_cents', title: '价格', render: 'money', sorter: true },
+    { dataIndex: 'downloads', title: '下载', sorter: true },
+    { dataIndex: 'created_at', title: '上传时间', render: 'datetime', sorter: true },
+  ],
+  filters: [
+    { field: 'status', label: '状态', type: 'enum', enumId: 'status:work', operator: 'eq' },
+    { field: 'type', label: '类型', type: 'enum', enumId: 'material-type', operator: 'eq' },
+    { field: 'created_at', label: '上传时间', type: 'dateRange', operator: 'between' },
+  ],
+  searchField: 'title',
+  canCreate: false, // works are created by the upload pages (/creator/upload)
+  canEdit: true,
+  canDelete: false,
+  // Under review (4, 5) is locked; editing anything else sends it back to review.
+  editableStatus: [0, 1, 2, 3, 9, 10, 11],
+  rowActions: [
+    { action: 'takedown', label: '下架', whenStatus: [1], confirm: '下架后买家将无法购买该作品，确定下架吗？' },
+    { action: 'resubmit', label: '重新提交审核', whenStatus: [2, 3, 9, 10] },
+  ],
+  parent: 'creator',
+};

@@ -1,0 +1,79 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeTestApp, makeUser } from '../../helpers/app.js';
+import { addEarning } from '../../../server/src/repositories/withdrawals.js';
+
+describe('/api/user/works and /api/user/withdrawal (creator centre)', () => {
+  let t: Awaited<ReturnType<typeof makeTestApp>>;
+  let creator: Awaited<ReturnType<typeof makeUser>>;
+  let other: Awaited<ReturnType<typeof makeUser>>;
+  let buyer: Awaited<ReturnType<typeof makeUser>>;
+  let workId: number;
+  let otherWorkId: number;
+
+  beforeAll(async () => {
+    t = await makeTestApp();
+    creator = await makeUser(t.db, { roles: ['buyer', 'creator'] });
+    other = await makeUser(t.db, { roles: ['buyer', 'creator'] });
+    buyer = await makeUser(t.db);
+    const ins = (owner: number, title: string, status: number) =>
+      t.db.query<{ id: number }>('INSERT INTO materials(type, title, owner_id, status, price_cents) VALUES (11, $1, $2, $3, 9900) RETURNING id', [title, owner, status]);
+    workId = Number((await ins(creator.id, '山川日出', 1)).rows[0].id);
+    await ins(creator.id, '城市夜景', 3);
+    otherWorkId = Number((await ins(other.id, '别人的作品', 1)).rows[0].id);
+    await addEarning(t.db, creator.id, 30000, '素材销售');
+  });
+  afterAll(() => t?.close());
+
+  const call = (method: 'GET' | 'POST' | 'PUT', url: string, who = creator, payload?: object) => t.app.inject({ method, url, headers: who.auth, payload });
+
+  it('lists only the creator\'s works, with status filter and sorting', async () => {
+    const all = (await call('GET', '/api/user/works/list?sort=price_cents&order=asc')).json().data;
+    expect(all.total).toBe(2);
+    expect(all.list.map((w: any) => w.title).sort()).toEqual(['城市夜景', '山川日出']);
+    expect((await call('GET', '/api/user/works/list?status=3')).json().data.list.map((w: any) => w.title)).toEqual(['城市夜景']);
+    expect((await call('GET', '/api/user/works/list?title_like=山川')).json().data.total).toBe(1);
+    expect((await call('GET', `/api/user/works/${otherWorkId}`)).statusCode).toBe(404);
+    expect((await call('GET', '/api/user/works/list', buyer)).statusCode).toBe(403);
+  });
+
+  it('edits metadata with the work form (back to review), takes down and resubmits', async () => {
+    const edited = await call('PUT', `/api/user/works/${workId}`, creator, { title: '山川日出·晨雾', description: '黄山清晨', tags: ['山川', '日出'], price: 128 });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(edited.json().data).toMatchObject({ title: '山川日出·晨雾', price_cents: 12800, price: 128, status: 0, tags: ['山川', '日出'] });
+    const tokens = await t.db.query<{ hit: boolean }>(`SELECT search_tokens @@ to_tsquery('simple', '晨雾') AS hit FROM materials WHERE id = $1`, [workId]);
+    expect(tokens.rows[0].hit).toBe(true);
+    expect((await call('PUT', `/api/user/works/${workId}`, creator, { title: '山' })).json().msg).toBe('作品标题需为2至60个字');
+    expect((await call('PUT', `/api/user/works/${otherWorkId}`, creator, { title: '抢别人的作品' })).statusCode).toBe(404);
+
+    expect((await call('POST', `/api/user/works/${workId}/takedown`)).statusCode).toBe(409); // pending review, not approved
+    await t.db.query('UPDATE materials SET status = 1 WHERE id = $1', [workId]);
+    expect((await call('POST', `/api/user/works/${workId}/takedown`)).json().data.status).toBe(2);
+    expect((await call('POST', `/api/user/works/${workId}/resubmit`)).json().data.status).toBe(0);
+    expect((await call('POST', `/api/user/works/${otherWorkId}/takedown`)).statusCode).toBe(404);
+  });
+
+  it('withdraws within the available earnings and refuses more', async () => {
+    expect((await call('GET', '/api/user/withdrawal/summary')).json().data).toMatchObject({ earnedCents: 30000, availableCents: 30000 });
+    const form = { amount: 200, channel: 'alipay', accountName: '山川', accountNo: 'shanchuan@example.com' };
+    const w = await call('POST', '/api/user/withdrawal', creator, form);
+    expect(w.statusCode, w.body).toBe(200);
+    expect(w.json().data).toMatchObject({ amount_cents: 20000, status: 0, account_name: '山川' });
+    const over = await call('POST', '/api/user/withdrawal', creator, { ...form, amount: 100.01 });
+    expect(over.statusCode).toBe(400);
+    expect(over.json().msg).toBe('提现金额超过可提现收益（可提现 ¥100.00）');
+    expect(over.json().data.fieldErrors['/amount']).toBeTruthy();
+    expect((await call('POST', '/api/user/withdrawal', creator, { ...form, amount: 0.5 })).json().msg).toBe('提现金额不能少于1元');
+    expect((await call('GET', `/api/user/withdrawal/${w.json().data.id}`, other)).statusCode).toBe(404);
+    expect((await call('GET', '/api/user/withdrawal/list', other)).json().data.total).toBe(0);
+    // Cancelling releases the held amount.
+    expect((await call('POST', `/api/user/withdrawal/${w.json().data.id}/cancel`)).json().data.status).toBe(3);
+    expect((await call('GET', '/api/user/withdrawal/summary')).json().data.availableCents).toBe(30000);
+    expect((await call('GET', '/api/user/withdrawal/list')).json().data.total).toBe(1);
+  });
+
+  it('two concurrent withdrawals cannot overdraw', async () => {
+    const form = { amount: 200, channel: 'bank', accountName: '山川', accountNo: '6225880212345678' };
+    const rs = await Promise.all([call('POST', '/api/user/withdrawal', creator, form), call('POST', '/api/user/withdrawal', creator, form)]);
+    expect(rs.map((r) => r.statusCode).sort()).toEqual([200, 400]);
+  });
+});

@@ -1,0 +1,6 @@
+/** antd's responsive components need matchMedia, which jsdom lacks. Import first in antd tests. */
+if (typeof window !== 'undefined' && !window.matchMedia) {
+  window.matchMedia = (query: string) =>
+    ({ matches: false, media: query, onchange: null, addListener() {}, removeListener() {}, addEventListener() {}, removeEventListener() {}, dispatchEvent: () => false }) as MediaQueryList;
+}
+export {};
