@@ -5,4 +5,7 @@ import type { FastifyInstance } from 'fastify';
  * URL prefix. Add a group by adding one line here.
  */
 export const routeModules: Array<{ prefix: string; load: () => Promise<{ default: (app: FastifyInstance) => Promise<void> }> }> = [
+  { prefix: '/api/index', load: () => import('./index-api.js') },
+  { prefix: '/api/items', load: () => import('./items.js') },
+  { prefix: '/files', load: () => import('./files.js') },
 ];
