@@ -9,10 +9,10 @@ export function queryTerms(keyword: string): string[] {
 }
 
 const likeArg = (term: string) => `%${term.replace(/[\\%_]/g, '\\$&')}%`;
-// Normalised texts the LIKE recheck and the ranking compare against (same normalisation as tokens.ts).
-const TITLE = 'lower(normalize(m.title, NFKC))';
-const TAGS = "lower(normalize(array_to_string(m.tags, ' '), NFKC))";
-const ALL = `(${TITLE} || ' ' || ${TAGS} || ' ' || lower(normalize(m.description, NFKC)))`;
+// Text the LIKE recheck compares against. Only CJK runs are rechecked, so no lower()/normalize()
+// per row (they cost more than the rest of the query on long candidate lists).
+const ALL = "(m.title || ' ' || array_to_string(m.tags, ' ') || ' ' || m.description)";
+const CJK_RUN = /^[\u3400-\u9fff\uf900-\ufaff]+$/;
 
 const SORTS: Record<string, string> = {
   newest: 'm.created_at DESC, m.id DESC',
@@ -23,9 +23,10 @@ const SORTS: Record<string, string> = {
 
 /**
  * Chinese search on plain SQL (tech notes, "Chinese search"): the GIN-indexed token column
- * finds candidates by the AND of the query's bigrams, a LIKE recheck keeps only items that
- * contain every term verbatim, and relevance ranks title hits above tag-only hits above
- * description-only hits, then popularity and recency. Identical SQL on PGlite and PostgreSQL.
+ * (search/vector.ts) finds candidates by the AND of the query's bigrams, a LIKE recheck keeps
+ * only items containing longer terms verbatim, and relevance ranks title hits (weight A) above
+ * tag hits (B) above description-only hits, then popularity and recency. Identical SQL on
+ * PGlite and PostgreSQL.
  */
 export class SqlSearchEngine implements SearchEngine {
   constructor(private db: Queryable) {}
@@ -34,19 +35,17 @@ export class SqlSearchEngine implements SearchEngine {
     const params: unknown[] = [];
     const arg = (v: unknown) => (params.push(v), `$${params.length}`);
     const where = ['m.status = 1'];
-    let rank = '0';
+    let tsq: ((w: string) => string) | undefined;
     const keyword = q.keyword?.trim() ?? '';
     if (keyword) {
       const tokens = queryTokens(keyword);
-      const terms = queryTerms(keyword);
       // Nothing searchable (only punctuation): no match rather than everything.
       if (!tokens.length) return { list: [], total: 0, totalCapped: false, page: q.page, pageSize: q.pageSize };
-      where.push(`m.search_tokens @@ ${arg(tokens.map((t) => `'${t}'`).join(' & '))}::tsquery`);
-      const likes = terms.map((t) => arg(likeArg(t)));
-      for (const l of likes) where.push(`${ALL} LIKE ${l}`);
-      const inTitle = likes.map((l) => `${TITLE} LIKE ${l}`).join(' AND ');
-      const inTitleOrTags = likes.map((l) => `(${TITLE} || ' ' || ${TAGS}) LIKE ${l}`).join(' AND ');
-      rank = `CASE WHEN ${inTitle} THEN 3 WHEN ${inTitleOrTags} THEN 2 ELSE 1 END`;
+      tsq = (w: string) => tokens.map((t) => `'${t}'${w}`).join(' & ');
+      where.push(`m.search_tokens @@ ${arg(tsq(''))}::tsquery`);
+      // Tokens are exact for 1-2 character CJK runs and Latin words; longer CJK runs need their
+      // bigrams adjacent, which only the text can tell.
+      for (const t of queryTerms(keyword).filter((x) => x.length > 2 && CJK_RUN.test(x))) where.push(`${ALL} LIKE ${arg(likeArg(t))}`);
     }
     if (q.type) where.push(`m.type = ${arg(q.type)}`);
     if (q.duration) {
@@ -56,15 +55,19 @@ export class SqlSearchEngine implements SearchEngine {
       else where.push('m.duration_sec > 1800');
     }
     if (q.categoryId) where.push(`m.category_id = ${arg(q.categoryId)}`);
-    const sort = q.sort ?? (keyword ? 'relevance' : 'newest');
-    const orderBy = sort !== 'relevance' ? SORTS[sort] : keyword ? 'rank DESC, m.downloads DESC, m.views DESC, m.created_at DESC, m.id DESC' : SORTS.newest;
     const whereSql = where.join(' AND ');
-    const countParams = [...params];
+    const countParams = [...params, COUNT_CAP + 1];
+    const sort = q.sort ?? (tsq ? 'relevance' : 'newest');
+    let orderBy = SORTS[sort === 'relevance' ? 'newest' : sort];
+    if (sort === 'relevance' && tsq) {
+      // Title hits (weight A) rank above tag hits (B) above description-only hits.
+      const rank = `CASE WHEN m.search_tokens @@ ${arg(tsq(':A'))}::tsquery THEN 3 WHEN m.search_tokens @@ ${arg(tsq(':AB'))}::tsquery THEN 2 ELSE 1 END`;
+      orderBy = `${rank} DESC, m.downloads DESC, m.views DESC, m.created_at DESC, m.id DESC`;
+    }
     const rows = await this.db.query(
-      `SELECT ${CARD_COLUMNS}, ${rank} AS rank FROM materials m WHERE ${whereSql} ORDER BY ${orderBy} LIMIT ${arg(q.pageSize)} OFFSET ${arg((q.page - 1) * q.pageSize)}`,
+      `SELECT ${CARD_COLUMNS} FROM materials m WHERE ${whereSql} ORDER BY ${orderBy} LIMIT ${arg(q.pageSize)} OFFSET ${arg((q.page - 1) * q.pageSize)}`,
       params,
     );
-    countParams.push(COUNT_CAP + 1);
     const count = await this.db.query<{ n: number }>(
       `SELECT count(*)::int AS n FROM (SELECT 1 FROM materials m WHERE ${whereSql} LIMIT $${countParams.length}) s`,
       countParams,

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import crypto from 'node:crypto';
 import type { Queryable } from '../index.js';
-import { tokenize } from '../../search/tokens.js';
+import { searchVector } from '../../search/vector.js';
 import { CATEGORIES, composeMaterial, rng, type ComposedMaterial, type MaterialType } from './catalogue/compose.js';
 import { generateMediaPool, type MediaSet } from './catalogue/media.js';
 
@@ -55,19 +55,14 @@ async function insertCategories(q: Queryable): Promise<Map<string, number>> {
   return ids;
 }
 
-/** Tokens of everything searchable about a material (title + tags + description). */
-export function materialTokens(m: { title: string; tags: string[]; description: string }): string[] {
-  return tokenize(`${m.title} ${m.tags.join(' ')} ${m.description}`);
-}
-
 async function insertMaterial(q: Queryable, m: ComposedMaterial, media: MediaSet, ctx: { categoryId: number; ownerId: number; status: number }): Promise<number> {
   const r = await q.query<{ id: number }>(
     `INSERT INTO materials(type, title, description, tags, category_id, owner_id, status, duration_sec, width, height, fps, format,
        size_bytes, price_cents, cover_path, preview_path, original_path, views, downloads, collects, search_tokens, created_at)
-     VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17,$18,$19,$20, array_to_tsvector($21::text[]),
+     VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17,$18,$19,$20, $21::tsvector,
        now() - make_interval(days => $22::int, mins => $23::int)) RETURNING id`,
     [m.type, m.title, m.description, m.tags, ctx.categoryId, ctx.ownerId, ctx.status, m.durationSec, media.width, media.height, m.fps, media.format,
-      media.sizeBytes, m.priceCents, media.cover, media.preview, media.original, m.views, m.downloads, m.collects, materialTokens(m), m.ageDays, (m.views % 1440)],
+      media.sizeBytes, m.priceCents, media.cover, media.preview, media.original, m.views, m.downloads, m.collects, searchVector(m), m.ageDays, (m.views % 1440)],
   );
   return Number(r.rows[0].id);
 }
