@@ -6,4 +6,10 @@ import type { ComponentType } from 'react';
  * render the page frame (RoutePlaceholder) until their issue builds them.
  */
 export const pages: Record<string, () => Promise<{ default: ComponentType }>> = {
+  Home: () => import('../pages/home/HomePage'),
+  Search: () => import('../pages/search/SearchPage'),
+  VideoDetail: () => import('../pages/detail/VideoDetailPage'),
+  AlbumList: () => import('../pages/album/AlbumListPage'),
+  AlbumDetail: () => import('../pages/album/AlbumDetailPage'),
+  Material: () => import('../pages/material/MaterialPage'),
 };
