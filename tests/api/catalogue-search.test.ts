@@ -132,4 +132,17 @@ describe('catalogue search (/api/index/search)', () => {
       expect(r.body.msg).toMatch(/[\u4e00-\u9fa5]/);
     }
   });
+
+  // Runs last: it adds 10,001 rows to this file's database.
+  it('caps huge counts at 10000 and flags them', async () => {
+    await t.db.query(
+      `INSERT INTO materials(type, title, tags, status, price_cents, search_tokens)
+       SELECT 11, '银河星空壁纸' || g, ARRAY['银河'], 1, 100, $1::tsvector FROM generate_series(1, 10001) g`,
+      ["'银':1A '河':1A '银河':1A"],
+    );
+    const res = await search({ keyword: '银河', pageSize: 5 });
+    expect(res.total).toBe(10000);
+    expect(res.totalCapped).toBe(true);
+    expect(res.list).toHaveLength(5);
+  });
 });
