@@ -118,3 +118,5 @@ export async function listMaterials(db: Queryable, query: Record<string, unknown
   return { list: rows.rows.map(toCard), total: Number(total.rows[0].n) };
 }
 
+export type OwnerCard = NonNullable<Awaited<ReturnType<typeof ownerCard>>>;
+export type MaterialEvidence = NonNullable<Awaited<ReturnType<typeof materialEvidence>>>;

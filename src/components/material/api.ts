@@ -1,67 +1,19 @@
 import { get } from '../../dataProvider/axios';
+import type { MaterialCard } from '../../../server/src/repositories/material-card';
+import type { MaterialDetail, MaterialEvidence, OwnerCard } from '../../../server/src/repositories/materials';
+import type { AlbumSummary, CategorySummary } from '../../../server/src/repositories/albums';
+import type { SearchResult } from '../../../server/src/search/index';
 
 /** Client calls of /api/index and /api/items, typed after the server's answers. */
 
-export interface MaterialCardData {
-  id: number;
-  type: number;
-  title: string;
-  tags: string[];
-  categoryId: number | null;
-  coverUrl: string | null;
-  previewUrl: string | null;
-  durationSec: number | null;
-  width: number | null;
-  height: number | null;
-  format: string | null;
-  priceCents: number;
-  views: number;
-  downloads: number;
-  collects: number;
-  createdAt: string;
-}
-
-export interface MaterialDetailData extends MaterialCardData {
-  description: string;
-  fps: number | null;
-  sizeBytes: number | null;
-  category: { id: number; name: string } | null;
-  owner: { id: number; nickname: string; avatar: string } | null;
-}
-
-export interface OwnerCardData {
-  id: number;
-  nickname: string;
-  avatar: string;
-  ownerType: string;
-  joinedAt: string;
-  counts: { works: number; downloads: number; views: number };
-  recent: MaterialCardData[];
-}
-
-export interface EvidenceData {
-  certNo: string;
-  fileHash: string;
-  ledgerHash: string;
-  depositedAt: string;
-  certificateUrl: string;
-}
-
-export interface AlbumData {
-  id: number;
-  type: number;
-  title: string;
-  description: string;
-  coverUrl: string | null;
-  itemCount: number;
-}
-
-export interface CategoryData {
-  id: number;
-  type: number;
-  name: string;
-  count: number;
-}
+// The answers' shapes come from the server modules (type-only imports, erased from the bundle).
+export type MaterialCardData = MaterialCard;
+export type MaterialDetailData = MaterialDetail;
+export type OwnerCardData = OwnerCard;
+export type EvidenceData = MaterialEvidence;
+export type AlbumData = AlbumSummary;
+export type CategoryData = CategorySummary;
+export type SearchData = SearchResult;
 
 export interface SearchParams {
   keyword?: string;
@@ -71,14 +23,6 @@ export interface SearchParams {
   sort?: string;
   page?: number;
   pageSize?: number;
-}
-
-export interface SearchData {
-  list: MaterialCardData[];
-  total: number;
-  totalCapped: boolean;
-  page: number;
-  pageSize: number;
 }
 
 const clean = (p: object) => Object.fromEntries(Object.entries(p).filter(([, v]) => v !== undefined && v !== '' && v !== null));
