@@ -25,4 +25,10 @@ export const pages: Record<string, () => Promise<{ default: ComponentType }>> = 
   HistoryList: () => import('../pages/account/licence/HistoryListPage'),
   Coupon: () => import('../pages/account/coupon/CouponPage'),
   AccountOrder: () => import('../pages/account/order/AccountOrderPage'),
+  Home: () => import('../pages/home/HomePage'),
+  Search: () => import('../pages/search/SearchPage'),
+  VideoDetail: () => import('../pages/detail/VideoDetailPage'),
+  AlbumList: () => import('../pages/album/AlbumListPage'),
+  AlbumDetail: () => import('../pages/album/AlbumDetailPage'),
+  Material: () => import('../pages/material/MaterialPage'),
 };

@@ -19,4 +19,7 @@ export const routeModules: Array<{ prefix: string; load: () => Promise<{ default
   { prefix: '/api/discount', load: () => import('./discount.js') },
   { prefix: '/api/wallet', load: () => import('./wallet.js') },
   { prefix: '/dev', load: () => import('./dev-trade.js') },
+  { prefix: '/api/index', load: () => import('./index-api.js') },
+  { prefix: '/api/items', load: () => import('./items.js') },
+  { prefix: '/files', load: () => import('./files.js') },
 ];

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { seedUsers } from './users.js';
 import { seedResources } from './resources.js';
 import { seedTrade } from './trade.js';
+import { seedCatalogue } from './catalogue.js';
 
 /**
  * Demo data, one module per area, each idempotent (it checks for its own rows first).
@@ -11,6 +12,7 @@ const seeds: Array<{ name: string; run: (app: FastifyInstance) => Promise<void> 
   { name: 'users', run: seedUsers },
   { name: 'resources', run: seedResources },
   { name: 'trade', run: seedTrade },
+  { name: 'catalogue', run: seedCatalogue },
 ];
 
 export async function seedIfEmpty(app: FastifyInstance): Promise<void> {

@@ -1,0 +1,51 @@
+/** The public shape of a material in lists and cards, and the SQL columns it is read from. */
+export interface MaterialCard {
+  id: number;
+  type: number;
+  title: string;
+  tags: string[];
+  categoryId: number | null;
+  coverUrl: string | null;
+  previewUrl: string | null;
+  durationSec: number | null;
+  width: number | null;
+  height: number | null;
+  format: string | null;
+  priceCents: number;
+  views: number;
+  downloads: number;
+  collects: number;
+  createdAt: string;
+}
+
+/** Columns of a card; `m` is the materials alias. original_path is deliberately absent. */
+export const CARD_COLUMNS =
+  'm.id, m.type, m.title, m.tags, m.category_id, m.cover_path, m.preview_path, m.duration_sec, m.width, m.height, m.format, m.price_cents, m.views, m.downloads, m.collects, m.created_at';
+
+/** URL of a stored public file (served by GET /files/*). */
+export function fileUrl(key: string | null | undefined): string | null {
+  return key ? `/files/${key}` : null;
+}
+
+const num = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
+
+export function toCard(r: Record<string, any>): MaterialCard {
+  return {
+    id: Number(r.id),
+    type: Number(r.type),
+    title: r.title,
+    tags: r.tags ?? [],
+    categoryId: num(r.category_id),
+    coverUrl: fileUrl(r.cover_path),
+    previewUrl: fileUrl(r.preview_path),
+    durationSec: num(r.duration_sec),
+    width: num(r.width),
+    height: num(r.height),
+    format: r.format ?? null,
+    priceCents: Number(r.price_cents),
+    views: Number(r.views),
+    downloads: Number(r.downloads),
+    collects: Number(r.collects),
+    createdAt: new Date(r.created_at).toISOString(),
+  };
+}

@@ -1,0 +1,122 @@
+import type { Queryable } from '../db/index.js';
+import { parseListQuery } from '../lib/list-query.js';
+import { CARD_COLUMNS, toCard, type MaterialCard } from './material-card.js';
+
+/** Reads of the public catalogue. Only approved materials (status 1) are ever visible here. */
+
+export interface MaterialDetail extends MaterialCard {
+  description: string;
+  fps: number | null;
+  sizeBytes: number | null;
+  category: { id: number; name: string } | null;
+  owner: { id: number; nickname: string; avatar: string } | null;
+}
+
+const DETAIL_SQL = `SELECT ${CARD_COLUMNS}, m.description, m.fps, m.size_bytes, m.owner_id, u.nickname AS owner_nickname, u.avatar AS owner_avatar,
+  c.name AS category_name
+  FROM materials m LEFT JOIN users u ON u.id = m.owner_id LEFT JOIN categories c ON c.id = m.category_id
+  WHERE m.id = $1 AND m.status = 1`;
+
+export async function findMaterial(db: Queryable, id: number, countView = false): Promise<MaterialDetail | null> {
+  if (countView) await db.query('UPDATE materials SET views = views + 1 WHERE id = $1 AND status = 1', [id]);
+  const r = await db.query(DETAIL_SQL, [id]);
+  const row = r.rows[0];
+  if (!row) return null;
+  return {
+    ...toCard(row),
+    description: row.description,
+    fps: row.fps === null ? null : Number(row.fps),
+    sizeBytes: row.size_bytes === null ? null : Number(row.size_bytes),
+    category: row.category_id ? { id: Number(row.category_id), name: row.category_name } : null,
+    owner: row.owner_id ? { id: Number(row.owner_id), nickname: row.owner_nickname, avatar: row.owner_avatar } : null,
+  };
+}
+
+/** Newest or most downloaded approved items, optionally of one type. */
+export async function topMaterials(db: Queryable, order: 'newest' | 'popular', type: number | undefined, limit: number): Promise<MaterialCard[]> {
+  const by = order === 'newest' ? 'm.created_at DESC, m.id DESC' : 'm.downloads DESC, m.views DESC, m.id DESC';
+  const r = await db.query(
+    `SELECT ${CARD_COLUMNS} FROM materials m WHERE m.status = 1 AND ($1::int IS NULL OR m.type = $1) ORDER BY ${by} LIMIT $2`,
+    [type ?? null, limit],
+  );
+  return r.rows.map(toCard);
+}
+
+/** The creator card of a material's owner: profile, counts and a few recent works. */
+export async function ownerCard(db: Queryable, materialId: number) {
+  const m = await db.query<{ owner_id: number }>('SELECT owner_id FROM materials WHERE id = $1 AND status = 1', [materialId]);
+  const ownerId = m.rows[0]?.owner_id;
+  if (!ownerId) return null;
+  const u = await db.query(
+    `SELECT u.id, u.nickname, u.avatar, u.owner_type, u.created_at,
+       count(m.id)::int AS works, coalesce(sum(m.downloads), 0)::int AS downloads, coalesce(sum(m.views), 0)::int AS views
+     FROM users u LEFT JOIN materials m ON m.owner_id = u.id AND m.status = 1
+     WHERE u.id = $1 GROUP BY u.id`,
+    [ownerId],
+  );
+  const row = u.rows[0];
+  const recent = await db.query(`SELECT ${CARD_COLUMNS} FROM materials m WHERE m.owner_id = $1 AND m.status = 1 AND m.id <> $2 ORDER BY m.created_at DESC LIMIT 4`, [ownerId, materialId]);
+  return {
+    id: Number(row.id),
+    nickname: row.nickname,
+    avatar: row.avatar,
+    ownerType: row.owner_type,
+    joinedAt: new Date(row.created_at).toISOString(),
+    counts: { works: row.works, downloads: row.downloads, views: row.views },
+    recent: recent.rows.map(toCard),
+  };
+}
+
+/** Items of the same type sharing tags or the category, most shared first. */
+export async function similarMaterials(db: Queryable, id: number, limit: number): Promise<MaterialCard[] | null> {
+  const m = await db.query<{ type: number; tags: string[]; category_id: number | null }>('SELECT type, tags, category_id FROM materials WHERE id = $1 AND status = 1', [id]);
+  const base = m.rows[0];
+  if (!base) return null;
+  const r = await db.query(
+    `SELECT ${CARD_COLUMNS},
+       (SELECT count(*) FROM unnest(m.tags) t WHERE t = ANY($2::text[])) + CASE WHEN m.category_id = $3 THEN 1 ELSE 0 END AS score
+     FROM materials m
+     WHERE m.status = 1 AND m.id <> $1 AND m.type = $4 AND (m.tags && $2::text[] OR m.category_id = $3)
+     ORDER BY score DESC, m.downloads DESC, m.id DESC LIMIT $5`,
+    [id, base.tags, base.category_id, base.type, limit],
+  );
+  return r.rows.map(toCard);
+}
+
+/** The evidence-deposit certificate of a visible material; undefined when the material is not visible. */
+export async function materialEvidence(db: Queryable, id: number) {
+  const r = await db.query(
+    `SELECT m.id, e.cert_no, e.file_hash, e.ledger_hash, e.deposited_at, e.certificate_url
+     FROM materials m LEFT JOIN material_evidence e ON e.material_id = m.id WHERE m.id = $1 AND m.status = 1`,
+    [id],
+  );
+  const row = r.rows[0];
+  if (!row) return undefined;
+  if (!row.cert_no) return null;
+  return {
+    certNo: row.cert_no,
+    fileHash: row.file_hash,
+    ledgerHash: row.ledger_hash,
+    depositedAt: new Date(row.deposited_at).toISOString(),
+    certificateUrl: row.certificate_url,
+  };
+}
+
+const LIST_SPEC = {
+  columns: { type: 'm.type', categoryId: 'm.category_id', title: 'm.title', priceCents: 'm.price_cents', createdAt: 'm.created_at', views: 'm.views', downloads: 'm.downloads', ownerId: 'm.owner_id' },
+  sortable: ['createdAt', 'priceCents', 'views', 'downloads'],
+  defaultSort: { field: 'createdAt', order: 'desc' as const },
+  maxPageSize: 60,
+};
+
+/** The generic list convention over approved materials. */
+export async function listMaterials(db: Queryable, query: Record<string, unknown>): Promise<{ list: MaterialCard[]; total: number }> {
+  const q = parseListQuery(query, LIST_SPEC);
+  const where = ['m.status = 1', ...q.where].join(' AND ');
+  const rows = await db.query(`SELECT ${CARD_COLUMNS} FROM materials m WHERE ${where} ORDER BY ${q.orderBy}, m.id DESC LIMIT ${q.limit} OFFSET ${q.offset}`, q.params);
+  const total = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM materials m WHERE ${where}`, q.params);
+  return { list: rows.rows.map(toCard), total: Number(total.rows[0].n) };
+}
+
+export type OwnerCard = NonNullable<Awaited<ReturnType<typeof ownerCard>>>;
+export type MaterialEvidence = NonNullable<Awaited<ReturnType<typeof materialEvidence>>>;

@@ -1,0 +1,72 @@
+import type { FastifyInstance } from 'fastify';
+import { AppError, ok } from '../lib/envelope.js';
+import { createSearchEngine, type SearchQuery } from '../search/index.js';
+import { topMaterials } from '../repositories/materials.js';
+import { curatedSections, findAlbum, findCategory, hotKeywords, listAlbums, listCategories } from '../repositories/albums.js';
+import { idParams, pageQuery, searchQuery, typeLimitQuery, typeProp } from './catalogue-schemas.js';
+
+type TypeLimit = { type?: number; limit: number };
+const typeOf = (t?: number) => (t ? t : undefined);
+
+/** /api/index: the home page (curated sections, newest, popular, categories), search and albums. */
+export default async function indexApi(app: FastifyInstance): Promise<void> {
+  const engine = createSearchEngine(app.db);
+
+  app.get('/recommend', { schema: { querystring: { type: 'object', properties: { sections: { type: 'integer', minimum: 1, maximum: 12, default: 4 }, limit: { type: 'integer', minimum: 1, maximum: 24, default: 8 } } } } }, async (req) => {
+    const q = req.query as { sections: number; limit: number };
+    return ok({ sections: await curatedSections(app.db, q.sections, q.limit) });
+  });
+
+  app.get('/categories', { schema: { querystring: { type: 'object', properties: { type: typeProp } } } }, async (req) => {
+    return ok(await listCategories(app.db, typeOf((req.query as TypeLimit).type)));
+  });
+
+  app.get('/category/:id', { schema: { params: idParams } }, async (req) => {
+    const c = await findCategory(app.db, (req.params as { id: number }).id);
+    if (!c) throw new AppError(404, '分类不存在');
+    return ok(c);
+  });
+
+  app.get('/newest', { schema: { querystring: typeLimitQuery } }, async (req) => {
+    const q = req.query as TypeLimit;
+    return ok(await topMaterials(app.db, 'newest', typeOf(q.type), q.limit));
+  });
+
+  app.get('/popular', { schema: { querystring: typeLimitQuery } }, async (req) => {
+    const q = req.query as TypeLimit;
+    return ok(await topMaterials(app.db, 'popular', typeOf(q.type), q.limit));
+  });
+
+  app.get('/search', { schema: { querystring: searchQuery } }, async (req) => {
+    const q = req.query as Record<string, any>;
+    const query: SearchQuery = {
+      keyword: q.keyword,
+      type: typeOf(q.type) as SearchQuery['type'],
+      duration: q.duration || undefined,
+      categoryId: q.categoryId,
+      sort: q.sort || undefined,
+      page: q.page,
+      pageSize: q.pageSize,
+    };
+    return ok(await engine.search(query));
+  });
+
+  app.get('/hot-keywords', { schema: { querystring: { type: 'object', properties: { limit: limitOf(10) } } } }, async (req) => {
+    return ok(await hotKeywords(app.db, (req.query as { limit: number }).limit));
+  });
+
+  app.get('/albums', { schema: { querystring: pageQuery } }, async (req) => {
+    const q = req.query as { type?: number; page: number; pageSize: number };
+    return ok(await listAlbums(app.db, typeOf(q.type), q.page, q.pageSize));
+  });
+
+  app.get('/album/:id', { schema: { params: idParams } }, async (req) => {
+    const a = await findAlbum(app.db, (req.params as { id: number }).id);
+    if (!a) throw new AppError(404, '专辑不存在');
+    return ok(a);
+  });
+}
+
+function limitOf(def: number) {
+  return { type: 'integer', minimum: 1, maximum: 50, default: def } as const;
+}

@@ -1,0 +1,56 @@
+import type { FastifyInstance } from 'fastify';
+import { AppError, ok } from '../lib/envelope.js';
+import { findMaterial, listMaterials, materialEvidence, ownerCard, similarMaterials } from '../repositories/materials.js';
+import { idParams, limitProp, NOT_FOUND_MATERIAL } from './catalogue-schemas.js';
+
+type IdReq = { params: { id: number } };
+const notFound = () => new AppError(404, NOT_FOUND_MATERIAL);
+
+/** /api/items: list (list convention), detail, owner card, similar items, evidence certificate. */
+export default async function itemsApi(app: FastifyInstance): Promise<void> {
+  app.get('/list', {
+    schema: {
+      querystring: {
+        type: 'object',
+        properties: {
+          page: { type: 'integer', minimum: 1, maximum: 1000 },
+          pageSize: { type: 'integer', minimum: 1, maximum: 60 },
+          sort: { type: 'string', enum: ['createdAt', 'priceCents', 'views', 'downloads'] },
+          order: { type: 'string', enum: ['asc', 'desc'] },
+        },
+      },
+    },
+  }, async (req) => ok(await listMaterials(app.db, req.query as Record<string, unknown>)));
+
+  // Opening the detail page counts a view; GET /:id (list convention) does not.
+  app.get('/detail/:id', { schema: { params: idParams } }, async (req) => {
+    const m = await findMaterial(app.db, (req as unknown as IdReq).params.id, true);
+    if (!m) throw notFound();
+    return ok(m);
+  });
+
+  app.get('/owner/:id', { schema: { params: idParams } }, async (req) => {
+    const o = await ownerCard(app.db, (req as unknown as IdReq).params.id);
+    if (!o) throw notFound();
+    return ok(o);
+  });
+
+  app.get('/similar/:id', { schema: { params: idParams, querystring: { type: 'object', properties: { limit: { ...limitProp, default: 8 } } } } }, async (req) => {
+    const list = await similarMaterials(app.db, (req as unknown as IdReq).params.id, (req.query as { limit: number }).limit);
+    if (!list) throw notFound();
+    return ok(list);
+  });
+
+  /** data is the certificate, or null when the item has none. */
+  app.get('/evidence/:id', { schema: { params: idParams } }, async (req) => {
+    const e = await materialEvidence(app.db, (req as unknown as IdReq).params.id);
+    if (e === undefined) throw notFound();
+    return ok(e);
+  });
+
+  app.get('/:id', { schema: { params: idParams } }, async (req) => {
+    const m = await findMaterial(app.db, (req as unknown as IdReq).params.id);
+    if (!m) throw notFound();
+    return ok(m);
+  });
+}

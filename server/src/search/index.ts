@@ -1,0 +1,38 @@
+import type { Queryable } from '../db/index.js';
+import type { MaterialCard } from '../repositories/material-card.js';
+import { SqlSearchEngine } from './sql-engine.js';
+
+export const MATERIAL_TYPES = [1, 2, 11] as const;
+export const DURATION_CLASSES = ['VIDEO_SHORT', 'VIDEO_MIDDLE', 'VIDEO_LONG'] as const;
+export const SEARCH_SORTS = ['relevance', 'newest', 'popular', 'price_asc', 'price_desc'] as const;
+/** Counts above this are shown as "10000+" (counting a very frequent term costs more than the page). */
+export const COUNT_CAP = 10000;
+
+export interface SearchQuery {
+  keyword?: string;
+  type?: (typeof MATERIAL_TYPES)[number];
+  duration?: (typeof DURATION_CLASSES)[number];
+  categoryId?: number;
+  /** Defaults to relevance with a keyword, newest without. */
+  sort?: (typeof SEARCH_SORTS)[number];
+  page: number;
+  pageSize: number;
+}
+
+export interface SearchResult {
+  list: MaterialCard[];
+  /** Matches, capped at COUNT_CAP; totalCapped says the real number is larger. */
+  total: number;
+  totalCapped: boolean;
+  page: number;
+  pageSize: number;
+}
+
+/** What the rest of the server uses; a dedicated engine (Meilisearch, Elasticsearch) can replace the SQL one. */
+export interface SearchEngine {
+  search(q: SearchQuery): Promise<SearchResult>;
+}
+
+export function createSearchEngine(db: Queryable): SearchEngine {
+  return new SqlSearchEngine(db);
+}

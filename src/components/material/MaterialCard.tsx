@@ -1,0 +1,47 @@
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { Card, Image, Space, Tag, Typography } from 'antd';
+import { DownloadOutlined, PlayCircleOutlined } from '@ant-design/icons';
+import type { MaterialCardData } from './api';
+import { ERROR_IMAGE, formatCount, formatDuration, formatPrice, TYPE_LABELS } from './format';
+import styles from './material.module.css';
+
+/** A material in a grid: lazy cover with an error fallback; hovering a video plays its muted preview. */
+export function MaterialCard({ item }: { item: MaterialCardData }) {
+  const [hover, setHover] = useState(false);
+  const playable = item.previewUrl?.endsWith('.mp4');
+  return (
+    <Link to={`/video/detail/${item.id}`} className={styles.link} data-testid="material-card">
+      <Card
+        hoverable
+        size="small"
+        onMouseEnter={() => setHover(true)}
+        onMouseLeave={() => setHover(false)}
+        cover={
+          <div className={styles.cover}>
+            <Image src={item.coverUrl ?? ERROR_IMAGE} fallback={ERROR_IMAGE} alt={item.title} preview={false} loading="lazy" width="100%" height="100%" className={styles.img} />
+            {playable && hover && <video className={styles.video} src={item.previewUrl!} muted autoPlay loop playsInline data-testid="hover-preview" />}
+            {item.durationSec !== null && (
+              <span className={styles.duration}>
+                <PlayCircleOutlined /> {formatDuration(item.durationSec)}
+              </span>
+            )}
+          </div>
+        }
+      >
+        <Typography.Text ellipsis={{ tooltip: item.title }} strong>
+          {item.title}
+        </Typography.Text>
+        <div className={styles.meta}>
+          <Space size={4}>
+            <Tag color="blue" bordered={false}>{TYPE_LABELS[item.type]}</Tag>
+            <Typography.Text type="secondary">
+              <DownloadOutlined /> {formatCount(item.downloads)}
+            </Typography.Text>
+          </Space>
+          <Typography.Text type="danger">{formatPrice(item.priceCents)}</Typography.Text>
+        </div>
+      </Card>
+    </Link>
+  );
+}

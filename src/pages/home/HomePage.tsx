@@ -1,0 +1,98 @@
+import { Link, useNavigate } from 'react-router-dom';
+import { Space, Tabs, Tag } from 'antd';
+import { catalogueApi } from '../../components/material/api';
+import { MaterialGrid } from '../../components/material/MaterialGrid';
+import { RemoteState } from '../../components/material/RemoteState';
+import { SearchBox } from '../../components/material/SearchBox';
+import { Section } from '../../components/material/Section';
+import { useRemote } from '../../components/material/useRemote';
+import { TYPE_LABELS } from '../../components/material/format';
+import styles from '../../components/material/material.module.css';
+
+function HotKeywords() {
+  const navigate = useNavigate();
+  const hot = useRemote(() => catalogueApi.hotKeywords(8), []);
+  if (!hot.data?.length) return null;
+  return (
+    <div className={styles.hot}>
+      热门搜索：
+      {hot.data.map((k) => (
+        <Tag key={k} bordered={false} onClick={() => navigate(`/search?keyword=${encodeURIComponent(k)}`)}>{k}</Tag>
+      ))}
+    </div>
+  );
+}
+
+function Curated() {
+  const rec = useRemote(() => catalogueApi.recommend(4, 8), []);
+  return (
+    <RemoteState {...rec} rows={8} empty={(d) => !d.sections.length}>
+      {(d) =>
+        d.sections.map((s) => (
+          <Section key={s.id} title={s.title} extra={<Link to={`/ablum/detail/${s.id}`}>查看专辑 ›</Link>} testId="curated-section">
+            <MaterialGrid items={s.items} />
+          </Section>
+        ))
+      }
+    </RemoteState>
+  );
+}
+
+function Ranked({ order }: { order: 'newest' | 'popular' }) {
+  const tabs = [{ key: '', label: '全部' }, ...[1, 11, 2].map((t) => ({ key: String(t), label: TYPE_LABELS[t] }))];
+  return <Tabs items={tabs.map((t) => ({ key: t.key || 'all', label: t.label, children: <RankedList order={order} type={t.key ? Number(t.key) : undefined} /> }))} />;
+}
+
+function RankedList({ order, type }: { order: 'newest' | 'popular'; type?: number }) {
+  const r = useRemote(() => catalogueApi[order](type, 8), [order, type]);
+  return <RemoteState {...r}>{(items) => <MaterialGrid items={items} />}</RemoteState>;
+}
+
+function Categories() {
+  const cats = useRemote(() => catalogueApi.categories(), []);
+  return (
+    <RemoteState {...cats} rows={2} empty={(d) => !d.length}>
+      {(list) =>
+        [1, 11, 2].map((type) => (
+          <div key={type} style={{ marginBottom: 8 }}>
+            <Space wrap>
+              <strong>{TYPE_LABELS[type]}：</strong>
+              {list.filter((c) => c.type === type).map((c) => (
+                <Link key={c.id} to={`/material/${c.id}`}>
+                  <Tag>{c.name}（{c.count}）</Tag>
+                </Link>
+              ))}
+              <Link to={`/ablum/${type}`}>{TYPE_LABELS[type]}专辑 ›</Link>
+            </Space>
+          </div>
+        ))
+      }
+    </RemoteState>
+  );
+}
+
+/** Home: search banner, categories, curated albums, newest and popular materials. */
+export default function HomePage() {
+  return (
+    <div data-testid="home-page">
+      <div className={styles.banner}>
+        <h1>流明素材 · 正版视频图片模板</h1>
+        <div>百万级正版授权素材，区块链版权存证，放心商用</div>
+        <div className={styles.searchBox}>
+          <SearchBox />
+        </div>
+        <HotKeywords />
+      </div>
+      <Section title="素材分类">
+        <Categories />
+      </Section>
+      <Curated />
+      <Section title="最新上传" testId="newest-section">
+        <Ranked order="newest" />
+      </Section>
+      <Section title="热门下载" testId="popular-section">
+        <Ranked order="popular" />
+      </Section>
+    </div>
+  );
+}

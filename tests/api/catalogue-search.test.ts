@@ -1,0 +1,148 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api, makeCatalogueApp, SEED_TIMEOUT, type CatalogueApp } from './catalogue-fixture.js';
+
+type Card = { id: number; type: number; title: string; tags: string[]; durationSec: number | null; priceCents: number; createdAt: string; categoryId: number };
+
+describe('catalogue search (/api/index/search)', () => {
+  let t: CatalogueApp;
+  const search = async (params: Record<string, string | number>) => {
+    const r = await api(t, `/api/index/search?${new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)]))}`);
+    expect(r.status).toBe(200);
+    return r.body.data as { list: Card[]; total: number; totalCapped: boolean };
+  };
+  /** Texts of every approved material, straight from the database, to compare results against. */
+  const approved = async () =>
+    (await t.db.query<{ id: number; title: string; tags: string[]; description: string; type: number }>('SELECT id, title, tags, description, type FROM materials WHERE status = 1')).rows.map((r) => ({ ...r, id: Number(r.id) }));
+
+  beforeAll(async () => {
+    t = await makeCatalogueApp();
+  }, SEED_TIMEOUT);
+  afterAll(() => t?.close());
+
+  it("a 2-character query ('熊猫') finds every title containing it, ranked above tag-only and description-only hits", async () => {
+    const rows = await approved();
+    const inTitle = rows.filter((r) => r.title.includes('熊猫'));
+    const tagOnly = rows.filter((r) => !r.title.includes('熊猫') && r.tags.some((x) => x.includes('熊猫')));
+    const descOnly = rows.filter((r) => !r.title.includes('熊猫') && !r.tags.some((x) => x.includes('熊猫')) && r.description.includes('熊猫'));
+    expect(inTitle.length).toBeGreaterThan(3);
+    expect(tagOnly.length).toBeGreaterThan(3);
+    expect(descOnly.length).toBeGreaterThan(0);
+
+    const res = await search({ keyword: '熊猫', pageSize: 60 });
+    expect(res.total).toBe(inTitle.length + tagOnly.length + descOnly.length);
+    const ids = res.list.map((x) => x.id);
+    const firstTitle = ids.slice(0, inTitle.length);
+    expect(new Set(firstTitle)).toEqual(new Set(inTitle.map((r) => r.id)));
+    const tier = (id: number) => (inTitle.some((r) => r.id === id) ? 3 : tagOnly.some((r) => r.id === id) ? 2 : 1);
+    const tiers = ids.map(tier);
+    expect(tiers).toEqual([...tiers].sort((a, b) => b - a));
+    expect(tiers.at(-1)).toBe(1);
+  });
+
+  it('1-, 3- and 4-character queries match the text verbatim', async () => {
+    const rows = await approved();
+    const text = (r: { title: string; tags: string[]; description: string }) => `${r.title} ${r.tags.join(' ')} ${r.description}`;
+    for (const kw of ['猫', '城市夜', '城市夜景', '航拍画面']) {
+      const expected = rows.filter((r) => text(r).includes(kw)).map((r) => r.id).sort((a, b) => a - b);
+      expect(expected.length, kw).toBeGreaterThan(0);
+      const res = await search({ keyword: kw, pageSize: 60, page: 1 });
+      expect(res.total, kw).toBe(expected.length);
+      for (const card of res.list) expect(text(rows.find((r) => r.id === card.id)!), kw).toContain(kw);
+    }
+  });
+
+  it('does not match reversed characters or words joined across two tags', async () => {
+    expect((await search({ keyword: '猫熊' })).total).toBe(0);
+    // Items tagged '国宝' and '四川' (adjacent tags) do not contain the phrase '国宝四川'.
+    expect((await search({ keyword: '国宝' })).total).toBeGreaterThan(0);
+    expect((await search({ keyword: '国宝四川' })).total).toBe(0);
+  });
+
+  it('mixed Chinese/English queries need every part, with or without a space', async () => {
+    const rows = await approved();
+    const expected = rows.filter((r) => r.tags.includes('panda') && `${r.title}${r.tags.join(' ')}${r.description}`.includes('熊猫')).length;
+    expect(expected).toBeGreaterThan(0);
+    for (const kw of ['熊猫 panda', '熊猫panda', 'PANDA 熊猫', 'ｐａｎｄａ']) {
+      const res = await search({ keyword: kw, pageSize: 60 });
+      expect(res.total, kw).toBe(expected);
+      expect(res.list.every((c) => c.tags.includes('panda'))).toBe(true);
+    }
+    expect((await search({ keyword: '熊猫 drone' })).total).toBe(0);
+  });
+
+  it('filters by type, video duration class and category', async () => {
+    const images = await search({ keyword: '熊猫', type: 11, pageSize: 60 });
+    expect(images.total).toBeGreaterThan(0);
+    expect(images.list.every((c) => c.type === 11)).toBe(true);
+    const classes = { VIDEO_SHORT: (d: number) => d < 600, VIDEO_MIDDLE: (d: number) => d >= 600 && d <= 1800, VIDEO_LONG: (d: number) => d > 1800 };
+    let sum = 0;
+    for (const [duration, fits] of Object.entries(classes)) {
+      const res = await search({ duration, pageSize: 60 });
+      expect(res.total, duration).toBeGreaterThan(0);
+      expect(res.list.every((c) => c.type === 1 && fits(c.durationSec!))).toBe(true);
+      sum += res.total;
+    }
+    expect(sum).toBe((await search({ type: 1 })).total);
+    const cat = (await t.db.query<{ id: number }>("SELECT id FROM categories WHERE name = '动物萌宠' AND type = 1")).rows[0].id;
+    const inCat = await search({ categoryId: cat, pageSize: 60 });
+    expect(inCat.total).toBeGreaterThan(0);
+    expect(inCat.list.every((c) => c.categoryId === Number(cat))).toBe(true);
+  });
+
+  it('sorts by newest, popularity and price', async () => {
+    const newest = (await search({ keyword: '城市', sort: 'newest', pageSize: 30 })).list.map((c) => c.createdAt);
+    expect(newest).toEqual([...newest].sort().reverse());
+    const asc = (await search({ type: 11, sort: 'price_asc', pageSize: 30 })).list.map((c) => c.priceCents);
+    expect(asc).toEqual([...asc].sort((a, b) => a - b));
+    const desc = (await search({ sort: 'price_desc', pageSize: 30 })).list.map((c) => c.priceCents);
+    expect(desc).toEqual([...desc].sort((a, b) => b - a));
+    const popular = await search({ sort: 'popular', pageSize: 5 });
+    const top = await t.db.query<{ max: number }>('SELECT max(downloads)::int AS max FROM materials WHERE status = 1');
+    expect((popular.list[0] as any).downloads).toBe(top.rows[0].max);
+  });
+
+  it('paginates without overlap and with a stable total', async () => {
+    const p1 = await search({ keyword: '航拍', pageSize: 10, page: 1 });
+    const p2 = await search({ keyword: '航拍', pageSize: 10, page: 2 });
+    expect(p1.total).toBeGreaterThan(20);
+    expect(p2.total).toBe(p1.total);
+    expect(p1.totalCapped).toBe(false);
+    expect(p2.list).toHaveLength(10);
+    const ids1 = new Set(p1.list.map((c) => c.id));
+    expect(p2.list.some((c) => ids1.has(c.id))).toBe(false);
+  });
+
+  it('never shows unapproved items', async () => {
+    const hidden = (await t.db.query<{ id: number; title: string }>('SELECT id, title FROM materials WHERE status <> 1')).rows;
+    expect(hidden.length).toBeGreaterThan(0);
+    for (const h of hidden) {
+      const res = await search({ keyword: h.title, pageSize: 60 });
+      expect(res.list.map((c) => c.id)).not.toContain(Number(h.id));
+    }
+    const all = await search({ pageSize: 60, page: 1 });
+    expect(all.total).toBe((await approved()).length);
+  });
+
+  it('answers punctuation-only queries with nothing and refuses bad parameters in Chinese', async () => {
+    expect((await search({ keyword: '！！ ，' })).total).toBe(0);
+    for (const q of ['type=5', 'duration=LONG', 'sort=random', 'page=0', `keyword=${encodeURIComponent('熊'.repeat(51))}`]) {
+      const r = await api(t, `/api/index/search?${q}`);
+      expect(r.status, q).toBe(400);
+      expect(r.body.success).toBe(false);
+      expect(r.body.msg).toMatch(/[\u4e00-\u9fa5]/);
+    }
+  });
+
+  // Runs last: it adds 10,001 rows to this file's database.
+  it('caps huge counts at 10000 and flags them', async () => {
+    await t.db.query(
+      `INSERT INTO materials(type, title, tags, status, price_cents, search_tokens)
+       SELECT 11, '银河星空壁纸' || g, ARRAY['银河'], 1, 100, $1::tsvector FROM generate_series(1, 10001) g`,
+      ["'银':1A '河':1A '银河':1A"],
+    );
+    const res = await search({ keyword: '银河', pageSize: 5 });
+    expect(res.total).toBe(10000);
+    expect(res.totalCapped).toBe(true);
+    expect(res.list).toHaveLength(5);
+  });
+});

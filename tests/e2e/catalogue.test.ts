@@ -1,0 +1,73 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, newContext } from '../helpers/browser.js';
+
+describe('catalogue in the browser', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(() => browser?.close());
+
+  const open = async (path: string): Promise<Page> => {
+    const ctx = await newContext(browser);
+    const page = await ctx.newPage();
+    await page.goto(inject('baseUrl') + path);
+    return page;
+  };
+
+  it('a visitor sees the catalogue, searches 熊猫 and opens a video with player and metadata', async () => {
+    const page = await open('/');
+    await page.waitForSelector('[data-testid="curated-section"] [data-testid="material-card"]');
+    expect(await page.locator('[data-testid="material-card"]').count()).toBeGreaterThan(8);
+    // Covers really load from the public file route.
+    await page.waitForFunction(() => [...document.querySelectorAll('[data-testid="material-card"] img')].some((i) => (i as HTMLImageElement).naturalWidth > 0));
+
+    const box = page.getByPlaceholder('例如：熊猫', { exact: false }).first();
+    await box.fill('熊猫');
+    await box.press('Enter');
+    await page.waitForURL(/\/search\?keyword=%E7%86%8A%E7%8C%AB/);
+    await page.waitForSelector('[data-testid="search-page"] [data-testid="material-card"]');
+    expect(await page.locator('[data-testid="result-count"]').innerText()).toMatch(/共找到 \d+ 个素材/);
+    const titles = await page.locator('[data-testid="material-card"] .ant-typography strong').allInnerTexts();
+    expect(titles[0]).toContain('熊猫');
+
+    // Shareable URL: the video tab is in the query; every card shows a duration.
+    await page.getByRole('tab', { name: '视频' }).click();
+    await page.waitForURL(/type=1/);
+    await page.waitForSelector('[data-testid="duration-filter"]');
+    const first = page.locator('[data-testid="material-card"]').first();
+    await first.hover();
+    await page.waitForSelector('[data-testid="hover-preview"]');
+    await first.click();
+
+    await page.waitForURL(/\/video\/detail\/\d+/);
+    await page.waitForSelector('[data-testid="detail-player"]');
+    expect(await page.locator('video[data-testid="detail-player"]').getAttribute('src')).toMatch(/^\/files\/media-public\/.+\.mp4$/);
+    const meta = await page.locator('[data-testid="detail-metadata"]').innerText();
+    for (const label of ['时长', '分辨率', '1280×720', '帧率', '格式', 'MP4', '文件大小']) expect(meta).toContain(label);
+    await page.waitForSelector('[data-testid="owner-card"] .ant-statistic');
+    await page.waitForSelector('[data-testid="similar-section"] [data-testid="material-card"]');
+    await page.context().close();
+  });
+
+  it('an empty search suggests keywords, and album and category pages list materials', async () => {
+    const page = await open('/search?keyword=' + encodeURIComponent('不存在的素材词'));
+    await page.waitForSelector('[data-testid="search-empty"] .ant-tag');
+    await page.locator('[data-testid="search-empty"] .ant-tag').first().click();
+    await page.waitForSelector('[data-testid="search-page"] [data-testid="material-card"]');
+
+    await page.goto(inject('baseUrl') + '/ablum/1');
+    await page.locator('[data-testid="album-card"]').first().click();
+    await page.waitForSelector('[data-testid="album-detail-page"] [data-testid="material-card"]');
+
+    await page.goto(inject('baseUrl') + '/');
+    await page.getByRole('link', { name: /自然风光/ }).first().click();
+    await page.waitForSelector('[data-testid="category-page"] [data-testid="material-card"]');
+    expect(await page.locator('[data-testid="category-page"] h3').innerText()).toBe('自然风光');
+
+    await page.goto(inject('baseUrl') + '/video/detail/999999');
+    await page.waitForSelector('text=素材不存在或已下架');
+    await page.context().close();
+  });
+});
