@@ -1,0 +1,89 @@
+/**
+ * API throughput benchmark: starts the real server (its own process, free port, PGlite in a temp
+ * dir, seeded; or PostgreSQL when BENCH_DATABASE_URL is set), then runs autocannon against list
+ * and detail endpoints — the public catalogue and the logged-in order views — and prints
+ * requests/s and latency p50/p95/p99. Figures only, no assertions.
+ *
+ *   node --import tsx bench/api.ts            # BENCH_SECONDS=10 BENCH_CONNECTIONS=10 by default
+ */
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const s = net.createServer().listen(0, '127.0.0.1', () => {
+      const port = (s.address() as net.AddressInfo).port;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+async function json(url: string, init?: RequestInit) {
+  const r = await fetch(url, init);
+  const body = await r.json();
+  if (!body.success) throw new Error(`${url}: ${body.msg}`);
+  return body.data;
+}
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lumen-bench-api-'));
+const port = await freePort();
+const base = `http://127.0.0.1:${port}`;
+const server = spawn(process.execPath, ['--import', 'tsx', 'server/src/server.ts'], {
+  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_URL: base, NODE_ENV: 'development', DATABASE_URL: process.env.BENCH_DATABASE_URL ?? '', LOG_LEVEL: 'warn', CLIENT_DIR: path.join(dataDir, 'none') },
+  stdio: ['ignore', 'inherit', 'inherit'],
+});
+const stop = () => {
+  server.kill('SIGTERM');
+  fs.rmSync(dataDir, { recursive: true, force: true });
+};
+
+try {
+  const deadline = Date.now() + 300_000;
+  for (;;) {
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) break;
+    } catch {
+      /* still starting */
+    }
+    if (server.exitCode !== null || Date.now() > deadline) throw new Error('server did not start');
+    await new Promise((r) => setTimeout(r, 300));
+  }
+
+  // A logged-in company buyer with a few orders, so the order views have rows to read.
+  const { token } = await json(`${base}/dev/session`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'demo_company', password: 'Lumen@2026' }) });
+  const auth = { authorization: token, 'content-type': 'application/json' };
+  const items = await json(`${base}/api/items/list?page=1&pageSize=20`);
+  const materialId = items.list[0].id;
+  let orderId = 0;
+  for (const m of items.list.slice(0, 10)) {
+    orderId = (await json(`${base}/api/trade/order`, { method: 'POST', headers: auth, body: JSON.stringify({ from: 'direct', items: [{ materialId: m.id, scenario: 'ecommerce_ads' }] }) })).id;
+  }
+
+  const targets: Array<{ name: string; path: string; headers?: Record<string, string> }> = [
+    { name: 'items list', path: '/api/items/list?page=1&pageSize=20' },
+    { name: 'item detail', path: `/api/items/detail/${materialId}` },
+    { name: 'order list (auth)', path: '/api/order/list?page=1&pageSize=10', headers: { authorization: token } },
+    { name: 'order detail (auth)', path: `/api/order/${orderId}`, headers: { authorization: token } },
+  ];
+  console.log(`engine: ${process.env.BENCH_DATABASE_URL ? 'postgres' : 'pglite'}, ${CONNECTIONS} connections, ${SECONDS}s each`);
+  console.log('endpoint'.padEnd(22), 'req/s'.padStart(9), 'p50 ms'.padStart(8), 'p95 ms'.padStart(8), 'p99 ms'.padStart(8), 'non-2xx'.padStart(8));
+  for (const t of targets) {
+    // autocannon's summary has no p95, so every response time is collected and ranked here.
+    const times: number[] = [];
+    const inst = autocannon({ url: base + t.path, headers: t.headers, connections: CONNECTIONS, duration: SECONDS });
+    inst.on('response', (_c: unknown, _s: number, _b: number, ms: number) => times.push(ms));
+    const r = await inst;
+    times.sort((a, b) => a - b);
+    const pct = (p: number) => (times.length ? times[Math.min(times.length - 1, Math.floor((p / 100) * times.length))].toFixed(1) : '-');
+    console.log(t.name.padEnd(22), r.requests.average.toFixed(0).padStart(9), pct(50).padStart(8), pct(95).padStart(8), pct(99).padStart(8), String(r.non2xx).padStart(8));
+  }
+} finally {
+  stop();
+}
