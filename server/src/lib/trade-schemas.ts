@@ -1,9 +1,6 @@
 /** JSON Schema fragments shared by the trade route modules (collect, trade, order, discount, wallet). */
-export const idParams = {
-  type: 'object',
-  required: ['id'],
-  properties: { id: { type: 'integer', minimum: 1 } },
-} as const;
+/** Record id params: the same fragment the generic resource routes use. */
+export { idParams } from './resource-routes.js';
 
 /** The list convention's query (page, pageSize, sort, order) plus whitelisted filters checked by parseListQuery. */
 export const listQuery = {

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { Alert, App, Button, Card, Empty, Popconfirm, Result, Space, Table, Typography } from 'antd';
-import { get, request } from '../../dataProvider/axios';
+import { get, request, type RequestError } from '../../dataProvider/axios';
 import { useUser } from '../../components/user/UserContext';
 import { ScenarioSelect } from '../../components/licence/ScenarioSelect';
 import { formatMoney, notifyCartChanged } from '../../components/licence/money';
@@ -11,29 +11,33 @@ interface Line { id: number; materialId: number; title: string; type: number; sc
 
 /** /cart: lines with their licence, change or remove, choose a subset, see the total, check out. */
 export default function CartPage() {
-  const { user, loading: userLoading } = useUser();
+  const { user } = useUser();
   const { message } = App.useApp();
   const navigate = useNavigate();
   const [lines, setLines] = useState<Line[]>([]);
   const [selected, setSelected] = useState<number[]>([]);
   const [loading, setLoading] = useState(true);
   const [error, setError] = useState<string | null>(null);
+  const [needLogin, setNeedLogin] = useState(false);
 
   const load = useCallback(async () => {
     setLoading(true);
     setError(null);
+    setNeedLogin(false);
     try {
       const r = await get<{ list: Line[] }>('/api/trade/cart/list');
       setLines(r.list);
       setSelected((s) => (s.length ? s.filter((id) => r.list.some((l) => l.id === id)) : r.list.map((l) => l.id)));
     } catch (e) {
-      setError((e as Error).message);
+      if ((e as RequestError).code === 401) setNeedLogin(true);
+      else setError((e as Error).message);
     } finally {
       setLoading(false);
     }
   }, []);
+  // Reload when the user logs in or out (the token decides; the context may still be loading).
   useEffect(() => {
-    if (user) void load();
+    void load();
   }, [user, load]);
 
   const total = useMemo(() => lines.filter((l) => selected.includes(l.id)).reduce((s, l) => s + (l.priceCents ?? 0), 0), [lines, selected]);
@@ -57,15 +61,15 @@ export default function CartPage() {
     }
   };
 
-  if (!user && !userLoading) {
-    return <Result status="info" title="登录后查看购物车" extra={<Button type="primary" onClick={() => ensureLogin()}>登录</Button>} />;
+  if (needLogin) {
+    return <Result status="info" title="登录后查看购物车" extra={<Button type="primary" onClick={async () => (await ensureLogin()) && load()}>登录</Button>} />;
   }
   return (
     <Card title="购物车">
       {error && <Alert type="error" showIcon message={error} action={<Button onClick={load}>重试</Button>} style={{ marginBottom: 16 }} />}
       <Table<Line>
         rowKey="id"
-        loading={loading || userLoading}
+        loading={loading}
         dataSource={lines}
         pagination={false}
         locale={{ emptyText: <Empty description="购物车是空的"><Link to="/">去逛逛</Link></Empty> }}
