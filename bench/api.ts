@@ -12,6 +12,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import pg from 'pg';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -32,16 +33,36 @@ async function json(url: string, init?: RequestInit) {
   return body.data;
 }
 
+// PostgreSQL runs get a fresh schema of their own (dropped at the end), like the API tests.
+const pgUrl = process.env.BENCH_DATABASE_URL;
+let databaseUrl = '';
+const schema = `bench_${process.pid}_${Date.now()}`;
+if (pgUrl) {
+  const c = new pg.Client({ connectionString: pgUrl });
+  await c.connect();
+  await c.query(`CREATE SCHEMA ${schema}`);
+  await c.end();
+  const u = new URL(pgUrl);
+  u.searchParams.set('options', `-c search_path=${schema},public`);
+  databaseUrl = u.toString();
+}
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lumen-bench-api-'));
 const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
 const server = spawn(process.execPath, ['--import', 'tsx', 'server/src/server.ts'], {
-  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_URL: base, NODE_ENV: 'development', DATABASE_URL: process.env.BENCH_DATABASE_URL ?? '', LOG_LEVEL: 'warn', CLIENT_DIR: path.join(dataDir, 'none') },
+  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_URL: base, NODE_ENV: 'development', DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn', CLIENT_DIR: path.join(dataDir, 'none') },
   stdio: ['ignore', 'inherit', 'inherit'],
 });
-const stop = () => {
+const stop = async () => {
   server.kill('SIGTERM');
+  await new Promise((r) => server.once('exit', r));
   fs.rmSync(dataDir, { recursive: true, force: true });
+  if (pgUrl) {
+    const c = new pg.Client({ connectionString: pgUrl });
+    await c.connect();
+    await c.query(`DROP SCHEMA ${schema} CASCADE`);
+    await c.end();
+  }
 };
 
 try {
@@ -72,7 +93,7 @@ try {
     { name: 'order list (auth)', path: '/api/order/list?page=1&pageSize=10', headers: { authorization: token } },
     { name: 'order detail (auth)', path: `/api/order/${orderId}`, headers: { authorization: token } },
   ];
-  console.log(`engine: ${process.env.BENCH_DATABASE_URL ? 'postgres' : 'pglite'}, ${CONNECTIONS} connections, ${SECONDS}s each`);
+  console.log(`engine: ${pgUrl ? 'postgres' : 'pglite'}, ${CONNECTIONS} connections, ${SECONDS}s each`);
   console.log('endpoint'.padEnd(22), 'req/s'.padStart(9), 'p50 ms'.padStart(8), 'p95 ms'.padStart(8), 'p99 ms'.padStart(8), 'non-2xx'.padStart(8));
   for (const t of targets) {
     // autocannon's summary has no p95, so every response time is collected and ranked here.
@@ -85,5 +106,5 @@ try {
     console.log(t.name.padEnd(22), r.requests.average.toFixed(0).padStart(9), pct(50).padStart(8), pct(95).padStart(8), pct(99).padStart(8), String(r.non2xx).padStart(8));
   }
 } finally {
-  stop();
+  await stop();
 }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, makeUser } from '../helpers/app.js';
 import { addCoupon, call, makeMaterial } from '../helpers/trade.js';
+import { expireOrders } from '../../server/src/repositories/orders.js';
 
 describe('cart, licence rules, pricing, coupons and orders', () => {
   let t: Awaited<ReturnType<typeof makeTestApp>>;
@@ -119,6 +120,16 @@ describe('cart, licence rules, pricing, coupons and orders', () => {
     const pay = await call(t.app, 'POST', '/api/trade/pay/create', u.auth, { orderId: id, provider: 'wechat' });
     expect(pay.status).toBe(409);
     expect(pay.body.msg).toContain('超时');
+  });
+
+  it('the periodic sweep expires every overdue order without anyone reading it', async () => {
+    const u = await makeUser(t.db);
+    const c = await addCoupon(t.db, u.id, { amountCents: 300 });
+    const o = await call(t.app, 'POST', '/api/trade/order', u.auth, { from: 'direct', items: [{ materialId: mat, scenario: 'personal_media' }], couponId: c });
+    await t.db.query("UPDATE orders SET expires_at = now() - interval '1 minute' WHERE id = $1", [o.body.data.id]);
+    expect(await expireOrders(t.db)).toBeGreaterThanOrEqual(1);
+    expect((await t.db.query('SELECT status FROM orders WHERE id = $1', [o.body.data.id])).rows[0].status).toBe('expired');
+    expect((await t.db.query('SELECT status FROM coupons WHERE id = $1', [c])).rows[0].status).toBe(1);
   });
 
   it('places an order from a cart subset and leaves the rest in the cart', async () => {
