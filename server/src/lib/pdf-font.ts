@@ -9,6 +9,8 @@ import type { PDFDocument, PDFFont } from 'pdf-lib';
  * glyphs used), which keeps a one-page certificate small.
  */
 export const CJK_FONT_CANDIDATES = [
+  // TrueType outlines first (fonts-droid-fallback): fontkit subsets glyf fonts cleanly, while its CFF subsets of Noto CJK are flagged invalid by poppler.
+  { file: '/usr/share/fonts/truetype/droid/DroidSansFallbackFull.ttf', face: '' },
   { file: '/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc', face: 'NotoSansCJKsc-Regular' },
   { file: '/usr/share/fonts/opentype/noto/NotoSerifCJK-Regular.ttc', face: 'NotoSerifCJKsc-Regular' },
 ];
