@@ -4,7 +4,7 @@ import type { Browser } from 'playwright-core';
 import { launchBrowser, newContext } from '../helpers/browser.js';
 
 /**
- * A company buyer: picks a company scenario on a video, adds it to the cart, applies a coupon,
+ * A company buyer: collects a video into a new album, picks a company scenario on a video, adds it to the cart, applies a coupon,
  * pays through the sandbox page, sees the paid order and downloads the licence PDF.
  * Logs in with the dev-only /dev/session route (username + demo password), which the browser
  * then uses exactly as a login would (token in localStorage and the token1 cookie).
@@ -32,6 +32,13 @@ describe('trade in the browser', () => {
     await page.locator('[data-testid="material-card"]').first().click();
     await page.waitForURL(/\/video\/detail\/\d+/);
     await page.waitForSelector('[data-testid="licence-picker"]');
+    // Collect it into a new named album first.
+    await page.getByRole('button', { name: /收藏/ }).first().click();
+    await page.getByPlaceholder('新建收藏夹').fill('广告备选');
+    await page.getByRole('button', { name: /^新\s*建$/ }).click();
+    await page.waitForSelector('text=收藏成功');
+    await page.waitForSelector('[data-testid="collect-panel"] .ant-checkbox-checked');
+
     await page.getByText('电商广告', { exact: true }).click();
     const price = await page.locator('[data-testid="licence-price"]').innerText();
     expect(price).toMatch(/^¥\d+\.\d{2}$/);
@@ -81,6 +88,12 @@ describe('trade in the browser', () => {
     expect(dl.suggestedFilename()).toMatch(/^授权证书-.+\.pdf$/);
     const file = await dl.path();
     expect(fs.readFileSync(file!).subarray(0, 5).toString()).toBe('%PDF-');
+
+    // The album made on the detail page lists the video.
+    await page.goto(`${base}/account/collect`);
+    await page.getByRole('link', { name: '广告备选' }).click();
+    await page.waitForURL(/\/account\/collect\/detail\/\d+/);
+    await page.waitForSelector('.ant-card .ant-card-meta-title a');
     await ctx.close();
   });
 });
