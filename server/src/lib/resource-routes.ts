@@ -33,7 +33,7 @@ export const idParams = {
   properties: { id: { type: 'integer', minimum: 1 } },
 } as const;
 
-const listQuery = {
+export const listQuery = {
   type: 'object',
   properties: {
     page: { type: 'integer', minimum: 1 },

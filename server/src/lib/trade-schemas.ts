@@ -2,17 +2,8 @@
 /** Record id params: the same fragment the generic resource routes use. */
 export { idParams } from './resource-routes.js';
 
-/** The list convention's query (page, pageSize, sort, order) plus whitelisted filters checked by parseListQuery. */
-export const listQuery = {
-  type: 'object',
-  properties: {
-    page: { type: 'integer', minimum: 1 },
-    pageSize: { type: 'integer', minimum: 1, maximum: 100 },
-    sort: { type: 'string', maxLength: 40 },
-    order: { type: 'string', enum: ['asc', 'desc'] },
-  },
-  additionalProperties: { type: 'string', maxLength: 200 },
-} as const;
+/** The list convention's query (page, pageSize, sort, order); filters pass through to parseListQuery's whitelist. */
+export { listQuery } from './resource-routes.js';
 
 export const scenarioProp = { type: 'string', minLength: 1, maxLength: 40 } as const;
 export const materialIdProp = { type: 'integer', minimum: 1 } as const;
