@@ -39,6 +39,9 @@ describe('resource forms under the shared validator', { timeout: 30_000 }, () =>
     const fromForm: Record<string, string> = {};
     for (const b of branches) for (const c of b.properties.workCategory.oneOf) fromForm[String(c.const)] = b.properties.files['x-file-rule'].split('#')[1];
     expect(fromForm).toEqual(rules);
+    // Categories without a deposit rule are refused by the form itself.
+    const all = (schemas['lumen:enums/work-category'].oneOf as any[]).map((b) => String(b.const));
+    expect(schemas['lumen:forms/deposit'].properties.workCategory.not.enum.map(String).sort()).toEqual(all.filter((c) => !(c in rules)).sort());
     for (const [id, scope] of [['lumen:forms/registration', 'registration'], ['lumen:forms/dci-registration', 'dci']]) {
       const m: Record<string, string> = {};
       for (const b of schemas[id].dependencies.workCategory.oneOf) for (const c of b.properties.workCategory.oneOf) m[String(c.const)] = b.properties.files['x-file-rule'].split('#')[1];
