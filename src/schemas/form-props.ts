@@ -1,5 +1,5 @@
 import type { FormProps } from '@rjsf/core';
-import { rjsfValidator } from './validator';
+import { rjsfValidator } from './rjsf-validator';
 import { schemaWidgets } from './widgets/FileMetaWidget';
 
 /**

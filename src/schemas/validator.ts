@@ -1,15 +1,14 @@
 /**
  * The ONE ajv configuration: strict mode, ajv-formats, the project's x-* vocabulary and the
- * `x-file-rule` keyword. The server builds its instances with createAjv(); RJSF uses rjsfValidator,
- * built from the same configureAjv through @rjsf/validator-ajv8's AjvClass hook.
+ * `x-file-rule` keyword. The server builds its instances with createAjv(); the client's RJSF uses
+ * rjsfValidator (rjsf-validator.ts), built from the same configureAjv. This module stays free of
+ * RJSF so the server can import it.
  */
 import Ajv, { type Options } from 'ajv';
 import addFormats from 'ajv-formats';
-import { customizeValidator } from '@rjsf/validator-ajv8';
 import { schemaList } from './index';
 import { currentSchema, resolveRule, type SchemaLookup } from './registry';
 import { checkFileList, type FileMeta, type UploadRule } from './file-rules';
-import { localizeErrors } from './messages';
 
 export const AJV_OPTIONS: Options = { strict: true, allErrors: true, verbose: true, allowUnionTypes: true };
 
@@ -67,16 +66,3 @@ export function createAjv(opts: LumenAjvOptions & { ajv?: Options } = {}): Ajv {
   addFormats(ajv);
   return configureAjv(ajv, opts);
 }
-
-/** The Ajv class RJSF instantiates: same options and keywords as createAjv (it adds formats itself). */
-class LumenAjv extends Ajv {
-  constructor(options: Options) {
-    // RJSF compiles probe schemas of its own (required: ['__not_really_there__'] to pick oneOf
-    // branches); only that rule is relaxed, every schema of ours is still checked strictly.
-    super({ ...options, ...AJV_OPTIONS, strictRequired: false });
-    configureAjv(this);
-  }
-}
-
-/** The validator every RJSF <Form> in the client uses. */
-export const rjsfValidator = customizeValidator({ AjvClass: LumenAjv as typeof Ajv }, localizeErrors);

@@ -40,7 +40,8 @@ export function FileMetaWidget(props: WidgetProps) {
 
   return (
     <div id={id}>
-      <Upload multiple={multiple} fileList={fileList} beforeUpload={() => false} disabled={disabled || readonly} onChange={({ fileList: l }) => void handle(l)}>
+      {/* A single-file rule replaces the picked file; above that, extra files stay and the count rule reports them. */}
+      <Upload multiple={multiple && rule?.maxCount !== 1} maxCount={rule?.maxCount === 1 ? 1 : undefined} fileList={fileList} beforeUpload={() => false} disabled={disabled || readonly} onChange={({ fileList: l }) => void handle(l)}>
         <Button icon={<UploadOutlined />} loading={reading} disabled={disabled || readonly}>
           选择文件
         </Button>

@@ -7,7 +7,8 @@ import {
   checkFileList, countMessage, dimensionMessage, durationMessage, enumOptions, formatBytes, formOf, resolveRule, ruleMessage,
   ruleRefFor, ruleSummary, schemas, setSchemaOverride, statusColor, statusLabel,
 } from '../../../src/schemas';
-import { createAjv, rjsfValidator } from '../../../src/schemas/validator';
+import { createAjv } from '../../../src/schemas/validator';
+import { rjsfValidator } from '../../../src/schemas/rjsf-validator';
 import { readFileMeta, type MetaProbes } from '../../../src/schemas/file-meta';
 import { schemaWidgets } from '../../../src/schemas/widgets/FileMetaWidget';
 import { lumenFormProps } from '../../../src/schemas/form-props';

@@ -1,0 +1,103 @@
+/**
+ * Staff console in Chromium against the built client on the real seeded server. Signs in through the
+ * development-only POST /dev/session (username + password of the seeded demo accounts), because the
+ * login dialog is built by another team; the token goes where the client keeps it (localStorage).
+ */
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, newContext } from '../helpers/browser.js';
+import { noisePng } from '../helpers/media.js';
+
+const base = () => inject('baseUrl');
+const DEPOSIT = encodeURIComponent('lumen:rules/deposit');
+
+async function tokenOf(username: string): Promise<string> {
+  const r = await fetch(`${base()}/dev/session`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password: 'Lumen@2026' }) });
+  const body = await r.json();
+  expect(body.success, JSON.stringify(body)).toBe(true);
+  return body.data.token;
+}
+
+async function pageAs(browser: Browser, username: string): Promise<Page> {
+  const token = await tokenOf(username);
+  const ctx = await newContext(browser);
+  await ctx.addInitScript((t) => localStorage.setItem('token', t), token);
+  return ctx.newPage();
+}
+
+const currentDeposit = async () => (await (await fetch(`${base()}/api/schemas/${DEPOSIT}`)).json()).data;
+
+describe('staff console /admin', () => {
+  let browser: Browser;
+  let png3mb: Buffer;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    png3mb = await noisePng(1000, 1000);
+  });
+  afterAll(() => browser?.close());
+
+  it('a non-staff user sees 403', async () => {
+    const page = await pageAs(browser, 'demo_buyer');
+    await page.goto(`${base()}/admin`);
+    await page.waitForSelector('text=没有权限：规则配置仅对运营人员开放');
+    await page.context().close();
+  });
+
+  it('staff edits the deposit image rule to 2 MB; the preview then refuses a 3 MB image; saved, then rolled back', async () => {
+    const page = await pageAs(browser, 'demo_staff');
+    await page.goto(`${base()}/admin`);
+    await page.getByText('版权存证上传规则').click();
+    const editor = page.getByLabel('模式 JSON');
+    await editor.waitFor();
+    const errorText2mb = page.getByText('请上传JPG/PNG/JPEG格式图片，大小不超过2MB');
+
+    // Under the bundled 5 MB rule the 3 MB, 1000x1000 image is fine.
+    await page.locator('#root_image input[type=file]').setInputFiles({ name: 'photo.png', mimeType: 'image/png', buffer: png3mb });
+    await page.getByRole('button', { name: '校 验' }).click();
+    await page.waitForSelector('text=预览表单校验通过');
+
+    // Edit the JSON: the preview applies the draft at once, before saving.
+    const text = await editor.inputValue();
+    const draft = JSON.parse(text);
+    draft['x-rules'].image.maxBytes = 2 * 1024 * 1024;
+    await editor.fill(JSON.stringify(draft, null, 2));
+    await page.getByRole('button', { name: '校 验' }).click();
+    await errorText2mb.first().waitFor();
+
+    // A broken edit shows the parse error and cannot be saved.
+    await editor.fill(text.slice(0, -3));
+    await page.waitForSelector('text=JSON 格式错误');
+    expect(await page.getByRole('button', { name: '保 存' }).isDisabled()).toBe(true);
+    await editor.fill(JSON.stringify(draft, null, 2));
+
+    await page.getByPlaceholder('修改说明（选填）').fill('存证图片改为2MB');
+    await page.getByRole('button', { name: '保 存' }).click();
+    await page.waitForSelector('text=已保存，当前为版本 1');
+    expect((await currentDeposit()).body['x-rules'].image.maxBytes).toBe(2 * 1024 * 1024);
+
+    // A fresh page validates with the saved server version.
+    await page.reload();
+    await page.getByText('版权存证上传规则').click();
+    await page.locator('#root_image input[type=file]').setInputFiles({ name: 'photo.png', mimeType: 'image/png', buffer: png3mb });
+    await page.getByRole('button', { name: '校 验' }).click();
+    await errorText2mb.first().waitFor();
+
+    // History shows who/what; roll back to the bundled version.
+    await page.getByRole('tab', { name: '版本历史' }).click();
+    await page.waitForSelector('text=存证图片改为2MB');
+    await page.getByText('/x-rules/image/maxBytes: 5242880 → 2097152').waitFor();
+    await page.locator('tr', { hasText: '内置版本' }).getByRole('button', { name: '回 滚' }).click();
+    await page.locator('.ant-popconfirm').getByRole('button', { name: '回 滚' }).click();
+    await page.waitForSelector('text=已回滚，当前为版本 2');
+    const after = await currentDeposit();
+    expect(after.version).toBe(2);
+    expect(after.body['x-rules'].image.maxBytes).toBe(5 * 1024 * 1024);
+
+    // And the preview accepts the 3 MB image again.
+    await page.getByRole('tab', { name: '编辑' }).click();
+    await page.locator('#root_image input[type=file]').setInputFiles({ name: 'photo.png', mimeType: 'image/png', buffer: png3mb });
+    await page.getByRole('button', { name: '校 验' }).click();
+    await page.waitForSelector('text=预览表单校验通过');
+    await page.context().close();
+  });
+});
