@@ -4,7 +4,7 @@ import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import Form from '@rjsf/antd';
 import { formOf, schemas } from '../../../src/schemas';
-import { rjsfValidator } from '../../../src/schemas/validator';
+import { rjsfValidator } from '../../../src/schemas/rjsf-validator';
 import { dropUnselectedBranchErrors } from '../../../src/resources/branch-errors';
 
 // As ResourceForm shows them: errors of unselected dependency branches dropped.
