@@ -80,11 +80,18 @@ describe('evidence deposits in the browser', () => {
     const saved = path.join(dir, 'cert.pdf');
     await file.saveAs(saved);
     expect(fs.readFileSync(saved).subarray(0, 5).toString()).toBe('%PDF-');
+    const certNo = /LM\d{16}/.exec(file.suggestedFilename())![0];
+    await expect(page.getByText(certNo).count()).resolves.toBeGreaterThan(0);
 
     await page.getByRole('button', { name: /返回列表/ }).click();
     const row = page.locator('tr', { hasText: '山川日出' });
     await row.waitFor();
     expect(await row.locator('.ant-tag').innerText()).toBe('已存证');
+
+    // The public check the certificate's QR code points at.
+    await page.goto(`${base}/certifiy/copyright/deposit/${certNo}`);
+    await page.getByText('证书有效').waitFor();
+    expect(await page.getByText('山川日出').count()).toBeGreaterThan(0);
     await page.context().close();
   });
 
