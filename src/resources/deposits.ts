@@ -9,7 +9,7 @@ export const deposits: ResourceDef = {
   schemaId: 'lumen:forms/deposit',
   multipart: true,
   columns: [
-    { dataIndex: 'id', title: '存证编号', width: 90 },
+    { dataIndex: 'cert_no', title: '证书编号' },
     { dataIndex: 'work_name', title: '作品名称' },
     { dataIndex: 'work_category', title: '作品类别', render: 'enum:work-category' },
     { dataIndex: 'file_name', title: '文件' },

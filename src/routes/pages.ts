@@ -12,6 +12,8 @@ export const pages: Record<string, () => Promise<{ default: ComponentType }>> = 
   MyRegister: () => import('../pages/cyprotect/MyRegister'),
   MyDciRegister: () => import('../pages/cyprotect/MyDciRegister'),
   Ticket: () => import('../pages/account/Ticket'),
+  CertifyDeposit: () => import('../pages/certify/DepositCertificate'),
+  CertifyDepositNew: () => import('../pages/certify/DepositCertificate'),
   Admin: () => import('../pages/admin/AdminPage'),
   // trade
   Cart: () => import('../pages/cart/CartPage'),

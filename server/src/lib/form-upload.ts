@@ -4,6 +4,7 @@ import path from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Multipart } from '@fastify/multipart';
 import { countMessage, ruleMessage, type FileMeta, type UploadRule } from '../../../src/schemas/file-rules.js';
 import { AppError } from './envelope.js';
 import { checkUploadedFile } from './file-check.js';
@@ -55,13 +56,15 @@ export async function readFormUpload(app: FastifyInstance, req: FastifyRequest, 
   const cleanup = async () => {
     await Promise.all(files.map((f) => fs.promises.rm(f.tmpPath, { force: true })));
   };
-  let form: Record<string, any> | null = null;
-  let rule: UploadRule | undefined;
+  // Assigned inside handlePart; typed loosely so control-flow narrowing does not pin them to null.
+  let form = null as Record<string, any> | null;
+  let rule = undefined as UploadRule | undefined;
   let refusal: string | null = null;
   try {
-    for await (const part of req.parts({ limits: MULTIPART_LIMITS })) {
+    /** One part: the form JSON (validated, picks the rule) or a file (streamed, hashed, size-capped). */
+    const handlePart = async (part: Multipart) => {
       if (part.type === 'field') {
-        if (part.fieldname !== 'data') continue;
+        if (part.fieldname !== 'data') return;
         let body: unknown;
         try {
           body = JSON.parse(String(part.value));
@@ -71,7 +74,7 @@ export async function readFormUpload(app: FastifyInstance, req: FastifyRequest, 
         form = await validateForm(app, spec.schemaId, body);
         rule = await spec.ruleFor(form);
         if (!rule) throw fieldError(spec.fileField, spec.noRule);
-        continue;
+        return;
       }
       if (!form || !rule) {
         part.file.resume();
@@ -79,12 +82,12 @@ export async function readFormUpload(app: FastifyInstance, req: FastifyRequest, 
       }
       if (part.fieldname !== spec.fileField || refusal) {
         part.file.resume();
-        continue;
+        return;
       }
       if (files.length >= rule.maxCount) {
         refusal = countMessage(rule);
         part.file.resume();
-        continue;
+        return;
       }
       const tmpPath = path.join(tmpDir, crypto.randomBytes(12).toString('hex'));
       const hash = crypto.createHash('sha256');
@@ -103,7 +106,24 @@ export async function readFormUpload(app: FastifyInstance, req: FastifyRequest, 
       await pipeline(part.file, meter, fs.createWriteStream(tmpPath));
       if (size > max || (part.file as any).truncated) refusal = ruleMessage(rule);
       Object.assign(files[files.length - 1], { size, sha256: hash.digest('hex') });
+    };
+
+    // After the first failure the rest of the request is still read (and dropped), so the client
+    // receives the Chinese answer instead of a connection reset mid-upload.
+    let failure: unknown = null;
+    for await (const part of req.parts({ limits: MULTIPART_LIMITS })) {
+      if (failure) {
+        if (part.type === 'file') part.file.resume();
+        continue;
+      }
+      try {
+        await handlePart(part);
+      } catch (e) {
+        failure = e;
+        if (part.type === 'file' && !part.file.readableEnded) part.file.resume();
+      }
     }
+    if (failure) throw failure;
     if (!form || !rule) throw new AppError(400, '请填写表单内容');
     if (refusal) throw fieldError(spec.fileField, refusal);
     if (!files.length) throw fieldError(spec.fileField, '请上传文件');

@@ -1,12 +1,14 @@
 import fs from 'node:fs';
-import fontkit from '@pdf-lib/fontkit';
+import * as fontkitModule from 'fontkit';
 import type { PDFDocument, PDFFont } from 'pdf-lib';
 
 /**
- * CJK font for server-made PDFs (certificates, licences). Noto Sans CJK ships as a TrueType
- * collection (.ttc) that pdf-lib cannot open by itself, so a fontkit wrapper picks the Simplified
- * Chinese face out of the collection by PostScript name; pdf-lib then embeds a subset (only the
- * glyphs used), which keeps a one-page certificate small.
+ * CJK font for server-made PDFs (certificates, licences): Noto Sans CJK SC from fonts-noto-cjk.
+ * Two traps, measured: the font ships as a TrueType collection (.ttc), which pdf-lib cannot open,
+ * and it is a CID-keyed CFF font, whose subsets @pdf-lib/fontkit (fontkit 1) writes with blank CJK
+ * glyphs. fontkit 2 opens one face of the collection by PostScript name and subsets CID fonts
+ * correctly; a small adapter gives it the encodeStream() pdf-lib expects. A certificate page with a
+ * few dozen Chinese characters embeds about 60 KB of font.
  */
 export const CJK_FONT_CANDIDATES = [
   // TrueType outlines first (fonts-droid-fallback): fontkit subsets glyf fonts cleanly, while its CFF subsets of Noto CJK are flagged invalid by poppler.
@@ -14,11 +16,9 @@ export const CJK_FONT_CANDIDATES = [
   { file: '/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc', face: 'NotoSansCJKsc-Regular' },
   { file: '/usr/share/fonts/opentype/noto/NotoSerifCJK-Regular.ttc', face: 'NotoSerifCJKsc-Regular' },
 ];
-export const CJK_BOLD_CANDIDATES = [
-  { file: '/usr/share/fonts/opentype/noto/NotoSansCJK-Bold.ttc', face: 'NotoSansCJKsc-Bold' },
-  ...CJK_FONT_CANDIDATES,
-];
+export const CJK_BOLD_CANDIDATES = [{ file: '/usr/share/fonts/opentype/noto/NotoSansCJK-Bold.ttc', face: 'NotoSansCJKsc-Bold' }, ...CJK_FONT_CANDIDATES];
 
+const fontkit: any = (fontkitModule as any).create ? fontkitModule : (fontkitModule as any).default;
 const cache = new Map<string, Buffer>();
 
 function fontBytes(candidates: typeof CJK_FONT_CANDIDATES): { bytes: Buffer; face: string } {
@@ -33,17 +33,37 @@ function fontBytes(candidates: typeof CJK_FONT_CANDIDATES): { bytes: Buffer; fac
   throw new Error('No CJK font found: install fonts-noto-cjk or set CJK_FONT_FILE');
 }
 
-/** A fontkit that opens one face of a collection (plain TTF/OTF files pass through). */
+/** pdf-lib reads a subset through fontkit 1's encodeStream(): one 'data' event, then 'end'. */
+function withEncodeStream(subset: any) {
+  subset.encodeStream = () => {
+    const data: Uint8Array = subset.encode();
+    const handlers: Record<string, Array<(x?: unknown) => void>> = {};
+    const stream = {
+      on(event: string, fn: (x?: unknown) => void) {
+        (handlers[event] ??= []).push(fn);
+        if (event === 'end') queueMicrotask(() => (handlers.data?.forEach((h) => h(data)), handlers.end?.forEach((h) => h())));
+        return stream;
+      },
+    };
+    return stream;
+  };
+  return subset;
+}
+
+/** The fontkit pdf-lib is given: opens the named face of a collection (plain TTF/OTF pass through). */
 function fontkitFor(face: string) {
   return {
-    create: (buf: Uint8Array) => {
-      const f: any = (fontkit as any).create(buf, face || undefined);
-      return f.fonts ? f.fonts[0] : f;
+    create(buf: Uint8Array) {
+      const opened = fontkit.create(Buffer.from(buf.buffer, buf.byteOffset, buf.byteLength), face || undefined);
+      const font = opened.fonts ? opened.fonts[0] : opened;
+      const createSubset = font.createSubset.bind(font);
+      font.createSubset = () => withEncodeStream(createSubset());
+      return font;
     },
   };
 }
 
-/** Embeds the CJK font (regular or bold) into a document as a subset. */
+/** Embeds the CJK font (regular or bold) into a document as a subset of the glyphs drawn. */
 export async function embedCjkFont(doc: PDFDocument, weight: 'regular' | 'bold' = 'regular'): Promise<PDFFont> {
   const { bytes, face } = fontBytes(weight === 'bold' ? CJK_BOLD_CANDIDATES : CJK_FONT_CANDIDATES);
   doc.registerFontkit(fontkitFor(face) as any);

@@ -89,7 +89,8 @@ export default async function deposits(app: FastifyInstance) {
   });
 
   /** Public certificate check by number (the /certifiy/copyright/deposit/:id page). */
-  app.get('/verify/:certNo', { schema: { params: { type: 'object', properties: { certNo: { type: 'string', pattern: '^LM[0-9]{16}$' } } } } }, async (req) => {
+  // Public and re-derives the chain up to the block: rate-limited per client.
+  app.get('/verify/:certNo', { config: { rateLimit: { max: 30, timeWindow: '1 minute' } }, schema: { params: { type: 'object', properties: { certNo: { type: 'string', pattern: '^LM[0-9]{16}$' } } } } }, async (req) => {
     const d = await findByCertNo(app.db, (req.params as any).certNo);
     if (!d) throw new AppError(404, '证书不存在');
     const r = await verifyDeposit(d);

@@ -37,6 +37,26 @@ export function filesInForm(formData: Record<string, any>, picked: Record<string
   return out;
 }
 
+/**
+ * Presentation copy of a form schema: the card already shows the title, and the descriptions an
+ * inlined enumeration brings along ("作品类别编码…") document the registry, not the field.
+ */
+export function forDisplay(schema: Record<string, any>): Record<string, any> {
+  const { title: _t, description: _d, ...rest } = schema;
+  const properties = Object.fromEntries(
+    Object.entries<any>(rest.properties ?? {}).map(([k, p]) => {
+      if (!(p?.oneOf || p?.items?.oneOf)) return [k, p];
+      const { description: _pd, ...prop } = p;
+      if (prop.items) {
+        const { description: _id, ...items } = prop.items;
+        prop.items = items;
+      }
+      return [k, prop];
+    }),
+  );
+  return { ...rest, properties };
+}
+
 export interface ResourceFormProps {
   def: ResourceDef;
   mode: 'create' | 'edit';
@@ -97,6 +117,7 @@ export function ResourceForm({ def, mode, id, onDone, onCancel }: ResourceFormPr
     }
   };
 
+  const displaySchema = useMemo(() => (form.schema ? forDisplay(form.schema) : undefined), [form.schema]);
   if (form.error) return <Alert type="error" showIcon message="表单加载失败" description={form.error} />;
   if (!form.schema || (mode === 'edit' && (query?.isLoading || formLoading && !initial))) return <Skeleton active />;
   if (mode === 'edit' && query?.isError) return <Alert type="error" showIcon message="记录加载失败" description={query.error?.message} />;
@@ -105,7 +126,7 @@ export function ResourceForm({ def, mode, id, onDone, onCancel }: ResourceFormPr
     <Card title={`${mode === 'create' ? '新建' : '编辑'}${def.title.replace(/^我的/, '')}`}>
       {serverError && <Alert type="error" showIcon message={serverError} style={{ marginBottom: 16 }} />}
       <Form
-        schema={form.schema as RJSFSchema}
+        schema={displaySchema as RJSFSchema}
         uiSchema={form.uiSchema}
         formData={draft ?? initial}
         onChange={({ formData }) => setDraft(formData)}

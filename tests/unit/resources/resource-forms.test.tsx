@@ -1,10 +1,10 @@
-import '../../helpers/antd-dom';
+import '../../helpers/antd-jsdom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import Form from '@rjsf/antd';
 import { formOf, schemas } from '../../../src/schemas';
-import { rjsfValidator } from '../../../src/schemas/validator';
+import { rjsfValidator } from '../../../src/schemas/rjsf-validator';
 import { dropUnselectedBranchErrors } from '../../../src/resources/branch-errors';
 
 // As ResourceForm shows them: errors of unselected dependency branches dropped.
@@ -39,6 +39,9 @@ describe('resource forms under the shared validator', { timeout: 30_000 }, () =>
     const fromForm: Record<string, string> = {};
     for (const b of branches) for (const c of b.properties.workCategory.oneOf) fromForm[String(c.const)] = b.properties.files['x-file-rule'].split('#')[1];
     expect(fromForm).toEqual(rules);
+    // Categories without a deposit rule are refused by the form itself.
+    const all = (schemas['lumen:enums/work-category'].oneOf as any[]).map((b) => String(b.const));
+    expect(schemas['lumen:forms/deposit'].properties.workCategory.not.enum.map(String).sort()).toEqual(all.filter((c) => !(c in rules)).sort());
     for (const [id, scope] of [['lumen:forms/registration', 'registration'], ['lumen:forms/dci-registration', 'dci']]) {
       const m: Record<string, string> = {};
       for (const b of schemas[id].dependencies.workCategory.oneOf) for (const c of b.properties.workCategory.oneOf) m[String(c.const)] = b.properties.files['x-file-rule'].split('#')[1];

@@ -1,4 +1,4 @@
-import '../../helpers/antd-dom';
+import '../../helpers/antd-jsdom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
