@@ -5,4 +5,7 @@ import type { FastifyInstance } from 'fastify';
  * URL prefix. Add a group by adding one line here.
  */
 export const routeModules: Array<{ prefix: string; load: () => Promise<{ default: (app: FastifyInstance) => Promise<void> }> }> = [
+  { prefix: '/api/common', load: () => import('./common.js') },
+  { prefix: '/api/baidu', load: () => import('./baidu.js') },
+  { prefix: '/dev', load: () => import('./dev-sandbox.js') },
 ];

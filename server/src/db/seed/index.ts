@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { seedUsers } from './users.js';
+import { seedWechatIdentities } from './wechat.js';
 
 /**
  * Demo data, one module per area, each idempotent (it checks for its own rows first).
@@ -7,6 +8,7 @@ import { seedUsers } from './users.js';
  */
 const seeds: Array<{ name: string; run: (app: FastifyInstance) => Promise<void> }> = [
   { name: 'users', run: seedUsers },
+  { name: 'wechat', run: seedWechatIdentities },
 ];
 
 export async function seedIfEmpty(app: FastifyInstance): Promise<void> {
