@@ -9,6 +9,7 @@ import { routeTable, redirects } from './routes/route-table';
 import { pages } from './routes/pages';
 import RoutePlaceholder from './components/RoutePlaceholder';
 import { dataProvider } from './dataProvider';
+import { LoginDialogHost } from './components/login/LoginDialogHost';
 
 const lazyPages = Object.fromEntries(Object.entries(pages).map(([name, load]) => [name, lazy(load)]));
 
@@ -17,6 +18,7 @@ export default function App() {
     <BrowserRouter>
       <ConfigProvider locale={zhCN} theme={{ token: { colorPrimary: '#1677ff' } }}>
         <AntdApp>
+          <LoginDialogHost />
           <Refine routerProvider={routerBindings} dataProvider={dataProvider} options={{ disableTelemetry: true, syncWithLocation: true }}>
             <Suspense fallback={<Spin size="large" style={{ display: 'block', margin: '20vh auto' }} />}>
               <Routes>
