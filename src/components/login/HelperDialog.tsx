@@ -15,7 +15,7 @@ export function HelperDialog() {
     helperInstance.close();
   };
   return (
-    <Modal open width={500} title="添加小助手" footer={null} onCancel={close} centered data-testid="helper-dialog">
+    <Modal open width={500} title="添加小助手" footer={null} onCancel={close} centered wrapClassName="lumen-helper-dialog">
       <div style={{ textAlign: 'center' }}>
         <Image src={image} width={200} height={200} preview={false} alt="小助手微信二维码" />
         <Typography.Paragraph style={{ marginTop: 12 }}>请使用微信扫一扫，添加流明素材小助手，获取一对一帮助。</Typography.Paragraph>

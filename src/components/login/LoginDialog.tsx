@@ -34,10 +34,10 @@ export default function LoginDialog({ onSuccess, onCancel }: Props) {
   );
   return (
     <Modal open title={null} footer={null} onCancel={onCancel} width={mobile ? '100%' : 820} centered maskClosable={false}
-      styles={{ content: { padding: 0 } }} data-testid="login-dialog">
+      styles={{ content: { padding: 0 } }} wrapClassName="lumen-login-dialog">
       <Row wrap={false}>
         {!mobile && <Col flex="300px"><MarketingPanel /></Col>}
-        <Col flex="auto" style={{ padding: '24px 32px' }}>
+        <Col flex="auto" style={{ padding: '24px 32px', background: '#fff', borderRadius: mobile ? 8 : '0 8px 8px 0' }}>
           <Tabs activeKey={tab} onChange={(k) => setTab(k as 'qr' | 'password')} centered destroyInactiveTabPane
             items={[
               { key: 'qr', label: '扫码登录', children: <QrLoginTab active={tab === 'qr'} onToken={finish(LOGIN_TYPE.QR)} onBindToken={finish(LOGIN_TYPE.QR)} /> },

@@ -23,7 +23,6 @@ declare global {
  */
 export function LoginDialogHost() {
   const [open, setOpen] = useState(false);
-  useLoginGuard();
   useEffect(() => {
     registerLoginOpener(() => loginInstance.request(() => setOpen(true)));
     setLoginRequester(() => openLogin().catch(() => undefined));
@@ -34,6 +33,8 @@ export function LoginDialogHost() {
       setLoginRequester(null);
     };
   }, []);
+  // After the opener is registered: effects run in declaration order.
+  useLoginGuard();
   return (
     <>
       {open && (
