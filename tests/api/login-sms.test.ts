@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp } from '../helpers/app.js';
 import { freshIp, lastCode, randomPhone, send, SECRET, userInfo } from './login/helpers.js';
 import { signFields } from '../../src/components/login/sms-sign.js';
+import { SIGN_VECTOR } from '../helpers/sms-sign-vector.js';
 
 describe('phone + SMS login', () => {
   let t: Awaited<ReturnType<typeof makeTestApp>>;
@@ -34,6 +35,14 @@ describe('phone + SMS login', () => {
     expect(first.json().success).toBe(true);
     const replay = await t.app.inject({ method: 'POST', url: '/api/common/sendUserSmsCode', payload: body, remoteAddress: freshIp() });
     expect(replay.json()).toMatchObject({ success: false, msg: '请求已失效，请刷新页面后重试' });
+  });
+
+  it('the server verifier accepts the client's known vector signature (only its old timestamp is refused)', async () => {
+    const body = { ...SIGN_VECTOR.fields, timestamp: SIGN_VECTOR.timestamp, sign: SIGN_VECTOR.sign };
+    const ok = await t.app.inject({ method: 'POST', url: '/api/common/sendUserSmsCode', payload: body, remoteAddress: freshIp() });
+    expect(ok.json().msg).toBe('请求已失效，请刷新页面后重试');
+    const tampered = await t.app.inject({ method: 'POST', url: '/api/common/sendUserSmsCode', payload: { ...body, phone: '13800000009' }, remoteAddress: freshIp() });
+    expect(tampered.json().msg).toBe('请求签名不正确，请刷新页面后重试');
   });
 
   it('validates with the shared schema messages', async () => {
