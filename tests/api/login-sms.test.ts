@@ -37,7 +37,7 @@ describe('phone + SMS login', () => {
     expect(replay.json()).toMatchObject({ success: false, msg: '请求已失效，请刷新页面后重试' });
   });
 
-  it('the server verifier accepts the client's known vector signature (only its old timestamp is refused)', async () => {
+  it('the server verifier accepts the client known-vector signature (only its old timestamp is refused)', async () => {
     const body = { ...SIGN_VECTOR.fields, timestamp: SIGN_VECTOR.timestamp, sign: SIGN_VECTOR.sign };
     const ok = await t.app.inject({ method: 'POST', url: '/api/common/sendUserSmsCode', payload: body, remoteAddress: freshIp() });
     expect(ok.json().msg).toBe('请求已失效，请刷新页面后重试');
