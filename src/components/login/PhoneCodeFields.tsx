@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Button, Input, Space } from 'antd';
 import { MobileOutlined, SafetyOutlined } from '@ant-design/icons';
 import { useSmsCountdown } from './use-countdown';
@@ -18,6 +19,30 @@ interface Props {
   size?: 'large' | 'middle';
 }
 
+interface DigitsProps {
+  size: 'large' | 'middle';
+  icon: ReactNode;
+  label: string;
+  placeholder: string;
+  autoComplete: string;
+  max: number;
+  value: string;
+  onChange: (v: string) => void;
+  onClear: () => void;
+}
+
+/** A digits-only input: other characters revert, spaces are stripped; typing and blur clear the error. */
+function DigitsInput({ size, icon, label, placeholder, autoComplete, max, value, onChange, onClear }: DigitsProps) {
+  return (
+    <Input size={size} prefix={icon} placeholder={placeholder} inputMode="numeric" autoComplete={autoComplete} aria-label={label} maxLength={max}
+      value={value} onBlur={onClear}
+      onChange={(e) => {
+        onClear();
+        onChange(filterDigits(value, e.target.value, max));
+      }} />
+  );
+}
+
 /**
  * Phone + SMS code inputs shared by SMS login and the bind dialog: digits only (other characters
  * revert, spaces are stripped), 11 / 6 long, and the 60 s send button. Typing or blur clears the error.
@@ -26,7 +51,7 @@ export function PhoneCodeFields({ value, onChange, onSend, onError, size = 'larg
   const countdown = useSmsCountdown();
   const clear = () => onError(null);
   const send = async () => {
-    const msg = validateLoginForm('smsSend', { phone: value.phone, timestamp: '0000000000000', sign: 'x'.repeat(20) });
+    const msg = validateLoginForm('smsPhone', { phone: value.phone });
     if (msg) return onError(msg);
     try {
       await countdown.send(() => onSend(value.phone));
@@ -36,37 +61,11 @@ export function PhoneCodeFields({ value, onChange, onSend, onError, size = 'larg
   };
   return (
     <Space direction="vertical" style={{ width: '100%' }} size="middle">
-      <Input
-        size={size}
-        prefix={<MobileOutlined />}
-        placeholder="请输入手机号"
-        inputMode="numeric"
-        autoComplete="tel"
-        aria-label="手机号"
-        maxLength={PHONE_LENGTH}
-        value={value.phone}
-        onChange={(e) => {
-          clear();
-          onChange({ ...value, phone: filterDigits(value.phone, e.target.value, PHONE_LENGTH) });
-        }}
-        onBlur={clear}
-      />
+      <DigitsInput size={size} icon={<MobileOutlined />} label="手机号" placeholder="请输入手机号" autoComplete="tel" max={PHONE_LENGTH}
+        value={value.phone} onChange={(phone) => onChange({ ...value, phone })} onClear={clear} />
       <Space.Compact style={{ width: '100%' }}>
-        <Input
-          size={size}
-          prefix={<SafetyOutlined />}
-          placeholder="请输入验证码"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          aria-label="验证码"
-          maxLength={CODE_LENGTH}
-          value={value.verificationCode}
-          onChange={(e) => {
-            clear();
-            onChange({ ...value, verificationCode: filterDigits(value.verificationCode, e.target.value, CODE_LENGTH) });
-          }}
-          onBlur={clear}
-        />
+        <DigitsInput size={size} icon={<SafetyOutlined />} label="验证码" placeholder="请输入验证码" autoComplete="one-time-code" max={CODE_LENGTH}
+          value={value.verificationCode} onChange={(verificationCode) => onChange({ ...value, verificationCode })} onClear={clear} />
         <Button size={size} disabled={countdown.disabled} onClick={() => void send()} style={{ minWidth: 132 }}>
           {countdown.label}
         </Button>

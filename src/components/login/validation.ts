@@ -2,7 +2,7 @@ import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 import loginSchemas from '../../schemas/forms/login.json';
 
 /** One ajv over src/schemas/forms/login.json, used by the dialog and by /api/common alike. */
-export type LoginFormKind = 'login' | 'passwordLogin' | 'passwordForm' | 'bind' | 'smsSend';
+export type LoginFormKind = 'login' | 'passwordLogin' | 'passwordForm' | 'bind' | 'smsSend' | 'smsPhone';
 
 const ajv = new Ajv({ allErrors: true, strict: true, coerceTypes: true, useDefaults: true, verbose: true });
 ajv.addKeyword({ keyword: 'x-msg', schemaType: 'string' });
