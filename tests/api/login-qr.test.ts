@@ -23,6 +23,15 @@ describe('WeChat QR login and phone binding', () => {
     expect(page.body).toContain('使用新的微信身份');
   });
 
+  it('caps login endpoints per IP (30 a minute) with the Chinese 429 envelope', async () => {
+    const codes: number[] = [];
+    for (let i = 0; i < 31; i++) codes.push((await t.app.inject({ url: '/api/common/getQrCode', remoteAddress: '10.9.9.9' })).statusCode);
+    expect(codes.slice(0, 30).every((c) => c === 200)).toBe(true);
+    const r = await t.app.inject({ url: '/api/common/getQrCode', remoteAddress: '10.9.9.9' });
+    expect(r.statusCode).toBe(429);
+    expect(r.json()).toMatchObject({ code: 429, msg: '操作过于频繁，请稍后再试' });
+  });
+
   it('refuses an expired or unknown ticket', async () => {
     const { ticket } = await qr();
     await t.db.query("UPDATE wechat_tickets SET expires_at = now() - interval '1 second' WHERE ticket = $1", [ticket]);
