@@ -6,6 +6,7 @@ import { openLogin, registerLoginOpener } from './index';
 import { openHelper } from './helper';
 import { loginInstance } from './login-instance';
 import { useLoginGuard } from './use-login-guard';
+import { toast } from './toast';
 
 // The dialog (forms, ajv, qrcode) loads on first open, keeping it out of the home page bundle.
 const LoginDialog = lazy(() => import('./LoginDialog'));
@@ -42,6 +43,7 @@ export function LoginDialogHost() {
           <LoginDialog
             onSuccess={() => {
               setOpen(false);
+              toast('登录成功', 'success');
               loginInstance.succeed();
             }}
             onCancel={() => {
