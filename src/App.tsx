@@ -10,6 +10,8 @@ import { pages } from './routes/pages';
 import RoutePlaceholder from './components/RoutePlaceholder';
 import { dataProvider } from './dataProvider';
 import { refineResources } from './resources';
+import { authProvider } from './dataProvider/authProvider';
+import { LoginDialogHost } from './components/login/LoginDialogHost';
 
 const lazyPages = Object.fromEntries(Object.entries(pages).map(([name, load]) => [name, lazy(load)]));
 
@@ -18,7 +20,8 @@ export default function App() {
     <BrowserRouter>
       <ConfigProvider locale={zhCN} theme={{ token: { colorPrimary: '#1677ff' } }}>
         <AntdApp>
-          <Refine routerProvider={routerBindings} dataProvider={dataProvider} resources={refineResources} options={{ disableTelemetry: true, syncWithLocation: true }}>
+          <LoginDialogHost />
+          <Refine routerProvider={routerBindings} dataProvider={dataProvider} authProvider={authProvider} resources={refineResources} options={{ disableTelemetry: true, syncWithLocation: true }}>
             <Suspense fallback={<Spin size="large" style={{ display: 'block', margin: '20vh auto' }} />}>
               <Routes>
                 {Object.entries(redirects).map(([from, to]) => (

@@ -22,4 +22,7 @@ export const routeModules: Array<{ prefix: string; load: () => Promise<{ default
   { prefix: '/api/index', load: () => import('./index-api.js') },
   { prefix: '/api/items', load: () => import('./items.js') },
   { prefix: '/files', load: () => import('./files.js') },
+  { prefix: '/api/common', load: () => import('./common.js') },
+  { prefix: '/api/baidu', load: () => import('./baidu.js') },
+  { prefix: '/dev', load: () => import('./dev-sandbox.js') },
 ];

@@ -1,6 +1,5 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { get } from '../../dataProvider/axios';
-import { clearToken, getToken } from '../../lib/token';
+import { useEffect, useSyncExternalStore, type ReactNode } from 'react';
+import { userStore } from './user-store';
 
 /** What /api/common/getUserInfo returns (server: publicUser()). */
 export interface UserInfo {
@@ -17,42 +16,25 @@ export interface UserInfo {
   balanceCents: number;
 }
 
-interface UserState {
+export interface UserState {
   user: UserInfo | null;
   loading: boolean;
   /** Re-reads user info; on failure the token is cleared (spec §8). */
   refresh: () => Promise<UserInfo | null>;
   setUser: (u: UserInfo | null) => void;
+  /** Revokes the session server-side and clears the token. */
+  logout: () => Promise<void>;
 }
 
-const Ctx = createContext<UserState>({ user: null, loading: false, refresh: async () => null, setUser: () => {} });
-
+/** Loads userInfo once at start-up. The state itself lives in userStore, so it works anywhere. */
 export function UserProvider({ children }: { children: ReactNode }) {
-  const [user, setUser] = useState<UserInfo | null>(null);
-  const [loading, setLoading] = useState(!!getToken());
-  const refresh = useCallback(async () => {
-    if (!getToken()) {
-      setUser(null);
-      return null;
-    }
-    setLoading(true);
-    try {
-      const u = await get<UserInfo>('/api/common/getUserInfo');
-      setUser(u);
-      return u;
-    } catch {
-      clearToken();
-      setUser(null);
-      return null;
-    } finally {
-      setLoading(false);
-    }
-  }, []);
   useEffect(() => {
-    void refresh();
-  }, [refresh]);
-  const value = useMemo(() => ({ user, loading, refresh, setUser }), [user, loading, refresh]);
-  return <Ctx.Provider value={value}>{children}</Ctx.Provider>;
+    void userStore.refresh();
+  }, []);
+  return <>{children}</>;
 }
 
-export const useUser = () => useContext(Ctx);
+export function useUser(): UserState {
+  const snap = useSyncExternalStore(userStore.subscribe, userStore.get, userStore.get);
+  return { ...snap, refresh: userStore.refresh, setUser: userStore.setUser, logout: userStore.logout };
+}

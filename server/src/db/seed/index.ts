@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { seedUsers } from './users.js';
+import { seedWechatIdentities } from './wechat.js';
+import { seedCatalogue } from './catalogue.js';
 import { seedResources } from './resources.js';
 import { seedTrade } from './trade.js';
-import { seedCatalogue } from './catalogue.js';
 
 /**
  * Demo data, one module per area, each idempotent (it checks for its own rows first).
@@ -10,9 +11,10 @@ import { seedCatalogue } from './catalogue.js';
  */
 const seeds: Array<{ name: string; run: (app: FastifyInstance) => Promise<void> }> = [
   { name: 'users', run: seedUsers },
+  { name: 'wechat', run: seedWechatIdentities },
+  { name: 'catalogue', run: seedCatalogue },
   { name: 'resources', run: seedResources },
   { name: 'trade', run: seedTrade },
-  { name: 'catalogue', run: seedCatalogue },
 ];
 
 export async function seedIfEmpty(app: FastifyInstance): Promise<void> {

@@ -1,0 +1,77 @@
+import crypto from 'node:crypto';
+import type { Queryable } from '../db/index.js';
+import { AppError } from '../lib/envelope.js';
+
+export type SmsPurpose = 'login' | 'bind';
+
+/** Codes: 6 digits, 5 minutes, single use, 5 wrong tries. Sending: 60 s apart, 10 a day (per phone and per IP). */
+export const CODE_TTL_MS = 5 * 60_000;
+export const MAX_ATTEMPTS = 5;
+export const SEND_INTERVAL_S = 60;
+export const SEND_DAILY_MAX = 10;
+
+export const MSG_CODE_WRONG = '验证码错误，请重新输入';
+export const MSG_CODE_INVALID = '验证码已失效，请重新获取';
+export const MSG_CODE_TOO_MANY = '验证码错误次数过多，请重新获取';
+
+/** Codes are stored as an HMAC keyed by a server secret and bound to phone + purpose. */
+function codeHash(secret: string, phone: string, purpose: SmsPurpose, code: string): string {
+  return crypto.createHmac('sha256', `sms-code:${secret}`).update(`${phone}|${purpose}|${code}`).digest('hex');
+}
+
+/** Refuses a send when the phone or the IP sent within 60 s or reached 10 today (429, Chinese). */
+export async function checkSendLimits(db: Queryable, phone: string, ip: string): Promise<void> {
+  for (const [col, val, who] of [['phone', phone, '该手机号'], ['ip', ip, '当前网络']] as const) {
+    const r = await db.query<{ last_age: number | null; day_count: number }>(
+      `SELECT EXTRACT(EPOCH FROM now() - max(created_at))::float8 AS last_age, count(*)::int AS day_count
+         FROM sms_codes WHERE ${col} = $1 AND created_at > now() - interval '1 day'`,
+      [val],
+    );
+    const { last_age, day_count } = r.rows[0];
+    if (last_age !== null && Number(last_age) < SEND_INTERVAL_S) {
+      const wait = Math.max(1, Math.ceil(SEND_INTERVAL_S - Number(last_age)));
+      throw new AppError(429, `验证码发送过于频繁，请${wait}秒后再试`);
+    }
+    if (Number(day_count) >= SEND_DAILY_MAX) throw new AppError(429, `${who}今日获取验证码次数已达上限，请明天再试`);
+  }
+}
+
+/** Issues a fresh code (CSPRNG), invalidating earlier unused codes of the same phone + purpose. */
+export async function issueCode(db: Queryable, secret: string, phone: string, purpose: SmsPurpose, ip: string): Promise<string> {
+  const code = String(crypto.randomInt(0, 1_000_000)).padStart(6, '0');
+  await db.query('UPDATE sms_codes SET used_at = now() WHERE phone = $1 AND purpose = $2 AND used_at IS NULL', [phone, purpose]);
+  await db.query('INSERT INTO sms_codes(phone, purpose, code_hash, ip, expires_at) VALUES ($1, $2, $3, $4, $5)', [
+    phone,
+    purpose,
+    codeHash(secret, phone, purpose, code),
+    ip,
+    new Date(Date.now() + CODE_TTL_MS),
+  ]);
+  return code;
+}
+
+/** Consumes the code or throws a Chinese 400: unknown/expired/used, wrong (counted), too many tries. */
+export async function consumeCode(db: Queryable, secret: string, phone: string, purpose: SmsPurpose, code: string): Promise<void> {
+  const r = await db.query<{ id: number; code_hash: string; attempts: number }>(
+    `SELECT id, code_hash, attempts FROM sms_codes
+      WHERE phone = $1 AND purpose = $2 AND used_at IS NULL AND expires_at > now()
+      ORDER BY id DESC LIMIT 1`,
+    [phone, purpose],
+  );
+  const row = r.rows[0];
+  if (!row) throw new AppError(400, MSG_CODE_INVALID);
+  if (row.attempts >= MAX_ATTEMPTS) throw new AppError(400, MSG_CODE_TOO_MANY);
+  const expected = Buffer.from(row.code_hash, 'hex');
+  const actual = Buffer.from(codeHash(secret, phone, purpose, code), 'hex');
+  if (!crypto.timingSafeEqual(expected, actual)) {
+    const u = await db.query<{ attempts: number }>('UPDATE sms_codes SET attempts = attempts + 1 WHERE id = $1 RETURNING attempts', [row.id]);
+    if (u.rows[0].attempts >= MAX_ATTEMPTS) {
+      await db.query('UPDATE sms_codes SET used_at = now() WHERE id = $1', [row.id]);
+      throw new AppError(400, MSG_CODE_TOO_MANY);
+    }
+    throw new AppError(400, MSG_CODE_WRONG);
+  }
+  // Single use even under concurrent requests: only the request that flips used_at wins.
+  const used = await db.query('UPDATE sms_codes SET used_at = now() WHERE id = $1 AND used_at IS NULL', [row.id]);
+  if (used.rowCount !== 1) throw new AppError(400, MSG_CODE_INVALID);
+}

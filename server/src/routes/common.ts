@@ -1,0 +1,33 @@
+import type { FastifyInstance } from 'fastify';
+import { ok } from '../lib/envelope.js';
+import { publicUser } from '../repositories/users.js';
+import { revokeSession } from '../repositories/sessions.js';
+import commonSms from './common-sms.js';
+import commonQr from './common-qr.js';
+import commonPassword from './common-password.js';
+
+/** /api/common: login (QR, password, phone + SMS), bind, user info, logout (spec §7). */
+export default async function common(app: FastifyInstance) {
+  await app.register(commonSms);
+  await app.register(commonQr);
+  await app.register(commonPassword);
+
+  app.get('/getUserInfo', async (req) => ok(publicUser(await req.requireUser())));
+
+  // Server-side invalidation: the token stops working everywhere, not only in this browser.
+  app.post('/logout', async (req) => {
+    const token = req.authToken();
+    if (token) await revokeSession(app.db, token);
+    return ok(null, '已退出登录');
+  });
+
+  // The login analytics action the client sends right after a successful login.
+  app.post('/loginStat', async (req) => {
+    const user = await req.requireUser();
+    const body = (req.body ?? {}) as Record<string, unknown>;
+    const loginType = [0, 1, 2].includes(Number(body.loginType)) ? Number(body.loginType) : null;
+    const url = typeof body.url === 'string' ? body.url.slice(0, 2000) : null;
+    await app.db.query('INSERT INTO login_events(user_id, login_type, url) VALUES ($1, $2, $3)', [user.id, loginType, url]);
+    return ok(null);
+  });
+}

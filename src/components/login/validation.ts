@@ -1,0 +1,52 @@
+import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
+import loginSchemas from '../../schemas/forms/login.json';
+
+/** One ajv over src/schemas/forms/login.json, used by the dialog and by /api/common alike. */
+export type LoginFormKind = 'login' | 'passwordLogin' | 'passwordForm' | 'bind' | 'smsSend' | 'smsPhone';
+
+const ajv = new Ajv({ allErrors: true, strict: true, coerceTypes: true, useDefaults: true, verbose: true });
+ajv.addKeyword({ keyword: 'x-msg', schemaType: 'string' });
+ajv.addSchema(loginSchemas as object);
+
+const cache = new Map<LoginFormKind, ValidateFunction>();
+function validator(kind: LoginFormKind): ValidateFunction {
+  let v = cache.get(kind);
+  if (!v) {
+    v = ajv.getSchema(`${(loginSchemas as { $id: string }).$id}#/definitions/${kind}`)!;
+    cache.set(kind, v);
+  }
+  return v;
+}
+
+const FALLBACK = '请求参数不正确';
+
+/** The Chinese message ("x-msg") of the first failing node, or null when the data is valid. */
+export function validateLoginForm(kind: LoginFormKind, data: Record<string, unknown>): string | null {
+  const v = validator(kind);
+  if (v(data)) return null;
+  // Report fields in the form's own order (phone before code), whatever order ajv found them in.
+  const defs = (loginSchemas as any).definitions;
+  const order = Object.keys(defs[kind].properties);
+  const fieldOf = (e: ErrorObject) => (e.keyword === 'required' ? (e.params as { missingProperty: string }).missingProperty : e.instancePath.split('/')[1]);
+  const rank = (e: ErrorObject) => (order.indexOf(fieldOf(e)) + order.length + 1) % (order.length + 1);
+  const err = [...(v.errors ?? [])].sort((a, b) => rank(a) - rank(b))[0];
+  if (!err) return FALLBACK;
+  if (err.keyword === 'required') {
+    const prop = defs[kind].properties[fieldOf(err)];
+    const node = prop?.$ref ? defs[prop.$ref.split('/').pop()] : prop;
+    return node?.['x-msg'] ?? FALLBACK;
+  }
+  const node = err.parentSchema as Record<string, string> | undefined;
+  return node?.['x-msg'] ?? FALLBACK;
+}
+
+/** Input filter of spec §5: spaces stripped; any other non-digit reverts to the previous value. */
+export function filterDigits(previous: string, next: string, max: number): string {
+  const stripped = next.replace(/\s+/g, '');
+  if (!/^\d*$/.test(stripped)) return previous;
+  return stripped.slice(0, max);
+}
+
+export const PHONE_LENGTH = 11;
+export const CODE_LENGTH = 6;
+export const TEXT_MAX = 100;

@@ -1,0 +1,169 @@
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+
+// The request layer is replaced; the dialog, forms, validation and flow under test are real.
+const api = vi.hoisted(() => ({
+  getQrCode: vi.fn(),
+  checkLogin: vi.fn(),
+  sendLoginCode: vi.fn(),
+  sendBindCode: vi.fn(),
+  phoneLogin: vi.fn(),
+  passwordLogin: vi.fn(),
+  bindPhone: vi.fn(),
+  getUserInfo: vi.fn(),
+  loginStat: vi.fn(),
+  uploadConvertData: vi.fn(),
+}));
+vi.mock('../../../src/components/login/api', () => ({ loginApi: api }));
+
+import { LoginDialogHost } from '../../../src/components/login/LoginDialogHost';
+import { openLogin } from '../../../src/components/login';
+import { userStore } from '../../../src/components/user/user-store';
+import { loginInstance } from '../../../src/components/login/login-instance';
+
+const USER = { id: 7, nickname: '演示买家', username: 'demo_buyer', roles: ['buyer'] };
+
+beforeAll(async () => {
+  configure({ asyncUtilTimeout: 8000 });
+  // Load the lazily imported dialog once up front so the first test does not time out on the import.
+  await import('../../../src/components/login/LoginDialog');
+  // antd's responsive helpers need matchMedia, which jsdom lacks.
+  window.matchMedia ??= ((q: string) => ({ matches: false, media: q, addListener() {}, removeListener() {}, addEventListener() {}, removeEventListener() {}, onchange: null, dispatchEvent: () => false })) as any;
+});
+
+beforeEach(() => {
+  Object.values(api).forEach((f) => f.mockReset());
+  api.getQrCode.mockResolvedValue({ url: 'http://x/dev/wechat?ticket=ticket-0001', ticket: 'ticket-0001' });
+  api.checkLogin.mockResolvedValue({ token: null, needBind: false });
+  api.getUserInfo.mockResolvedValue(USER);
+  api.loginStat.mockResolvedValue(null);
+  localStorage.clear();
+  sessionStorage.clear();
+  userStore.setUser(null);
+});
+
+afterEach(() => {
+  cleanup();
+  // A dialog left open by a test is closed so the next test may open one.
+  if (loginInstance.isOpen()) loginInstance.close();
+});
+
+const mount = (path = '/') => render(<MemoryRouter initialEntries={[path]}><LoginDialogHost /></MemoryRouter>);
+const passwordTab = async () => {
+  fireEvent.click(await screen.findByRole('tab', { name: '密码登录' }));
+  return screen.findByLabelText('用户名');
+};
+
+// jsdom + antd on a shared 2-core machine: allow slow renders.
+describe('login dialog', { timeout: 20_000 }, () => {
+  it('opens on the QR tab, fetches a QR code and closes with a rejection', async () => {
+    mount();
+    let result: Promise<boolean>;
+    act(() => void (result = openLogin()));
+    expect(await screen.findByText('100万+ 正版视频素材')).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: '扫码登录' })).toHaveAttribute('aria-selected', 'true');
+    await waitFor(() => expect(api.getQrCode).toHaveBeenCalledTimes(1));
+    expect(screen.getByText('关注公众号')).toBeInTheDocument();
+    expect(document.querySelector('a[href="/article/13"]')).not.toBeNull();
+    await expect(openLogin()).rejects.toThrow('Login is already open');
+    fireEvent.click(document.querySelector('.ant-modal-close')!);
+    await expect(result!).rejects.toThrow('Login was closed');
+  });
+
+  it('password: required message, typing clears it, one submit while busy, 登录中..., resolves true', async () => {
+    mount();
+    let result: Promise<boolean>;
+    act(() => void (result = openLogin()));
+    const user = await passwordTab();
+    const pwd = screen.getByLabelText('密码');
+    fireEvent.click(screen.getByRole('button', { name: /^登\s?录$/ }));
+    expect(await screen.findByText('请输入密码')).toBeInTheDocument();
+    fireEvent.change(user, { target: { value: 'demo_buyer' } });
+    expect(screen.queryByText('请输入密码')).toBeNull();
+    fireEvent.change(pwd, { target: { value: 'Lumen@2026' } });
+    let finish!: (v: { token: string }) => void;
+    api.passwordLogin.mockReturnValue(new Promise((r) => (finish = r)));
+    fireEvent.submit(pwd.closest('form')!);
+    fireEvent.submit(pwd.closest('form')!);
+    expect(await screen.findByText('登录中...')).toBeInTheDocument();
+    expect(api.passwordLogin).toHaveBeenCalledTimes(1);
+    expect(api.passwordLogin).toHaveBeenCalledWith('demo_buyer', 'Lumen@2026');
+    await act(async () => finish({ token: 'tok-1' }));
+    await expect(result!).resolves.toBe(true);
+    expect(localStorage.getItem('token')).toBe('tok-1');
+    expect(userStore.get().user).toEqual(USER);
+    expect(api.loginStat).toHaveBeenCalledWith(1);
+  });
+
+  it('shows the server message on failure; blur clears it', async () => {
+    mount();
+    act(() => void openLogin().catch(() => undefined));
+    const user = await passwordTab();
+    fireEvent.change(user, { target: { value: 'a' } });
+    fireEvent.change(screen.getByLabelText('密码'), { target: { value: 'b' } });
+    api.passwordLogin.mockRejectedValue(new Error('用户名或密码错误'));
+    fireEvent.submit(user.closest('form')!);
+    expect(await screen.findByText('用户名或密码错误')).toBeInTheDocument();
+    fireEvent.blur(user);
+    expect(screen.queryByText('用户名或密码错误')).toBeNull();
+  });
+
+  it('SMS mode: digits only, 11-digit check before sending, countdown after sending', async () => {
+    mount();
+    act(() => void openLogin().catch(() => undefined));
+    await passwordTab();
+    fireEvent.click(screen.getByText('手机验证码登录'));
+    const phone = await screen.findByLabelText('手机号');
+    fireEvent.change(phone, { target: { value: '138a' } });
+    expect(phone).toHaveValue('');
+    fireEvent.change(phone, { target: { value: '138 0000' } });
+    expect(phone).toHaveValue('1380000');
+    fireEvent.click(screen.getByRole('button', { name: '获取验证码' }));
+    expect(await screen.findByText('请输入11位数字手机号码')).toBeInTheDocument();
+    expect(api.sendLoginCode).not.toHaveBeenCalled();
+    fireEvent.change(phone, { target: { value: '13800000001' } });
+    api.sendLoginCode.mockResolvedValue(null);
+    fireEvent.click(screen.getByRole('button', { name: '获取验证码' }));
+    expect(await screen.findByRole('button', { name: '60s后重新获取' })).toBeDisabled();
+    expect(api.sendLoginCode).toHaveBeenCalledWith('13800000001');
+  });
+
+  it('QR needBind stops polling and opens the bind dialog; bind logs in', async () => {
+    api.checkLogin.mockResolvedValue({ token: null, needBind: true });
+    mount();
+    let result: Promise<boolean>;
+    act(() => void (result = openLogin()));
+    expect(await screen.findByText('手机号绑定', {}, { timeout: 10_000 })).toBeInTheDocument();
+    const polls = api.checkLogin.mock.calls.length;
+    await new Promise((r) => setTimeout(r, 2200));
+    expect(api.checkLogin.mock.calls.length).toBe(polls);
+    expect(screen.getByRole('button', { name: '确定绑定' })).toBeInTheDocument();
+    const dialog = screen.getByText('手机号绑定').closest('.ant-modal') as HTMLElement;
+    fireEvent.change(dialog.querySelector('[aria-label=手机号]')!, { target: { value: '13800000009' } });
+    fireEvent.change(dialog.querySelector('[aria-label=验证码]')!, { target: { value: '123456' } });
+    api.bindPhone.mockResolvedValue({ token: 'tok-bind' });
+    fireEvent.click(screen.getByRole('button', { name: '确定绑定' }));
+    await expect(result!).resolves.toBe(true);
+    expect(api.bindPhone).toHaveBeenCalledWith('13800000009', '123456', 'ticket-0001');
+    expect(localStorage.getItem('token')).toBe('tok-bind');
+  });
+
+  it('a failed user-info call after login clears the token', async () => {
+    api.getUserInfo.mockRejectedValue(new Error('网络错误'));
+    mount();
+    act(() => void openLogin().catch(() => undefined));
+    const user = await passwordTab();
+    fireEvent.change(user, { target: { value: 'a' } });
+    fireEvent.change(screen.getByLabelText('密码'), { target: { value: 'b' } });
+    api.passwordLogin.mockResolvedValue({ token: 'tok-x' });
+    fireEvent.submit(user.closest('form')!);
+    expect(await screen.findByText('网络错误')).toBeInTheDocument();
+    expect(localStorage.getItem('token')).toBeNull();
+  });
+
+  it('a visitor on a protected route gets the dialog', async () => {
+    mount('/account/welcome');
+    expect(await screen.findByText('100万+ 正版视频素材')).toBeInTheDocument();
+  });
+});
