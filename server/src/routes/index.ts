@@ -5,4 +5,5 @@ import type { FastifyInstance } from 'fastify';
  * URL prefix. Add a group by adding one line here.
  */
 export const routeModules: Array<{ prefix: string; load: () => Promise<{ default: (app: FastifyInstance) => Promise<void> }> }> = [
+  { prefix: '/api', load: () => import('./operation.js') },
 ];
