@@ -25,6 +25,7 @@ export class RequestError extends Error {
     public data: unknown = null,
   ) {
     super(message);
+    this.name = 'RequestError';
   }
 }
 
@@ -46,7 +47,8 @@ export function setLoginRequester(fn: (() => unknown) | null): void {
 
 /** Envelope rule: resolve when code == 200 or success == true, else reject with msg or '网络错误'. */
 export function unwrap<T>(body: Envelope<T>): T {
-  if (body && (body.code === 200 || body.success === true)) return body.data;
+  // Loose on purpose (spec: code == 200): some gateways send the code as the string "200".
+  if (body && (Number(body.code) === 200 || body.success === true)) return body.data;
   throw new RequestError(body?.msg || MSG_ENVELOPE_FAILED, body?.code, body?.data);
 }
 
@@ -85,7 +87,8 @@ async function withRetry<T>(fn: () => Promise<T>, opts: RequestOptions): Promise
     try {
       return await fn();
     } catch (e) {
-      if (attempt >= times) throw e;
+      // A 401 has already asked for the login dialog; retrying would only ask again.
+      if (attempt >= times || (e instanceof RequestError && e.code === 401)) throw e;
       await sleep(opts.retryDelay ?? DEFAULT_RETRY_DELAY_MS);
     }
   }
@@ -145,6 +148,16 @@ export async function download(url: string, params?: Record<string, any>, fallba
       }
     }
     throw toRequestError(e);
+  }
+  // A failure may come back as a 200 JSON envelope instead of the file: apply the envelope rule.
+  if (res.data instanceof Blob && /json/i.test(res.data.type || String(res.headers['content-type'] ?? ''))) {
+    let body: Envelope<unknown> | null = null;
+    try {
+      body = JSON.parse(await res.data.text());
+    } catch {
+      /* a genuine JSON file: save it */
+    }
+    if (body && typeof body === 'object' && 'code' in body) unwrap(body);
   }
   const name = filenameFromDisposition(res.headers['content-disposition'], fallbackName);
   const href = URL.createObjectURL(res.data);

@@ -60,7 +60,9 @@ export const dataProvider: DataProvider = {
   },
   async custom({ url, method, payload, query, headers }) {
     const m = method.toUpperCase() as 'GET' | 'POST' | 'PUT' | 'DELETE';
-    const data = await request(m, url, (m === 'GET' || m === 'DELETE' ? query : payload) as any, { json: m !== 'GET', axios: { headers } });
+    const bodyless = m === 'GET' || m === 'DELETE';
+    // Body methods still carry their query string (Refine passes both).
+    const data = await request(m, url, (bodyless ? query : payload) as any, { json: !bodyless, axios: { headers, params: bodyless ? undefined : query } });
     return { data } as any;
   },
 };

@@ -1,4 +1,4 @@
-import { useEffect, useSyncExternalStore, type ReactNode } from 'react';
+import { useSyncExternalStore } from 'react';
 import { userStore } from './user-store';
 
 /** What /api/common/getUserInfo returns (server: publicUser()). */
@@ -24,14 +24,6 @@ export interface UserState {
   setUser: (u: UserInfo | null) => void;
   /** Revokes the session server-side and clears the token. */
   logout: () => Promise<void>;
-}
-
-/** Loads userInfo once at start-up. The state itself lives in userStore, so it works anywhere. */
-export function UserProvider({ children }: { children: ReactNode }) {
-  useEffect(() => {
-    void userStore.refresh();
-  }, []);
-  return <>{children}</>;
 }
 
 export function useUser(): UserState {

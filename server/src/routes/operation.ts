@@ -1,0 +1,74 @@
+import type { FastifyInstance } from 'fastify';
+import { AppError, ok } from '../lib/envelope.js';
+import { cityOf } from '../lib/ip.js';
+import { insertPageView, latestPageViews } from '../repositories/page-views.js';
+
+/** Page views allowed per client IP per minute (a normal visitor navigates far less). */
+export const STAT_RATE_LIMIT = 120;
+
+const str = (maxLength: number) => ({ type: 'string', maxLength });
+
+/** Spec §3 page-view payload. Every field is a string; url and pvi are required. */
+export const pageViewSchema = {
+  $id: 'lumen/operation/page-view',
+  title: 'Page view',
+  description: 'One page view reported by the web client on navigation (spec §3, §7 Statistics).',
+  type: 'object',
+  required: ['url', 'pvi'],
+  additionalProperties: false,
+  properties: {
+    url: { ...str(2048), minLength: 1, description: 'Page URL' },
+    rurl: { ...str(2048), description: 'Referrer URL' },
+    src: { ...str(32), description: 'Screen size, e.g. 1920x1080' },
+    scl: { ...str(16), description: 'Colour depth, e.g. 24-bit' },
+    lg: { ...str(35), description: 'Browser language' },
+    tz: { ...str(64), description: 'Time zone' },
+    os: { ...str(32), description: 'Operating system' },
+    bs: { ...str(32), description: 'Browser' },
+    ps: { ...str(32), description: 'Viewport (page) size' },
+    jv: { ...str(4), description: 'Java enabled (1/0)' },
+    sh: { ...str(255), description: 'Site host' },
+    ip: { ...str(64), description: 'Client IP from ip/get' },
+    addr: { ...str(64), description: 'City from ip/get' },
+    device: { ...str(16), description: 'pc or mobile' },
+    pvi: { ...str(64), minLength: 1, pattern: '^[A-Za-z0-9_-]+$', description: 'Visitor id from the pvi cookie' },
+  },
+} as const;
+
+/**
+ * Operation endpoints (spec §7 Statistics), registered under /api so the client's default
+ * operationBase '/api' reaches them: GET /api/ip/get, POST /api/operation/stat, and the
+ * development-only GET /api/operation/recent used by the browser tests.
+ */
+export default async function operation(app: FastifyInstance) {
+  app.get('/ip/get', async (req) => ok({ ip: req.ip, city: cityOf(req.ip) }));
+
+  app.post<{ Body: Record<string, string> }>(
+    '/operation/stat',
+    { schema: { body: pageViewSchema }, config: { rateLimit: { max: STAT_RATE_LIMIT, timeWindow: 60_000 } } },
+    async (req) => {
+      const user = await req.currentUser();
+      // The server's view of the address is stored; the payload keeps what the client reported.
+      const id = await insertPageView(app.db, { userId: user?.id ?? null, payload: req.body, ip: req.ip });
+      return ok({ id });
+    },
+  );
+
+  app.get<{ Querystring: { limit?: number; pvi?: string } }>(
+    '/operation/recent',
+    {
+      schema: {
+        querystring: {
+          type: 'object',
+          properties: { limit: { type: 'integer', minimum: 1, maximum: 100, default: 20 }, pvi: { type: 'string', maxLength: 64 } },
+          additionalProperties: false,
+        },
+      },
+    },
+    async (req) => {
+      // Lets the browser tests see that a row was written; never exposed in production.
+      if (app.config.env === 'production') throw new AppError(404, '接口不存在');
+      return ok({ list: await latestPageViews(app.db, req.query.limit ?? 20, req.query.pvi) });
+    },
+  );
+}

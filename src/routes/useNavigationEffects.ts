@@ -1,0 +1,36 @@
+import { useEffect, useRef } from 'react';
+import { useLocation } from 'react-router-dom';
+import { matchRoute, titleFor } from './match';
+import { sendPageView } from '../lib/stats';
+import { isMobileUA, mobileUrlFor } from '../lib/mobile';
+
+/**
+ * What happens on every navigation (spec §2, §7): scroll to top, set the title, send the page
+ * view (except VideoDetail, whose page reports its own), and send phones to the mobile site.
+ */
+export function useNavigationEffects(): void {
+  const location = useLocation();
+  const previousUrl = useRef(document.referrer);
+  const handledKey = useRef<string | null>(null);
+
+  useEffect(() => {
+    // StrictMode runs effects twice in development; one page view per navigation.
+    if (handledKey.current === location.key) return;
+    handledKey.current = location.key;
+
+    const match = matchRoute(location.pathname);
+    // Redirect sources and unknown paths are about to be replaced; their target gets the effects.
+    if (!match) return;
+    window.scrollTo(0, 0);
+    document.title = titleFor(match.route);
+
+    const referrer = previousUrl.current;
+    previousUrl.current = window.location.href;
+    if (match.route.name !== 'VideoDetail') void sendPageView(referrer);
+
+    if (isMobileUA(navigator.userAgent)) {
+      const target = mobileUrlFor(match.route.name, match.params, location.search);
+      if (target) window.location.replace(target);
+    }
+  }, [location]);
+}
