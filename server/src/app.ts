@@ -9,6 +9,7 @@ import errors from './plugins/errors.js';
 import auth from './plugins/auth.js';
 import client from './plugins/client.js';
 import { routeModules } from './routes/index.js';
+import { vocabulary } from '../../src/schemas/validator.js';
 import path from 'node:path';
 import { ok } from './lib/envelope.js';
 
@@ -30,9 +31,11 @@ export interface AppDeps {
 export async function buildApp({ config, db, logger }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
-    trustProxy: true,
+    // Only behind a known proxy may X-Forwarded-For name the client (rate limits key on the IP).
+    trustProxy: config.trustProxy,
     bodyLimit: 2 * 1024 * 1024,
-    ajv: { customOptions: { allErrors: false, coerceTypes: 'array', removeAdditional: false } },
+    // Route schemas are the shared schema files, so their x-* annotations are known keywords here too.
+    ajv: { customOptions: { allErrors: false, coerceTypes: 'array', removeAdditional: false, keywords: vocabulary() } },
   });
   app.decorate('config', config);
   app.decorate('db', db);

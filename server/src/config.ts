@@ -19,6 +19,8 @@ export interface Config {
   /** Public base URL of this server, used in QR codes and callback URLs. */
   publicUrl: string;
   logLevel: string;
+  /** Trust X-Forwarded-For (true, or a comma-separated list of proxy addresses). Off by default. */
+  trustProxy: boolean | string;
   /** Seed the demo catalogue on an empty database. */
   seed: boolean;
 }
@@ -37,6 +39,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     paySecret: env.PAY_SECRET ?? 'lumen-sandbox-pay-secret',
     publicUrl: env.PUBLIC_URL ?? `http://localhost:${port}`,
     logLevel: env.LOG_LEVEL ?? 'info',
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
     seed: env.SEED !== '0',
   };
+}
+
+function parseTrustProxy(v: string | undefined): boolean | string {
+  if (!v || v === 'false' || v === '0') return false;
+  return v === 'true' ? true : v;
 }

@@ -16,7 +16,7 @@ export const AJV_OPTIONS: Options = { strict: true, allErrors: true, verbose: tr
 const BASE_VOCABULARY = ['x-spec', 'x-color', 'x-msg', 'x-msg-required', 'x-ui', 'x-rules', 'x-work-categories', 'x-min-minutes', 'x-max-minutes'];
 
 /** Every x-* key used in the bundled schemas, so other teams' annotations need no code change. */
-function vocabulary(): string[] {
+export function vocabulary(): string[] {
   const keys = new Set(BASE_VOCABULARY);
   const walk = (n: any) => {
     if (Array.isArray(n)) n.forEach(walk);

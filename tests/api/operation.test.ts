@@ -22,8 +22,13 @@ describe('operation endpoints', () => {
   });
 
   it('ip/get answers 未知 for a public address (no external lookup)', async () => {
-    const r = await t.app.inject({ url: '/api/ip/get', headers: { 'x-forwarded-for': '8.8.8.8' } });
+    const r = await t.app.inject({ url: '/api/ip/get', remoteAddress: '8.8.8.8' });
     expect(r.json().data).toEqual({ ip: '8.8.8.8', city: '未知' });
+  });
+
+  it('ignores X-Forwarded-For unless TRUST_PROXY is set (a client cannot pick its own address)', async () => {
+    const r = await t.app.inject({ url: '/api/ip/get', headers: { 'x-forwarded-for': '8.8.8.8' } });
+    expect(r.json().data.ip).toBe('127.0.0.1');
   });
 
   it('classifies private and public addresses', () => {
@@ -79,12 +84,12 @@ describe('operation endpoints', () => {
   });
 
   it('rate-limits stat per client address', async () => {
-    const headers = { 'x-forwarded-for': '203.0.113.9' };
+    const remoteAddress = '203.0.113.9';
     // Invalid bodies count too (the limit runs before validation) and write nothing.
     for (let i = 0; i < STAT_RATE_LIMIT; i++) {
-      await t.app.inject({ method: 'POST', url: '/api/operation/stat', headers, payload: {} });
+      await t.app.inject({ method: 'POST', url: '/api/operation/stat', remoteAddress, payload: {} });
     }
-    const r = await t.app.inject({ method: 'POST', url: '/api/operation/stat', headers, payload: payload() });
+    const r = await t.app.inject({ method: 'POST', url: '/api/operation/stat', remoteAddress, payload: payload() });
     expect(r.statusCode).toBe(429);
     expect(r.json()).toMatchObject({ success: false, msg: '操作过于频繁，请稍后再试' });
     const other = await t.app.inject({ method: 'POST', url: '/api/operation/stat', payload: payload({ pvi: 'other' }) });
