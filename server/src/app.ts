@@ -35,7 +35,7 @@ export async function buildApp({ config, db, logger }: AppDeps): Promise<Fastify
     trustProxy: config.trustProxy,
     bodyLimit: 2 * 1024 * 1024,
     // Route schemas are the shared schema files, so their x-* annotations are known keywords here too.
-    ajv: { customOptions: { allErrors: false, coerceTypes: 'array', removeAdditional: false, keywords: vocabulary() } },
+    ajv: { customOptions: { allErrors: false, verbose: true, coerceTypes: 'array', removeAdditional: false, keywords: vocabulary() } },
   });
   app.decorate('config', config);
   app.decorate('db', db);

@@ -21,7 +21,9 @@ describe('login in the browser', () => {
   it('a new user logs in by QR (sandbox scan, bind phone with the sandbox SMS), logs out, logs back in by password', async () => {
     const ctx = await newContext(browser);
     const page = await ctx.newPage();
-    await page.goto(`${base}/account/welcome`);
+    // Mobile browsers are sent to the mobile site except on a few routes, such as the creator sign-up.
+    await page.goto(`${base}/signCreator`);
+    await page.getByTestId('header-login').click();
     const dialog = page.locator('.lumen-login-dialog .ant-modal');
     await dialog.waitFor();
     expect(await dialog.innerText()).toContain('100万+ 正版视频素材');
@@ -87,7 +89,9 @@ describe('login in the browser', () => {
   it('a mobile browser opens on phone + SMS login without the marketing panel', async () => {
     const ctx = await newContext(browser, { mobile: true });
     const page = await ctx.newPage();
-    await page.goto(`${base}/account/welcome`);
+    // Mobile browsers are sent to the mobile site except on a few routes, such as the creator sign-up.
+    await page.goto(`${base}/signCreator`);
+    await page.getByTestId('header-login').click();
     const dialog = page.locator('.lumen-login-dialog .ant-modal');
     await dialog.waitFor();
     await page.locator('[data-testid=sms-login-form]').waitFor();

@@ -4,10 +4,10 @@ import type { Browser } from 'playwright-core';
 import { launchBrowser, newContext } from '../helpers/browser.js';
 
 /**
- * A company buyer: collects a video into a new album, picks a company scenario on a video, adds it to the cart, applies a coupon,
- * pays through the sandbox page, sees the paid order and downloads the licence PDF.
- * Logs in with the dev-only /dev/session route (username + demo password), which the browser
- * then uses exactly as a login would (token in localStorage and the token1 cookie).
+ * The buyer's whole journey: a visitor searches 熊猫 from the header, opens a video, picks a
+ * company scenario and adds it to the cart, which asks to log in; logs in by password as the
+ * demo company account; collects the video into a new album, applies a coupon, pays through the
+ * sandbox page, sees the paid order and downloads the licence PDF.
  */
 describe('trade in the browser', () => {
   let browser: Browser;
@@ -16,34 +16,43 @@ describe('trade in the browser', () => {
   });
   afterAll(() => browser?.close());
 
-  it('demo_company buys a company licence with a coupon through the pay sandbox and downloads the certificate', async () => {
+  it('a visitor searches, picks a company licence, logs in, pays with a coupon through the sandbox and downloads the certificate', async () => {
     const base = inject('baseUrl');
-    const res = await fetch(`${base}/dev/session`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'demo_company', password: 'Lumen@2026' }) });
-    const token = (await res.json()).data.token as string;
-    expect(token).toBeTruthy();
-
     const ctx = await newContext(browser);
-    await ctx.addInitScript((t) => localStorage.setItem('token', t), token);
-    await ctx.addCookies([{ name: 'token1', value: token, url: base }]);
     const page = await ctx.newPage();
 
-    // A video from the seeded catalogue.
-    await page.goto(`${base}/search?keyword=${encodeURIComponent('熊猫')}&type=1`);
-    await page.locator('[data-testid="material-card"]').first().click();
+    // A visitor finds a video from the header search box.
+    await page.goto(base + '/');
+    const box = page.getByPlaceholder('例如：熊猫', { exact: false }).first();
+    await box.fill('熊猫');
+    await box.press('Enter');
+    await page.waitForURL(/\/search\?keyword=/);
+    await page.getByRole('tab', { name: '视频' }).click();
+    await page.waitForURL(/type=1/);
+    await page.locator('[data-testid="search-page"] [data-testid="material-card"]').first().click();
     await page.waitForURL(/\/video\/detail\/\d+/);
     await page.waitForSelector('[data-testid="licence-picker"]');
-    // Collect it into a new named album first.
+
+    // A company scenario; adding to the cart asks the visitor to log in, then goes on.
+    await page.getByText('电商广告', { exact: true }).click();
+    await page.getByRole('button', { name: /加入购物车/ }).click();
+    const dialog = page.locator('.lumen-login-dialog .ant-modal');
+    await dialog.waitFor();
+    await page.getByRole('tab', { name: '密码登录' }).click();
+    await page.getByLabel('用户名').fill('demo_company');
+    await page.getByLabel('密码', { exact: true }).fill('Lumen@2026');
+    await page.getByLabel('密码', { exact: true }).press('Enter');
+    await dialog.waitFor({ state: 'detached' });
+    await page.waitForSelector('text=已加入购物车');
+    const price = await page.locator('[data-testid="licence-price"]').innerText();
+    expect(price).toMatch(/^¥\d+\.\d{2}$/);
+
+    // Collect it into a new named album.
     await page.getByRole('button', { name: /收藏/ }).first().click();
     await page.getByPlaceholder('新建收藏夹').fill('广告备选');
     await page.getByRole('button', { name: /^新\s*建$/ }).click();
     await page.waitForSelector('text=收藏成功');
     await page.waitForSelector('[data-testid="collect-panel"] .ant-checkbox-checked');
-
-    await page.getByText('电商广告', { exact: true }).click();
-    const price = await page.locator('[data-testid="licence-price"]').innerText();
-    expect(price).toMatch(/^¥\d+\.\d{2}$/);
-    await page.getByRole('button', { name: /加入购物车/ }).click();
-    await page.waitForSelector('text=已加入购物车');
 
     // Cart: the line carries the chosen licence and the server's price.
     await page.goto(`${base}/cart`);

@@ -1,38 +1,13 @@
 import fp from 'fastify-plugin';
 import type { FastifyError } from 'fastify';
+import type { ErrorObject } from 'ajv';
 import { AppError, fail } from '../lib/envelope.js';
+import { errorMessage } from '../../../src/schemas/messages.js';
 
-const FIELD_NAMES: Record<string, string> = {};
-
-/** Turns ajv validation output into one readable Chinese sentence. */
+/** One Chinese sentence for a route-schema failure: the same text the client's forms show. */
 function validationMessage(err: FastifyError): string {
   const v = err.validation?.[0];
-  if (!v) return '请求参数不正确';
-  // Schemas may carry their own Chinese text in errorMessage-like "x-msg" fields (see src/schemas).
-  const custom = (v as any).parentSchema?.['x-msg'];
-  if (custom) return custom;
-  const field = String(v.instancePath || (v.params as any)?.missingProperty || '').replace(/^\//, '');
-  const name = FIELD_NAMES[field] ?? field;
-  switch (v.keyword) {
-    case 'required':
-      return `缺少必填项：${(v.params as any).missingProperty}`;
-    case 'maxLength':
-      return `${name} 长度不能超过 ${(v.params as any).limit}`;
-    case 'minLength':
-      return `${name} 长度不能少于 ${(v.params as any).limit}`;
-    case 'enum':
-      return `${name} 的取值不在允许范围内`;
-    case 'type':
-      return `${name} 格式不正确`;
-    case 'pattern':
-    case 'format':
-      return `${name} 格式不正确`;
-    case 'minimum':
-    case 'maximum':
-      return `${name} 超出允许范围`;
-    default:
-      return `请求参数不正确：${name}`;
-  }
+  return v ? errorMessage(v as ErrorObject) : '请求参数不正确';
 }
 
 /** Every failure leaves as an envelope with a Chinese msg; stack traces stay in the log. */
