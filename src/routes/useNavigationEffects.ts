@@ -11,12 +11,13 @@ import { isMobileUA, mobileUrlFor } from '../lib/mobile';
 export function useNavigationEffects(): void {
   const location = useLocation();
   const previousUrl = useRef(document.referrer);
-  const handledKey = useRef<string | null>(null);
+  const handled = useRef<typeof location | null>(null);
 
   useEffect(() => {
-    // StrictMode runs effects twice in development; one page view per navigation.
-    if (handledKey.current === location.key) return;
-    handledKey.current = location.key;
+    // StrictMode runs effects twice in development; one page view per navigation. The location
+    // object, not its key: entries pushed outside the router all share the key 'default'.
+    if (handled.current === location) return;
+    handled.current = location;
 
     const match = matchRoute(location.pathname);
     // Redirect sources and unknown paths are about to be replaced; their target gets the effects.

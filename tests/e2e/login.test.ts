@@ -21,9 +21,7 @@ describe('login in the browser', () => {
   it('a new user logs in by QR (sandbox scan, bind phone with the sandbox SMS), logs out, logs back in by password', async () => {
     const ctx = await newContext(browser);
     const page = await ctx.newPage();
-    // Mobile browsers are sent to the mobile site except on a few routes, such as the creator sign-up.
-    await page.goto(`${base}/signCreator`);
-    await page.getByTestId('header-login').click();
+    await page.goto(`${base}/account/welcome`);
     const dialog = page.locator('.lumen-login-dialog .ant-modal');
     await dialog.waitFor();
     expect(await dialog.innerText()).toContain('100万+ 正版视频素材');
@@ -99,7 +97,7 @@ describe('login in the browser', () => {
     expect(await dialog.innerText()).not.toContain('100万+');
     await page.getByLabel('手机号').pressSequentially('138a00 00');
     expect(await page.getByLabel('手机号').inputValue()).toBe('1380000');
-    await page.getByRole('button', { name: '登录 / 注册' }).click();
+    await dialog.getByRole('button', { name: '登录 / 注册' }).click();
     await page.waitForSelector('text=请输入11位数字手机号码');
     await ctx.close();
   });
