@@ -2,10 +2,11 @@
  * Search benchmark: N materials with realistic Chinese titles/tags, then p50/p95/p99 of the real
  * search module (server/src/search) for 1-4 character queries and filters.
  *
- *   node --import tsx bench/search.ts [--engine pglite|postgres|both] [--rows N] [--runs R]
+ *   node --import tsx bench/search.ts [--engine pglite|postgres|both] [--rows N] [--runs R] [--keep NAME]
  *
  * PostgreSQL: DATABASE_URL (default postgres://lumen:lumen@127.0.0.1:5432/lumen_test), in a schema
  * of its own that is dropped afterwards. PGlite: a temporary data folder, removed afterwards.
+ * --keep NAME keeps the data (schema NAME, or folder bench/.data/NAME) and reuses it when loaded.
  * Goals (issue 5): p95 < 50 ms on PostgreSQL, < 150 ms on PGlite.
  */
 import fs from 'node:fs';
@@ -28,22 +29,35 @@ const ROWS = Number(arg('rows', '1000000'));
 const RUNS = Number(arg('runs', '30'));
 const ENGINES = arg('engine', 'both') === 'both' ? ['postgres', 'pglite'] : [arg('engine', 'both')];
 const BATCH = 5000;
+const KEEP = arg('keep', '');
 
 async function openEngine(engine: string): Promise<{ db: Db; cleanup: () => Promise<void> }> {
   if (engine === 'postgres') {
     const url = process.env.DATABASE_URL || 'postgres://lumen:lumen@127.0.0.1:5432/lumen_test';
-    const schema = `bench_search_${process.pid}`;
+    const schema = KEEP ? `bench_${KEEP.replace(/\W/g, '_')}` : `bench_search_${process.pid}`;
     const admin = new pg.Client({ connectionString: url });
     await admin.connect();
-    await admin.query(`CREATE SCHEMA ${schema}`);
+    await admin.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
     const u = new URL(url);
     u.searchParams.set('options', `-c search_path=${schema},public`);
     const db = await openDb({ databaseUrl: u.toString() });
-    return { db, cleanup: async () => (await db.close(), await admin.query(`DROP SCHEMA ${schema} CASCADE`), await admin.end()) };
+    const cleanup = async () => {
+      await db.close();
+      if (!KEEP) await admin.query(`DROP SCHEMA ${schema} CASCADE`);
+      await admin.end();
+    };
+    return { db, cleanup };
   }
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lumen-bench-'));
+  const dir = KEEP ? path.join('bench', '.data', KEEP) : fs.mkdtempSync(path.join(os.tmpdir(), 'lumen-bench-'));
+  fs.mkdirSync(dir, { recursive: true });
   const db = await openDb({ pgliteDir: path.join(dir, 'pglite') });
-  return { db, cleanup: async () => (await db.close(), fs.rmSync(dir, { recursive: true, force: true })) };
+  return {
+    db,
+    cleanup: async () => {
+      await db.close();
+      if (!KEEP) fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
 }
 
 /** Loads ROWS materials in batches through unnest(); the GIN index is built once afterwards. */
@@ -127,7 +141,10 @@ for (const e of ENGINES) {
   const { db, cleanup } = await openEngine(e);
   try {
     await migrate(db);
-    await load(db);
+    const loaded = Number((await db.query<{ n: number }>('SELECT count(*)::int AS n FROM materials')).rows[0].n);
+    if (loaded === ROWS) console.log(`  reusing the ${ROWS.toLocaleString('en')} kept rows`);
+    else if (loaded) throw new Error(`--keep ${KEEP} holds ${loaded} rows, not ${ROWS}: pick another name`);
+    else await load(db);
     await measure(db);
   } finally {
     await cleanup();

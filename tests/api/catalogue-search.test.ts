@@ -112,6 +112,21 @@ describe('catalogue search (/api/index/search)', () => {
     expect(p2.list.some((c) => ids1.has(c.id))).toBe(false);
   });
 
+  it('relevance pages that cross from title hits into tag and description hits match one long page', async () => {
+    const all = await search({ keyword: '熊猫', pageSize: 60 });
+    expect(all.total).toBe(all.list.length);
+    const whole = all.list.map((c) => c.id);
+    const paged: number[] = [];
+    for (let page = 1; paged.length < whole.length; page++) {
+      const res = await search({ keyword: '熊猫', pageSize: 7, page });
+      expect(res.list.length, `page ${page}`).toBeGreaterThan(0);
+      paged.push(...res.list.map((c) => c.id));
+    }
+    expect(paged).toEqual(whole);
+    const beyond = await search({ keyword: '熊猫', pageSize: 7, page: Math.ceil(whole.length / 7) + 1 });
+    expect(beyond.list).toEqual([]);
+  });
+
   it('never shows unapproved items', async () => {
     const hidden = (await t.db.query<{ id: number; title: string }>('SELECT id, title FROM materials WHERE status <> 1')).rows;
     expect(hidden.length).toBeGreaterThan(0);

@@ -34,7 +34,7 @@ export async function findMaterial(db: Queryable, id: number, countView = false)
 
 /** Newest or most downloaded approved items, optionally of one type. */
 export async function topMaterials(db: Queryable, order: 'newest' | 'popular', type: number | undefined, limit: number): Promise<MaterialCard[]> {
-  const by = order === 'newest' ? 'm.created_at DESC, m.id DESC' : 'm.downloads DESC, m.views DESC, m.id DESC';
+  const by = order === 'newest' ? 'm.created_at DESC, m.id DESC' : 'm.downloads DESC, m.id DESC';
   const r = await db.query(
     `SELECT ${CARD_COLUMNS} FROM materials m WHERE m.status = 1 AND ($1::int IS NULL OR m.type = $1) ORDER BY ${by} LIMIT $2`,
     [type ?? null, limit],

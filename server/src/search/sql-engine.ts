@@ -14,65 +14,120 @@ const likeArg = (term: string) => `%${term.replace(/[\\%_]/g, '\\$&')}%`;
 const ALL = "(m.title || ' ' || array_to_string(m.tags, ' ') || ' ' || m.description)";
 const CJK_RUN = /^[\u3400-\u9fff\uf900-\ufaff]+$/;
 
+// Every order ends on a column pair an index serves (migration 131), so a frequent term walks
+// the index and stops at the page instead of sorting every match.
+const POPULAR = 'm.downloads DESC, m.id DESC';
 const SORTS: Record<string, string> = {
   newest: 'm.created_at DESC, m.id DESC',
-  popular: 'm.downloads DESC, m.views DESC, m.id DESC',
-  price_asc: 'm.price_cents ASC, m.id DESC',
+  popular: POPULAR,
+  price_asc: 'm.price_cents ASC, m.id ASC',
   price_desc: 'm.price_cents DESC, m.id DESC',
 };
 
+/** A WHERE clause with its own numbered parameters, extended one condition at a time. */
+class Where {
+  readonly params: unknown[] = [];
+  private readonly parts: string[] = ['m.status = 1'];
+  arg(v: unknown): string {
+    this.params.push(v);
+    return `$${this.params.length}`;
+  }
+  and(sql: string): this {
+    this.parts.push(sql);
+    return this;
+  }
+  clone(): Where {
+    const w = new Where();
+    w.params.push(...this.params);
+    w.parts.splice(0, w.parts.length, ...this.parts);
+    return w;
+  }
+  get sql(): string {
+    return this.parts.join(' AND ');
+  }
+}
+
 /**
  * Chinese search on plain SQL (tech notes, "Chinese search"): the GIN-indexed token column
- * (search/vector.ts) finds candidates by the AND of the query's bigrams, a LIKE recheck keeps
- * only items containing longer terms verbatim, and relevance ranks title hits (weight A) above
- * tag hits (B) above description-only hits, then popularity and recency. Identical SQL on
- * PGlite and PostgreSQL.
+ * (search/vector.ts) finds candidates by the AND of the query's bigrams, and a LIKE recheck keeps
+ * only items containing longer terms verbatim. Relevance is three tiers read one after another:
+ * title hits (weight A), then tag hits (B), then description-only hits, each by popularity. Identical
+ * SQL on PGlite and PostgreSQL.
  */
 export class SqlSearchEngine implements SearchEngine {
   constructor(private db: Queryable) {}
 
   async search(q: SearchQuery): Promise<SearchResult> {
-    const params: unknown[] = [];
-    const arg = (v: unknown) => (params.push(v), `$${params.length}`);
-    const where = ['m.status = 1'];
-    let tsq: ((w: string) => string) | undefined;
-    const keyword = q.keyword?.trim() ?? '';
-    if (keyword) {
-      const tokens = queryTokens(keyword);
-      // Nothing searchable (only punctuation): no match rather than everything.
-      if (!tokens.length) return { list: [], total: 0, totalCapped: false, page: q.page, pageSize: q.pageSize };
-      tsq = (w: string) => tokens.map((t) => `'${t}'${w}`).join(' & ');
-      where.push(`m.search_tokens @@ ${arg(tsq(''))}::tsquery`);
-      // Tokens are exact for 1-2 character CJK runs and Latin words; longer CJK runs need their
-      // bigrams adjacent, which only the text can tell.
-      for (const t of queryTerms(keyword).filter((x) => x.length > 2 && CJK_RUN.test(x))) where.push(`${ALL} LIKE ${arg(likeArg(t))}`);
-    }
-    if (q.type) where.push(`m.type = ${arg(q.type)}`);
+    const base = new Where();
+    if (q.type) base.and(`m.type = ${base.arg(q.type)}`);
     if (q.duration) {
-      where.push('m.type = 1');
-      if (q.duration === 'VIDEO_SHORT') where.push('m.duration_sec < 600');
-      else if (q.duration === 'VIDEO_MIDDLE') where.push('m.duration_sec >= 600 AND m.duration_sec <= 1800');
-      else where.push('m.duration_sec > 1800');
+      base.and('m.type = 1');
+      if (q.duration === 'VIDEO_SHORT') base.and('m.duration_sec < 600');
+      else if (q.duration === 'VIDEO_MIDDLE') base.and('m.duration_sec >= 600 AND m.duration_sec <= 1800');
+      else base.and('m.duration_sec > 1800');
     }
-    if (q.categoryId) where.push(`m.category_id = ${arg(q.categoryId)}`);
-    const whereSql = where.join(' AND ');
-    const countParams = [...params, COUNT_CAP + 1];
-    const sort = q.sort ?? (tsq ? 'relevance' : 'newest');
-    let orderBy = SORTS[sort === 'relevance' ? 'newest' : sort];
-    if (sort === 'relevance' && tsq) {
-      // Title hits (weight A) rank above tag hits (B) above description-only hits.
-      const rank = `CASE WHEN m.search_tokens @@ ${arg(tsq(':A'))}::tsquery THEN 3 WHEN m.search_tokens @@ ${arg(tsq(':AB'))}::tsquery THEN 2 ELSE 1 END`;
-      orderBy = `${rank} DESC, m.downloads DESC, m.views DESC, m.created_at DESC, m.id DESC`;
+    if (q.categoryId) base.and(`m.category_id = ${base.arg(q.categoryId)}`);
+    const offset = (q.page - 1) * q.pageSize;
+    const empty = { list: [], total: 0, totalCapped: false, page: q.page, pageSize: q.pageSize };
+
+    const keyword = q.keyword?.trim() ?? '';
+    if (!keyword) return this.finish(q, base, await this.page(base, SORTS[q.sort ?? 'newest'] ?? SORTS.newest, offset, q.pageSize));
+
+    const tokens = queryTokens(keyword);
+    // Nothing searchable (only punctuation): no match rather than everything.
+    if (!tokens.length) return empty;
+    const tsq = (w: string) => tokens.map((t) => `'${t}'${w}`).join(' & ');
+    const matched = base.clone();
+    matched.and(`m.search_tokens @@ ${matched.arg(tsq(''))}::tsquery`);
+    // Tokens are exact for 1-2 character CJK runs and Latin words; longer CJK runs need their
+    // bigrams adjacent, which only the text can tell.
+    for (const t of queryTerms(keyword).filter((x) => x.length > 2 && CJK_RUN.test(x))) matched.and(`${ALL} LIKE ${matched.arg(likeArg(t))}`);
+
+    const sort = q.sort ?? 'relevance';
+    if (sort !== 'relevance') return this.finish(q, matched, await this.page(matched, SORTS[sort], offset, q.pageSize));
+
+    // Tiers: title (A), tags but not title (AB minus A), the rest. Each is a disjoint slice of `matched`.
+    const inTitle = (w: Where) => `m.search_tokens @@ ${w.arg(tsq(':A'))}::tsquery`;
+    const inTitleOrTags = (w: Where) => `m.search_tokens @@ ${w.arg(tsq(':AB'))}::tsquery`;
+    const tiers = [
+      (w: Where) => w.and(inTitle(w)),
+      (w: Where) => w.and(inTitleOrTags(w)).and(`NOT ${inTitle(w)}`),
+      (w: Where) => w.and(`NOT ${inTitleOrTags(w)}`),
+    ];
+    const list: Record<string, unknown>[] = [];
+    let skip = offset;
+    for (const tier of tiers) {
+      const w = tier(matched.clone());
+      const rows = await this.page(w, POPULAR, skip, q.pageSize - list.length);
+      list.push(...rows);
+      if (list.length === q.pageSize) break;
+      // The page starts in a later tier: skip this tier's rows (counted only when none were read).
+      skip = rows.length ? 0 : Math.max(0, skip - (await this.count(w, skip)));
     }
-    const rows = await this.db.query(
-      `SELECT ${CARD_COLUMNS} FROM materials m WHERE ${whereSql} ORDER BY ${orderBy} LIMIT ${arg(q.pageSize)} OFFSET ${arg((q.page - 1) * q.pageSize)}`,
+    return this.finish(q, matched, list);
+  }
+
+  private async page(w: Where, orderBy: string, offset: number, limit: number): Promise<Record<string, unknown>[]> {
+    const params = [...w.params, limit, offset];
+    const r = await this.db.query<Record<string, unknown>>(
+      `SELECT ${CARD_COLUMNS} FROM materials m WHERE ${w.sql} ORDER BY ${orderBy} LIMIT $${params.length - 1} OFFSET $${params.length}`,
       params,
     );
-    const count = await this.db.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM (SELECT 1 FROM materials m WHERE ${whereSql} LIMIT $${countParams.length}) s`,
-      countParams,
+    return r.rows;
+  }
+
+  /** Matches of `w`, counted up to `cap` + 1 (a frequent term costs no more than the cap). */
+  private async count(w: Where, cap: number): Promise<number> {
+    const params = [...w.params, cap + 1];
+    const r = await this.db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM (SELECT 1 FROM materials m WHERE ${w.sql} LIMIT $${params.length}) s`,
+      params,
     );
-    const n = Number(count.rows[0].n);
-    return { list: rows.rows.map(toCard), total: Math.min(n, COUNT_CAP), totalCapped: n > COUNT_CAP, page: q.page, pageSize: q.pageSize };
+    return Number(r.rows[0].n);
+  }
+
+  private async finish(q: SearchQuery, matched: Where, rows: Record<string, unknown>[]): Promise<SearchResult> {
+    const n = await this.count(matched, COUNT_CAP);
+    return { list: rows.map(toCard), total: Math.min(n, COUNT_CAP), totalCapped: n > COUNT_CAP, page: q.page, pageSize: q.pageSize };
   }
 }
