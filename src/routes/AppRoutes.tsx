@@ -20,7 +20,7 @@ const pageFallback = <Spin size="large" style={{ display: 'block', margin: '15vh
 
 function element(r: RouteDef) {
   const Page = lazyPages[r.name];
-  const page = <Suspense fallback={pageFallback}>{Page ? <Page /> : <RoutePlaceholder title={r.title} />}</Suspense>;
+  const page = <Suspense fallback={pageFallback}>{Page ? <Page /> : <RoutePlaceholder route={r} />}</Suspense>;
   return r.auth ? <RequireAuth>{page}</RequireAuth> : page;
 }
 
