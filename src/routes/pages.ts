@@ -27,6 +27,7 @@ export const pages: Record<string, () => Promise<{ default: ComponentType }>> = 
   HistoryList: () => import('../pages/account/licence/HistoryListPage'),
   Coupon: () => import('../pages/account/coupon/CouponPage'),
   AccountOrder: () => import('../pages/account/order/AccountOrderPage'),
+  Welcome: () => import('../pages/account/welcome/WelcomePage'),
   Home: () => import('../pages/home/HomePage'),
   Search: () => import('../pages/search/SearchPage'),
   VideoDetail: () => import('../pages/detail/VideoDetailPage'),

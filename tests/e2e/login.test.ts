@@ -80,7 +80,15 @@ describe('login in the browser', () => {
     await dialog.waitFor({ state: 'detached' });
     const pwToken = (await tokenOf(page))!;
     expect(pwToken).not.toBe(qrToken);
-    expect((await (await userInfo(base, pwToken)).json()).data.username).toBe('demo_buyer');
+    const buyer = (await (await userInfo(base, pwToken)).json()).data;
+    expect(buyer.username).toBe('demo_buyer');
+
+    // The page behind the dialog is the account welcome: the user's name and their order count.
+    await page.getByTestId('welcome-user').waitFor();
+    expect(await page.getByTestId('welcome-user').innerText()).toContain(buyer.nickname);
+    const orders = (await (await fetch(`${base}/api/order/list?pageSize=1`, { headers: { authorization: pwToken } })).json()).data.total;
+    await page.getByTestId('welcome-count-orders').locator('.ant-statistic-content-value').waitFor();
+    expect(await page.getByTestId('welcome-count-orders').locator('.ant-statistic-content-value').innerText()).toBe(String(orders));
     await ctx.close();
   });
 

@@ -1,0 +1,41 @@
+import type { CrudFilter } from '@refinedev/core';
+import { dataProvider } from '../../../dataProvider';
+
+/** One summary figure of the welcome page: a count from an /api list endpoint and where it links. */
+export interface SummaryItem {
+  key: string;
+  label: string;
+  apiPath: string;
+  filters?: CrudFilter[];
+  to: string;
+}
+
+export const SUMMARY: SummaryItem[] = [
+  { key: 'orders', label: '我的订单', apiPath: 'order', to: '/account/order' },
+  { key: 'licences', label: '授权记录', apiPath: 'order/authrecord', to: '/account/authrecord' },
+  { key: 'albums', label: '收藏夹', apiPath: 'collect', to: '/account/collect' },
+  // Coupon status 1 = usable (lumen:status/coupon).
+  { key: 'coupons', label: '可用优惠券', apiPath: 'discount', filters: [{ field: 'status', operator: 'eq', value: 1 }], to: '/account/coupon' },
+];
+
+/** Shortcuts below the figures; all point at pages that exist. */
+export const QUICK_LINKS: Array<{ label: string; to: string }> = [
+  { label: '购物车', to: '/cart' },
+  { label: '我的授权', to: '/account/myauth' },
+  { label: '下载记录', to: '/account/historyList' },
+  { label: '发票管理', to: '/account/ticket' },
+  { label: '我的存证', to: '/cyprotect/mydeposit' },
+  { label: '搜索素材', to: '/search' },
+];
+
+/** The totals of every summary list, read through the shared data provider (one row per list). */
+export async function loadSummary(): Promise<Record<string, number>> {
+  const totals = await Promise.all(
+    SUMMARY.map((s) =>
+      dataProvider.getList({ resource: s.apiPath, meta: { apiPath: s.apiPath }, pagination: { current: 1, pageSize: 1 }, filters: s.filters }),
+    ),
+  );
+  return Object.fromEntries(SUMMARY.map((s, i) => [s.key, totals[i].total]));
+}
+
+export const OWNER_TYPE_LABELS = { PERSONAL: '个人用户', ORGANISATIONS: '企业用户' } as const;

@@ -1,0 +1,75 @@
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+
+const http = vi.hoisted(() => ({ request: vi.fn(), get: vi.fn(), post: vi.fn() }));
+vi.mock('../../../src/dataProvider/axios', () => ({ ...http, postJson: vi.fn(), setLoginRequester: vi.fn() }));
+
+import WelcomePage from '../../../src/pages/account/welcome/WelcomePage';
+import { userStore } from '../../../src/components/user/user-store';
+import type { UserInfo } from '../../../src/components/user/UserContext';
+
+const USER: UserInfo = {
+  id: 7, phone: '138****0000', username: 'demo_company', nickname: '星河传媒', avatar: '', ownerType: 'ORGANISATIONS',
+  enhancedAuth: true, companyName: '星河传媒有限公司', parentId: null, roles: ['buyer'], balanceCents: 12345,
+};
+const TOTALS: Record<string, number> = { '/api/order/list': 3, '/api/order/authrecord/list': 5, '/api/collect/list': 2, '/api/discount/list': 1 };
+
+const renderPage = () =>
+  render(
+    <MemoryRouter>
+      <WelcomePage />
+    </MemoryRouter>,
+  );
+const countOf = (key: string) => within(screen.getByTestId(`welcome-count-${key}`)).getByText(/^\d+$/).textContent;
+
+beforeAll(() => {
+  configure({ asyncUtilTimeout: 5000 });
+  window.matchMedia ??= ((q: string) => ({ matches: false, media: q, addListener() {}, removeListener() {}, addEventListener() {}, removeEventListener() {}, onchange: null, dispatchEvent: () => false })) as any;
+});
+beforeEach(() => {
+  http.request.mockReset();
+  http.request.mockImplementation(async (_m: string, url: string) => ({ list: [], total: TOTALS[url] }));
+  userStore.setUser(USER);
+});
+afterEach(cleanup);
+
+describe('account welcome page', () => {
+  it('shows the user card with the masked phone and the company owner type', () => {
+    renderPage();
+    const card = screen.getByTestId('welcome-user');
+    expect(card).toHaveTextContent('星河传媒');
+    expect(card).toHaveTextContent('138****0000');
+    expect(card).toHaveTextContent('企业用户');
+    expect(card).toHaveTextContent('¥123.45');
+  });
+
+  it('shows the list totals with links, counting only usable coupons', async () => {
+    renderPage();
+    await waitFor(() => expect(countOf('orders')).toBe('3'));
+    expect(countOf('licences')).toBe('5');
+    expect(countOf('albums')).toBe('2');
+    expect(countOf('coupons')).toBe('1');
+    expect(screen.getByTestId('welcome-count-orders')).toHaveAttribute('href', '/account/order');
+    expect(http.request).toHaveBeenCalledWith('GET', '/api/discount/list', expect.objectContaining({ status: '1', pageSize: 1 }));
+    expect(screen.queryByText('去挑选素材')).toBeNull();
+  });
+
+  it('invites a user without orders to browse, and a personal user is labelled as such', async () => {
+    http.request.mockImplementation(async () => ({ list: [], total: 0 }));
+    userStore.setUser({ ...USER, ownerType: 'PERSONAL', companyName: null, phone: null });
+    renderPage();
+    await screen.findByText('去挑选素材');
+    expect(screen.getByTestId('welcome-user')).toHaveTextContent('个人用户');
+    expect(screen.getByRole('link', { name: '未绑定' })).toHaveAttribute('href', '/account/security');
+  });
+
+  it('shows the error with a retry that reloads the figures', async () => {
+    http.request.mockRejectedValue(new Error('网络错误 请稍后再试'));
+    renderPage();
+    await screen.findByText('网络错误 请稍后再试');
+    http.request.mockImplementation(async (_m: string, url: string) => ({ list: [], total: TOTALS[url] }));
+    fireEvent.click(screen.getByRole('button', { name: /重\s*试/ }));
+    await waitFor(() => expect(countOf('orders')).toBe('3'));
+  });
+});
