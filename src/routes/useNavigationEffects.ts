@@ -6,7 +6,8 @@ import { isMobileUA, mobileUrlFor } from '../lib/mobile';
 
 /**
  * What happens on every navigation (spec §2, §7): scroll to top, set the title, send the page
- * view (except VideoDetail, whose page reports its own), and send phones to the mobile site.
+ * view (except on VideoDetail, which spec §7 leaves out of the statistics), and send phones to
+ * the mobile site.
  */
 export function useNavigationEffects(): void {
   const location = useLocation();
