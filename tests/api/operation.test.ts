@@ -77,6 +77,13 @@ describe('operation endpoints', () => {
     expect(after.rows[0].n).toBe(before.rows[0].n);
   });
 
+  it('names the fields by their Chinese titles in validation messages', async () => {
+    const stat = (body: object) => t.app.inject({ method: 'POST', url: '/api/operation/stat', payload: body }).then((r) => r.json().msg);
+    expect(await stat({ url: 'http://x/' })).toBe('请填写访客标识');
+    expect(await stat(payload({ pvi: '../../etc' }))).toBe('访客标识格式不正确');
+    expect(await stat(payload({ url: 'x'.repeat(3000) }))).toBe('页面地址长度不能超过2048个字符');
+  });
+
   it('lists the latest page views (development only), filtered by visitor', async () => {
     const r = await t.app.inject('/api/operation/recent?pvi=visitor1');
     expect(r.json().data.list).toHaveLength(1);

@@ -8,7 +8,8 @@ export const STAT_RATE_LIMIT = 120;
 
 const str = (maxLength: number) => ({ type: 'string', maxLength });
 
-/** Spec §3 page-view payload. Every field is a string; url and pvi are required. */
+/** Spec §3 page-view payload. Every field is a string; url and pvi are required. Titles name the
+ * fields in the Chinese validation messages. */
 export const pageViewSchema = {
   $id: 'lumen/operation/page-view',
   title: 'Page view',
@@ -17,21 +18,21 @@ export const pageViewSchema = {
   required: ['url', 'pvi'],
   additionalProperties: false,
   properties: {
-    url: { ...str(2048), minLength: 1, description: 'Page URL' },
-    rurl: { ...str(2048), description: 'Referrer URL' },
-    src: { ...str(32), description: 'Screen size, e.g. 1920x1080' },
-    scl: { ...str(16), description: 'Colour depth, e.g. 24-bit' },
-    lg: { ...str(35), description: 'Browser language' },
-    tz: { ...str(64), description: 'Time zone' },
-    os: { ...str(32), description: 'Operating system' },
-    bs: { ...str(32), description: 'Browser' },
-    ps: { ...str(32), description: 'Viewport (page) size' },
-    jv: { ...str(4), description: 'Java enabled (1/0)' },
-    sh: { ...str(255), description: 'Site host' },
-    ip: { ...str(64), description: 'Client IP from ip/get' },
-    addr: { ...str(64), description: 'City from ip/get' },
-    device: { ...str(16), description: 'pc or mobile' },
-    pvi: { ...str(64), minLength: 1, pattern: '^[A-Za-z0-9_-]+$', description: 'Visitor id from the pvi cookie' },
+    url: { ...str(2048), title: '页面地址', minLength: 1, description: 'Page URL' },
+    rurl: { ...str(2048), title: '来源地址', description: 'Referrer URL' },
+    src: { ...str(32), title: '屏幕分辨率', description: 'Screen size, e.g. 1920x1080' },
+    scl: { ...str(16), title: '屏幕色深', description: 'Colour depth, e.g. 24-bit' },
+    lg: { ...str(35), title: '浏览器语言', description: 'Browser language' },
+    tz: { ...str(64), title: '时区', description: 'Time zone' },
+    os: { ...str(32), title: '操作系统', description: 'Operating system' },
+    bs: { ...str(32), title: '浏览器', description: 'Browser' },
+    ps: { ...str(32), title: '页面尺寸', description: 'Viewport (page) size' },
+    jv: { ...str(4), title: 'Java 启用', description: 'Java enabled (1/0)' },
+    sh: { ...str(255), title: '站点域名', description: 'Site host' },
+    ip: { ...str(64), title: 'IP 地址', description: 'Client IP from ip/get' },
+    addr: { ...str(64), title: '所在城市', description: 'City from ip/get' },
+    device: { ...str(16), title: '设备类型', description: 'pc or mobile' },
+    pvi: { ...str(64), title: '访客标识', minLength: 1, pattern: '^[A-Za-z0-9_-]+$', description: 'Visitor id from the pvi cookie' },
   },
 } as const;
 
