@@ -19,7 +19,8 @@ export default fp(async (app) => {
   app.get('/*', (req, reply) => {
     const url = req.url;
     if (url.startsWith('/api/') || url.startsWith('/files/') || url.startsWith('/community/')) {
-      return reply.status(404).send({ code: 404, success: false, msg: '接口不存在', message: '接口不存在', data: null });
+      // The errors plugin's not-found handler answers with the shared 404 envelope.
+      return reply.callNotFound();
     }
     reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
   });

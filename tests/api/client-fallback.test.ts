@@ -1,0 +1,37 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { makeTestApp } from '../helpers/app.js';
+
+describe('built client with SPA fallback', () => {
+  let t: Awaited<ReturnType<typeof makeTestApp>>;
+  const clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lumen-client-'));
+  beforeAll(async () => {
+    fs.writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html><div id="root"></div>');
+    t = await makeTestApp({ CLIENT_DIR: clientDir });
+  });
+  afterAll(async () => {
+    await t.close();
+    fs.rmSync(clientDir, { recursive: true, force: true });
+  });
+
+  it('serves index.html for client routes', async () => {
+    const r = await t.app.inject('/account/welcome');
+    expect(r.statusCode).toBe(200);
+    expect(r.headers['content-type']).toContain('text/html');
+    expect(r.body).toContain('<div id="root">');
+  });
+
+  it.each(['/api/nope', '/api/', '/community/nope'])('answers %s with the 404 envelope, not the page', async (url) => {
+    const r = await t.app.inject(url);
+    expect(r.statusCode).toBe(404);
+    expect(r.json()).toEqual({ code: 404, success: false, msg: '接口不存在', message: '接口不存在', data: null });
+  });
+
+  it('answers a missing file with an envelope, not the page', async () => {
+    const r = await t.app.inject('/files/nope.png');
+    expect(r.statusCode).toBe(404);
+    expect(r.json()).toMatchObject({ code: 404, success: false });
+  });
+});
