@@ -3,10 +3,12 @@
  * Production bundle size: gzip bytes of what the browser loads first (index.html's entry chunk,
  * its static imports and CSS) and, per routed page, what navigating there adds on top.
  *
- *   npm run bench:bundle            (builds first when dist/ has no manifest)
- *   node bench/bundle-size.mjs --build
+ *   npm run bench:bundle            (builds first unless dist/ is newer than every client source)
+ *   node bench/bundle-size.mjs --build      (always build)
+ *   node bench/bundle-size.mjs --no-build   (measure dist/ as it is)
  *
- * Reads Vite's manifest (build.manifest = true) and src/routes/pages.ts (route name -> page module).
+ * Reads Vite's manifest (build.manifest = true) and the route name -> page module tables of
+ * src/routes/pages.ts and src/routes/AppRoutes.tsx (the shell's own pages, such as the 404 page).
  */
 import { execSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -17,8 +19,22 @@ const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..')
 const dist = path.join(root, 'dist');
 const manifestFile = path.join(dist, '.vite', 'manifest.json');
 
-if (process.argv.includes('--build') || !fs.existsSync(manifestFile)) {
+/** Newest modification time under a file or folder (0 when it does not exist). */
+function newestMtime(p) {
+  if (!fs.existsSync(p)) return 0;
+  const st = fs.statSync(p);
+  if (!st.isDirectory()) return st.mtimeMs;
+  return fs.readdirSync(p).reduce((m, f) => Math.max(m, newestMtime(path.join(p, f))), st.mtimeMs);
+}
+
+// A manifest older than any client source measures a bundle that no longer exists.
+const inputs = ['src', 'index.html', 'vite.config.ts', 'package-lock.json', 'public'].map((f) => path.join(root, f));
+const stale = () => !fs.existsSync(manifestFile) || Math.max(...inputs.map(newestMtime)) > fs.statSync(manifestFile).mtimeMs;
+if (process.argv.includes('--build') || (!process.argv.includes('--no-build') && stale())) {
   execSync('npx vite build --logLevel warn', { cwd: root, stdio: 'inherit' });
+} else if (!fs.existsSync(manifestFile)) {
+  console.error('dist/.vite/manifest.json is missing; run without --no-build');
+  process.exit(1);
 }
 const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8'));
 
@@ -45,11 +61,11 @@ const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry);
 const initial = closure(entryKey);
 console.log(`initial (${entryKey}): ${kb(sum(initial))} gzip in ${initial.size} files`);
 
-// Route name -> page module source, as written in pages.ts.
-const pagesSrc = fs.readFileSync(path.join(root, 'src/routes/pages.ts'), 'utf8');
+// Route name -> page module source, as written in pages.ts and AppRoutes.tsx (NotFound).
+const pageTables = ['src/routes/pages.ts', 'src/routes/AppRoutes.tsx'].map((f) => fs.readFileSync(path.join(root, f), 'utf8')).join('\n');
+const pageModules = new Map([...pageTables.matchAll(/(\w+):\s*\(\)\s*=>\s*import\('\.\.\/(pages\/[^']+)'\)/g)].map((m) => [m[1], m[2]]));
 const rows = [];
-for (const m of pagesSrc.matchAll(/^\s*(\w+):\s*\(\)\s*=>\s*import\('\.\.\/(pages\/[^']+)'\)/gm)) {
-  const [, name, rel] = m;
+for (const [name, rel] of pageModules) {
   const key = Object.keys(manifest).find((k) => k.replace(/\.(tsx?|jsx?)$/, '') === `src/${rel}`);
   if (!key) {
     rows.push({ route: name, added: NaN, note: 'not in manifest' });
