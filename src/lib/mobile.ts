@@ -23,6 +23,10 @@ function buildUrl(row: MobileRow, params: Record<string, string | undefined>, se
     const v = search.get(key);
     if (v !== null && v !== '') qs.set(key, v);
   }
+  for (const [key, param] of Object.entries(row.paramQuery ?? {})) {
+    const v = params[param];
+    if (v !== undefined && v !== '') qs.set(key, v);
+  }
   const q = qs.toString();
   return base.replace(/\/+$/, '') + fillPath(row.path, params) + (q ? `?${q}` : '');
 }

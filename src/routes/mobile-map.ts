@@ -1,11 +1,13 @@
 /**
  * Desktop route -> mobile-site page (spec §2 "Navigation behaviour"). Pure data: `path` is a
  * mobile path template whose :params (":x?" optional) are filled from the desktop route params;
- * `query` lists the desktop query keys carried over. Routes without a row go to MOBILE_HOME.
+ * `query` lists the desktop query keys carried over; `paramQuery` turns desktop route params into
+ * mobile query keys (mobile key -> desktop param). Routes without a row go to MOBILE_HOME.
  */
 export interface MobileRow {
   path: string;
   query?: string[];
+  paramQuery?: Record<string, string>;
 }
 
 export const mobileMap: Record<string, MobileRow> = {
@@ -14,6 +16,8 @@ export const mobileMap: Record<string, MobileRow> = {
   AlbumDetail: { path: '/album/detail/:id' },
   VideoDetail: { path: '/video/detail/:id' },
   Search: { path: '/search', query: ['keyword', 'categoryId'] },
+  // The mobile site has no category page: a category is its search with categoryId (spec §2).
+  Material: { path: '/search', paramQuery: { categoryId: 'cid' } },
   // Buying and the account
   Cart: { path: '/cart' },
   Collect: { path: '/collect' },

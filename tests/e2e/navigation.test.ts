@@ -136,6 +136,7 @@ describe('navigation in the built client', () => {
       ['/ablum/detail/5', `${MOBILE_BASE}/album/detail/5`],
       ['/video/detail/3', `${MOBILE_BASE}/video/detail/3`],
       ['/search?keyword=abc&categoryId=7', `${MOBILE_BASE}/search?keyword=abc&categoryId=7`],
+      ['/material/7', `${MOBILE_BASE}/search?categoryId=7`],
       ['/copyright/trace/cert', `${MOBILE_BASE}/trace/cert`],
       ['/tool?inviteId=u42', `${MOBILE_BASE}/?inviteId=u42`],
     ];

@@ -12,6 +12,7 @@ const rows: Array<[string, Record<string, string>, string, string]> = [
   ['AlbumDetail', { id: '5' }, '', `${M}/album/detail/5`],
   ['VideoDetail', { id: '3' }, '?from=home', `${M}/video/detail/3`],
   ['Search', {}, '?keyword=%E6%98%A5%E8%8A%82&categoryId=7&page=2', `${M}/search?keyword=%E6%98%A5%E8%8A%82&categoryId=7`],
+  ['Material', { cid: '7' }, '?page=2', `${M}/search?categoryId=7`],
   ['Cart', {}, '', `${M}/cart`],
   ['Collect', {}, '', `${M}/collect`],
   ['CollectDetail', { id: '9' }, '', `${M}/collect/detail/9`],
