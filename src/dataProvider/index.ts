@@ -3,7 +3,7 @@ import { request } from './axios';
 
 /**
  * REST convention every /api group follows for list/form resources (server: lib/list-query.ts):
- *   GET    /api/<apiPath>/list?page=1&pageSize=20&sort=field&order=asc|desc&<filters>  -> {list, total}
+ *   GET    /api/<apiPath>/list?page=1&pageSize=20&sort=f1,f2&order=asc,desc&<filters>  -> {list, total}
  *   GET    /api/<apiPath>/<id>            POST /api/<apiPath> (JSON)
  *   PUT    /api/<apiPath>/<id> (JSON)     DELETE /api/<apiPath>/<id>
  * Filters: eq -> field=v, contains -> field_like=v, gte/lte -> field_gte/field_lte, in -> field_in=a,b.
@@ -22,9 +22,10 @@ export function filtersToParams(filters: CrudFilters = []): Record<string, strin
   return out;
 }
 
+/** Every sorter, in priority order: sort=a,b&order=asc,desc (server: lib/list-query.ts). */
 export function sortersToParams(sorters: CrudSorting = []): Record<string, string> {
-  const s = sorters[0];
-  return s ? { sort: s.field, order: s.order } : {};
+  if (!sorters.length) return {};
+  return { sort: sorters.map((s) => s.field).join(','), order: sorters.map((s) => s.order).join(',') };
 }
 
 export function paginationToParams(p?: Pagination): Record<string, number> {

@@ -83,6 +83,19 @@ describe('catalogue items, index and public files', () => {
     expect(prices).toEqual([...prices].sort((a, b) => a - b));
   });
 
+  it('list sorts by several keys in turn and refuses an unknown direction in Chinese', async () => {
+    const r = await api(t, '/api/items/list?pageSize=60&sort=priceCents,downloads&order=asc,desc');
+    const rows = r.body.data.list.map((c: { priceCents: number; downloads: number }) => [c.priceCents, c.downloads]);
+    const expected = [...rows].sort((a, b) => a[0] - b[0] || b[1] - a[1]);
+    expect(rows).toEqual(expected);
+    // The seed has equal prices, so the second key really decides some pairs.
+    expect(new Set(rows.map((x: number[]) => x[0])).size).toBeLessThan(rows.length);
+    const bad = await api(t, '/api/items/list?sort=priceCents&order=up');
+    expect(bad.status).toBe(400);
+    expect(bad.body.msg).toBe('排序方向格式不正确');
+    expect((await api(t, '/api/items/list?sort=title')).body.msg).toBe('排序字段格式不正确');
+  });
+
   it('index serves curated sections, categories, newest, popular, albums and hot keywords', async () => {
     const rec = (await api(t, '/api/index/recommend?sections=3&limit=4')).body.data.sections;
     expect(rec).toHaveLength(3);

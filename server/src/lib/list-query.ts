@@ -2,7 +2,17 @@
  * Parses the list convention of src/dataProvider/index.ts into SQL pieces, allowing only
  * whitelisted columns (names never come from the client into SQL).
  *   page, pageSize, sort, order, field=v, field_like=v, field_gte=v, field_lte=v, field_in=a,b
+ * sort and order may list several keys: sort=status,created_at&order=asc,desc.
  */
+
+/** Query-schema properties for sort/order; `fields` restricts the sort keys to a list. */
+export function sortQueryProps(fields?: readonly string[]) {
+  const key = fields ? `(${fields.join('|')})` : null;
+  return {
+    sort: { type: 'string', title: '排序字段', maxLength: 200, ...(key ? { pattern: `^${key}(,${key})*$` } : {}) },
+    order: { type: 'string', title: '排序方向', maxLength: 100, pattern: '^(asc|desc)(,(asc|desc))*$' },
+  } as const;
+}
 export interface ListSpec {
   /** client field name -> SQL column expression */
   columns: Record<string, string>;
@@ -54,8 +64,12 @@ export function parseListQuery(q: Record<string, any>, spec: ListSpec, params: u
         where.push(`${col}::text = $${params.length}`);
     }
   }
-  const sortField = q.sort && (spec.sortable ?? Object.keys(spec.columns)).includes(q.sort) ? q.sort : spec.defaultSort?.field;
-  const order = (q.sort ? q.order : spec.defaultSort?.order) === 'asc' ? 'ASC' : 'DESC';
-  const orderBy = sortField && spec.columns[sortField] ? `${spec.columns[sortField]} ${order}` : '1 DESC';
+  // sort=a,b&order=asc,desc: one direction per field, a missing one is desc; unknown fields are skipped.
+  const sortable = spec.sortable ?? Object.keys(spec.columns);
+  const orders = String(q.order ?? '').split(',');
+  const keys = q.sort ? String(q.sort).split(',').map((field, i) => ({ field, order: orders[i] })) : [];
+  const chosen = keys.filter((k) => sortable.includes(k.field) && spec.columns[k.field]);
+  if (!chosen.length && spec.defaultSort && spec.columns[spec.defaultSort.field]) chosen.push(spec.defaultSort);
+  const orderBy = chosen.map((k) => `${spec.columns[k.field]} ${k.order === 'asc' ? 'ASC' : 'DESC'}`).join(', ') || '1 DESC';
   return { where, params, orderBy, limit: pageSize, offset: (page - 1) * pageSize, page, pageSize };
 }

@@ -4,6 +4,7 @@ import type { UserRow } from '../repositories/users.js';
 import { getOwned, listOwned, transitionOwned, updateOwned, type OwnedTable } from '../repositories/owned-records.js';
 import { AppError, ok } from './envelope.js';
 import { validateForm } from './form-validate.js';
+import { sortQueryProps } from './list-query.js';
 
 export const NOT_FOUND = '记录不存在';
 
@@ -38,8 +39,7 @@ export const listQuery = {
   properties: {
     page: { type: 'integer', minimum: 1 },
     pageSize: { type: 'integer', minimum: 1, maximum: 100 },
-    sort: { type: 'string', maxLength: 40 },
-    order: { type: 'string', enum: ['asc', 'desc'] },
+    ...sortQueryProps(),
   },
 } as const;
 

@@ -102,9 +102,12 @@ export async function materialEvidence(db: Queryable, id: number) {
   };
 }
 
+/** Sort keys of the material list (the route's query schema allows exactly these). */
+export const MATERIAL_SORTABLE = ['createdAt', 'priceCents', 'views', 'downloads'];
+
 const LIST_SPEC = {
   columns: { type: 'm.type', categoryId: 'm.category_id', title: 'm.title', priceCents: 'm.price_cents', createdAt: 'm.created_at', views: 'm.views', downloads: 'm.downloads', ownerId: 'm.owner_id' },
-  sortable: ['createdAt', 'priceCents', 'views', 'downloads'],
+  sortable: MATERIAL_SORTABLE,
   defaultSort: { field: 'createdAt', order: 'desc' as const },
   maxPageSize: 60,
 };

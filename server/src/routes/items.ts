@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { AppError, ok } from '../lib/envelope.js';
-import { findMaterial, listMaterials, materialEvidence, ownerCard, similarMaterials } from '../repositories/materials.js';
+import { findMaterial, listMaterials, MATERIAL_SORTABLE, materialEvidence, ownerCard, similarMaterials } from '../repositories/materials.js';
+import { sortQueryProps } from '../lib/list-query.js';
 import { idParams, limitProp, NOT_FOUND_MATERIAL } from './catalogue-schemas.js';
 
 type IdReq = { params: { id: number } };
@@ -15,8 +16,7 @@ export default async function itemsApi(app: FastifyInstance): Promise<void> {
         properties: {
           page: { type: 'integer', minimum: 1, maximum: 1000 },
           pageSize: { type: 'integer', minimum: 1, maximum: 60 },
-          sort: { type: 'string', enum: ['createdAt', 'priceCents', 'views', 'downloads'] },
-          order: { type: 'string', enum: ['asc', 'desc'] },
+          ...sortQueryProps(MATERIAL_SORTABLE),
         },
       },
     },

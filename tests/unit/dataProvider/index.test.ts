@@ -11,7 +11,7 @@ describe('query mapping helpers', () => {
   });
 
   it('maps the first sorter to sort/order', () => {
-    expect(sortersToParams([{ field: 'price', order: 'desc' }, { field: 'id', order: 'asc' }])).toEqual({ sort: 'price', order: 'desc' });
+    expect(sortersToParams([{ field: 'price', order: 'desc' }, { field: 'id', order: 'asc' }])).toEqual({ sort: 'price,id', order: 'desc,asc' });
     expect(sortersToParams([])).toEqual({});
     expect(sortersToParams(undefined)).toEqual({});
   });
