@@ -62,8 +62,16 @@ describe('licences: certificate PDF, verification, original download, history', 
     expect(dl.headers['content-disposition']).not.toMatch(/filename="[^"]*["\/][^"]*";/);
     expect((await call(t.app, 'GET', `/api/order/download/${mat}`, stranger.auth)).status).toBe(403);
 
+    // Taken down later: the licence holder keeps the original they paid for; others still get 403.
+    await t.db.query('UPDATE materials SET status = 3 WHERE id = $1', [mat]);
+    const kept = await t.app.inject({ url: `/api/order/download/${mat}`, headers: owner.auth });
+    expect(kept.statusCode).toBe(200);
+    expect(kept.rawPayload.equals(original)).toBe(true);
+    expect((await call(t.app, 'GET', `/api/order/download/${mat}`, stranger.auth)).status).toBe(403);
+    await t.db.query('UPDATE materials SET status = 1 WHERE id = $1', [mat]);
+
     const hist = (await call(t.app, 'GET', '/api/order/history/list', owner.auth)).body.data;
-    expect(hist.list.map((h: any) => h.kind).sort()).toEqual(['certificate', 'original']);
+    expect(hist.list.map((h: any) => h.kind).sort()).toEqual(['certificate', 'original', 'original']);
     expect((await call(t.app, 'GET', '/api/order/history/list', stranger.auth)).body.data.total).toBe(0);
   });
 

@@ -143,6 +143,38 @@ describe('cart, licence rules, pricing, coupons and orders', () => {
     expect(left.body.data.list.map((l: any) => l.materialId)).toEqual([m2]);
   });
 
+  it('sells only approved materials: hidden ones are refused for the cart, direct orders, cart orders and payment', async () => {
+    const u = await makeUser(t.db);
+    const hidden = await makeMaterial(t.app, t.db, { title: '待审核素材' });
+    await t.db.query('UPDATE materials SET status = 0 WHERE id = $1', [hidden]);
+    const add = await call(t.app, 'POST', '/api/trade/cart', u.auth, { materialId: hidden, scenario: 'personal_media' });
+    expect(add.status).toBe(409);
+    expect(add.body.msg).toBe('该素材已下架，无法加入购物车');
+    expect((await call(t.app, 'GET', '/api/trade/cart/count', u.auth)).body.data.count).toBe(0);
+    expect((await call(t.app, 'POST', '/api/trade/cart', u.auth, { materialId: 99999999, scenario: 'personal_media' })).body.msg).toBe('素材不存在');
+
+    const direct = await call(t.app, 'POST', '/api/trade/order', u.auth, { from: 'direct', items: [{ materialId: hidden, scenario: 'personal_media' }] });
+    expect(direct.status).toBe(409);
+    expect(direct.body.msg).toBe('该素材已下架，无法购买');
+
+    // Carted while approved, taken down afterwards: listed as unavailable, refused at checkout.
+    const later = await makeMaterial(t.app, t.db, { title: '已下架的航拍' });
+    const line = (await call(t.app, 'POST', '/api/trade/cart', u.auth, { materialId: later, scenario: 'personal_media' })).body.data.id;
+    const pending = (await call(t.app, 'POST', '/api/trade/order', u.auth, { from: 'direct', items: [{ materialId: later, scenario: 'personal_media' }] })).body.data;
+    await t.db.query('UPDATE materials SET status = 3 WHERE id = $1', [later]);
+    expect((await call(t.app, 'GET', '/api/trade/cart/list', u.auth)).body.data.list[0]).toMatchObject({ id: line, available: false });
+    for (const path of ['/api/trade/order', '/api/trade/quote']) {
+      const r = await call(t.app, 'POST', path, u.auth, { from: 'cart', cartIds: [line] });
+      expect(r.status).toBe(409);
+      expect(r.body.msg).toBe('购物车中的「已下架的航拍」已下架，请移除后再结算');
+    }
+    expect((await call(t.app, 'POST', '/api/trade/order', u.auth, { from: 'cart' })).status).toBe(409);
+    const pay = await call(t.app, 'POST', '/api/trade/pay/create', u.auth, { orderId: pending.id, provider: 'wechat' });
+    expect(pay.status).toBe(409);
+    expect(pay.body.msg).toContain('已下架，无法支付');
+    expect((await t.db.query('SELECT count(*)::int AS n FROM orders WHERE user_id = $1', [u.id])).rows[0].n).toBe(1);
+  });
+
   it("hides another user's order (404) and lists only mine", async () => {
     const o = await call(t.app, 'POST', '/api/trade/order', company.auth, { from: 'direct', items: [{ materialId: mat, scenario: 'ecommerce_ads' }] });
     const id = o.body.data.id;

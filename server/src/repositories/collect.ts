@@ -85,7 +85,3 @@ export async function albumsHolding(db: Queryable, userId: number, materialId: n
   );
   return r.rows.map((x) => Number(x.id));
 }
-
-export async function materialExists(db: Queryable, id: number): Promise<boolean> {
-  return (await db.query('SELECT 1 FROM materials WHERE id = $1', [id])).rows.length > 0;
-}

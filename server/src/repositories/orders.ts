@@ -98,6 +98,15 @@ export async function orderItems(db: Queryable, orderId: number) {
   return r.rows;
 }
 
+/** Titles of an order's lines whose material is no longer approved: such an order is not offered for payment. */
+export async function takenDownItems(db: Queryable, orderId: number): Promise<string[]> {
+  const r = await db.query<{ title: string }>(
+    'SELECT i.title FROM order_items i JOIN materials m ON m.id = i.material_id WHERE i.order_id = $1 AND m.status <> 1 ORDER BY i.id',
+    [orderId],
+  );
+  return r.rows.map((x) => x.title);
+}
+
 export async function listOrders(db: Queryable, userId: number, query: Record<string, any>) {
   await expireOrders(db, userId);
   const q = parseListQuery(query, {

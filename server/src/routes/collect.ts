@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { AppError, ok } from '../lib/envelope.js';
 import { envelopeResponse, idParams, listQuery, materialIdProp } from '../lib/trade-schemas.js';
 import * as repo from '../repositories/collect.js';
+import { requireApproved } from '../services/material-availability.js';
 
 const nameProp = { type: 'string', minLength: 1, maxLength: 30, pattern: '\\S' } as const;
 const NOT_FOUND = '收藏夹不存在';
@@ -57,7 +58,7 @@ export default async function collectRoutes(app: FastifyInstance) {
     const { id } = req.params as { id: number };
     const { materialId } = req.body as { materialId: number };
     await mine(u.id, id);
-    if (!(await repo.materialExists(app.db, materialId))) throw new AppError(404, '素材不存在');
+    await requireApproved(app.db, materialId, '收藏');
     const added = await repo.addItem(app.db, id, materialId);
     return ok({ added }, added ? '收藏成功' : '该素材已在收藏夹中');
   });

@@ -5,6 +5,7 @@ import { cartLines, materialsByIds, removeCartLines } from '../repositories/cart
 import { claimCoupon, usableCoupons, type CouponRow } from '../repositories/coupons.js';
 import { applyDiscount, insertOrder, markPaid } from '../repositories/orders.js';
 import { grantLicences } from '../repositories/licences.js';
+import { TAKEN_DOWN } from './material-availability.js';
 import { findUseCase, levelOf, priceOf, refusalFor, type OwnerType } from '../../../src/schemas/licence/use-cases.js';
 
 /** What the client may send to price or place an order. Prices are never part of it. */
@@ -46,13 +47,17 @@ export async function pricedLines(db: Queryable, user: UserRow, input: CheckoutI
     const ids = input.cartIds;
     const lines = await cartLines(db, user.id, ids);
     if (ids && lines.length !== new Set(ids).size) throw new AppError(404, '购物车中的部分素材不存在，请刷新后重试');
+    const gone = lines.find((l) => !l.available);
+    if (gone) throw new AppError(409, `购物车中的「${gone.title}」已下架，请移除后再结算`);
     raw = lines.map((l) => ({ ...l, cartId: Number(l.id) }));
   } else {
     const items = input.items ?? [];
     const mats = await materialsByIds(db, items.map((i) => i.materialId));
     raw = items.map((i) => {
       const m = mats.find((x) => Number(x.id) === i.materialId);
-      if (!m) throw new AppError(404, '素材不存在或已下架');
+      if (!m) throw new AppError(404, '素材不存在');
+      // Same text as adding it to the cart; the title of an unapproved item is not echoed back.
+      if (Number(m.status) !== 1) throw new AppError(409, `${TAKEN_DOWN}，无法购买`);
       return { ...m, materialId: i.materialId, scenario: i.scenario };
     });
   }
