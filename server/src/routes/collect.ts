@@ -4,7 +4,7 @@ import { envelopeResponse, idParams, listQuery, materialIdProp } from '../lib/tr
 import * as repo from '../repositories/collect.js';
 import { requireApproved } from '../services/material-availability.js';
 
-const nameProp = { type: 'string', minLength: 1, maxLength: 30, pattern: '\\S' } as const;
+const nameProp = { type: 'string', title: '收藏夹名称', minLength: 1, maxLength: 30, pattern: '\\S' } as const;
 const NOT_FOUND = '收藏夹不存在';
 
 /** /api/collect: the user's named albums, their items, and the public view of shared ones. */
@@ -32,7 +32,7 @@ export default async function collectRoutes(app: FastifyInstance) {
     const u = await req.requireUser();
     const { id } = req.params as { id: number };
     const album = await mine(u.id, id);
-    return ok({ ...album, items: await repo.albumItems(app.db, id) });
+    return ok({ ...album, items: await repo.albumItems(app.db, id, 'owner') });
   });
 
   app.put('/:id', {
@@ -84,6 +84,6 @@ export default async function collectRoutes(app: FastifyInstance) {
     const { id } = req.params as { id: number };
     const album = await repo.findSharedAlbum(app.db, id);
     if (!album) throw new AppError(404, '该收藏夹不存在或未公开分享');
-    return ok({ ...album, items: await repo.albumItems(app.db, id) });
+    return ok({ ...album, items: await repo.albumItems(app.db, id, 'public') });
   });
 }
