@@ -85,12 +85,19 @@ describe('cart, licence rules, pricing, coupons and orders', () => {
     const expired = await addCoupon(t.db, u.id, { amountCents: 500, expiresInMs: -1000 });
     const cancelled = await addCoupon(t.db, u.id, { amountCents: 500, status: 4 });
     const good = await addCoupon(t.db, u.id, { amountCents: 1500, thresholdCents: 10000 });
+    const notYet = await addCoupon(t.db, u.id, { amountCents: 500, status: 0, validInMs: 3_600_000 });
     const body = (couponId: number) => ({ from: 'direct', items: [{ materialId: mat, scenario: 'ecommerce_ads' }], couponId });
     const th = await call(t.app, 'POST', '/api/trade/order', u.auth, body(big));
     expect(th.status).toBe(400);
     expect(th.body.msg).toContain('满 ¥500.00');
     expect((await call(t.app, 'POST', '/api/trade/order', u.auth, body(expired))).status).toBe(400);
     expect((await call(t.app, 'POST', '/api/trade/order', u.auth, body(cancelled))).status).toBe(400);
+    for (const path of ['/api/trade/quote', '/api/trade/order']) {
+      const r = await call(t.app, 'POST', path, u.auth, body(notYet));
+      expect(r.status).toBe(400);
+      expect(r.body.msg).toBe('优惠券暂不可用');
+    }
+    expect((await t.db.query('SELECT status, order_id FROM coupons WHERE id = $1', [notYet])).rows[0]).toMatchObject({ status: 0, order_id: null });
     const other = await makeUser(t.db);
     const foreign = await addCoupon(t.db, other.id, { amountCents: 500 });
     expect((await call(t.app, 'POST', '/api/trade/order', u.auth, body(foreign))).status).toBe(400);
@@ -102,7 +109,7 @@ describe('cart, licence rules, pricing, coupons and orders', () => {
     expect(used.status).toBe(400);
     const list = await call(t.app, 'GET', '/api/discount/list?pageSize=20', u.auth);
     const statusOf = (id: number) => list.body.data.list.find((c: any) => c.id === id).status;
-    expect([statusOf(good), statusOf(expired), statusOf(cancelled), statusOf(big)]).toEqual([2, 3, 4, 1]);
+    expect([statusOf(good), statusOf(expired), statusOf(cancelled), statusOf(big), statusOf(notYet)]).toEqual([2, 3, 4, 1, 0]);
   });
 
   it('expires unpaid orders after 30 minutes and releases their coupon', async () => {
