@@ -2,7 +2,7 @@ import type { ResourceDef } from './types';
 
 /**
  * My material orders (/account/order), drawn by the generic list/show views over
- * GET /api/order/list and GET /api/order/{id}; pending orders can be cancelled
+ * GET /api/order/list and GET /api/order/{id}; pending orders can be paid (/pay) or cancelled
  * (POST /api/order/{id}/cancel, which releases the coupon).
  */
 export const orders: ResourceDef = {
@@ -37,6 +37,10 @@ export const orders: ResourceDef = {
   canCreate: false,
   canEdit: false,
   canDelete: false,
-  rowActions: [{ action: 'cancel', label: '取消订单', whenStatus: ['pending'], confirm: '确定取消该订单吗？优惠券将退回。' }],
+  rowActions: [
+    // Resumes payment on the /pay page (it reads ?orderId=) until the order expires.
+    { action: 'pay', label: '去支付', whenStatus: ['pending'], kind: 'link', to: '/pay?orderId={id}' },
+    { action: 'cancel', label: '取消订单', whenStatus: ['pending'], confirm: '确定取消该订单吗？优惠券将退回。' },
+  ],
   parent: 'account',
 };

@@ -36,8 +36,12 @@ export interface ResourceRowAction {
   /** Shown only for rows whose `status` is one of these values. */
   whenStatus?: Array<number | string>;
   confirm?: string;
-  /** 'download' fetches /api/<apiPath>/<id>/<action> as a file instead of posting. */
-  kind?: 'post' | 'download';
+  /**
+   * 'download' fetches /api/<apiPath>/<id>/<action> as a file instead of posting; 'link' opens the
+   * client route `to`, where `{id}` stands for the row id (e.g. resuming a payment on /pay).
+   */
+  kind?: 'post' | 'download' | 'link';
+  to?: string;
 }
 
 /** An inline form when the resource has no registry form schema. */

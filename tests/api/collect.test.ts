@@ -33,11 +33,33 @@ describe('collect albums', () => {
     expect((await call(t.app, 'GET', `/api/collect/${a.id}`, me.auth)).status).toBe(404);
   });
 
-  it('validates names in Chinese', async () => {
+  it('validates names and material ids in Chinese', async () => {
     const r = await call(t.app, 'POST', '/api/collect', me.auth, { name: '' });
     expect(r.status).toBe(400);
     expect(r.body.success).toBe(false);
-    expect(r.body.msg).toMatch(/name/);
+    expect(r.body.msg).toBe('请填写收藏夹名称');
+    expect((await call(t.app, 'POST', '/api/collect', me.auth, { name: '长'.repeat(31) })).body.msg).toBe('收藏夹名称长度不能超过30个字符');
+    const a = (await call(t.app, 'POST', '/api/collect', me.auth, { name: '校验' })).body.data;
+    expect((await call(t.app, 'POST', `/api/collect/${a.id}/items`, me.auth, { materialId: 0 })).body.msg).toBe('素材编号不能小于1');
+    expect((await call(t.app, 'POST', `/api/collect/${a.id}/items`, me.auth, {})).body.msg).toBe('请填写素材编号');
+  });
+
+  it('keeps unapproved materials out of albums and out of the public view; the owner sees them flagged', async () => {
+    const a = (await call(t.app, 'POST', '/api/collect', me.auth, { name: '含下架素材', shared: true })).body.data;
+    const pending = await makeMaterial(t.app, t.db, { title: '审核中的素材' });
+    await t.db.query('UPDATE materials SET status = 0 WHERE id = $1', [pending]);
+    const refused = await call(t.app, 'POST', `/api/collect/${a.id}/items`, me.auth, { materialId: pending });
+    expect(refused.status).toBe(409);
+    expect(refused.body.msg).toBe('该素材已下架，无法收藏');
+
+    const later = await makeMaterial(t.app, t.db, { title: '后来下架的素材' });
+    await call(t.app, 'POST', `/api/collect/${a.id}/items`, me.auth, { materialId: mat });
+    await call(t.app, 'POST', `/api/collect/${a.id}/items`, me.auth, { materialId: later });
+    await t.db.query('UPDATE materials SET status = 3 WHERE id = $1', [later]);
+    const shared = (await call(t.app, 'GET', `/api/collect/share/${a.id}`)).body.data;
+    expect(shared.items.map((i: any) => i.id)).toEqual([mat]);
+    const own = (await call(t.app, 'GET', `/api/collect/${a.id}`, me.auth)).body.data;
+    expect(own.items.map((i: any) => [i.id, i.available])).toEqual([[later, false], [mat, true]]);
   });
 
   it("keeps other users out of my albums (404 everywhere)", async () => {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PDFDict, PDFDocument, PDFName } from 'pdf-lib';
 import { makeTestApp, makeUser } from '../helpers/app.js';
 import { call, makeMaterial } from '../helpers/trade.js';
+import { pdfTextLines } from '../helpers/pdf-text.js';
 import { contentDisposition } from '../../server/src/lib/content-disposition.js';
 
 describe('licences: certificate PDF, verification, original download, history', () => {
@@ -50,6 +51,24 @@ describe('licences: certificate PDF, verification, original download, history', 
     const descriptors = doc.context.enumerateIndirectObjects().map(([, o]) => o).filter((o): o is PDFDict => o instanceof PDFDict && String(o.get(PDFName.of('Type'))) === '/FontDescriptor');
     expect(descriptors.some((d) => (d.has(PDFName.of('FontFile3')) || d.has(PDFName.of('FontFile2'))))).toBe(true);
 
+    // The page itself states every fact, Latin and digits included (the CJK font alone has none):
+    // read back through the content stream and the embedded font's ToUnicode map.
+    const [lines] = await pdfTextLines(pdf.rawPayload);
+    const paidAt = new Date((await t.db.query('SELECT paid_at FROM orders WHERE id = $1', [o.id])).rows[0].paid_at);
+    expect(lines.join('\n')).not.toContain('\uFFFD');
+    expect(lines).toEqual(expect.arrayContaining([
+      '素材授权证书',
+      '被授权方：授权测试传媒有限公司（企业）',
+      '授权素材：大熊猫"宝宝"/嬉戏',
+      `素材编号：${mat}`,
+      '授权场景：企业新媒体',
+      '授权级别：企业授权',
+      `订单编号：${o.orderNo}`,
+      `授权日期：${paidAt.getFullYear()}年${paidAt.getMonth() + 1}月${paidAt.getDate()}日`,
+      `验证码：${rec.verifyCode}`,
+    ]));
+    expect(lines.find((l) => l.startsWith('验证地址：'))).toMatch(new RegExp(`^验证地址：http\\S+/api/order/licence/verify\\?code=${rec.verifyCode}$`));
+
     const v = await call(t.app, 'GET', `/api/order/licence/verify?code=${code}`);
     expect(v.body.data).toMatchObject({ valid: true, licenseeName: '授权测试传媒有限公司', orderNo: o.orderNo, scenarioName: '企业新媒体' });
     expect((await call(t.app, 'GET', '/api/order/licence/verify?code=000000000000')).status).toBe(404);
@@ -62,8 +81,16 @@ describe('licences: certificate PDF, verification, original download, history', 
     expect(dl.headers['content-disposition']).not.toMatch(/filename="[^"]*["\/][^"]*";/);
     expect((await call(t.app, 'GET', `/api/order/download/${mat}`, stranger.auth)).status).toBe(403);
 
+    // Taken down later: the licence holder keeps the original they paid for; others still get 403.
+    await t.db.query('UPDATE materials SET status = 3 WHERE id = $1', [mat]);
+    const kept = await t.app.inject({ url: `/api/order/download/${mat}`, headers: owner.auth });
+    expect(kept.statusCode).toBe(200);
+    expect(kept.rawPayload.equals(original)).toBe(true);
+    expect((await call(t.app, 'GET', `/api/order/download/${mat}`, stranger.auth)).status).toBe(403);
+    await t.db.query('UPDATE materials SET status = 1 WHERE id = $1', [mat]);
+
     const hist = (await call(t.app, 'GET', '/api/order/history/list', owner.auth)).body.data;
-    expect(hist.list.map((h: any) => h.kind).sort()).toEqual(['certificate', 'original']);
+    expect(hist.list.map((h: any) => h.kind).sort()).toEqual(['certificate', 'original', 'original']);
     expect((await call(t.app, 'GET', '/api/order/history/list', stranger.auth)).body.data.total).toBe(0);
   });
 

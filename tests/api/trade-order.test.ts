@@ -85,12 +85,19 @@ describe('cart, licence rules, pricing, coupons and orders', () => {
     const expired = await addCoupon(t.db, u.id, { amountCents: 500, expiresInMs: -1000 });
     const cancelled = await addCoupon(t.db, u.id, { amountCents: 500, status: 4 });
     const good = await addCoupon(t.db, u.id, { amountCents: 1500, thresholdCents: 10000 });
+    const notYet = await addCoupon(t.db, u.id, { amountCents: 500, status: 0, validInMs: 3_600_000 });
     const body = (couponId: number) => ({ from: 'direct', items: [{ materialId: mat, scenario: 'ecommerce_ads' }], couponId });
     const th = await call(t.app, 'POST', '/api/trade/order', u.auth, body(big));
     expect(th.status).toBe(400);
     expect(th.body.msg).toContain('满 ¥500.00');
     expect((await call(t.app, 'POST', '/api/trade/order', u.auth, body(expired))).status).toBe(400);
     expect((await call(t.app, 'POST', '/api/trade/order', u.auth, body(cancelled))).status).toBe(400);
+    for (const path of ['/api/trade/quote', '/api/trade/order']) {
+      const r = await call(t.app, 'POST', path, u.auth, body(notYet));
+      expect(r.status).toBe(400);
+      expect(r.body.msg).toBe('优惠券暂不可用');
+    }
+    expect((await t.db.query('SELECT status, order_id FROM coupons WHERE id = $1', [notYet])).rows[0]).toMatchObject({ status: 0, order_id: null });
     const other = await makeUser(t.db);
     const foreign = await addCoupon(t.db, other.id, { amountCents: 500 });
     expect((await call(t.app, 'POST', '/api/trade/order', u.auth, body(foreign))).status).toBe(400);
@@ -102,7 +109,7 @@ describe('cart, licence rules, pricing, coupons and orders', () => {
     expect(used.status).toBe(400);
     const list = await call(t.app, 'GET', '/api/discount/list?pageSize=20', u.auth);
     const statusOf = (id: number) => list.body.data.list.find((c: any) => c.id === id).status;
-    expect([statusOf(good), statusOf(expired), statusOf(cancelled), statusOf(big)]).toEqual([2, 3, 4, 1]);
+    expect([statusOf(good), statusOf(expired), statusOf(cancelled), statusOf(big), statusOf(notYet)]).toEqual([2, 3, 4, 1, 0]);
   });
 
   it('expires unpaid orders after 30 minutes and releases their coupon', async () => {
@@ -141,6 +148,38 @@ describe('cart, licence rules, pricing, coupons and orders', () => {
     expect(o.body.data.amountCents).toBe(30000);
     const left = await call(t.app, 'GET', '/api/trade/cart/list', u.auth);
     expect(left.body.data.list.map((l: any) => l.materialId)).toEqual([m2]);
+  });
+
+  it('sells only approved materials: hidden ones are refused for the cart, direct orders, cart orders and payment', async () => {
+    const u = await makeUser(t.db);
+    const hidden = await makeMaterial(t.app, t.db, { title: '待审核素材' });
+    await t.db.query('UPDATE materials SET status = 0 WHERE id = $1', [hidden]);
+    const add = await call(t.app, 'POST', '/api/trade/cart', u.auth, { materialId: hidden, scenario: 'personal_media' });
+    expect(add.status).toBe(409);
+    expect(add.body.msg).toBe('该素材已下架，无法加入购物车');
+    expect((await call(t.app, 'GET', '/api/trade/cart/count', u.auth)).body.data.count).toBe(0);
+    expect((await call(t.app, 'POST', '/api/trade/cart', u.auth, { materialId: 99999999, scenario: 'personal_media' })).body.msg).toBe('素材不存在');
+
+    const direct = await call(t.app, 'POST', '/api/trade/order', u.auth, { from: 'direct', items: [{ materialId: hidden, scenario: 'personal_media' }] });
+    expect(direct.status).toBe(409);
+    expect(direct.body.msg).toBe('该素材已下架，无法购买');
+
+    // Carted while approved, taken down afterwards: listed as unavailable, refused at checkout.
+    const later = await makeMaterial(t.app, t.db, { title: '已下架的航拍' });
+    const line = (await call(t.app, 'POST', '/api/trade/cart', u.auth, { materialId: later, scenario: 'personal_media' })).body.data.id;
+    const pending = (await call(t.app, 'POST', '/api/trade/order', u.auth, { from: 'direct', items: [{ materialId: later, scenario: 'personal_media' }] })).body.data;
+    await t.db.query('UPDATE materials SET status = 3 WHERE id = $1', [later]);
+    expect((await call(t.app, 'GET', '/api/trade/cart/list', u.auth)).body.data.list[0]).toMatchObject({ id: line, available: false });
+    for (const path of ['/api/trade/order', '/api/trade/quote']) {
+      const r = await call(t.app, 'POST', path, u.auth, { from: 'cart', cartIds: [line] });
+      expect(r.status).toBe(409);
+      expect(r.body.msg).toBe('购物车中的「已下架的航拍」已下架，请移除后再结算');
+    }
+    expect((await call(t.app, 'POST', '/api/trade/order', u.auth, { from: 'cart' })).status).toBe(409);
+    const pay = await call(t.app, 'POST', '/api/trade/pay/create', u.auth, { orderId: pending.id, provider: 'wechat' });
+    expect(pay.status).toBe(409);
+    expect(pay.body.msg).toContain('已下架，无法支付');
+    expect((await t.db.query('SELECT count(*)::int AS n FROM orders WHERE user_id = $1', [u.id])).rows[0].n).toBe(1);
   });
 
   it("hides another user's order (404) and lists only mine", async () => {

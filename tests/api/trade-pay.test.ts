@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, makeUser } from '../helpers/app.js';
 import { call, makeMaterial } from '../helpers/trade.js';
 import { hmacSign } from '../../server/src/adapters/pay/sandbox.js';
+import { expireOrders } from '../../server/src/repositories/orders.js';
 
 const SECRET = 'test-pay-secret';
 
@@ -82,6 +83,42 @@ describe('payment: sandbox provider callbacks, idempotency, wallet', () => {
     expect((await t.db.query('SELECT paid_at FROM orders WHERE id = $1', [o.id])).rows[0].paid_at).toEqual(paidAt);
     expect(await licenceCount(o.id)).toBe(1);
     expect((await t.db.query("SELECT count(*)::int AS n FROM pay_notifications WHERE notify_id = 'n-dup'")).rows[0].n).toBe(1);
+  });
+
+  it('records a payment that succeeds after the order expired as a pending refund, granting nothing', async () => {
+    const o = await newOrder();
+    // Past its deadline but not swept yet: the callback itself closes it.
+    await t.db.query("UPDATE orders SET expires_at = now() - interval '1 second' WHERE id = $1", [o.id]);
+    const f = { notifyId: 'n-late', orderNo: o.orderNo, amountCents: o.amountCents, tradeStatus: 'SUCCESS', timestamp: 1 };
+    const r = await notify(f);
+    expect(r.status).toBe(200);
+    const detail = (await call(t.app, 'GET', `/api/order/${o.id}`, buyer.auth)).body.data;
+    expect(detail).toMatchObject({ status: 'expired', refundStatus: 'pending', refundCents: o.amountCents, paidAt: null });
+    expect(await licenceCount(o.id)).toBe(0);
+    expect((await t.db.query("SELECT result FROM pay_notifications WHERE notify_id = 'n-late'")).rows[0].result).toBe('paid_after_close');
+    // A replay changes nothing; a cancelled order's late payment is recorded the same way.
+    expect((await notify(f)).status).toBe(200);
+    expect((await t.db.query('SELECT refund_cents FROM orders WHERE id = $1', [o.id])).rows[0].refund_cents).toBe(o.amountCents);
+    const c = await newOrder();
+    expect((await call(t.app, 'POST', `/api/order/${c.id}/cancel`, buyer.auth)).status).toBe(200);
+    expect((await notify({ ...f, notifyId: 'n-late-2', orderNo: c.orderNo })).status).toBe(200);
+    expect((await call(t.app, 'GET', `/api/order/${c.id}`, buyer.auth)).body.data).toMatchObject({ status: 'cancelled', refundStatus: 'pending' });
+  });
+
+  it('expires an order and releases its coupon together', async () => {
+    const c = Number((await t.db.query<{ id: number }>(
+      "INSERT INTO coupons(user_id, name, amount_cents, expires_at) VALUES ($1, '过期回滚券', 100, now() + interval '1 day') RETURNING id", [buyer.id],
+    )).rows[0].id);
+    const o = (await call(t.app, 'POST', '/api/trade/order', buyer.auth, { from: 'direct', items: [{ materialId: mat, scenario: 'enterprise_promotion' }], couponId: c })).body.data;
+    await t.db.query("UPDATE orders SET expires_at = now() - interval '1 second' WHERE id = $1", [o.id]);
+    // The coupon release fails inside expireOrders: the order's expiry rolls back with it.
+    await t.db.query("ALTER TABLE coupons ADD CONSTRAINT coupons_no_release CHECK (status <> 1 OR name <> '过期回滚券')");
+    await expect(expireOrders(t.db, buyer.id)).rejects.toThrow();
+    expect((await t.db.query('SELECT status FROM orders WHERE id = $1', [o.id])).rows[0].status).toBe('pending');
+    await t.db.query('ALTER TABLE coupons DROP CONSTRAINT coupons_no_release');
+    expect(await expireOrders(t.db, buyer.id)).toBe(1);
+    expect((await t.db.query('SELECT status FROM orders WHERE id = $1', [o.id])).rows[0].status).toBe('expired');
+    expect((await t.db.query('SELECT status FROM coupons WHERE id = $1', [c])).rows[0].status).toBe(1);
   });
 
   it('pays from the wallet atomically and refuses a short balance', async () => {

@@ -18,10 +18,11 @@ export async function call(app: FastifyInstance, method: 'GET' | 'POST' | 'PUT' 
   return { status: r.statusCode, body: r.headers['content-type']?.toString().includes('json') ? r.json() : null, raw: r };
 }
 
-export async function addCoupon(db: Db, userId: number, c: { amountCents: number; thresholdCents?: number; status?: number; expiresInMs?: number; name?: string }) {
+/** A coupon valid since yesterday unless validInMs puts its start in the future (status 0 coupons). */
+export async function addCoupon(db: Db, userId: number, c: { amountCents: number; thresholdCents?: number; status?: number; expiresInMs?: number; validInMs?: number; name?: string }) {
   const r = await db.query<{ id: number }>(
-    `INSERT INTO coupons(user_id, name, amount_cents, threshold_cents, status, valid_from, expires_at) VALUES ($1, $2, $3, $4, $5, now() - interval '1 day', $6) RETURNING id`,
-    [userId, c.name ?? '测试券', c.amountCents, c.thresholdCents ?? 0, c.status ?? 1, new Date(Date.now() + (c.expiresInMs ?? 86_400_000))],
+    `INSERT INTO coupons(user_id, name, amount_cents, threshold_cents, status, valid_from, expires_at) VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
+    [userId, c.name ?? '测试券', c.amountCents, c.thresholdCents ?? 0, c.status ?? 1, new Date(Date.now() + (c.validInMs ?? -86_400_000)), new Date(Date.now() + (c.expiresInMs ?? 86_400_000))],
   );
   return Number(r.rows[0].id);
 }

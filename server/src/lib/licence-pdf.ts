@@ -1,5 +1,5 @@
 import { PDFDocument, rgb } from 'pdf-lib';
-import { embedCjkFont } from './pdf-font.js';
+import { embedMixedFont } from './pdf-font.js';
 
 export interface CertificateData {
   licenseeName: string;
@@ -22,12 +22,12 @@ export async function licenceCertificatePdf(c: CertificateData): Promise<Uint8Ar
   doc.setTitle(`素材授权证书 ${c.verifyCode}`);
   doc.setSubject(`orderNo=${c.orderNo}; verifyCode=${c.verifyCode}`);
   doc.setProducer('流明素材');
-  const font = await embedCjkFont(doc);
+  const font = await embedMixedFont(doc);
   const page = doc.addPage([595, 842]);
   const blue = rgb(0.09, 0.47, 1);
   page.drawRectangle({ x: 30, y: 30, width: 535, height: 782, borderColor: blue, borderWidth: 2 });
-  page.drawText('素材授权证书', { x: 297 - font.widthOfTextAtSize('素材授权证书', 28) / 2, y: 740, size: 28, font, color: blue });
-  page.drawText('流明素材 · Lumen', { x: 297 - font.widthOfTextAtSize('流明素材 · Lumen', 12) / 2, y: 712, size: 12, font, color: rgb(0.4, 0.4, 0.4) });
+  font.draw(page, '素材授权证书', { x: 297 - font.widthOfTextAtSize('素材授权证书', 28) / 2, y: 740, size: 28, color: blue });
+  font.draw(page, '流明素材 · Lumen', { x: 297 - font.widthOfTextAtSize('流明素材 · Lumen', 12) / 2, y: 712, size: 12, color: rgb(0.4, 0.4, 0.4) });
   const rows: Array<[string, string]> = [
     ['被授权方', `${c.licenseeName}（${c.licenseeType === 'ORGANISATIONS' ? '企业' : '个人'}）`],
     ['授权素材', c.title],
@@ -40,12 +40,12 @@ export async function licenceCertificatePdf(c: CertificateData): Promise<Uint8Ar
   ];
   let y = 640;
   for (const [k, v] of rows) {
-    page.drawText(`${k}：`, { x: 80, y, size: 14, font, color: rgb(0.3, 0.3, 0.3) });
-    page.drawText(v.length > 28 ? `${v.slice(0, 27)}…` : v, { x: 170, y, size: 14, font });
+    font.draw(page, `${k}：`, { x: 80, y, size: 14, color: rgb(0.3, 0.3, 0.3) });
+    font.draw(page, v.length > 28 ? `${v.slice(0, 27)}…` : v, { x: 170, y, size: 14 });
     y -= 40;
   }
   const note = '本证书证明上述被授权方已获得该素材在所列场景下的使用授权，授权不可转让。';
-  page.drawText(note, { x: 80, y: y - 20, size: 11, font, color: rgb(0.3, 0.3, 0.3) });
-  page.drawText(`验证地址：${c.verifyUrl}`, { x: 80, y: y - 45, size: 9, font, color: rgb(0.4, 0.4, 0.4) });
+  font.draw(page, note, { x: 80, y: y - 20, size: 11, color: rgb(0.3, 0.3, 0.3) });
+  font.draw(page, `验证地址：${c.verifyUrl}`, { x: 80, y: y - 45, size: 9, color: rgb(0.4, 0.4, 0.4) });
   return doc.save();
 }

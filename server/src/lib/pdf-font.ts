@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import * as fontkitModule from 'fontkit';
-import type { PDFDocument, PDFFont } from 'pdf-lib';
+import { StandardFonts, type Color, type PDFDocument, type PDFFont, type PDFPage } from 'pdf-lib';
 
 /**
  * CJK font for server-made PDFs (certificates, licences): Noto Sans CJK SC from fonts-noto-cjk.
@@ -68,4 +68,60 @@ export async function embedCjkFont(doc: PDFDocument, weight: 'regular' | 'bold' 
   const { bytes, face } = fontBytes(weight === 'bold' ? CJK_BOLD_CANDIDATES : CJK_FONT_CANDIDATES);
   doc.registerFontkit(fontkitFor(face) as any);
   return doc.embedFont(bytes, { subset: true });
+}
+
+/**
+ * The CJK font with a Latin companion: the bundled CJK fallback font (Droid Sans Fallback) has no
+ * glyphs for ASCII letters, digits or most punctuation, so order numbers, verification codes, dates
+ * and URLs came out blank. Characters the standard Helvetica can encode (WinAnsi) are drawn with it,
+ * everything else with the CJK font.
+ */
+export class MixedFont {
+  private latinOk = new Map<string, boolean>();
+  constructor(readonly cjk: PDFFont, readonly latin: PDFFont) {}
+
+  private isLatin(ch: string): boolean {
+    let ok = this.latinOk.get(ch);
+    if (ok === undefined) {
+      try {
+        this.latin.encodeText(ch);
+        ok = true;
+      } catch {
+        ok = false;
+      }
+      this.latinOk.set(ch, ok);
+    }
+    return ok;
+  }
+
+  /** Consecutive characters grouped by the font that draws them. */
+  runs(text: string): Array<{ text: string; font: PDFFont }> {
+    const out: Array<{ text: string; font: PDFFont }> = [];
+    for (const ch of text) {
+      const font = this.isLatin(ch) ? this.latin : this.cjk;
+      const last = out[out.length - 1];
+      if (last?.font === font) last.text += ch;
+      else out.push({ text: ch, font });
+    }
+    return out;
+  }
+
+  widthOfTextAtSize(text: string, size: number): number {
+    return this.runs(text).reduce((w, r) => w + r.font.widthOfTextAtSize(r.text, size), 0);
+  }
+
+  /** Draws one line starting at x. */
+  draw(page: PDFPage, text: string, o: { x: number; y: number; size: number; color?: Color }): void {
+    let x = o.x;
+    for (const r of this.runs(text)) {
+      page.drawText(r.text, { x, y: o.y, size: o.size, font: r.font, color: o.color });
+      x += r.font.widthOfTextAtSize(r.text, o.size);
+    }
+  }
+}
+
+/** The CJK font and Helvetica of the same weight, embedded for mixed Chinese/Latin lines. */
+export async function embedMixedFont(doc: PDFDocument, weight: 'regular' | 'bold' = 'regular'): Promise<MixedFont> {
+  const cjk = await embedCjkFont(doc, weight);
+  return new MixedFont(cjk, await doc.embedFont(weight === 'bold' ? StandardFonts.HelveticaBold : StandardFonts.Helvetica));
 }

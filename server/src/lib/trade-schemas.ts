@@ -5,8 +5,9 @@ export { idParams } from './resource-routes.js';
 /** The list convention's query (page, pageSize, sort, order); filters pass through to parseListQuery's whitelist. */
 export { listQuery } from './resource-routes.js';
 
-export const scenarioProp = { type: 'string', minLength: 1, maxLength: 40 } as const;
-export const materialIdProp = { type: 'integer', minimum: 1 } as const;
+/** `title`s name the field in the Chinese validation message (src/schemas/messages.ts). */
+export const scenarioProp = { type: 'string', title: '授权场景', minLength: 1, maxLength: 40 } as const;
+export const materialIdProp = { type: 'integer', title: '素材编号', minimum: 1 } as const;
 
 /** Envelope response schema with free-form data (documents the shape; data is not filtered). */
 export const envelopeResponse = {

@@ -9,11 +9,13 @@ export interface CartLine {
   type: number;
   coverPath: string | null;
   basePriceCents: number;
+  /** False once the material is no longer approved: shown marked, refused at checkout. */
+  available: boolean;
   createdAt: Date;
 }
 
 const LINE_COLUMNS = `c.id, c.material_id AS "materialId", c.scenario, m.title, m.type, m.cover_path AS "coverPath",
-  m.price_cents AS "basePriceCents", c.created_at AS "createdAt"`;
+  m.price_cents AS "basePriceCents", (m.status = 1) AS available, c.created_at AS "createdAt"`;
 
 /** Adds a material, or changes its scenario when it is already in the cart. */
 export async function upsertCartLine(db: Queryable, userId: number, materialId: number, scenario: string): Promise<number> {
@@ -54,10 +56,10 @@ export async function cartCount(db: Queryable, userId: number): Promise<number> 
   return (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM cart_items WHERE user_id = $1', [userId])).rows[0].n;
 }
 
-/** Materials for a direct purchase (no cart). */
+/** Materials for a direct purchase (no cart), with their status so the caller can refuse unapproved ones. */
 export async function materialsByIds(db: Queryable, ids: number[]) {
-  const r = await db.query<{ id: number; title: string; type: number; coverPath: string | null; basePriceCents: number }>(
-    `SELECT id, title, type, cover_path AS "coverPath", price_cents AS "basePriceCents" FROM materials WHERE id = ANY($1::bigint[]) AND status = 1`,
+  const r = await db.query<{ id: number; title: string; type: number; coverPath: string | null; basePriceCents: number; status: number }>(
+    `SELECT id, title, type, cover_path AS "coverPath", price_cents AS "basePriceCents", status FROM materials WHERE id = ANY($1::bigint[])`,
     [ids],
   );
   return r.rows;

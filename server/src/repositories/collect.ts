@@ -5,7 +5,7 @@ import { parseListQuery } from '../lib/list-query.js';
 const ALBUM_COLUMNS = `a.id, a.name, a.shared, a.created_at AS "createdAt", a.updated_at AS "updatedAt",
   (SELECT count(*) FROM collect_items i WHERE i.album_id = a.id)::int AS "itemCount",
   (SELECT m.cover_path FROM collect_items i JOIN materials m ON m.id = i.material_id
-    WHERE i.album_id = a.id ORDER BY i.created_at DESC LIMIT 1) AS "coverPath"`;
+    WHERE i.album_id = a.id AND m.status = 1 ORDER BY i.created_at DESC LIMIT 1) AS "coverPath"`;
 
 export async function listAlbums(db: Queryable, userId: number, query: Record<string, any>) {
   const q = parseListQuery(query, {
@@ -56,12 +56,16 @@ export async function removeItem(db: Queryable, albumId: number, materialId: num
   return r.rowCount > 0;
 }
 
-/** Items of an album as material cards, newest first. */
-export async function albumItems(db: Queryable, albumId: number) {
+/**
+ * Items of an album as material cards, newest first. The public view lists approved materials only;
+ * the owner also sees items taken down since, flagged `available: false`, so they can remove them.
+ */
+export async function albumItems(db: Queryable, albumId: number, view: 'owner' | 'public') {
   const r = await db.query(
     `SELECT m.id, m.type, m.title, m.cover_path AS "coverPath", m.preview_path AS "previewPath", m.price_cents AS "priceCents",
-            m.duration_sec AS "durationSec", i.created_at AS "collectedAt"
-     FROM collect_items i JOIN materials m ON m.id = i.material_id WHERE i.album_id = $1 ORDER BY i.created_at DESC`,
+            m.duration_sec AS "durationSec", (m.status = 1) AS available, i.created_at AS "collectedAt"
+     FROM collect_items i JOIN materials m ON m.id = i.material_id
+     WHERE i.album_id = $1${view === 'public' ? ' AND m.status = 1' : ''} ORDER BY i.created_at DESC`,
     [albumId],
   );
   return r.rows;
@@ -84,8 +88,4 @@ export async function albumsHolding(db: Queryable, userId: number, materialId: n
     [userId, materialId],
   );
   return r.rows.map((x) => Number(x.id));
-}
-
-export async function materialExists(db: Queryable, id: number): Promise<boolean> {
-  return (await db.query('SELECT 1 FROM materials WHERE id = $1', [id])).rows.length > 0;
 }

@@ -105,6 +105,12 @@ export async function materialEvidence(db: Queryable, id: number) {
 /** Sort keys of the material list (the route's query schema allows exactly these). */
 export const MATERIAL_SORTABLE = ['createdAt', 'priceCents', 'views', 'downloads'];
 
+/** A material's review status (1 = approved), or null when there is no such material. */
+export async function materialStatus(db: Queryable, id: number): Promise<number | null> {
+  const r = await db.query<{ status: number }>('SELECT status FROM materials WHERE id = $1', [id]);
+  return r.rows[0] ? Number(r.rows[0].status) : null;
+}
+
 const LIST_SPEC = {
   columns: { type: 'm.type', categoryId: 'm.category_id', title: 'm.title', priceCents: 'm.price_cents', createdAt: 'm.created_at', views: 'm.views', downloads: 'm.downloads', ownerId: 'm.owner_id' },
   sortable: MATERIAL_SORTABLE,

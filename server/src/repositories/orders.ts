@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import type { Queryable } from '../db/index.js';
+import type { Db, Queryable } from '../db/index.js';
 import { parseListQuery } from '../lib/list-query.js';
 import { releaseCoupons } from './coupons.js';
 
@@ -22,12 +22,15 @@ export interface OrderRow {
   paidAt: Date | null;
   expiresAt: Date;
   createdAt: Date;
+  /** 'pending' when a payment arrived after the order had closed and must be refunded. */
+  refundStatus: 'pending' | 'refunded' | null;
+  refundCents: number | null;
 }
 
 const COLUMNS = `o.id, o.order_no AS "orderNo", o.user_id AS "userId", o.status, o.source, o.licensee_type AS "licenseeType",
   o.licensee_name AS "licenseeName", o.subtotal_cents AS "subtotalCents", o.discount_cents AS "discountCents",
   o.amount_cents AS "amountCents", o.coupon_id AS "couponId", o.pay_method AS "payMethod", o.paid_at AS "paidAt",
-  o.expires_at AS "expiresAt", o.created_at AS "createdAt"`;
+  o.expires_at AS "expiresAt", o.created_at AS "createdAt", o.refund_status AS "refundStatus", o.refund_cents AS "refundCents"`;
 
 /** Order numbers: date + random digits, unguessable enough not to enumerate. */
 export function newOrderNo(): string {
@@ -67,16 +70,34 @@ export async function applyDiscount(db: Queryable, orderId: number, couponId: nu
 }
 
 /**
- * Expires unpaid orders past their deadline (all, or one user's) and releases their coupons.
- * Called lazily before reads and by the periodic sweep.
+ * Expires unpaid orders past their deadline (all, or one user's) and releases their coupons, in
+ * one transaction (its own, or the caller's when given a transaction handle): an order is never
+ * left expired with its coupon still claimed. Called lazily before reads and by the periodic sweep.
  */
-export async function expireOrders(db: Queryable, userId?: number): Promise<number> {
-  const r = await db.query<{ id: number }>(
-    `UPDATE orders SET status = 'expired' WHERE status = 'pending' AND expires_at <= now() ${userId ? 'AND user_id = $1' : ''} RETURNING id`,
-    userId ? [userId] : [],
+export async function expireOrders(db: Db | Queryable, userId?: number): Promise<number> {
+  const run = async (q: Queryable) => {
+    const r = await q.query<{ id: number }>(
+      `UPDATE orders SET status = 'expired' WHERE status = 'pending' AND expires_at <= now() ${userId ? 'AND user_id = $1' : ''} RETURNING id`,
+      userId ? [userId] : [],
+    );
+    await releaseCoupons(q, r.rows.map((x) => Number(x.id)));
+    return r.rows.length;
+  };
+  return 'tx' in db ? db.tx(run) : run(db);
+}
+
+/**
+ * Records a provider payment that arrived for a closed (expired or cancelled) order: nothing is
+ * granted, the amount is kept on the order as a pending refund. False when the order is not closed
+ * or already carries a refund.
+ */
+export async function markPaidAfterClose(db: Queryable, orderId: number, amountCents: number, payMethod: string): Promise<boolean> {
+  const r = await db.query(
+    `UPDATE orders SET refund_status = 'pending', refund_cents = $2, late_pay_method = $3
+     WHERE id = $1 AND status IN ('expired', 'cancelled') AND refund_status IS NULL`,
+    [orderId, amountCents, payMethod],
   );
-  await releaseCoupons(db, r.rows.map((x) => Number(x.id)));
-  return r.rows.length;
+  return r.rowCount === 1;
 }
 
 export async function findOrder(db: Queryable, userId: number, id: number): Promise<OrderRow | null> {
@@ -96,6 +117,15 @@ export async function orderItems(db: Queryable, orderId: number) {
     [orderId],
   );
   return r.rows;
+}
+
+/** Titles of an order's lines whose material is no longer approved: such an order is not offered for payment. */
+export async function takenDownItems(db: Queryable, orderId: number): Promise<string[]> {
+  const r = await db.query<{ title: string }>(
+    'SELECT i.title FROM order_items i JOIN materials m ON m.id = i.material_id WHERE i.order_id = $1 AND m.status <> 1 ORDER BY i.id',
+    [orderId],
+  );
+  return r.rows.map((x) => x.title);
 }
 
 export async function listOrders(db: Queryable, userId: number, query: Record<string, any>) {

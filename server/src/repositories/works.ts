@@ -1,4 +1,4 @@
-import { tokenize } from '../search/tokens.js';
+import { searchVector } from '../search/vector.js';
 import type { OwnedTable, SqlValue } from './owned-records.js';
 
 /** A creator's works are the core materials they own. */
@@ -24,7 +24,8 @@ export const WORK_EDITABLE = [0, 1, 2, 3, 9, 10, 11];
  */
 export function workColumns(form: Record<string, any>, row: Record<string, any>): Record<string, unknown> {
   const tags: string[] = form.tags ?? [];
-  const tokens: SqlValue = { wrap: (p) => `array_to_tsvector(${p}::text[])`, value: tokenize([form.title, form.description ?? '', ...tags].join(' ')) };
+  // The same weighted vector as the seed, so an edited work's title hits rank in the title tier.
+  const tokens: SqlValue = { wrap: (p) => `${p}::tsvector`, value: searchVector({ title: form.title, tags, description: form.description ?? '' }) };
   return {
     title: form.title,
     description: form.description ?? '',

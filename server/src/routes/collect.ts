@@ -2,8 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import { AppError, ok } from '../lib/envelope.js';
 import { envelopeResponse, idParams, listQuery, materialIdProp } from '../lib/trade-schemas.js';
 import * as repo from '../repositories/collect.js';
+import { requireApproved } from '../services/material-availability.js';
 
-const nameProp = { type: 'string', minLength: 1, maxLength: 30, pattern: '\\S' } as const;
+const nameProp = { type: 'string', title: '收藏夹名称', minLength: 1, maxLength: 30, pattern: '\\S' } as const;
 const NOT_FOUND = '收藏夹不存在';
 
 /** /api/collect: the user's named albums, their items, and the public view of shared ones. */
@@ -31,7 +32,7 @@ export default async function collectRoutes(app: FastifyInstance) {
     const u = await req.requireUser();
     const { id } = req.params as { id: number };
     const album = await mine(u.id, id);
-    return ok({ ...album, items: await repo.albumItems(app.db, id) });
+    return ok({ ...album, items: await repo.albumItems(app.db, id, 'owner') });
   });
 
   app.put('/:id', {
@@ -57,7 +58,7 @@ export default async function collectRoutes(app: FastifyInstance) {
     const { id } = req.params as { id: number };
     const { materialId } = req.body as { materialId: number };
     await mine(u.id, id);
-    if (!(await repo.materialExists(app.db, materialId))) throw new AppError(404, '素材不存在');
+    await requireApproved(app.db, materialId, '收藏');
     const added = await repo.addItem(app.db, id, materialId);
     return ok({ added }, added ? '收藏成功' : '该素材已在收藏夹中');
   });
@@ -83,6 +84,6 @@ export default async function collectRoutes(app: FastifyInstance) {
     const { id } = req.params as { id: number };
     const album = await repo.findSharedAlbum(app.db, id);
     if (!album) throw new AppError(404, '该收藏夹不存在或未公开分享');
-    return ok({ ...album, items: await repo.albumItems(app.db, id) });
+    return ok({ ...album, items: await repo.albumItems(app.db, id, 'public') });
   });
 }

@@ -6,12 +6,11 @@ import { MULTIPART_LIMITS, readFormUpload, storeUploaded } from '../lib/form-upl
 import { depositCertificatePdf } from '../lib/deposit-certificate.js';
 import { schemaStore, getUploadRule } from '../schemas/store.js';
 import { enumLabel, ruleRefFor } from '../../../src/schemas/registry.js';
-import { appendBlock, getBlock, verifyChain } from '../repositories/ledger.js';
-import { DEPOSIT, depositTable, findByCertNo, insertDeposit, linkMaterialEvidence, markDeposited, markFailed, ownsMaterial } from '../repositories/deposits.js';
+import { getBlock, verifyChain } from '../repositories/ledger.js';
+import { DEPOSIT, depositTable, findByCertNo, insertDeposit, markFailed, ownsMaterial } from '../repositories/deposits.js';
+import { certificatePath, commitDeposit } from '../services/deposit-ledger.js';
 
 const SCHEMA_ID = 'lumen:forms/deposit';
-const certNoOf = (id: number) => `LM${dayStamp()}${String(id).padStart(8, '0')}`;
-const dayStamp = () => new Date().toISOString().slice(0, 10).replace(/-/g, '');
 
 /**
  * /api/protection/deposit — evidence deposits. POST / takes the deposit form and one file
@@ -44,15 +43,8 @@ export default async function deposits(app: FastifyInstance) {
         userId: Number(user.id), materialId: form.materialId ?? null, workName: form.workName, workCategory: form.workCategory,
         form, fileName: file.name, fileKey, fileSize: file.size, mime: file.mime, sha256: file.sha256,
       });
-      const certNo = certNoOf(id);
       try {
-        await app.db.tx(async (q) => {
-          const block = await appendBlock(q, { type: 'evidence-deposit', depositId: id, certNo, userId: Number(user.id), sha256: file.sha256, workName: form.workName, fileName: file.name });
-          await markDeposited(q, id, block.height, certNo);
-          if (form.materialId) {
-            await linkMaterialEvidence(q, { materialId: form.materialId, certNo, sha256: file.sha256, blockHash: block.hash, certificateUrl: `/certifiy/copyright/deposit/${certNo}` });
-          }
-        });
+        await app.db.tx((q) => commitDeposit(q, { id, userId: Number(user.id), materialId: form.materialId ?? null, sha256: file.sha256, workName: form.workName, fileName: file.name }));
       } catch (e) {
         await markFailed(app.db, id);
         req.log.error({ err: e, depositId: id }, 'ledger append failed');
@@ -111,7 +103,7 @@ export default async function deposits(app: FastifyInstance) {
       certNo: d.cert_no, workName: d.work_name, workCategoryLabel: enumLabel('lumen:enums/work-category', d.work_category, store.lookup),
       owner: user.company_name || user.nickname || user.username || '', fileName: d.file_name, sha256: d.sha256,
       height: Number(d.ledger_height), blockHash: block?.hash ?? '', depositedAt: d.deposited_at,
-      verifyUrl: `${app.config.publicUrl}/certifiy/copyright/deposit/${d.cert_no}`,
+      verifyUrl: `${app.config.publicUrl}${certificatePath(d.cert_no)}`,
     });
     const name = `存证证书-${d.cert_no}.pdf`;
     return reply

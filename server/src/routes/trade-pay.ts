@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { AppError, ok } from '../lib/envelope.js';
 import { envelopeResponse, idParams } from '../lib/trade-schemas.js';
 import { PAY_PROVIDERS, payProviders, type PayProviderName } from '../adapters/pay/index.js';
-import { findOrder, findOrderByNo, type OrderRow } from '../repositories/orders.js';
+import { expireOrders, findOrder, findOrderByNo, markPaidAfterClose, takenDownItems, type OrderRow } from '../repositories/orders.js';
 import { insertNotification, setNotificationResult } from '../repositories/pay-notifications.js';
 import { debit } from '../repositories/wallet.js';
 import { settlePaid } from '../services/checkout.js';
@@ -22,6 +22,15 @@ function payable(o: OrderRow | null): OrderRow {
   return o;
 }
 
+/**
+ * An order placed before one of its materials was taken down is not paid any more (no new sale of a
+ * withdrawn item). A callback for a payment already started still settles: the buyer has paid.
+ */
+async function refuseTakenDown(db: Parameters<typeof takenDownItems>[0], o: OrderRow) {
+  const gone = await takenDownItems(db, o.id);
+  if (gone.length) throw new AppError(409, `订单中的「${gone[0]}」已下架，无法支付，请取消订单后重新下单`);
+}
+
 /** /api/trade/pay: provider payment (sandbox QR), wallet payment, state polling, provider callbacks. */
 export default async function payRoutes(app: FastifyInstance) {
   const providers = payProviders(app.config);
@@ -32,6 +41,7 @@ export default async function payRoutes(app: FastifyInstance) {
     const u = await req.requireUser();
     const { orderId, provider } = req.body as { orderId: number; provider: PayProviderName };
     const o = payable(await findOrder(app.db, u.id, orderId));
+    await refuseTakenDown(app.db, o);
     const p = providers[provider];
     const { payUrl } = await p.createPayment({ orderNo: o.orderNo, amountCents: o.amountCents, subject: `流明素材订单 ${o.orderNo}` });
     return ok({ payUrl, provider, providerName: p.label, amountCents: o.amountCents, expiresAt: o.expiresAt, orderNo: o.orderNo });
@@ -41,6 +51,7 @@ export default async function payRoutes(app: FastifyInstance) {
   app.post('/wallet', { schema: { body: orderIdBody(), response: envelopeResponse } }, async (req) => {
     const u = await req.requireUser();
     const o = payable(await findOrder(app.db, u.id, (req.body as { orderId: number }).orderId));
+    await refuseTakenDown(app.db, o);
     await app.db.tx(async (t) => {
       if (!(await debit(t, u.id, o.amountCents, o.id, `支付订单 ${o.orderNo}`))) throw new AppError(400, '钱包余额不足，请选择其他支付方式');
       if (!(await settlePaid(t, o.id, o.amountCents, 'wallet'))) throw new AppError(409, '订单状态已变化，请刷新后重试');
@@ -75,8 +86,14 @@ export default async function payRoutes(app: FastifyInstance) {
       if (!o) return setResult(t, rowId, 'unknown_order');
       if (n.tradeStatus !== 'SUCCESS') return setResult(t, rowId, 'failed');
       if (n.amountCents !== o.amountCents) return setResult(t, rowId, 'amount_mismatch');
-      return setResult(t, rowId, (await settlePaid(t, o.id, n.amountCents, p.name)) ? 'paid' : 'ignored');
+      if (await settlePaid(t, o.id, n.amountCents, p.name)) return setResult(t, rowId, 'paid');
+      // The buyer paid but the order had closed (expired, possibly not swept yet, or cancelled):
+      // acked so the provider stops retrying, and kept on the order as a refund to make.
+      await expireOrders(t, o.userId);
+      if (await markPaidAfterClose(t, o.id, n.amountCents, p.name)) return setResult(t, rowId, 'paid_after_close');
+      return setResult(t, rowId, 'ignored');
     });
+    if (outcome === 'paid_after_close') req.log.warn({ provider: p.name, orderNo: n.orderNo }, 'payment after the order closed: refund pending');
     req.log.info({ provider: p.name, orderNo: n.orderNo, outcome }, 'pay notification');
     if (outcome === 'amount_mismatch') throw new AppError(400, '支付金额与订单金额不一致');
     if (outcome === 'unknown_order') throw new AppError(404, '订单不存在');

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { AppError, ok } from '../lib/envelope.js';
 import { envelopeResponse, idParams, materialIdProp, scenarioProp } from '../lib/trade-schemas.js';
 import * as cart from '../repositories/cart.js';
-import { materialExists } from '../repositories/collect.js';
+import { requireApproved } from '../services/material-availability.js';
 import { checkScenario, createOrder, quote, type CheckoutInput } from '../services/checkout.js';
 import { expireOrders } from '../repositories/orders.js';
 import payRoutes from './trade-pay.js';
@@ -65,7 +65,7 @@ export default async function tradeRoutes(app: FastifyInstance) {
     const b = req.body as { materialId: number; scenario: string };
     refuseClientPrices(b);
     checkScenario(u, b.scenario);
-    if (!(await materialExists(app.db, b.materialId))) throw new AppError(404, '素材不存在或已下架');
+    await requireApproved(app.db, b.materialId, '加入购物车');
     const id = await cart.upsertCartLine(app.db, u.id, b.materialId, b.scenario);
     return ok({ id, count: await cart.cartCount(app.db, u.id) }, '已加入购物车');
   });

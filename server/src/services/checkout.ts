@@ -2,9 +2,10 @@ import type { Db, Queryable } from '../db/index.js';
 import { AppError } from '../lib/envelope.js';
 import type { UserRow } from '../repositories/users.js';
 import { cartLines, materialsByIds, removeCartLines } from '../repositories/cart.js';
-import { claimCoupon, usableCoupons, type CouponRow } from '../repositories/coupons.js';
+import { claimCoupon, findCoupon, usableCoupons, type CouponRow } from '../repositories/coupons.js';
 import { applyDiscount, insertOrder, markPaid } from '../repositories/orders.js';
 import { grantLicences } from '../repositories/licences.js';
+import { TAKEN_DOWN } from './material-availability.js';
 import { findUseCase, levelOf, priceOf, refusalFor, type OwnerType } from '../../../src/schemas/licence/use-cases.js';
 
 /** What the client may send to price or place an order. Prices are never part of it. */
@@ -46,13 +47,17 @@ export async function pricedLines(db: Queryable, user: UserRow, input: CheckoutI
     const ids = input.cartIds;
     const lines = await cartLines(db, user.id, ids);
     if (ids && lines.length !== new Set(ids).size) throw new AppError(404, '购物车中的部分素材不存在，请刷新后重试');
+    const gone = lines.find((l) => !l.available);
+    if (gone) throw new AppError(409, `购物车中的「${gone.title}」已下架，请移除后再结算`);
     raw = lines.map((l) => ({ ...l, cartId: Number(l.id) }));
   } else {
     const items = input.items ?? [];
     const mats = await materialsByIds(db, items.map((i) => i.materialId));
     raw = items.map((i) => {
       const m = mats.find((x) => Number(x.id) === i.materialId);
-      if (!m) throw new AppError(404, '素材不存在或已下架');
+      if (!m) throw new AppError(404, '素材不存在');
+      // Same text as adding it to the cart; the title of an unapproved item is not echoed back.
+      if (Number(m.status) !== 1) throw new AppError(409, `${TAKEN_DOWN}，无法购买`);
       return { ...m, materialId: i.materialId, scenario: i.scenario };
     });
   }
@@ -85,6 +90,7 @@ export function licensee(user: UserRow, lines: PricedLine[], wanted?: OwnerType)
 export function couponRefusal(c: CouponRow | null, subtotalCents: number): string | null {
   if (!c) return '优惠券不存在';
   if (c.status !== 1) return ['优惠券暂不可用', '', '优惠券已使用', '优惠券已过期', '优惠券已作废'][c.status] || '优惠券不可用';
+  if (new Date(c.validFrom).getTime() > Date.now()) return '优惠券尚未生效';
   if (new Date(c.expiresAt).getTime() <= Date.now()) return '优惠券已过期';
   if (subtotalCents < c.thresholdCents) return `订单满 ¥${(c.thresholdCents / 100).toFixed(2)} 才能使用该优惠券`;
   return null;
@@ -98,7 +104,8 @@ export async function quote(db: Queryable, user: UserRow, input: CheckoutInput) 
   let discountCents = 0;
   if (input.couponId) {
     const c = coupons.find((x) => Number(x.id) === input.couponId) ?? null;
-    const refusal = c ? c.refusal : '优惠券不存在或已不可用';
+    // Not among the usable ones: say why when it is the user's own (not yet valid, used, expired…).
+    const refusal = c ? c.refusal : couponRefusal(await findCoupon(db, user.id, input.couponId), subtotalCents) ?? '优惠券不可用';
     if (refusal) throw new AppError(400, refusal);
     discountCents = Math.min(c!.amountCents, subtotalCents);
   }

@@ -1,8 +1,11 @@
 import { Link } from 'react-router-dom';
-import { Button, Card, Empty, List, Popconfirm, Typography } from 'antd';
+import { Button, Card, Empty, List, Popconfirm, Space, Tag, Typography } from 'antd';
 import { formatMoney } from '../licence/money';
+import { CoverImage } from '../material/CoverImage';
+import styles from '../material/material.module.css';
 
-export interface AlbumItem { id: number; type: number; title: string; coverPath: string | null; priceCents: number }
+/** `available` is false for items taken down after collecting (only the owner's view lists them). */
+export interface AlbumItem { id: number; type: number; title: string; coverPath: string | null; priceCents: number; available?: boolean }
 
 /** Material cards of an album; with onRemove the owner can take items out. */
 export function AlbumItems({ items, onRemove }: { items: AlbumItem[]; onRemove?: (id: number) => void }) {
@@ -11,17 +14,23 @@ export function AlbumItems({ items, onRemove }: { items: AlbumItem[]; onRemove?:
     <List
       grid={{ gutter: 16, xs: 1, sm: 2, md: 3, lg: 4 }}
       dataSource={items}
-      renderItem={(m) => (
-        <List.Item>
-          <Card
-            size="small"
-            cover={m.coverPath ? <img alt={m.title} src={`/files/${m.coverPath}`} loading="lazy" style={{ height: 140, objectFit: 'cover' }} /> : undefined}
-            actions={onRemove ? [<Popconfirm key="rm" title="确定取消收藏？" onConfirm={() => onRemove(m.id)}><Button type="link" danger size="small">取消收藏</Button></Popconfirm>] : undefined}
-          >
-            <Card.Meta title={<Link to={`/video/detail/${m.id}`}>{m.title}</Link>} description={<Typography.Text type="danger">{formatMoney(m.priceCents)} 起</Typography.Text>} />
-          </Card>
-        </List.Item>
-      )}
+      renderItem={(m) => {
+        const gone = m.available === false;
+        return (
+          <List.Item>
+            <Card
+              size="small"
+              cover={<div className={styles.cover}><CoverImage src={m.coverPath ? `/files/${m.coverPath}` : null} alt={m.title} /></div>}
+              actions={onRemove ? [<Popconfirm key="rm" title="确定取消收藏？" onConfirm={() => onRemove(m.id)}><Button type="link" danger size="small">取消收藏</Button></Popconfirm>] : undefined}
+            >
+              <Card.Meta
+                title={gone ? <Space><Typography.Text type="secondary">{m.title}</Typography.Text><Tag>已下架</Tag></Space> : <Link to={`/video/detail/${m.id}`}>{m.title}</Link>}
+                description={gone ? <Typography.Text type="secondary">该素材已下架，无法购买</Typography.Text> : <Typography.Text type="danger">{formatMoney(m.priceCents)} 起</Typography.Text>}
+              />
+            </Card>
+          </List.Item>
+        );
+      }}
     />
   );
 }

@@ -1,8 +1,9 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { App, Button, Checkbox, Divider, Empty, Input, Popover, Space, Spin } from 'antd';
 import { HeartFilled, HeartOutlined } from '@ant-design/icons';
 import { get, postJson, request } from '../../dataProvider/axios';
 import { ensureLogin } from '../licence/ensure-login';
+import { useUser } from '../user/UserContext';
 
 interface Album { id: number; name: string; itemCount: number }
 
@@ -14,6 +15,20 @@ export default function CollectButton({ materialId }: { materialId: number }) {
   const [albums, setAlbums] = useState<Album[]>([]);
   const [holding, setHolding] = useState<number[]>([]);
   const [name, setName] = useState('');
+  const { user } = useUser();
+
+  // Shows 已收藏 as soon as the page opens for a signed-in user who already collected the item.
+  useEffect(() => {
+    if (!user) return setHolding([]);
+    let live = true;
+    get<{ albumIds: number[] }>(`/api/collect/material/${materialId}`).then(
+      (r) => live && setHolding(r.albumIds),
+      () => {}, // the button still works; opening the panel reloads and reports errors
+    );
+    return () => {
+      live = false;
+    };
+  }, [user, materialId]);
 
   const load = async () => {
     setLoading(true);

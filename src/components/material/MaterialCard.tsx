@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { Card, Image, Space, Tag, Typography } from 'antd';
+import { Card, Space, Tag, Typography } from 'antd';
 import { DownloadOutlined, PlayCircleOutlined } from '@ant-design/icons';
 import type { MaterialCardData } from './api';
-import { ERROR_IMAGE, formatCount, formatDuration, formatPrice, TYPE_LABELS } from './format';
+import { formatCount, formatDuration, formatPrice, TYPE_LABELS } from './format';
 import styles from './material.module.css';
+import { CoverImage } from './CoverImage';
 
 /** A material in a grid: lazy cover with an error fallback; hovering a video plays its muted preview. */
 export function MaterialCard({ item }: { item: MaterialCardData }) {
@@ -19,7 +20,7 @@ export function MaterialCard({ item }: { item: MaterialCardData }) {
         onMouseLeave={() => setHover(false)}
         cover={
           <div className={styles.cover}>
-            <Image src={item.coverUrl ?? ERROR_IMAGE} fallback={ERROR_IMAGE} alt={item.title} preview={false} loading="lazy" width="100%" height="100%" className={styles.img} />
+            <CoverImage src={item.coverUrl} alt={item.title} />
             {playable && hover && <video className={styles.video} src={item.previewUrl!} muted autoPlay loop playsInline data-testid="hover-preview" />}
             {item.durationSec !== null && (
               <span className={styles.duration}>

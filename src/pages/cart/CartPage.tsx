@@ -1,13 +1,13 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { Alert, App, Button, Card, Empty, Popconfirm, Result, Space, Table, Typography } from 'antd';
+import { Alert, App, Button, Card, Empty, Popconfirm, Result, Space, Table, Tag, Typography } from 'antd';
 import { get, request, type RequestError } from '../../dataProvider/axios';
 import { useUser } from '../../components/user/UserContext';
 import { ScenarioSelect } from '../../components/licence/ScenarioSelect';
 import { formatMoney, notifyCartChanged } from '../../components/licence/money';
 import { ensureLogin } from '../../components/licence/ensure-login';
 
-interface Line { id: number; materialId: number; title: string; type: number; scenario: string; scenarioName: string; basePriceCents: number; priceCents: number | null }
+interface Line { id: number; materialId: number; title: string; type: number; scenario: string; scenarioName: string; basePriceCents: number; priceCents: number | null; available: boolean }
 
 /** /cart: lines with their licence, change or remove, choose a subset, see the total, check out. */
 export default function CartPage() {
@@ -19,6 +19,8 @@ export default function CartPage() {
   const [loading, setLoading] = useState(true);
   const [error, setError] = useState<string | null>(null);
   const [needLogin, setNeedLogin] = useState(false);
+  // Everything available starts selected once; later reloads keep the user's choice, even an empty one.
+  const selectionMade = useRef(false);
 
   const load = useCallback(async () => {
     setLoading(true);
@@ -27,7 +29,9 @@ export default function CartPage() {
     try {
       const r = await get<{ list: Line[] }>('/api/trade/cart/list');
       setLines(r.list);
-      setSelected((s) => (s.length ? s.filter((id) => r.list.some((l) => l.id === id)) : r.list.map((l) => l.id)));
+      const selectable = r.list.filter((l) => l.available).map((l) => l.id);
+      setSelected((s) => (selectionMade.current ? s.filter((id) => selectable.includes(id)) : selectable));
+      selectionMade.current = true;
     } catch (e) {
       if ((e as RequestError).code === 401) setNeedLogin(true);
       else setError((e as Error).message);
@@ -37,6 +41,7 @@ export default function CartPage() {
   }, []);
   // Reload when the user logs in or out (the token decides; the context may still be loading).
   useEffect(() => {
+    selectionMade.current = false;
     void load();
   }, [user, load]);
 
@@ -73,9 +78,13 @@ export default function CartPage() {
         dataSource={lines}
         pagination={false}
         locale={{ emptyText: <Empty description="购物车是空的"><Link to="/">去逛逛</Link></Empty> }}
-        rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]) }}
+        rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]), getCheckboxProps: (l) => ({ disabled: !l.available }) }}
         columns={[
-          { title: '素材', dataIndex: 'title', render: (t, l) => <Link to={`/video/detail/${l.materialId}`}>{t}</Link> },
+          {
+            title: '素材', dataIndex: 'title', render: (t, l) => l.available
+              ? <Link to={`/video/detail/${l.materialId}`}>{t}</Link>
+              : <Space><Typography.Text type="secondary">{t}</Typography.Text><Tag>已下架</Tag></Space>,
+          },
           { title: '授权场景', dataIndex: 'scenario', render: (s, l) => <ScenarioSelect value={s} basePriceCents={l.basePriceCents} onChange={(v) => change(l.id, v)} /> },
           { title: '价格', dataIndex: 'priceCents', align: 'right', render: (p) => <Typography.Text type="danger">{formatMoney(p)}</Typography.Text> },
           {

@@ -1,12 +1,14 @@
 import { useState } from 'react';
 import { App, Button, Popconfirm } from 'antd';
 import type { BaseRecord } from '@refinedev/core';
+import { useNavigate } from 'react-router-dom';
 import { download, request } from '../../dataProvider/axios';
 import type { ResourceDef, ResourceRowAction } from '../types';
 
 /** Extra per-row actions of a definition (state transitions, certificate downloads). */
 export function RowActions({ def, row, onDone }: { def: ResourceDef; row: BaseRecord; onDone: () => void }) {
   const { message } = App.useApp();
+  const navigate = useNavigate();
   const [busy, setBusy] = useState<string | null>(null);
   const visible = (def.rowActions ?? []).filter((a) => !a.whenStatus || a.whenStatus.includes(row.status));
 
@@ -30,6 +32,10 @@ export function RowActions({ def, row, onDone }: { def: ResourceDef; row: BaseRe
   return (
     <>
       {visible.map((a) => {
+        if (a.kind === 'link') {
+          const to = (a.to ?? '').replace('{id}', encodeURIComponent(String(row.id)));
+          return <Button key={a.action} type="link" size="small" onClick={() => navigate(to)}>{a.label}</Button>;
+        }
         const btn = (
           <Button key={a.action} type="link" size="small" loading={busy === a.action} onClick={a.confirm ? undefined : () => run(a)}>
             {a.label}

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, makeUser } from '../../helpers/app.js';
 import { addEarning } from '../../../server/src/repositories/withdrawals.js';
+import { searchVector } from '../../../server/src/search/vector.js';
 
 describe('/api/user/works and /api/user/withdrawal (creator centre)', () => {
   let t: Awaited<ReturnType<typeof makeTestApp>>;
@@ -50,6 +51,28 @@ describe('/api/user/works and /api/user/withdrawal (creator centre)', () => {
     expect((await call('POST', `/api/user/works/${workId}/takedown`)).json().data.status).toBe(2);
     expect((await call('POST', `/api/user/works/${workId}/resubmit`)).json().data.status).toBe(0);
     expect((await call('POST', `/api/user/works/${otherWorkId}/takedown`)).statusCode).toBe(404);
+  });
+
+  it('an edited work ranks by where the keyword is: title hits above its tag-only hit, its title hit above tag-only hits', async () => {
+    const other = async (title: string, tags: string[], downloads: number) => Number((await t.db.query<{ id: number }>(
+      `INSERT INTO materials(type, title, tags, status, price_cents, downloads, search_tokens) VALUES (11, $1, $2, 1, 100, $3, $4::tsvector) RETURNING id`,
+      [title, tags, downloads, searchVector({ title, tags, description: '' })],
+    )).rows[0].id);
+    const edit = async (title: string, tags: string[]) => {
+      const id = Number((await t.db.query<{ id: number }>("INSERT INTO materials(type, title, owner_id, status, price_cents, downloads) VALUES (11, '待编辑', $1, 1, 100, 500) RETURNING id", [creator.id])).rows[0].id);
+      expect((await call('PUT', `/api/user/works/${id}`, creator, { title, tags, price: 1 })).statusCode).toBe(200);
+      await t.db.query('UPDATE materials SET status = 1 WHERE id = $1', [id]);
+      return id;
+    };
+    const search = async (keyword: string) => (await call('GET', `/api/index/search?${new URLSearchParams({ keyword })}`, buyer)).json().data.list.map((m: any) => m.id);
+    // The work (more popular) has the keyword only as a tag: the unpopular title hit comes first.
+    const titleHit = await other('霁青色的远山', [], 0);
+    const tagWork = await edit('清晨湖面', ['霁青']);
+    expect(await search('霁青')).toEqual([titleHit, tagWork]);
+    // The work has it in its title: above a more popular tag-only hit.
+    const tagOnly = await other('山间小路', ['黛蓝'], 999);
+    const titleWork = await edit('黛蓝色的海湾', ['海湾']);
+    expect(await search('黛蓝')).toEqual([titleWork, tagOnly]);
   });
 
   it('withdraws within the available earnings and refuses more', async () => {

@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import crypto from 'node:crypto';
 import type { Queryable } from '../index.js';
 import { searchVector } from '../../search/vector.js';
 import { CATEGORIES, composeMaterial, rng, type ComposedMaterial, type MaterialType } from './catalogue/compose.js';
 import { generateMediaPool, type MediaSet } from './catalogue/media.js';
+import { insertDeposit } from '../../repositories/deposits.js';
+import { commitDeposit } from '../../services/deposit-ledger.js';
 
 /** How many demo materials per type (264 approved + the hidden ones below). */
 export const SEED_COUNTS: Record<MaterialType, number> = { 1: 150, 2: 45, 11: 75 };
@@ -68,6 +69,24 @@ async function insertMaterial(q: Queryable, m: ComposedMaterial, media: MediaSet
 }
 
 /**
+ * A seeded material's evidence deposit, made the way a creator's upload is: a deposit record of its
+ * original, a block on the hash-chained ledger, and the material's badge pointing at the certificate.
+ */
+async function depositSeeded(q: Queryable, e: { id: number; media: MediaSet; ownerId: number; title: string; type: MaterialType }) {
+  const video = e.type === 1;
+  const fileName = `${e.title}.${e.media.format.toLowerCase()}`;
+  const mime = video ? 'video/mp4' : 'image/jpeg';
+  // Work category codes (lumen:enums/work-category): 3 类电影作品 for footage, 1 摄影作品 for photos.
+  const workCategory = video ? 3 : 1;
+  const id = await insertDeposit(q, {
+    userId: e.ownerId, materialId: e.id, workName: e.title, workCategory,
+    form: { workName: e.title, workCategory, materialId: e.id, files: [{ name: fileName, size: e.media.sizeBytes, type: mime }] },
+    fileName, fileKey: e.media.original, fileSize: e.media.sizeBytes, mime, sha256: e.media.sha256,
+  });
+  await commitDeposit(q, { id, userId: e.ownerId, materialId: e.id, sha256: e.media.sha256, workName: e.title, fileName });
+}
+
+/**
  * The demo catalogue: categories, creators, materials with generated media, albums and a few
  * evidence certificates. Skips when categories already exist; the database part is one
  * transaction, so a failed run leaves nothing half-seeded.
@@ -82,19 +101,20 @@ export async function seedCatalogue(app: FastifyInstance): Promise<void> {
     const r = rng(20260501);
     const titles = new Set<string>();
     const bySubject = new Map<string, Array<{ id: number; type: number; cover: string }>>();
-    const evidence: Array<{ id: number; media: MediaSet }> = [];
+    const evidence: Array<{ id: number; media: MediaSet; ownerId: number; title: string; type: MaterialType }> = [];
     let n = 0;
     for (const type of [1, 11, 2] as MaterialType[]) {
       for (let k = 0; k < SEED_COUNTS[type]; k++, n++) {
         const m = composeMaterial(type, k, r, titles);
         const set = type === 11 ? media.images[k % media.images.length] : media.clips[k % media.clips.length];
         const status = HIDDEN[n] ?? 1;
-        const id = await insertMaterial(q, m, set, { categoryId: categories.get(`${type}:${m.categoryName}`)!, ownerId: owners[n % owners.length], status });
+        const ownerId = owners[n % owners.length];
+        const id = await insertMaterial(q, m, set, { categoryId: categories.get(`${type}:${m.categoryName}`)!, ownerId, status });
         if (status !== 1) continue;
         const list = bySubject.get(`${type}:${m.subject.word}`) ?? [];
         list.push({ id, type, cover: set.cover });
         bySubject.set(`${type}:${m.subject.word}`, list);
-        if (type !== 2 && k % 12 === 1) evidence.push({ id, media: set });
+        if (type !== 2 && k % 12 === 1) evidence.push({ id, media: set, ownerId, title: m.title, type });
       }
     }
     for (const [i, a] of ALBUMS.entries()) {
@@ -107,13 +127,6 @@ export async function seedCatalogue(app: FastifyInstance): Promise<void> {
         await q.query('INSERT INTO album_items(album_id, material_id, sort) VALUES ($1, $2, $3)', [album.rows[0].id, it.id, sort]);
       }
     }
-    for (const [i, e] of evidence.entries()) {
-      const certNo = `LMCZ${String(20260000 + e.id * 7 + i).padStart(10, '0')}`;
-      await q.query(
-        `INSERT INTO material_evidence(material_id, cert_no, file_hash, ledger_hash, deposited_at, certificate_url)
-         VALUES ($1, $2, $3, $4, now() - make_interval(days => $5::int), $6)`,
-        [e.id, certNo, e.media.sha256, crypto.createHash('sha256').update(`ledger:${certNo}`).digest('hex'), 10 + i * 3, `/certifiy/copyright/deposit/${certNo}`],
-      );
-    }
+    for (const e of evidence) await depositSeeded(q, e);
   });
 }

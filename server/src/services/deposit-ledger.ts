@@ -1,0 +1,35 @@
+import type { Queryable } from '../db/index.js';
+import { appendBlock, type LedgerBlock } from '../repositories/ledger.js';
+import { linkMaterialEvidence, markDeposited } from '../repositories/deposits.js';
+
+const dayStamp = (at: Date) => at.toISOString().slice(0, 10).replace(/-/g, '');
+
+/** Certificate numbers: LM + yyyymmdd + 8-digit deposit id (what the public check accepts, ^LM[0-9]{16}$). */
+export const certNoOf = (id: number, at = new Date()) => `LM${dayStamp(at)}${String(id).padStart(8, '0')}`;
+
+/** The public certificate page of a deposit (the detail page's evidence badge links here). */
+export const certificatePath = (certNo: string) => `/certifiy/copyright/deposit/${certNo}`;
+
+export interface DepositToCommit {
+  id: number;
+  userId: number;
+  materialId: number | null;
+  sha256: string;
+  workName: string;
+  fileName: string;
+}
+
+/**
+ * Puts an inserted deposit on the hash-chained ledger, marks it deposited and, for a catalogue
+ * material, points the material's evidence badge at its certificate. Call inside a transaction.
+ * Used by the deposit route and by the demo seed, so seeded certificates verify like real ones.
+ */
+export async function commitDeposit(q: Queryable, d: DepositToCommit): Promise<{ certNo: string; block: LedgerBlock }> {
+  const certNo = certNoOf(d.id);
+  const block = await appendBlock(q, { type: 'evidence-deposit', depositId: d.id, certNo, userId: d.userId, sha256: d.sha256, workName: d.workName, fileName: d.fileName });
+  await markDeposited(q, d.id, block.height, certNo);
+  if (d.materialId) {
+    await linkMaterialEvidence(q, { materialId: d.materialId, certNo, sha256: d.sha256, blockHash: block.hash, certificateUrl: certificatePath(certNo) });
+  }
+  return { certNo, block };
+}
