@@ -4,6 +4,7 @@ import { makeTestApp, makeUser } from '../../helpers/app.js';
 import { jpeg, noisePng } from '../../helpers/media.js';
 import { formWithFiles, metaOf, tinyPdf } from '../../helpers/multipart.js';
 import { verifyChain } from '../../../server/src/repositories/ledger.js';
+import { pdfTextLines } from '../../helpers/pdf-text.js';
 
 describe('/api/protection/deposit', () => {
   let t: Awaited<ReturnType<typeof makeTestApp>>;
@@ -45,6 +46,11 @@ describe('/api/protection/deposit', () => {
     const pdf = await PDFDocument.load(cert.rawPayload);
     expect(pdf.getPageCount()).toBe(1);
     expect(pdf.getTitle()).toBe(`版权存证证书 ${d.cert_no}`);
+    // The page itself names the certificate, the file and its hash (ASCII drawn, not blank).
+    const [lines] = await pdfTextLines(cert.rawPayload);
+    expect(lines.join('\n')).not.toContain('\uFFFD');
+    expect(lines).toEqual(expect.arrayContaining(['版权存证证书', `证书编号：${d.cert_no}`, '作品名称：山川日出', '存证文件：山川日出.jpg', '存证区块高度：0']));
+    expect(lines.join('')).toContain(d.sha256);
 
     const v = await t.app.inject({ url: `/api/protection/deposit/verify/${d.cert_no}` });
     expect(v.json().data).toMatchObject({ valid: true, sha256: d.sha256, workName: '山川日出' });
