@@ -59,6 +59,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   };
 }
 
+/** A configuration the server refuses to start with; its message says what to set. */
+export class ConfigError extends Error {}
+
 /**
  * Refuses a production start with a development secret (they are public in this repository).
  * Kept apart from loadConfig so tests can build a production-mode app without real secrets.
@@ -72,7 +75,7 @@ export function assertProductionSecrets(config: Config): void {
   };
   const weak = (Object.keys(DEV_SECRETS) as Array<keyof typeof DEV_SECRETS>).filter((k) => values[k] === DEV_SECRETS[k]);
   if (weak.length) {
-    throw new Error(`NODE_ENV=production but ${weak.join(', ')} still have their development default values; set them in the environment.`);
+    throw new ConfigError(`NODE_ENV=production with development default secrets (${weak.join(', ')}); set real values in the environment.`);
   }
 }
 
