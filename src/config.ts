@@ -10,4 +10,6 @@ export const config = {
   mobileBase: import.meta.env.VITE_MOBILE_BASE ?? 'https://m.lumen.example',
   /** Product code used in registration sources ({product}_CREATOR). */
   product: import.meta.env.VITE_PRODUCT ?? 'LUMEN',
+  /** Domain attribute of the token/visitor cookies, e.g. '.lumen.example'; derived from the host when unset. */
+  cookieDomain: (import.meta.env.VITE_COOKIE_DOMAIN as string | undefined) || undefined,
 };

@@ -14,6 +14,8 @@ export interface Config {
   clientDir: string;
   /** Secret shared with the client for SMS request signatures (the spec keeps it in the client). */
   smsSignSecret: string;
+  /** Server-only key of the stored SMS code hashes (never shipped to the client, unlike smsSignSecret). */
+  smsCodePepper: string;
   /** Secret for signing sandbox payment callbacks. */
   paySecret: string;
   /** Public base URL of this server, used in QR codes and callback URLs. */
@@ -21,27 +23,60 @@ export interface Config {
   logLevel: string;
   /** Trust X-Forwarded-For (true, or a comma-separated list of proxy addresses). Off by default. */
   trustProxy: boolean | string;
-  /** Seed the demo catalogue on an empty database. */
+  /** Seed the demo data (accounts with the public demo password, catalogue). On by default except in production. */
   seed: boolean;
+  /** Serve GET /api/operation/recent (visitor IPs and ids) for the test suites: NODE_ENV=test or EXPOSE_PAGE_VIEWS=1. */
+  exposePageViews: boolean;
 }
+
+/** Development defaults of the secrets; production refuses to start with any of them. */
+export const DEV_SECRETS = {
+  SMS_SIGN_SECRET: 'lumen-sms-sign-secret',
+  SMS_CODE_PEPPER: 'lumen-dev-sms-code-pepper',
+  PAY_SECRET: 'lumen-sandbox-pay-secret',
+} as const;
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = Number(env.PORT ?? 3000);
+  const nodeEnv = (env.NODE_ENV as Config['env']) ?? 'development';
   const dataDir = path.resolve(env.DATA_DIR ?? 'data');
   return {
     port,
     host: env.HOST ?? '0.0.0.0',
-    env: (env.NODE_ENV as Config['env']) ?? 'development',
+    env: nodeEnv,
     dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
     clientDir: path.resolve(env.CLIENT_DIR ?? 'dist'),
-    smsSignSecret: env.SMS_SIGN_SECRET ?? 'lumen-sms-sign-secret',
-    paySecret: env.PAY_SECRET ?? 'lumen-sandbox-pay-secret',
+    smsSignSecret: env.SMS_SIGN_SECRET || DEV_SECRETS.SMS_SIGN_SECRET,
+    smsCodePepper: env.SMS_CODE_PEPPER || DEV_SECRETS.SMS_CODE_PEPPER,
+    paySecret: env.PAY_SECRET || DEV_SECRETS.PAY_SECRET,
     publicUrl: env.PUBLIC_URL ?? `http://localhost:${port}`,
     logLevel: env.LOG_LEVEL ?? 'info',
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
-    seed: env.SEED !== '0',
+    // Production never creates the public demo accounts unless asked for explicitly.
+    seed: nodeEnv === 'production' ? env.SEED === '1' : env.SEED !== '0',
+    exposePageViews: nodeEnv === 'test' || env.EXPOSE_PAGE_VIEWS === '1',
   };
+}
+
+/** A configuration the server refuses to start with; its message says what to set. */
+export class ConfigError extends Error {}
+
+/**
+ * Refuses a production start with a development secret (they are public in this repository).
+ * Kept apart from loadConfig so tests can build a production-mode app without real secrets.
+ */
+export function assertProductionSecrets(config: Config): void {
+  if (config.env !== 'production') return;
+  const values: Record<keyof typeof DEV_SECRETS, string> = {
+    SMS_SIGN_SECRET: config.smsSignSecret,
+    SMS_CODE_PEPPER: config.smsCodePepper,
+    PAY_SECRET: config.paySecret,
+  };
+  const weak = (Object.keys(DEV_SECRETS) as Array<keyof typeof DEV_SECRETS>).filter((k) => values[k] === DEV_SECRETS[k]);
+  if (weak.length) {
+    throw new ConfigError(`NODE_ENV=production with development default secrets (${weak.join(', ')}); set real values in the environment.`);
+  }
 }
 
 function parseTrustProxy(v: string | undefined): boolean | string {

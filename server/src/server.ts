@@ -1,28 +1,49 @@
-import { loadConfig } from './config.js';
-import { openDb } from './db/index.js';
+import type { FastifyInstance } from 'fastify';
+import { assertProductionSecrets, ConfigError, loadConfig } from './config.js';
+import { openDb, type Db } from './db/index.js';
 import { migrate } from './db/migrate.js';
 import { seedIfEmpty } from './db/seed/index.js';
 import { buildApp } from './app.js';
+import { createShutdown } from './lib/shutdown.js';
 import path from 'node:path';
 
-/** Process entry: open the database, migrate, seed, listen, and shut down cleanly on signals. */
-const config = loadConfig();
-const db = await openDb({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'pglite') });
-const applied = await migrate(db);
-const app = await buildApp({ config, db });
-if (applied.length) app.log.info({ applied }, 'migrations applied');
-if (config.seed) await seedIfEmpty(app);
+/** Process entry: check the config, open the database, migrate, seed, listen; close cleanly on signals. */
+const SHUTDOWN_TIMEOUT_MS = 10_000;
 
-let closing = false;
-for (const sig of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(sig, async () => {
-    if (closing) return;
-    closing = true;
-    app.log.info({ sig }, 'shutting down');
-    await app.close();
-    await db.close();
-    process.exit(0);
-  });
+let db: Db | undefined;
+let app: FastifyInstance | undefined;
+
+// Installed before anything opens, so a signal during migrate or the first (long) seed still closes the DB.
+const shutdown = createShutdown({
+  parts: () => [
+    { name: 'http server', part: app },
+    { name: 'database', part: db },
+  ],
+  timeoutMs: SHUTDOWN_TIMEOUT_MS,
+  exit: (code) => process.exit(code),
+  log: (msg, err) => (app ? app.log.info({ err }, msg) : console.error(msg, err ?? '')),
+});
+for (const sig of ['SIGINT', 'SIGTERM'] as const) process.on(sig, (s) => void shutdown.handle(s));
+
+try {
+  const config = loadConfig();
+  assertProductionSecrets(config);
+  db = await openDb({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'pglite') });
+  const applied = await migrate(db);
+  app = await buildApp({ config, db });
+  if (applied.length) app.log.info({ applied }, 'migrations applied');
+  if (config.seed) {
+    if (config.env === 'production') app.log.warn('SEED=1 in production: creating the demo accounts with the public demo password');
+    await seedIfEmpty(app);
+  }
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(`流明素材 ready at ${config.publicUrl} (${db.kind})`);
+} catch (err) {
+  // A query failing because a signal closed the database is part of the shutdown, not a start error.
+  if (!shutdown.isClosing()) {
+    console.error(`流明素材 failed to start: ${err instanceof Error ? err.message : String(err)}`);
+    if (!(err instanceof ConfigError)) console.error(err);
+    await db?.close().catch(() => undefined);
+    process.exit(1);
+  }
 }
-await app.listen({ port: config.port, host: config.host });
-app.log.info(`流明素材 ready at ${config.publicUrl} (${db.kind})`);

@@ -3,6 +3,8 @@ import { makeTestApp } from '../helpers/app.js';
 import { freshIp, lastCode, randomPhone, send, SECRET, userInfo } from './login/helpers.js';
 import { signFields } from '../../src/components/login/sms-sign.js';
 import { SIGN_VECTOR } from '../helpers/sms-sign-vector.js';
+import { codeHash, SEND_DAILY_MAX } from '../../server/src/repositories/sms-codes.js';
+import crypto from 'node:crypto';
 
 describe('phone + SMS login', () => {
   let t: Awaited<ReturnType<typeof makeTestApp>>;
@@ -20,6 +22,10 @@ describe('phone + SMS login', () => {
     expect(code).toMatch(/^\d{6}$/);
     const row = await t.db.query<{ code_hash: string; expires_at: Date; created_at: Date }>('SELECT code_hash, expires_at, created_at FROM sms_codes WHERE phone = $1', [phone]);
     expect(row.rows[0].code_hash).not.toContain(code);
+    // The hash is keyed by the server-only pepper, not by the signing secret the client bundles.
+    expect(row.rows[0].code_hash).toBe(codeHash(t.app.config.smsCodePepper, phone, 'login', code));
+    expect(row.rows[0].code_hash).not.toBe(codeHash(SECRET, phone, 'login', code));
+    expect(row.rows[0].code_hash).not.toBe(crypto.createHmac('sha256', SECRET).update(code).digest('hex'));
     const ttl = new Date(row.rows[0].expires_at).getTime() - new Date(row.rows[0].created_at).getTime();
     expect(Math.round(ttl / 1000)).toBe(300);
   });
@@ -70,6 +76,45 @@ describe('phone + SMS login', () => {
     const r = await send(t.app, { phone });
     expect(r.statusCode).toBe(429);
     expect(r.json().msg).toBe('该手机号今日获取验证码次数已达上限，请明天再试');
+  });
+
+  it('limits sends to 10 a day per IP, whatever the phone', async () => {
+    const ip = freshIp();
+    for (let i = 0; i < SEND_DAILY_MAX; i++) {
+      await t.db.query("INSERT INTO sms_codes(phone, purpose, code_hash, ip, expires_at, created_at) VALUES ($1, 'login', 'x', $2, now(), now() - interval '2 hours')", [randomPhone(), ip]);
+    }
+    const r = await send(t.app, { phone: randomPhone() }, { ip });
+    expect(r.statusCode).toBe(429);
+    expect(r.json().msg).toBe('当前网络今日获取验证码次数已达上限，请明天再试');
+    // Sends older than a day no longer count.
+    await t.db.query("UPDATE sms_codes SET created_at = now() - interval '25 hours' WHERE ip = $1", [ip]);
+    expect((await send(t.app, { phone: randomPhone() }, { ip })).json().success).toBe(true);
+  });
+
+  // Opens every pooled PostgreSQL connection first: on a cold pool the first request finishes while
+  // the others are still connecting, which would hide a check-then-insert race.
+  const warmPool = () => Promise.all(Array.from({ length: 10 }, () => t.db.query('SELECT 1')));
+
+  it('concurrent sends for one phone: exactly one passes the limit check', async () => {
+    const phone = randomPhone();
+    await warmPool();
+    const now = Date.now();
+    // Distinct timestamps make distinct signatures (not replays); distinct IPs keep the per-IP limit out of it.
+    const results = await Promise.all(Array.from({ length: 8 }, (_, i) => send(t.app, { phone }, { now: now - i })));
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 429, 429, 429, 429, 429, 429, 429]);
+    const rows = await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM sms_codes WHERE phone = $1', [phone]);
+    expect(rows.rows[0].n).toBe(1);
+    const outbox = await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM sms_sandbox_outbox WHERE phone = $1', [phone]);
+    expect(outbox.rows[0].n).toBe(1);
+  });
+
+  it('concurrent sends from one IP for different phones: exactly one passes', async () => {
+    const ip = freshIp();
+    await warmPool();
+    const results = await Promise.all(Array.from({ length: 6 }, () => send(t.app, { phone: randomPhone() }, { ip })));
+    expect(results.filter((r) => r.statusCode === 200)).toHaveLength(1);
+    const rows = await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM sms_codes WHERE ip = $1', [ip]);
+    expect(rows.rows[0].n).toBe(1);
   });
 
   it('registers on first login with invite and source details, then logs the same account in again', async () => {

@@ -84,7 +84,7 @@ describe('operation endpoints', () => {
     expect(await stat(payload({ url: 'x'.repeat(3000) }))).toBe('页面地址长度不能超过2048个字符');
   });
 
-  it('lists the latest page views (development only), filtered by visitor', async () => {
+  it('lists the latest page views (test mode only), filtered by visitor', async () => {
     const r = await t.app.inject('/api/operation/recent?pvi=visitor1');
     expect(r.json().data.list).toHaveLength(1);
     expect(r.json().data.list[0].payload.pvi).toBe('visitor1');
@@ -104,15 +104,27 @@ describe('operation endpoints', () => {
   });
 });
 
-describe('operation endpoints in production', () => {
-  it('refuse the page-view listing', async () => {
-    const t = await makeTestApp({ NODE_ENV: 'production' });
+describe('page-view listing outside test mode', () => {
+  const recent = async (env: Record<string, string>) => {
+    const t = await makeTestApp(env);
     try {
-      const r = await t.app.inject('/api/operation/recent');
-      expect(r.statusCode).toBe(404);
-      expect(r.json()).toMatchObject({ success: false, msg: '接口不存在' });
+      return await t.app.inject('/api/operation/recent');
     } finally {
       await t.close();
     }
+  };
+
+  it('is refused in production and in development (it shows visitor IPs and ids)', async () => {
+    for (const NODE_ENV of ['production', 'development']) {
+      const r = await recent({ NODE_ENV });
+      expect(r.statusCode, NODE_ENV).toBe(404);
+      expect(r.json()).toMatchObject({ success: false, msg: '接口不存在' });
+    }
+  });
+
+  it('is served in development with EXPOSE_PAGE_VIEWS=1 (the browser-test server)', async () => {
+    const r = await recent({ NODE_ENV: 'development', EXPOSE_PAGE_VIEWS: '1' });
+    expect(r.statusCode).toBe(200);
+    expect(r.json()).toMatchObject({ success: true, data: { list: [] } });
   });
 });

@@ -4,8 +4,8 @@ import { launchBrowser, newContext } from '../helpers/browser.js';
 
 /**
  * The dialog is reached the way a visitor meets it: opening a protected route (/account/welcome)
- * shows it (route guard in LoginDialogHost). window.lumenAuth is the documented hook for logout
- * until the shell's header (HeaderUser) is mounted.
+ * shows it (route guard in LoginDialogHost); logging out and back in goes through the header's
+ * user menu and login button (HeaderUser).
  */
 const userInfo = (base: string, token: string) => fetch(`${base}/api/common/getUserInfo`, { headers: { authorization: token } });
 const tokenOf = (page: Page) => page.evaluate(() => localStorage.getItem('token'));
@@ -63,10 +63,16 @@ describe('login in the browser', () => {
     const me = (await (await userInfo(base, qrToken)).json()).data;
     expect(me.phone).toBe(`${phone.slice(0, 3)}****${phone.slice(-4)}`);
 
-    // Logout revokes the session on the server; the protected page asks to log in again.
-    await page.evaluate(() => window.lumenAuth!.logout());
+    // Logout from the header user menu revokes the session on the server and returns home.
+    await page.getByTestId('header-user').click();
+    await page.getByRole('menuitem', { name: '退出登录' }).click();
+    await page.waitForSelector('text=已退出登录');
+    await page.getByTestId('header-login').waitFor();
     expect(await tokenOf(page)).toBeNull();
     expect((await userInfo(base, qrToken)).status).toBe(401);
+    expect(new URL(page.url()).pathname).toBe('/');
+    expect(await dialog.count()).toBe(0);
+    await page.getByTestId('header-login').click();
     await dialog.waitFor();
 
     // Back in by password with a demo account (Enter submits).
@@ -80,10 +86,13 @@ describe('login in the browser', () => {
     await dialog.waitFor({ state: 'detached' });
     const pwToken = (await tokenOf(page))!;
     expect(pwToken).not.toBe(qrToken);
+    expect(await page.getByTestId('header-user').innerText()).toContain('演示买家');
     const buyer = (await (await userInfo(base, pwToken)).json()).data;
     expect(buyer.username).toBe('demo_buyer');
 
-    // The page behind the dialog is the account welcome: the user's name and their order count.
+    // The account welcome page shows the user's name and their order count.
+    await page.getByTestId('header-user').click();
+    await page.getByRole('menuitem', { name: '账户中心' }).click();
     await page.getByTestId('welcome-user').waitFor();
     expect(await page.getByTestId('welcome-user').innerText()).toContain(buyer.nickname);
     const orders = (await (await fetch(`${base}/api/order/list?pageSize=1`, { headers: { authorization: pwToken } })).json()).data.total;

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import type { Queryable } from '../db/index.js';
+import type { Db, Queryable } from '../db/index.js';
 import { AppError } from '../lib/envelope.js';
 
 export type SmsPurpose = 'login' | 'bind';
@@ -14,13 +14,30 @@ export const MSG_CODE_WRONG = '验证码错误，请重新输入';
 export const MSG_CODE_INVALID = '验证码已失效，请重新获取';
 export const MSG_CODE_TOO_MANY = '验证码错误次数过多，请重新获取';
 
-/** Codes are stored as an HMAC keyed by a server secret and bound to phone + purpose. */
-function codeHash(secret: string, phone: string, purpose: SmsPurpose, code: string): string {
-  return crypto.createHmac('sha256', `sms-code:${secret}`).update(`${phone}|${purpose}|${code}`).digest('hex');
+/**
+ * Codes are stored as an HMAC bound to phone + purpose, keyed by config.smsCodePepper: a
+ * server-only secret, so a leaked table cannot be brute-forced with the client's signing secret.
+ */
+export function codeHash(pepper: string, phone: string, purpose: SmsPurpose, code: string): string {
+  return crypto.createHmac('sha256', `sms-code:${pepper}`).update(`${phone}|${purpose}|${code}`).digest('hex');
+}
+
+/**
+ * Checks the send limits and issues the code in one transaction holding advisory locks on the
+ * phone and the IP, so concurrent sends cannot all pass the check before any of them inserts.
+ * Locks are always taken phone first, then IP, so two sends cannot wait on each other.
+ */
+export async function issueCodeWithinLimits(db: Db, pepper: string, phone: string, purpose: SmsPurpose, ip: string): Promise<string> {
+  return db.tx(async (q) => {
+    await q.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`sms-phone:${phone}`]);
+    await q.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`sms-ip:${ip}`]);
+    await checkSendLimits(q, phone, ip);
+    return issueCode(q, pepper, phone, purpose, ip);
+  });
 }
 
 /** Refuses a send when the phone or the IP sent within 60 s or reached 10 today (429, Chinese). */
-export async function checkSendLimits(db: Queryable, phone: string, ip: string): Promise<void> {
+async function checkSendLimits(db: Queryable, phone: string, ip: string): Promise<void> {
   for (const [col, val, who] of [['phone', phone, '该手机号'], ['ip', ip, '当前网络']] as const) {
     const r = await db.query<{ last_age: number | null; day_count: number }>(
       `SELECT EXTRACT(EPOCH FROM now() - max(created_at))::float8 AS last_age, count(*)::int AS day_count
@@ -37,13 +54,13 @@ export async function checkSendLimits(db: Queryable, phone: string, ip: string):
 }
 
 /** Issues a fresh code (CSPRNG), invalidating earlier unused codes of the same phone + purpose. */
-export async function issueCode(db: Queryable, secret: string, phone: string, purpose: SmsPurpose, ip: string): Promise<string> {
+async function issueCode(db: Queryable, pepper: string, phone: string, purpose: SmsPurpose, ip: string): Promise<string> {
   const code = String(crypto.randomInt(0, 1_000_000)).padStart(6, '0');
   await db.query('UPDATE sms_codes SET used_at = now() WHERE phone = $1 AND purpose = $2 AND used_at IS NULL', [phone, purpose]);
   await db.query('INSERT INTO sms_codes(phone, purpose, code_hash, ip, expires_at) VALUES ($1, $2, $3, $4, $5)', [
     phone,
     purpose,
-    codeHash(secret, phone, purpose, code),
+    codeHash(pepper, phone, purpose, code),
     ip,
     new Date(Date.now() + CODE_TTL_MS),
   ]);
@@ -51,7 +68,7 @@ export async function issueCode(db: Queryable, secret: string, phone: string, pu
 }
 
 /** Consumes the code or throws a Chinese 400: unknown/expired/used, wrong (counted), too many tries. */
-export async function consumeCode(db: Queryable, secret: string, phone: string, purpose: SmsPurpose, code: string): Promise<void> {
+export async function consumeCode(db: Queryable, pepper: string, phone: string, purpose: SmsPurpose, code: string): Promise<void> {
   const r = await db.query<{ id: number; code_hash: string; attempts: number }>(
     `SELECT id, code_hash, attempts FROM sms_codes
       WHERE phone = $1 AND purpose = $2 AND used_at IS NULL AND expires_at > now()
@@ -62,7 +79,7 @@ export async function consumeCode(db: Queryable, secret: string, phone: string, 
   if (!row) throw new AppError(400, MSG_CODE_INVALID);
   if (row.attempts >= MAX_ATTEMPTS) throw new AppError(400, MSG_CODE_TOO_MANY);
   const expected = Buffer.from(row.code_hash, 'hex');
-  const actual = Buffer.from(codeHash(secret, phone, purpose, code), 'hex');
+  const actual = Buffer.from(codeHash(pepper, phone, purpose, code), 'hex');
   if (!crypto.timingSafeEqual(expected, actual)) {
     const u = await db.query<{ attempts: number }>('UPDATE sms_codes SET attempts = attempts + 1 WHERE id = $1 RETURNING attempts', [row.id]);
     if (u.rows[0].attempts >= MAX_ATTEMPTS) {

@@ -35,7 +35,7 @@ export default async function commonQr(app: FastifyInstance) {
     const body = validated<{ phone: string; verificationCode: string; ticket: string; registDevice?: string; inviteId?: string; inviteCode?: string; registSource?: string }>('bind', req.body);
     const t = await liveTicket(app.db, body.ticket);
     if (!t || t.state !== 'scanned' || !t.openid) throw new AppError(400, MSG_TICKET_INVALID);
-    await consumeCode(app.db, app.config.smsSignSecret, body.phone, 'bind', body.verificationCode);
+    await consumeCode(app.db, app.config.smsCodePepper, body.phone, 'bind', body.verificationCode);
     const byOpenid = await findUserIdBy(app.db, 'wechat_openid', t.openid);
     const byPhone = await findUserIdBy(app.db, 'phone', body.phone);
     if (byOpenid && byOpenid.id !== byPhone?.id) throw new AppError(400, '该微信已绑定其他手机号');

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ok, AppError } from '../lib/envelope.js';
 import { validated, LOGIN_ROUTE_LIMIT } from '../lib/login-forms.js';
 import { verifySignedBody } from '../lib/sms-signature.js';
-import { checkSendLimits, consumeCode, issueCode, type SmsPurpose } from '../repositories/sms-codes.js';
+import { consumeCode, issueCodeWithinLimits, type SmsPurpose } from '../repositories/sms-codes.js';
 import { smsGateway } from '../adapters/sms/index.js';
 import { liveTicket } from '../adapters/wechat/index.js';
 import { createSession } from '../repositories/sessions.js';
@@ -21,8 +21,7 @@ async function sendCode(app: FastifyInstance, req: FastifyRequest, purpose: SmsP
     const t = body.ticket ? await liveTicket(app.db, body.ticket) : null;
     if (!t || t.state !== 'scanned') throw new AppError(400, MSG_TICKET_INVALID);
   }
-  await checkSendLimits(app.db, body.phone, req.ip);
-  const code = await issueCode(app.db, app.config.smsSignSecret, body.phone, purpose, req.ip);
+  const code = await issueCodeWithinLimits(app.db, app.config.smsCodePepper, body.phone, purpose, req.ip);
   await smsGateway(app.db).send(body.phone, `【流明素材】您的${PURPOSE_TEXT[purpose]}验证码为${code}，5分钟内有效。如非本人操作，请忽略本短信。`);
 }
 
@@ -41,7 +40,7 @@ export default async function commonSms(app: FastifyInstance) {
   // Logs in by phone, registering the phone on first use with its invite/source details.
   app.post('/userPhoneLoginReg', { config: LOGIN_ROUTE_LIMIT }, async (req) => {
     const body = validated<{ phone: string; verificationCode: string; registDevice?: string; inviteId?: string; inviteCode?: string; registSource?: string }>('login', req.body);
-    await consumeCode(app.db, app.config.smsSignSecret, body.phone, 'login', body.verificationCode);
+    await consumeCode(app.db, app.config.smsCodePepper, body.phone, 'login', body.verificationCode);
     const existing = await findUserIdBy(app.db, 'phone', body.phone);
     const userId = existing?.id ?? (await registerPhoneUser(app.db, body));
     return ok({ token: await createSession(app.db, userId) }, '登录成功');

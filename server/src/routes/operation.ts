@@ -39,7 +39,7 @@ export const pageViewSchema = {
 /**
  * Operation endpoints (spec §7 Statistics), registered under /api so the client's default
  * operationBase '/api' reaches them: GET /api/ip/get, POST /api/operation/stat, and the
- * development-only GET /api/operation/recent used by the browser tests.
+ * test-only GET /api/operation/recent used by the browser tests (config.exposePageViews).
  */
 export default async function operation(app: FastifyInstance) {
   app.get('/ip/get', async (req) => ok({ ip: req.ip, city: cityOf(req.ip) }));
@@ -67,8 +67,8 @@ export default async function operation(app: FastifyInstance) {
       },
     },
     async (req) => {
-      // Lets the browser tests see that a row was written; never exposed in production.
-      if (app.config.env === 'production') throw new AppError(404, '接口不存在');
+      // Visitor IPs and ids: only for the test suites (NODE_ENV=test, or EXPOSE_PAGE_VIEWS=1 on the e2e server).
+      if (!app.config.exposePageViews) throw new AppError(404, '接口不存在');
       return ok({ list: await latestPageViews(app.db, req.query.limit ?? 20, req.query.pvi) });
     },
   );

@@ -24,9 +24,11 @@ export default function HeaderUser() {
   ];
   const onClick: MenuProps['onClick'] = async ({ key }) => {
     if (key !== 'logout') return navigate(key);
+    // Home first: logging out while still on a protected page would make the route guard open
+    // the login dialog, which would then stay open over the home page.
+    navigate('/');
     await logout();
     toast('已退出登录', 'success');
-    navigate('/');
   };
   return (
     <Dropdown menu={{ items, onClick }} placement="bottomRight" trigger={['hover', 'click']}>

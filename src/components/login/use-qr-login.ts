@@ -9,6 +9,8 @@ export type QrState =
   | { status: 'error'; message: string }
   | { status: 'done' };
 
+const errorText = (e: unknown) => (e instanceof Error && e.message) || '登录失败，请刷新二维码重试';
+
 /**
  * QR flow of spec §4: while active, fetch a QR (3 retries), then poll checkLogin every 2 s.
  * token -> onToken and stop; needBind -> stop and keep the ticket; poll error -> stop and show it.
@@ -29,16 +31,22 @@ export function useQrLogin(active: boolean, onToken: (token: string) => Promise<
         const r = await loginApi.checkLogin(ticket);
         if (stopped) return;
         if (r.token) {
+          // Polling ends with the token; if the user-info step fails the tab shows the error with
+          // the refresh button (a new QR) instead of staying on a QR that can no longer log in.
           stopped = true;
-          await onTokenRef.current(r.token);
-          setState({ status: 'done' });
+          try {
+            await onTokenRef.current(r.token);
+            setState({ status: 'done' });
+          } catch (e) {
+            setState({ status: 'error', message: errorText(e) });
+          }
         } else if (r.needBind) {
           setState({ status: 'needBind', url, ticket });
         } else {
           timer = setTimeout(() => void poll(url, ticket), QR_POLL_MS);
         }
       } catch (e) {
-        if (!stopped) setState({ status: 'error', message: (e as Error).message });
+        if (!stopped) setState({ status: 'error', message: errorText(e) });
       }
     };
     setState({ status: 'loading' });
@@ -49,7 +57,7 @@ export function useQrLogin(active: boolean, onToken: (token: string) => Promise<
         setState({ status: 'waiting', url, ticket });
         timer = setTimeout(() => void poll(url, ticket), QR_POLL_MS);
       })
-      .catch((e: Error) => !stopped && setState({ status: 'error', message: e.message }));
+      .catch((e: unknown) => !stopped && setState({ status: 'error', message: errorText(e) }));
     return () => {
       stopped = true;
       if (timer) clearTimeout(timer);

@@ -1,0 +1,27 @@
+import path from 'node:path';
+import { assertProductionSecrets, loadConfig } from '../config.js';
+import { buildApp } from '../app.js';
+import { openDb } from './index.js';
+import { migrate } from './migrate.js';
+import { seedIfEmpty } from './seed/index.js';
+
+/**
+ * `npm run seed`: opens the configured database (DATABASE_URL or PGlite in DATA_DIR), migrates
+ * and adds the demo data without starting the server. Each seed step skips rows it already made.
+ * In production it runs only with SEED=1, because the demo accounts share a public password.
+ */
+const config = loadConfig();
+assertProductionSecrets(config);
+if (config.env === 'production' && !config.seed) {
+  console.error('NODE_ENV=production: the demo data (accounts with the public demo password) is seeded only with SEED=1.');
+  process.exit(1);
+}
+const db = await openDb({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'pglite') });
+try {
+  await migrate(db);
+  const app = await buildApp({ config, db });
+  await seedIfEmpty(app);
+  await app.close();
+} finally {
+  await db.close();
+}

@@ -1,0 +1,164 @@
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import QRCode from 'qrcode';
+
+// The request layer is replaced; the dialog, the QR hook, completeLogin and the bind dialog are real.
+const api = vi.hoisted(() => ({
+  getQrCode: vi.fn(),
+  checkLogin: vi.fn(),
+  sendBindCode: vi.fn(),
+  bindPhone: vi.fn(),
+  getUserInfo: vi.fn(),
+  loginStat: vi.fn(),
+  uploadConvertData: vi.fn(),
+}));
+vi.mock('../../../src/components/login/api', () => ({ loginApi: api }));
+
+import LoginDialog from '../../../src/components/login/LoginDialog';
+import { QR_POLL_MS, QR_SIZE } from '../../../src/components/login/constants';
+import { userStore } from '../../../src/components/user/user-store';
+
+const USER = { id: 7, nickname: '演示买家', username: 'demo_buyer', roles: ['buyer'] };
+const QR = { url: 'http://x/dev/wechat?ticket=ticket-0001', ticket: 'ticket-0001' };
+
+beforeAll(() => {
+  window.matchMedia ??= ((q: string) => ({ matches: false, media: q, addListener() {}, removeListener() {}, addEventListener() {}, removeEventListener() {}, onchange: null, dispatchEvent: () => false })) as any;
+});
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  Object.values(api).forEach((f) => f.mockReset());
+  api.getQrCode.mockResolvedValue(QR);
+  api.checkLogin.mockResolvedValue({ token: null, needBind: false });
+  api.getUserInfo.mockResolvedValue(USER);
+  api.loginStat.mockResolvedValue(null);
+  localStorage.clear();
+  userStore.setUser(null);
+});
+
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+});
+
+/** Advances fake time inside act so React applies the state the timers and promises produce. */
+const advance = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
+
+/** Mounts the dialog on the QR tab and lets the QR fetch resolve. */
+async function mountDialog() {
+  const onSuccess = vi.fn();
+  render(<LoginDialog onSuccess={onSuccess} onCancel={vi.fn()} />);
+  await advance(0);
+  return { onSuccess };
+}
+
+describe('QR login', { timeout: 20_000 }, () => {
+  it('draws the QR code 140x140 with qrcode from the fetched url', async () => {
+    const toCanvas = vi.spyOn(QRCode, 'toCanvas').mockResolvedValue(undefined as never);
+    await mountDialog();
+    expect(api.getQrCode).toHaveBeenCalledTimes(1);
+    const canvas = screen.getByLabelText('微信登录二维码') as HTMLCanvasElement;
+    expect(QR_SIZE).toBe(140);
+    expect([canvas.width, canvas.height, canvas.style.width, canvas.style.height]).toEqual([140, 140, '140px', '140px']);
+    expect(toCanvas).toHaveBeenCalledWith(canvas, QR.url, expect.objectContaining({ width: 140 }));
+  });
+
+  it('polls checkLogin every 2000 ms with the ticket', async () => {
+    await mountDialog();
+    expect(QR_POLL_MS).toBe(2000);
+    await advance(1999);
+    expect(api.checkLogin).not.toHaveBeenCalled();
+    await advance(1);
+    expect(api.checkLogin).toHaveBeenCalledTimes(1);
+    expect(api.checkLogin).toHaveBeenCalledWith('ticket-0001');
+    await advance(1999);
+    expect(api.checkLogin).toHaveBeenCalledTimes(1);
+    await advance(1);
+    expect(api.checkLogin).toHaveBeenCalledTimes(2);
+  });
+
+  it('a token saves the login, shows success and stops polling', async () => {
+    const { onSuccess } = await mountDialog();
+    api.checkLogin.mockResolvedValueOnce({ token: null, needBind: false }).mockResolvedValueOnce({ token: 'tok-qr', needBind: false });
+    await advance(4000);
+    expect(api.checkLogin).toHaveBeenCalledTimes(2);
+    expect(localStorage.getItem('token')).toBe('tok-qr');
+    expect(userStore.get().user).toEqual(USER);
+    expect(api.loginStat).toHaveBeenCalledWith(2);
+    expect(onSuccess).toHaveBeenCalledTimes(1);
+    expect(screen.getByText('登录成功')).toBeInTheDocument();
+    await advance(10_000);
+    expect(api.checkLogin).toHaveBeenCalledTimes(2);
+  });
+
+  it('a failing user-info call after the token shows the error with the refresh button', async () => {
+    const { onSuccess } = await mountDialog();
+    api.checkLogin.mockResolvedValue({ token: 'tok-qr', needBind: false });
+    api.getUserInfo.mockRejectedValue(new Error('网络异常，请稍后重试'));
+    await advance(2000);
+    expect(screen.getByText('网络异常，请稍后重试')).toBeInTheDocument();
+    expect(localStorage.getItem('token')).toBeNull();
+    expect(onSuccess).not.toHaveBeenCalled();
+    await advance(10_000);
+    expect(api.checkLogin).toHaveBeenCalledTimes(1);
+    fireEvent.click(screen.getByRole('button', { name: /刷新二维码/ }));
+    await advance(0);
+    expect(api.getQrCode).toHaveBeenCalledTimes(2);
+    expect(screen.getByLabelText('微信登录二维码')).toBeInTheDocument();
+  });
+
+  it('a poll error stops polling and offers a new QR code', async () => {
+    await mountDialog();
+    api.checkLogin.mockRejectedValue(new Error('二维码已过期，请刷新二维码'));
+    await advance(2000);
+    expect(screen.getByText('二维码已过期，请刷新二维码')).toBeInTheDocument();
+    await advance(10_000);
+    expect(api.checkLogin).toHaveBeenCalledTimes(1);
+    fireEvent.click(screen.getByRole('button', { name: /刷新二维码/ }));
+    await advance(0);
+    expect(api.getQrCode).toHaveBeenCalledTimes(2);
+  });
+
+  it('switching to the password tab stops polling', async () => {
+    await mountDialog();
+    await advance(2000);
+    expect(api.checkLogin).toHaveBeenCalledTimes(1);
+    fireEvent.click(screen.getByRole('tab', { name: '密码登录' }));
+    await advance(10_000);
+    expect(api.checkLogin).toHaveBeenCalledTimes(1);
+  });
+
+  it('needBind opens the 300px bind dialog; closing it fetches a new QR code', async () => {
+    await mountDialog();
+    api.checkLogin.mockResolvedValue({ token: null, needBind: true });
+    await advance(2000);
+    const title = screen.getByText('手机号绑定');
+    expect((title.closest('.ant-modal') as HTMLElement).style.width).toBe('300px');
+    await advance(10_000);
+    expect(api.checkLogin).toHaveBeenCalledTimes(1);
+    fireEvent.click(title.closest('.ant-modal')!.querySelector('.ant-modal-close')!);
+    await advance(0);
+    expect(api.getQrCode).toHaveBeenCalledTimes(2);
+    expect(screen.queryByText('手机号绑定')).toBeNull();
+  });
+
+  it('the bind button reads 绑定中... while the bind call runs', async () => {
+    await mountDialog();
+    api.checkLogin.mockResolvedValue({ token: null, needBind: true });
+    await advance(2000);
+    const modal = screen.getByText('手机号绑定').closest('.ant-modal') as HTMLElement;
+    fireEvent.change(modal.querySelector('[aria-label=手机号]')!, { target: { value: '13800000009' } });
+    fireEvent.change(modal.querySelector('[aria-label=验证码]')!, { target: { value: '123456' } });
+    let finish!: (v: { token: string }) => void;
+    api.bindPhone.mockReturnValue(new Promise((r) => (finish = r)));
+    fireEvent.click(screen.getByRole('button', { name: '确定绑定' }));
+    await advance(0);
+    expect(screen.getByRole('button', { name: /绑定中\.\.\./ })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: '确定绑定' })).toBeNull();
+    expect(api.bindPhone).toHaveBeenCalledWith('13800000009', '123456', 'ticket-0001');
+    await act(async () => finish({ token: 'tok-bind' }));
+    await advance(0);
+    expect(localStorage.getItem('token')).toBe('tok-bind');
+  });
+});
