@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { enumLabel, enumOptions as registryOptions, formOf, statusColor, statusLabel as registryStatus } from '../schemas';
-import { useSchema } from '../schemas/use-schema';
+import { useSchema, useSchemas } from '../schemas/use-schema';
 import type { ResourceDef } from './types';
 
 /**
@@ -22,6 +22,18 @@ export function statusLabel(table: string, value: unknown): { label: string; col
   return { label: registryStatus(id, v) || '未知状态', color: statusColor(id, v) };
 }
 
+/** Registry ids of the enums and status tables a definition's columns and filters display. */
+export function tableIdsOf(def: ResourceDef): string[] {
+  const ids = def.columns.flatMap((c) => (c.render?.startsWith('status:') ? [c.render] : c.render?.startsWith('enum:') ? [c.render.slice(5)] : []));
+  ids.push(...def.filters.flatMap((f) => (f.enumId ? [f.enumId] : [])));
+  return [...new Set(ids.map(enumSchemaId))];
+}
+
+/**
+ * Loads the current versions (staff edits) of a definition's enums and status tables; cells and
+ * filter options read them through the registry, so the list re-renders with the served labels.
+ */
+export const useResourceTables = (def: ResourceDef): boolean => useSchemas(tableIdsOf(def));
 
 /**
  * The form of a definition in its CURRENT version (the server's, when staff edited it or a rule it
