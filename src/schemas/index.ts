@@ -59,6 +59,7 @@ import rulesRegistration from './rules/registration.json';
 import formsCertificationCompany from './forms/certification-company.json';
 import formsCertificationPersonal from './forms/certification-personal.json';
 // login team: forms/login.json
+import formsLogin from './forms/login.json';
 // resources team: forms for deposit, registration, DCI, work, invoice, withdrawal
 import formsDeposit from './forms/deposit.json';
 import formsRegistration from './forms/registration.json';
@@ -114,6 +115,7 @@ export const schemaList: LumenSchema[] = [
   formsCertificationCompany,
   formsCertificationPersonal,
   // login team entries
+  formsLogin,
   // resources team entries
   formsDeposit,
   formsRegistration,
