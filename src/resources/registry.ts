@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import { enumLabel, enumOptions as registryOptions, formOf, statusColor, statusLabel as registryStatus } from '../schemas';
 import { useSchema, useSchemas } from '../schemas/use-schema';
 import type { ResourceDef } from './types';
+import { editLockOf, editSchema, editUiSchema } from '../schemas/edit-variant';
 
 /**
  * The generated views' only door into the schema registry (src/schemas). Short ids in resource
@@ -46,9 +47,11 @@ export function useResourceForm(def: ResourceDef, mode: 'create' | 'edit'): { sc
     if (!id) return def.form ? { schema: def.form.schema, uiSchema: def.form.uiSchema ?? {} } : { error: '未配置表单' };
     if (loading) return {};
     try {
-      return formOf(id);
+      const f = formOf(id);
+      // Edit mode of a form with x-edit: derived variant (no file field, locked work category).
+      return mode === 'edit' ? { schema: editSchema(f.schema), uiSchema: editUiSchema(f.uiSchema, editLockOf(f.schema)) } : f;
     } catch (e) {
       return { error: (e as Error).message };
     }
-  }, [id, def.form, loading, schema]);
+  }, [id, mode, def.form, loading, schema]);
 }

@@ -11,7 +11,8 @@
  *   (structure: lumen:meta/rule-set, each rule: lumen:meta/upload-rule). Fields refer to a rule with
  *   `"x-file-rule": "lumen:rules/deposit#image"` or an inline UploadRule object.
  * - forms/*: a JSON Schema object with its RJSF uiSchema in `x-ui`; use formOf(id) to get both with
- *   lumen: $refs inlined (RJSF cannot follow external refs).
+ *   lumen: $refs inlined (RJSF cannot follow external refs). `x-edit: { omit, readOnly }` names what an
+ *   edit may not change; edit-variant.ts derives the edit form (client) and update validation (server).
  */
 import type { LumenSchema } from './types';
 import { installBundled } from './registry';
