@@ -44,7 +44,7 @@ export function useResourceForm(def: ResourceDef, mode: 'create' | 'edit'): { sc
   const id = (mode === 'edit' && def.editSchemaId) || def.schemaId;
   const { schema, loading } = useSchema(id ?? '');
   return useMemo(() => {
-    if (!id) return def.form ? { schema: def.form.schema, uiSchema: def.form.uiSchema ?? {} } : { error: '未配置表单' };
+    if (!id) return { error: '未配置表单' };
     if (loading) return {};
     try {
       const f = formOf(id);
@@ -53,5 +53,5 @@ export function useResourceForm(def: ResourceDef, mode: 'create' | 'edit'): { sc
     } catch (e) {
       return { error: (e as Error).message };
     }
-  }, [id, mode, def.form, loading, schema]);
+  }, [id, mode, loading, schema]);
 }

@@ -75,6 +75,7 @@ import statusWithdrawal from './status/withdrawal.json';
 import licenceUseCases from './licence/use-cases.json';
 import licencePayMethod from './licence/pay-method.json';
 import statusOrder from './status/order.json';
+import formsOrder from './forms/order.json';
 
 /** Every bundled schema, in a plain list. */
 export const schemaList: LumenSchema[] = [
@@ -131,6 +132,7 @@ export const schemaList: LumenSchema[] = [
   licenceUseCases,
   licencePayMethod,
   statusOrder,
+  formsOrder,
 ];
 
 /** Bundled schemas by $id. */
