@@ -10,15 +10,7 @@ export const orders: ResourceDef = {
   apiPath: 'order',
   title: '我的订单',
   listPath: '/account/order',
-  form: {
-    schema: {
-      type: 'object',
-      properties: {
-        licenseeName: { type: 'string', title: '被授权方' },
-        itemCount: { type: 'integer', title: '素材数量' },
-      },
-    },
-  },
+  schemaId: 'lumen:forms/order',
   columns: [
     { dataIndex: 'orderNo', title: '订单号' },
     { dataIndex: 'itemTitles', title: '素材' },

@@ -1,7 +1,8 @@
 import { useMemo } from 'react';
 import { enumLabel, enumOptions as registryOptions, formOf, statusColor, statusLabel as registryStatus } from '../schemas';
-import { useSchema } from '../schemas/use-schema';
+import { useSchema, useSchemas } from '../schemas/use-schema';
 import type { ResourceDef } from './types';
+import { editLockOf, editSchema, editUiSchema } from '../schemas/edit-variant';
 
 /**
  * The generated views' only door into the schema registry (src/schemas). Short ids in resource
@@ -22,6 +23,18 @@ export function statusLabel(table: string, value: unknown): { label: string; col
   return { label: registryStatus(id, v) || '未知状态', color: statusColor(id, v) };
 }
 
+/** Registry ids of the enums and status tables a definition's columns and filters display. */
+export function tableIdsOf(def: ResourceDef): string[] {
+  const ids = def.columns.flatMap((c) => (c.render?.startsWith('status:') ? [c.render] : c.render?.startsWith('enum:') ? [c.render.slice(5)] : []));
+  ids.push(...def.filters.flatMap((f) => (f.enumId ? [f.enumId] : [])));
+  return [...new Set(ids.map(enumSchemaId))];
+}
+
+/**
+ * Loads the current versions (staff edits) of a definition's enums and status tables; cells and
+ * filter options read them through the registry, so the list re-renders with the served labels.
+ */
+export const useResourceTables = (def: ResourceDef): boolean => useSchemas(tableIdsOf(def));
 
 /**
  * The form of a definition in its CURRENT version (the server's, when staff edited it or a rule it
@@ -31,12 +44,14 @@ export function useResourceForm(def: ResourceDef, mode: 'create' | 'edit'): { sc
   const id = (mode === 'edit' && def.editSchemaId) || def.schemaId;
   const { schema, loading } = useSchema(id ?? '');
   return useMemo(() => {
-    if (!id) return def.form ? { schema: def.form.schema, uiSchema: def.form.uiSchema ?? {} } : { error: '未配置表单' };
+    if (!id) return { error: '未配置表单' };
     if (loading) return {};
     try {
-      return formOf(id);
+      const f = formOf(id);
+      // Edit mode of a form with x-edit: derived variant (no file field, locked work category).
+      return mode === 'edit' ? { schema: editSchema(f.schema), uiSchema: editUiSchema(f.uiSchema, editLockOf(f.schema)) } : f;
     } catch (e) {
       return { error: (e as Error).message };
     }
-  }, [id, def.form, loading, schema]);
+  }, [id, mode, loading, schema]);
 }

@@ -1,5 +1,3 @@
-import type { RJSFSchema, UiSchema } from '@rjsf/utils';
-
 /**
  * How a list cell is drawn. Status and enum cells look their labels up in the schema registry
  * (src/schemas), so a label or colour changes in one place only.
@@ -44,12 +42,6 @@ export interface ResourceRowAction {
   to?: string;
 }
 
-/** An inline form when the resource has no registry form schema. */
-export interface InlineForm {
-  schema: RJSFSchema;
-  uiSchema?: UiSchema;
-}
-
 /**
  * One resource of the generated views: the generic list/form/show views and the server module
  * behind /api/<apiPath> are driven by this definition and the form schema it names.
@@ -66,9 +58,8 @@ export interface ResourceDef {
   createPath?: string;
   showPath?: string;
   editPath?: string;
-  /** $id of the form schema in the registry (src/schemas), or an inline form. */
+  /** $id of the form schema in the registry (src/schemas/forms): schemas are data, never written in TS. */
   schemaId?: string;
-  form?: InlineForm;
   /** Schema used for editing when it differs from creation (e.g. metadata-only edit). */
   editSchemaId?: string;
   columns: ResourceColumn[];

@@ -6,6 +6,8 @@
 
 /** One upload rule object (validated by lumen:meta/upload-rule). */
 export interface UploadRule {
+  /** Chinese name for staff screens (optional; previews derive one from the work categories). */
+  title?: string;
   kind: 'image' | 'video' | 'audio' | 'document' | 'any';
   /** Lower-case extensions without the dot, in display order. */
   extensions: string[];
@@ -34,6 +36,9 @@ export interface FileMeta {
   durationSec?: number | null;
   [extra: string]: unknown;
 }
+
+/** Chinese noun of a rule's file kind ('图片', '视频', ...). */
+export const kindNoun = (kind: UploadRule['kind']): string => NOUNS[kind];
 
 const NOUNS: Record<UploadRule['kind'], string> = { image: '图片', video: '视频', audio: '音频', document: '文件', any: '文件' };
 

@@ -11,7 +11,8 @@
  *   (structure: lumen:meta/rule-set, each rule: lumen:meta/upload-rule). Fields refer to a rule with
  *   `"x-file-rule": "lumen:rules/deposit#image"` or an inline UploadRule object.
  * - forms/*: a JSON Schema object with its RJSF uiSchema in `x-ui`; use formOf(id) to get both with
- *   lumen: $refs inlined (RJSF cannot follow external refs).
+ *   lumen: $refs inlined (RJSF cannot follow external refs). `x-edit: { omit, readOnly }` names what an
+ *   edit may not change; edit-variant.ts derives the edit form (client) and update validation (server).
  */
 import type { LumenSchema } from './types';
 import { installBundled } from './registry';
@@ -59,6 +60,7 @@ import rulesRegistration from './rules/registration.json';
 import formsCertificationCompany from './forms/certification-company.json';
 import formsCertificationPersonal from './forms/certification-personal.json';
 // login team: forms/login.json
+import formsLogin from './forms/login.json';
 // resources team: forms for deposit, registration, DCI, work, invoice, withdrawal
 import formsDeposit from './forms/deposit.json';
 import formsRegistration from './forms/registration.json';
@@ -73,6 +75,7 @@ import statusWithdrawal from './status/withdrawal.json';
 import licenceUseCases from './licence/use-cases.json';
 import licencePayMethod from './licence/pay-method.json';
 import statusOrder from './status/order.json';
+import formsOrder from './forms/order.json';
 
 /** Every bundled schema, in a plain list. */
 export const schemaList: LumenSchema[] = [
@@ -114,6 +117,7 @@ export const schemaList: LumenSchema[] = [
   formsCertificationCompany,
   formsCertificationPersonal,
   // login team entries
+  formsLogin,
   // resources team entries
   formsDeposit,
   formsRegistration,
@@ -128,6 +132,7 @@ export const schemaList: LumenSchema[] = [
   licenceUseCases,
   licencePayMethod,
   statusOrder,
+  formsOrder,
 ];
 
 /** Bundled schemas by $id. */

@@ -49,26 +49,50 @@ export interface SchemaState {
   loading: boolean;
 }
 
+/** Fetches schemas and, recursively, those they refer to; resolves when all arrived or failed. */
+async function loadWithDependencies(ids: string[]): Promise<void> {
+  const seen = new Set<string>();
+  let todo = [...new Set(ids)];
+  while (todo.length) {
+    todo.forEach((x) => seen.add(x));
+    const got = await Promise.all(todo.map(fetchSchema));
+    todo = [...new Set(got.flatMap((s) => (s ? dependenciesOf(s) : [])))].filter((x) => !seen.has(x));
+  }
+}
+
 /** The current version of a schema and, recursively, of the schemas it refers to. */
 export function useSchema(id: string): SchemaState {
   const [state, setState] = useState<SchemaState>({ schema: currentSchema(id) ?? bundledSchema(id), loading: true });
   useEffect(() => {
     let alive = true;
-    (async () => {
-      const seen = new Set<string>();
-      let todo = [id];
-      while (todo.length) {
-        todo.forEach((x) => seen.add(x));
-        const got = await Promise.all(todo.map(fetchSchema));
-        todo = got.flatMap((s) => (s ? dependenciesOf(s) : [])).filter((x) => !seen.has(x));
-      }
+    loadWithDependencies([id]).then(() => {
       if (alive) setState({ schema: currentSchema(id), loading: false });
-    })();
+    });
     return () => {
       alive = false;
     };
   }, [id]);
   return state;
+}
+
+/**
+ * Loads the current versions of several schemas (e.g. the status tables and enums of a list) and
+ * re-renders the caller when they arrived; read them with the registry helpers (enumLabel, ...).
+ * Returns true while loading.
+ */
+export function useSchemas(ids: string[]): boolean {
+  const key = [...new Set(ids)].sort().join('|');
+  const [loadedKey, setLoadedKey] = useState<string | null>(null);
+  useEffect(() => {
+    let alive = true;
+    loadWithDependencies(key ? key.split('|') : []).then(() => {
+      if (alive) setLoadedKey(key);
+    });
+    return () => {
+      alive = false;
+    };
+  }, [key]);
+  return loadedKey !== key;
 }
 
 /** `{ schema, uiSchema }` of a form's current version, ready for RJSF. */

@@ -3,6 +3,24 @@ import { schemaStore } from '../schemas/store.js';
 import { errorList, errorMessage } from '../../../src/schemas/messages.js';
 import { AppError } from './envelope.js';
 import { dropUnselectedBranchErrors } from '../../../src/resources/branch-errors.js';
+import { changedReadOnly, editLockOf, editSchema } from '../../../src/schemas/edit-variant.js';
+import type Ajv from 'ajv';
+import type { ValidateFunction } from 'ajv';
+
+// Edit variants compiled per validator generation (the store builds a new ajv after each save).
+const editValidators = new WeakMap<Ajv, Map<string, ValidateFunction>>();
+
+function editValidator(ajv: Ajv, schemaId: string, schema: Record<string, any>): ValidateFunction {
+  let byId = editValidators.get(ajv);
+  if (!byId) editValidators.set(ajv, (byId = new Map()));
+  let fn = byId.get(schemaId);
+  if (!fn) {
+    const { $id: _id, ...rest } = editSchema(schema);
+    fn = ajv.compile(rest);
+    byId.set(schemaId, fn);
+  }
+  return fn;
+}
 
 /** Top-level fields a form schema defines (its properties and those of its dependency branches). */
 function formFields(schema: Record<string, any>): Set<string> {
@@ -19,13 +37,27 @@ function formFields(schema: Record<string, any>): Set<string> {
  * every failing field as {fieldErrors: {'/path': msg}} for the form's extraErrors. Returns the data
  * reduced to the fields the form defines, so nothing else reaches the database.
  */
-export async function validateForm(app: FastifyInstance, schemaId: string, body: unknown): Promise<Record<string, any>> {
+export async function validateForm(app: FastifyInstance, schemaId: string, body: unknown, opts: { stored?: Record<string, any> } = {}): Promise<Record<string, any>> {
   const store = schemaStore(app);
   const ajv = await store.validatorAjv();
-  const validate = ajv.getSchema(schemaId);
-  const schema = store.lookup(schemaId);
-  if (!validate || !schema) throw new Error(`Unknown form schema ${schemaId}`);
+  const current = store.lookup(schemaId);
+  if (!current) throw new Error(`Unknown form schema ${schemaId}`);
+  // An update (opts.stored = the record as the client sees it) uses the form's edit variant.
+  const schema = opts.stored ? editSchema(current) : current;
+  const validate = schema !== current ? editValidator(ajv, schemaId, current) : ajv.getSchema(schemaId);
+  if (!validate) throw new Error(`Unknown form schema ${schemaId}`);
   const data = body && typeof body === 'object' && !Array.isArray(body) ? structuredClone(body as Record<string, any>) : {};
+  if (opts.stored) {
+    const lock = editLockOf(current);
+    const changed = changedReadOnly(lock, data, opts.stored);
+    if (changed.length) {
+      const title = (k: string) => current.properties?.[k]?.title ?? k;
+      const msg = `${changed.map(title).join('、')}提交后不能修改，如需更改请撤回后重新申请`;
+      throw new AppError(400, msg, { fieldErrors: Object.fromEntries(changed.map((k) => [`/${k}`, msg])) });
+    }
+    // A locked field the client left out keeps its stored value.
+    for (const k of lock.readOnly ?? []) if (data[k] === undefined && opts.stored[k] !== undefined) data[k] = opts.stored[k];
+  }
   if (!validate(data)) {
     const errors = dropUnselectedBranchErrors(validate.errors ?? []);
     const fieldErrors: Record<string, string> = {};

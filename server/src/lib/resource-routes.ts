@@ -96,7 +96,7 @@ export function registerResourceRoutes(app: FastifyInstance, spec: ResourceRoute
       const user = await userFor(req, spec.role);
       const id = (req.params as any).id as number;
       const row = await mustGetOwned(app.db, t, Number(user.id), id);
-      const form = await validateForm(app, u.schemaId ?? spec.schemaId, req.body);
+      const form = await validateForm(app, u.schemaId ?? spec.schemaId, req.body, { stored: toApi(row) });
       if (!u.allowedStatus.includes(Number(row.status))) throw new AppError(409, u.refused);
       const changed = await updateOwned(app.db, t, Number(user.id), id, u.allowedStatus, u.columns(form, row));
       if (!changed) throw new AppError(409, u.refused); // the status moved between read and write

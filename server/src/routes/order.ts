@@ -6,19 +6,21 @@ import { contentDisposition } from '../lib/content-disposition.js';
 import { licenceCertificatePdf } from '../lib/licence-pdf.js';
 import { cancelOrder, findOrder, listOrders, orderItems } from '../repositories/orders.js';
 import * as lic from '../repositories/licences.js';
-import { LEVELS, findUseCase, type LicenceLevel } from '../../../src/schemas/licence/use-cases.js';
+import type { LicenceLevel, UseCaseTable } from '../../../src/schemas/licence/use-cases.js';
+import { currentUseCases } from '../services/checkout.js';
 
-// Rows come from SQL as records; names are added from the use-case table.
-const withNames = (r: Record<string, any>): Record<string, any> => ({
+// Rows come from SQL as records; names are added from the current use-case table.
+const withNames = (table: UseCaseTable) => (r: Record<string, any>): Record<string, any> => ({
   ...r,
-  scenarioName: findUseCase(r.scenario)?.name ?? r.scenario,
-  levelName: LEVELS[r.level as LicenceLevel]?.name ?? r.level,
+  scenarioName: table.find(r.scenario)?.name ?? r.scenario,
+  levelName: table.levels[r.level as LicenceLevel]?.name ?? r.level,
 });
 
 export const NO_LICENCE = '您尚未获得该素材的授权，购买授权后才能下载原文件（未授权可浏览带水印的预览）';
 
 /** /api/order: my orders, licences (authrecord / myauth), certificates, original downloads, history. */
 export default async function orderRoutes(app: FastifyInstance) {
+  const namer = async () => withNames(await currentUseCases(app.db));
   app.get('/list', { schema: { querystring: listQuery, response: envelopeResponse } }, async (req) => {
     const u = await req.requireUser();
     return ok(await listOrders(app.db, u.id, req.query as any));
@@ -27,13 +29,14 @@ export default async function orderRoutes(app: FastifyInstance) {
   app.get('/authrecord/list', { schema: { querystring: listQuery, response: envelopeResponse } }, async (req) => {
     const u = await req.requireUser();
     const r = await lic.listLicences(app.db, u.id, req.query as any);
-    return ok({ ...r, list: r.list.map(withNames) });
+    return ok({ ...r, list: r.list.map(await namer()) });
   });
 
   app.get('/myauth/list', { schema: { querystring: listQuery, response: envelopeResponse } }, async (req) => {
     const u = await req.requireUser();
     const r = await lic.listLicensedMaterials(app.db, u.id, req.query as any);
-    return ok({ ...r, list: r.list.map((m: any) => ({ ...m, scenarioNames: (m.scenarios as string[]).map((s) => findUseCase(s)?.name ?? s) })) });
+    const table = await currentUseCases(app.db);
+    return ok({ ...r, list: r.list.map((m: any) => ({ ...m, scenarioNames: (m.scenarios as string[]).map((s) => table.find(s)?.name ?? s) })) });
   });
 
   app.get('/history/list', { schema: { querystring: listQuery, response: envelopeResponse } }, async (req) => {
@@ -47,7 +50,7 @@ export default async function orderRoutes(app: FastifyInstance) {
   }, async (req) => {
     const l = await lic.verifyLicence(app.db, (req.query as { code: string }).code);
     if (!l) throw new AppError(404, '验证码无效，未找到对应的授权记录');
-    const n = withNames(l);
+    const n = (await namer())(l);
     return ok({ valid: true, licenseeName: n.licenseeName, licenseeType: n.licenseeType, title: n.title, materialId: n.materialId, scenarioName: n.scenarioName, levelName: n.levelName, orderNo: n.orderNo, date: n.paidAt ?? n.createdAt });
   });
 
@@ -55,7 +58,7 @@ export default async function orderRoutes(app: FastifyInstance) {
     const u = await req.requireUser();
     const l = await lic.findLicence(app.db, u.id, (req.params as { id: number }).id);
     if (!l) throw new AppError(404, '授权记录不存在');
-    const n = withNames(l);
+    const n = (await namer())(l);
     const pdf = await licenceCertificatePdf({
       licenseeName: n.licenseeName, licenseeType: n.licenseeType, title: n.title, materialId: Number(n.materialId),
       scenarioName: n.scenarioName, levelName: n.levelName, orderNo: n.orderNo, date: new Date(n.paidAt ?? n.createdAt),
@@ -87,7 +90,7 @@ export default async function orderRoutes(app: FastifyInstance) {
     const u = await req.requireUser();
     const o = await findOrder(app.db, u.id, (req.params as { id: number }).id);
     if (!o) throw new AppError(404, '订单不存在');
-    return ok({ ...o, items: (await orderItems(app.db, o.id)).map(withNames) });
+    return ok({ ...o, items: (await orderItems(app.db, o.id)).map(await namer()) });
   });
 
   app.post('/:id/cancel', { schema: { params: idParams, response: envelopeResponse } }, async (req) => {

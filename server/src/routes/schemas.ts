@@ -42,6 +42,8 @@ export default async function schemaRoutes(app: FastifyInstance) {
     const user = await requireStaff(req);
     const cur = await currentOr404(id);
     if (id.startsWith('lumen:meta/')) throw new AppError(400, '元模式定义规则本身的结构，不能在线修改');
+    // The dialogs validate with the bundled copy before any fetch, and spec §5 fixes the messages.
+    if (id === 'lumen:forms/login') throw new AppError(400, '登录表单的校验与提示由规格固定，不能在线修改');
     if (baseVersion !== undefined && baseVersion !== cur.version) throw new AppError(409, '该规则已被他人修改，请刷新后重试');
     const all = await store.all();
     const reasons = checkCandidate(id, body, store.lookup, all.map((x) => x.id));

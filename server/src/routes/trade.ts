@@ -3,10 +3,10 @@ import { AppError, ok } from '../lib/envelope.js';
 import { envelopeResponse, idParams, materialIdProp, scenarioProp } from '../lib/trade-schemas.js';
 import * as cart from '../repositories/cart.js';
 import { requireApproved } from '../services/material-availability.js';
-import { checkScenario, createOrder, quote, type CheckoutInput } from '../services/checkout.js';
+import { checkScenario, createOrder, currentUseCases, quote, type CheckoutInput } from '../services/checkout.js';
 import { expireOrders } from '../repositories/orders.js';
 import payRoutes from './trade-pay.js';
-import { findUseCase, levelOf, priceOf } from '../../../src/schemas/licence/use-cases.js';
+import { levelOf } from '../../../src/schemas/licence/use-cases.js';
 
 /** Fields a client might try to set; refused outright so no one believes a client price counts. */
 const PRICE_FIELDS = ['price', 'priceCents', 'amount', 'amountCents', 'subtotalCents', 'discountCents', 'totalCents'];
@@ -46,9 +46,10 @@ export default async function tradeRoutes(app: FastifyInstance) {
   app.get('/cart/list', { schema: { response: envelopeResponse } }, async (req) => {
     const u = await req.requireUser();
     const lines = await cart.cartLines(app.db, u.id);
+    const table = await currentUseCases(app.db);
     const list = lines.map((l) => {
-      const uc = findUseCase(l.scenario);
-      return { ...l, scenarioName: uc?.name ?? l.scenario, level: uc ? levelOf(uc) : null, priceCents: uc ? priceOf(Number(l.basePriceCents), uc) : null };
+      const uc = table.find(l.scenario);
+      return { ...l, scenarioName: uc?.name ?? l.scenario, level: uc ? levelOf(uc) : null, priceCents: uc ? table.priceOf(Number(l.basePriceCents), uc) : null };
     });
     return ok({ list, total: list.length, totalCents: list.reduce((s, l) => s + (l.priceCents ?? 0), 0) });
   });
@@ -64,7 +65,7 @@ export default async function tradeRoutes(app: FastifyInstance) {
     const u = await req.requireUser();
     const b = req.body as { materialId: number; scenario: string };
     refuseClientPrices(b);
-    checkScenario(u, b.scenario);
+    await checkScenario(app.db, u, b.scenario);
     await requireApproved(app.db, b.materialId, '加入购物车');
     const id = await cart.upsertCartLine(app.db, u.id, b.materialId, b.scenario);
     return ok({ id, count: await cart.cartCount(app.db, u.id) }, '已加入购物车');
@@ -75,7 +76,7 @@ export default async function tradeRoutes(app: FastifyInstance) {
   }, async (req) => {
     const u = await req.requireUser();
     const { scenario } = req.body as { scenario: string };
-    checkScenario(u, scenario);
+    await checkScenario(app.db, u, scenario);
     if (!(await cart.setCartScenario(app.db, u.id, (req.params as { id: number }).id, scenario))) throw new AppError(404, '购物车中没有该素材');
     return ok(null, '授权场景已更新');
   });

@@ -9,6 +9,8 @@ import { createAjv } from '../../../src/schemas/validator.js';
 import { errorList, errorMessage } from '../../../src/schemas/messages.js';
 import type { LumenSchema } from '../../../src/schemas/types.js';
 import type { SchemaLookup } from '../../../src/schemas/registry.js';
+import { crossSchemaProblems } from './references.js';
+import { USE_CASES_ID, useCaseTableProblems } from '../../../src/schemas/licence/use-cases.js';
 
 /** Chinese reason for an exception ajv throws while compiling. */
 function compileReason(e: unknown): string {
@@ -51,5 +53,15 @@ export function checkCandidate(id: string, body: unknown, current: SchemaLookup,
       if (!s['x-rules'][name]) reasons.push(`作品类别 ${code} 指向不存在的规则 "${name}"`);
     }
   }
+  if (reasons.length) return reasons;
+
+  // A save must not break other schemas (a renamed rule, a form pointing at a missing rule, a
+  // category mapping that the form and the rule set state differently). Only problems this save
+  // introduces are refused, so a pre-existing fault never blocks the save that repairs another.
+  const before = new Set(crossSchemaProblems(current, allIds, ajv));
+  reasons.push(...crossSchemaProblems(lookup, allIds, ajv).filter((r) => !before.has(r)));
+
+  // Checkout prices and enforces from this table (services/checkout.ts): refuse what it cannot use.
+  if (id === USE_CASES_ID) reasons.push(...useCaseTableProblems(s));
   return reasons;
 }

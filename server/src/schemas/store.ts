@@ -86,15 +86,18 @@ export class SchemaStore {
 // many apps in one process, each with its own database).
 const stores = new WeakMap<Db, SchemaStore>();
 
-/** The one store of an app (any plugin context of it). */
-export function schemaStore(app: FastifyInstance): SchemaStore {
-  let s = stores.get(app.db);
+/** The one store of a database (services that hold the Db rather than the app). */
+export function schemaStoreFor(db: Db): SchemaStore {
+  let s = stores.get(db);
   if (!s) {
-    s = new SchemaStore(app.db);
-    stores.set(app.db, s);
+    s = new SchemaStore(db);
+    stores.set(db, s);
   }
   return s;
 }
+
+/** The one store of an app (any plugin context of it). */
+export const schemaStore = (app: FastifyInstance): SchemaStore => schemaStoreFor(app.db);
 
 /** Current version of a schema (latest stored, else bundled). */
 export async function getSchema(app: FastifyInstance, id: string): Promise<LumenSchema | undefined> {

@@ -6,7 +6,8 @@ import { claimCoupon, findCoupon, usableCoupons, type CouponRow } from '../repos
 import { applyDiscount, insertOrder, markPaid } from '../repositories/orders.js';
 import { grantLicences } from '../repositories/licences.js';
 import { TAKEN_DOWN } from './material-availability.js';
-import { findUseCase, levelOf, priceOf, refusalFor, type OwnerType } from '../../../src/schemas/licence/use-cases.js';
+import { USE_CASES_ID, levelOf, useCaseTable, type OwnerType, type UseCaseTable } from '../../../src/schemas/licence/use-cases.js';
+import { schemaStoreFor } from '../schemas/store.js';
 
 /** What the client may send to price or place an order. Prices are never part of it. */
 export interface CheckoutInput {
@@ -31,17 +32,29 @@ export interface PricedLine {
 
 export const accountOf = (u: UserRow) => ({ ownerType: u.owner_type, enhancedAuth: u.enhanced_auth });
 
+/** The use-case table staff currently publish (lumen:licence/use-cases): prices and rights follow edits without a restart. */
+export async function currentUseCases(db: Db): Promise<UseCaseTable> {
+  const cur = await schemaStoreFor(db).get(USE_CASES_ID);
+  if (!cur) throw new Error(`Unknown schema ${USE_CASES_ID}`);
+  return useCaseTable(cur.body);
+}
+
 /** Validates a scenario for an account; throws the Chinese refusal when the account may not buy it. */
-export function checkScenario(user: UserRow, scenario: string) {
-  const uc = findUseCase(scenario);
+export async function checkScenario(db: Db, user: UserRow, scenario: string) {
+  return scenarioFor(await currentUseCases(db), user, scenario);
+}
+
+function scenarioFor(table: UseCaseTable, user: UserRow, scenario: string) {
+  const uc = table.find(scenario);
   if (!uc) throw new AppError(400, '授权场景不存在，请重新选择');
-  const refusal = refusalFor(accountOf(user), uc);
+  const refusal = table.refusalFor(accountOf(user), uc);
   if (refusal) throw new AppError(403, refusal);
   return uc;
 }
 
 /** Resolves the lines to buy from the cart subset or the direct items, priced by the server. */
-export async function pricedLines(db: Queryable, user: UserRow, input: CheckoutInput): Promise<PricedLine[]> {
+export async function pricedLines(db: Db, user: UserRow, input: CheckoutInput): Promise<PricedLine[]> {
+  const table = await currentUseCases(db);
   let raw: Array<{ cartId?: number; materialId: number; title: string; type: number; coverPath: string | null; basePriceCents: number; scenario: string }>;
   if (input.from === 'cart') {
     const ids = input.cartIds;
@@ -63,7 +76,7 @@ export async function pricedLines(db: Queryable, user: UserRow, input: CheckoutI
   }
   if (!raw.length) throw new AppError(400, '请选择要购买的素材');
   return raw.map((r) => {
-    const uc = checkScenario(user, r.scenario);
+    const uc = scenarioFor(table, user, r.scenario);
     return {
       cartId: r.cartId,
       materialId: Number(r.materialId),
@@ -73,7 +86,7 @@ export async function pricedLines(db: Queryable, user: UserRow, input: CheckoutI
       scenario: uc.id,
       scenarioName: uc.name,
       level: levelOf(uc),
-      priceCents: priceOf(Number(r.basePriceCents), uc),
+      priceCents: table.priceOf(Number(r.basePriceCents), uc),
     };
   });
 }
@@ -97,7 +110,7 @@ export function couponRefusal(c: CouponRow | null, subtotalCents: number): strin
 }
 
 /** The server's price for a checkout: lines, subtotal, discount, amount, and every coupon with its usability. */
-export async function quote(db: Queryable, user: UserRow, input: CheckoutInput) {
+export async function quote(db: Db, user: UserRow, input: CheckoutInput) {
   const lines = await pricedLines(db, user, input);
   const subtotalCents = lines.reduce((s, l) => s + l.priceCents, 0);
   const coupons = (await usableCoupons(db, user.id)).map((c) => ({ ...c, refusal: couponRefusal(c, subtotalCents) }));

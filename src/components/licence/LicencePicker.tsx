@@ -4,7 +4,8 @@ import { Alert, App, Button, Card, Radio, Space, Tag, Typography } from 'antd';
 import { ShoppingCartOutlined, ThunderboltOutlined } from '@ant-design/icons';
 import { useUser } from '../user/UserContext';
 import { post } from '../../dataProvider/axios';
-import { LEVELS, LEVEL_ORDER, USE_CASES, accountAllows, levelOf, priceOf, refusalFor } from '../../schemas/licence/use-cases';
+import { LEVEL_ORDER, levelOf } from '../../schemas/licence/use-cases';
+import { useUseCases } from './use-use-cases';
 import { formatMoney, notifyCartChanged } from './money';
 import { ensureLogin } from './ensure-login';
 
@@ -22,18 +23,20 @@ export default function LicencePicker({ material }: { material: LicenceMaterial 
   const { user } = useUser();
   const { message } = App.useApp();
   const navigate = useNavigate();
-  const [scenario, setScenario] = useState(USE_CASES[0].id);
+  const { levels: LEVELS, useCases, accountAllows, priceOf, refusalFor } = useUseCases();
+  const [scenario, setScenario] = useState(useCases[0].id);
   const [adding, setAdding] = useState(false);
-  const chosen = USE_CASES.find((u) => u.id === scenario)!;
+  // A staff edit may remove the chosen scenario: fall back to the first one.
+  const chosen = useCases.find((u) => u.id === scenario) ?? useCases[0];
   const account = user ? { ownerType: user.ownerType, enhancedAuth: user.enhancedAuth } : null;
   const refusal = account ? refusalFor(account, chosen) : null;
-  const groups = useMemo(() => LEVEL_ORDER.map((level) => ({ level, cases: USE_CASES.filter((u) => levelOf(u) === level) })), []);
+  const groups = useMemo(() => LEVEL_ORDER.map((level) => ({ level, cases: useCases.filter((u) => levelOf(u) === level) })), [useCases]);
 
   const addToCart = async () => {
     if (!(await ensureLogin())) return;
     setAdding(true);
     try {
-      await post('/api/trade/cart', { materialId: material.id, scenario }, { json: true });
+      await post('/api/trade/cart', { materialId: material.id, scenario: chosen.id }, { json: true });
       notifyCartChanged();
       message.success('已加入购物车');
     } catch (e) {
@@ -44,12 +47,12 @@ export default function LicencePicker({ material }: { material: LicenceMaterial 
   };
   const buyNow = async () => {
     if (!(await ensureLogin())) return;
-    navigate(`/buy/direct?materialId=${material.id}&scenario=${scenario}`);
+    navigate(`/buy/direct?materialId=${material.id}&scenario=${chosen.id}`);
   };
 
   return (
     <Card title="选择授权" data-testid="licence-picker">
-      <Radio.Group value={scenario} onChange={(e) => setScenario(e.target.value)} style={{ width: '100%' }}>
+      <Radio.Group value={chosen.id} onChange={(e) => setScenario(e.target.value)} style={{ width: '100%' }}>
         {groups.map(({ level, cases }) => (
           <div key={level} style={{ marginBottom: 12 }}>
             <Space style={{ marginBottom: 4 }}>

@@ -1,11 +1,13 @@
 import { Select } from 'antd';
 import { useUser } from '../user/UserContext';
-import { LEVELS, USE_CASES, accountAllows, levelOf, priceOf } from '../../schemas/licence/use-cases';
+import { levelOf } from '../../schemas/licence/use-cases';
+import { useUseCases } from './use-use-cases';
 import { formatMoney } from './money';
 
 /** A compact scenario chooser (cart lines): scenarios the account may not buy are disabled. */
 export function ScenarioSelect({ value, basePriceCents, onChange, disabled }: { value: string; basePriceCents: number; onChange: (v: string) => void; disabled?: boolean }) {
   const { user } = useUser();
+  const { levels, useCases, accountAllows, priceOf } = useUseCases();
   const account = user ? { ownerType: user.ownerType, enhancedAuth: user.enhancedAuth } : null;
   return (
     <Select
@@ -13,13 +15,13 @@ export function ScenarioSelect({ value, basePriceCents, onChange, disabled }: { 
       style={{ width: 260 }}
       disabled={disabled}
       onChange={onChange}
-      options={USE_CASES.map((u) => {
+      options={useCases.map((u) => {
         const level = levelOf(u);
         const allowed = !account || accountAllows(account, level);
         return {
           value: u.id,
           disabled: !allowed,
-          label: `${u.name}（${LEVELS[level].name}）${formatMoney(priceOf(basePriceCents, u))}${allowed ? '' : ' · 当前账号不可选'}`,
+          label: `${u.name}（${levels[level].name}）${formatMoney(priceOf(basePriceCents, u))}${allowed ? '' : ' · 当前账号不可选'}`,
         };
       })}
     />

@@ -1,11 +1,19 @@
-import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
+import type { ErrorObject, ValidateFunction } from 'ajv';
 import loginSchemas from '../../schemas/forms/login.json';
+import { createAjv } from '../../schemas/validator';
 
-/** One ajv over src/schemas/forms/login.json, used by the dialog and by /api/common alike. */
+/** One ajv over lumen:forms/login (src/schemas/forms/login.json), used by the dialog and by /api/common alike. */
 export type LoginFormKind = 'login' | 'passwordLogin' | 'passwordForm' | 'bind' | 'smsSend' | 'smsPhone';
 
-const ajv = new Ajv({ allErrors: true, strict: true, coerceTypes: true, useDefaults: true, verbose: true });
-ajv.addKeyword({ keyword: 'x-msg', schemaType: 'string' });
+/**
+ * The project's ajv configuration (strict, formats, x-* vocabulary) plus two options only login
+ * needs, which its own instance keeps so other forms are unaffected:
+ * - useDefaults: a body without registDevice gets 'PC' before the signature check and registration
+ *   read it, as the original API did;
+ * - coerceTypes: legacy clients post phone, code and timestamp as JSON numbers; they are accepted
+ *   and handed on as the strings the schema types them as.
+ */
+const ajv = createAjv({ ajv: { coerceTypes: true, useDefaults: true } });
 ajv.addSchema(loginSchemas as object);
 
 const cache = new Map<LoginFormKind, ValidateFunction>();
@@ -20,7 +28,11 @@ function validator(kind: LoginFormKind): ValidateFunction {
 
 const FALLBACK = '请求参数不正确';
 
-/** The Chinese message ("x-msg") of the first failing node, or null when the data is valid. */
+/**
+ * The Chinese message ("x-msg") of the first failing node, or null when the data is valid. Not the
+ * shared messages.ts wording: spec §5 gives one message per field for every failure, including a
+ * missing field ('请输入11位数字手机号码', not '请填写手机号').
+ */
 export function validateLoginForm(kind: LoginFormKind, data: Record<string, unknown>): string | null {
   const v = validator(kind);
   if (v(data)) return null;

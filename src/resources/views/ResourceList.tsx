@@ -6,6 +6,7 @@ import type { Dayjs } from 'dayjs';
 import type { ResourceDef } from '../types';
 import { enumOptions, renderCell } from './cells';
 import { RowActions } from './RowActions';
+import { useResourceTables } from '../registry';
 
 export interface ResourceNav {
   create?: () => void;
@@ -41,6 +42,8 @@ export function ResourceList({ def, nav = {} }: { def: ResourceDef; nav?: Resour
     errorNotification: false,
   });
   const { mutate: remove } = useDelete();
+  // Re-renders once the served status tables / enums arrived (labels and colours staff edited).
+  useResourceTables(def);
 
   const columns: ColumnsType<BaseRecord> = def.columns.map((c) => ({
     key: c.dataIndex,

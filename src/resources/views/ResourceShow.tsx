@@ -2,7 +2,7 @@ import { useShow } from '@refinedev/core';
 import { Alert, Button, Card, Descriptions, Skeleton, Space } from 'antd';
 import type { ReactNode } from 'react';
 import type { ResourceDef } from '../types';
-import { useResourceForm } from '../registry';
+import { useResourceForm, useResourceTables } from '../registry';
 import { renderCell } from './cells';
 import { RowActions } from './RowActions';
 
@@ -33,6 +33,7 @@ export function describeRecord(def: ResourceDef, schema: any, record: Record<str
 /** Generic detail view: antd Descriptions generated from the schema and the list columns. */
 export function ResourceShow({ def, id, onBack, onEdit }: { def: ResourceDef; id: string | number; onBack?: () => void; onEdit?: () => void }) {
   const form = useResourceForm(def, 'create');
+  useResourceTables(def);
   const { query } = useShow({ resource: def.name, id, meta: { apiPath: def.apiPath }, errorNotification: false });
   if (query.isLoading) return <Skeleton active />;
   if (query.isError) return <Alert type="error" showIcon message="记录加载失败" description={query.error?.message} action={onBack && <Button onClick={onBack}>返回列表</Button>} />;

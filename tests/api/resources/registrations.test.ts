@@ -50,6 +50,27 @@ describe('/api/protection/registration and /api/protection/dci', () => {
     expect((await t.app.inject({ method: 'POST', url: `/api/protection/registration/${rec.id}/withdraw`, headers: alice.auth })).json().data.status).toBe(4);
   });
 
+  it('an edit cannot change the work category or the files the server checked', async () => {
+    const r = await submit('registration', alice, { ...copyright, files: [metaOf(photo)] }, [photo]);
+    expect(r.statusCode, r.body).toBe(200);
+    const rec = r.json().data;
+    const put = (payload: object) => t.app.inject({ method: 'PUT', url: `/api/protection/registration/${rec.id}`, headers: alice.auth, payload });
+
+    // Category 9 (audio) with claimed audio metadata: refused, nothing stored changes.
+    const moved = await put({ ...copyright, workCategory: 9, files: [{ name: 'song.mp3', size: 1000, type: 'audio/mpeg' }] });
+    expect(moved.statusCode).toBe(400);
+    expect(moved.json().msg).toBe('作品类别提交后不能修改，如需更改请撤回后重新申请');
+    expect(moved.json().data.fieldErrors).toEqual({ '/workCategory': '作品类别提交后不能修改，如需更改请撤回后重新申请' });
+    const same = (await t.app.inject({ url: `/api/protection/registration/${rec.id}`, headers: alice.auth })).json().data;
+    expect(same).toMatchObject({ workCategory: 1, work_category: 1, files: rec.files });
+
+    // Claimed files in an edit are ignored (the edit variant has no file field); the category may be left out.
+    const { workCategory: _c, ...noCategory } = copyright;
+    const ok = await put({ ...noCategory, workName: '山川组图（二稿）', files: [{ name: 'other.jpg', size: 5, type: 'image/jpeg' }] });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json().data).toMatchObject({ work_name: '山川组图（二稿）', workCategory: 1, files: rec.files });
+  });
+
   it('refuses what the registration schema and rules refuse', async () => {
     const { rights: _r, ...noRights } = copyright;
     const a = await submit('registration', alice, { ...noRights, files: [metaOf(photo)] }, [photo]);

@@ -148,6 +148,11 @@ describe('/api/schemas: staff rule editing with versions', () => {
     const body = (await t.app.inject({ url: `/api/schemas/${id}` })).json().data.body;
     const r = await t.app.inject({ method: 'PUT', url: `/api/schemas/${id}`, headers: staff.auth, payload: { body: { ...body, title: 'x' } } });
     expect(r.statusCode).toBe(400);
+    const login = encodeURIComponent('lumen:forms/login');
+    const loginBody = (await t.app.inject({ url: `/api/schemas/${login}` })).json().data.body;
+    const l = await t.app.inject({ method: 'PUT', url: `/api/schemas/${login}`, headers: staff.auth, payload: { body: { ...loginBody, title: '登录' } } });
+    expect(l.statusCode).toBe(400);
+    expect(l.json().msg).toBe('登录表单的校验与提示由规格固定，不能在线修改');
     expect((await checkFile(png3mb, {} as any)).statusCode).toBe(401);
   });
 });

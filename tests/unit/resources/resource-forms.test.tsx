@@ -6,12 +6,22 @@ import Form from '@rjsf/antd';
 import { formOf, schemas } from '../../../src/schemas';
 import { rjsfValidator } from '../../../src/schemas/rjsf-validator';
 import { dropUnselectedBranchErrors } from '../../../src/resources/branch-errors';
+import { resourceDefs } from '../../../src/resources';
 
 // As ResourceForm shows them: errors of unselected dependency branches dropped.
 const validate = (id: string, data: unknown) => dropUnselectedBranchErrors(rjsfValidator.validateFormData(data, formOf(id).schema).errors).map((e) => e.message);
 
 describe('resource forms under the shared validator', { timeout: 30_000 }, () => {
   afterEach(cleanup);
+
+  it('every resource names a registered form schema (no schema written in TS)', () => {
+    for (const d of resourceDefs) {
+      expect(d.schemaId, d.name).toMatch(/^lumen:forms\//);
+      expect(schemas[d.schemaId!], d.name).toBeDefined();
+      expect(d).not.toHaveProperty('form');
+    }
+    expect(formOf('lumen:forms/order').schema.properties).toMatchObject({ licenseeName: { title: '被授权方' }, itemCount: { title: '素材数量' } });
+  });
 
   it('special VAT needs bank, account and tax id; ordinary VAT does not', () => {
     const base = { taxRate: 6, title: '星河文化传媒有限公司', amount: 120.5, email: 'a@b.cn' };

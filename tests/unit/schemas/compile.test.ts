@@ -27,6 +27,14 @@ describe('schema registry lint (Unleash rules)', () => {
     for (const s of schemaList) expect(() => ajv.compile(bundleSchema(s)), s.$id).not.toThrow();
   });
 
+  it('the login forms are registered under lumen:forms/login and each definition compiles with the shared ajv', () => {
+    expect(schemas['lumen:forms/login']).toBeDefined();
+    const ajv = createAjv();
+    ajv.addSchema(schemas['lumen:forms/login']);
+    for (const kind of ['login', 'passwordLogin', 'passwordForm', 'bind', 'smsSend', 'smsPhone'])
+      expect(ajv.getSchema(`lumen:forms/login#/definitions/${kind}`), kind).toBeTypeOf('function');
+  });
+
   it('strict mode refuses unknown keywords (the lint has teeth)', () => {
     const ajv = createAjv();
     expect(() => ajv.compile({ type: 'object', propertiez: {} })).toThrow(/unknown keyword/);

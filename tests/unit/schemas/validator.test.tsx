@@ -4,7 +4,7 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import userEvent from '@testing-library/user-event';
 import Form from '@rjsf/antd';
 import {
-  checkFileList, countMessage, dimensionMessage, durationMessage, enumOptions, formatBytes, formOf, resolveRule, ruleMessage,
+  checkFileList, countMessage, enumLabel, dimensionMessage, durationMessage, enumOptions, formatBytes, formOf, resolveRule, ruleMessage,
   ruleRefFor, ruleSummary, schemas, setSchemaOverride, statusColor, statusLabel,
 } from '../../../src/schemas';
 import { createAjv } from '../../../src/schemas/validator';
@@ -152,5 +152,28 @@ describe('browser file metadata reader and the file widget', { timeout: 30_000 }
     const input = container.querySelector('#root_document input[type=file]') as HTMLInputElement;
     await userEvent.upload(input, new File([new Uint8Array(11 * MB)], 'big.pdf', { type: 'application/pdf' }));
     await waitFor(() => expect(screen.getAllByText('请上传PDF格式文件，大小不超过10MB').length).toBeGreaterThan(0));
+  });
+});
+
+describe('admin preview of rule sets', () => {
+  it('titles every rule in Chinese: its own title, else its kind and the categories using it', () => {
+    for (const id of ['lumen:rules/deposit', 'lumen:rules/registration', 'lumen:rules/dci', 'lumen:rules/certification']) {
+      const { schema } = previewOf(id, schemas[id]);
+      for (const [key, prop] of Object.entries<any>(schema.properties)) {
+        expect(prop.title, `${id}#${key}`).not.toBe(key);
+        expect(prop.title, `${id}#${key}`).toMatch(/[\u4e00-\u9fff]/);
+        expect(prop.title, `${id}#${key}`).not.toMatch(/[A-Za-z]/);
+      }
+    }
+    const reg = previewOf('lumen:rules/registration', schemas['lumen:rules/registration']).schema.properties;
+    expect(reg.modelImage.title).toBe(`图片 · ${enumLabel('lumen:enums/work-category', 13)}`);
+    const deposit = previewOf('lumen:rules/deposit', schemas['lumen:rules/deposit']).schema.properties;
+    expect(deposit.image.title).toMatch(/^图片 · .+等6类$/);
+    const named = structuredClone(schemas['lumen:rules/deposit']);
+    named['x-rules'].image.title = '存证图片';
+    delete named['x-work-categories']['1'];
+    expect(previewOf('lumen:rules/deposit', named).schema.properties.image.title).toBe('存证图片');
+    named['x-rules'].spare = { kind: 'video', extensions: ['mp4'], mimeTypes: ['video/mp4'], maxCount: 1 };
+    expect(previewOf('lumen:rules/deposit', named).schema.properties.spare.title).toBe('视频 · 未关联作品类别');
   });
 });

@@ -1,0 +1,13 @@
+import { useMemo } from 'react';
+import { useSchema } from '../../schemas/use-schema';
+import { USE_CASES_ID, useCaseTable, type UseCaseTable } from '../../schemas/licence/use-cases';
+import table from '../../schemas/licence/use-cases.json';
+
+/**
+ * The use-case table the server prices and enforces with: the current version of
+ * lumen:licence/use-cases (staff edits), the bundled file while it loads.
+ */
+export function useUseCases(): UseCaseTable {
+  const { schema } = useSchema(USE_CASES_ID);
+  return useMemo(() => useCaseTable(schema ?? table), [schema]);
+}
