@@ -30,8 +30,10 @@ export default function CartPage() {
       const r = await get<{ list: Line[] }>('/api/trade/cart/list');
       setLines(r.list);
       const selectable = r.list.filter((l) => l.available).map((l) => l.id);
-      setSelected((s) => (selectionMade.current ? s.filter((id) => selectable.includes(id)) : selectable));
+      // Read the ref now: a state updater runs at the next render, after the ref below has flipped.
+      const firstLoad = !selectionMade.current;
       selectionMade.current = true;
+      setSelected((s) => (firstLoad ? selectable : s.filter((id) => selectable.includes(id))));
     } catch (e) {
       if ((e as RequestError).code === 401) setNeedLogin(true);
       else setError((e as Error).message);

@@ -1,0 +1,60 @@
+import '../../helpers/antd-jsdom';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { App as AntdApp } from 'antd';
+import { MemoryRouter } from 'react-router-dom';
+
+const http = vi.hoisted(() => ({ request: vi.fn(), get: vi.fn(), post: vi.fn() }));
+vi.mock('../../../src/dataProvider/axios', () => ({ ...http, postJson: vi.fn(), setLoginRequester: vi.fn() }));
+
+import CartPage from '../../../src/pages/cart/CartPage';
+
+const line = (id: number, title: string, priceCents: number, available = true) => ({
+  id, materialId: id * 10, title, type: 1, scenario: 'personal_study', scenarioName: '个人交流学习', basePriceCents: priceCents, priceCents, available,
+});
+let lines = [line(1, '熊猫嬉戏', 39900), line(2, '雪山日出', 29900), line(3, '已下架素材', 10000, false)];
+
+beforeEach(() => {
+  lines = [line(1, '熊猫嬉戏', 39900), line(2, '雪山日出', 29900), line(3, '已下架素材', 10000, false)];
+  http.get.mockReset();
+  // The cart list answers the cart; schema requests get nothing (the bundled use-case table serves).
+  http.get.mockImplementation(async (url: string) => (url === '/api/trade/cart/list' ? { list: lines } : null));
+  http.request.mockReset();
+  http.request.mockImplementation(async (_m: string, url: string, body: { scenario: string }) => {
+    const id = Number(url.split('/').pop());
+    lines = lines.map((l) => (l.id === id ? { ...l, scenario: body.scenario, priceCents: l.basePriceCents * 3 } : l));
+    return null;
+  });
+});
+afterEach(cleanup);
+
+const renderCart = () => render(<MemoryRouter><AntdApp><CartPage /></AntdApp></MemoryRouter>);
+const total = () => screen.getByTestId('cart-total').textContent;
+
+describe('cart page selection', { timeout: 20_000 }, () => {
+  it('selects every available line on the first load and totals them', async () => {
+    renderCart();
+    await screen.findByText('熊猫嬉戏');
+    await waitFor(() => expect(total()).toBe('¥698.00'));
+    expect(screen.getByText(/已选 2 件/)).toBeInTheDocument();
+    const gone = screen.getByText('已下架素材').closest('tr')!;
+    expect(within(gone).getByRole('checkbox')).toBeDisabled();
+    expect(within(gone).getByText('已下架')).toBeInTheDocument();
+  });
+
+  it('keeps an emptied selection empty when a licence change reloads the cart', async () => {
+    renderCart();
+    await waitFor(() => expect(total()).toBe('¥698.00'));
+    // The header checkbox clears the selection.
+    fireEvent.click(within(screen.getAllByRole('columnheader')[0]).getByRole('checkbox'));
+    await waitFor(() => expect(total()).toBe('¥0.00'));
+
+    const row = screen.getByText('熊猫嬉戏').closest('tr')!;
+    fireEvent.mouseDown(row.querySelector('.ant-select-selector')!);
+    fireEvent.click(await screen.findByText(/^个人自媒体/));
+    await waitFor(() => expect(http.request).toHaveBeenCalledWith('PUT', '/api/trade/cart/1', { scenario: 'personal_media' }, { json: true }));
+    await waitFor(() => expect(within(screen.getByText('熊猫嬉戏').closest('tr')!).getByText('¥1197.00')).toBeInTheDocument());
+    expect(total()).toBe('¥0.00');
+    expect(screen.getByText(/已选 0 件/)).toBeInTheDocument();
+  });
+});
