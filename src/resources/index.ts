@@ -26,4 +26,4 @@ export function toRefineResource(d: ResourceDef): ResourceProps {
 export const refineResources: ResourceProps[] = resourceDefs.map(toRefineResource);
 
 export type { ResourceDef } from './types';
-export { works, deposits, registrations, dciRegistrations, invoices, withdrawals };
+export { works, deposits, registrations, dciRegistrations, invoices, withdrawals, orders };

@@ -75,6 +75,7 @@ import statusWithdrawal from './status/withdrawal.json';
 import licenceUseCases from './licence/use-cases.json';
 import licencePayMethod from './licence/pay-method.json';
 import statusOrder from './status/order.json';
+import statusRefund from './status/refund.json';
 import formsOrder from './forms/order.json';
 
 /** Every bundled schema, in a plain list. */
@@ -132,6 +133,7 @@ export const schemaList: LumenSchema[] = [
   licenceUseCases,
   licencePayMethod,
   statusOrder,
+  statusRefund,
   formsOrder,
 ];
 

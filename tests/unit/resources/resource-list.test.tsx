@@ -7,7 +7,7 @@ import routerBindings from '@refinedev/react-router-v6';
 import { App as AntdApp } from 'antd';
 import { MemoryRouter } from 'react-router-dom';
 import { ResourceList } from '../../../src/resources/views/ResourceList';
-import { deposits, works } from '../../../src/resources';
+import { deposits, orders, works } from '../../../src/resources';
 import { statusColor } from '../../../src/schemas';
 
 /** A data provider that records calls and answers from a fixed list. */
@@ -52,6 +52,20 @@ describe('generic ResourceList', { timeout: 30_000 }, () => {
     const call = getList.mock.calls[0][0] as any;
     expect(call.meta.apiPath).toBe('protection/deposit');
     expect(call.pagination).toMatchObject({ current: 1, pageSize: 10 });
+  });
+
+  it('marks an order paid after it closed as awaiting refund, and leaves other orders blank', async () => {
+    const base = { subtotalCents: 39900, discountCents: 0, amountCents: 39900, payMethod: 'wechat', createdAt: '2026-11-20T08:00:00Z' };
+    renderList(mockProvider([
+      { ...base, id: 1, orderNo: 'LO0001', itemTitles: ['熊猫'], status: 'expired', refundStatus: 'pending' },
+      { ...base, id: 2, orderNo: 'LO0002', itemTitles: ['雪山'], status: 'paid', refundStatus: null },
+    ]).dp, orders);
+    const late = (await screen.findByText('LO0001')).closest('tr')!;
+    expect(within(late).getByText('已超时关闭')).toBeInTheDocument();
+    expect(within(late).getByText('待退款')).toBeInTheDocument();
+    const paid = screen.getByText('LO0002').closest('tr')!;
+    expect(within(paid).queryByText('待退款')).toBeNull();
+    expect(screen.getByRole('columnheader', { name: '退款' })).toBeInTheDocument();
   });
 
   it('shows the empty state', async () => {
