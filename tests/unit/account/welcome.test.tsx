@@ -1,3 +1,4 @@
+import '../../helpers/antd-jsdom';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
@@ -25,7 +26,6 @@ const countOf = (key: string) => within(screen.getByTestId(`welcome-count-${key}
 
 beforeAll(() => {
   configure({ asyncUtilTimeout: 5000 });
-  window.matchMedia ??= ((q: string) => ({ matches: false, media: q, addListener() {}, removeListener() {}, addEventListener() {}, removeEventListener() {}, onchange: null, dispatchEvent: () => false })) as any;
 });
 beforeEach(() => {
   http.request.mockReset();

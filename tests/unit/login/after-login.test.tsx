@@ -1,3 +1,4 @@
+import '../../helpers/antd-jsdom';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
@@ -18,7 +19,6 @@ const USER = { id: 3, nickname: '山川摄影师', username: 'demo_creator', rol
 
 beforeAll(() => {
   configure({ asyncUtilTimeout: 8000 });
-  window.matchMedia ??= ((q: string) => ({ matches: false, media: q, addListener() {}, removeListener() {}, addEventListener() {}, removeEventListener() {}, onchange: null, dispatchEvent: () => false })) as any;
 });
 beforeEach(() => {
   Object.values(api).forEach((f) => f.mockReset());

@@ -1,3 +1,4 @@
+import '../../helpers/antd-jsdom';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
@@ -29,7 +30,6 @@ beforeAll(async () => {
   // Load the lazily imported dialog once up front so the first test does not time out on the import.
   await import('../../../src/components/login/LoginDialog');
   // antd's responsive helpers need matchMedia, which jsdom lacks.
-  window.matchMedia ??= ((q: string) => ({ matches: false, media: q, addListener() {}, removeListener() {}, addEventListener() {}, removeEventListener() {}, onchange: null, dispatchEvent: () => false })) as any;
 });
 
 beforeEach(() => {

@@ -1,13 +1,11 @@
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import '../../helpers/antd-jsdom';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { message } from 'antd';
 import { HelperDialog } from '../../../src/components/login/HelperDialog';
 import { HELPER_IMAGES, helperInstance, openHelper } from '../../../src/components/login/helper';
 import { toast, toastCount, TOAST_MS } from '../../../src/components/login/toast';
 
-beforeAll(() => {
-  window.matchMedia ??= ((q: string) => ({ matches: false, media: q, addListener() {}, removeListener() {}, addEventListener() {}, removeEventListener() {}, onchange: null, dispatchEvent: () => false })) as any;
-});
 afterEach(() => {
   cleanup();
   if (helperInstance.isOpen()) helperInstance.close();

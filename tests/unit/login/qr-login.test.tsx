@@ -1,4 +1,5 @@
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import '../../helpers/antd-jsdom';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import QRCode from 'qrcode';
 
@@ -21,9 +22,6 @@ import { userStore } from '../../../src/components/user/user-store';
 const USER = { id: 7, nickname: '演示买家', username: 'demo_buyer', roles: ['buyer'] };
 const QR = { url: 'http://x/dev/wechat?ticket=ticket-0001', ticket: 'ticket-0001' };
 
-beforeAll(() => {
-  window.matchMedia ??= ((q: string) => ({ matches: false, media: q, addListener() {}, removeListener() {}, addEventListener() {}, removeEventListener() {}, onchange: null, dispatchEvent: () => false })) as any;
-});
 
 beforeEach(() => {
   vi.useFakeTimers();

@@ -1,4 +1,5 @@
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import '../../helpers/antd-jsdom';
+import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import RoutePlaceholder from '../../../src/components/RoutePlaceholder';
@@ -10,9 +11,6 @@ const route = (name: string) => routeTable.find((r) => r.name === name)!;
 // Words that would turn the neutral frame into a "coming soon" page.
 const PROMISE = /后续|即将|敬请期待|开发中|上线|开放/;
 
-beforeAll(() => {
-  window.matchMedia ??= ((q: string) => ({ matches: false, media: q, addListener() {}, removeListener() {}, addEventListener() {}, removeEventListener() {}, onchange: null, dispatchEvent: () => false })) as any;
-});
 afterEach(cleanup);
 
 describe('route frame data', () => {
