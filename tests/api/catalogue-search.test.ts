@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, makeCatalogueApp, SEED_TIMEOUT, type CatalogueApp } from './catalogue-fixture.js';
+import { createSearchEngine, type SearchQuery } from '../../server/src/search/index.js';
 
 type Card = { id: number; type: number; title: string; tags: string[]; durationSec: number | null; priceCents: number; createdAt: string; categoryId: number };
 
@@ -146,6 +147,25 @@ describe('catalogue search (/api/index/search)', () => {
       expect(r.body.success).toBe(false);
       expect(r.body.msg).toMatch(/[\u4e00-\u9fa5]/);
     }
+  });
+
+  it('reads frequent terms along the order index and returns exactly the pages a full sort returns', async () => {
+    // A count cap of 3 makes every term here "frequent", so pages are walked; no cap means sorted.
+    const walked: string[] = [];
+    const spy = { query: (sql: string, params?: unknown[]) => (walked.push(sql), t.db.query(sql, params)) } as unknown as typeof t.db;
+    const walking = createSearchEngine(spy, { countCap: 3 });
+    const sorting = createSearchEngine(t.db, { countCap: 1_000_000 });
+    const cases: Array<Partial<SearchQuery>> = [
+      { keyword: '熊猫' }, { keyword: '熊猫', page: 2 }, { keyword: '熊猫', page: 4 }, { keyword: '城市夜景' }, { keyword: '猫' },
+      { keyword: '熊猫', sort: 'newest' }, { keyword: '熊猫', sort: 'price_asc', page: 2 }, { keyword: '熊猫', sort: 'price_desc' },
+      { keyword: '熊猫', sort: 'popular' }, { keyword: '熊猫', type: 1, duration: 'VIDEO_SHORT' }, { keyword: '航拍', type: 11 },
+    ];
+    for (const c of cases) {
+      const q: SearchQuery = { page: 1, pageSize: 7, ...c };
+      const [a, b] = [await walking.search(q), await sorting.search(q)];
+      expect(a.list.map((x) => x.id), JSON.stringify(c)).toEqual(b.list.map((x) => x.id));
+    }
+    expect(walked.some((sql) => sql.includes('FROM (SELECT * FROM materials m WHERE m.status = 1 ORDER BY'))).toBe(true);
   });
 
   // Runs last: it adds 10,001 rows to this file's database.

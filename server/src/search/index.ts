@@ -33,6 +33,11 @@ export interface SearchEngine {
   search(q: SearchQuery): Promise<SearchResult>;
 }
 
-export function createSearchEngine(db: Queryable): SearchEngine {
-  return new SqlSearchEngine(db);
+export interface SearchOptions {
+  /** Matches counted before a term counts as frequent (and is shown as "N+"); tests lower it. */
+  countCap?: number;
+}
+
+export function createSearchEngine(db: Queryable, options: SearchOptions = {}): SearchEngine {
+  return new SqlSearchEngine(db, options.countCap ?? COUNT_CAP);
 }

@@ -17,6 +17,13 @@ const CJK_RUN = /^[\u3400-\u9fff\uf900-\ufaff]+$/;
 // Every order ends on a column pair an index serves (migration 131), so a frequent term walks
 // the index and stops at the page instead of sorting every match.
 const POPULAR = 'm.downloads DESC, m.id DESC';
+/**
+ * How far a frequent term's page is read along an order's index before the engine gives up and
+ * sorts every match instead. Only terms with more than the count cap's matches walk; the planner cannot
+ * tell them from rare ones, because it multiplies the frequencies of a query's bigrams, which
+ * occur together far more often than chance.
+ */
+const WALK_ROWS = [2_000, 20_000];
 const SORTS: Record<string, string> = {
   newest: 'm.created_at DESC, m.id DESC',
   popular: POPULAR,
@@ -55,7 +62,7 @@ class Where {
  * SQL on PGlite and PostgreSQL.
  */
 export class SqlSearchEngine implements SearchEngine {
-  constructor(private db: Queryable) {}
+  constructor(private db: Queryable, private countCap = COUNT_CAP) {}
 
   async search(q: SearchQuery): Promise<SearchResult> {
     const base = new Where();
@@ -77,14 +84,20 @@ export class SqlSearchEngine implements SearchEngine {
     // Nothing searchable (only punctuation): no match rather than everything.
     if (!tokens.length) return empty;
     const tsq = (w: string) => tokens.map((t) => `'${t}'${w}`).join(' & ');
-    const matched = base.clone();
-    matched.and(`m.search_tokens @@ ${matched.arg(tsq(''))}::tsquery`);
     // Tokens are exact for 1-2 character CJK runs and Latin words; longer CJK runs need their
     // bigrams adjacent, which only the text can tell.
+    const matched = base.clone();
+    matched.and(`m.search_tokens @@ ${matched.arg(tsq(''))}::tsquery`);
     for (const t of queryTerms(keyword).filter((x) => x.length > 2 && CJK_RUN.test(x))) matched.and(`${ALL} LIKE ${matched.arg(likeArg(t))}`);
 
+    // Counted first: the count decides how a page is read (walk for frequent terms, else sort).
+    const n = await this.count(matched, this.countCap);
+    const frequent = n > this.countCap;
+    const read = async (w: Where, orderBy: string, skip: number, limit: number) =>
+      (frequent && (await this.walk(w, orderBy, skip, limit))) || this.page(w, orderBy, skip, limit);
+
     const sort = q.sort ?? 'relevance';
-    if (sort !== 'relevance') return this.finish(q, matched, await this.page(matched, SORTS[sort], offset, q.pageSize));
+    if (sort !== 'relevance') return this.result(q, n, await read(matched, SORTS[sort], offset, q.pageSize));
 
     // Tiers: title (A), tags but not title (AB minus A), the rest. Each is a disjoint slice of `matched`.
     const inTitle = (w: Where) => `m.search_tokens @@ ${w.arg(tsq(':A'))}::tsquery`;
@@ -98,13 +111,32 @@ export class SqlSearchEngine implements SearchEngine {
     let skip = offset;
     for (const tier of tiers) {
       const w = tier(matched.clone());
-      const rows = await this.page(w, POPULAR, skip, q.pageSize - list.length);
+      const rows = await read(w, POPULAR, skip, q.pageSize - list.length);
       list.push(...rows);
       if (list.length === q.pageSize) break;
       // The page starts in a later tier: skip this tier's rows (counted only when none were read).
       skip = rows.length ? 0 : Math.max(0, skip - (await this.count(w, skip)));
     }
-    return this.finish(q, matched, list);
+    return this.result(q, n, list);
+  }
+
+  /**
+   * A page read along the order's index: the first `rows` approved materials in that order, then
+   * filtered. Null when they hold fewer than offset + limit matches (the caller sorts instead).
+   */
+  private async walk(w: Where, orderBy: string, offset: number, limit: number): Promise<Record<string, unknown>[] | null> {
+    for (const rows of WALK_ROWS) {
+      if (rows < offset + limit) continue;
+      const params = [...w.params, rows, limit, offset];
+      const n = params.length;
+      const r = await this.db.query<Record<string, unknown>>(
+        `SELECT ${CARD_COLUMNS} FROM (SELECT * FROM materials m WHERE m.status = 1 ORDER BY ${orderBy} LIMIT $${n - 2}) m
+         WHERE ${w.sql} ORDER BY ${orderBy} LIMIT $${n - 1} OFFSET $${n}`,
+        params,
+      );
+      if (r.rows.length === limit) return r.rows;
+    }
+    return null;
   }
 
   private async page(w: Where, orderBy: string, offset: number, limit: number): Promise<Record<string, unknown>[]> {
@@ -127,7 +159,10 @@ export class SqlSearchEngine implements SearchEngine {
   }
 
   private async finish(q: SearchQuery, matched: Where, rows: Record<string, unknown>[]): Promise<SearchResult> {
-    const n = await this.count(matched, COUNT_CAP);
-    return { list: rows.map(toCard), total: Math.min(n, COUNT_CAP), totalCapped: n > COUNT_CAP, page: q.page, pageSize: q.pageSize };
+    return this.result(q, await this.count(matched, this.countCap), rows);
+  }
+
+  private result(q: SearchQuery, n: number, rows: Record<string, unknown>[]): SearchResult {
+    return { list: rows.map(toCard), total: Math.min(n, this.countCap), totalCapped: n > this.countCap, page: q.page, pageSize: q.pageSize };
   }
 }
