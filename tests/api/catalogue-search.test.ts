@@ -84,6 +84,21 @@ describe('catalogue search (/api/index/search)', () => {
       sum += res.total;
     }
     expect(sum).toBe((await search({ type: 1 })).total);
+
+    // With a keyword the filters are index tokens (migration 132): totals match the rows themselves,
+    // and a changed duration moves a video to its new class.
+    const pandas = (await t.db.query<{ id: number; type: number; duration_sec: string | null }>(
+      "SELECT id, type, duration_sec FROM materials WHERE status = 1 AND (title || array_to_string(tags, ' ') || description) LIKE '%熊猫%'")).rows;
+    for (const type of [1, 2, 11]) expect((await search({ keyword: '熊猫', type })).total, `type ${type}`).toBe(pandas.filter((r) => r.type === type).length);
+    for (const [duration, fits] of Object.entries(classes)) {
+      const want = pandas.filter((r) => r.type === 1 && fits(Number(r.duration_sec))).length;
+      expect((await search({ keyword: '熊猫', duration })).total, duration).toBe(want);
+    }
+    const shortPanda = pandas.find((r) => r.type === 1 && Number(r.duration_sec) < 600)!;
+    const before = (await search({ keyword: '熊猫', duration: 'VIDEO_LONG' })).total;
+    await t.db.query('UPDATE materials SET duration_sec = 2400 WHERE id = $1', [shortPanda.id]);
+    expect((await search({ keyword: '熊猫', duration: 'VIDEO_LONG' })).total).toBe(before + 1);
+    await t.db.query('UPDATE materials SET duration_sec = $2 WHERE id = $1', [shortPanda.id, shortPanda.duration_sec]);
     const cat = (await t.db.query<{ id: number }>("SELECT id FROM categories WHERE name = '动物萌宠' AND type = 1")).rows[0].id;
     const inCat = await search({ categoryId: cat, pageSize: 60 });
     expect(inCat.total).toBeGreaterThan(0);

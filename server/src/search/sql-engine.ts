@@ -2,6 +2,7 @@ import type { Queryable } from '../db/index.js';
 import { CARD_COLUMNS, toCard } from '../repositories/material-card.js';
 import { COUNT_CAP, type SearchEngine, type SearchQuery, type SearchResult } from './index.js';
 import { normalise, queryTokens } from './tokens.js';
+import { facetTokens } from './facets.js';
 
 /** Runs of one script in a query: '熊猫panda 航拍' -> 熊猫, panda, 航拍 (each must appear verbatim). */
 export function queryTerms(keyword: string): string[] {
@@ -87,7 +88,8 @@ export class SqlSearchEngine implements SearchEngine {
     // Tokens are exact for 1-2 character CJK runs and Latin words; longer CJK runs need their
     // bigrams adjacent, which only the text can tell.
     const matched = base.clone();
-    matched.and(`m.search_tokens @@ ${matched.arg(tsq(''))}::tsquery`);
+    const filters = facetTokens(q).map((t) => ` & '${t}'`).join('');
+    matched.and(`m.search_tokens @@ ${matched.arg(tsq('') + filters)}::tsquery`);
     for (const t of queryTerms(keyword).filter((x) => x.length > 2 && CJK_RUN.test(x))) matched.and(`${ALL} LIKE ${matched.arg(likeArg(t))}`);
 
     // Counted first: the count decides how a page is read (walk for frequent terms, else sort).

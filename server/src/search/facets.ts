@@ -1,0 +1,13 @@
+import type { SearchQuery } from './index.js';
+
+/**
+ * Search tokens of a query's filters: migration 132 adds the same tokens to every material's
+ * vector ('~t' + type, '~d' + duration class), so filters narrow the GIN intersection itself.
+ * They can never collide with text tokens, which are CJK characters or [a-z0-9] words.
+ */
+export function facetTokens(q: Pick<SearchQuery, 'type' | 'duration'>): string[] {
+  const out: string[] = [];
+  if (q.duration) out.push('~t1', `~d${q.duration.slice('VIDEO_'.length).toLowerCase()}`);
+  else if (q.type) out.push(`~t${q.type}`);
+  return out;
+}
