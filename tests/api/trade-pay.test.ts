@@ -72,7 +72,7 @@ describe('payment: sandbox provider callbacks, idempotency, wallet', () => {
     expect(await licenceCount(o.id)).toBe(0);
   });
 
-  it('is idempotent: a replayed or duplicate callback changes nothing', async () => {
+  it('is idempotent: a replayed callback changes nothing; a second payment grants nothing and is kept for a refund', async () => {
     const o = await newOrder();
     const f = { notifyId: 'n-dup', orderNo: o.orderNo, amountCents: o.amountCents, tradeStatus: 'SUCCESS', timestamp: 1 };
     const first = await notify(f);
@@ -83,6 +83,9 @@ describe('payment: sandbox provider callbacks, idempotency, wallet', () => {
     expect((await t.db.query('SELECT paid_at FROM orders WHERE id = $1', [o.id])).rows[0].paid_at).toEqual(paidAt);
     expect(await licenceCount(o.id)).toBe(1);
     expect((await t.db.query("SELECT count(*)::int AS n FROM pay_notifications WHERE notify_id = 'n-dup'")).rows[0].n).toBe(1);
+    // The distinct notification was a second payment (another transaction): kept for a refund.
+    expect((await t.db.query("SELECT result FROM pay_notifications WHERE notify_id = 'n-dup-2'")).rows[0].result).toBe('paid_twice');
+    expect((await call(t.app, 'GET', `/api/order/${o.id}`, buyer.auth)).body.data).toMatchObject({ status: 'paid', refundStatus: 'pending', refundCents: o.amountCents });
   });
 
   it('records a payment that succeeds after the order expired as a pending refund, granting nothing', async () => {

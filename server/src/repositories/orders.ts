@@ -87,17 +87,18 @@ export async function expireOrders(db: Db | Queryable, userId?: number): Promise
 }
 
 /**
- * Records a provider payment that arrived for a closed (expired or cancelled) order: nothing is
- * granted, the amount is kept on the order as a pending refund. False when the order is not closed
- * or already carries a refund.
+ * Records a provider payment that granted nothing as a pending refund on its order: it arrived for
+ * a closed (expired or cancelled) order, or for one another payment had already paid (the buyer
+ * paid twice, e.g. by WeChat and then Alipay). Returns the order's status, or null when the order
+ * is still pending or already carries a refund (one is recorded per order; later ones are logged).
  */
-export async function markPaidAfterClose(db: Queryable, orderId: number, amountCents: number, payMethod: string): Promise<boolean> {
-  const r = await db.query(
+export async function markPaymentToRefund(db: Queryable, orderId: number, amountCents: number, payMethod: string): Promise<string | null> {
+  const r = await db.query<{ status: string }>(
     `UPDATE orders SET refund_status = 'pending', refund_cents = $2, late_pay_method = $3
-     WHERE id = $1 AND status IN ('expired', 'cancelled') AND refund_status IS NULL`,
+     WHERE id = $1 AND status IN ('expired', 'cancelled', 'paid') AND refund_status IS NULL RETURNING status`,
     [orderId, amountCents, payMethod],
   );
-  return r.rowCount === 1;
+  return r.rows[0]?.status ?? null;
 }
 
 export async function findOrder(db: Queryable, userId: number, id: number): Promise<OrderRow | null> {

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { AppError, ok } from '../lib/envelope.js';
 import { envelopeResponse, idParams } from '../lib/trade-schemas.js';
 import { PAY_PROVIDERS, payProviders, type PayProviderName } from '../adapters/pay/index.js';
-import { expireOrders, findOrder, findOrderByNo, markPaidAfterClose, takenDownItems, type OrderRow } from '../repositories/orders.js';
+import { expireOrders, findOrder, findOrderByNo, markPaymentToRefund, takenDownItems, type OrderRow } from '../repositories/orders.js';
 import { insertNotification, setNotificationResult } from '../repositories/pay-notifications.js';
 import { debit } from '../repositories/wallet.js';
 import { settlePaid } from '../services/checkout.js';
@@ -87,13 +87,16 @@ export default async function payRoutes(app: FastifyInstance) {
       if (n.tradeStatus !== 'SUCCESS') return setResult(t, rowId, 'failed');
       if (n.amountCents !== o.amountCents) return setResult(t, rowId, 'amount_mismatch');
       if (await settlePaid(t, o.id, n.amountCents, p.name)) return setResult(t, rowId, 'paid');
-      // The buyer paid but the order had closed (expired, possibly not swept yet, or cancelled):
-      // acked so the provider stops retrying, and kept on the order as a refund to make.
+      // The buyer paid but the order had closed (expired, possibly not swept yet, or cancelled) or
+      // was already paid by another payment: acked so the provider stops retrying, and kept on
+      // the order as a refund to make.
       await expireOrders(t, o.userId);
-      if (await markPaidAfterClose(t, o.id, n.amountCents, p.name)) return setResult(t, rowId, 'paid_after_close');
+      const status = await markPaymentToRefund(t, o.id, n.amountCents, p.name);
+      if (status) return setResult(t, rowId, status === 'paid' ? 'paid_twice' : 'paid_after_close');
       return setResult(t, rowId, 'ignored');
     });
-    if (outcome === 'paid_after_close') req.log.warn({ provider: p.name, orderNo: n.orderNo }, 'payment after the order closed: refund pending');
+    if (outcome === 'paid_after_close' || outcome === 'paid_twice') req.log.warn({ provider: p.name, orderNo: n.orderNo, outcome }, 'payment granted nothing: refund pending');
+    if (outcome === 'ignored') req.log.warn({ provider: p.name, orderNo: n.orderNo }, 'payment granted nothing and the order already carries a refund: settle by hand');
     req.log.info({ provider: p.name, orderNo: n.orderNo, outcome }, 'pay notification');
     if (outcome === 'amount_mismatch') throw new AppError(400, '支付金额与订单金额不一致');
     if (outcome === 'unknown_order') throw new AppError(404, '订单不存在');
