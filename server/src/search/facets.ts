@@ -7,7 +7,8 @@ import type { SearchQuery } from './index.js';
  */
 export function facetTokens(q: Pick<SearchQuery, 'type' | 'duration'>): string[] {
   const out: string[] = [];
-  if (q.duration) out.push('~t1', `~d${q.duration.slice('VIDEO_'.length).toLowerCase()}`);
+  // A duration class exists on videos only, so it stands for '~t1' too (whose list holds half the table).
+  if (q.duration) out.push(`~d${q.duration.slice('VIDEO_'.length).toLowerCase()}`);
   else if (q.type) out.push(`~t${q.type}`);
   return out;
 }
