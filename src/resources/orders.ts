@@ -20,7 +20,7 @@ export const orders: ResourceDef = {
     { dataIndex: 'payMethod', title: '支付方式', render: 'enum:lumen:licence/pay-method' },
     { dataIndex: 'status', title: '状态', render: 'status:order' },
     // A payment that arrived after the order closed grants nothing and is refunded.
-    { dataIndex: 'refundStatus', title: '退款', render: 'enum:lumen:status/refund' },
+    { dataIndex: 'refundStatus', title: '退款', render: 'enum:lumen:status/refund', width: 80 },
     { dataIndex: 'createdAt', title: '下单时间', render: 'datetime', sorter: true },
   ],
   filters: [
