@@ -1,7 +1,7 @@
 /**
  * API throughput benchmark: starts the real server (its own process, free port, PGlite in a temp
  * dir, seeded; or PostgreSQL when BENCH_DATABASE_URL is set), then runs autocannon against list
- * and detail endpoints — the public catalogue and the logged-in order views — and prints
+ * and detail endpoints — the public catalogue, search, the home sections and the logged-in order views — and prints
  * requests/s and latency p50/p95/p99. Figures only, no assertions.
  *
  *   node --import tsx bench/api.ts            # BENCH_SECONDS=10 BENCH_CONNECTIONS=10 by default
@@ -90,6 +90,9 @@ try {
   const targets: Array<{ name: string; path: string; headers?: Record<string, string> }> = [
     { name: 'items list', path: '/api/items/list?page=1&pageSize=20' },
     { name: 'item detail', path: `/api/items/detail/${materialId}` },
+    { name: 'search 熊猫', path: `/api/index/search?keyword=${encodeURIComponent('熊猫')}&page=1&pageSize=20` },
+    { name: 'home newest', path: '/api/index/newest?limit=8' },
+    { name: 'home categories', path: '/api/index/categories' },
     { name: 'order list (auth)', path: '/api/order/list?page=1&pageSize=10', headers: { authorization: token } },
     { name: 'order detail (auth)', path: `/api/order/${orderId}`, headers: { authorization: token } },
   ];
