@@ -1,18 +1,8 @@
 import { Card, List, Result } from 'antd';
 import { Link } from 'react-router-dom';
-import { routeTable, type RouteDef } from '../routes/route-table';
-import { pages } from '../routes/pages';
+import type { RouteDef } from '../routes/route-table';
 import { frameFor } from '../routes/route-frames';
-import { linkPath } from '../layouts/centre-menu';
-
-const byName = new Map(routeTable.map((r) => [r.name, r]));
-
-/** Related routes that have a page and a plain link (no required params). */
-function relatedLinks(names: string[]): RouteDef[] {
-  return names
-    .map((n) => byName.get(n))
-    .filter((r): r is RouteDef => !!r && r.name in pages && !linkPath(r.path).includes(':'));
-}
+import { pageLinks } from '../routes/page-links';
 
 /**
  * Page frame for a route without a page module: its title, what the section or service is, and
@@ -20,7 +10,7 @@ function relatedLinks(names: string[]): RouteDef[] {
  */
 export default function RoutePlaceholder({ route }: { route: Pick<RouteDef, 'name' | 'title' | 'layout'> }) {
   const frame = frameFor(route);
-  const links = relatedLinks(frame.related);
+  const links = pageLinks(frame.related);
   return (
     <Card title={route.title} data-testid="route-frame">
       <Result status="info" title={route.title} subTitle={frame.description} />
@@ -29,9 +19,9 @@ export default function RoutePlaceholder({ route }: { route: Pick<RouteDef, 'nam
           header="相关页面"
           bordered
           dataSource={links}
-          renderItem={(r) => (
+          renderItem={(l) => (
             <List.Item>
-              <Link to={linkPath(r.path)}>{r.title}</Link>
+              <Link to={l.to}>{l.label}</Link>
             </List.Item>
           )}
         />

@@ -13,6 +13,9 @@ export interface SectionFrame {
   related: string[];
 }
 
+/** The copyright-service pages that exist: related to every copyright section. */
+const COPYRIGHT_PAGES = ['MyDeposit', 'MyRegister', 'MyDciRegister'];
+
 export const sectionFrames: Record<FrameSection, SectionFrame> = {
   account: {
     description: '个人中心汇集您的订单、素材授权、收藏、优惠券与发票等账户信息。',
@@ -24,15 +27,15 @@ export const sectionFrames: Record<FrameSection, SectionFrame> = {
   },
   cyprotect: {
     description: '版权保护中心汇集您的作品存证、版权登记与 DCI 登记等版权服务记录。',
-    related: ['MyDeposit', 'MyRegister', 'MyDciRegister'],
+    related: COPYRIGHT_PAGES,
   },
   cytransfer: {
     description: '版权交易面向作品著作权的转让与购买，交易前的权属证明来自版权存证与登记。',
-    related: ['MyDeposit', 'MyRegister', 'MyDciRegister'],
+    related: COPYRIGHT_PAGES,
   },
   copyright: {
     description: '流明版权服务为原创作品提供区块链存证、版权登记、DCI 登记、侵权监测与司法取证。',
-    related: ['MyDeposit', 'MyRegister', 'MyDciRegister'],
+    related: COPYRIGHT_PAGES,
   },
   community: {
     description: '流明素材与创作者、企业用户共同建设正版素材生态。',

@@ -85,11 +85,11 @@ export class SqlSearchEngine implements SearchEngine {
     // Nothing searchable (only punctuation): no match rather than everything.
     if (!tokens.length) return empty;
     const tsq = (w: string) => tokens.map((t) => `'${t}'${w}`).join(' & ');
-    // Tokens are exact for 1-2 character CJK runs and Latin words; longer CJK runs need their
-    // bigrams adjacent, which only the text can tell.
     const matched = base.clone();
     const filters = facetTokens(q).map((t) => ` & '${t}'`).join('');
     matched.and(`m.search_tokens @@ ${matched.arg(tsq('') + filters)}::tsquery`);
+    // Tokens are exact for 1-2 character CJK runs and Latin words; longer CJK runs need their
+    // bigrams adjacent, which only the text can tell.
     for (const t of queryTerms(keyword).filter((x) => x.length > 2 && CJK_RUN.test(x))) matched.and(`${ALL} LIKE ${matched.arg(likeArg(t))}`);
 
     // Counted first: the count decides how a page is read (walk for frequent terms, else sort).

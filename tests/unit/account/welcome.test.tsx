@@ -55,6 +55,14 @@ describe('account welcome page', () => {
     expect(screen.queryByText('去挑选素材')).toBeNull();
   });
 
+  it('lists shortcuts to existing pages with their route titles', () => {
+    renderPage();
+    const link = (name: string) => screen.getByRole('link', { name });
+    expect(link('购物车')).toHaveAttribute('href', '/cart');
+    expect(link('下载记录')).toHaveAttribute('href', '/account/historyList');
+    expect(link('我的存证')).toHaveAttribute('href', '/cyprotect/mydeposit');
+  });
+
   it('invites a user without orders to browse, and a personal user is labelled as such', async () => {
     http.request.mockImplementation(async () => ({ list: [], total: 0 }));
     userStore.setUser({ ...USER, ownerType: 'PERSONAL', companyName: null, phone: null });

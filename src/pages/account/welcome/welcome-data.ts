@@ -1,3 +1,4 @@
+import { pageLinks } from '../../../routes/page-links';
 import type { CrudFilter } from '@refinedev/core';
 import { dataProvider } from '../../../dataProvider';
 
@@ -18,15 +19,8 @@ export const SUMMARY: SummaryItem[] = [
   { key: 'coupons', label: '可用优惠券', apiPath: 'discount', filters: [{ field: 'status', operator: 'eq', value: 1 }], to: '/account/coupon' },
 ];
 
-/** Shortcuts below the figures; all point at pages that exist. */
-export const QUICK_LINKS: Array<{ label: string; to: string }> = [
-  { label: '购物车', to: '/cart' },
-  { label: '我的授权', to: '/account/myauth' },
-  { label: '下载记录', to: '/account/historyList' },
-  { label: '发票管理', to: '/account/ticket' },
-  { label: '我的存证', to: '/cyprotect/mydeposit' },
-  { label: '搜索素材', to: '/search' },
-];
+/** Shortcuts below the figures, as route names (titles and paths come from the route table). */
+export const QUICK_LINKS = pageLinks(['Cart', 'MyAuth', 'HistoryList', 'Ticket', 'MyDeposit', 'Search']);
 
 /** The totals of every summary list, read through the shared data provider (one row per list). */
 export async function loadSummary(): Promise<Record<string, number>> {
