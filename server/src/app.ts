@@ -4,7 +4,7 @@ import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
 import type { Config } from './config.js';
 import type { Db } from './db/index.js';
-import { FileStorage } from './adapters/storage.js';
+import { LocalStorage } from './storage/index.js';
 import errors from './plugins/errors.js';
 import auth from './plugins/auth.js';
 import client from './plugins/client.js';
@@ -17,7 +17,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
     db: Db;
-    storage: FileStorage;
+    /** The file store (server/src/storage). Typed as the local store until every caller uses only ObjectStore. */
+    storage: LocalStorage;
   }
 }
 
@@ -39,7 +40,7 @@ export async function buildApp({ config, db, logger }: AppDeps): Promise<Fastify
   });
   app.decorate('config', config);
   app.decorate('db', db);
-  app.decorate('storage', new FileStorage(path.join(config.dataDir, 'files')));
+  app.decorate('storage', new LocalStorage(path.join(config.dataDir, 'files')));
 
   await app.register(errors);
   await app.register(cookie);

@@ -76,14 +76,14 @@ export default async function orderRoutes(app: FastifyInstance) {
     if (!m) throw new AppError(404, '素材不存在');
     const licenceId = await lic.licenceFor(app.db, u.id, materialId);
     if (!licenceId) throw new AppError(403, NO_LICENCE);
-    if (!m.originalPath || !app.storage.exists(m.originalPath)) throw new AppError(404, '原文件暂不可用，请联系客服');
+    if (!m.originalPath || !(await app.storage.exists(m.originalPath))) throw new AppError(404, '原文件暂不可用，请联系客服');
     await lic.recordDownload(app.db, { userId: u.id, materialId, licenceId, kind: 'original' });
     const ext = path.extname(m.originalPath) || (m.format ? `.${m.format.toLowerCase()}` : '');
     return reply
       .type('application/octet-stream')
       .header('content-disposition', contentDisposition(`${m.title}${ext}`))
       .header('cache-control', 'private, no-store')
-      .send(app.storage.stream(m.originalPath));
+      .send(await app.storage.stream(m.originalPath));
   });
 
   app.get('/:id', { schema: { params: idParams, response: envelopeResponse } }, async (req) => {

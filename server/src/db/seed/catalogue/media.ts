@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import type { FileStorage } from '../../../adapters/storage.js';
+import type { ObjectStore } from '../../../storage/index.js';
 
 const run = promisify(execFile);
 
@@ -113,7 +113,7 @@ async function makeClip(i: number): Promise<{ original: string; preview: string;
   return { original, preview, cover };
 }
 
-async function store(storage: FileStorage, files: { original: string; preview: string; cover: string }, ext: string, format: string): Promise<MediaSet> {
+async function store(storage: ObjectStore, files: { original: string; preview: string; cover: string }, ext: string, format: string): Promise<MediaSet> {
   const orig = await fs.promises.readFile(files.original);
   const meta = ext === 'mp4' ? { width: 1280, height: 720 } : await sharp(orig).metadata();
   const put = async (group: string, file: string, e: string) => storage.put(storage.newKey(group, e), await fs.promises.readFile(file));
@@ -146,7 +146,7 @@ export const IMAGE_DESIGNS = 16;
 export const CLIP_DESIGNS = CLIP_SOURCES.length;
 
 /** Generates (or reuses from cache) the image and clip pool and stores it under fresh keys. */
-export async function generateMediaPool(storage: FileStorage): Promise<{ images: MediaSet[]; clips: MediaSet[] }> {
+export async function generateMediaPool(storage: ObjectStore): Promise<{ images: MediaSet[]; clips: MediaSet[] }> {
   const clips = await pool(CLIP_DESIGNS, 2, async (i) => store(storage, await makeClip(i), 'mp4', 'MP4'));
   const images = await pool(IMAGE_DESIGNS, 2, async (i) => store(storage, await makeImage(i), 'jpg', 'JPG'));
   return { images, clips };

@@ -1,0 +1,101 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { assertKey, type DownloadOptions, type ObjectStore, type StoredObject } from './types.js';
+
+/** Local disk store under DATA_DIR/files: the embedded default (one process, one machine). */
+export class LocalStorage implements ObjectStore {
+  readonly kind = 'local' as const;
+
+  constructor(public readonly root: string) {
+    fs.mkdirSync(root, { recursive: true });
+  }
+
+  newKey(group: string, ext: string): string {
+    const safeExt = ext.replace(/[^a-z0-9]/gi, '').toLowerCase().slice(0, 8) || 'bin';
+    const month = new Date().toISOString().slice(0, 7).replace('-', '');
+    return `${group}/${month}/${crypto.randomBytes(12).toString('hex')}.${safeExt}`;
+  }
+
+  /** Absolute path of a key (local store only; code that must also run on S3 uses stream/put). */
+  pathOf(key: string): string {
+    return path.join(this.root, assertKey(key));
+  }
+
+  async put(key: string, data: Buffer | Uint8Array): Promise<string> {
+    const p = this.pathOf(key);
+    await fs.promises.mkdir(path.dirname(p), { recursive: true });
+    // Write then rename, so a crash never leaves a half-written file under a real key.
+    const tmp = `${p}.${process.pid}.${crypto.randomBytes(4).toString('hex')}.part`;
+    await fs.promises.writeFile(tmp, data);
+    await fs.promises.rename(tmp, p);
+    return key;
+  }
+
+  async putStream(key: string, body: Readable): Promise<string> {
+    const p = this.pathOf(key);
+    await fs.promises.mkdir(path.dirname(p), { recursive: true });
+    const tmp = `${p}.${process.pid}.${crypto.randomBytes(4).toString('hex')}.part`;
+    try {
+      await pipeline(body, fs.createWriteStream(tmp));
+      await fs.promises.rename(tmp, p);
+    } catch (e) {
+      await fs.promises.rm(tmp, { force: true });
+      throw e;
+    }
+    return key;
+  }
+
+  get(key: string): Promise<Buffer> {
+    return fs.promises.readFile(this.pathOf(key));
+  }
+
+  async stream(key: string, range?: { start: number; end: number }): Promise<Readable> {
+    const p = this.pathOf(key);
+    await fs.promises.access(p);
+    return fs.createReadStream(p, range ? { start: range.start, end: range.end } : undefined);
+  }
+
+  async stat(key: string): Promise<StoredObject | null> {
+    try {
+      const s = await fs.promises.stat(this.pathOf(key));
+      return s.isFile() ? { size: s.size } : null;
+    } catch {
+      return null;
+    }
+  }
+
+  async exists(key: string): Promise<boolean> {
+    return (await this.stat(key)) !== null;
+  }
+
+  async delete(key: string): Promise<void> {
+    await fs.promises.rm(this.pathOf(key), { force: true });
+  }
+
+  async list(prefix: string): Promise<string[]> {
+    const dir = path.join(this.root, prefix);
+    const out: string[] = [];
+    const walk = async (d: string) => {
+      let entries: fs.Dirent[];
+      try {
+        entries = await fs.promises.readdir(d, { withFileTypes: true });
+      } catch {
+        return;
+      }
+      for (const e of entries) {
+        const full = path.join(d, e.name);
+        if (e.isDirectory()) await walk(full);
+        else if (!e.name.endsWith('.part')) out.push(path.relative(this.root, full).split(path.sep).join('/'));
+      }
+    };
+    await walk(dir);
+    return out.sort();
+  }
+
+  async downloadUrl(_key: string, _opts: DownloadOptions): Promise<string | null> {
+    return null;
+  }
+}
