@@ -38,7 +38,7 @@ describe('catalogue seed', () => {
       expect(r.cover_path).toMatch(/^media-public\/\d{6}\/[a-f0-9]+\.jpg$/);
       expect(r.preview_path).toMatch(/^media-public\//);
       expect(r.original_path).toMatch(/^media-original\//);
-      for (const key of [r.cover_path, r.preview_path, r.original_path]) expect(t.app.storage.exists(key)).toBe(true);
+      for (const key of [r.cover_path, r.preview_path, r.original_path]) expect(await t.app.storage.exists(key)).toBe(true);
     }
   });
 
