@@ -2,6 +2,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import cookie from '@fastify/cookie';
 import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
+import { dbRateLimitStore } from './http/rate-limit-store.js';
 import type { Config } from './config.js';
 import type { Db } from './db/index.js';
 import { LocalStorage } from './storage/index.js';
@@ -45,8 +46,9 @@ export async function buildApp({ config, db, logger }: AppDeps): Promise<Fastify
   await app.register(errors);
   await app.register(cookie);
   await app.register(compress, { global: true, threshold: 1024 });
-  // Per-route limits (SMS, login) are set on those routes; this is only a global ceiling.
-  await app.register(rateLimit, { global: false });
+  // Per-route limits (SMS, login) are set on those routes. Counted in the database, so a limit
+  // holds across every app server behind a load balancer.
+  await app.register(rateLimit, { global: false, store: dbRateLimitStore(db) as any });
   // The client posts form-encoded bodies by default (spec §7).
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(body as string)));

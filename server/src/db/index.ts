@@ -31,7 +31,8 @@ function wrapPglite(p: PGlite | any): Queryable {
   return {
     async query(sql, params = []) {
       const r = await p.query(sql, params);
-      return { rows: r.rows as any[], rowCount: r.affectedRows ?? r.rows.length };
+      // Same meaning as pg's rowCount: rows changed, or rows returned by a SELECT (PGlite reports 0 there).
+      return { rows: r.rows as any[], rowCount: r.affectedRows || r.rows.length };
     },
     async exec(sql) {
       await p.exec(sql);

@@ -10,20 +10,34 @@ const dir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations'
  * Number ranges keep parallel work apart: 0xx core, 1xx operation/catalogue, 2xx identity,
  * 3xx schemas and generated resources, 4xx trade, 5xx+ later groups.
  */
+/** Any fixed 64-bit number: the advisory lock under which one process at a time migrates. */
+const MIGRATION_LOCK = 7_405_201_126;
+
+/**
+ * Migrations run once however many app servers start together: each step takes a transaction-level
+ * advisory lock, so a second server waits, then finds the file applied and skips it.
+ */
 export async function migrate(db: Db): Promise<string[]> {
-  await db.query(`CREATE TABLE IF NOT EXISTS schema_migrations (
-    name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`);
+  await db.tx(async (q) => {
+    await q.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
+    await q.query(`CREATE TABLE IF NOT EXISTS schema_migrations (
+      name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`);
+  });
   const done = new Set((await db.query<{ name: string }>('SELECT name FROM schema_migrations')).rows.map((r) => r.name));
   const files = fs.readdirSync(dir).filter((f) => f.endsWith('.sql')).sort();
   const applied: string[] = [];
   for (const f of files) {
     if (done.has(f)) continue;
     const sql = fs.readFileSync(path.join(dir, f), 'utf8');
-    await db.tx(async (q) => {
+    const ran = await db.tx(async (q) => {
+      await q.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
+      // Another server may have applied it while this one waited for the lock.
+      if ((await q.query('SELECT 1 FROM schema_migrations WHERE name = $1', [f])).rowCount) return false;
       await q.exec(sql);
       await q.query('INSERT INTO schema_migrations(name) VALUES ($1)', [f]);
+      return true;
     });
-    applied.push(f);
+    if (ran) applied.push(f);
   }
   return applied;
 }

@@ -3,7 +3,7 @@ import { AppError, ok } from '../lib/envelope.js';
 import { createSearchEngine, type SearchQuery } from '../search/index.js';
 import { topMaterials } from '../repositories/materials.js';
 import { curatedSections, findAlbum, findCategory, hotKeywords, listAlbums, listCategories } from '../repositories/albums.js';
-import { ttlCache } from '../lib/ttl-cache.js';
+import { cachedAggregate } from '../repositories/cached-aggregates.js';
 import { idParams, pageQuery, searchQuery, typeLimitQuery, typeProp } from './catalogue-schemas.js';
 
 type TypeLimit = { type?: number; limit: number };
@@ -13,9 +13,8 @@ const SUMMARY_TTL_MS = 60_000;
 /** /api/index: the home page (curated sections, newest, popular, categories), search and albums. */
 export default async function indexApi(app: FastifyInstance): Promise<void> {
   const engine = createSearchEngine(app.db);
-  // Category counts and hot keywords aggregate the whole catalogue; minute-old figures are fine.
-  const categoriesCache = ttlCache<Awaited<ReturnType<typeof listCategories>>>(SUMMARY_TTL_MS);
-  const keywordsCache = ttlCache<string[]>(SUMMARY_TTL_MS);
+  // Category counts and hot keywords aggregate the whole catalogue; minute-old figures are fine,
+  // and every app server reads the same stored value.
 
   app.get('/recommend', { schema: { querystring: { type: 'object', properties: { sections: { type: 'integer', minimum: 1, maximum: 12, default: 4 }, limit: { type: 'integer', minimum: 1, maximum: 24, default: 8 } } } } }, async (req) => {
     const q = req.query as { sections: number; limit: number };
@@ -24,7 +23,7 @@ export default async function indexApi(app: FastifyInstance): Promise<void> {
 
   app.get('/categories', { schema: { querystring: { type: 'object', properties: { type: typeProp } } } }, async (req) => {
     const type = typeOf((req.query as TypeLimit).type);
-    return ok(await categoriesCache.get(String(type ?? 'all'), () => listCategories(app.db, type)));
+    return ok(await cachedAggregate(app.db, `categories:${type ?? 'all'}`, SUMMARY_TTL_MS, () => listCategories(app.db, type)));
   });
 
   app.get('/category/:id', { schema: { params: idParams } }, async (req) => {
@@ -59,7 +58,7 @@ export default async function indexApi(app: FastifyInstance): Promise<void> {
 
   app.get('/hot-keywords', { schema: { querystring: { type: 'object', properties: { limit: limitOf(10) } } } }, async (req) => {
     const { limit } = req.query as { limit: number };
-    return ok(await keywordsCache.get(String(limit), () => hotKeywords(app.db, limit)));
+    return ok(await cachedAggregate(app.db, `hot-keywords:${limit}`, SUMMARY_TTL_MS, () => hotKeywords(app.db, limit)));
   });
 
   app.get('/albums', { schema: { querystring: pageQuery } }, async (req) => {

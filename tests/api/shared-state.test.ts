@@ -1,0 +1,100 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import fs from 'node:fs';
+import path from 'node:path';
+import pg from 'pg';
+import { buildApp } from '../../server/src/app.js';
+import { openDb, type Db } from '../../server/src/db/index.js';
+import { migrate } from '../../server/src/db/migrate.js';
+import { makeTestApp } from '../helpers/app.js';
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * State that several app servers must agree on lives in the database: two apps on one database
+ * stand for two servers behind a load balancer (the real multi-process proof is tests/api/scale-out).
+ */
+describe('shared state across app servers', () => {
+  let t: Awaited<ReturnType<typeof makeTestApp>>;
+  let second: FastifyInstance;
+
+  beforeAll(async () => {
+    t = await makeTestApp();
+    second = await buildApp({ config: t.app.config, db: t.db, logger: false });
+    await second.ready();
+  });
+  afterAll(async () => {
+    await second.close();
+    await t.close();
+  });
+
+  it('a rate limit hit on one server holds on the other', async () => {
+    const send = (app: FastifyInstance) =>
+      app.inject({ method: 'POST', url: '/api/baidu/uploadConvertData', remoteAddress: '10.9.8.7', payload: { type: 49, url: 'https://lumen.example/?bd_vid=x1' } });
+    for (let i = 0; i < 20; i++) expect((await send(t.app)).statusCode).toBe(200);
+    for (let i = 0; i < 10; i++) expect((await send(second)).statusCode).toBe(200);
+    // The 31st request in the window is refused, whichever server it reaches.
+    expect((await send(second)).statusCode).toBe(429);
+    expect((await send(t.app)).statusCode).toBe(429);
+  });
+
+  it('parallel hits are all counted (the increment is one atomic upsert)', async () => {
+    const rs = await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        (i % 2 ? t.app : second).inject({ method: 'POST', url: '/api/baidu/uploadConvertData', remoteAddress: '10.9.8.8', payload: { type: 49, url: 'https://lumen.example/?bd_vid=x2' } }),
+      ),
+    );
+    expect(rs.filter((r) => r.statusCode === 200)).toHaveLength(30);
+    expect(rs.filter((r) => r.statusCode === 429)).toHaveLength(10);
+  });
+
+  it('home aggregates are one stored value that every server serves', async () => {
+    const first = (await t.app.inject({ url: '/api/index/categories' })).json().data;
+    // A new category after the first server computed the figures: a server with its own cache
+    // would compute afresh and answer differently within the minute.
+    await t.db.query(`INSERT INTO categories(type, name, sort) VALUES (1, '新分类', 99)`);
+    const fromSecond = (await second.inject({ url: '/api/index/categories' })).json().data;
+    expect(fromSecond).toEqual(first);
+    // Once stale, whichever server asks recomputes for all.
+    await t.db.query(`UPDATE cached_aggregates SET computed_at = now() - interval '2 minutes'`);
+    const fresh = (await second.inject({ url: '/api/index/categories' })).json().data;
+    expect(fresh.some((c: { name: string }) => c.name === '新分类')).toBe(true);
+    expect((await t.app.inject({ url: '/api/index/categories' })).json().data).toEqual(fresh);
+  });
+});
+
+describe('migrations run once when servers start together', () => {
+  const files = fs.readdirSync(path.join(import.meta.dirname, '../../server/src/db/migrations')).filter((f) => f.endsWith('.sql'));
+
+  it('three concurrent migrate() calls apply each file exactly once', async () => {
+    const url = process.env.TEST_DATABASE_URL;
+    const dbs: Db[] = [];
+    let schema = '';
+    if (url) {
+      schema = `mig_${process.pid}_${Date.now()}`;
+      const admin = new pg.Client({ connectionString: url });
+      await admin.connect();
+      await admin.query(`CREATE SCHEMA ${schema}`);
+      await admin.end();
+      const u = new URL(url);
+      u.searchParams.set('options', `-c search_path=${schema},public`);
+      for (let i = 0; i < 3; i++) dbs.push(await openDb({ databaseUrl: u.toString() }));
+    } else {
+      // PGlite is one process's database: the same guarantee for concurrent calls on it.
+      const one = await openDb({ pgliteDir: 'memory://' });
+      dbs.push(one, one, one);
+    }
+    try {
+      const applied = await Promise.all(dbs.map((d) => migrate(d)));
+      expect(applied.flat().sort()).toEqual([...files].sort());
+      const rows = (await dbs[0].query<{ n: number }>('SELECT count(*)::int AS n FROM schema_migrations')).rows[0];
+      expect(rows.n).toBe(files.length);
+    } finally {
+      for (const d of new Set(dbs)) await d.close();
+      if (url) {
+        const admin = new pg.Client({ connectionString: url });
+        await admin.connect();
+        await admin.query(`DROP SCHEMA ${schema} CASCADE`);
+        await admin.end();
+      }
+    }
+  });
+});
