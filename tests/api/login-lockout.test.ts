@@ -31,7 +31,7 @@ describe('password lockout under parallel guesses', () => {
 
   // Opens every pooled PostgreSQL connection first, so the requests really run side by side.
   const warmPool = () => Promise.all(Array.from({ length: 10 }, () => t.db.query('SELECT 1')));
-  const evaluated = (rs: Array<{ statusCode: number }>) => rs.filter((r) => r.statusCode !== 429);
+  const evaluated = <R extends { statusCode: number }>(rs: R[]) => rs.filter((r) => r.statusCode !== 429);
 
   it('100 parallel wrong passwords from 100 addresses: only 5 are checked, then the right one is refused', async () => {
     const { username } = await account();
