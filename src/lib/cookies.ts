@@ -45,11 +45,18 @@ export function parentDomain(host = location.hostname, override = config.cookieD
   return '.' + labels.slice(-take).join('.');
 }
 
+/**
+ * On an HTTPS page every cookie is Secure, so the token never travels over plain HTTP (a sibling
+ * subdomain or a downgraded link would otherwise send it in clear). An HTTP page (local
+ * development) cannot set Secure cookies at all, so there it is left off.
+ */
+const secureAttr = () => (location.protocol === 'https:' ? '; Secure' : '');
+
 export function setCookie(name: string, value: string, maxAgeSeconds: number, domain = parentDomain()): void {
-  document.cookie = `${name}=${encodeURIComponent(value)}; path=/; max-age=${Math.floor(maxAgeSeconds)}${domain ? `; domain=${domain}` : ''}; SameSite=Lax`;
+  document.cookie = `${name}=${encodeURIComponent(value)}; path=/; max-age=${Math.floor(maxAgeSeconds)}${domain ? `; domain=${domain}` : ''}; SameSite=Lax${secureAttr()}`;
 }
 
 export function deleteCookie(name: string, domain = parentDomain()): void {
-  document.cookie = `${name}=; path=/; max-age=0${domain ? `; domain=${domain}` : ''}`;
-  document.cookie = `${name}=; path=/; max-age=0`;
+  document.cookie = `${name}=; path=/; max-age=0${domain ? `; domain=${domain}` : ''}${secureAttr()}`;
+  document.cookie = `${name}=; path=/; max-age=0${secureAttr()}`;
 }

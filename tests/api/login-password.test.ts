@@ -48,7 +48,7 @@ describe('password login', () => {
     for (let i = 0; i < 5; i++) await passwordLogin(t.app, 'ghost_user', 'bad');
     expect((await passwordLogin(t.app, 'ghost_user', 'bad')).json().msg).toBe('登录失败次数过多，请15分钟后再试');
     // Once the lock has passed the right password works and clears the count.
-    await t.db.query("UPDATE login_failures SET locked_until = now() - interval '1 second', updated_at = now() - interval '1 hour' WHERE key = 'u:demo_creator'");
+    await t.db.query("UPDATE login_failures SET locked_until = now() - interval '1 second', updated_at = now() - interval '1 hour' WHERE key = (SELECT 'a:' || id FROM users WHERE username = 'demo_creator')");
     expect((await passwordLogin(t.app, 'demo_creator', DEMO_PASSWORD)).json().success).toBe(true);
   });
 

@@ -19,10 +19,18 @@ describe('sessions, user info, logout, analytics, ad conversions, sandbox pages'
     expect((await userInfo(t.app, u.token)).statusCode).toBe(401);
   });
 
-  it('reads the token from the token1 cookie too', async () => {
+  it('authenticates only the Authorization header, never the token1 cookie', async () => {
     const u = await makeUser(t.db);
-    const r = await t.app.inject({ url: '/api/common/getUserInfo', cookies: { token1: u.token } });
-    expect(r.json().data.id).toBe(u.id);
+    const byCookie = await t.app.inject({ url: '/api/common/getUserInfo', cookies: { token1: u.token } });
+    expect(byCookie.statusCode).toBe(401);
+    expect(byCookie.json().msg).toBe('还没有登录哦，请登录后完成此操作');
+    // State-changing calls carried by the cookie alone (what a cross-site form would send) do nothing.
+    const album = await t.app.inject({ method: 'POST', url: '/api/collect', cookies: { token1: u.token }, payload: { name: '跨站收藏夹' } });
+    expect(album.statusCode).toBe(401);
+    await t.app.inject({ method: 'POST', url: '/api/common/logout', cookies: { token1: u.token } });
+    expect((await userInfo(t.app, u.token)).json().data.id).toBe(u.id);
+    const bearer = await t.app.inject({ url: '/api/common/getUserInfo', headers: { authorization: `Bearer ${u.token}` }, cookies: { token1: 'other' } });
+    expect(bearer.json().data.id).toBe(u.id);
   });
 
   it('logout revokes the session on the server', async () => {

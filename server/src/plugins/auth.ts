@@ -15,12 +15,14 @@ declare module 'fastify' {
   }
 }
 
-/** Token from the Authorization header (raw or Bearer), else the token1 cookie the client sets. */
+/**
+ * Token from the Authorization header only (raw or Bearer). The token1 cookie is never read:
+ * it is readable by scripts and sent on cross-site navigations, so accepting it would make every
+ * cross-site form or link an authenticated request (CSRF). The client copies it into the header.
+ */
 function tokenOf(req: FastifyRequest): string | null {
   const h = req.headers.authorization;
-  if (h) return h.replace(/^Bearer\s+/i, '').trim() || null;
-  const c = (req as any).cookies?.token1;
-  return c || null;
+  return h ? h.replace(/^Bearer\s+/i, '').trim() || null : null;
 }
 
 export default fp(async (app) => {

@@ -4,15 +4,20 @@ import { AppError } from '../lib/envelope.js';
 
 export type SmsPurpose = 'login' | 'bind';
 
-/** Codes: 6 digits, 5 minutes, single use, 5 wrong tries. Sending: 60 s apart, 10 a day (per phone and per IP). */
+/**
+ * Codes: 6 digits, 5 minutes, single use, 5 wrong tries; 20 wrong codes per phone per day across
+ * codes. Sending: 60 s apart, 10 a day (per phone and per IP).
+ */
 export const CODE_TTL_MS = 5 * 60_000;
 export const MAX_ATTEMPTS = 5;
+export const VERIFY_DAILY_MAX = 20;
 export const SEND_INTERVAL_S = 60;
 export const SEND_DAILY_MAX = 10;
 
 export const MSG_CODE_WRONG = '验证码错误，请重新输入';
 export const MSG_CODE_INVALID = '验证码已失效，请重新获取';
 export const MSG_CODE_TOO_MANY = '验证码错误次数过多，请重新获取';
+export const MSG_VERIFY_DAILY_CAP = '该手机号今日验证码错误次数过多，请明天再试';
 
 /**
  * Codes are stored as an HMAC bound to phone + purpose, keyed by config.smsCodePepper: a
@@ -67,28 +72,54 @@ async function issueCode(db: Queryable, pepper: string, phone: string, purpose: 
   return code;
 }
 
-/** Consumes the code or throws a Chinese 400: unknown/expired/used, wrong (counted), too many tries. */
-export async function consumeCode(db: Queryable, pepper: string, phone: string, purpose: SmsPurpose, code: string): Promise<void> {
-  const r = await db.query<{ id: number; code_hash: string; attempts: number }>(
+type Verdict = 'ok' | 'invalid' | 'wrong' | 'too-many' | 'daily-cap';
+const VERDICT_ERRORS: Record<Exclude<Verdict, 'ok'>, () => AppError> = {
+  invalid: () => new AppError(400, MSG_CODE_INVALID),
+  wrong: () => new AppError(400, MSG_CODE_WRONG),
+  'too-many': () => new AppError(400, MSG_CODE_TOO_MANY),
+  'daily-cap': () => new AppError(429, MSG_VERIFY_DAILY_CAP),
+};
+
+/** The phone's day counter row for today in China time (where "明天" in the message begins). */
+const TODAY = "(now() AT TIME ZONE 'Asia/Shanghai')::date";
+
+/**
+ * Consumes the code or throws: 400 unknown/expired/used, wrong (counted), too many tries on this
+ * code; 429 when the phone reached 20 wrong codes today. One short transaction that first locks
+ * the phone's day counter row, so every check of this phone's codes takes its turn: the attempt
+ * counts and the verdict are one atomic step, whatever the parallelism. (The HMAC comparison is
+ * microseconds, unlike scrypt, so holding the lock across it costs nothing.)
+ */
+export async function consumeCode(db: Db, pepper: string, phone: string, purpose: SmsPurpose, code: string): Promise<void> {
+  const verdict = await db.tx((q) => judgeCode(q, pepper, phone, purpose, code));
+  if (verdict !== 'ok') throw VERDICT_ERRORS[verdict]();
+}
+
+async function judgeCode(q: Queryable, pepper: string, phone: string, purpose: SmsPurpose, code: string): Promise<Verdict> {
+  await q.query(`INSERT INTO sms_verify_failures(phone, day) VALUES ($1, ${TODAY}) ON CONFLICT (phone, day) DO NOTHING`, [phone]);
+  const day = await q.query<{ failures: number }>(`SELECT failures FROM sms_verify_failures WHERE phone = $1 AND day = ${TODAY} FOR UPDATE`, [phone]);
+  if (Number(day.rows[0].failures) >= VERIFY_DAILY_MAX) return 'daily-cap';
+  const r = await q.query<{ id: number; code_hash: string; attempts: number }>(
     `SELECT id, code_hash, attempts FROM sms_codes
       WHERE phone = $1 AND purpose = $2 AND used_at IS NULL AND expires_at > now()
       ORDER BY id DESC LIMIT 1`,
     [phone, purpose],
   );
   const row = r.rows[0];
-  if (!row) throw new AppError(400, MSG_CODE_INVALID);
-  if (row.attempts >= MAX_ATTEMPTS) throw new AppError(400, MSG_CODE_TOO_MANY);
+  if (!row) return 'invalid';
+  if (row.attempts >= MAX_ATTEMPTS) return 'too-many';
   const expected = Buffer.from(row.code_hash, 'hex');
   const actual = Buffer.from(codeHash(pepper, phone, purpose, code), 'hex');
-  if (!crypto.timingSafeEqual(expected, actual)) {
-    const u = await db.query<{ attempts: number }>('UPDATE sms_codes SET attempts = attempts + 1 WHERE id = $1 RETURNING attempts', [row.id]);
-    if (u.rows[0].attempts >= MAX_ATTEMPTS) {
-      await db.query('UPDATE sms_codes SET used_at = now() WHERE id = $1', [row.id]);
-      throw new AppError(400, MSG_CODE_TOO_MANY);
-    }
-    throw new AppError(400, MSG_CODE_WRONG);
+  if (crypto.timingSafeEqual(expected, actual)) {
+    // Single use: only the check that flips used_at wins.
+    const used = await q.query('UPDATE sms_codes SET used_at = now() WHERE id = $1 AND used_at IS NULL', [row.id]);
+    return used.rowCount === 1 ? 'ok' : 'invalid';
   }
-  // Single use even under concurrent requests: only the request that flips used_at wins.
-  const used = await db.query('UPDATE sms_codes SET used_at = now() WHERE id = $1 AND used_at IS NULL', [row.id]);
-  if (used.rowCount !== 1) throw new AppError(400, MSG_CODE_INVALID);
+  await q.query(`UPDATE sms_verify_failures SET failures = failures + 1 WHERE phone = $1 AND day = ${TODAY}`, [phone]);
+  const u = await q.query<{ attempts: number }>(
+    `UPDATE sms_codes SET attempts = attempts + 1, used_at = CASE WHEN attempts + 1 >= $2::int THEN now() END
+      WHERE id = $1 RETURNING attempts`,
+    [row.id, MAX_ATTEMPTS],
+  );
+  return u.rows[0].attempts >= MAX_ATTEMPTS ? 'too-many' : 'wrong';
 }

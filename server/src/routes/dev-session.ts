@@ -1,11 +1,13 @@
 /**
  * Development-only sign-in for automated browser tests: username + password -> session token,
  * without the login dialog's SMS/QR steps. Not registered in production (the route answers 404).
+ * It checks the password through the same lockout as the login dialog: a locked account gets no
+ * token here either, and guesses made here count towards the lock.
  */
 import type { FastifyInstance } from 'fastify';
-import { AppError, ok } from '../lib/envelope.js';
-import { verifyPassword } from '../lib/password.js';
+import { ok } from '../lib/envelope.js';
 import { createSession } from '../repositories/sessions.js';
+import { checkPasswordLogin } from '../services/password-check.js';
 
 export default async function devSessionRoutes(app: FastifyInstance) {
   if (app.config.env === 'production') return;
@@ -16,11 +18,8 @@ export default async function devSessionRoutes(app: FastifyInstance) {
       schema: { body: { type: 'object', required: ['username', 'password'], properties: { username: { type: 'string', maxLength: 100 }, password: { type: 'string', maxLength: 100 } } } },
     },
     async (req) => {
-      const r = await app.db.query<{ id: number; password_hash: string | null }>('SELECT id, password_hash FROM users WHERE username = $1', [req.body.username]);
-      const user = r.rows[0];
-      // Same answer for unknown users and wrong passwords: no account enumeration.
-      if (!user || !(await verifyPassword(req.body.password, user.password_hash))) throw new AppError(400, '用户名或密码错误');
-      return ok({ token: await createSession(app.db, Number(user.id)) });
+      const user = await checkPasswordLogin(app.db, req.body.username, req.body.password, req.ip);
+      return ok({ token: await createSession(app.db, user.id) });
     },
   );
 }

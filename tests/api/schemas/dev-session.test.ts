@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp } from '../../helpers/app.js';
 import { hashPassword } from '../../../server/src/lib/password.js';
+import { MSG_LOCKED, USER_MAX_FAILURES } from '../../../server/src/repositories/login-failures.js';
+import { freshIp, passwordLogin } from '../login/helpers.js';
 
 async function withStaff(t: Awaited<ReturnType<typeof makeTestApp>>) {
   await t.db.query(`INSERT INTO users(username, phone, roles, password_hash) VALUES ('ops', '13900000009', ARRAY['buyer','staff'], $1)`, [await hashPassword('Lumen@2026')]);
@@ -29,6 +31,22 @@ describe('dev-only session route and console access', () => {
     const token = (await login(dev, 'Lumen@2026')).json().data.token;
     const access = await dev.app.inject({ url: '/api/schemas/access', headers: { authorization: token } });
     expect(access.json().data).toEqual({ staff: true });
+  });
+
+  it('refuses a locked account, and counts its own failures towards the lock', async () => {
+    const hash = await hashPassword('Lumen@2026');
+    await dev.db.query(`INSERT INTO users(username, phone, password_hash) VALUES ('locked_a', '13900000011', $1), ('locked_b', '13900000012', $1)`, [hash]);
+    // Locked through the login dialog: the sandbox shortcut gives no token either.
+    for (let i = 0; i < USER_MAX_FAILURES; i++) await passwordLogin(dev.app, 'locked_a', `bad-${i}`);
+    const viaDev = await dev.app.inject({ method: 'POST', url: '/dev/session', payload: { username: 'locked_a', password: 'Lumen@2026' }, remoteAddress: freshIp() });
+    expect(viaDev.statusCode).toBe(429);
+    expect(viaDev.json()).toMatchObject({ success: false, msg: MSG_LOCKED, data: null });
+    // Guessing through the shortcut locks the account for the login dialog too.
+    for (let i = 0; i < USER_MAX_FAILURES; i++) {
+      const r = await dev.app.inject({ method: 'POST', url: '/dev/session', payload: { username: 'locked_b', password: `bad-${i}` }, remoteAddress: freshIp() });
+      expect(r.json().msg).toBe('用户名或密码错误');
+    }
+    expect((await passwordLogin(dev.app, 'locked_b', 'Lumen@2026')).json().msg).toBe(MSG_LOCKED);
   });
 
   it('does not exist in production', async () => {

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { parentDomain, setCookie } from '../../../src/lib/cookies';
 
 describe('parentDomain', () => {
@@ -49,5 +49,15 @@ describe('parentDomain', () => {
   it('on localhost (jsdom) the cookie is set without a domain and can be read back', () => {
     setCookie('probe', 'v 1', 60);
     expect(document.cookie).toContain('probe=v%201');
+  });
+});
+
+describe('setCookie on an HTTP page', () => {
+  it('leaves Secure off, which an HTTP page could not set (local development)', () => {
+    const written = vi.spyOn(document, 'cookie', 'set');
+    setCookie('plain', 'v', 60);
+    expect(String(written.mock.calls[0][0])).not.toContain('Secure');
+    written.mockRestore();
+    expect(document.cookie).toContain('plain=v');
   });
 });
