@@ -5,21 +5,21 @@ import rateLimit from '@fastify/rate-limit';
 import { dbRateLimitStore } from './http/rate-limit-store.js';
 import type { Config } from './config.js';
 import type { Db } from './db/index.js';
-import { LocalStorage } from './storage/index.js';
+import { openStorage, type ObjectStore } from './storage/index.js';
+import type { S3Storage } from './storage/s3.js';
 import errors from './plugins/errors.js';
 import auth from './plugins/auth.js';
 import client from './plugins/client.js';
 import { routeModules } from './routes/index.js';
 import { vocabulary } from '../../src/schemas/validator.js';
-import path from 'node:path';
 import { ok } from './lib/envelope.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
     db: Db;
-    /** The file store (server/src/storage). Typed as the local store until every caller uses only ObjectStore. */
-    storage: LocalStorage;
+    /** The file store (server/src/storage): local disk or an S3 bucket, used only through ObjectStore. */
+    storage: ObjectStore;
   }
 }
 
@@ -41,7 +41,9 @@ export async function buildApp({ config, db, logger }: AppDeps): Promise<Fastify
   });
   app.decorate('config', config);
   app.decorate('db', db);
-  app.decorate('storage', new LocalStorage(path.join(config.dataDir, 'files')));
+  const storage = await openStorage(config);
+  app.decorate('storage', storage);
+  if (storage.kind === 's3') app.addHook('onClose', async () => (storage as S3Storage).destroy());
 
   await app.register(errors);
   await app.register(cookie);

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type { S3Settings } from './storage/s3.js';
 
 /** Server configuration, read once from the environment (documented in README.md). */
 export interface Config {
@@ -25,6 +26,10 @@ export interface Config {
   trustProxy: boolean | string;
   /** Seed the demo data (accounts with the public demo password, catalogue). On by default except in production. */
   seed: boolean;
+  /** Where stored files live: local disk under DATA_DIR/files (default) or an S3-compatible bucket. */
+  storage: 'local' | 's3';
+  /** Bucket settings when storage is 's3'. */
+  s3?: S3Settings;
   /** Serve GET /api/operation/recent (visitor IPs and ids) for the test suites: NODE_ENV=test or EXPOSE_PAGE_VIEWS=1. */
   exposePageViews: boolean;
 }
@@ -56,6 +61,28 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // Production never creates the public demo accounts unless asked for explicitly.
     seed: nodeEnv === 'production' ? env.SEED === '1' : env.SEED !== '0',
     exposePageViews: nodeEnv === 'test' || env.EXPOSE_PAGE_VIEWS === '1',
+    ...storageConfig(env),
+  };
+}
+
+/** STORAGE=local|s3 and, for s3, the S3_* settings; a missing bucket is refused at boot rather than at the first upload. */
+function storageConfig(env: NodeJS.ProcessEnv): Pick<Config, 'storage' | 's3'> {
+  const kind = (env.STORAGE || 'local').toLowerCase();
+  if (kind === 'local') return { storage: 'local' };
+  if (kind !== 's3') throw new ConfigError(`STORAGE=${env.STORAGE} is not supported; use local or s3.`);
+  if (!env.S3_BUCKET) throw new ConfigError('STORAGE=s3 needs S3_BUCKET (and S3_ENDPOINT for services other than AWS S3).');
+  if (!!env.S3_ACCESS_KEY_ID !== !!env.S3_SECRET_ACCESS_KEY) throw new ConfigError('Set both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or neither (then the SDK\'s default credential chain applies).');
+  return {
+    storage: 's3',
+    s3: {
+      endpoint: env.S3_ENDPOINT || undefined,
+      publicEndpoint: env.S3_PUBLIC_ENDPOINT || undefined,
+      bucket: env.S3_BUCKET,
+      region: env.S3_REGION || 'us-east-1',
+      accessKeyId: env.S3_ACCESS_KEY_ID || undefined,
+      secretAccessKey: env.S3_SECRET_ACCESS_KEY || undefined,
+      forcePathStyle: env.S3_FORCE_PATH_STYLE === '1' || env.S3_FORCE_PATH_STYLE === 'true',
+    },
   };
 }
 

@@ -132,7 +132,36 @@ export function filenameFromDisposition(header: string | undefined | null, fallb
   return plain ? (plain[2] ?? plain[1]).trim() : fallback;
 }
 
-/** Downloads a blob and saves it under the server's filename. */
+/** A download the server hands off to object storage: a short-lived URL that answers with the file and its name. */
+interface DownloadLink {
+  url: string;
+  filename?: string;
+}
+
+const asDownloadLink = (data: unknown): DownloadLink | null => {
+  if (!data || typeof data !== 'object' || typeof (data as DownloadLink).url !== 'string') return null;
+  try {
+    // Only web addresses are followed (never javascript: or data: from a tampered answer).
+    return /^https?:$/.test(new URL((data as DownloadLink).url, window.location.href).protocol) ? (data as DownloadLink) : null;
+  } catch {
+    return null;
+  }
+};
+
+const clickLink = (href: string, name?: string) => {
+  const a = document.createElement('a');
+  a.href = href;
+  if (name) a.download = name;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+};
+
+/**
+ * Downloads a file and saves it under the server's filename. When the server answers with a
+ * download link instead (files in object storage), the browser fetches that URL itself: the
+ * storage's Content-Disposition names the file and nothing large passes through memory here.
+ */
 export async function download(url: string, params?: Record<string, any>, fallbackName = 'download'): Promise<string> {
   let res;
   try {
@@ -157,16 +186,18 @@ export async function download(url: string, params?: Record<string, any>, fallba
     } catch {
       /* a genuine JSON file: save it */
     }
-    if (body && typeof body === 'object' && 'code' in body) unwrap(body);
+    if (body && typeof body === 'object' && 'code' in body) {
+      const link = asDownloadLink(unwrap(body));
+      if (link) {
+        // Cross-origin: the download attribute is ignored there, the storage's Content-Disposition decides.
+        clickLink(link.url);
+        return link.filename || fallbackName;
+      }
+    }
   }
   const name = filenameFromDisposition(res.headers['content-disposition'], fallbackName);
   const href = URL.createObjectURL(res.data);
-  const a = document.createElement('a');
-  a.href = href;
-  a.download = name;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
+  clickLink(href, name);
   setTimeout(() => URL.revokeObjectURL(href), 1000);
   return name;
 }

@@ -141,12 +141,12 @@ export async function readFormUpload(app: FastifyInstance, req: FastifyRequest, 
   }
 }
 
-/** Moves an accepted temp file into storage under a server-generated key. */
+/**
+ * Streams an accepted temp file into the store under a server-generated key (local disk or a
+ * bucket alike), recording its measured type and SHA-256; the temp file goes with cleanup().
+ */
 export async function storeUploaded(app: FastifyInstance, group: string, f: UploadedFile): Promise<string> {
-  const ext = path.extname(f.name).slice(1);
-  const key = app.storage.newKey(group, ext);
-  const dest = app.storage.pathOf(key);
-  await fs.promises.mkdir(path.dirname(dest), { recursive: true });
-  await fs.promises.rename(f.tmpPath, dest);
+  const key = app.storage.newKey(group, path.extname(f.name).slice(1));
+  await app.storage.putStream(key, fs.createReadStream(f.tmpPath), { contentType: f.mime || undefined, size: f.size, sha256: f.sha256 });
   return key;
 }

@@ -1,28 +1,25 @@
 import type { FastifyInstance } from 'fastify';
-import fastifyStatic from '@fastify/static';
-import fs from 'node:fs';
-import path from 'node:path';
 import { fail } from '../lib/envelope.js';
+import { serveObject } from '../http/serve-object.js';
 import { PUBLIC_GROUP } from '../db/seed/catalogue/media.js';
 
+/** Keys of public media: "<yyyymm>/<random hex>.<ext>" below the public group, nothing else. */
+const PUBLIC_KEY = /^[0-9]{6}\/[a-f0-9]+\.(jpg|mp4|png|webp)$/;
+
 /**
- * GET /files/<key>: public media only (covers, watermarked previews) from the `media-public`
- * storage group, with long immutable caching (keys are random and never reused) and range
- * support for video. Every other key, originals included, and any traversal attempt is a 404.
+ * GET /files/media-public/<key>: public media only (covers, watermarked previews), from whichever
+ * store runs (local disk or the bucket, which stays private), with long immutable caching (keys are
+ * random and never reused, so a CDN in front may keep them for a year) and byte ranges for video.
+ * Streamed through the server rather than redirected to a presigned URL: the URL stays stable and
+ * cacheable by browsers and the CDN (a presigned URL changes every time and expires), the page and
+ * the media keep one origin, and previews are small. Every other key, originals included, and any
+ * traversal attempt is a 404.
  */
 export default async function filesRoute(app: FastifyInstance): Promise<void> {
-  const root = path.join(app.storage.root, PUBLIC_GROUP);
-  fs.mkdirSync(root, { recursive: true });
-  await app.register(fastifyStatic, {
-    root,
-    prefix: `/${PUBLIC_GROUP}/`,
-    decorateReply: false,
-    index: false,
-    list: false,
-    dotfiles: 'deny',
-    maxAge: '365d',
-    immutable: true,
-    allowedPath: (pathName) => /^\/[0-9]{6}\/[a-f0-9]+\.(jpg|mp4|png|webp)$/.test(pathName),
+  app.get(`/${PUBLIC_GROUP}/*`, async (req, reply) => {
+    const rest = (req.params as { '*': string })['*'];
+    if (!PUBLIC_KEY.test(rest)) return reply.status(404).send(fail(404, '文件不存在'));
+    return serveObject(req, reply, app.storage, `${PUBLIC_GROUP}/${rest}`, { cacheControl: 'public, max-age=31536000, immutable' });
   });
   app.get('/*', async (_req, reply) => reply.status(404).send(fail(404, '文件不存在')));
 }

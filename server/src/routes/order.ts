@@ -16,6 +16,9 @@ const withNames = (table: UseCaseTable) => (r: Record<string, any>): Record<stri
   levelName: table.levels[r.level as LicenceLevel]?.name ?? r.level,
 });
 
+/** Lifetime of a presigned original download: long enough to start, short enough not to be shared. */
+const DOWNLOAD_URL_SECONDS = 300;
+
 export const NO_LICENCE = '您尚未获得该素材的授权，购买授权后才能下载原文件（未授权可浏览带水印的预览）';
 
 /** /api/order: my orders, licences (authrecord / myauth), certificates, original downloads, history. */
@@ -68,7 +71,11 @@ export default async function orderRoutes(app: FastifyInstance) {
     return reply.type('application/pdf').header('content-disposition', contentDisposition(`授权证书-${n.title}-${n.verifyCode}.pdf`)).send(Buffer.from(pdf));
   });
 
-  /** The licensed original: licence holders only (403 for everyone else); each download recorded. */
+  /**
+   * The licensed original: licence holders only (403 for everyone else); each download recorded.
+   * Local disk streams the file; a bucket answers with a short-lived presigned URL (the envelope's
+   * data.url) that the browser downloads from directly, so gigabytes never pass through Node.
+   */
   app.get('/download/:id', { schema: { params: idParams } }, async (req, reply) => {
     const u = await req.requireUser();
     const materialId = (req.params as { id: number }).id;
@@ -79,10 +86,13 @@ export default async function orderRoutes(app: FastifyInstance) {
     if (!m.originalPath || !(await app.storage.exists(m.originalPath))) throw new AppError(404, '原文件暂不可用，请联系客服');
     await lic.recordDownload(app.db, { userId: u.id, materialId, licenceId, kind: 'original' });
     const ext = path.extname(m.originalPath) || (m.format ? `.${m.format.toLowerCase()}` : '');
+    const filename = `${m.title}${ext}`;
+    reply.header('cache-control', 'private, no-store');
+    const url = await app.storage.downloadUrl(m.originalPath, { filename, contentType: 'application/octet-stream', expiresInSeconds: DOWNLOAD_URL_SECONDS });
+    if (url) return ok({ url, filename, expiresIn: DOWNLOAD_URL_SECONDS }, '下载链接已生成');
     return reply
       .type('application/octet-stream')
-      .header('content-disposition', contentDisposition(`${m.title}${ext}`))
-      .header('cache-control', 'private, no-store')
+      .header('content-disposition', contentDisposition(filename))
       .send(await app.storage.stream(m.originalPath));
   });
 

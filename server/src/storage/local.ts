@@ -3,7 +3,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { assertKey, type DownloadOptions, type ObjectStore, type StoredObject } from './types.js';
+import { assertKey, assertPrefix, generateKey, ObjectNotFoundError, type DownloadOptions, type ObjectStore, type StoredObject } from './types.js';
+
+/** Maps a missing file to the store-neutral ObjectNotFoundError; other errors pass unchanged. */
+const notFoundAs = (key: string) => (e: NodeJS.ErrnoException): never => {
+  throw e.code === 'ENOENT' || e.code === 'EISDIR' ? new ObjectNotFoundError(key) : e;
+};
 
 /** Local disk store under DATA_DIR/files: the embedded default (one process, one machine). */
 export class LocalStorage implements ObjectStore {
@@ -14,9 +19,7 @@ export class LocalStorage implements ObjectStore {
   }
 
   newKey(group: string, ext: string): string {
-    const safeExt = ext.replace(/[^a-z0-9]/gi, '').toLowerCase().slice(0, 8) || 'bin';
-    const month = new Date().toISOString().slice(0, 7).replace('-', '');
-    return `${group}/${month}/${crypto.randomBytes(12).toString('hex')}.${safeExt}`;
+    return generateKey(group, ext);
   }
 
   /** Absolute path of a key (local store only; code that must also run on S3 uses stream/put). */
@@ -49,19 +52,21 @@ export class LocalStorage implements ObjectStore {
   }
 
   get(key: string): Promise<Buffer> {
-    return fs.promises.readFile(this.pathOf(key));
+    return fs.promises.readFile(this.pathOf(key)).catch(notFoundAs(key));
   }
 
   async stream(key: string, range?: { start: number; end: number }): Promise<Readable> {
     const p = this.pathOf(key);
-    await fs.promises.access(p);
+    await fs.promises.access(p).catch(notFoundAs(key));
     return fs.createReadStream(p, range ? { start: range.start, end: range.end } : undefined);
   }
 
   async stat(key: string): Promise<StoredObject | null> {
+    const p = this.pathOf(key);
     try {
-      const s = await fs.promises.stat(this.pathOf(key));
-      return s.isFile() ? { size: s.size } : null;
+      const s = await fs.promises.stat(p);
+      // Keys are never rewritten, so size and mtime identify the bytes (the same weak tag static servers use).
+      return s.isFile() ? { size: s.size, etag: `W/"${s.size.toString(16)}-${Math.floor(s.mtimeMs).toString(16)}"` } : null;
     } catch {
       return null;
     }
@@ -76,7 +81,7 @@ export class LocalStorage implements ObjectStore {
   }
 
   async list(prefix: string): Promise<string[]> {
-    const dir = path.join(this.root, prefix);
+    const dir = path.join(this.root, assertPrefix(prefix));
     const out: string[] = [];
     const walk = async (d: string) => {
       let entries: fs.Dirent[];

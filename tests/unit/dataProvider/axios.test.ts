@@ -215,10 +215,13 @@ describe('content-disposition filename', () => {
 
 describe('download', () => {
   let clicked: string[];
+  let hrefs: string[];
   beforeEach(() => {
     clicked = [];
+    hrefs = [];
     vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
       clicked.push(this.download);
+      hrefs.push(this.href);
     });
     URL.createObjectURL = vi.fn(() => 'blob:x');
     URL.revokeObjectURL = vi.fn();
@@ -247,5 +250,19 @@ describe('download', () => {
     mockHttp(() => ({ data: new Blob([JSON.stringify({ code: 500, success: false, msg: '授权书生成失败' })], { type: 'application/json' }) }));
     expect((await rejection(download('/api/x'))).message).toBe('授权书生成失败');
     expect(clicked).toEqual([]);
+  });
+
+  it('follows a storage download link: the browser fetches the presigned URL itself, nothing is buffered', async () => {
+    const signed = 'https://bucket.example/media-original/202611/ab.mp4?X-Amz-Signature=1&response-content-disposition=attachment';
+    mockHttp(() => ({ data: new Blob([JSON.stringify(envelope({ url: signed, filename: '熊猫.mp4', expiresIn: 300 }))], { type: 'application/json' }) }));
+    await expect(download('/api/order/download/7', undefined, '素材')).resolves.toBe('熊猫.mp4');
+    expect(hrefs).toEqual([signed]);
+    expect(URL.createObjectURL).not.toHaveBeenCalled();
+  });
+
+  it('does not follow a link that is not a web address', async () => {
+    mockHttp(() => ({ data: new Blob([JSON.stringify(envelope({ url: 'javascript:alert(1)' }))], { type: 'application/json' }) }));
+    await download('/api/x', undefined, 'x.json');
+    expect(hrefs).toEqual(['blob:x']);
   });
 });

@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import type { ObjectStore } from '../../../storage/index.js';
+import { contentTypeOf } from '../../../storage/content-type.js';
 
 const run = promisify(execFile);
 
@@ -116,15 +117,16 @@ async function makeClip(i: number): Promise<{ original: string; preview: string;
 async function store(storage: ObjectStore, files: { original: string; preview: string; cover: string }, ext: string, format: string): Promise<MediaSet> {
   const orig = await fs.promises.readFile(files.original);
   const meta = ext === 'mp4' ? { width: 1280, height: 720 } : await sharp(orig).metadata();
-  const put = async (group: string, file: string, e: string) => storage.put(storage.newKey(group, e), await fs.promises.readFile(file));
+  const sha256 = crypto.createHash('sha256').update(orig).digest('hex');
+  const put = async (group: string, file: string, e: string) => storage.put(storage.newKey(group, e), await fs.promises.readFile(file), { contentType: contentTypeOf(file) });
   return {
-    original: await storage.put(storage.newKey(ORIGINAL_GROUP, ext), orig),
+    original: await storage.put(storage.newKey(ORIGINAL_GROUP, ext), orig, { contentType: contentTypeOf(files.original), sha256 }),
     preview: await put(PUBLIC_GROUP, files.preview, ext),
     cover: await put(PUBLIC_GROUP, files.cover, 'jpg'),
     width: meta.width ?? 0,
     height: meta.height ?? 0,
     sizeBytes: orig.length,
-    sha256: crypto.createHash('sha256').update(orig).digest('hex'),
+    sha256,
     format,
   };
 }
