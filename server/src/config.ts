@@ -17,8 +17,10 @@ export interface Config {
   smsSignSecret: string;
   /** Server-only key of the stored SMS code hashes (never shipped to the client, unlike smsSignSecret). */
   smsCodePepper: string;
-  /** Secret for signing sandbox payment callbacks. */
+  /** Secret the per-provider payment keys are derived from (unless configured one by one). */
   paySecret: string;
+  /** Configured payment-callback keys per provider (PAY_SECRET_WECHAT, PAY_SECRET_ALIPAY); empty = derived. */
+  payProviderSecrets: { wechat: string; alipay: string };
   /** Public base URL of this server, used in QR codes and callback URLs. */
   publicUrl: string;
   logLevel: string;
@@ -55,6 +57,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smsSignSecret: env.SMS_SIGN_SECRET || DEV_SECRETS.SMS_SIGN_SECRET,
     smsCodePepper: env.SMS_CODE_PEPPER || DEV_SECRETS.SMS_CODE_PEPPER,
     paySecret: env.PAY_SECRET || DEV_SECRETS.PAY_SECRET,
+    payProviderSecrets: { wechat: env.PAY_SECRET_WECHAT || '', alipay: env.PAY_SECRET_ALIPAY || '' },
     publicUrl: env.PUBLIC_URL ?? `http://localhost:${port}`,
     logLevel: env.LOG_LEVEL ?? 'info',
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
@@ -100,7 +103,11 @@ export function assertProductionSecrets(config: Config): void {
     SMS_CODE_PEPPER: config.smsCodePepper,
     PAY_SECRET: config.paySecret,
   };
-  const weak = (Object.keys(DEV_SECRETS) as Array<keyof typeof DEV_SECRETS>).filter((k) => values[k] === DEV_SECRETS[k]);
+  // PAY_SECRET matters only while some provider key is derived from it.
+  const payKeysConfigured = !!(config.payProviderSecrets.wechat && config.payProviderSecrets.alipay);
+  const weak = (Object.keys(DEV_SECRETS) as Array<keyof typeof DEV_SECRETS>)
+    .filter((k) => values[k] === DEV_SECRETS[k])
+    .filter((k) => !(k === 'PAY_SECRET' && payKeysConfigured));
   if (weak.length) {
     throw new ConfigError(`NODE_ENV=production with development default secrets (${weak.join(', ')}); set real values in the environment.`);
   }

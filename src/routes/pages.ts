@@ -15,6 +15,7 @@ export const pages: Record<string, () => Promise<{ default: ComponentType }>> = 
   CertifyDeposit: () => import('../pages/certify/DepositCertificate'),
   CertifyDepositNew: () => import('../pages/certify/DepositCertificate'),
   Admin: () => import('../pages/admin/AdminPage'),
+  AdminRefunds: () => import('../pages/admin/RefundsPage'),
   // trade
   Cart: () => import('../pages/cart/CartPage'),
   Buy: () => import('../pages/buy/BuyPage'),

@@ -139,6 +139,7 @@ export const routeTable: RouteDef[] = [
   main('Tool', '/tool', '工具箱'),
   main('NotFound', '/404', '页面不存在'),
   { name: 'Admin', path: '/admin', title: '规则配置', layout: 'main', auth: true },
+  { name: 'AdminRefunds', path: '/admin/refunds', title: '退款结算', layout: 'main', auth: true },
 ];
 
 /** Fixed site description appended to every title. */

@@ -1,6 +1,6 @@
 import type { FormProps } from '@rjsf/core';
 import { rjsfValidator } from './rjsf-validator';
-import { schemaWidgets } from './widgets/FileMetaWidget';
+import { schemaWidgets } from './widgets';
 
 /**
  * Props every RJSF <Form> of the project spreads: the shared validator, the named widgets, and no

@@ -52,6 +52,12 @@ describe('assertProductionSecrets', () => {
     expect(() => assertProductionSecrets(loadConfig({ NODE_ENV: 'test' }))).not.toThrow();
   });
 
+  it('needs PAY_SECRET in production only while a provider key is derived from it', () => {
+    const base = { NODE_ENV: 'production', ...REAL_SECRETS, PAY_SECRET: DEV_SECRETS.PAY_SECRET };
+    expect(() => assertProductionSecrets(loadConfig({ ...base, PAY_SECRET_WECHAT: 'wx-key' }))).toThrow('default secrets (PAY_SECRET)');
+    expect(() => assertProductionSecrets(loadConfig({ ...base, PAY_SECRET_WECHAT: 'wx-key', PAY_SECRET_ALIPAY: 'ali-key' }))).not.toThrow();
+  });
+
   it('the server process refuses to start in production with a default secret, before opening a database', () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lumen-prod-'));
     try {

@@ -3,22 +3,31 @@ import { makeTestApp, makeUser } from '../helpers/app.js';
 import { call, makeMaterial } from '../helpers/trade.js';
 import { hmacSign } from '../../server/src/adapters/pay/sandbox.js';
 import { expireOrders } from '../../server/src/repositories/orders.js';
+import { payProviderKey } from '../../server/src/adapters/pay/index.js';
+import { loadConfig } from '../../server/src/config.js';
 
 const SECRET = 'test-pay-secret';
+const WECHAT_KEY = payProviderKey(loadConfig({ PAY_SECRET: SECRET }), 'wechat');
 
 describe('payment: sandbox provider callbacks, idempotency, wallet', () => {
   let t: Awaited<ReturnType<typeof makeTestApp>>;
   let buyer: Awaited<ReturnType<typeof makeUser>>;
-  let mat: number;
   beforeAll(async () => {
     t = await makeTestApp({ PAY_SECRET: SECRET, PUBLIC_URL: 'http://shop.test' });
     buyer = await makeUser(t.db, { owner_type: 'ORGANISATIONS', company_name: '支付测试公司' });
-    mat = await makeMaterial(t.app, t.db, { priceCents: 2000 });
   });
   afterAll(() => t.close());
 
-  const newOrder = async () => (await call(t.app, 'POST', '/api/trade/order', buyer.auth, { from: 'direct', items: [{ materialId: mat, scenario: 'enterprise_promotion' }] })).body.data;
-  const notify = (fields: Record<string, unknown>, secret = SECRET) => call(t.app, 'POST', '/api/trade/pay/notify/wechat', undefined, { ...fields, sign: hmacSign(secret, fields) });
+  // A new material per order: buying a licence already held is refused.
+  const newOrder = async () => {
+    const mat = await makeMaterial(t.app, t.db, { priceCents: 2000 });
+    return (await call(t.app, 'POST', '/api/trade/order', buyer.auth, { from: 'direct', items: [{ materialId: mat, scenario: 'enterprise_promotion' }] })).body.data;
+  };
+  /** A WeChat callback; each notification id stands for its own transaction unless one is given. */
+  const notify = (fields: Record<string, unknown>, key = WECHAT_KEY) => {
+    const signed = { provider: 'wechat', transactionId: `tx-${fields.notifyId}`, ...fields };
+    return call(t.app, 'POST', '/api/trade/pay/notify/wechat', undefined, { ...signed, sign: hmacSign(key, signed) });
+  };
   const state = async (id: number) => (await call(t.app, 'GET', `/api/trade/pay/state/${id}`, buyer.auth)).body.data.status;
   const licenceCount = async (orderId: number) => (await t.db.query('SELECT count(*)::int AS n FROM licences WHERE order_id = $1', [orderId])).rows[0].n;
 
@@ -63,13 +72,14 @@ describe('payment: sandbox provider callbacks, idempotency, wallet', () => {
     expect(await state(o.id)).toBe('pending');
   });
 
-  it('refuses a callback with the wrong amount and changes nothing', async () => {
+  it('refuses a callback with the wrong amount: the order stays unpaid and the money is owed back', async () => {
     const o = await newOrder();
     const r = await notify({ notifyId: 'n-amount', orderNo: o.orderNo, amountCents: 1, tradeStatus: 'SUCCESS', timestamp: 1 });
     expect(r.status).toBe(400);
     expect(r.body.msg).toContain('金额');
     expect(await state(o.id)).toBe('pending');
     expect(await licenceCount(o.id)).toBe(0);
+    expect((await t.db.query('SELECT amount_cents, reason, status FROM refunds WHERE order_id = $1', [o.id])).rows).toEqual([{ amount_cents: 1, reason: 'amount_mismatch', status: 'due' }]);
   });
 
   it('is idempotent: a replayed callback changes nothing; a second payment grants nothing and is kept for a refund', async () => {
@@ -101,7 +111,7 @@ describe('payment: sandbox provider callbacks, idempotency, wallet', () => {
     expect((await t.db.query("SELECT result FROM pay_notifications WHERE notify_id = 'n-late'")).rows[0].result).toBe('paid_after_close');
     // A replay changes nothing; a cancelled order's late payment is recorded the same way.
     expect((await notify(f)).status).toBe(200);
-    expect((await t.db.query('SELECT refund_cents FROM orders WHERE id = $1', [o.id])).rows[0].refund_cents).toBe(o.amountCents);
+    expect((await t.db.query('SELECT amount_cents FROM refunds WHERE order_id = $1', [o.id])).rows.map((r) => r.amount_cents)).toEqual([o.amountCents]);
     const c = await newOrder();
     expect((await call(t.app, 'POST', `/api/order/${c.id}/cancel`, buyer.auth)).status).toBe(200);
     expect((await notify({ ...f, notifyId: 'n-late-2', orderNo: c.orderNo })).status).toBe(200);
@@ -112,6 +122,7 @@ describe('payment: sandbox provider callbacks, idempotency, wallet', () => {
     const c = Number((await t.db.query<{ id: number }>(
       "INSERT INTO coupons(user_id, name, amount_cents, expires_at) VALUES ($1, '过期回滚券', 100, now() + interval '1 day') RETURNING id", [buyer.id],
     )).rows[0].id);
+    const mat = await makeMaterial(t.app, t.db, { priceCents: 2000 });
     const o = (await call(t.app, 'POST', '/api/trade/order', buyer.auth, { from: 'direct', items: [{ materialId: mat, scenario: 'enterprise_promotion' }], couponId: c })).body.data;
     await t.db.query("UPDATE orders SET expires_at = now() - interval '1 second' WHERE id = $1", [o.id]);
     // The coupon release fails inside expireOrders: the order's expiry rolls back with it.

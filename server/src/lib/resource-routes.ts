@@ -13,6 +13,8 @@ export interface Transition {
   to: number;
   /** Chinese reason when the row exists but is in another state. */
   refused: string;
+  /** Runs in the transition's transaction once the state changed (e.g. releasing what the row held). */
+  after?: (q: Queryable, id: number) => Promise<void>;
 }
 
 export interface ResourceRoutesSpec {
@@ -109,7 +111,12 @@ export function registerResourceRoutes(app: FastifyInstance, spec: ResourceRoute
       const user = await userFor(req, spec.role);
       const id = (req.params as any).id as number;
       await mustGetOwned(app.db, t, Number(user.id), id);
-      if (!(await transitionOwned(app.db, t, Number(user.id), id, tr.from, tr.to))) throw new AppError(409, tr.refused);
+      const run = async (q: Queryable) => {
+        const changed = await transitionOwned(q, t, Number(user.id), id, tr.from, tr.to);
+        if (changed && tr.after) await tr.after(q, id);
+        return changed;
+      };
+      if (!(await (tr.after ? app.db.tx(run) : run(app.db)))) throw new AppError(409, tr.refused);
       return ok(toApi(await mustGetOwned(app.db, t, Number(user.id), id)));
     });
   }

@@ -4,7 +4,9 @@ import type { OwnedTable } from './owned-records.js';
 export const invoiceTable: OwnedTable = {
   table: 'invoices',
   owner: 'user_id',
-  select: 'id, invoice_type, tax_rate, title, amount_cents, status, form, created_at, updated_at',
+  // `orders`: the paid orders the request covers (kept after a cancel, which only releases them).
+  select: `id, invoice_type, tax_rate, title, amount_cents, status, form, created_at, updated_at,
+    (SELECT array_agg(io.order_id::int ORDER BY io.order_id) FROM invoice_orders io WHERE io.invoice_id = invoices.id) AS orders`,
   list: {
     columns: { id: 'id', status: 'status', invoice_type: 'invoice_type', tax_rate: 'tax_rate', title: 'title', amount_cents: 'amount_cents', created_at: 'created_at' },
     sortable: ['amount_cents', 'created_at'],
@@ -12,22 +14,67 @@ export const invoiceTable: OwnedTable = {
   },
 };
 
-/** The columns an invoice form sets (the whole form is kept in `form`). */
+/** The columns an invoice form sets (the whole form is kept in `form`); the amount comes from the orders. */
 export function invoiceColumns(form: Record<string, any>) {
   return {
     invoice_type: form.invoiceType,
     tax_rate: form.taxRate,
     title: form.title,
-    amount_cents: Math.round(Number(form.amount) * 100),
     form: JSON.stringify(form),
   };
 }
 
-export async function insertInvoice(q: Queryable, userId: number, form: Record<string, any>): Promise<number> {
+/** A user's paid orders not yet on an active invoice request, with what each may be invoiced for. */
+export async function invoiceableOrders(db: Queryable, userId: number) {
+  const r = await db.query<{ id: number; orderNo: string; amountCents: number; paidAt: Date; itemTitles: string }>(
+    `SELECT o.id, o.order_no AS "orderNo", o.amount_cents AS "amountCents", o.paid_at AS "paidAt",
+       (SELECT string_agg(i.title, '、' ORDER BY i.id) FROM order_items i WHERE i.order_id = o.id) AS "itemTitles"
+     FROM orders o
+     WHERE o.user_id = $1 AND o.status = 'paid' AND o.amount_cents > 0
+       AND NOT EXISTS (SELECT 1 FROM invoice_orders io WHERE io.order_id = o.id AND io.active)
+     ORDER BY o.paid_at DESC, o.id DESC LIMIT 500`,
+    [userId],
+  );
+  return r.rows.map((o) => ({ ...o, id: Number(o.id), amountCents: Number(o.amountCents) }));
+}
+
+/** Of the named orders, the user's paid ones with an amount, each with whether an active request holds it. */
+export async function paidOrdersToInvoice(db: Queryable, userId: number, ids: number[]) {
+  const r = await db.query<{ id: number; amountCents: number; invoiced: boolean }>(
+    `SELECT o.id, o.amount_cents AS "amountCents",
+       EXISTS (SELECT 1 FROM invoice_orders io WHERE io.order_id = o.id AND io.active) AS invoiced
+     FROM orders o WHERE o.user_id = $1 AND o.status = 'paid' AND o.amount_cents > 0 AND o.id = ANY($2::bigint[])`,
+    [userId, ids],
+  );
+  return r.rows.map((o) => ({ id: Number(o.id), amountCents: Number(o.amountCents), invoiced: o.invoiced }));
+}
+
+export async function insertInvoice(q: Queryable, userId: number, form: Record<string, any>, amountCents: number): Promise<number> {
   const c = invoiceColumns(form);
   const r = await q.query<{ id: number }>(
     'INSERT INTO invoices(user_id, invoice_type, tax_rate, title, amount_cents, form) VALUES ($1,$2,$3,$4,$5,$6) RETURNING id',
-    [userId, c.invoice_type, c.tax_rate, c.title, c.amount_cents, c.form],
+    [userId, c.invoice_type, c.tax_rate, c.title, amountCents, c.form],
   );
   return Number(r.rows[0].id);
+}
+
+/**
+ * Links orders to an invoice, each only if no active invoice holds it (the partial unique index
+ * invoice_orders_once decides between parallel requests). Returns how many were linked.
+ */
+export async function linkInvoiceOrders(q: Queryable, invoiceId: number, orders: Array<{ id: number; amountCents: number }>): Promise<number> {
+  let linked = 0;
+  for (const o of orders) {
+    const r = await q.query(
+      `INSERT INTO invoice_orders(invoice_id, order_id, amount_cents) VALUES ($1, $2, $3) ON CONFLICT (order_id) WHERE active DO NOTHING`,
+      [invoiceId, o.id, o.amountCents],
+    );
+    linked += r.rowCount;
+  }
+  return linked;
+}
+
+/** Frees a cancelled request's orders for a new request (the links stay as its history). */
+export async function releaseInvoiceOrders(q: Queryable, invoiceId: number): Promise<void> {
+  await q.query('UPDATE invoice_orders SET active = false WHERE invoice_id = $1', [invoiceId]);
 }

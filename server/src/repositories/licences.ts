@@ -97,3 +97,25 @@ export async function materialFile(db: Queryable, id: number) {
     [id],
   )).rows[0] ?? null;
 }
+
+/** Which of these material+scenario pairs the user already holds a licence for, as "materialId:scenario" keys. */
+export async function heldLicenceKeys(db: Queryable, userId: number, lines: Array<{ materialId: number; scenario: string }>): Promise<Set<string>> {
+  if (!lines.length) return new Set();
+  const r = await db.query<{ key: string }>(
+    `SELECT DISTINCT material_id || ':' || scenario AS key FROM licences WHERE user_id = $1 AND material_id = ANY($2::bigint[])`,
+    [userId, [...new Set(lines.map((l) => l.materialId))]],
+  );
+  return new Set(r.rows.map((x) => x.key));
+}
+
+/** Titles of an order's lines whose material+scenario its buyer has been licensed by another order since. */
+export async function heldOrderLines(db: Queryable, orderId: number): Promise<string[]> {
+  const r = await db.query<{ title: string }>(
+    `SELECT i.title FROM order_items i JOIN orders o ON o.id = i.order_id
+     WHERE i.order_id = $1 AND EXISTS (
+       SELECT 1 FROM licences l WHERE l.user_id = o.user_id AND l.material_id = i.material_id AND l.scenario = i.scenario AND l.order_id <> o.id)
+     ORDER BY i.id`,
+    [orderId],
+  );
+  return r.rows.map((x) => x.title);
+}

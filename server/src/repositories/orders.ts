@@ -22,7 +22,10 @@ export interface OrderRow {
   paidAt: Date | null;
   expiresAt: Date;
   createdAt: Date;
-  /** 'pending' when a payment arrived after the order had closed and must be refunded. */
+  /**
+   * Payments of this order that granted nothing (paid again, after it closed, or the wrong amount):
+   * 'pending' while one is still owed back, 'refunded' when all are; refundCents is their sum.
+   */
   refundStatus: 'pending' | 'refunded' | null;
   refundCents: number | null;
 }
@@ -30,7 +33,9 @@ export interface OrderRow {
 const COLUMNS = `o.id, o.order_no AS "orderNo", o.user_id AS "userId", o.status, o.source, o.licensee_type AS "licenseeType",
   o.licensee_name AS "licenseeName", o.subtotal_cents AS "subtotalCents", o.discount_cents AS "discountCents",
   o.amount_cents AS "amountCents", o.coupon_id AS "couponId", o.pay_method AS "payMethod", o.paid_at AS "paidAt",
-  o.expires_at AS "expiresAt", o.created_at AS "createdAt", o.refund_status AS "refundStatus", o.refund_cents AS "refundCents"`;
+  o.expires_at AS "expiresAt", o.created_at AS "createdAt",
+  (SELECT CASE WHEN bool_or(r.status <> 'refunded') THEN 'pending' WHEN count(*) > 0 THEN 'refunded' END FROM refunds r WHERE r.order_id = o.id) AS "refundStatus",
+  (SELECT sum(r.amount_cents)::int FROM refunds r WHERE r.order_id = o.id) AS "refundCents"`;
 
 /** Order numbers: date + random digits, unguessable enough not to enumerate. */
 export function newOrderNo(): string {
@@ -84,21 +89,6 @@ export async function expireOrders(db: Db | Queryable, userId?: number): Promise
     return r.rows.length;
   };
   return 'tx' in db ? db.tx(run) : run(db);
-}
-
-/**
- * Records a provider payment that granted nothing as a pending refund on its order: it arrived for
- * a closed (expired or cancelled) order, or for one another payment had already paid (the buyer
- * paid twice, e.g. by WeChat and then Alipay). Returns the order's status, or null when the order
- * is still pending or already carries a refund (one is recorded per order; later ones are logged).
- */
-export async function markPaymentToRefund(db: Queryable, orderId: number, amountCents: number, payMethod: string): Promise<string | null> {
-  const r = await db.query<{ status: string }>(
-    `UPDATE orders SET refund_status = 'pending', refund_cents = $2, late_pay_method = $3
-     WHERE id = $1 AND status IN ('expired', 'cancelled', 'paid') AND refund_status IS NULL RETURNING status`,
-    [orderId, amountCents, payMethod],
-  );
-  return r.rows[0]?.status ?? null;
 }
 
 export async function findOrder(db: Queryable, userId: number, id: number): Promise<OrderRow | null> {

@@ -2,25 +2,30 @@ import type { Queryable } from '../db/index.js';
 import { parseListQuery } from '../lib/list-query.js';
 
 /**
- * Debits a balance in one statement that cannot overdraw; false when the balance is short.
- * Records the movement with the balance after it.
+ * Debits a balance in one statement that cannot overdraw; null when the balance is short.
+ * Records the movement with the balance after it and returns the wallet transaction's id.
  */
-export async function debit(db: Queryable, userId: number, amountCents: number, orderId: number, note: string): Promise<boolean> {
+export async function debit(db: Queryable, userId: number, amountCents: number, orderId: number, note: string): Promise<number | null> {
   const r = await db.query<{ balance: number }>(
     'UPDATE users SET balance_cents = balance_cents - $2 WHERE id = $1 AND balance_cents >= $2 RETURNING balance_cents AS balance',
     [userId, amountCents],
   );
-  if (r.rowCount !== 1) return false;
-  await db.query(
-    `INSERT INTO wallet_transactions(user_id, amount_cents, balance_after, kind, order_id, note) VALUES ($1, $2, $3, 'pay', $4, $5)`,
+  if (r.rowCount !== 1) return null;
+  const tx = await db.query<{ id: number }>(
+    `INSERT INTO wallet_transactions(user_id, amount_cents, balance_after, kind, order_id, note) VALUES ($1, $2, $3, 'pay', $4, $5) RETURNING id`,
     [userId, -amountCents, r.rows[0].balance, orderId, note],
   );
-  return true;
+  return Number(tx.rows[0].id);
 }
 
-export async function credit(db: Queryable, userId: number, amountCents: number, kind: string, note: string): Promise<void> {
+/** Credits a balance and records the movement (with its order, for refunds); returns the wallet transaction's id. */
+export async function credit(db: Queryable, userId: number, amountCents: number, kind: string, note: string, orderId: number | null = null): Promise<number> {
   const r = await db.query<{ balance: number }>('UPDATE users SET balance_cents = balance_cents + $2 WHERE id = $1 RETURNING balance_cents AS balance', [userId, amountCents]);
-  await db.query(`INSERT INTO wallet_transactions(user_id, amount_cents, balance_after, kind, note) VALUES ($1, $2, $3, $4, $5)`, [userId, amountCents, r.rows[0].balance, kind, note]);
+  const tx = await db.query<{ id: number }>(
+    `INSERT INTO wallet_transactions(user_id, amount_cents, balance_after, kind, order_id, note) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
+    [userId, amountCents, r.rows[0].balance, kind, orderId, note],
+  );
+  return Number(tx.rows[0].id);
 }
 
 export async function balanceOf(db: Queryable, userId: number): Promise<number> {

@@ -31,7 +31,7 @@ export default async function devTradeRoutes(app: FastifyInstance) {
   app.addHook('onRequest', async (_req, reply) => {
     if (app.config.env === 'production') return page(reply, '不可用', '<h2>沙箱页面在生产环境中不可用</h2>', 404);
   });
-  const providers = payProviders(app.config);
+  const providers = payProviders(app.config, app.db);
 
   app.get('/pay', {
     schema: { querystring: { type: 'object', required: ['provider', 'orderNo', 'amountCents', 'sign'], properties: payFields } },

@@ -18,6 +18,7 @@ export const routeModules: Array<{ prefix: string; load: () => Promise<{ default
   { prefix: '/api/order', load: () => import('./order.js') },
   { prefix: '/api/discount', load: () => import('./discount.js') },
   { prefix: '/api/wallet', load: () => import('./wallet.js') },
+  { prefix: '/api/admin/refunds', load: () => import('./admin-refunds.js') },
   { prefix: '/dev', load: () => import('./dev-trade.js') },
   { prefix: '/api/index', load: () => import('./index-api.js') },
   { prefix: '/api/items', load: () => import('./items.js') },

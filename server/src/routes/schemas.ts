@@ -11,13 +11,8 @@ import { checkCandidate } from '../schemas/check.js';
 import { bundledSchema } from '../../../src/schemas/index.js';
 import { jsonDiff } from '../../../src/schemas/json-diff.js';
 import { findVersion, insertVersion, listVersions } from '../repositories/schema-versions.js';
+import { requireStaff } from '../http/staff.js';
 
-/** Staff = users.roles contains 'staff'. */
-async function requireStaff(req: FastifyRequest) {
-  const u = await req.requireUser();
-  if (!u.roles.includes('staff')) throw new AppError(403, '没有权限');
-  return u;
-}
 
 /** Accepts 'lumen:rules/deposit' or the short 'rules/deposit'. */
 const normaliseId = (raw: string) => (raw.startsWith('lumen:') ? raw : `lumen:${raw}`);

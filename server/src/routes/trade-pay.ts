@@ -2,10 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import { AppError, ok } from '../lib/envelope.js';
 import { envelopeResponse, idParams } from '../lib/trade-schemas.js';
 import { PAY_PROVIDERS, payProviders, type PayProviderName } from '../adapters/pay/index.js';
-import { expireOrders, findOrder, findOrderByNo, markPaymentToRefund, takenDownItems, type OrderRow } from '../repositories/orders.js';
-import { insertNotification, setNotificationResult } from '../repositories/pay-notifications.js';
-import { debit } from '../repositories/wallet.js';
-import { settlePaid } from '../services/checkout.js';
+import { findOrder, takenDownItems, type OrderRow } from '../repositories/orders.js';
+import { heldOrderLines } from '../repositories/licences.js';
+import { lastTradeStatus } from '../repositories/pay-notifications.js';
+import { applyNotification, payFromWallet } from '../services/payments.js';
+import type { Queryable } from '../db/index.js';
 
 const orderIdBody = (extra: Record<string, unknown> = {}, required: string[] = []) => ({
   type: 'object',
@@ -23,17 +24,20 @@ function payable(o: OrderRow | null): OrderRow {
 }
 
 /**
- * An order placed before one of its materials was taken down is not paid any more (no new sale of a
- * withdrawn item). A callback for a payment already started still settles: the buyer has paid.
+ * An order is not paid any more when one of its materials was taken down (no new sale of a
+ * withdrawn item) or when another order has since licensed the same material and scenario (no
+ * second purchase of a held licence). A callback for a payment already started still settles.
  */
-async function refuseTakenDown(db: Parameters<typeof takenDownItems>[0], o: OrderRow) {
+async function refuseUnsellable(db: Queryable, o: OrderRow) {
   const gone = await takenDownItems(db, o.id);
   if (gone.length) throw new AppError(409, `订单中的「${gone[0]}」已下架，无法支付，请取消订单后重新下单`);
+  const held = await heldOrderLines(db, o.id);
+  if (held.length) throw new AppError(409, `您已持有「${held[0]}」相同授权场景的授权，无需重复购买，请取消该订单`);
 }
 
 /** /api/trade/pay: provider payment (sandbox QR), wallet payment, state polling, provider callbacks. */
 export default async function payRoutes(app: FastifyInstance) {
-  const providers = payProviders(app.config);
+  const providers = payProviders(app.config, app.db);
 
   app.post('/create', {
     schema: { body: orderIdBody({ provider: { type: 'string', enum: PAY_PROVIDERS } }, ['provider']), response: envelopeResponse },
@@ -41,21 +45,18 @@ export default async function payRoutes(app: FastifyInstance) {
     const u = await req.requireUser();
     const { orderId, provider } = req.body as { orderId: number; provider: PayProviderName };
     const o = payable(await findOrder(app.db, u.id, orderId));
-    await refuseTakenDown(app.db, o);
+    await refuseUnsellable(app.db, o);
     const p = providers[provider];
     const { payUrl } = await p.createPayment({ orderNo: o.orderNo, amountCents: o.amountCents, subject: `流明素材订单 ${o.orderNo}` });
     return ok({ payUrl, provider, providerName: p.label, amountCents: o.amountCents, expiresAt: o.expiresAt, orderNo: o.orderNo });
   });
 
-  /** Wallet payment: balance debit and order update in one transaction, both conditional. */
+  /** Wallet payment: balance debit, payment record and order update in one transaction, all conditional. */
   app.post('/wallet', { schema: { body: orderIdBody(), response: envelopeResponse } }, async (req) => {
     const u = await req.requireUser();
     const o = payable(await findOrder(app.db, u.id, (req.body as { orderId: number }).orderId));
-    await refuseTakenDown(app.db, o);
-    await app.db.tx(async (t) => {
-      if (!(await debit(t, u.id, o.amountCents, o.id, `支付订单 ${o.orderNo}`))) throw new AppError(400, '钱包余额不足，请选择其他支付方式');
-      if (!(await settlePaid(t, o.id, o.amountCents, 'wallet'))) throw new AppError(409, '订单状态已变化，请刷新后重试');
-    });
+    await refuseUnsellable(app.db, o);
+    await app.db.tx((t) => payFromWallet(t, o));
     return ok({ status: 'paid' }, '支付成功');
   });
 
@@ -64,13 +65,13 @@ export default async function payRoutes(app: FastifyInstance) {
     const u = await req.requireUser();
     const o = await findOrder(app.db, u.id, (req.params as { id: number }).id);
     if (!o) throw new AppError(404, '订单不存在');
-    const last = await app.db.query<{ trade_status: string }>('SELECT trade_status FROM pay_notifications WHERE order_no = $1 ORDER BY id DESC LIMIT 1', [o.orderNo]);
-    return ok({ status: o.status, amountCents: o.amountCents, paidAt: o.paidAt, expiresAt: o.expiresAt, lastNotify: last.rows[0]?.trade_status ?? null });
+    return ok({ status: o.status, amountCents: o.amountCents, paidAt: o.paidAt, expiresAt: o.expiresAt, lastNotify: await lastTradeStatus(app.db, o.orderNo) });
   });
 
   /**
-   * Provider callback. Signature first; then the notification is stored once under
-   * UNIQUE(provider, notify_id) — a replay stops there; then the amount-checked atomic update.
+   * Provider callback. The signature is checked with the key of the provider named by the path,
+   * over fields that name the provider: another provider's callback replayed here fails. Then
+   * services/payments.ts stores it once and applies it.
    */
   app.post('/notify/:provider', {
     schema: { params: { type: 'object', required: ['provider'], properties: { provider: { type: 'string', enum: PAY_PROVIDERS } } }, body: { type: 'object' } },
@@ -78,33 +79,12 @@ export default async function payRoutes(app: FastifyInstance) {
     const p = providers[(req.params as { provider: PayProviderName }).provider];
     const n = p.verifyNotification(req.body as Record<string, unknown>);
     if (!n) throw new AppError(400, '签名校验失败');
-    const ack = p.ackBody();
-    const outcome = await app.db.tx(async (t) => {
-      const rowId = await insertNotification(t, { provider: p.name, ...n });
-      if (rowId === null) return 'duplicate';
-      const o = await findOrderByNo(t, n.orderNo);
-      if (!o) return setResult(t, rowId, 'unknown_order');
-      if (n.tradeStatus !== 'SUCCESS') return setResult(t, rowId, 'failed');
-      if (n.amountCents !== o.amountCents) return setResult(t, rowId, 'amount_mismatch');
-      if (await settlePaid(t, o.id, n.amountCents, p.name)) return setResult(t, rowId, 'paid');
-      // The buyer paid but the order had closed (expired, possibly not swept yet, or cancelled) or
-      // was already paid by another payment: acked so the provider stops retrying, and kept on
-      // the order as a refund to make.
-      await expireOrders(t, o.userId);
-      const status = await markPaymentToRefund(t, o.id, n.amountCents, p.name);
-      if (status) return setResult(t, rowId, status === 'paid' ? 'paid_twice' : 'paid_after_close');
-      return setResult(t, rowId, 'ignored');
-    });
-    if (outcome === 'paid_after_close' || outcome === 'paid_twice') req.log.warn({ provider: p.name, orderNo: n.orderNo, outcome }, 'payment granted nothing: refund pending');
-    if (outcome === 'ignored') req.log.warn({ provider: p.name, orderNo: n.orderNo }, 'payment granted nothing and the order already carries a refund: settle by hand');
-    req.log.info({ provider: p.name, orderNo: n.orderNo, outcome }, 'pay notification');
+    const outcome = await app.db.tx((t) => applyNotification(t, p.name, n));
+    const log = { provider: p.name, orderNo: n.orderNo, transactionId: n.transactionId, outcome };
+    if (outcome === 'paid_twice' || outcome === 'paid_after_close' || outcome === 'amount_mismatch') req.log.warn(log, 'payment granted nothing: refund due');
+    else req.log.info(log, 'pay notification');
     if (outcome === 'amount_mismatch') throw new AppError(400, '支付金额与订单金额不一致');
     if (outcome === 'unknown_order') throw new AppError(404, '订单不存在');
-    return reply.send(ack);
+    return reply.send(p.ackBody());
   });
-
-  async function setResult(t: Parameters<typeof setNotificationResult>[0], id: number, result: string) {
-    await setNotificationResult(t, id, result);
-    return result;
-  }
 }

@@ -5,6 +5,7 @@ import * as cart from '../repositories/cart.js';
 import { requireApproved } from '../services/material-availability.js';
 import { checkScenario, createOrder, currentUseCases, quote, type CheckoutInput } from '../services/checkout.js';
 import { expireOrders } from '../repositories/orders.js';
+import { heldLicenceKeys } from '../repositories/licences.js';
 import payRoutes from './trade-pay.js';
 import { levelOf } from '../../../src/schemas/licence/use-cases.js';
 
@@ -47,9 +48,17 @@ export default async function tradeRoutes(app: FastifyInstance) {
     const u = await req.requireUser();
     const lines = await cart.cartLines(app.db, u.id);
     const table = await currentUseCases(app.db);
+    // A line the buyer already holds is flagged so the cart warns before a second purchase.
+    const held = await heldLicenceKeys(app.db, u.id, lines.map((l) => ({ materialId: Number(l.materialId), scenario: l.scenario })));
     const list = lines.map((l) => {
       const uc = table.find(l.scenario);
-      return { ...l, scenarioName: uc?.name ?? l.scenario, level: uc ? levelOf(uc) : null, priceCents: uc ? table.priceOf(Number(l.basePriceCents), uc) : null };
+      return {
+        ...l,
+        scenarioName: uc?.name ?? l.scenario,
+        level: uc ? levelOf(uc) : null,
+        priceCents: uc ? table.priceOf(Number(l.basePriceCents), uc) : null,
+        held: held.has(`${Number(l.materialId)}:${l.scenario}`),
+      };
     });
     return ok({ list, total: list.length, totalCents: list.reduce((s, l) => s + (l.priceCents ?? 0), 0) });
   });

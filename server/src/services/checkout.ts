@@ -4,7 +4,7 @@ import type { UserRow } from '../repositories/users.js';
 import { cartLines, materialsByIds, removeCartLines } from '../repositories/cart.js';
 import { claimCoupon, findCoupon, usableCoupons, type CouponRow } from '../repositories/coupons.js';
 import { applyDiscount, insertOrder, markPaid } from '../repositories/orders.js';
-import { grantLicences } from '../repositories/licences.js';
+import { grantLicences, heldLicenceKeys } from '../repositories/licences.js';
 import { TAKEN_DOWN } from './material-availability.js';
 import { USE_CASES_ID, levelOf, useCaseTable, type OwnerType, type UseCaseTable } from '../../../src/schemas/licence/use-cases.js';
 import { schemaStoreFor } from '../schemas/store.js';
@@ -28,6 +28,8 @@ export interface PricedLine {
   scenarioName: string;
   level: string;
   priceCents: number;
+  /** The buyer already holds a licence for this material and scenario: shown as a warning, refused on order. */
+  held: boolean;
 }
 
 export const accountOf = (u: UserRow) => ({ ownerType: u.owner_type, enhancedAuth: u.enhanced_auth });
@@ -75,6 +77,8 @@ export async function pricedLines(db: Db, user: UserRow, input: CheckoutInput): 
     });
   }
   if (!raw.length) throw new AppError(400, '请选择要购买的素材');
+  refuseDuplicateLines(raw);
+  const held = await heldLicenceKeys(db, user.id, raw.map((r) => ({ materialId: Number(r.materialId), scenario: r.scenario })));
   return raw.map((r) => {
     const uc = scenarioFor(table, user, r.scenario);
     return {
@@ -87,8 +91,26 @@ export async function pricedLines(db: Db, user: UserRow, input: CheckoutInput): 
       scenarioName: uc.name,
       level: levelOf(uc),
       priceCents: table.priceOf(Number(r.basePriceCents), uc),
+      held: held.has(lineKey(r)),
     };
   });
+}
+
+const lineKey = (l: { materialId: number | string; scenario: string }) => `${Number(l.materialId)}:${l.scenario}`;
+
+/** One licence per material and scenario: an order naming one twice is refused, not merged behind the buyer's back. */
+function refuseDuplicateLines(lines: Array<{ materialId: number | string; scenario: string; title: string }>) {
+  const seen = new Set<string>();
+  for (const l of lines) {
+    if (seen.has(lineKey(l))) throw new AppError(400, `「${l.title}」的同一授权场景重复出现，请勿重复添加`);
+    seen.add(lineKey(l));
+  }
+}
+
+/** Refuses a second purchase of a licence the buyer holds (another scenario of the same material is a new licence). */
+export function refuseHeldLines(lines: PricedLine[]) {
+  const held = lines.find((l) => l.held);
+  if (held) throw new AppError(409, `您已持有「${held.title}」的「${held.scenarioName}」授权，无需重复购买，请移除该素材或更换授权场景`);
 }
 
 /** Who the licence is issued to: the company for company accounts that ask for it, else the person. */
@@ -129,6 +151,7 @@ export async function quote(db: Db, user: UserRow, input: CheckoutInput) {
 /** Places the order in one short transaction: order + lines, coupon claim, cart lines removed. */
 export async function createOrder(db: Db, user: UserRow, input: CheckoutInput) {
   const q = await quote(db, user, input);
+  refuseHeldLines(q.lines);
   return db.tx(async (t) => {
     const { id, orderNo } = await insertOrder(t, {
       userId: user.id,

@@ -1,9 +1,9 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Alert, Button, Card, Col, Empty, Input, Menu, Result, Row, Spin, Typography } from 'antd';
-import { RequestError } from '../../dataProvider/axios';
-import { openLogin } from '../../components/login';
-import { fetchAccess, listSchemas, type SchemaSummary } from './admin-api';
+import { Link } from 'react-router-dom';
+import { Alert, Button, Card, Col, Empty, Input, Menu, Row, Spin, Typography } from 'antd';
+import { listSchemas, type SchemaSummary } from './admin-api';
 import { SchemaEditor } from './SchemaEditor';
+import { StaffGate } from './StaffGate';
 
 const GROUPS: Array<[string, string]> = [
   ['rules', '上传规则'],
@@ -14,20 +14,21 @@ const GROUPS: Array<[string, string]> = [
   ['meta', '元模式（只读）'],
 ];
 
-type Access = 'loading' | 'visitor' | 'denied' | 'staff' | { error: string };
-
 /** Staff console (/admin): every schema, a JSON editor with live preview, versions and rollback. */
 export default function AdminPage() {
-  const [access, setAccess] = useState<Access>('loading');
+  return (
+    <StaffGate area="规则配置">
+      <SchemaConsole />
+    </StaffGate>
+  );
+}
+
+function SchemaConsole() {
   const [list, setList] = useState<SchemaSummary[] | null>(null);
   const [listError, setListError] = useState<string | null>(null);
   const [filter, setFilter] = useState('');
   const [selected, setSelected] = useState<string | null>(null);
 
-  const checkAccess = () =>
-    fetchAccess()
-      .then((r) => setAccess(r.staff ? 'staff' : 'denied'))
-      .catch((e: RequestError) => setAccess(e.code === 401 ? 'visitor' : { error: e.message }));
   const loadList = () =>
     listSchemas()
       .then((r) => {
@@ -37,11 +38,8 @@ export default function AdminPage() {
       .catch((e: Error) => setListError(e.message));
 
   useEffect(() => {
-    void checkAccess();
+    void loadList();
   }, []);
-  useEffect(() => {
-    if (access === 'staff') void loadList();
-  }, [access]);
 
   const items = useMemo(() => {
     const f = filter.trim().toLowerCase();
@@ -54,16 +52,10 @@ export default function AdminPage() {
     })).filter((g) => g.children.length);
   }, [list, filter]);
 
-  if (access === 'loading') return <Spin size="large" style={{ display: 'block', margin: '20vh auto' }} />;
-  if (access === 'visitor')
-    return <Result status="403" title="请先登录" subTitle="规则配置仅对运营人员开放" extra={<Button type="primary" onClick={() => openLogin().then(checkAccess, () => undefined)}>登录</Button>} />;
-  if (access === 'denied') return <Result status="403" title="403" subTitle="没有权限：规则配置仅对运营人员开放" />;
-  if (typeof access === 'object') return <Result status="error" title="加载失败" subTitle={access.error} extra={<Button onClick={() => void checkAccess()}>重试</Button>} />;
-
   return (
     <Row gutter={16} style={{ padding: 16 }}>
       <Col xs={24} md={6}>
-        <Card size="small" title="规则配置">
+        <Card size="small" title="规则配置" extra={<Link to="/admin/refunds">退款结算</Link>}>
           <Input.Search allowClear placeholder="搜索模式" value={filter} onChange={(e) => setFilter(e.target.value)} style={{ marginBottom: 8 }} />
           {listError && <Alert type="error" showIcon message={listError} action={<Button size="small" onClick={() => void loadList()}>重试</Button>} />}
           {!list && !listError && <Spin />}

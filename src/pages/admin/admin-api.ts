@@ -29,3 +29,25 @@ export const saveSchema = (id: string, body: unknown, note: string, baseVersion:
   request<{ version: number; body: LumenSchema }>('PUT', path(id), { body, note, baseVersion }, { json: true });
 export const rollbackSchema = (id: string, version: number) =>
   request<{ version: number; body: LumenSchema }>('POST', `${path(id)}/rollback`, { version }, { json: true });
+
+/** A payment that granted nothing, owed back through its own channel (GET /api/admin/refunds/list). */
+export interface RefundDue {
+  id: number;
+  orderId: number;
+  orderNo: string;
+  userId: number;
+  userName: string | null;
+  provider: 'wechat' | 'alipay' | 'wallet';
+  transactionId: string;
+  amountCents: number;
+  reason: 'paid_twice' | 'paid_after_close' | 'amount_mismatch';
+  status: 'due' | 'processing' | 'refunded';
+  refundNo: string;
+  providerRefundId: string | null;
+  settledAt: string | null;
+  createdAt: string;
+}
+
+export const listRefunds = (status: 'due' | 'refunded', page: number, pageSize: number) =>
+  get<{ list: RefundDue[]; total: number }>('/api/admin/refunds/list', { status, page, pageSize });
+export const settleRefund = (id: number) => request<RefundDue>('POST', `/api/admin/refunds/${id}/settle`, {}, { json: true });

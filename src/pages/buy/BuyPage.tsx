@@ -1,12 +1,13 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
-import { Alert, App, Button, Card, Descriptions, Radio, Result, Select, Skeleton, Space, Table, Typography } from 'antd';
+import { Alert, App, Button, Card, Descriptions, Radio, Result, Select, Skeleton, Space, Table, Tag, Typography } from 'antd';
 import { postJson } from '../../dataProvider/axios';
 import { useUser } from '../../components/user/UserContext';
 import { formatMoney, notifyCartChanged } from '../../components/licence/money';
 
 interface Quote {
-  lines: Array<{ materialId: number; title: string; scenarioName: string; level: string; priceCents: number }>;
+  /** `held`: a licence the buyer already holds (same material and scenario); the order would be refused. */
+  lines: Array<{ materialId: number; title: string; scenarioName: string; level: string; priceCents: number; held?: boolean }>;
   subtotalCents: number;
   discountCents: number;
   amountCents: number;
@@ -66,11 +67,22 @@ export default function BuyPage() {
   if (!quote) return <Card title="确认订单"><Skeleton active /></Card>;
   const isCompany = user?.ownerType === 'ORGANISATIONS';
   const needsCompany = quote.lines.some((l) => l.level !== 'personal');
+  const held = quote.lines.filter((l) => l.held);
   return (
     <Card title="确认订单">
       {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 16 }} />}
+      {held.length > 0 && (
+        <Alert
+          type="warning"
+          showIcon
+          data-testid="buy-held-warning"
+          style={{ marginBottom: 16 }}
+          message={`您已持有${held.map((l) => `「${l.title}」的「${l.scenarioName}」`).join('、')}授权，无需重复购买`}
+          description={<>同一素材的同一授权场景只需购买一次；如需用于其他用途，请更换授权场景。<Link to="/cart">返回购物车修改</Link></>}
+        />
+      )}
       <Table rowKey={(l) => `${l.materialId}-${l.scenarioName}`} dataSource={quote.lines} pagination={false} columns={[
-        { title: '素材', dataIndex: 'title' },
+        { title: '素材', dataIndex: 'title', render: (t, l) => <Space>{t}{l.held && <Tag color="warning">已持有该授权</Tag>}</Space> },
         { title: '授权场景', dataIndex: 'scenarioName' },
         { title: '价格', dataIndex: 'priceCents', align: 'right', render: (p) => formatMoney(p) },
       ]} />
@@ -106,7 +118,7 @@ export default function BuyPage() {
       </Descriptions>
       <Space style={{ marginTop: 16, width: '100%', justifyContent: 'flex-end' }}>
         <Typography.Text type="secondary">价格以服务器计算为准，订单 30 分钟内未支付将自动关闭</Typography.Text>
-        <Button type="primary" size="large" loading={submitting} onClick={submit}>提交订单</Button>
+        <Button type="primary" size="large" loading={submitting} disabled={held.length > 0} onClick={submit}>提交订单</Button>
       </Space>
     </Card>
   );

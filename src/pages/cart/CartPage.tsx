@@ -1,13 +1,18 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { Alert, App, Button, Card, Empty, Popconfirm, Result, Space, Table, Tag, Typography } from 'antd';
+import { Alert, App, Button, Card, Empty, Popconfirm, Result, Space, Table, Tag, Tooltip, Typography } from 'antd';
 import { get, request, type RequestError } from '../../dataProvider/axios';
 import { useUser } from '../../components/user/UserContext';
 import { ScenarioSelect } from '../../components/licence/ScenarioSelect';
 import { formatMoney, notifyCartChanged } from '../../components/licence/money';
 import { ensureLogin } from '../../components/licence/ensure-login';
 
-interface Line { id: number; materialId: number; title: string; type: number; scenario: string; scenarioName: string; basePriceCents: number; priceCents: number | null; available: boolean }
+/** `held`: the buyer already holds this material's licence for this scenario (the server refuses it again). */
+interface Line { id: number; materialId: number; title: string; type: number; scenario: string; scenarioName: string; basePriceCents: number; priceCents: number | null; available: boolean; held?: boolean }
+
+/** A line that can go to checkout: still on sale and not a licence the buyer already holds. */
+const buyable = (l: Line) => l.available && !l.held;
+const HELD_TIP = '您已持有该素材此授权场景的授权，无需重复购买；如需用于其他用途，请更换授权场景';
 
 /** /cart: lines with their licence, change or remove, choose a subset, see the total, check out. */
 export default function CartPage() {
@@ -29,7 +34,7 @@ export default function CartPage() {
     try {
       const r = await get<{ list: Line[] }>('/api/trade/cart/list');
       setLines(r.list);
-      const selectable = r.list.filter((l) => l.available).map((l) => l.id);
+      const selectable = r.list.filter(buyable).map((l) => l.id);
       // Read the ref now: a state updater runs at the next render, after the ref below has flipped.
       const firstLoad = !selectionMade.current;
       selectionMade.current = true;
@@ -47,6 +52,7 @@ export default function CartPage() {
     void load();
   }, [user, load]);
 
+  const heldLines = lines.filter((l) => l.available && l.held);
   const total = useMemo(() => lines.filter((l) => selected.includes(l.id)).reduce((s, l) => s + (l.priceCents ?? 0), 0), [lines, selected]);
 
   const change = async (id: number, scenario: string) => {
@@ -74,18 +80,28 @@ export default function CartPage() {
   return (
     <Card title="购物车">
       {error && <Alert type="error" showIcon message={error} action={<Button onClick={load}>重试</Button>} style={{ marginBottom: 16 }} />}
+      {heldLines.length > 0 && (
+        <Alert
+          type="warning"
+          showIcon
+          data-testid="cart-held-warning"
+          message={`您已持有${heldLines.map((l) => `「${l.title}」的「${l.scenarioName}」`).join('、')}授权，无需重复购买`}
+          description="这些素材不会被结算；如需用于其他用途，请更换授权场景，或将其移出购物车。"
+          style={{ marginBottom: 16 }}
+        />
+      )}
       <Table<Line>
         rowKey="id"
         loading={loading}
         dataSource={lines}
         pagination={false}
         locale={{ emptyText: <Empty description="购物车是空的"><Link to="/">去逛逛</Link></Empty> }}
-        rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]), getCheckboxProps: (l) => ({ disabled: !l.available }) }}
+        rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]), getCheckboxProps: (l) => ({ disabled: !buyable(l) }) }}
         columns={[
           {
-            title: '素材', dataIndex: 'title', render: (t, l) => l.available
-              ? <Link to={`/video/detail/${l.materialId}`}>{t}</Link>
-              : <Space><Typography.Text type="secondary">{t}</Typography.Text><Tag>已下架</Tag></Space>,
+            title: '素材', dataIndex: 'title', render: (t, l) => !l.available
+              ? <Space><Typography.Text type="secondary">{t}</Typography.Text><Tag>已下架</Tag></Space>
+              : <Space><Link to={`/video/detail/${l.materialId}`}>{t}</Link>{l.held && <Tooltip title={HELD_TIP}><Tag color="warning">已持有该授权</Tag></Tooltip>}</Space>,
           },
           { title: '授权场景', dataIndex: 'scenario', render: (s, l) => <ScenarioSelect value={s} basePriceCents={l.basePriceCents} onChange={(v) => change(l.id, v)} /> },
           { title: '价格', dataIndex: 'priceCents', align: 'right', render: (p) => <Typography.Text type="danger">{formatMoney(p)}</Typography.Text> },

@@ -51,6 +51,3 @@ export function FileMetaWidget(props: WidgetProps) {
     </div>
   );
 }
-
-/** Widgets the project's forms refer to by name in their uiSchema. */
-export const schemaWidgets = { lumenFile: FileMetaWidget };

@@ -9,8 +9,8 @@ vi.mock('../../../src/dataProvider/axios', () => ({ ...http, postJson: vi.fn(), 
 
 import CartPage from '../../../src/pages/cart/CartPage';
 
-const line = (id: number, title: string, priceCents: number, available = true) => ({
-  id, materialId: id * 10, title, type: 1, scenario: 'personal_study', scenarioName: '个人交流学习', basePriceCents: priceCents, priceCents, available,
+const line = (id: number, title: string, priceCents: number, available = true, held = false) => ({
+  id, materialId: id * 10, title, type: 1, scenario: 'personal_study', scenarioName: '个人交流学习', basePriceCents: priceCents, priceCents, available, held,
 });
 let lines = [line(1, '熊猫嬉戏', 39900), line(2, '雪山日出', 29900), line(3, '已下架素材', 10000, false)];
 
@@ -56,5 +56,16 @@ describe('cart page selection', { timeout: 20_000 }, () => {
     await waitFor(() => expect(within(screen.getByText('熊猫嬉戏').closest('tr')!).getByText('¥1197.00')).toBeInTheDocument());
     expect(total()).toBe('¥0.00');
     expect(screen.getByText(/已选 0 件/)).toBeInTheDocument();
+  });
+
+  it('warns about a licence already held and keeps that line out of the checkout', async () => {
+    lines = [line(1, '熊猫嬉戏', 39900), line(2, '雪山日出', 29900, true, true)];
+    renderCart();
+    await waitFor(() => expect(total()).toBe('¥399.00'));
+    const heldRow = screen.getByText('雪山日出').closest('tr')!;
+    expect(within(heldRow).getByText('已持有该授权')).toBeInTheDocument();
+    expect(within(heldRow).getByRole('checkbox')).toBeDisabled();
+    expect(screen.getByTestId('cart-held-warning')).toHaveTextContent('您已持有「雪山日出」的「个人交流学习」授权，无需重复购买');
+    expect(screen.getByText(/已选 1 件/)).toBeInTheDocument();
   });
 });

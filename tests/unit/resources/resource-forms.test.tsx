@@ -5,6 +5,7 @@ import userEvent from '@testing-library/user-event';
 import Form from '@rjsf/antd';
 import { formOf, schemas } from '../../../src/schemas';
 import { rjsfValidator } from '../../../src/schemas/rjsf-validator';
+import { schemaWidgets } from '../../../src/schemas/widgets';
 import { dropUnselectedBranchErrors } from '../../../src/resources/branch-errors';
 import { resourceDefs } from '../../../src/resources';
 
@@ -24,7 +25,7 @@ describe('resource forms under the shared validator', { timeout: 30_000 }, () =>
   });
 
   it('special VAT needs bank, account and tax id; ordinary VAT does not', () => {
-    const base = { taxRate: 6, title: '星河文化传媒有限公司', amount: 120.5, email: 'a@b.cn' };
+    const base = { orders: [1], taxRate: 6, title: '星河文化传媒有限公司', email: 'a@b.cn' };
     expect(validate('lumen:forms/invoice', { ...base, invoiceType: 0 })).toEqual([]);
     const special = validate('lumen:forms/invoice', { ...base, invoiceType: 2 });
     // (RJSF quotes the field title inside required messages.)
@@ -62,15 +63,15 @@ describe('resource forms under the shared validator', { timeout: 30_000 }, () =>
   it('the real RJSF <Form> refuses special VAT without a tax id and accepts it once given', async () => {
     const { schema, uiSchema } = formOf('lumen:forms/invoice');
     const onSubmit = vi.fn();
-    const data = { invoiceType: 2, taxRate: 6, title: '星河文化传媒有限公司', amount: 99, email: 'a@b.cn', bankName: '招商银行', bankAccount: '6225880212345678', address: '上海市浦东新区', phone: '021-12345678' };
-    const { rerender } = render(<Form schema={schema} uiSchema={uiSchema} formData={data} validator={rjsfValidator} onSubmit={onSubmit} showErrorList={false} noHtml5Validate />);
+    const data = { orders: [3], invoiceType: 2, taxRate: 6, title: '星河文化传媒有限公司', email: 'a@b.cn', bankName: '招商银行', bankAccount: '6225880212345678', address: '上海市浦东新区', phone: '021-12345678' };
+    const { rerender } = render(<Form schema={schema} uiSchema={uiSchema} formData={data} validator={rjsfValidator} widgets={schemaWidgets} onSubmit={onSubmit} showErrorList={false} noHtml5Validate />);
     // Special VAT shows the bank fields (schema dependencies), ordinary VAT would not.
     expect(screen.getByLabelText(/开户银行/)).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: /submit|提\s*交/i }));
     expect((await screen.findAllByText(/请填写'?纳税人识别号/)).length).toBeGreaterThan(0);
     expect(onSubmit).not.toHaveBeenCalled();
 
-    rerender(<Form schema={schema} uiSchema={uiSchema} formData={{ ...data, taxId: '91310000MA1FL0XX7Q' }} validator={rjsfValidator} onSubmit={onSubmit} showErrorList={false} noHtml5Validate />);
+    rerender(<Form schema={schema} uiSchema={uiSchema} formData={{ ...data, taxId: '91310000MA1FL0XX7Q' }} validator={rjsfValidator} widgets={schemaWidgets} onSubmit={onSubmit} showErrorList={false} noHtml5Validate />);
     await userEvent.click(screen.getByRole('button', { name: /submit|提\s*交/i }));
     await waitFor(() => expect(onSubmit).toHaveBeenCalled());
     expect(onSubmit.mock.calls[0][0].formData).toMatchObject({ invoiceType: 2, taxId: '91310000MA1FL0XX7Q' });

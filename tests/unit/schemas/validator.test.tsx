@@ -10,7 +10,7 @@ import {
 import { createAjv } from '../../../src/schemas/validator';
 import { rjsfValidator } from '../../../src/schemas/rjsf-validator';
 import { readFileMeta, type MetaProbes } from '../../../src/schemas/file-meta';
-import { schemaWidgets } from '../../../src/schemas/widgets/FileMetaWidget';
+import { schemaWidgets } from '../../../src/schemas/widgets';
 import { lumenFormProps } from '../../../src/schemas/form-props';
 import { previewOf } from '../../../src/pages/admin/preview-schema';
 

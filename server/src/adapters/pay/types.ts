@@ -1,14 +1,19 @@
 /**
  * What a payment provider adapter must do. A real WeChat Pay (Native/JSAPI v3) or Alipay
- * (precreate / page pay) adapter implements the same three calls:
+ * (precreate / page pay) adapter implements the same four calls:
  *  - createPayment: call the provider's "unified order"/"precreate" API with our order number,
  *    the amount in cents and the notify URL, and return the code_url/qr_code it answers
  *    (the client draws it as a QR code);
- *  - verifyNotification: check the callback's signature with the provider's public key or
- *    platform certificate (WeChat: Wechatpay-Signature over timestamp\nnonce\nbody; Alipay: RSA2
- *    over the sorted parameters) and decrypt the resource if needed; return null when it fails;
+ *  - verifyNotification: check the callback's signature with THIS provider's key (WeChat:
+ *    Wechatpay-Signature over timestamp\nnonce\nbody with the platform certificate; Alipay: RSA2
+ *    over the sorted parameters with Alipay's public key), decrypt the resource if needed, and
+ *    return null when it fails. Each provider has its own key, so a callback signed for one
+ *    provider never verifies on the other's path;
+ *  - refund: ask the provider to pay a payment back (WeChat: POST /v3/refund/domestic/refunds with
+ *    out_refund_no; Alipay: alipay.trade.refund with out_request_no), see RefundRequest/RefundResult;
  *  - ackBody: the exact body the provider expects when a callback was accepted.
- * The route does the rest (unique notification row, atomic amount-checked order update).
+ * The routes do the rest: unique notification row, one payment row per provider transaction,
+ * atomic amount-checked order update, refunds due for payments that granted nothing.
  */
 export type PayProviderName = 'wechat' | 'alipay';
 
@@ -21,10 +26,40 @@ export interface PaymentRequest {
 export interface VerifiedNotification {
   /** The provider's unique id of this notification (replays carry the same id). */
   notifyId: string;
+  /**
+   * The provider's own id of the payment (WeChat transaction_id, Alipay trade_no). One payment may
+   * be notified several times under new notification ids; it is counted once by this id.
+   */
+  transactionId: string;
   orderNo: string;
   amountCents: number;
   /** SUCCESS when the buyer paid; anything else leaves the order unpaid. */
   tradeStatus: 'SUCCESS' | 'FAIL';
+}
+
+/**
+ * A refund of one payment. `refundNo` is our refund number, sent as the provider's idempotency key
+ * (out_refund_no / out_request_no): asking again with the same number never pays twice, it answers
+ * the first refund. The money goes back to the payment's original channel (the provider does that).
+ */
+export interface RefundRequest {
+  refundNo: string;
+  /** The payment to refund: the provider's transaction id from its payment notification. */
+  transactionId: string;
+  orderNo: string;
+  amountCents: number;
+}
+
+/**
+ * The provider's answer. The call resolves only with a final success (the sandbox answers
+ * synchronously); an adapter whose provider answers "processing" polls the provider's refund query
+ * (or waits for its signed refund notification) before resolving. It throws when the provider refuses,
+ * with a message staff can read; the refund then stays due and may be settled again with the same refundNo.
+ */
+export interface RefundResult {
+  /** The provider's id of the refund (WeChat refund_id, Alipay's refund trade number). */
+  refundId: string;
+  status: 'SUCCESS';
 }
 
 export interface PayProvider {
@@ -33,5 +68,6 @@ export interface PayProvider {
   readonly label: string;
   createPayment(req: PaymentRequest): Promise<{ payUrl: string }>;
   verifyNotification(body: Record<string, unknown>): VerifiedNotification | null;
+  refund(req: RefundRequest): Promise<RefundResult>;
   ackBody(): unknown;
 }

@@ -1,0 +1,14 @@
+/**
+ * server/src/http: route helpers that are about HTTP only (who may call, list queries, envelopes,
+ * uploads). Business rules live in services/, SQL in repositories/.
+ */
+import type { FastifyRequest } from 'fastify';
+import { AppError } from '../lib/envelope.js';
+import type { UserRow } from '../repositories/users.js';
+
+/** The signed-in staff member (users.roles contains 'staff'): 401 for visitors, 403 for everyone else. */
+export async function requireStaff(req: FastifyRequest): Promise<UserRow> {
+  const u = await req.requireUser();
+  if (!u.roles.includes('staff')) throw new AppError(403, '没有权限');
+  return u;
+}

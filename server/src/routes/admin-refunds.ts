@@ -1,0 +1,37 @@
+import type { FastifyInstance } from 'fastify';
+import { ok } from '../lib/envelope.js';
+import { envelopeResponse, idParams } from '../lib/trade-schemas.js';
+import { requireStaff } from '../http/staff.js';
+import { payProviders } from '../adapters/pay/index.js';
+import { listRefunds } from '../repositories/refunds.js';
+import { settleRefund } from '../services/refunds.js';
+
+const listQuery = {
+  type: 'object',
+  properties: {
+    status: { type: 'string', title: '退款状态', enum: ['due', 'refunded'], default: 'due' },
+    page: { type: 'integer', title: '页码', minimum: 1, default: 1 },
+    pageSize: { type: 'integer', title: '每页条数', minimum: 1, maximum: 100, default: 20 },
+  },
+  additionalProperties: false,
+} as const;
+
+/** /api/admin/refunds (staff only): payments that granted nothing, and settling them. */
+export default async function adminRefundRoutes(app: FastifyInstance) {
+  const providers = payProviders(app.config, app.db);
+
+  /** Refunds due (and those being settled), or settled ones with ?status=refunded. */
+  app.get('/list', { schema: { querystring: listQuery, response: envelopeResponse } }, async (req) => {
+    await requireStaff(req);
+    const q = req.query as { status: 'due' | 'refunded'; page: number; pageSize: number };
+    return ok(await listRefunds(app.db, q.status, q.page, q.pageSize));
+  });
+
+  /** Pays one refund back through its original channel; idempotent (settling twice pays once). */
+  app.post('/:id/settle', { schema: { params: idParams, response: envelopeResponse } }, async (req) => {
+    const staff = await requireStaff(req);
+    const refund = await settleRefund(app.db, providers, (req.params as { id: number }).id, Number(staff.id));
+    req.log.info({ refundId: refund.id, orderNo: refund.orderNo, provider: refund.provider, amountCents: refund.amountCents, staffId: staff.id }, 'refund settled');
+    return ok(refund, '退款已完成');
+  });
+}

@@ -1,0 +1,114 @@
+import { useCallback, useEffect, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { Alert, App, Button, Card, Empty, Popconfirm, Segmented, Table, Tag, Typography } from 'antd';
+import { renderCell } from '../../resources/views/cells';
+import { listRefunds, settleRefund, type RefundDue } from './admin-api';
+import { StaffGate } from './StaffGate';
+
+const REASONS: Record<RefundDue['reason'], string> = {
+  paid_twice: '订单重复支付',
+  paid_after_close: '订单关闭后付款',
+  amount_mismatch: '付款金额与订单不符',
+};
+const STATUS: Record<RefundDue['status'], [string, string]> = {
+  due: ['待退款', 'orange'],
+  processing: ['处理中', 'blue'],
+  refunded: ['已退款', 'green'],
+};
+const PAGE_SIZE = 20;
+
+/** /admin/refunds: staff settle payments that granted nothing, back through their original channel. */
+export default function RefundsPage() {
+  return (
+    <StaffGate area="退款结算">
+      <RefundTable />
+    </StaffGate>
+  );
+}
+
+function RefundTable() {
+  const { message } = App.useApp();
+  const [status, setStatus] = useState<'due' | 'refunded'>('due');
+  const [page, setPage] = useState(1);
+  const [data, setData] = useState<{ list: RefundDue[]; total: number } | null>(null);
+  const [loading, setLoading] = useState(true);
+  const [error, setError] = useState<string | null>(null);
+  const [settling, setSettling] = useState<number | null>(null);
+
+  const load = useCallback(async () => {
+    setLoading(true);
+    setError(null);
+    try {
+      setData(await listRefunds(status, page, PAGE_SIZE));
+    } catch (e) {
+      setError((e as Error).message || '加载失败');
+    } finally {
+      setLoading(false);
+    }
+  }, [status, page]);
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const settle = async (r: RefundDue) => {
+    setSettling(r.id);
+    try {
+      await settleRefund(r.id);
+      message.success(`已退款 ${renderCell('money', r.amountCents)}（${renderCell('enum:lumen:licence/pay-method', r.provider)}）`);
+    } catch (e) {
+      message.error((e as Error).message);
+    } finally {
+      setSettling(null);
+      await load();
+    }
+  };
+
+  return (
+    <Card
+      title="退款结算"
+      style={{ margin: 16 }}
+      extra={<Link to="/admin">规则配置</Link>}
+    >
+      <Typography.Paragraph type="secondary">
+        未换得授权的付款（订单重复支付、订单关闭后付款、金额不符）逐笔记为待退款。结算后款项原路退回：微信支付、支付宝退回原支付账户，钱包付款退回钱包余额。
+      </Typography.Paragraph>
+      <Segmented
+        value={status}
+        onChange={(v) => {
+          setStatus(v as 'due' | 'refunded');
+          setPage(1);
+        }}
+        options={[{ label: '待退款', value: 'due' }, { label: '已退款', value: 'refunded' }]}
+        style={{ marginBottom: 16 }}
+      />
+      {error && <Alert type="error" showIcon message={`退款列表加载失败：${error}`} action={<Button size="small" onClick={() => void load()}>重试</Button>} style={{ marginBottom: 16 }} />}
+      <Table<RefundDue>
+        rowKey="id"
+        loading={loading}
+        dataSource={data?.list ?? []}
+        locale={{ emptyText: <Empty description={status === 'due' ? '暂无待结算的退款' : '暂无已退款记录'} /> }}
+        pagination={{ current: page, pageSize: PAGE_SIZE, total: data?.total ?? 0, onChange: setPage, hideOnSinglePage: true }}
+        columns={[
+          { title: '订单号', dataIndex: 'orderNo' },
+          { title: '用户', dataIndex: 'userName', render: (v, r) => v ?? `用户${r.userId}` },
+          { title: '原支付渠道', dataIndex: 'provider', render: (v) => renderCell('enum:lumen:licence/pay-method', v) },
+          { title: '金额', dataIndex: 'amountCents', align: 'right', render: (v) => <Typography.Text type="danger">{renderCell('money', v)}</Typography.Text> },
+          { title: '原因', dataIndex: 'reason', render: (v: RefundDue['reason']) => REASONS[v] ?? v },
+          { title: '状态', dataIndex: 'status', render: (v: RefundDue['status']) => <Tag color={STATUS[v]?.[1]}>{STATUS[v]?.[0] ?? v}</Tag> },
+          { title: status === 'due' ? '记录时间' : '退款时间', dataIndex: status === 'due' ? 'createdAt' : 'settledAt', render: (v) => renderCell('datetime', v) },
+          {
+            title: status === 'due' ? '操作' : '退款单号',
+            key: 'op',
+            render: (_, r) => r.status === 'refunded'
+              ? <Typography.Text type="secondary">{r.refundNo}</Typography.Text>
+              : (
+                <Popconfirm title={`确定将 ${renderCell('money', r.amountCents)} 原路退回${renderCell('enum:lumen:licence/pay-method', r.provider)}？`} onConfirm={() => settle(r)}>
+                  <Button type="primary" size="small" loading={settling === r.id} disabled={settling !== null && settling !== r.id}>结算退款</Button>
+                </Popconfirm>
+              ),
+          },
+        ]}
+      />
+    </Card>
+  );
+}

@@ -1,0 +1,5 @@
+import { FileMetaWidget } from './FileMetaWidget';
+import { InvoiceOrdersWidget } from './InvoiceOrdersWidget';
+
+/** Widgets the project's forms refer to by name in their uiSchema ("ui:widget"). */
+export const schemaWidgets = { lumenFile: FileMetaWidget, invoiceOrders: InvoiceOrdersWidget };

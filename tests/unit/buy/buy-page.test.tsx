@@ -1,0 +1,45 @@
+import '../../helpers/antd-jsdom';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, render, screen, within } from '@testing-library/react';
+import { App as AntdApp } from 'antd';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+
+const http = vi.hoisted(() => ({ postJson: vi.fn(), get: vi.fn(async () => null), request: vi.fn() }));
+vi.mock('../../../src/dataProvider/axios', () => ({ ...http, setLoginRequester: vi.fn() }));
+
+import BuyPage from '../../../src/pages/buy/BuyPage';
+
+const quote = (held: boolean) => ({
+  lines: [
+    { materialId: 10, title: '熊猫嬉戏', scenarioName: '企业宣传', level: 'company', priceCents: 30000, held },
+    { materialId: 20, title: '雪山日出', scenarioName: '企业宣传', level: 'company', priceCents: 30000, held: false },
+  ],
+  subtotalCents: 60000, discountCents: 0, amountCents: 60000, coupons: [], licensee: { type: 'ORGANISATIONS', name: '星河文化' },
+});
+
+const renderBuy = () =>
+  render(
+    <MemoryRouter initialEntries={['/buy/cart?ids=1,2']}>
+      <AntdApp><Routes><Route path="/buy/:from" element={<BuyPage />} /></Routes></AntdApp>
+    </MemoryRouter>,
+  );
+
+describe('order confirmation', { timeout: 20_000 }, () => {
+  afterEach(cleanup);
+
+  it('warns before re-buying a held licence and does not offer to submit', async () => {
+    http.postJson.mockResolvedValue(quote(true));
+    renderBuy();
+    expect(await screen.findByTestId('buy-held-warning')).toHaveTextContent('您已持有「熊猫嬉戏」的「企业宣传」授权，无需重复购买');
+    expect(within(screen.getByText('熊猫嬉戏').closest('tr')!).getByText('已持有该授权')).toBeInTheDocument();
+    expect(within(screen.getByText('雪山日出').closest('tr')!).queryByText('已持有该授权')).toBeNull();
+    expect(screen.getByRole('button', { name: /提交订单/ })).toBeDisabled();
+  });
+
+  it('shows no warning when nothing is held', async () => {
+    http.postJson.mockResolvedValue(quote(false));
+    renderBuy();
+    expect(await screen.findByRole('button', { name: /提交订单/ })).toBeEnabled();
+    expect(screen.queryByTestId('buy-held-warning')).toBeNull();
+  });
+});
