@@ -10,6 +10,35 @@ import os from 'node:os';
 import path from 'node:path';
 
 /**
+ * A fresh empty database that can be opened several times (restarts, a second worker's own
+ * connections): a temporary PGlite folder, or a new schema in TEST_DATABASE_URL's database.
+ * `drop` removes it; close every Db you opened first.
+ */
+export async function makeTestDatabase(opts: { pgliteDir?: string } = {}): Promise<{ open: () => Promise<Db>; drop: () => Promise<void> }> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) {
+    const dir = opts.pgliteDir ?? 'memory://';
+    return { open: () => openDb({ pgliteDir: dir }), drop: async () => undefined };
+  }
+  const schema = `t_${process.pid}_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`CREATE SCHEMA ${schema}`);
+  await admin.end();
+  const u = new URL(url);
+  u.searchParams.set('options', `-c search_path=${schema},public`);
+  return {
+    open: () => openDb({ databaseUrl: u.toString() }),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: url });
+      await c.connect();
+      await c.query(`DROP SCHEMA ${schema} CASCADE`);
+      await c.end();
+    },
+  };
+}
+
+/**
  * A fresh app on a fresh database: in-memory PGlite by default, or a new schema in the
  * PostgreSQL database named by TEST_DATABASE_URL (the same suite runs on both engines).
  */
@@ -20,27 +49,8 @@ export async function makeTestApp(overrides: Record<string, string> = {}): Promi
 }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lumen-test-'));
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, CLIENT_DIR: path.join(dataDir, 'no-client'), SEED: '0', LOG_LEVEL: 'warn', ...overrides });
-  let db: Db;
-  let dropSchema: (() => Promise<void>) | undefined;
-  const url = process.env.TEST_DATABASE_URL;
-  if (url) {
-    const schema = `t_${process.pid}_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    await admin.query(`CREATE SCHEMA ${schema}`);
-    await admin.end();
-    const u = new URL(url);
-    u.searchParams.set('options', `-c search_path=${schema},public`);
-    db = await openDb({ databaseUrl: u.toString() });
-    dropSchema = async () => {
-      const c = new pg.Client({ connectionString: url });
-      await c.connect();
-      await c.query(`DROP SCHEMA ${schema} CASCADE`);
-      await c.end();
-    };
-  } else {
-    db = await openDb({ pgliteDir: 'memory://' });
-  }
+  const { open, drop } = await makeTestDatabase();
+  const db = await open();
   await migrate(db);
   const app = await buildApp({ config, db, logger: false });
   await app.ready();
@@ -50,7 +60,7 @@ export async function makeTestApp(overrides: Record<string, string> = {}): Promi
     close: async () => {
       await app.close();
       await db.close();
-      if (dropSchema) await dropSchema();
+      await drop();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };

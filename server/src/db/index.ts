@@ -20,6 +20,12 @@ export interface Db extends Queryable {
   kind: 'pglite' | 'postgres';
   /** Runs fn in one transaction. Keep it short: on PGlite it blocks every other query. */
   tx<T>(fn: (q: Queryable) => Promise<T>): Promise<T>;
+  /**
+   * Calls onNotify for each NOTIFY on a channel (delivered after the sender commits). PostgreSQL
+   * holds one extra connection per listener and reconnects after errors; PGlite listens in-process.
+   * Returns the function that stops listening.
+   */
+  listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -53,10 +59,20 @@ export async function openDb(opts: { databaseUrl?: string; pgliteDir?: string })
         await pool.query(sql);
       },
     };
+    const listeners = new Set<() => Promise<void>>();
     return {
       kind: 'postgres',
       query: q.query,
       exec: q.exec,
+      async listen(channel, onNotify) {
+        const stop = await listenPostgres(opts.databaseUrl!, channel, onNotify);
+        const unlisten = async () => {
+          listeners.delete(unlisten);
+          await stop();
+        };
+        listeners.add(unlisten);
+        return unlisten;
+      },
       async tx(fn) {
         const client = await pool.connect();
         try {
@@ -79,7 +95,10 @@ export async function openDb(opts: { databaseUrl?: string; pgliteDir?: string })
           client.release();
         }
       },
-      close: () => pool.end(),
+      async close() {
+        await Promise.all([...listeners].map((stop) => stop()));
+        await pool.end();
+      },
     };
   }
   const dir = opts.pgliteDir ?? 'memory://';
@@ -91,6 +110,51 @@ export async function openDb(opts: { databaseUrl?: string; pgliteDir?: string })
     query: q.query,
     exec: q.exec,
     tx: (fn) => p.transaction((t) => fn(wrapPglite(t))),
+    listen: (channel, onNotify) => p.listen(channel, onNotify),
     close: () => p.close(),
+  };
+}
+
+/**
+ * LISTEN on a dedicated client (a pooled one would be returned and reused). After a connection
+ * error it reconnects with a growing delay; callers keep polling, so a gap only adds latency.
+ */
+async function listenPostgres(url: string, channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>> {
+  let stopped = false;
+  let client: pg.Client | undefined;
+  let retryMs = 500;
+  let timer: NodeJS.Timeout | undefined;
+  const retry = () => {
+    if (stopped) return;
+    timer = setTimeout(() => void connect().catch(retry), retryMs);
+    retryMs = Math.min(retryMs * 2, 30_000);
+  };
+  const connect = async (): Promise<void> => {
+    const c = new pg.Client({ connectionString: url });
+    c.on('notification', (m) => onNotify(m.payload ?? ''));
+    c.on('error', () => {
+      if (client !== c) return;
+      client = undefined;
+      void c.end().catch(() => undefined);
+      retry();
+    });
+    try {
+      await c.connect();
+      await c.query(`LISTEN "${channel.replace(/"/g, '""')}"`);
+    } catch (e) {
+      await c.end().catch(() => undefined);
+      throw e;
+    }
+    if (stopped) return void (await c.end().catch(() => undefined));
+    client = c;
+    retryMs = 500;
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(timer);
+    const c = client;
+    client = undefined;
+    await c?.end().catch(() => undefined);
   };
 }
