@@ -34,6 +34,8 @@ export interface Config {
   s3?: S3Settings;
   /** Serve GET /api/operation/recent (visitor IPs and ids) for the test suites: NODE_ENV=test or EXPOSE_PAGE_VIEWS=1. */
   exposePageViews: boolean;
+  /** Run background jobs in this process (JOBS_IN_PROCESS, default 1); 0 on app servers when `npm run worker` processes run them. */
+  jobsInProcess: boolean;
 }
 
 /** Development defaults of the secrets; production refuses to start with any of them. */
@@ -64,6 +66,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // Production never creates the public demo accounts unless asked for explicitly.
     seed: nodeEnv === 'production' ? env.SEED === '1' : env.SEED !== '0',
     exposePageViews: nodeEnv === 'test' || env.EXPOSE_PAGE_VIEWS === '1',
+    jobsInProcess: env.JOBS_IN_PROCESS !== '0',
     ...storageConfig(env),
   };
 }

@@ -5,17 +5,23 @@ import { migrate } from './db/migrate.js';
 import { seedIfEmpty } from './db/seed/index.js';
 import { buildApp } from './app.js';
 import { createShutdown } from './lib/shutdown.js';
+import { startWorker, type Worker } from './jobs/index.js';
+import './jobs/tasks.js';
 import path from 'node:path';
 
-/** Process entry: check the config, open the database, migrate, seed, listen; close cleanly on signals. */
+/** Process entry: check the config, open the database, migrate, seed, listen, run jobs; close cleanly on signals. */
 const SHUTDOWN_TIMEOUT_MS = 10_000;
+/** Running jobs get this long to finish on shutdown; then they are aborted and queued again. */
+const JOBS_GRACE_MS = 5_000;
 
 let db: Db | undefined;
 let app: FastifyInstance | undefined;
+let worker: Worker | undefined;
 
 // Installed before anything opens, so a signal during migrate or the first (long) seed still closes the DB.
 const shutdown = createShutdown({
   parts: () => [
+    { name: 'job worker', part: worker && { close: () => worker!.stop(JOBS_GRACE_MS) } },
     { name: 'http server', part: app },
     { name: 'database', part: db },
   ],
@@ -38,6 +44,9 @@ try {
   }
   await app.listen({ port: config.port, host: config.host });
   app.log.info(`流明素材 ready at ${config.publicUrl} (${db.kind})`);
+  // After listen, so the site answers while the first start's seed media are still being made.
+  if (config.jobsInProcess) worker = startWorker({ db, storage: app.storage, config, log: app.log });
+  else if (db.kind === 'pglite') app.log.warn('JOBS_IN_PROCESS=0 with PGlite: no other process can open this database, so jobs will not run');
 } catch (err) {
   // A query failing because a signal closed the database is part of the shutdown, not a start error.
   if (!shutdown.isClosing()) {

@@ -1,0 +1,5 @@
+/**
+ * Every task of the product, imported for their defineTask side effect. The app server and
+ * `npm run worker` import this file, so both know every task. One line per feature.
+ */
+import '../db/seed/catalogue/media-task.js';
