@@ -13,6 +13,7 @@ import client from './plugins/client.js';
 import { routeModules } from './routes/index.js';
 import { vocabulary } from '../../src/schemas/validator.js';
 import { ok } from './lib/envelope.js';
+import { countUnfinishedJobs } from './repositories/jobs.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -57,7 +58,8 @@ export async function buildApp({ config, db, logger }: AppDeps): Promise<Fastify
   });
   await app.register(auth);
 
-  app.get('/api/health', async () => ok({ status: 'up', db: db.kind }));
+  // seedPending: demo-data jobs (seed.*) not finished yet; the browser tests wait for 0.
+  app.get('/api/health', async () => ok({ status: 'up', db: db.kind, seedPending: await countUnfinishedJobs(db, { prefix: 'seed.' }) }));
   for (const m of routeModules) {
     const mod = await m.load();
     await app.register(mod.default, { prefix: m.prefix });

@@ -1,12 +1,19 @@
 import { makeTestApp } from '../helpers/app.js';
 import { seedUsers } from '../../server/src/db/seed/users.js';
 import { seedCatalogue } from '../../server/src/db/seed/catalogue.js';
+import { SEED_MEDIA_TASK } from '../../server/src/db/seed/catalogue/media-task.js';
+import { runUntilIdle } from '../../server/src/jobs/index.js';
+import { servicesOf } from '../helpers/jobs.js';
 
-/** A fresh app with the demo users and the demo catalogue (media come from the seed cache after the first run). */
+/**
+ * A fresh app with the demo users and the demo catalogue, its media jobs run to the end (media
+ * come from the seed cache after the first run).
+ */
 export async function makeCatalogueApp() {
   const t = await makeTestApp();
   await seedUsers(t.app);
   await seedCatalogue(t.app);
+  await runUntilIdle(servicesOf(t.app), { tasks: [SEED_MEDIA_TASK], pollMs: 50 });
   return t;
 }
 

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 
-/** Builds the client once, then runs the real server (PGlite, seeded) on a free port. */
+/** Builds the client once, then runs the real server (PGlite, seeded, seed jobs done) on a free port. */
 let server: ChildProcess | undefined;
 let dataDir = '';
 
@@ -27,16 +27,18 @@ export default async function setup(project: TestProject) {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_URL: baseUrl, NODE_ENV: 'development', DATABASE_URL: '', LOG_LEVEL: 'warn', EXPOSE_PAGE_VIEWS: '1' },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
-  const deadline = Date.now() + 180_000;
+  // The server answers within seconds; the demo media are made by background jobs afterwards
+  // (about two minutes on a cold media cache), and the tests expect them: wait for seedPending 0.
+  const deadline = Date.now() + 360_000;
   for (;;) {
     try {
       const r = await fetch(`${baseUrl}/api/health`);
-      if (r.ok) break;
+      if (r.ok && (await r.json()).data?.seedPending === 0) break;
     } catch {
       /* not up yet */
     }
     if (server.exitCode !== null) throw new Error('server exited during start-up');
-    if (Date.now() > deadline) throw new Error('server did not start in time');
+    if (Date.now() > deadline) throw new Error('server did not start (or finish its seed jobs) in time');
     await new Promise((r) => setTimeout(r, 300));
   }
   project.provide('baseUrl', baseUrl);

@@ -4,10 +4,13 @@ import { buildApp } from '../app.js';
 import { openDb } from './index.js';
 import { migrate } from './migrate.js';
 import { seedIfEmpty } from './seed/index.js';
+import { runUntilIdle } from '../jobs/index.js';
+import { SEED_MEDIA_TASK } from './seed/catalogue/media-task.js';
 
 /**
  * `npm run seed`: opens the configured database (DATABASE_URL or PGlite in DATA_DIR), migrates
  * and adds the demo data without starting the server. Each seed step skips rows it already made.
+ * It also runs the demo media jobs to the end, so the data is complete when it exits.
  * In production it runs only with SEED=1, because the demo accounts share a public password.
  */
 const config = loadConfig();
@@ -21,6 +24,7 @@ try {
   await migrate(db);
   const app = await buildApp({ config, db });
   await seedIfEmpty(app);
+  await runUntilIdle({ db, storage: app.storage, config, log: app.log }, { tasks: [SEED_MEDIA_TASK] });
   await app.close();
 } finally {
   await db.close();

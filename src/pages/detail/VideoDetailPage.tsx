@@ -6,6 +6,7 @@ import LicencePicker from '../../components/licence/LicencePicker';
 import CollectButton from '../../components/collect/CollectButton';
 import { catalogueApi, type MaterialDetailData } from '../../components/material/api';
 import { MaterialGrid } from '../../components/material/MaterialGrid';
+import { MediaPending } from '../../components/material/CoverImage';
 import { RemoteState } from '../../components/material/RemoteState';
 import { Section } from '../../components/material/Section';
 import { useRemote } from '../../components/material/useRemote';
@@ -14,10 +15,13 @@ import { EvidenceBadge } from './EvidenceBadge';
 import { OwnerCard } from './OwnerCard';
 
 function Player({ m }: { m: MaterialDetailData }) {
-  if (m.previewUrl?.endsWith('.mp4')) {
+  if (!m.previewUrl) {
+    return <div data-testid="detail-player" style={{ aspectRatio: '16 / 9', borderRadius: 8, overflow: 'hidden' }}><MediaPending label="预览处理中，请稍后刷新" /></div>;
+  }
+  if (m.previewUrl.endsWith('.mp4')) {
     return <video data-testid="detail-player" src={m.previewUrl} poster={m.coverUrl ?? undefined} controls muted autoPlay loop playsInline style={{ width: '100%', borderRadius: 8, background: '#000', aspectRatio: '16 / 9' }} />;
   }
-  return <Image data-testid="detail-player" src={m.previewUrl ?? ERROR_IMAGE} fallback={ERROR_IMAGE} alt={m.title} style={{ width: '100%', borderRadius: 8 }} />;
+  return <Image data-testid="detail-player" src={m.previewUrl} fallback={ERROR_IMAGE} alt={m.title} style={{ width: '100%', borderRadius: 8 }} />;
 }
 
 function Metadata({ m }: { m: MaterialDetailData }) {

@@ -2,9 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import type { Queryable } from '../index.js';
 import { searchVector } from '../../search/vector.js';
 import { CATEGORIES, composeMaterial, rng, type ComposedMaterial, type MaterialType } from './catalogue/compose.js';
-import { generateMediaPool, type MediaSet } from './catalogue/media.js';
-import { insertDeposit } from '../../repositories/deposits.js';
-import { commitDeposit } from '../../services/deposit-ledger.js';
+import { CLIP_DESIGNS, CLIP_SIZE, IMAGE_DESIGNS, IMAGE_SIZE, type MediaKind } from './catalogue/media.js';
+import { SEED_MEDIA_TASK, type SeedMediaPayload } from './catalogue/media-task.js';
+import { enqueue } from '../../jobs/enqueue.js';
 
 /** How many demo materials per type (264 approved + the hidden ones below). */
 export const SEED_COUNTS: Record<MaterialType, number> = { 1: 150, 2: 45, 11: 75 };
@@ -56,77 +56,66 @@ async function insertCategories(q: Queryable): Promise<Map<string, number>> {
   return ids;
 }
 
-async function insertMaterial(q: Queryable, m: ComposedMaterial, media: MediaSet, ctx: { categoryId: number; ownerId: number; status: number }): Promise<number> {
+/** Media columns are filled by the seed.media job of the material's design (catalogue/media-task.ts). */
+async function insertMaterial(q: Queryable, m: ComposedMaterial, kind: MediaKind, ctx: { categoryId: number; ownerId: number; status: number }): Promise<number> {
+  const size = kind === 'clip' ? CLIP_SIZE : IMAGE_SIZE;
   const r = await q.query<{ id: number }>(
     `INSERT INTO materials(type, title, description, tags, category_id, owner_id, status, duration_sec, width, height, fps, format,
-       size_bytes, price_cents, cover_path, preview_path, original_path, views, downloads, collects, search_tokens, created_at)
-     VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17,$18,$19,$20, $21::tsvector,
-       now() - make_interval(days => $22::int, mins => $23::int)) RETURNING id`,
-    [m.type, m.title, m.description, m.tags, ctx.categoryId, ctx.ownerId, ctx.status, m.durationSec, media.width, media.height, m.fps, media.format,
-      media.sizeBytes, m.priceCents, media.cover, media.preview, media.original, m.views, m.downloads, m.collects, searchVector(m), m.ageDays, (m.views % 1440)],
+       price_cents, views, downloads, collects, search_tokens, created_at)
+     VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16, $17::tsvector,
+       now() - make_interval(days => $18::int, mins => $19::int)) RETURNING id`,
+    [m.type, m.title, m.description, m.tags, ctx.categoryId, ctx.ownerId, ctx.status, m.durationSec, size.width, size.height, m.fps,
+      kind === 'clip' ? 'MP4' : 'JPG', m.priceCents, m.views, m.downloads, m.collects, searchVector(m), m.ageDays, (m.views % 1440)],
   );
   return Number(r.rows[0].id);
 }
 
 /**
- * A seeded material's evidence deposit, made the way a creator's upload is: a deposit record of its
- * original, a block on the hash-chained ledger, and the material's badge pointing at the certificate.
- */
-async function depositSeeded(q: Queryable, e: { id: number; media: MediaSet; ownerId: number; title: string; type: MaterialType }) {
-  const video = e.type === 1;
-  const fileName = `${e.title}.${e.media.format.toLowerCase()}`;
-  const mime = video ? 'video/mp4' : 'image/jpeg';
-  // Work category codes (lumen:enums/work-category): 3 类电影作品 for footage, 1 摄影作品 for photos.
-  const workCategory = video ? 3 : 1;
-  const id = await insertDeposit(q, {
-    userId: e.ownerId, materialId: e.id, workName: e.title, workCategory,
-    form: { workName: e.title, workCategory, materialId: e.id, files: [{ name: fileName, size: e.media.sizeBytes, type: mime }] },
-    fileName, fileKey: e.media.original, fileSize: e.media.sizeBytes, mime, sha256: e.media.sha256,
-  });
-  await commitDeposit(q, { id, userId: e.ownerId, materialId: e.id, sha256: e.media.sha256, workName: e.title, fileName });
-}
-
-/**
- * The demo catalogue: categories, creators, materials with generated media, albums and a few
- * evidence certificates. Skips when categories already exist; the database part is one
- * transaction, so a failed run leaves nothing half-seeded.
+ * The demo catalogue: categories, creators, materials, albums, and one seed.media job per media
+ * design that generates the files and the evidence certificates in the background. Skips when
+ * categories already exist; rows and jobs are one transaction, so a failed run leaves nothing
+ * half-seeded, and the jobs survive a restart until they are done.
  */
 export async function seedCatalogue(app: FastifyInstance): Promise<void> {
   const done = await app.db.query('SELECT 1 FROM categories LIMIT 1');
   if (done.rows.length) return;
-  const media = await generateMediaPool(app.storage);
   await app.db.tx(async (q) => {
     const owners = await ensureCreators(q);
     const categories = await insertCategories(q);
     const r = rng(20260501);
     const titles = new Set<string>();
-    const bySubject = new Map<string, Array<{ id: number; type: number; cover: string }>>();
-    const evidence: Array<{ id: number; media: MediaSet; ownerId: number; title: string; type: MaterialType }> = [];
+    const bySubject = new Map<string, number[]>();
+    const designs = new Map<string, SeedMediaPayload>();
     let n = 0;
     for (const type of [1, 11, 2] as MaterialType[]) {
       for (let k = 0; k < SEED_COUNTS[type]; k++, n++) {
         const m = composeMaterial(type, k, r, titles);
-        const set = type === 11 ? media.images[k % media.images.length] : media.clips[k % media.clips.length];
+        const kind: MediaKind = type === 11 ? 'image' : 'clip';
+        const design = k % (kind === 'image' ? IMAGE_DESIGNS : CLIP_DESIGNS);
         const status = HIDDEN[n] ?? 1;
         const ownerId = owners[n % owners.length];
-        const id = await insertMaterial(q, m, set, { categoryId: categories.get(`${type}:${m.categoryName}`)!, ownerId, status });
+        const id = await insertMaterial(q, m, kind, { categoryId: categories.get(`${type}:${m.categoryName}`)!, ownerId, status });
+        const job = designs.get(`${kind}:${design}`) ?? { kind, design, materialIds: [], evidenceIds: [] };
+        designs.set(`${kind}:${design}`, job);
+        job.materialIds.push(id);
         if (status !== 1) continue;
         const list = bySubject.get(`${type}:${m.subject.word}`) ?? [];
-        list.push({ id, type, cover: set.cover });
+        list.push(id);
         bySubject.set(`${type}:${m.subject.word}`, list);
-        if (type !== 2 && k % 12 === 1) evidence.push({ id, media: set, ownerId, title: m.title, type });
+        if (type !== 2 && k % 12 === 1) job.evidenceIds.push(id);
       }
     }
     for (const [i, a] of ALBUMS.entries()) {
       const items = a.subjects.flatMap((s) => bySubject.get(`${a.type}:${s}`) ?? []).slice(0, 12);
+      // The cover follows the first item's media (set by its seed.media job).
       const album = await q.query<{ id: number }>(
-        'INSERT INTO albums(type, title, description, cover_path, sort, created_at) VALUES ($1, $2, $3, $4, $5, now() - make_interval(days => $6::int)) RETURNING id',
-        [a.type, a.title, a.description, items[0]?.cover ?? null, ALBUMS.length - i, i * 9],
+        'INSERT INTO albums(type, title, description, sort, created_at) VALUES ($1, $2, $3, $4, now() - make_interval(days => $5::int)) RETURNING id',
+        [a.type, a.title, a.description, ALBUMS.length - i, i * 9],
       );
-      for (const [sort, it] of items.entries()) {
-        await q.query('INSERT INTO album_items(album_id, material_id, sort) VALUES ($1, $2, $3)', [album.rows[0].id, it.id, sort]);
+      for (const [sort, id] of items.entries()) {
+        await q.query('INSERT INTO album_items(album_id, material_id, sort) VALUES ($1, $2, $3)', [album.rows[0].id, id, sort]);
       }
     }
-    for (const e of evidence) await depositSeeded(q, e);
+    for (const [key, payload] of designs) await enqueue(q, SEED_MEDIA_TASK, payload, { dedupeKey: key });
   });
 }

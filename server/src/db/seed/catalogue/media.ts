@@ -8,7 +8,7 @@ import sharp from 'sharp';
 import type { ObjectStore } from '../../../storage/index.js';
 import { contentTypeOf } from '../../../storage/content-type.js';
 
-const run = promisify(execFile);
+const runFile = promisify(execFile);
 
 /** Storage groups: public media is served by GET /files/*, originals never are. */
 export const PUBLIC_GROUP = 'media-public';
@@ -74,8 +74,11 @@ function watermarkSvg(w: number, h: number): Buffer {
   <g transform="rotate(-24 ${w / 2} ${h / 2})" font-family="DejaVu Sans, sans-serif" font-weight="bold" font-size="44" fill="#fff" fill-opacity="0.35" stroke="#000" stroke-opacity="0.15">${rows.join('')}</g></svg>`);
 }
 
+export const IMAGE_SIZE = { width: 1920, height: 1280 };
+export const CLIP_SIZE = { width: 1280, height: 720 };
+
 async function makeImage(i: number): Promise<{ original: string; preview: string; cover: string }> {
-  const original = await cached(`img${i}-orig.jpg`, (f) => sharp(Buffer.from(sceneSvg(i, 1920, 1280))).jpeg({ quality: 88 }).toFile(f).then(() => undefined));
+  const original = await cached(`img${i}-orig.jpg`, (f) => sharp(Buffer.from(sceneSvg(i, IMAGE_SIZE.width, IMAGE_SIZE.height))).jpeg({ quality: 88 }).toFile(f).then(() => undefined));
   const preview = await cached(`img${i}-prev.jpg`, (f) =>
     sharp(original).resize(960, 640).composite([{ input: watermarkSvg(960, 640) }]).jpeg({ quality: 78 }).toFile(f).then(() => undefined),
   );
@@ -102,11 +105,13 @@ async function ffmpegPath(): Promise<string> {
   return (await import('@ffmpeg-installer/ffmpeg')).default.path;
 }
 
-async function makeClip(i: number): Promise<{ original: string; preview: string; cover: string }> {
+async function makeClip(i: number, signal?: AbortSignal): Promise<{ original: string; preview: string; cover: string }> {
   const bin = await ffmpegPath();
+  // The signal kills ffmpeg when the job is aborted (shutdown, timeout, cancel).
+  const run = (b: string, args: string[]) => runFile(b, args, { signal });
   const enc = ['-c:v', 'libx264', '-preset', 'ultrafast', '-crf', '28', '-pix_fmt', 'yuv420p', '-an', '-movflags', '+faststart'];
   const src = (size: string) => ['-f', 'lavfi', '-i', CLIP_SOURCES[i % CLIP_SOURCES.length].replace('SIZE', size), '-t', String(CLIP_SECONDS)];
-  const original = await cached(`clip${i}-orig.mp4`, (f) => run(bin, ['-v', 'error', '-y', ...src('1280x720'), ...enc, f]).then(() => undefined));
+  const original = await cached(`clip${i}-orig.mp4`, (f) => run(bin, ['-v', 'error', '-y', ...src(`${CLIP_SIZE.width}x${CLIP_SIZE.height}`), ...enc, f]).then(() => undefined));
   // Preview: 480p with a drawn watermark box and, when a font exists, Latin text.
   const mark = ['drawbox=x=0:y=ih/2-40:w=iw:h=80:color=black@0.35:t=fill', FONT ? `drawtext=fontfile=${FONT}:text='LUMEN PREVIEW':fontcolor=white@0.7:fontsize=40:x=(w-tw)/2:y=(h-th)/2` : ''].filter(Boolean).join(',');
   const preview = await cached(`clip${i}-prev.mp4`, (f) => run(bin, ['-v', 'error', '-y', '-i', original, '-vf', `scale=854:480,${mark}`, ...enc, f]).then(() => undefined));
@@ -116,7 +121,7 @@ async function makeClip(i: number): Promise<{ original: string; preview: string;
 
 async function store(storage: ObjectStore, files: { original: string; preview: string; cover: string }, ext: string, format: string): Promise<MediaSet> {
   const orig = await fs.promises.readFile(files.original);
-  const meta = ext === 'mp4' ? { width: 1280, height: 720 } : await sharp(orig).metadata();
+  const meta = ext === 'mp4' ? CLIP_SIZE : await sharp(orig).metadata();
   const sha256 = crypto.createHash('sha256').update(orig).digest('hex');
   const put = async (group: string, file: string, e: string) => storage.put(storage.newKey(group, e), await fs.promises.readFile(file), { contentType: contentTypeOf(file) });
   return {
@@ -131,25 +136,13 @@ async function store(storage: ObjectStore, files: { original: string; preview: s
   };
 }
 
-/** Runs tasks with a small concurrency (2 cores shared by everything else). */
-async function pool<T>(n: number, limit: number, task: (i: number) => Promise<T>): Promise<T[]> {
-  const out: T[] = new Array(n);
-  let next = 0;
-  await Promise.all(Array.from({ length: limit }, async () => {
-    while (next < n) {
-      const i = next++;
-      out[i] = await task(i);
-    }
-  }));
-  return out;
-}
-
 export const IMAGE_DESIGNS = 16;
 export const CLIP_DESIGNS = CLIP_SOURCES.length;
+export type MediaKind = 'image' | 'clip';
 
-/** Generates (or reuses from cache) the image and clip pool and stores it under fresh keys. */
-export async function generateMediaPool(storage: ObjectStore): Promise<{ images: MediaSet[]; clips: MediaSet[] }> {
-  const clips = await pool(CLIP_DESIGNS, 2, async (i) => store(storage, await makeClip(i), 'mp4', 'MP4'));
-  const images = await pool(IMAGE_DESIGNS, 2, async (i) => store(storage, await makeImage(i), 'jpg', 'JPG'));
-  return { images, clips };
+/** Generates (or reuses from cache) one design's original, preview and cover and stores them under fresh keys. */
+export async function generateMediaSet(storage: ObjectStore, kind: MediaKind, design: number, signal?: AbortSignal): Promise<MediaSet> {
+  return kind === 'clip'
+    ? store(storage, await makeClip(design, signal), 'mp4', 'MP4')
+    : store(storage, await makeImage(design), 'jpg', 'JPG');
 }
