@@ -16,6 +16,7 @@ export const pages: Record<string, () => Promise<{ default: ComponentType }>> = 
   CertifyDepositNew: () => import('../pages/certify/DepositCertificate'),
   Admin: () => import('../pages/admin/AdminPage'),
   AdminRefunds: () => import('../pages/admin/RefundsPage'),
+  AdminJobs: () => import('../pages/admin/JobsPage'),
   // trade
   Cart: () => import('../pages/cart/CartPage'),
   Buy: () => import('../pages/buy/BuyPage'),

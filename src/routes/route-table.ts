@@ -140,6 +140,7 @@ export const routeTable: RouteDef[] = [
   main('NotFound', '/404', '页面不存在'),
   { name: 'Admin', path: '/admin', title: '规则配置', layout: 'main', auth: true },
   { name: 'AdminRefunds', path: '/admin/refunds', title: '退款结算', layout: 'main', auth: true },
+  { name: 'AdminJobs', path: '/admin/jobs', title: '后台任务', layout: 'main', auth: true },
 ];
 
 /** Fixed site description appended to every title. */

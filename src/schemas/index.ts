@@ -77,6 +77,8 @@ import licencePayMethod from './licence/pay-method.json';
 import statusOrder from './status/order.json';
 import statusRefund from './status/refund.json';
 import formsOrder from './forms/order.json';
+// jobs team: status/job.json
+import statusJob from './status/job.json';
 
 /** Every bundled schema, in a plain list. */
 export const schemaList: LumenSchema[] = [
@@ -135,6 +137,8 @@ export const schemaList: LumenSchema[] = [
   statusOrder,
   statusRefund,
   formsOrder,
+  // jobs team entries
+  statusJob,
 ];
 
 /** Bundled schemas by $id. */

@@ -6,9 +6,11 @@ import type { FastifyRequest } from 'fastify';
 import { AppError } from '../lib/envelope.js';
 import type { UserRow } from '../repositories/users.js';
 
+export const isStaff = (u: Pick<UserRow, 'roles'>): boolean => u.roles.includes('staff');
+
 /** The signed-in staff member (users.roles contains 'staff'): 401 for visitors, 403 for everyone else. */
 export async function requireStaff(req: FastifyRequest): Promise<UserRow> {
   const u = await req.requireUser();
-  if (!u.roles.includes('staff')) throw new AppError(403, '没有权限');
+  if (!isStaff(u)) throw new AppError(403, '没有权限');
   return u;
 }

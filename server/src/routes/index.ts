@@ -26,5 +26,6 @@ export const routeModules: Array<{ prefix: string; load: () => Promise<{ default
   { prefix: '/api/common', load: () => import('./common.js') },
   { prefix: '/api/baidu', load: () => import('./baidu.js') },
   { prefix: '/dev', load: () => import('./dev-sandbox.js') },
+  { prefix: '/api/jobs', load: () => import('./jobs.js') },
   { prefix: '/api', load: () => import('./operation.js') },
 ];

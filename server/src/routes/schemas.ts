@@ -11,7 +11,7 @@ import { checkCandidate } from '../schemas/check.js';
 import { bundledSchema } from '../../../src/schemas/index.js';
 import { jsonDiff } from '../../../src/schemas/json-diff.js';
 import { findVersion, insertVersion, listVersions } from '../repositories/schema-versions.js';
-import { requireStaff } from '../http/staff.js';
+import { isStaff, requireStaff } from '../http/staff.js';
 
 
 /** Accepts 'lumen:rules/deposit' or the short 'rules/deposit'. */
@@ -87,7 +87,7 @@ export default async function schemaRoutes(app: FastifyInstance) {
   /** What the staff console may do for this user (401 for visitors). */
   app.get('/access', async (req) => {
     const u = await req.requireUser();
-    return ok({ staff: u.roles.includes('staff') });
+    return ok({ staff: isStaff(u) });
   });
 
   app.get('/', async () => {

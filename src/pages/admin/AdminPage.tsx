@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { Alert, Button, Card, Col, Empty, Input, Menu, Row, Spin, Typography } from 'antd';
+import { Alert, Button, Card, Col, Empty, Input, Menu, Row, Space, Spin, Typography } from 'antd';
 import { listSchemas, type SchemaSummary } from './admin-api';
 import { SchemaEditor } from './SchemaEditor';
 import { StaffGate } from './StaffGate';
@@ -55,7 +55,7 @@ function SchemaConsole() {
   return (
     <Row gutter={16} style={{ padding: 16 }}>
       <Col xs={24} md={6}>
-        <Card size="small" title="规则配置" extra={<Link to="/admin/refunds">退款结算</Link>}>
+        <Card size="small" title="规则配置" extra={<Space size={12}><Link to="/admin/refunds">退款结算</Link><Link to="/admin/jobs">后台任务</Link></Space>}>
           <Input.Search allowClear placeholder="搜索模式" value={filter} onChange={(e) => setFilter(e.target.value)} style={{ marginBottom: 8 }} />
           {listError && <Alert type="error" showIcon message={listError} action={<Button size="small" onClick={() => void loadList()}>重试</Button>} />}
           {!list && !listError && <Spin />}
