@@ -116,6 +116,8 @@ export async function seedCatalogue(app: FastifyInstance): Promise<void> {
         await q.query('INSERT INTO album_items(album_id, material_id, sort) VALUES ($1, $2, $3)', [album.rows[0].id, id, sort]);
       }
     }
-    for (const [key, payload] of designs) await enqueue(q, SEED_MEDIA_TASK, payload, { dedupeKey: key });
+    // Images take a second each, clips several: queue images first so more of the site fills in sooner.
+    const ordered = [...designs].sort(([, a], [, b]) => Number(a.kind === 'clip') - Number(b.kind === 'clip'));
+    for (const [key, payload] of ordered) await enqueue(q, SEED_MEDIA_TASK, payload, { dedupeKey: key });
   });
 }
