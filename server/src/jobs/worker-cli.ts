@@ -1,6 +1,7 @@
 import Fastify from 'fastify';
 import { assertProductionSecrets, loadConfig } from '../config.js';
 import { openDb } from '../db/index.js';
+import { migrate } from '../db/migrate.js';
 import { openStorage } from '../storage/index.js';
 import { startWorker } from './worker.js';
 import { definedTaskNames } from './registry.js';
@@ -9,7 +10,8 @@ import './tasks.js';
 /**
  * `npm run worker`: runs jobs without the HTTP server, for PostgreSQL deployments (start app servers
  * with JOBS_IN_PROCESS=0 and as many of these as the machines allow). PGlite admits one process,
- * so there the app server runs its jobs itself. The app server migrates; this process only checks.
+ * so there the app server runs its jobs itself. Migrations run under an advisory lock, so a worker
+ * starting beside app servers migrates safely too.
  */
 const GRACE_MS = Number(process.env.JOBS_GRACE_MS ?? 10_000);
 const config = loadConfig();
@@ -21,12 +23,8 @@ if (!config.databaseUrl) {
   process.exit(1);
 }
 const db = await openDb({ databaseUrl: config.databaseUrl });
-if (!(await db.query("SELECT to_regclass('jobs') AS t")).rows[0].t) {
-  log.error('The jobs table does not exist yet: start the app server (or npm run seed) once to migrate the database.');
-  await db.close();
-  process.exit(1);
-}
-const worker = startWorker({ db, storage: openStorage(config), config, log });
+await migrate(db);
+const worker = startWorker({ db, storage: await openStorage(config), config, log });
 log.info({ worker: worker.id, tasks: definedTaskNames() }, 'job worker started');
 
 let closing = false;
