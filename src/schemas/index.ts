@@ -77,6 +77,14 @@ import licencePayMethod from './licence/pay-method.json';
 import statusOrder from './status/order.json';
 import statusRefund from './status/refund.json';
 import formsOrder from './forms/order.json';
+// review team: work review, revisions, creator sign-up
+import reviewReasons from './review/reasons.json';
+import statusWorkRevision from './status/work-revision.json';
+import enumsWorkEvent from './enums/work-event.json';
+import formsReviewReject from './forms/review-reject.json';
+import formsReviewInfo from './forms/review-info.json';
+import formsWorkAppeal from './forms/work-appeal.json';
+import formsCreatorSign from './forms/creator-sign.json';
 
 /** Every bundled schema, in a plain list. */
 export const schemaList: LumenSchema[] = [
@@ -135,6 +143,14 @@ export const schemaList: LumenSchema[] = [
   statusOrder,
   statusRefund,
   formsOrder,
+  // review team entries
+  reviewReasons,
+  statusWorkRevision,
+  enumsWorkEvent,
+  formsReviewReject,
+  formsReviewInfo,
+  formsWorkAppeal,
+  formsCreatorSign,
 ];
 
 /** Bundled schemas by $id. */

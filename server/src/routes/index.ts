@@ -26,4 +26,6 @@ export const routeModules: Array<{ prefix: string; load: () => Promise<{ default
   { prefix: '/api/baidu', load: () => import('./baidu.js') },
   { prefix: '/dev', load: () => import('./dev-sandbox.js') },
   { prefix: '/api', load: () => import('./operation.js') },
+  { prefix: '/api/admin/review', load: () => import('./review.js') },
+  { prefix: '/api/user/creator', load: () => import('./creator-sign.js') },
 ];

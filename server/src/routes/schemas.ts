@@ -4,6 +4,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError, ok } from '../lib/envelope.js';
+import { requireStaff } from '../http/roles.js';
 import { getUploadRule, schemaStore } from '../schemas/store.js';
 import { checkUploadedFile } from '../lib/file-check.js';
 import { ruleMessage } from '../../../src/schemas/file-rules.js';
@@ -11,13 +12,6 @@ import { checkCandidate } from '../schemas/check.js';
 import { bundledSchema } from '../../../src/schemas/index.js';
 import { jsonDiff } from '../../../src/schemas/json-diff.js';
 import { findVersion, insertVersion, listVersions } from '../repositories/schema-versions.js';
-
-/** Staff = users.roles contains 'staff'. */
-async function requireStaff(req: FastifyRequest) {
-  const u = await req.requireUser();
-  if (!u.roles.includes('staff')) throw new AppError(403, '没有权限');
-  return u;
-}
 
 /** Accepts 'lumen:rules/deposit' or the short 'rules/deposit'. */
 const normaliseId = (raw: string) => (raw.startsWith('lumen:') ? raw : `lumen:${raw}`);
