@@ -15,6 +15,8 @@ export const pages: Record<string, () => Promise<{ default: ComponentType }>> = 
   CertifyDeposit: () => import('../pages/certify/DepositCertificate'),
   CertifyDepositNew: () => import('../pages/certify/DepositCertificate'),
   Admin: () => import('../pages/admin/AdminPage'),
+  AdminReview: () => import('../pages/admin/review/ReviewPage'),
+  SignCreator: () => import('../pages/sign-creator/SignCreatorPage'),
   // trade
   Cart: () => import('../pages/cart/CartPage'),
   Buy: () => import('../pages/buy/BuyPage'),

@@ -139,6 +139,7 @@ export const routeTable: RouteDef[] = [
   main('Tool', '/tool', '工具箱'),
   main('NotFound', '/404', '页面不存在'),
   { name: 'Admin', path: '/admin', title: '规则配置', layout: 'main', auth: true },
+  { name: 'AdminReview', path: '/admin/review', title: '作品审核', layout: 'main', auth: true },
 ];
 
 /** Fixed site description appended to every title. */

@@ -4,6 +4,7 @@ import { RequestError } from '../../dataProvider/axios';
 import { openLogin } from '../../components/login';
 import { fetchAccess, listSchemas, type SchemaSummary } from './admin-api';
 import { SchemaEditor } from './SchemaEditor';
+import { StaffNav } from './StaffNav';
 
 const GROUPS: Array<[string, string]> = [
   ['rules', '上传规则'],
@@ -11,6 +12,7 @@ const GROUPS: Array<[string, string]> = [
   ['enums', '枚举'],
   ['status', '状态表'],
   ['licence', '授权'],
+  ['review', '审核'],
   ['meta', '元模式（只读）'],
 ];
 
@@ -62,6 +64,7 @@ export default function AdminPage() {
 
   return (
     <Row gutter={16} style={{ padding: 16 }}>
+      <Col span={24}><StaffNav /></Col>
       <Col xs={24} md={6}>
         <Card size="small" title="规则配置">
           <Input.Search allowClear placeholder="搜索模式" value={filter} onChange={(e) => setFilter(e.target.value)} style={{ marginBottom: 8 }} />
