@@ -55,7 +55,8 @@ export default function SignCreatorPage() {
   const creator = !!user?.roles.includes('creator');
   const step = !user ? 0 : creator ? 2 : 1;
   return (
-    <Space direction="vertical" size={24} style={{ width: '100%', maxWidth: 1100, margin: '0 auto', padding: '24px 0' }}>
+    <div style={{ maxWidth: 1100, margin: '0 auto', padding: '24px 0' }}>
+    <Space direction="vertical" size={24} style={{ width: '100%' }}>
       <div style={{ textAlign: 'center' }}>
         <Typography.Title level={2}>成为流明素材创作者</Typography.Title>
         <Typography.Paragraph type="secondary" style={{ fontSize: 16 }}>上传您的原创视频、模板与图片，获得销售分成，并让每一件作品都有据可查。</Typography.Paragraph>
@@ -102,5 +103,6 @@ export default function SignCreatorPage() {
         )}
       </Card>
     </Space>
+    </div>
   );
 }

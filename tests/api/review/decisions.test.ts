@@ -129,6 +129,16 @@ describe('staff review decisions, appeals, takedown and relist', () => {
     expect((await f.staffView(video)).duplicates.map((d: any) => d.material_id)).toEqual([image]);
   });
 
+  it('staff edit the reason list like any schema; a new reason is accepted and stored with its wording', async () => {
+    const current = (await f.call('GET', '/api/schemas/lumen%3Areview%2Freasons', f.staff)).json().data;
+    const body = { ...current.body, oneOf: [...current.body.oneOf, { const: 'music', title: '背景音乐未获授权' }] };
+    const saved = await f.call('PUT', '/api/schemas/lumen%3Areview%2Freasons', f.staff, { body, note: '新增音乐授权原因', baseVersion: current.version });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const id = await f.insertWork('带背景音乐的视频', 0, { type: 1 });
+    expect((await f.decide(id, 'reject', { reasons: ['music'] })).statusCode).toBe(200);
+    expect((await f.review(id)).notice.reasons).toEqual([{ code: 'music', title: '背景音乐未获授权' }]);
+  });
+
   it('only staff may review: visitors 401, buyers and creators 403, nothing changes', async () => {
     const id = await f.insertWork('无权审核的作品', 0);
     const digest = (await f.staffView(id)).work.digest;

@@ -17,6 +17,7 @@ function Metadata({ item }: { item: StaffReview }) {
       size="small"
       bordered
       column={1}
+      labelStyle={{ width: 104, whiteSpace: 'nowrap' }}
       items={[
         { key: 'type', label: '素材类型', children: enumLabel('lumen:enums/material-type', w.type) },
         { key: 'status', label: '作品状态', children: <StatusTag table="work" value={w.status} /> },
