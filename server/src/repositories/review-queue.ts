@@ -1,30 +1,7 @@
 import type { Queryable } from '../db/index.js';
+import type { DuplicateHit, QueueFilter, QueueItem } from '../../../src/schemas/api/review.js';
 
 /** Staff's side of review: the queue of pending works and revisions, one item's full record, duplicate hits. */
-
-export interface QueueFilter {
-  /** 'work' = new or resubmitted works, 'revision' = changes to works on sale. */
-  kind?: 'work' | 'revision';
-  /** Material type (1 video, 2 template, 11 image). */
-  type?: number;
-  /** Only appeals. */
-  appeal?: boolean;
-  page: number;
-  pageSize: number;
-}
-
-export interface QueueItem {
-  kind: 'work' | 'revision';
-  material_id: number;
-  revision_id: number | null;
-  type: number;
-  title: string;
-  owner_id: number | null;
-  owner_name: string | null;
-  submitted_at: string;
-  appeal: boolean;
-  cover_path: string | null;
-}
 
 /** Pending works (status 0) and pending revisions, oldest request first. */
 export async function reviewQueue(q: Queryable, f: QueueFilter): Promise<{ list: QueueItem[]; total: number }> {
@@ -60,21 +37,12 @@ export async function reviewWork(q: Queryable, id: number) {
   return r.rows[0] as Record<string, any> | undefined;
 }
 
-export interface DuplicateHit {
-  material_id: number;
-  title: string;
-  status: number;
-  type: number;
-  cover_path: string | null;
-  owner_name: string | null;
-  distance: number;
-  kind: string;
-  created_at: string;
-}
+/** A duplicate row before its cover key becomes a public URL. */
+export type DuplicateRow = Omit<DuplicateHit, 'coverUrl'> & { cover_path: string | null };
 
 /** Near-duplicate hits of a work (either side of the pair), closest first. */
-export async function duplicatesOf(q: Queryable, id: number): Promise<DuplicateHit[]> {
-  const r = await q.query<DuplicateHit>(
+export async function duplicatesOf(q: Queryable, id: number): Promise<DuplicateRow[]> {
+  const r = await q.query<DuplicateRow>(
     `SELECT o.id AS material_id, o.title, o.status, o.type, o.cover_path, u.nickname AS owner_name, d.distance, d.kind, d.created_at
        FROM material_duplicates d
        JOIN materials o ON o.id = CASE WHEN d.material_id = $1 THEN d.other_material_id ELSE d.material_id END

@@ -9,14 +9,15 @@ import { REVISION, WORK } from '../repositories/works.js';
 import { findRevision, latestRevision, listEvents, type EventRow, type RevisionRow } from '../repositories/work-review.js';
 import { duplicatesOf, reviewWork } from '../repositories/review-queue.js';
 import { contentDiff, contentOf } from './work-content.js';
+import type { CreatorReview, ReviewNotice, RevisionView, StaffReview, TimelineEvent } from '../../../src/schemas/api/review.js';
 
 const DECISIONS = new Set(['reject', 'request_info']);
 const REVISION_DECISIONS = new Set(['revision_reject', 'revision_request_info']);
 
-const timelineEntry = (e: EventRow, showStaff: boolean) => ({
+const timelineEntry = (e: EventRow, showStaff: boolean): TimelineEvent => ({
   id: e.id,
   revisionId: e.revision_id,
-  actorRole: e.actor_role,
+  actorRole: e.actor_role as TimelineEvent['actorRole'],
   // Creators see "审核员", not the reviewer's account.
   actorName: e.actor_role === 'staff' && !showStaff ? null : e.actor_name,
   action: e.action,
@@ -27,7 +28,7 @@ const timelineEntry = (e: EventRow, showStaff: boolean) => ({
   at: new Date(e.created_at).toISOString(),
 });
 
-const revisionView = (rev: RevisionRow, live: Record<string, any>) => ({
+const revisionView = (rev: RevisionRow, live: Record<string, any>): RevisionView => ({
   id: rev.id,
   status: rev.status,
   appeal: rev.appeal,
@@ -40,7 +41,7 @@ const revisionView = (rev: RevisionRow, live: Record<string, any>) => ({
  * The decision the creator has to act on: the latest rejection or information request, while the
  * work (or its latest revision) is still in that state.
  */
-function pendingNotice(work: Record<string, any>, rev: RevisionRow | undefined, events: EventRow[]) {
+function pendingNotice(work: Record<string, any>, rev: RevisionRow | undefined, events: EventRow[]): ReviewNotice | null {
   const status = Number(work.status);
   let found: EventRow | undefined;
   if (status === WORK.REVIEW_FAILED || status === WORK.NEEDS_INFO) found = events.filter((e) => DECISIONS.has(e.action)).pop();
@@ -52,7 +53,7 @@ function pendingNotice(work: Record<string, any>, rev: RevisionRow | undefined, 
 }
 
 /** GET /api/user/works/:id/review (the caller has checked ownership). */
-export async function creatorReviewView(q: Queryable, work: Record<string, any>) {
+export async function creatorReviewView(q: Queryable, work: Record<string, any>): Promise<CreatorReview> {
   const id = Number(work.id);
   const [latest, events] = await Promise.all([latestRevision(q, id), listEvents(q, id)]);
   const concerns = latest && [REVISION.PENDING, REVISION.REJECTED, REVISION.NEEDS_INFO].includes(latest.status as 0 | 3 | 10);
@@ -64,7 +65,7 @@ export async function creatorReviewView(q: Queryable, work: Record<string, any>)
 }
 
 /** GET /api/admin/review/works/:id — the work, the revision under review (given or pending), duplicates, timeline. */
-export async function staffReviewView(q: Queryable, id: number, revisionId?: number) {
+export async function staffReviewView(q: Queryable, id: number, revisionId?: number): Promise<StaffReview> {
   const work = await reviewWork(q, id);
   if (!work) throw new AppError(404, '作品不存在');
   const latest = await latestRevision(q, id);

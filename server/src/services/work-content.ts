@@ -1,4 +1,5 @@
 import { searchVector } from '../search/vector.js';
+import type { ContentChange } from '../../../src/schemas/api/review.js';
 
 /** The reviewable metadata of a work: what a revision proposes and an approval applies. */
 export interface WorkContent {
@@ -30,13 +31,6 @@ export const sameContent = (a: WorkContent, b: WorkContent) =>
 
 /** The weighted search vector of a content (title over tags over description), as the seed stores it. */
 export const contentTokens = (c: WorkContent) => searchVector({ title: c.title, tags: c.tags, description: c.description });
-
-export interface ContentChange {
-  /** Field of lumen:forms/work (price in yuan, as the form shows it). */
-  field: 'title' | 'description' | 'tags' | 'price';
-  before: unknown;
-  after: unknown;
-}
 
 /** What a revision changes, field by field, in form terms. */
 export function contentDiff(live: WorkContent, proposed: WorkContent): ContentChange[] {

@@ -1,6 +1,6 @@
 import { Table, Typography } from 'antd';
 import { currentSchema } from '../../schemas';
-import type { ContentChange } from './types';
+import type { ContentChange } from '../../schemas/api/review';
 
 const show = (field: ContentChange['field'], v: unknown): string => {
   if (field === 'price') return `¥${Number(v).toFixed(2)}`;

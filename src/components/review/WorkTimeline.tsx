@@ -2,7 +2,7 @@ import { Empty, Space, Tag, Timeline, Typography } from 'antd';
 import { enumLabel, statusLabel } from '../../schemas';
 import { useSchemas } from '../../schemas/use-schema';
 import { formatDateTime } from '../../resources/views/cells';
-import type { TimelineEvent } from './types';
+import type { TimelineEvent } from '../../schemas/api/review';
 
 const TABLES = ['lumen:enums/work-event', 'lumen:status/work', 'lumen:status/work-revision'];
 const ROLE: Record<TimelineEvent['actorRole'], string> = { creator: '创作者', staff: '审核员', system: '系统' };

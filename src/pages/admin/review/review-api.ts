@@ -1,67 +1,9 @@
 import { get, request } from '../../../dataProvider/axios';
-import type { RevisionView, TimelineEvent } from '../../../components/review/types';
+import type { QueueFilter, QueueItem, StaffReview } from '../../../schemas/api/review';
+
+export type { DuplicateHit, QueueFilter, QueueItem, StaffReview, StaffWork } from '../../../schemas/api/review';
 
 /** Client side of /api/admin/review (server/src/routes/review.ts). */
-
-export interface QueueItem {
-  kind: 'work' | 'revision';
-  material_id: number;
-  revision_id: number | null;
-  type: number;
-  title: string;
-  owner_name: string | null;
-  submitted_at: string;
-  appeal: boolean;
-}
-
-export interface QueueFilter {
-  kind?: 'work' | 'revision';
-  type?: number;
-  appeal?: boolean;
-  page: number;
-  pageSize: number;
-}
-
-export interface DuplicateHit {
-  material_id: number;
-  title: string;
-  status: number;
-  type: number;
-  coverUrl: string | null;
-  owner_name: string | null;
-  distance: number;
-  kind: string;
-}
-
-export interface StaffWork {
-  id: number;
-  type: number;
-  title: string;
-  description: string;
-  tags: string[];
-  status: number;
-  price: number;
-  coverUrl: string | null;
-  previewUrl: string | null;
-  durationSec: number | null;
-  width: number | null;
-  height: number | null;
-  format: string | null;
-  sizeBytes: number | null;
-  createdAt: string;
-  submittedAt: string;
-  appeal: boolean;
-  appealText: string | null;
-  owner: { id: number | null; nickname: string | null };
-  digest: string;
-}
-
-export interface StaffReview {
-  work: StaffWork;
-  revision: RevisionView | null;
-  duplicates: DuplicateHit[];
-  events: TimelineEvent[];
-}
 
 export type DecisionPath = 'approve' | 'reject' | 'request-info';
 

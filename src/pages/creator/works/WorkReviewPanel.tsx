@@ -4,7 +4,7 @@ import { get } from '../../../dataProvider/axios';
 import { RevisionDiff } from '../../../components/review/RevisionDiff';
 import { WorkTimeline } from '../../../components/review/WorkTimeline';
 import { StatusTag } from '../../../resources/views/cells';
-import type { CreatorReview, ReviewNotice } from '../../../components/review/types';
+import type { CreatorReview, ReviewNotice } from '../../../schemas/api/review';
 
 const NOTICE_TITLE: Record<string, string> = {
   reject: '作品审核未通过',
