@@ -1,6 +1,7 @@
 import { Layout, Menu, Typography } from 'antd';
 import { Link, Outlet, useLocation } from 'react-router-dom';
 import { activeMenuKey, centreMenu, CENTRE_TITLES, type CentreName } from './centre-menu';
+import { RequireCreator } from './RequireCreator';
 
 /** Account / creator / copyright centres: side menu from the route table, routed content. */
 export function CentreLayout({ centre }: { centre: CentreName }) {
@@ -21,7 +22,7 @@ export function CentreLayout({ centre }: { centre: CentreName }) {
         />
       </Layout.Sider>
       <Layout.Content style={{ minWidth: 0 }}>
-        <Outlet />
+        {centre === 'creator' ? <RequireCreator><Outlet /></RequireCreator> : <Outlet />}
       </Layout.Content>
     </Layout>
   );

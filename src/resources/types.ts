@@ -13,6 +13,8 @@ export interface ResourceColumn {
   dataIndex: string;
   title: string;
   render?: ColumnRender;
+  /** Empty values draw '-' even in status cells (a sub-status most rows do not have). */
+  optional?: boolean;
   sorter?: boolean;
   width?: number;
 }
@@ -31,15 +33,19 @@ export interface ResourceFilter {
 export interface ResourceRowAction {
   action: string;
   label: string;
-  /** Shown only for rows whose `status` is one of these values. */
+  /** Shown only for rows whose `status` (or `whenField`) is one of these values. */
   whenStatus?: Array<number | string>;
+  /** The row field whenStatus tests instead of `status` (e.g. a work's revision status). */
+  whenField?: string;
   confirm?: string;
   /**
    * 'download' fetches /api/<apiPath>/<id>/<action> as a file instead of posting; 'link' opens the
-   * client route `to`, where `{id}` stands for the row id (e.g. resuming a payment on /pay).
+   * client route `to`, where `{id}` stands for the row id (e.g. resuming a payment on /pay);
+   * 'form' asks for the fields of the form `schemaId` in a dialog and posts them.
    */
-  kind?: 'post' | 'download' | 'link';
+  kind?: 'post' | 'download' | 'link' | 'form';
   to?: string;
+  schemaId?: string;
 }
 
 /**

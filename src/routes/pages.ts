@@ -17,6 +17,8 @@ export const pages: Record<string, () => Promise<{ default: ComponentType }>> = 
   Admin: () => import('../pages/admin/AdminPage'),
   AdminRefunds: () => import('../pages/admin/RefundsPage'),
   AdminJobs: () => import('../pages/admin/JobsPage'),
+  AdminReview: () => import('../pages/admin/review/ReviewPage'),
+  SignCreator: () => import('../pages/sign-creator/SignCreatorPage'),
   // trade
   Cart: () => import('../pages/cart/CartPage'),
   Buy: () => import('../pages/buy/BuyPage'),

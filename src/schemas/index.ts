@@ -79,6 +79,14 @@ import statusRefund from './status/refund.json';
 import formsOrder from './forms/order.json';
 // jobs team: status/job.json
 import statusJob from './status/job.json';
+// review team: work review, revisions, creator sign-up
+import reviewReasons from './review/reasons.json';
+import statusWorkRevision from './status/work-revision.json';
+import enumsWorkEvent from './enums/work-event.json';
+import formsReviewReject from './forms/review-reject.json';
+import formsReviewInfo from './forms/review-info.json';
+import formsWorkAppeal from './forms/work-appeal.json';
+import formsCreatorSign from './forms/creator-sign.json';
 
 /** Every bundled schema, in a plain list. */
 export const schemaList: LumenSchema[] = [
@@ -139,6 +147,14 @@ export const schemaList: LumenSchema[] = [
   formsOrder,
   // jobs team entries
   statusJob,
+  // review team entries
+  reviewReasons,
+  statusWorkRevision,
+  enumsWorkEvent,
+  formsReviewReject,
+  formsReviewInfo,
+  formsWorkAppeal,
+  formsCreatorSign,
 ];
 
 /** Bundled schemas by $id. */

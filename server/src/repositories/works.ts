@@ -1,11 +1,17 @@
-import { searchVector } from '../search/vector.js';
-import type { OwnedTable, SqlValue } from './owned-records.js';
+import type { OwnedTable } from './owned-records.js';
 
-/** A creator's works are the core materials they own. */
+/**
+ * A creator's works are the core materials they own. `revision_status` is the status of the
+ * latest revision while it still concerns the creator (pending 0, rejected 3, needs information
+ * 10; lumen:status/work-revision), else null: the list shows "修改审核中" beside an approved work.
+ */
 export const workTable: OwnedTable = {
   table: 'materials',
   owner: 'owner_id',
-  select: 'id, type, title, description, tags, status, price_cents, (price_cents / 100.0)::float8 AS price, views, downloads, collects, cover_path, created_at',
+  select: `id, type, title, description, tags, status, price_cents, (price_cents / 100.0)::float8 AS price, views, downloads, collects, cover_path, created_at,
+    review_appeal,
+    (SELECT CASE WHEN r.status IN (0, 3, 10) THEN r.status END FROM material_revisions r
+      WHERE r.material_id = materials.id ORDER BY r.id DESC LIMIT 1) AS revision_status`,
   list: {
     columns: { id: 'id', title: 'title', type: 'type', status: 'status', price_cents: 'price_cents', downloads: 'downloads', created_at: 'created_at' },
     sortable: ['status', 'price_cents', 'downloads', 'created_at'],
@@ -13,25 +19,8 @@ export const workTable: OwnedTable = {
   },
 };
 
-/** Work status codes used by the transitions (lumen:status/work). */
-export const WORK = { PENDING_REVIEW: 0, APPROVED: 1, TAKEN_DOWN: 2, REVIEW_FAILED: 3, PENDING_SUBMISSION: 9, NEEDS_INFO: 10, NOT_CERTIFIED: 11 } as const;
-/** Under review (4, 5) is locked for the creator. */
-export const WORK_EDITABLE = [0, 1, 2, 3, 9, 10, 11];
+/** Work status codes (lumen:status/work). */
+export const WORK = { PENDING_REVIEW: 0, APPROVED: 1, TAKEN_DOWN: 2, REVIEW_FAILED: 3, UNDER_REVIEW_A: 4, UNDER_REVIEW_B: 5, PENDING_SUBMISSION: 9, NEEDS_INFO: 10, NOT_CERTIFIED: 11 } as const;
 
-/**
- * Columns from the metadata form. A changed work goes back to review (0), except a draft that
- * has not been submitted yet (9), which stays a draft.
- */
-export function workColumns(form: Record<string, any>, row: Record<string, any>): Record<string, unknown> {
-  const tags: string[] = form.tags ?? [];
-  // The same weighted vector as the seed, so an edited work's title hits rank in the title tier.
-  const tokens: SqlValue = { wrap: (p) => `${p}::tsvector`, value: searchVector({ title: form.title, tags, description: form.description ?? '' }) };
-  return {
-    title: form.title,
-    description: form.description ?? '',
-    tags,
-    ...(form.price !== undefined ? { price_cents: Math.round(Number(form.price) * 100) } : {}),
-    search_tokens: tokens,
-    status: Number(row.status) === WORK.PENDING_SUBMISSION ? WORK.PENDING_SUBMISSION : WORK.PENDING_REVIEW,
-  };
-}
+/** Revision status codes (lumen:status/work-revision). */
+export const REVISION = { PENDING: 0, APPROVED: 1, REJECTED: 3, NEEDS_INFO: 10, WITHDRAWN: 12 } as const;

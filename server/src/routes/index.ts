@@ -28,4 +28,6 @@ export const routeModules: Array<{ prefix: string; load: () => Promise<{ default
   { prefix: '/dev', load: () => import('./dev-sandbox.js') },
   { prefix: '/api/jobs', load: () => import('./jobs.js') },
   { prefix: '/api', load: () => import('./operation.js') },
+  { prefix: '/api/admin/review', load: () => import('./review.js') },
+  { prefix: '/api/user/creator', load: () => import('./creator-sign.js') },
 ];

@@ -1,20 +1,63 @@
-import type { FastifyInstance } from 'fastify';
-import { registerResourceRoutes } from '../lib/resource-routes.js';
-import { WORK, WORK_EDITABLE, workColumns, workTable } from '../repositories/works.js';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { ok } from '../lib/envelope.js';
+import { idParams, mustGetOwned, registerResourceRoutes, toApi, userFor } from '../lib/resource-routes.js';
+import { validateForm } from '../lib/form-validate.js';
+import { workTable } from '../repositories/works.js';
+import { appealWork, editWork, relistWork, submitWork, takedownWork, withdrawRevision, type Actor } from '../services/review.js';
+import { creatorReviewView } from '../services/review-view.js';
 
 /**
- * /api/user/works — the creator's own materials. Transitions: take down an approved work (1 -> 2);
- * resubmit a taken-down, failed, draft or incomplete work for review (2, 3, 9, 10 -> 0).
+ * /api/user/works — the creator's own materials (lumen:status/work). Status changes go through
+ * services/review.ts, which records each one on the work's timeline:
+ *   PUT /:id                 edit; a work on sale gets a revision reviewed while it stays on sale
+ *   POST /:id/submit         draft, failed or incomplete work -> review (or a revision that needed information)
+ *   POST /:id/takedown       1 -> 2
+ *   POST /:id/relist         2 -> 1 when unchanged since approval, else -> review
+ *   POST /:id/appeal         a rejected work or revision back to review, flagged 申诉 (lumen:forms/work-appeal)
+ *   POST /:id/withdraw-revision  withdraw the revision not decided yet
+ *   GET  /:id/review         latest revision with its diff, the decision to act on, the timeline
  */
 export default async function works(app: FastifyInstance) {
-  registerResourceRoutes(app, {
-    table: workTable,
-    schemaId: 'lumen:forms/work',
-    role: 'creator',
-    update: { allowedStatus: WORK_EDITABLE, columns: workColumns, refused: '作品审核中，暂不能修改' },
-    transitions: {
-      takedown: { from: [WORK.APPROVED], to: WORK.TAKEN_DOWN, refused: '只有审核通过的作品可以下架' },
-      resubmit: { from: [WORK.TAKEN_DOWN, WORK.REVIEW_FAILED, WORK.PENDING_SUBMISSION, WORK.NEEDS_INFO], to: WORK.PENDING_REVIEW, refused: '该作品当前状态不能提交审核' },
-    },
+  registerResourceRoutes(app, { table: workTable, schemaId: 'lumen:forms/work', role: 'creator' });
+
+  const creator = async (req: FastifyRequest): Promise<Actor> => ({ id: Number((await userFor(req, 'creator')).id), role: 'creator' });
+  const current = async (actor: Actor, id: number) => toApi(await mustGetOwned(app.db, workTable, actor.id!, id));
+  type IdReq = FastifyRequest<{ Params: { id: number } }>;
+
+  app.put('/:id', { schema: { params: idParams } }, async (req: IdReq) => {
+    const actor = await creator(req);
+    const stored = await current(actor, req.params.id);
+    const form = await validateForm(app, 'lumen:forms/work', req.body, { stored });
+    const { revisionId } = await editWork(app.db, actor, req.params.id, form);
+    return ok(await current(actor, req.params.id), revisionId ? '修改已提交审核，审核通过前原版本继续在售' : '保存成功');
+  });
+
+  const actions: Record<string, { run: (actor: Actor, id: number) => Promise<unknown>; done: string }> = {
+    submit: { run: (a, id) => submitWork(app.db, a, id), done: '已提交审核' },
+    takedown: { run: (a, id) => takedownWork(app.db, a, id), done: '作品已下架' },
+    relist: { run: (a, id) => relistWork(app.db, a, id), done: '操作成功' },
+    'withdraw-revision': { run: (a, id) => withdrawRevision(app.db, a, id), done: '修改已撤回' },
+  };
+  for (const [name, action] of Object.entries(actions)) {
+    app.post(`/:id/${name}`, { schema: { params: idParams } }, async (req: IdReq) => {
+      const actor = await creator(req);
+      await action.run(actor, req.params.id);
+      const row = await current(actor, req.params.id);
+      const msg = name === 'relist' ? (row.status === 1 ? '作品已重新上架' : '作品内容有修改，已提交审核') : action.done;
+      return ok(row, msg);
+    });
+  }
+
+  app.post('/:id/appeal', { schema: { params: idParams } }, async (req: IdReq) => {
+    const actor = await creator(req);
+    await current(actor, req.params.id);
+    const form = await validateForm(app, 'lumen:forms/work-appeal', req.body);
+    await appealWork(app.db, actor, req.params.id, String(form.text).trim());
+    return ok(await current(actor, req.params.id), '申诉已提交，审核员将重新审核');
+  });
+
+  app.get('/:id/review', { schema: { params: idParams } }, async (req: IdReq) => {
+    const actor = await creator(req);
+    return ok(await creatorReviewView(app.db, await mustGetOwned(app.db, workTable, actor.id!, req.params.id)));
   });
 }

@@ -11,6 +11,7 @@ const GROUPS: Array<[string, string]> = [
   ['enums', '枚举'],
   ['status', '状态表'],
   ['licence', '授权'],
+  ['review', '审核'],
   ['meta', '元模式（只读）'],
 ];
 
@@ -55,7 +56,7 @@ function SchemaConsole() {
   return (
     <Row gutter={16} style={{ padding: 16 }}>
       <Col xs={24} md={6}>
-        <Card size="small" title="规则配置" extra={<Space size={12}><Link to="/admin/refunds">退款结算</Link><Link to="/admin/jobs">后台任务</Link></Space>}>
+        <Card size="small" title="规则配置">
           <Input.Search allowClear placeholder="搜索模式" value={filter} onChange={(e) => setFilter(e.target.value)} style={{ marginBottom: 8 }} />
           {listError && <Alert type="error" showIcon message={listError} action={<Button size="small" onClick={() => void loadList()}>重试</Button>} />}
           {!list && !listError && <Spin />}

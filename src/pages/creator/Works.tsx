@@ -1,5 +1,8 @@
 import { works } from '../../resources';
-import { resourcePage } from '../../resources/views/ResourcePage';
+import { ResourcePage } from '../../resources/views/ResourcePage';
+import { WorkReviewPanel } from './works/WorkReviewPanel';
 
-/** /creator/works — the creator's works, generated from the works definition. */
-export default resourcePage(works);
+/** /creator/works — the creator's works (generated views) with each work's review state and timeline. */
+export default function CreatorWorksPage() {
+  return <ResourcePage def={works} showFooter={(record) => <WorkReviewPanel work={record} />} />;
+}

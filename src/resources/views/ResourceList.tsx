@@ -51,7 +51,7 @@ export function ResourceList({ def, nav = {} }: { def: ResourceDef; nav?: Resour
     title: c.title,
     width: c.width,
     sorter: c.sorter ? true : undefined,
-    render: (v: unknown) => renderCell(c.render, v),
+    render: (v: unknown) => renderCell(c.render, v, c.optional),
   }));
   columns.push({
     key: '__actions',

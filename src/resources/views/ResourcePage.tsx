@@ -2,13 +2,13 @@ import { useSearchParams } from 'react-router-dom';
 import type { ResourceDef } from '../types';
 import { ResourceList } from './ResourceList';
 import { ResourceForm } from './ResourceForm';
-import { ResourceShow } from './ResourceShow';
+import { ResourceShow, type ShowFooter } from './ResourceShow';
 
 /**
  * A resource's whole page on its one route: list, ?action=create, ?action=edit&id=…, ?action=show&id=…
  * (the route table has one path per centre entry, so create/show/edit are views of that route).
  */
-export function ResourcePage({ def }: { def: ResourceDef }) {
+export function ResourcePage({ def, showFooter }: { def: ResourceDef; showFooter?: ShowFooter }) {
   const [params, setParams] = useSearchParams();
   const action = params.get('action');
   const id = params.get('id') ?? undefined;
@@ -22,7 +22,7 @@ export function ResourcePage({ def }: { def: ResourceDef }) {
 
   if (action === 'create' && def.canCreate) return <ResourceForm def={def} mode="create" onDone={(rid) => (rid ? nav.show(rid) : toList())} onCancel={toList} />;
   if (action === 'edit' && id && def.canEdit) return <ResourceForm def={def} mode="edit" id={id} onDone={() => nav.show(id)} onCancel={toList} />;
-  if (action === 'show' && id) return <ResourceShow def={def} id={id} onBack={toList} onEdit={nav.edit && (() => nav.edit!(id))} />;
+  if (action === 'show' && id) return <ResourceShow def={def} id={id} onBack={toList} onEdit={nav.edit && (() => nav.edit!(id))} footer={showFooter} />;
   return <ResourceList def={def} nav={nav} />;
 }
 

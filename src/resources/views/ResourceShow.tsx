@@ -14,7 +14,7 @@ interface Item {
 
 /** Labels from the columns first, then every form-schema property the record carries. */
 export function describeRecord(def: ResourceDef, schema: any, record: Record<string, any>): Item[] {
-  const items: Item[] = def.columns.map((c) => ({ key: c.dataIndex, label: c.title, value: renderCell(c.render, record[c.dataIndex]) }));
+  const items: Item[] = def.columns.map((c) => ({ key: c.dataIndex, label: c.title, value: renderCell(c.render, record[c.dataIndex], c.optional) }));
   const seen = new Set(items.map((i) => i.key));
   for (const [key, prop] of Object.entries<any>(schema?.properties ?? {})) {
     if (seen.has(key) || !(key in record)) continue;
@@ -30,8 +30,11 @@ export function describeRecord(def: ResourceDef, schema: any, record: Record<str
   return items;
 }
 
+/** What a page adds below a record's details (e.g. a work's review state and timeline). */
+export type ShowFooter = (record: Record<string, any>, refetch: () => void) => ReactNode;
+
 /** Generic detail view: antd Descriptions generated from the schema and the list columns. */
-export function ResourceShow({ def, id, onBack, onEdit }: { def: ResourceDef; id: string | number; onBack?: () => void; onEdit?: () => void }) {
+export function ResourceShow({ def, id, onBack, onEdit, footer }: { def: ResourceDef; id: string | number; onBack?: () => void; onEdit?: () => void; footer?: ShowFooter }) {
   const form = useResourceForm(def, 'create');
   useResourceTables(def);
   const { query } = useShow({ resource: def.name, id, meta: { apiPath: def.apiPath }, errorNotification: false });
@@ -50,6 +53,7 @@ export function ResourceShow({ def, id, onBack, onEdit }: { def: ResourceDef; id
       }
     >
       <Descriptions bordered column={1} size="small" items={describeRecord(def, form.schema, record).map((i) => ({ key: i.key, label: i.label, children: i.value }))} />
+      {footer?.(record, () => void query.refetch())}
     </Card>
   );
 }

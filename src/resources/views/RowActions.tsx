@@ -4,21 +4,26 @@ import type { BaseRecord } from '@refinedev/core';
 import { useNavigate } from 'react-router-dom';
 import { download, request } from '../../dataProvider/axios';
 import type { ResourceDef, ResourceRowAction } from '../types';
+import { SchemaFormModal } from '../../components/schema-form/SchemaFormModal';
 
-/** Extra per-row actions of a definition (state transitions, certificate downloads). */
+/** Whether an action applies to a row (by its status, or by the field the action names). */
+export const actionVisible = (a: ResourceRowAction, row: BaseRecord) => !a.whenStatus || a.whenStatus.includes(row[a.whenField ?? 'status']);
+
+/** Extra per-row actions of a definition (state transitions, certificate downloads, short forms). */
 export function RowActions({ def, row, onDone }: { def: ResourceDef; row: BaseRecord; onDone: () => void }) {
   const { message } = App.useApp();
   const navigate = useNavigate();
   const [busy, setBusy] = useState<string | null>(null);
-  const visible = (def.rowActions ?? []).filter((a) => !a.whenStatus || a.whenStatus.includes(row.status));
+  const [formAction, setFormAction] = useState<ResourceRowAction | null>(null);
+  const visible = (def.rowActions ?? []).filter((a) => actionVisible(a, row));
+  const urlOf = (a: ResourceRowAction) => `/api/${def.apiPath}/${row.id}/${a.action}`;
 
   const run = async (a: ResourceRowAction) => {
     setBusy(a.action);
     try {
-      const url = `/api/${def.apiPath}/${row.id}/${a.action}`;
-      if (a.kind === 'download') await download(url, undefined, `${a.label}.pdf`);
+      if (a.kind === 'download') await download(urlOf(a), undefined, `${a.label}.pdf`);
       else {
-        await request('POST', url, {}, { json: true });
+        await request('POST', urlOf(a), {}, { json: true });
         message.success(`${a.label}成功`);
         onDone();
       }
@@ -29,26 +34,38 @@ export function RowActions({ def, row, onDone }: { def: ResourceDef; row: BaseRe
     }
   };
 
+  const submitForm = async (a: ResourceRowAction, data: Record<string, any>) => {
+    await request('POST', urlOf(a), data, { json: true });
+    message.success(`${a.label}成功`);
+    setFormAction(null);
+    onDone();
+  };
+
   return (
     <>
-      {visible.map((a) => {
+      {visible.map((a, i) => {
+        const key = `${a.action}-${i}`;
         if (a.kind === 'link') {
           const to = (a.to ?? '').replace('{id}', encodeURIComponent(String(row.id)));
-          return <Button key={a.action} type="link" size="small" onClick={() => navigate(to)}>{a.label}</Button>;
+          return <Button key={key} type="link" size="small" onClick={() => navigate(to)}>{a.label}</Button>;
         }
+        if (a.kind === 'form') return <Button key={key} type="link" size="small" onClick={() => setFormAction(a)}>{a.label}</Button>;
         const btn = (
-          <Button key={a.action} type="link" size="small" loading={busy === a.action} onClick={a.confirm ? undefined : () => run(a)}>
+          <Button key={key} type="link" size="small" loading={busy === a.action} onClick={a.confirm ? undefined : () => run(a)}>
             {a.label}
           </Button>
         );
         return a.confirm ? (
-          <Popconfirm key={a.action} title={a.confirm} onConfirm={() => run(a)}>
+          <Popconfirm key={key} title={a.confirm} onConfirm={() => run(a)}>
             {btn}
           </Popconfirm>
         ) : (
           btn
         );
       })}
+      {formAction?.schemaId && (
+        <SchemaFormModal open schemaId={formAction.schemaId} title={formAction.label} onCancel={() => setFormAction(null)} onSubmit={(data) => submitForm(formAction, data)} />
+      )}
     </>
   );
 }

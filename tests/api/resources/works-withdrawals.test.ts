@@ -37,19 +37,17 @@ describe('/api/user/works and /api/user/withdrawal (creator centre)', () => {
     expect((await call('GET', '/api/user/works/list', buyer)).statusCode).toBe(403);
   });
 
-  it('edits metadata with the work form (back to review), takes down and resubmits', async () => {
+  it('edits metadata with the work form: a work on sale gets a revision; takes down and relists', async () => {
     const edited = await call('PUT', `/api/user/works/${workId}`, creator, { title: '山川日出·晨雾', description: '黄山清晨', tags: ['山川', '日出'], price: 128 });
     expect(edited.statusCode, edited.body).toBe(200);
-    expect(edited.json().data).toMatchObject({ title: '山川日出·晨雾', price_cents: 12800, price: 128, status: 0, tags: ['山川', '日出'] });
-    const tokens = await t.db.query<{ hit: boolean }>(`SELECT search_tokens @@ to_tsquery('simple', '晨雾') AS hit FROM materials WHERE id = $1`, [workId]);
-    expect(tokens.rows[0].hit).toBe(true);
+    // The approved version stays on sale until staff approve the revision (tests/api/review).
+    expect(edited.json().data).toMatchObject({ title: '山川日出', price_cents: 9900, status: 1, revision_status: 0 });
     expect((await call('PUT', `/api/user/works/${workId}`, creator, { title: '山' })).json().msg).toBe('作品标题需为2至60个字');
     expect((await call('PUT', `/api/user/works/${otherWorkId}`, creator, { title: '抢别人的作品' })).statusCode).toBe(404);
 
-    expect((await call('POST', `/api/user/works/${workId}/takedown`)).statusCode).toBe(409); // pending review, not approved
-    await t.db.query('UPDATE materials SET status = 1 WHERE id = $1', [workId]);
+    expect((await call('POST', `/api/user/works/${workId}/relist`)).statusCode).toBe(409); // on sale, not taken down
     expect((await call('POST', `/api/user/works/${workId}/takedown`)).json().data.status).toBe(2);
-    expect((await call('POST', `/api/user/works/${workId}/resubmit`)).json().data.status).toBe(0);
+    expect((await call('POST', `/api/user/works/${workId}/relist`)).json().data.status).toBe(1);
     expect((await call('POST', `/api/user/works/${otherWorkId}/takedown`)).statusCode).toBe(404);
   });
 
@@ -59,7 +57,8 @@ describe('/api/user/works and /api/user/withdrawal (creator centre)', () => {
       [title, tags, downloads, searchVector({ title, tags, description: '' })],
     )).rows[0].id);
     const edit = async (title: string, tags: string[]) => {
-      const id = Number((await t.db.query<{ id: number }>("INSERT INTO materials(type, title, owner_id, status, price_cents, downloads) VALUES (11, '待编辑', $1, 1, 100, 500) RETURNING id", [creator.id])).rows[0].id);
+      // A draft takes the edit directly (an approved work would get a revision instead).
+      const id = Number((await t.db.query<{ id: number }>("INSERT INTO materials(type, title, owner_id, status, price_cents, downloads) VALUES (11, '待编辑', $1, 9, 100, 500) RETURNING id", [creator.id])).rows[0].id);
       expect((await call('PUT', `/api/user/works/${id}`, creator, { title, tags, price: 1 })).statusCode).toBe(200);
       await t.db.query('UPDATE materials SET status = 1 WHERE id = $1', [id]);
       return id;

@@ -4,6 +4,7 @@ import { seedWechatIdentities } from './wechat.js';
 import { seedCatalogue } from './catalogue.js';
 import { seedResources } from './resources.js';
 import { seedTrade } from './trade.js';
+import { seedReview } from './review.js';
 
 /**
  * Demo data, one module per area, each idempotent (it checks for its own rows first).
@@ -15,6 +16,7 @@ const seeds: Array<{ name: string; run: (app: FastifyInstance) => Promise<void> 
   { name: 'catalogue', run: seedCatalogue },
   { name: 'resources', run: seedResources },
   { name: 'trade', run: seedTrade },
+  { name: 'review', run: seedReview },
 ];
 
 export async function seedIfEmpty(app: FastifyInstance): Promise<void> {

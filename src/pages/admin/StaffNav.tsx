@@ -1,0 +1,24 @@
+import { Menu } from 'antd';
+import { Link, useLocation } from 'react-router-dom';
+
+/** The back-office pages (staff only), one line each; every staff page shows this bar. */
+export const STAFF_PAGES: Array<{ path: string; label: string }> = [
+  { path: '/admin', label: '规则配置' },
+  { path: '/admin/review', label: '作品审核' },
+  { path: '/admin/refunds', label: '退款结算' },
+  { path: '/admin/jobs', label: '后台任务' },
+];
+
+/** Navigation between the staff pages beside /admin. */
+export function StaffNav() {
+  const { pathname } = useLocation();
+  return (
+    <Menu
+      mode="horizontal"
+      selectedKeys={[pathname.replace(/\/+$/, '')]}
+      items={STAFF_PAGES.map((p) => ({ key: p.path, label: <Link to={p.path}>{p.label}</Link> }))}
+      style={{ marginBottom: 8, borderRadius: 8 }}
+      data-testid="staff-nav"
+    />
+  );
+}

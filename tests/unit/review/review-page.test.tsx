@@ -1,0 +1,123 @@
+import '@testing-library/jest-dom/vitest';
+import '../../helpers/antd-jsdom';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { App as AntdApp } from 'antd';
+import { MemoryRouter } from 'react-router-dom';
+
+const http = vi.hoisted(() => ({ request: vi.fn(), get: vi.fn(), post: vi.fn(), postJson: vi.fn() }));
+vi.mock('../../../src/dataProvider/axios', () => ({ ...http, setLoginRequester: vi.fn() }));
+
+import ReviewPage from '../../../src/pages/admin/review/ReviewPage';
+import { userStore } from '../../../src/components/user/user-store';
+import type { UserInfo } from '../../../src/components/user/UserContext';
+
+const STAFF: UserInfo = {
+  id: 5, phone: null, username: 'demo_staff', nickname: '运营小流', avatar: '', ownerType: 'PERSONAL',
+  enhancedAuth: false, companyName: null, parentId: null, roles: ['buyer', 'staff'], balanceCents: 0,
+};
+const QUEUE = {
+  total: 2,
+  list: [
+    { kind: 'work', material_id: 3, revision_id: null, type: 1, title: '雪山日落延时', owner_name: '林间影像', submitted_at: '2026-05-01T08:00:00Z', appeal: true },
+    { kind: 'revision', material_id: 7, revision_id: 70, type: 11, title: '碧海蓝天航拍', owner_name: '山川摄影师', submitted_at: '2026-05-02T08:00:00Z', appeal: false },
+  ],
+};
+const work = (id: number, title: string, extra: object = {}) => ({
+  id, type: 11, title, description: '', tags: ['山川'], status: 1, price: 99, coverUrl: null, previewUrl: null, durationSec: null, width: 1920, height: 1080,
+  format: 'jpg', sizeBytes: 2_000_000, createdAt: '2026-04-01T00:00:00Z', submittedAt: '2026-05-02T08:00:00Z', appeal: false, appealText: null,
+  owner: { id: 4, nickname: '山川摄影师' }, digest: 'a'.repeat(32), ...extra,
+});
+const REVISION_ITEM = {
+  work: work(7, '青山晨雾远眺'),
+  revision: {
+    id: 70, status: 0, appeal: false, submittedAt: '2026-05-02T08:00:00Z', appealText: null,
+    fields: { title: '碧海蓝天航拍', description: '', tags: ['海洋'], price: 99 },
+    diff: [{ field: 'title', before: '青山晨雾远眺', after: '碧海蓝天航拍' }, { field: 'tags', before: ['山川'], after: ['海洋'] }],
+  },
+  duplicates: [{ material_id: 12, title: '相似的海景', status: 1, type: 11, coverUrl: null, owner_name: '王小航航拍', distance: 8, kind: 'pdq' }],
+  events: [{ id: 1, revisionId: 70, actorRole: 'creator', actorName: '山川摄影师', action: 'revise', from: null, to: 0, reasons: [], comment: '', at: '2026-05-02T08:00:00Z' }],
+};
+const WORK_ITEM = {
+  work: work(3, '雪山日落延时', { type: 1, status: 0, appeal: true, appealText: '作品为本人原创，可提供源文件', digest: 'b'.repeat(32) }),
+  revision: null,
+  duplicates: [],
+  events: [],
+};
+
+beforeAll(() => configure({ asyncUtilTimeout: 5000 }));
+beforeEach(() => {
+  http.get.mockReset();
+  http.get.mockImplementation(async (url: string) => {
+    if (url === '/api/admin/review/queue') return QUEUE;
+    if (url === '/api/admin/review/works/7') return REVISION_ITEM;
+    if (url === '/api/admin/review/works/3') return WORK_ITEM;
+    return null; // schema requests: the bundled versions serve
+  });
+  http.request.mockReset();
+  http.request.mockResolvedValue(null);
+  userStore.setUser(STAFF);
+});
+afterEach(cleanup);
+
+const renderPage = () => render(<MemoryRouter initialEntries={['/admin/review']}><AntdApp><ReviewPage /></AntdApp></MemoryRouter>);
+
+describe('staff review console', { timeout: 20_000 }, () => {
+  it('lists the queue with kind and appeal tags, and shows a revision with its diff, duplicate hits and timeline', async () => {
+    renderPage();
+    const items = await screen.findAllByTestId('queue-item');
+    expect(items).toHaveLength(2);
+    expect(within(items[0]).getByText('新作品')).toBeInTheDocument();
+    expect(within(items[0]).getByText('申诉')).toBeInTheDocument();
+    expect(within(items[1]).getByText('修改')).toBeInTheDocument();
+
+    fireEvent.click(items[1]);
+    await screen.findByText('修改内容');
+    expect(http.get).toHaveBeenCalledWith('/api/admin/review/works/7', { revisionId: 70 });
+    const diff = screen.getByText('修改为').closest('table')!;
+    expect(within(diff).getByText('作品标题')).toBeInTheDocument();
+    expect(within(diff).getByText('青山晨雾远眺')).toBeInTheDocument();
+    expect(within(diff).getByText('海洋')).toBeInTheDocument();
+    expect(within(screen.getByTestId('duplicate-hit')).getByText('相似的海景')).toBeInTheDocument();
+    expect(screen.getByText('pdq 距离 8')).toBeInTheDocument();
+    expect(within(screen.getByTestId('timeline-event')).getByText('提交修改')).toBeInTheDocument();
+    // No media yet: a placeholder, not a broken image.
+    expect(screen.getByTestId('review-preview-placeholder')).toBeInTheDocument();
+  });
+
+  it('rejects a revision only with at least one schema reason, posting reasons, comment and the revision id', async () => {
+    renderPage();
+    fireEvent.click((await screen.findAllByTestId('queue-item'))[1]);
+    fireEvent.click(await screen.findByRole('button', { name: /驳\s*回/ }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.click(within(dialog).getByRole('button', { name: '确认驳回' }));
+    expect(await within(dialog).findByText('请至少选择一项驳回原因')).toBeInTheDocument();
+    expect(http.request).not.toHaveBeenCalled();
+
+    // The reason list is lumen:review/reasons.
+    fireEvent.click(within(dialog).getByLabelText('含水印、标志或他人商标'));
+    fireEvent.change(within(dialog).getByRole('textbox'), { target: { value: '请去掉右下角水印' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: '确认驳回' }));
+    await waitFor(() =>
+      expect(http.request).toHaveBeenCalledWith('POST', '/api/admin/review/works/7/reject', { reasons: ['watermark'], comment: '请去掉右下角水印', revisionId: 70 }, { json: true }),
+    );
+  });
+
+  it('shows an appeal with its text and approves the work at the content digest staff looked at', async () => {
+    renderPage();
+    fireEvent.click((await screen.findAllByTestId('queue-item'))[0]);
+    expect(await screen.findByText('作品为本人原创，可提供源文件')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: /通\s*过/ }));
+    fireEvent.click(await screen.findByRole('button', { name: /确\s*定|OK/ }));
+    await waitFor(() => expect(http.request).toHaveBeenCalledWith('POST', '/api/admin/review/works/3/approve', { digest: 'b'.repeat(32) }, { json: true }));
+    // The queue is reloaded after the decision.
+    await waitFor(() => expect(http.get.mock.calls.filter((c) => c[0] === '/api/admin/review/queue').length).toBeGreaterThan(1));
+  });
+
+  it('is closed to accounts without the staff role', async () => {
+    userStore.setUser({ ...STAFF, roles: ['buyer', 'creator'] });
+    renderPage();
+    expect(screen.getByText('没有权限：作品审核仅对运营人员开放')).toBeInTheDocument();
+    expect(http.get).not.toHaveBeenCalledWith('/api/admin/review/queue', expect.anything());
+  });
+});
