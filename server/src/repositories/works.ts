@@ -1,4 +1,5 @@
 import { searchVector } from '../search/vector.js';
+import { col } from '../lib/list-query.js';
 import type { OwnedTable, SqlValue } from './owned-records.js';
 
 /** A creator's works are the core materials they own. */
@@ -7,7 +8,15 @@ export const workTable: OwnedTable = {
   owner: 'owner_id',
   select: 'id, type, title, description, tags, status, price_cents, (price_cents / 100.0)::float8 AS price, views, downloads, collects, cover_path, created_at',
   list: {
-    columns: { id: 'id', title: 'title', type: 'type', status: 'status', price_cents: 'price_cents', downloads: 'downloads', created_at: 'created_at' },
+    columns: {
+      id: col.bigint('id', '作品ID'),
+      title: col.text('title', '作品标题'),
+      type: col.smallint('type', '素材类型'),
+      status: col.smallint('status', '状态'),
+      price_cents: col.int('price_cents', '价格'),
+      downloads: col.int('downloads', '下载'),
+      created_at: col.time('created_at', '上传时间'),
+    },
     sortable: ['status', 'price_cents', 'downloads', 'created_at'],
     defaultSort: { field: 'created_at', order: 'desc' },
   },
