@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { AppError, ok } from '../lib/envelope.js';
 import { envelopeResponse, idParams } from '../lib/trade-schemas.js';
+import { idProp } from '../http/params.js';
 import { PAY_PROVIDERS, payProviders, type PayProviderName } from '../adapters/pay/index.js';
 import { expireOrders, findOrder, findOrderByNo, markPaymentToRefund, takenDownItems, type OrderRow } from '../repositories/orders.js';
 import { insertNotification, setNotificationResult } from '../repositories/pay-notifications.js';
@@ -10,7 +11,7 @@ import { settlePaid } from '../services/checkout.js';
 const orderIdBody = (extra: Record<string, unknown> = {}, required: string[] = []) => ({
   type: 'object',
   required: ['orderId', ...required],
-  properties: { orderId: { type: 'integer', minimum: 1 }, ...extra },
+  properties: { orderId: idProp('订单编号'), ...extra },
   additionalProperties: false,
 });
 
