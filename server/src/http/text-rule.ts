@@ -10,6 +10,9 @@ export type Schema = Record<string, any>;
 export type Lookup = (id: string) => Schema | undefined;
 
 const ILLEGAL = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+// Cheap first test: most strings hold neither NUL nor any surrogate (paired ones are emoji).
+const SUSPECT = /[\u0000\uD800-\uDFFF]/;
+const illegal = (s: string) => SUSPECT.test(s) && ILLEGAL.test(s);
 
 /**
  * Objects and arrays of parsed input. Not Buffers or streams; prototypes are not checked because
@@ -19,15 +22,21 @@ export const isWalkable = (v: unknown): v is Record<string, unknown> =>
   !!v && typeof v === 'object' && !ArrayBuffer.isView(v) && typeof (v as { pipe?: unknown }).pipe !== 'function';
 
 /** Path of the first string value or key with an illegal character, or null. */
-export function findIllegalText(value: unknown, path: string[] = []): string[] | null {
-  if (typeof value === 'string') return ILLEGAL.test(value) ? path : null;
-  if (!isWalkable(value)) return null;
-  for (const [k, v] of Object.entries(value)) {
-    if (ILLEGAL.test(k)) return [...path, k];
-    const found = findIllegalText(v, [...path, k]);
-    if (found) return found;
-  }
-  return null;
+export function findIllegalText(value: unknown): string[] | null {
+  // One shared path stack: every request body is walked, so nothing is allocated until a hit.
+  const path: string[] = [];
+  const walk = (v: unknown): boolean => {
+    if (typeof v === 'string') return illegal(v);
+    if (!isWalkable(v)) return false;
+    for (const k in v) {
+      if (!Object.prototype.hasOwnProperty.call(v, k)) continue;
+      path.push(k);
+      if (illegal(k) || walk(v[k])) return true;
+      path.pop();
+    }
+    return false;
+  };
+  return walk(value) ? path : null;
 }
 
 /** Schema nodes that may describe child `seg` of `node`: properties, items, and every branch. */
