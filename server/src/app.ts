@@ -10,6 +10,7 @@ import type { S3Storage } from './storage/s3.js';
 import errors from './plugins/errors.js';
 import auth from './plugins/auth.js';
 import client from './plugins/client.js';
+import requestInput from './http/request-input.js';
 import { routeModules } from './routes/index.js';
 import { vocabulary } from '../../src/schemas/validator.js';
 import { ok } from './lib/envelope.js';
@@ -56,6 +57,7 @@ export async function buildApp({ config, db, logger }: AppDeps): Promise<Fastify
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(body as string)));
   });
+  await app.register(requestInput);
   await app.register(auth);
 
   // seedPending: demo-data jobs (seed.*) not finished yet; the browser tests wait for 0.

@@ -4,13 +4,16 @@
  * rjsfValidator (rjsf-validator.ts), built from the same configureAjv. This module stays free of
  * RJSF so the server can import it.
  */
-import Ajv, { type Options } from 'ajv';
+import Ajv, { type AnySchemaObject, type Options } from 'ajv';
 import addFormats from 'ajv-formats';
 import { schemaList } from './index';
 import { currentSchema, resolveRule, type SchemaLookup } from './registry';
 import { checkFileList, type FileMeta, type UploadRule } from './file-rules';
 
 export const AJV_OPTIONS: Options = { strict: true, allErrors: true, verbose: true, allowUnionTypes: true };
+
+/** Keywords of the project that validate (configureAjv defines them; they are not annotations). */
+const VALIDATING_KEYWORDS = ['x-file-rule', 'x-decimals'];
 
 /** Annotation keywords of the project (data for UIs and tests, no validation effect). */
 const BASE_VOCABULARY = ['x-spec', 'x-color', 'x-msg', 'x-msg-required', 'x-ui', 'x-rules', 'x-work-categories', 'x-min-minutes', 'x-max-minutes'];
@@ -22,7 +25,7 @@ export function vocabulary(): string[] {
     if (Array.isArray(n)) n.forEach(walk);
     else if (n && typeof n === 'object')
       for (const [k, v] of Object.entries(n)) {
-        if (k.startsWith('x-') && k !== 'x-file-rule') keys.add(k);
+        if (k.startsWith('x-') && !VALIDATING_KEYWORDS.includes(k)) keys.add(k);
         walk(v);
       }
   };
@@ -35,10 +38,36 @@ export interface LumenAjvOptions {
   lookup?: SchemaLookup;
 }
 
+/**
+ * True when a number has at most `places` decimals. Exact for doubles: the nearest double to
+ * n / 10^places is what dividing the rounded integer gives back (so 0.29 passes and 1e-9 fails,
+ * which multipleOf 0.01 with a float tolerance cannot tell apart).
+ */
+export function hasAtMostDecimals(value: number, places: number): boolean {
+  const scale = 10 ** places;
+  return Math.round(value * scale) / scale === value;
+}
+
+const DIGITS = ['零', '一', '两', '三', '四', '五', '六'];
+
 /** Adds formats-independent project keywords to an ajv instance. */
 export function configureAjv(ajv: Ajv, opts: LumenAjvOptions = {}): Ajv {
   const lookup = opts.lookup ?? currentSchema;
   ajv.addVocabulary(vocabulary());
+  // Money in yuan: `"x-decimals": 2` keeps it a whole number of cents (the columns store cents).
+  ajv.addKeyword({
+    keyword: 'x-decimals',
+    type: 'number',
+    schemaType: 'number',
+    errors: true,
+    validate: function validateDecimals(places: number, data: number, parentSchema?: AnySchemaObject) {
+      if (hasAtMostDecimals(data, places)) return true;
+      const name = parentSchema?.title ?? '数值';
+      const message = places === 0 ? `${name}必须是整数` : `${name}最多保留${DIGITS[places] ?? places}位小数`;
+      (validateDecimals as unknown as { errors: unknown[] }).errors = [{ keyword: 'x-decimals', message, params: { places } }];
+      return false;
+    },
+  });
   ajv.addKeyword({
     keyword: 'x-file-rule',
     schemaType: ['string', 'object'],

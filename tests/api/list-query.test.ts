@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { parseListQuery } from '../../server/src/lib/list-query.js';
+import { col, parseListQuery } from '../../server/src/lib/list-query.js';
 
-const spec = { columns: { status: 't.status', createdAt: 't.created_at', secret: 't.secret' }, sortable: ['status', 'createdAt'], defaultSort: { field: 'createdAt', order: 'desc' as const } };
+const spec = { columns: { status: col.smallint('t.status', '状态'), createdAt: col.time('t.created_at', '创建时间'), secret: col.text('t.secret', '密') }, sortable: ['status', 'createdAt'], defaultSort: { field: 'createdAt', order: 'desc' as const } };
 
 describe('list query sorting', () => {
   it('orders by every listed key with its own direction', () => {
@@ -16,6 +16,6 @@ describe('list query sorting', () => {
   it('falls back to the default sort, then to the first column', () => {
     expect(parseListQuery({}, spec).orderBy).toBe('t.created_at DESC');
     expect(parseListQuery({ sort: 'secret', order: 'asc' }, spec).orderBy).toBe('t.created_at DESC');
-    expect(parseListQuery({}, { columns: { a: 'a' } }).orderBy).toBe('1 DESC');
+    expect(parseListQuery({}, { columns: { a: col.text('a', 'A') } }).orderBy).toBe('1 DESC');
   });
 });

@@ -9,6 +9,7 @@ import { countMessage, ruleMessage, type FileMeta, type UploadRule } from '../..
 import { AppError } from './envelope.js';
 import { checkUploadedFile } from './file-check.js';
 import { validateForm } from './form-validate.js';
+import { parseJsonText } from '../http/json-body.js';
 
 /** Hard ceiling per file part; the rule's own maxBytes is enforced while streaming. */
 export const MULTIPART_LIMITS = { fileSize: 210 * 1024 * 1024, files: 10, fields: 4, fieldSize: 256 * 1024, parts: 14 };
@@ -65,12 +66,7 @@ export async function readFormUpload(app: FastifyInstance, req: FastifyRequest, 
     const handlePart = async (part: Multipart) => {
       if (part.type === 'field') {
         if (part.fieldname !== 'data') return;
-        let body: unknown;
-        try {
-          body = JSON.parse(String(part.value));
-        } catch {
-          throw new AppError(400, '表单内容格式不正确');
-        }
+        const body = parseJsonText(String(part.value), '表单内容格式不正确');
         form = await validateForm(app, spec.schemaId, body);
         rule = await spec.ruleFor(form);
         if (!rule) throw fieldError(spec.fileField, spec.noRule);

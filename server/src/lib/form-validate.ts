@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { schemaStore } from '../schemas/store.js';
 import { errorList, errorMessage } from '../../../src/schemas/messages.js';
 import { AppError } from './envelope.js';
+import { illegalTextError } from '../http/text-rule.js';
 import { dropUnselectedBranchErrors } from '../../../src/resources/branch-errors.js';
 import { changedReadOnly, editLockOf, editSchema } from '../../../src/schemas/edit-variant.js';
 import type Ajv from 'ajv';
@@ -58,6 +59,9 @@ export async function validateForm(app: FastifyInstance, schemaId: string, body:
     // A locked field the client left out keeps its stored value.
     for (const k of lock.readOnly ?? []) if (data[k] === undefined && opts.stored[k] !== undefined) data[k] = opts.stored[k];
   }
+  // JSON bodies met this rule in the preValidation hook; a multipart form's `data` part meets it here.
+  const illegal = illegalTextError(data, schema, '提交的内容', store.lookup);
+  if (illegal) throw illegal;
   if (!validate(data)) {
     const errors = dropUnselectedBranchErrors(validate.errors ?? []);
     const fieldErrors: Record<string, string> = {};

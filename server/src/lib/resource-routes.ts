@@ -4,7 +4,10 @@ import type { UserRow } from '../repositories/users.js';
 import { getOwned, listOwned, transitionOwned, updateOwned, type OwnedTable } from '../repositories/owned-records.js';
 import { AppError, ok } from './envelope.js';
 import { validateForm } from './form-validate.js';
-import { sortQueryProps } from './list-query.js';
+import { listQuerySchema } from './list-query.js';
+import { idParams } from '../http/params.js';
+
+export { idParams };
 
 export const NOT_FOUND = '记录不存在';
 
@@ -29,21 +32,6 @@ export interface ResourceRoutesSpec {
   update?: { allowedStatus: number[]; schemaId?: string; columns: (form: Record<string, any>, row: Record<string, any>) => Record<string, unknown>; refused: string };
   transitions?: Record<string, Transition>;
 }
-
-export const idParams = {
-  type: 'object',
-  required: ['id'],
-  properties: { id: { type: 'integer', minimum: 1 } },
-} as const;
-
-export const listQuery = {
-  type: 'object',
-  properties: {
-    page: { type: 'integer', minimum: 1 },
-    pageSize: { type: 'integer', minimum: 1, maximum: 100 },
-    ...sortQueryProps(),
-  },
-} as const;
 
 /** A record as the client sees it: its validated form fields overlaid by the table's columns. */
 export function toApi(row: Record<string, any>): Record<string, any> {
@@ -71,7 +59,7 @@ export async function mustGetOwned(q: Queryable, t: OwnedTable, userId: number, 
  */
 export function registerResourceRoutes(app: FastifyInstance, spec: ResourceRoutesSpec): void {
   const t = spec.table;
-  app.get('/list', { schema: { querystring: { ...listQuery, additionalProperties: true } } }, async (req) => {
+  app.get('/list', { schema: { querystring: listQuerySchema(t.list) } }, async (req) => {
     const user = await userFor(req, spec.role);
     const r = await listOwned(app.db, t, Number(user.id), req.query as Record<string, unknown>);
     return ok({ list: r.list.map(toApi), total: r.total });
@@ -84,7 +72,7 @@ export function registerResourceRoutes(app: FastifyInstance, spec: ResourceRoute
 
   if (spec.create) {
     const create = spec.create;
-    app.post('/', async (req) => {
+    app.post('/', { config: { formSchema: spec.schemaId } }, async (req) => {
       const user = await userFor(req, spec.role);
       const form = await validateForm(app, spec.schemaId, req.body);
       const id = await create(app.db, user, form, req);
@@ -94,7 +82,7 @@ export function registerResourceRoutes(app: FastifyInstance, spec: ResourceRoute
 
   if (spec.update) {
     const u = spec.update;
-    app.put('/:id', { schema: { params: idParams } }, async (req) => {
+    app.put('/:id', { schema: { params: idParams }, config: { formSchema: u.schemaId ?? spec.schemaId } }, async (req) => {
       const user = await userFor(req, spec.role);
       const id = (req.params as any).id as number;
       const row = await mustGetOwned(app.db, t, Number(user.id), id);

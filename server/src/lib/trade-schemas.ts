@@ -1,13 +1,12 @@
 /** JSON Schema fragments shared by the trade route modules (collect, trade, order, discount, wallet). */
-/** Record id params: the same fragment the generic resource routes use. */
-export { idParams } from './resource-routes.js';
+import { idProp } from '../http/params.js';
 
-/** The list convention's query (page, pageSize, sort, order); filters pass through to parseListQuery's whitelist. */
-export { listQuery } from './resource-routes.js';
+/** Record id params: the same fragment the generic resource routes use. */
+export { idParams } from '../http/params.js';
 
 /** `title`s name the field in the Chinese validation message (src/schemas/messages.ts). */
 export const scenarioProp = { type: 'string', title: '授权场景', minLength: 1, maxLength: 40 } as const;
-export const materialIdProp = { type: 'integer', title: '素材编号', minimum: 1 } as const;
+export const materialIdProp = idProp('素材编号');
 
 /** Envelope response schema with free-form data (documents the shape; data is not filtered). */
 export const envelopeResponse = {

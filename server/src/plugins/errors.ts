@@ -3,6 +3,7 @@ import type { FastifyError } from 'fastify';
 import type { ErrorObject } from 'ajv';
 import { AppError, fail } from '../lib/envelope.js';
 import { errorMessage } from '../../../src/schemas/messages.js';
+import { requestErrorAnswer } from '../http/request-errors.js';
 
 /** One Chinese sentence for a route-schema failure: the same text the client's forms show. */
 function validationMessage(err: FastifyError): string {
@@ -18,6 +19,11 @@ export default fp(async (app) => {
     }
     if (err.validation) {
       return reply.status(400).send(fail(400, validationMessage(err)));
+    }
+    const answer = requestErrorAnswer(err);
+    if (answer) {
+      req.log.info({ err }, 'request refused while reading');
+      return reply.status(answer.status).send(fail(answer.status, answer.msg));
     }
     if (err.statusCode === 429) {
       return reply.status(429).send(fail(429, '操作过于频繁，请稍后再试'));

@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/index.js';
-import { parseListQuery } from '../lib/list-query.js';
+import { col, parseListQuery, type ListSpec } from '../lib/list-query.js';
 
 /** Collect albums: every query is scoped by user_id, so another user's album is simply not found. */
 const ALBUM_COLUMNS = `a.id, a.name, a.shared, a.created_at AS "createdAt", a.updated_at AS "updatedAt",
@@ -7,11 +7,13 @@ const ALBUM_COLUMNS = `a.id, a.name, a.shared, a.created_at AS "createdAt", a.up
   (SELECT m.cover_path FROM collect_items i JOIN materials m ON m.id = i.material_id
     WHERE i.album_id = a.id AND m.status = 1 ORDER BY i.created_at DESC LIMIT 1) AS "coverPath"`;
 
+export const ALBUM_LIST: ListSpec = {
+  columns: { id: col.bigint('a.id', '收藏夹编号'), name: col.text('a.name', '收藏夹名称'), shared: col.bool('a.shared', '公开分享'), createdAt: col.time('a.created_at', '创建时间') },
+  defaultSort: { field: 'id', order: 'desc' },
+};
+
 export async function listAlbums(db: Queryable, userId: number, query: Record<string, any>) {
-  const q = parseListQuery(query, {
-    columns: { id: 'a.id', name: 'a.name', shared: 'a.shared', createdAt: 'a.created_at' },
-    defaultSort: { field: 'id', order: 'desc' },
-  }, [userId]);
+  const q = parseListQuery(query, ALBUM_LIST, [userId]);
   const where = ['a.user_id = $1', ...q.where].join(' AND ');
   const list = await db.query(`SELECT ${ALBUM_COLUMNS} FROM collect_albums a WHERE ${where} ORDER BY ${q.orderBy} LIMIT ${q.limit} OFFSET ${q.offset}`, q.params);
   const total = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM collect_albums a WHERE ${where}`, q.params);

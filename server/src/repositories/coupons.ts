@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/index.js';
-import { parseListQuery } from '../lib/list-query.js';
+import { col, parseListQuery, type ListSpec } from '../lib/list-query.js';
 
 /** Coupon status (spec §4). */
 export const COUPON = { UNUSABLE: 0, USABLE: 1, USED: 2, EXPIRED: 3, CANCELLED: 4 } as const;
@@ -24,12 +24,20 @@ export async function refreshCouponStatuses(db: Queryable, userId: number): Prom
   await db.query(`UPDATE coupons SET status = 3 WHERE user_id = $1 AND status IN (0, 1) AND expires_at <= now()`, [userId]);
 }
 
+export const COUPON_LIST: ListSpec = {
+  columns: {
+    id: col.bigint('id', '编号'),
+    status: col.smallint('status', '状态'),
+    name: col.text('name', '名称'),
+    expiresAt: col.time('expires_at', '有效期'),
+    amountCents: col.int('amount_cents', '面额'),
+  },
+  defaultSort: { field: 'id', order: 'desc' },
+};
+
 export async function listCoupons(db: Queryable, userId: number, query: Record<string, any>) {
   await refreshCouponStatuses(db, userId);
-  const q = parseListQuery(query, {
-    columns: { id: 'id', status: 'status', name: 'name', expiresAt: 'expires_at', amountCents: 'amount_cents' },
-    defaultSort: { field: 'id', order: 'desc' },
-  }, [userId]);
+  const q = parseListQuery(query, COUPON_LIST, [userId]);
   const where = ['user_id = $1', ...q.where].join(' AND ');
   const list = await db.query<CouponRow>(`SELECT ${COLUMNS} FROM coupons WHERE ${where} ORDER BY status = 1 DESC, ${q.orderBy} LIMIT ${q.limit} OFFSET ${q.offset}`, q.params);
   const total = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM coupons WHERE ${where}`, q.params);

@@ -1,4 +1,5 @@
 import type { Queryable } from '../db/index.js';
+import { col } from '../lib/list-query.js';
 import type { OwnedTable } from './owned-records.js';
 
 export const depositTable: OwnedTable = {
@@ -6,7 +7,14 @@ export const depositTable: OwnedTable = {
   owner: 'user_id',
   select: 'id, material_id, work_name, work_category, form, file_name, file_size, mime, sha256, status, ledger_height, cert_no, created_at, deposited_at',
   list: {
-    columns: { id: 'id', status: 'status', work_category: 'work_category', work_name: 'work_name', created_at: 'created_at', cert_no: 'cert_no' },
+    columns: {
+      id: col.bigint('id', '编号'),
+      status: col.smallint('status', '状态'),
+      work_category: col.int('work_category', '作品类别'),
+      work_name: col.text('work_name', '作品名称'),
+      created_at: col.time('created_at', '存证时间'),
+      cert_no: col.text('cert_no', '证书编号'),
+    },
     sortable: ['created_at'],
     defaultSort: { field: 'created_at', order: 'desc' },
   },

@@ -1,4 +1,5 @@
 import type { Queryable } from '../db/index.js';
+import { col } from '../lib/list-query.js';
 import type { OwnedTable } from './owned-records.js';
 
 export const invoiceTable: OwnedTable = {
@@ -8,7 +9,15 @@ export const invoiceTable: OwnedTable = {
   select: `id, invoice_type, tax_rate, title, amount_cents, status, form, created_at, updated_at,
     (SELECT array_agg(io.order_id::int ORDER BY io.order_id) FROM invoice_orders io WHERE io.invoice_id = invoices.id) AS orders`,
   list: {
-    columns: { id: 'id', status: 'status', invoice_type: 'invoice_type', tax_rate: 'tax_rate', title: 'title', amount_cents: 'amount_cents', created_at: 'created_at' },
+    columns: {
+      id: col.bigint('id', '申请编号'),
+      status: col.smallint('status', '状态'),
+      invoice_type: col.smallint('invoice_type', '发票类型'),
+      tax_rate: col.smallint('tax_rate', '税率'),
+      title: col.text('title', '发票抬头'),
+      amount_cents: col.bigint('amount_cents', '开票金额'),
+      created_at: col.time('created_at', '申请时间'),
+    },
     sortable: ['amount_cents', 'created_at'],
     defaultSort: { field: 'created_at', order: 'desc' },
   },

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import type { Queryable } from '../db/index.js';
-import { parseListQuery } from '../lib/list-query.js';
+import { col, parseListQuery, type ListSpec } from '../lib/list-query.js';
 
 /** Licences are granted once per paid order item (UNIQUE order_item_id makes a second grant a no-op). */
 export async function grantLicences(db: Queryable, orderId: number): Promise<number> {
@@ -26,21 +26,32 @@ const COLUMNS = `l.id, l.material_id AS "materialId", l.scenario, l.level, l.lic
   o.order_no AS "orderNo", o.id AS "orderId", i.title, i.material_type AS "type", i.price_cents AS "priceCents"`;
 const FROM = 'licences l JOIN orders o ON o.id = l.order_id JOIN order_items i ON i.id = l.order_item_id';
 
+export const LICENCE_LIST: ListSpec = {
+  columns: {
+    id: col.bigint('l.id', '授权编号'),
+    title: col.text('i.title', '素材'),
+    scenario: col.text('l.scenario', '授权场景'),
+    orderNo: col.text('o.order_no', '订单号'),
+    createdAt: col.time('l.created_at', '授权时间'),
+    materialId: col.bigint('l.material_id', '素材编号'),
+  },
+  defaultSort: { field: 'id', order: 'desc' },
+};
+
 /** Licence records (one per licensed order line) — /account/authrecord. */
 export async function listLicences(db: Queryable, userId: number, query: Record<string, any>) {
-  const q = parseListQuery(query, {
-    columns: { id: 'l.id', title: 'i.title', scenario: 'l.scenario', orderNo: 'o.order_no', createdAt: 'l.created_at', materialId: 'l.material_id' },
-    defaultSort: { field: 'id', order: 'desc' },
-  }, [userId]);
+  const q = parseListQuery(query, LICENCE_LIST, [userId]);
   const where = ['l.user_id = $1', ...q.where].join(' AND ');
   const list = await db.query(`SELECT ${COLUMNS} FROM ${FROM} WHERE ${where} ORDER BY ${q.orderBy} LIMIT ${q.limit} OFFSET ${q.offset}`, q.params);
   const total = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${FROM} WHERE ${where}`, q.params);
   return { list: list.rows, total: total.rows[0].n };
 }
 
+export const LICENSED_MATERIAL_LIST: ListSpec = { columns: { materialId: col.bigint('l.material_id', '素材编号') } };
+
 /** Licensed materials (one row per material, with its scenarios) — /account/myauth. */
 export async function listLicensedMaterials(db: Queryable, userId: number, query: Record<string, any>) {
-  const q = parseListQuery(query, { columns: { materialId: 'l.material_id' } }, [userId]);
+  const q = parseListQuery(query, LICENSED_MATERIAL_LIST, [userId]);
   const where = ['l.user_id = $1', ...q.where].join(' AND ');
   const list = await db.query(
     `SELECT l.material_id AS "materialId", max(i.title) AS title, max(i.material_type) AS type, max(m.cover_path) AS "coverPath",
@@ -74,12 +85,14 @@ export async function recordDownload(db: Queryable, d: { userId: number; materia
   if (d.kind === 'original') await db.query('UPDATE materials SET downloads = downloads + 1 WHERE id = $1', [d.materialId]);
 }
 
+export const DOWNLOAD_LIST: ListSpec = {
+  columns: { id: col.bigint('d.id', '编号'), kind: col.text('d.kind', '类型'), createdAt: col.time('d.created_at', '下载时间'), title: col.text('m.title', '素材') },
+  defaultSort: { field: 'id', order: 'desc' },
+};
+
 /** Download history — /account/historyList. */
 export async function listDownloads(db: Queryable, userId: number, query: Record<string, any>) {
-  const q = parseListQuery(query, {
-    columns: { id: 'd.id', kind: 'd.kind', createdAt: 'd.created_at', title: 'm.title' },
-    defaultSort: { field: 'id', order: 'desc' },
-  }, [userId]);
+  const q = parseListQuery(query, DOWNLOAD_LIST, [userId]);
   const where = ['d.user_id = $1', ...q.where].join(' AND ');
   const from = 'downloads d JOIN materials m ON m.id = d.material_id';
   const list = await db.query(

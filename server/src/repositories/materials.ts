@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/index.js';
-import { parseListQuery } from '../lib/list-query.js';
+import { col, parseListQuery, type ListSpec } from '../lib/list-query.js';
 import { CARD_COLUMNS, toCard, type MaterialCard } from './material-card.js';
 
 /** Reads of the public catalogue. Only approved materials (status 1) are ever visible here. */
@@ -111,16 +111,25 @@ export async function materialStatus(db: Queryable, id: number): Promise<number 
   return r.rows[0] ? Number(r.rows[0].status) : null;
 }
 
-const LIST_SPEC = {
-  columns: { type: 'm.type', categoryId: 'm.category_id', title: 'm.title', priceCents: 'm.price_cents', createdAt: 'm.created_at', views: 'm.views', downloads: 'm.downloads', ownerId: 'm.owner_id' },
+export const MATERIAL_LIST: ListSpec = {
+  columns: {
+    type: col.smallint('m.type', '素材类型'),
+    categoryId: col.int('m.category_id', '分类'),
+    title: col.text('m.title', '标题'),
+    priceCents: col.int('m.price_cents', '价格'),
+    createdAt: col.time('m.created_at', '上架时间'),
+    views: col.int('m.views', '浏览量'),
+    downloads: col.int('m.downloads', '下载量'),
+    ownerId: col.bigint('m.owner_id', '作者编号'),
+  },
   sortable: MATERIAL_SORTABLE,
-  defaultSort: { field: 'createdAt', order: 'desc' as const },
+  defaultSort: { field: 'createdAt', order: 'desc' },
   maxPageSize: 60,
 };
 
 /** The generic list convention over approved materials. */
 export async function listMaterials(db: Queryable, query: Record<string, unknown>): Promise<{ list: MaterialCard[]; total: number }> {
-  const q = parseListQuery(query, LIST_SPEC);
+  const q = parseListQuery(query, MATERIAL_LIST);
   const where = ['m.status = 1', ...q.where].join(' AND ');
   const rows = await db.query(`SELECT ${CARD_COLUMNS} FROM materials m WHERE ${where} ORDER BY ${q.orderBy}, m.id DESC LIMIT ${q.limit} OFFSET ${q.offset}`, q.params);
   const total = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM materials m WHERE ${where}`, q.params);

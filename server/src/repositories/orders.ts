@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import type { Db, Queryable } from '../db/index.js';
-import { parseListQuery } from '../lib/list-query.js';
+import { col, parseListQuery, type ListSpec } from '../lib/list-query.js';
 import { releaseCoupons } from './coupons.js';
 
 /** Unpaid orders expire after 30 minutes and give their coupon back. */
@@ -119,12 +119,22 @@ export async function takenDownItems(db: Queryable, orderId: number): Promise<st
   return r.rows.map((x) => x.title);
 }
 
+/** GET /api/order/list: filterable and sortable columns. */
+export const ORDER_LIST: ListSpec = {
+  columns: {
+    id: col.bigint('o.id', '订单编号'),
+    orderNo: col.text('o.order_no', '订单号'),
+    status: col.text('o.status', '状态'),
+    amountCents: col.int('o.amount_cents', '实付金额'),
+    createdAt: col.time('o.created_at', '下单时间'),
+    payMethod: col.text('o.pay_method', '支付方式'),
+  },
+  defaultSort: { field: 'id', order: 'desc' },
+};
+
 export async function listOrders(db: Queryable, userId: number, query: Record<string, any>) {
   await expireOrders(db, userId);
-  const q = parseListQuery(query, {
-    columns: { id: 'o.id', orderNo: 'o.order_no', status: 'o.status', amountCents: 'o.amount_cents', createdAt: 'o.created_at', payMethod: 'o.pay_method' },
-    defaultSort: { field: 'id', order: 'desc' },
-  }, [userId]);
+  const q = parseListQuery(query, ORDER_LIST, [userId]);
   const where = ['o.user_id = $1', ...q.where].join(' AND ');
   const list = await db.query(
     `SELECT ${COLUMNS}, (SELECT string_agg(i.title, '、' ORDER BY i.id) FROM order_items i WHERE i.order_id = o.id) AS "itemTitles",

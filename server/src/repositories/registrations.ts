@@ -1,4 +1,5 @@
 import type { Queryable } from '../db/index.js';
+import { col } from '../lib/list-query.js';
 import type { OwnedTable } from './owned-records.js';
 
 export type RegistrationKind = 'copyright' | 'dci';
@@ -10,7 +11,14 @@ export const registrationTable = (kind: RegistrationKind): OwnedTable => ({
   scope: `kind = '${kind === 'dci' ? 'dci' : 'copyright'}'`,
   select: 'id, kind, work_name, work_category, ownership, form, status, created_at, updated_at', // stored file keys stay server-side
   list: {
-    columns: { id: 'id', status: 'status', work_category: 'work_category', work_name: 'work_name', ownership: 'ownership', created_at: 'created_at' },
+    columns: {
+      id: col.bigint('id', '登记编号'),
+      status: col.smallint('status', '状态'),
+      work_category: col.int('work_category', '作品类别'),
+      work_name: col.text('work_name', '作品名称'),
+      ownership: col.text('ownership', '权利归属'),
+      created_at: col.time('created_at', '申请时间'),
+    },
     sortable: ['status', 'created_at'],
     defaultSort: { field: 'created_at', order: 'desc' },
   },

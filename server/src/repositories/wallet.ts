@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/index.js';
-import { parseListQuery } from '../lib/list-query.js';
+import { col, parseListQuery, type ListSpec } from '../lib/list-query.js';
 
 /**
  * Debits a balance in one statement that cannot overdraw; null when the balance is short.
@@ -32,11 +32,13 @@ export async function balanceOf(db: Queryable, userId: number): Promise<number> 
   return Number((await db.query<{ b: number }>('SELECT balance_cents AS b FROM users WHERE id = $1', [userId])).rows[0]?.b ?? 0);
 }
 
+export const WALLET_LIST: ListSpec = {
+  columns: { id: col.bigint('id', '编号'), kind: col.text('kind', '类型'), createdAt: col.time('created_at', '时间'), amountCents: col.bigint('amount_cents', '金额') },
+  defaultSort: { field: 'id', order: 'desc' },
+};
+
 export async function listTransactions(db: Queryable, userId: number, query: Record<string, any>) {
-  const q = parseListQuery(query, {
-    columns: { id: 'id', kind: 'kind', createdAt: 'created_at', amountCents: 'amount_cents' },
-    defaultSort: { field: 'id', order: 'desc' },
-  }, [userId]);
+  const q = parseListQuery(query, WALLET_LIST, [userId]);
   const where = ['user_id = $1', ...q.where].join(' AND ');
   const list = await db.query(
     `SELECT id, amount_cents AS "amountCents", balance_after AS "balanceAfter", kind, order_id AS "orderId", note, created_at AS "createdAt"

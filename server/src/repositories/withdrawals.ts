@@ -1,4 +1,5 @@
 import type { Queryable } from '../db/index.js';
+import { col } from '../lib/list-query.js';
 import type { OwnedTable } from './owned-records.js';
 
 export const withdrawalTable: OwnedTable = {
@@ -6,7 +7,7 @@ export const withdrawalTable: OwnedTable = {
   owner: 'user_id',
   select: 'id, amount_cents, account_name, account_no, status, form, created_at, updated_at',
   list: {
-    columns: { id: 'id', status: 'status', amount_cents: 'amount_cents', created_at: 'created_at' },
+    columns: { id: col.bigint('id', '提现编号'), status: col.smallint('status', '状态'), amount_cents: col.bigint('amount_cents', '提现金额'), created_at: col.time('created_at', '申请时间') },
     sortable: ['amount_cents', 'created_at'],
     defaultSort: { field: 'created_at', order: 'desc' },
   },

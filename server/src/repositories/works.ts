@@ -1,3 +1,4 @@
+import { col } from '../lib/list-query.js';
 import type { OwnedTable } from './owned-records.js';
 
 /**
@@ -13,7 +14,15 @@ export const workTable: OwnedTable = {
     (SELECT CASE WHEN r.status IN (0, 3, 10) THEN r.status END FROM material_revisions r
       WHERE r.material_id = materials.id ORDER BY r.id DESC LIMIT 1) AS revision_status`,
   list: {
-    columns: { id: 'id', title: 'title', type: 'type', status: 'status', price_cents: 'price_cents', downloads: 'downloads', created_at: 'created_at' },
+    columns: {
+      id: col.bigint('id', '作品ID'),
+      title: col.text('title', '作品标题'),
+      type: col.smallint('type', '素材类型'),
+      status: col.smallint('status', '状态'),
+      price_cents: col.int('price_cents', '价格'),
+      downloads: col.int('downloads', '下载'),
+      created_at: col.time('created_at', '上传时间'),
+    },
     sortable: ['status', 'price_cents', 'downloads', 'created_at'],
     defaultSort: { field: 'created_at', order: 'desc' },
   },

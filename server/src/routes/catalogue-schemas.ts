@@ -1,16 +1,17 @@
 import { DURATION_CLASSES, SEARCH_SORTS } from '../search/index.js';
+import { idProp, MAX_INT4_ID } from '../http/params.js';
 
 /** JSON Schema fragments shared by /api/index and /api/items (querystrings and params). */
 
-export const idParams = {
-  type: 'object',
-  required: ['id'],
-  properties: { id: { type: 'integer', minimum: 1, maximum: 9007199254740991 } },
-} as const;
+export { idParams } from '../http/params.js';
+
+/** Categories are a serial (int4) table. */
+const categoryIdProp = idProp('分类', MAX_INT4_ID);
+export const categoryIdParams = { type: 'object', required: ['id'], properties: { id: categoryIdProp } } as const;
 
 /** 0 (or absent) means all types. */
-export const typeProp = { type: 'integer', enum: [0, 1, 2, 11] } as const;
-export const limitProp = { type: 'integer', minimum: 1, maximum: 50, default: 12 } as const;
+export const typeProp = { type: 'integer', title: '素材类型', enum: [0, 1, 2, 11] } as const;
+export const limitProp = { type: 'integer', title: '数量', minimum: 1, maximum: 50, default: 12 } as const;
 
 export const typeLimitQuery = {
   type: 'object',
@@ -20,13 +21,13 @@ export const typeLimitQuery = {
 export const searchQuery = {
   type: 'object',
   properties: {
-    keyword: { type: 'string', maxLength: 50 },
+    keyword: { type: 'string', title: '关键词', maxLength: 50 },
     type: typeProp,
     duration: { type: 'string', enum: [...DURATION_CLASSES, ''] },
-    categoryId: { type: 'integer', minimum: 1 },
+    categoryId: categoryIdProp,
     sort: { type: 'string', enum: [...SEARCH_SORTS, ''] },
-    page: { type: 'integer', minimum: 1, maximum: 500, default: 1 },
-    pageSize: { type: 'integer', minimum: 1, maximum: 60, default: 20 },
+    page: { type: 'integer', title: '页码', minimum: 1, maximum: 500, default: 1 },
+    pageSize: { type: 'integer', title: '每页条数', minimum: 1, maximum: 60, default: 20 },
   },
 } as const;
 
@@ -34,8 +35,8 @@ export const pageQuery = {
   type: 'object',
   properties: {
     type: typeProp,
-    page: { type: 'integer', minimum: 1, maximum: 1000, default: 1 },
-    pageSize: { type: 'integer', minimum: 1, maximum: 60, default: 12 },
+    page: { type: 'integer', title: '页码', minimum: 1, maximum: 1000, default: 1 },
+    pageSize: { type: 'integer', title: '每页条数', minimum: 1, maximum: 60, default: 12 },
   },
 } as const;
 

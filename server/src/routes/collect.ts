@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { AppError, ok } from '../lib/envelope.js';
-import { envelopeResponse, idParams, listQuery, materialIdProp } from '../lib/trade-schemas.js';
+import { envelopeResponse, idParams, materialIdProp } from '../lib/trade-schemas.js';
+import { listQuerySchema } from '../lib/list-query.js';
 import * as repo from '../repositories/collect.js';
 import { requireApproved } from '../services/material-availability.js';
 
@@ -15,7 +16,7 @@ export default async function collectRoutes(app: FastifyInstance) {
     return a;
   };
 
-  app.get('/list', { schema: { querystring: listQuery, response: envelopeResponse } }, async (req) => {
+  app.get('/list', { schema: { querystring: listQuerySchema(repo.ALBUM_LIST), response: envelopeResponse } }, async (req) => {
     const u = await req.requireUser();
     return ok(await repo.listAlbums(app.db, u.id, req.query as any));
   });

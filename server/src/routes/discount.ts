@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { ok } from '../lib/envelope.js';
-import { envelopeResponse, listQuery } from '../lib/trade-schemas.js';
-import { listCoupons } from '../repositories/coupons.js';
+import { envelopeResponse } from '../lib/trade-schemas.js';
+import { listQuerySchema } from '../lib/list-query.js';
+import { COUPON_LIST, listCoupons } from '../repositories/coupons.js';
 
 /** /api/discount: my coupons (status 0 unusable, 1 usable, 2 used, 3 expired, 4 cancelled). */
 export default async function discountRoutes(app: FastifyInstance) {
-  app.get('/list', { schema: { querystring: listQuery, response: envelopeResponse } }, async (req) => {
+  app.get('/list', { schema: { querystring: listQuerySchema(COUPON_LIST), response: envelopeResponse } }, async (req) => {
     const u = await req.requireUser();
     return ok(await listCoupons(app.db, u.id, req.query as any));
   });

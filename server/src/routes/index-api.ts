@@ -4,7 +4,7 @@ import { createSearchEngine, type SearchQuery } from '../search/index.js';
 import { topMaterials } from '../repositories/materials.js';
 import { curatedSections, findAlbum, findCategory, hotKeywords, listAlbums, listCategories } from '../repositories/albums.js';
 import { cachedAggregate } from '../repositories/cached-aggregates.js';
-import { idParams, pageQuery, searchQuery, typeLimitQuery, typeProp } from './catalogue-schemas.js';
+import { categoryIdParams, idParams, pageQuery, searchQuery, typeLimitQuery, typeProp } from './catalogue-schemas.js';
 
 type TypeLimit = { type?: number; limit: number };
 const typeOf = (t?: number) => (t ? t : undefined);
@@ -16,7 +16,7 @@ export default async function indexApi(app: FastifyInstance): Promise<void> {
   // Category counts and hot keywords aggregate the whole catalogue; minute-old figures are fine,
   // and every app server reads the same stored value.
 
-  app.get('/recommend', { schema: { querystring: { type: 'object', properties: { sections: { type: 'integer', minimum: 1, maximum: 12, default: 4 }, limit: { type: 'integer', minimum: 1, maximum: 24, default: 8 } } } } }, async (req) => {
+  app.get('/recommend', { schema: { querystring: { type: 'object', properties: { sections: { type: 'integer', title: '栏目数', minimum: 1, maximum: 12, default: 4 }, limit: { type: 'integer', title: '数量', minimum: 1, maximum: 24, default: 8 } } } } }, async (req) => {
     const q = req.query as { sections: number; limit: number };
     return ok({ sections: await curatedSections(app.db, q.sections, q.limit) });
   });
@@ -26,7 +26,7 @@ export default async function indexApi(app: FastifyInstance): Promise<void> {
     return ok(await cachedAggregate(app.db, `categories:${type ?? 'all'}`, SUMMARY_TTL_MS, () => listCategories(app.db, type)));
   });
 
-  app.get('/category/:id', { schema: { params: idParams } }, async (req) => {
+  app.get('/category/:id', { schema: { params: categoryIdParams } }, async (req) => {
     const c = await findCategory(app.db, (req.params as { id: number }).id);
     if (!c) throw new AppError(404, '分类不存在');
     return ok(c);
@@ -74,5 +74,5 @@ export default async function indexApi(app: FastifyInstance): Promise<void> {
 }
 
 function limitOf(def: number) {
-  return { type: 'integer', minimum: 1, maximum: 50, default: def } as const;
+  return { type: 'integer', title: '数量', minimum: 1, maximum: 50, default: def } as const;
 }

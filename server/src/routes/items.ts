@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { AppError, ok } from '../lib/envelope.js';
-import { findMaterial, listMaterials, MATERIAL_SORTABLE, materialEvidence, ownerCard, similarMaterials } from '../repositories/materials.js';
-import { sortQueryProps } from '../lib/list-query.js';
+import { findMaterial, listMaterials, MATERIAL_LIST, MATERIAL_SORTABLE, materialEvidence, ownerCard, similarMaterials } from '../repositories/materials.js';
+import { listQuerySchema } from '../lib/list-query.js';
 import { idParams, limitProp, NOT_FOUND_MATERIAL } from './catalogue-schemas.js';
 
 type IdReq = { params: { id: number } };
@@ -9,17 +9,9 @@ const notFound = () => new AppError(404, NOT_FOUND_MATERIAL);
 
 /** /api/items: list (list convention), detail, owner card, similar items, evidence certificate. */
 export default async function itemsApi(app: FastifyInstance): Promise<void> {
+  // The public catalogue: shallow pages only (deep offsets cost a scan) and known sort keys.
   app.get('/list', {
-    schema: {
-      querystring: {
-        type: 'object',
-        properties: {
-          page: { type: 'integer', minimum: 1, maximum: 1000 },
-          pageSize: { type: 'integer', minimum: 1, maximum: 60 },
-          ...sortQueryProps(MATERIAL_SORTABLE),
-        },
-      },
-    },
+    schema: { querystring: listQuerySchema(MATERIAL_LIST, { sortFields: MATERIAL_SORTABLE, maxPage: 1000 }) },
   }, async (req) => ok(await listMaterials(app.db, req.query as Record<string, unknown>)));
 
   // Opening the detail page counts a view; GET /:id (list convention) does not.

@@ -61,7 +61,7 @@ export default async function operation(app: FastifyInstance) {
       schema: {
         querystring: {
           type: 'object',
-          properties: { limit: { type: 'integer', minimum: 1, maximum: 100, default: 20 }, pvi: { type: 'string', maxLength: 64 } },
+          properties: { limit: { type: 'integer', title: '数量', minimum: 1, maximum: 100, default: 20 }, pvi: { type: 'string', title: '访客标识', maxLength: 64 } },
           additionalProperties: false,
         },
       },

@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import path from 'node:path';
 import { AppError, ok } from '../lib/envelope.js';
-import { envelopeResponse, idParams, listQuery } from '../lib/trade-schemas.js';
+import { envelopeResponse, idParams } from '../lib/trade-schemas.js';
+import { listQuerySchema } from '../lib/list-query.js';
 import { contentDisposition } from '../lib/content-disposition.js';
 import { licenceCertificatePdf } from '../lib/licence-pdf.js';
-import { cancelOrder, findOrder, listOrders, orderItems } from '../repositories/orders.js';
+import { cancelOrder, findOrder, listOrders, ORDER_LIST, orderItems } from '../repositories/orders.js';
 import * as lic from '../repositories/licences.js';
 import type { LicenceLevel, UseCaseTable } from '../../../src/schemas/licence/use-cases.js';
 import { currentUseCases } from '../services/checkout.js';
@@ -24,25 +25,25 @@ export const NO_LICENCE = '您尚未获得该素材的授权，购买授权后�
 /** /api/order: my orders, licences (authrecord / myauth), certificates, original downloads, history. */
 export default async function orderRoutes(app: FastifyInstance) {
   const namer = async () => withNames(await currentUseCases(app.db));
-  app.get('/list', { schema: { querystring: listQuery, response: envelopeResponse } }, async (req) => {
+  app.get('/list', { schema: { querystring: listQuerySchema(ORDER_LIST), response: envelopeResponse } }, async (req) => {
     const u = await req.requireUser();
     return ok(await listOrders(app.db, u.id, req.query as any));
   });
 
-  app.get('/authrecord/list', { schema: { querystring: listQuery, response: envelopeResponse } }, async (req) => {
+  app.get('/authrecord/list', { schema: { querystring: listQuerySchema(lic.LICENCE_LIST), response: envelopeResponse } }, async (req) => {
     const u = await req.requireUser();
     const r = await lic.listLicences(app.db, u.id, req.query as any);
     return ok({ ...r, list: r.list.map(await namer()) });
   });
 
-  app.get('/myauth/list', { schema: { querystring: listQuery, response: envelopeResponse } }, async (req) => {
+  app.get('/myauth/list', { schema: { querystring: listQuerySchema(lic.LICENSED_MATERIAL_LIST), response: envelopeResponse } }, async (req) => {
     const u = await req.requireUser();
     const r = await lic.listLicensedMaterials(app.db, u.id, req.query as any);
     const table = await currentUseCases(app.db);
     return ok({ ...r, list: r.list.map((m: any) => ({ ...m, scenarioNames: (m.scenarios as string[]).map((s) => table.find(s)?.name ?? s) })) });
   });
 
-  app.get('/history/list', { schema: { querystring: listQuery, response: envelopeResponse } }, async (req) => {
+  app.get('/history/list', { schema: { querystring: listQuerySchema(lic.DOWNLOAD_LIST), response: envelopeResponse } }, async (req) => {
     const u = await req.requireUser();
     return ok(await lic.listDownloads(app.db, u.id, req.query as any));
   });

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { AppError, ok } from '../lib/envelope.js';
 import { envelopeResponse, idParams } from '../lib/trade-schemas.js';
+import { idProp } from '../http/params.js';
 import { PAY_PROVIDERS, payProviders, type PayProviderName } from '../adapters/pay/index.js';
 import { findOrder, takenDownItems, type OrderRow } from '../repositories/orders.js';
 import { heldOrderLines } from '../repositories/licences.js';
@@ -11,7 +12,7 @@ import type { Queryable } from '../db/index.js';
 const orderIdBody = (extra: Record<string, unknown> = {}, required: string[] = []) => ({
   type: 'object',
   required: ['orderId', ...required],
-  properties: { orderId: { type: 'integer', minimum: 1 }, ...extra },
+  properties: { orderId: idProp('订单编号'), ...extra },
   additionalProperties: false,
 });
 

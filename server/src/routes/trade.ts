@@ -8,6 +8,7 @@ import { expireOrders } from '../repositories/orders.js';
 import { heldLicenceKeys } from '../repositories/licences.js';
 import payRoutes from './trade-pay.js';
 import { levelOf } from '../../../src/schemas/licence/use-cases.js';
+import { idProp } from '../http/params.js';
 
 /** Fields a client might try to set; refused outright so no one believes a client price counts. */
 const PRICE_FIELDS = ['price', 'priceCents', 'amount', 'amountCents', 'subtotalCents', 'discountCents', 'totalCents'];
@@ -18,12 +19,12 @@ const checkoutBody = {
   required: ['from'],
   properties: {
     from: { type: 'string', enum: ['cart', 'direct'] },
-    cartIds: { type: 'array', items: { type: 'integer', minimum: 1 }, minItems: 1, maxItems: 200 },
+    cartIds: { type: 'array', title: '购物车条目', items: idProp('购物车条目'), minItems: 1, maxItems: 200 },
     items: {
       type: 'array', minItems: 1, maxItems: 50,
       items: { type: 'object', required: ['materialId', 'scenario'], properties: { materialId: materialIdProp, scenario: scenarioProp, ...priceProps }, additionalProperties: false },
     },
-    couponId: { type: 'integer', minimum: 1 },
+    couponId: idProp('优惠券'),
     licenseeType: { type: 'string', enum: ['PERSONAL', 'ORGANISATIONS'] },
     ...priceProps,
   },

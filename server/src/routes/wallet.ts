@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { ok } from '../lib/envelope.js';
-import { envelopeResponse, listQuery } from '../lib/trade-schemas.js';
-import { balanceOf, listTransactions } from '../repositories/wallet.js';
+import { envelopeResponse } from '../lib/trade-schemas.js';
+import { listQuerySchema } from '../lib/list-query.js';
+import { balanceOf, listTransactions, WALLET_LIST } from '../repositories/wallet.js';
 
 /** /api/wallet: balance and its movements (payments debit it atomically in /api/trade/pay/wallet). */
 export default async function walletRoutes(app: FastifyInstance) {
@@ -9,7 +10,7 @@ export default async function walletRoutes(app: FastifyInstance) {
     const u = await req.requireUser();
     return ok({ balanceCents: await balanceOf(app.db, u.id) });
   });
-  app.get('/list', { schema: { querystring: listQuery, response: envelopeResponse } }, async (req) => {
+  app.get('/list', { schema: { querystring: listQuerySchema(WALLET_LIST), response: envelopeResponse } }, async (req) => {
     const u = await req.requireUser();
     return ok(await listTransactions(app.db, u.id, req.query as any));
   });
