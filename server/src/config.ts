@@ -32,6 +32,8 @@ export interface Config {
   s3?: S3Settings;
   /** Serve GET /api/operation/recent (visitor IPs and ids) for the test suites: NODE_ENV=test or EXPOSE_PAGE_VIEWS=1. */
   exposePageViews: boolean;
+  /** Extra origins for the CSP connect-src (a client built with VITE_API_BASE etc. on another host). */
+  cspConnectSrc: string[];
 }
 
 /** Development defaults of the secrets; production refuses to start with any of them. */
@@ -61,6 +63,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // Production never creates the public demo accounts unless asked for explicitly.
     seed: nodeEnv === 'production' ? env.SEED === '1' : env.SEED !== '0',
     exposePageViews: nodeEnv === 'test' || env.EXPOSE_PAGE_VIEWS === '1',
+    cspConnectSrc: (env.CSP_CONNECT_SRC ?? '').split(/[\s,]+/).filter(Boolean),
     ...storageConfig(env),
   };
 }
