@@ -1,9 +1,9 @@
-import { spawn, execSync, type ChildProcess } from 'node:child_process';
+import { execSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { exited, freePort, spawnServer, waitUntilUp } from '../helpers/server-process.js';
 
 /**
  * Builds a production client into a temporary folder (never ./dist, which a running `npm start`
@@ -13,15 +13,6 @@ import type { TestProject } from 'vitest/node';
 let server: ChildProcess | undefined;
 let dataDir = '';
 let builtDir = '';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const port = (s.address() as net.AddressInfo).port;
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 export default async function setup(project: TestProject) {
   const distBefore = snapshotDir(path.resolve('dist'));
@@ -34,22 +25,8 @@ export default async function setup(project: TestProject) {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lumen-e2e-'));
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  server = spawn(process.execPath, ['--import', 'tsx', 'server/src/server.ts'], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, CLIENT_DIR: clientDir, PUBLIC_URL: baseUrl, NODE_ENV: 'development', DATABASE_URL: '', LOG_LEVEL: 'warn', EXPOSE_PAGE_VIEWS: '1' },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  const deadline = Date.now() + 180_000;
-  for (;;) {
-    try {
-      const r = await fetch(`${baseUrl}/api/health`);
-      if (r.ok) break;
-    } catch {
-      /* not up yet */
-    }
-    if (server.exitCode !== null) throw new Error('server exited during start-up');
-    if (Date.now() > deadline) throw new Error('server did not start in time');
-    await new Promise((r) => setTimeout(r, 300));
-  }
+  server = spawnServer(port, { DATA_DIR: dataDir, CLIENT_DIR: clientDir, NODE_ENV: 'development', DATABASE_URL: '', LOG_LEVEL: 'warn', EXPOSE_PAGE_VIEWS: '1' });
+  await waitUntilUp(baseUrl, server);
   // The server must be serving this run's build, not whatever ./dist holds.
   const served = await (await fetch(`${baseUrl}/`)).text();
   if (served !== fs.readFileSync(path.join(clientDir, 'index.html'), 'utf8')) throw new Error(`the server does not serve the client built in ${clientDir}`);
@@ -58,8 +35,11 @@ export default async function setup(project: TestProject) {
   project.provide('clientDir', clientDir);
   project.provide('distBefore', distBefore);
   return async () => {
-    server?.kill('SIGTERM');
-    await new Promise((r) => setTimeout(r, 500));
+    if (server) {
+      server.kill('SIGTERM');
+      // The server releases the data-folder lock as it closes; wait for that before deleting the folder.
+      await Promise.race([exited(server), new Promise((r) => setTimeout(r, 15_000))]);
+    }
     fs.rmSync(dataDir, { recursive: true, force: true });
     if (builtDir) fs.rmSync(builtDir, { recursive: true, force: true });
   };
