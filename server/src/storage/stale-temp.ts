@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { isOlderThan } from './local.js';
+import { isOlderThan, LocalStorage } from './local.js';
+import type { ObjectStore } from './types.js';
 
 /**
  * Start-up sweep of what a killed process (kill -9 during an upload or a deposit) left half-written:
@@ -14,8 +15,8 @@ export const STALE_TEMP_AGE_MS = 24 * 60 * 60 * 1000;
 export interface StaleTempSweep {
   /** The upload temp folder (lib/form-upload uploadTempDir). */
   tmpDir: string;
-  /** The file store; only a local store has partial files. */
-  store: { removeStaleParts?: (olderThanMs: number, now?: number) => Promise<string[]> };
+  /** The file store; only the local store leaves partial files here (a bucket's unfinished multipart uploads are its lifecycle rules' job). */
+  store: ObjectStore;
   /**
    * 0 when this process holds the data-folder lock (nobody else can be writing); otherwise
    * STALE_TEMP_AGE_MS, so a server sharing DATA_DIR (PostgreSQL deployments) keeps its live uploads.
@@ -33,5 +34,6 @@ export async function removeStaleTempFiles({ tmpDir, store, olderThanMs, now = D
     await fs.promises.rm(full, { recursive: true, force: true });
     removed.push(full);
   }
-  return removed.concat((await store.removeStaleParts?.(olderThanMs, now)) ?? []);
+  if (store instanceof LocalStorage) removed.push(...(await store.removeStaleParts(olderThanMs, now)));
+  return removed;
 }
