@@ -38,7 +38,7 @@ export default async function setup(project: TestProject) {
     if (server) {
       server.kill('SIGTERM');
       // The server releases the data-folder lock as it closes; wait for that before deleting the folder.
-      await Promise.race([exited(server), new Promise((r) => setTimeout(r, 15_000))]);
+      await Promise.race([exited(server), new Promise((r) => setTimeout(r, 15_000).unref())]);
     }
     fs.rmSync(dataDir, { recursive: true, force: true });
     if (builtDir) fs.rmSync(builtDir, { recursive: true, force: true });
