@@ -12,7 +12,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'e2e', environment: 'node', include: ['tests/e2e/**/*.test.ts'], testTimeout: 120000, hookTimeout: 240000,
-          pool: 'forks', poolOptions: { forks: { singleFork: true } }, globalSetup: ['tests/e2e/global-setup.ts'],
+          pool: 'forks', poolOptions: { forks: { singleFork: true } }, globalSetup: ['tests/e2e/global-setup.ts'], setupFiles: ['tests/e2e/csp-setup.ts'],
         },
       },
     ],

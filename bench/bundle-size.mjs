@@ -3,9 +3,13 @@
  * Production bundle size: gzip bytes of what the browser loads first (index.html's entry chunk,
  * its static imports and CSS) and, per routed page, what navigating there adds on top.
  *
- *   npm run bench:bundle            (builds first unless dist/ is newer than every client source)
+ *   npm run bench:bundle            (builds first unless its build is newer than every client source)
  *   node bench/bundle-size.mjs --build      (always build)
- *   node bench/bundle-size.mjs --no-build   (measure dist/ as it is)
+ *   node bench/bundle-size.mjs --no-build   (measure its last build as it is)
+ *   node bench/bundle-size.mjs --dist dist  (measure another build, e.g. the one `npm start` serves; never builds)
+ *
+ * It builds (NODE_ENV=production) into bench/.data/client, never ./dist: a running `npm start`
+ * serves ./dist, and replacing its hashed assets under it blanks every open page.
  *
  * Reads Vite's manifest (build.manifest = true) and the route name -> page module tables of
  * src/routes/pages.ts and src/routes/AppRoutes.tsx (the shell's own pages, such as the 404 page).
@@ -16,7 +20,8 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
-const dist = path.join(root, 'dist');
+const distArg = process.argv.indexOf('--dist');
+const dist = distArg > 0 ? path.resolve(process.argv[distArg + 1] ?? '') : path.join(root, 'bench', '.data', 'client');
 const manifestFile = path.join(dist, '.vite', 'manifest.json');
 
 /** Newest modification time under a file or folder (0 when it does not exist). */
@@ -30,10 +35,10 @@ function newestMtime(p) {
 // A manifest older than any client source measures a bundle that no longer exists.
 const inputs = ['src', 'index.html', 'vite.config.ts', 'package-lock.json', 'public'].map((f) => path.join(root, f));
 const stale = () => !fs.existsSync(manifestFile) || Math.max(...inputs.map(newestMtime)) > fs.statSync(manifestFile).mtimeMs;
-if (process.argv.includes('--build') || (!process.argv.includes('--no-build') && stale())) {
-  execSync('npx vite build --logLevel warn', { cwd: root, stdio: 'inherit' });
+if (distArg < 0 && (process.argv.includes('--build') || (!process.argv.includes('--no-build') && stale()))) {
+  execSync(`npx vite build --logLevel warn --emptyOutDir --outDir ${JSON.stringify(dist)}`, { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
 } else if (!fs.existsSync(manifestFile)) {
-  console.error('dist/.vite/manifest.json is missing; run without --no-build');
+  console.error(`${path.relative(root, manifestFile)} is missing; run without --no-build / --dist`);
   process.exit(1);
 }
 const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8'));

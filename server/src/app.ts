@@ -3,6 +3,7 @@ import cookie from '@fastify/cookie';
 import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
 import { dbRateLimitStore } from './http/rate-limit-store.js';
+import securityHeaders from './plugins/security-headers.js';
 import type { Config } from './config.js';
 import type { Db } from './db/index.js';
 import { openStorage, type ObjectStore } from './storage/index.js';
@@ -47,6 +48,8 @@ export async function buildApp({ config, db, logger }: AppDeps): Promise<Fastify
   app.decorate('storage', storage);
   if (storage.kind === 's3') app.addHook('onClose', async () => (storage as S3Storage).destroy());
 
+  // First, so its onRequest hook also covers the not-found handler the errors plugin sets.
+  await app.register(securityHeaders);
   await app.register(errors);
   await app.register(cookie);
   await app.register(compress, { global: true, threshold: 1024 });

@@ -36,6 +36,8 @@ export interface Config {
   exposePageViews: boolean;
   /** Run background jobs in this process (JOBS_IN_PROCESS, default 1); 0 on app servers when `npm run worker` processes run them. */
   jobsInProcess: boolean;
+  /** Extra origins for the CSP connect-src (a client built with VITE_API_BASE etc. on another host). */
+  cspConnectSrc: string[];
 }
 
 /** Development defaults of the secrets; production refuses to start with any of them. */
@@ -67,6 +69,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seed: nodeEnv === 'production' ? env.SEED === '1' : env.SEED !== '0',
     exposePageViews: nodeEnv === 'test' || env.EXPOSE_PAGE_VIEWS === '1',
     jobsInProcess: env.JOBS_IN_PROCESS !== '0',
+    cspConnectSrc: (env.CSP_CONNECT_SRC ?? '').split(/[\s,]+/).filter(Boolean),
     ...storageConfig(env),
   };
 }

@@ -1,12 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import { assertProductionSecrets, ConfigError, loadConfig } from './config.js';
 import { openDb, type Db } from './db/index.js';
+import { DataDirLockedError } from './db/data-dir-lock.js';
 import { migrate } from './db/migrate.js';
 import { seedIfEmpty } from './db/seed/index.js';
 import { buildApp } from './app.js';
 import { createShutdown } from './lib/shutdown.js';
 import { startWorker, type Worker } from './jobs/index.js';
 import './jobs/tasks.js';
+import { uploadTempDir } from './lib/form-upload.js';
+import { removeStaleTempFiles, STALE_TEMP_AGE_MS } from './storage/stale-temp.js';
 import path from 'node:path';
 
 /** Process entry: check the config, open the database, migrate, seed, listen, run jobs; close cleanly on signals. */
@@ -38,6 +41,13 @@ try {
   const applied = await migrate(db);
   app = await buildApp({ config, db });
   if (applied.length) app.log.info({ applied }, 'migrations applied');
+  // PGlite on DATA_DIR means this process holds the data-folder lock: every temp file is an orphan.
+  const swept = await removeStaleTempFiles({
+    tmpDir: uploadTempDir(config.dataDir),
+    store: app.storage,
+    olderThanMs: db.kind === 'pglite' ? 0 : STALE_TEMP_AGE_MS,
+  });
+  if (swept.length) app.log.info({ removed: swept.length }, 'removed temp files left by an earlier process');
   if (config.seed) {
     if (config.env === 'production') app.log.warn('SEED=1 in production: creating the demo accounts with the public demo password');
     await seedIfEmpty(app);
@@ -51,7 +61,7 @@ try {
   // A query failing because a signal closed the database is part of the shutdown, not a start error.
   if (!shutdown.isClosing()) {
     console.error(`流明素材 failed to start: ${err instanceof Error ? err.message : String(err)}`);
-    if (!(err instanceof ConfigError)) console.error(err);
+    if (!(err instanceof ConfigError || err instanceof DataDirLockedError)) console.error(err);
     await db?.close().catch(() => undefined);
     process.exit(1);
   }

@@ -42,6 +42,7 @@ describe('licences: certificate PDF, verification, original download, history', 
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');
     expect(pdf.headers['content-disposition']).toContain(`filename*=UTF-8''${encodeURIComponent('授权证书')}`);
+    expect(pdf.headers['x-content-type-options']).toBe('nosniff');
     const doc = await PDFDocument.load(pdf.rawPayload);
     expect(doc.getPageCount()).toBe(1);
     expect(doc.getSubject()).toContain(`orderNo=${o.orderNo}`);
@@ -79,6 +80,7 @@ describe('licences: certificate PDF, verification, original download, history', 
     expect(dl.rawPayload.equals(original)).toBe(true);
     expect(dl.headers['content-disposition']).toMatch(/^attachment; filename="[ -~]+"; filename\*=UTF-8''/);
     expect(dl.headers['content-disposition']).not.toMatch(/filename="[^"]*["\/][^"]*";/);
+    expect(dl.headers['x-content-type-options']).toBe('nosniff');
     expect((await call(t.app, 'GET', `/api/order/download/${mat}`, stranger.auth)).status).toBe(403);
 
     // Taken down later: the licence holder keeps the original they paid for; others still get 403.

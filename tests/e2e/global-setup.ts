@@ -1,58 +1,77 @@
-import { spawn, execSync, type ChildProcess } from 'node:child_process';
+import { execSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { exited, freePort, spawnServer, waitUntilUp } from '../helpers/server-process.js';
 
-/** Builds the client once, then runs the real server (PGlite, seeded, seed jobs done) on a free port. */
+/**
+ * Builds a production client into a temporary folder (never ./dist, which a running `npm start`
+ * may be serving), then runs the real server (PGlite, seeded) on a free port, serving that build.
+ * E2E_CLIENT_DIR=<folder> serves an existing build instead (quick reruns); it is not deleted.
+ */
 let server: ChildProcess | undefined;
 let dataDir = '';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const port = (s.address() as net.AddressInfo).port;
-      s.close(() => resolve(port));
-    });
-  });
-}
+let builtDir = '';
 
 export default async function setup(project: TestProject) {
-  if (!process.env.E2E_SKIP_BUILD) execSync('npx vite build --logLevel warn', { stdio: 'inherit' });
+  const distBefore = snapshotDir(path.resolve('dist'));
+  let clientDir = process.env.E2E_CLIENT_DIR ? path.resolve(process.env.E2E_CLIENT_DIR) : '';
+  if (!clientDir) {
+    clientDir = builtDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lumen-e2e-client-'));
+    // vitest sets NODE_ENV=test, which would make Vite bundle React's development build.
+    execSync(`npx vite build --logLevel warn --emptyOutDir --outDir ${JSON.stringify(clientDir)}`, { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
+  }
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lumen-e2e-'));
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  server = spawn(process.execPath, ['--import', 'tsx', 'server/src/server.ts'], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_URL: baseUrl, NODE_ENV: 'development', DATABASE_URL: '', LOG_LEVEL: 'warn', EXPOSE_PAGE_VIEWS: '1' },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
+  server = spawnServer(port, { DATA_DIR: dataDir, CLIENT_DIR: clientDir, NODE_ENV: 'development', DATABASE_URL: '', LOG_LEVEL: 'warn', EXPOSE_PAGE_VIEWS: '1' });
   // The server answers within seconds; the demo media are made by background jobs afterwards
   // (about two minutes on a cold media cache), and the tests expect them: wait for seedPending 0.
-  const deadline = Date.now() + 360_000;
-  for (;;) {
-    try {
-      const r = await fetch(`${baseUrl}/api/health`);
-      if (r.ok && (await r.json()).data?.seedPending === 0) break;
-    } catch {
-      /* not up yet */
-    }
-    if (server.exitCode !== null) throw new Error('server exited during start-up');
-    if (Date.now() > deadline) throw new Error('server did not start (or finish its seed jobs) in time');
-    await new Promise((r) => setTimeout(r, 300));
-  }
+  await waitUntilUp(baseUrl, server, 360_000, (h) => h.data?.seedPending === 0);
+  // The server must be serving this run's build, not whatever ./dist holds.
+  const served = await (await fetch(`${baseUrl}/`)).text();
+  if (served !== fs.readFileSync(path.join(clientDir, 'index.html'), 'utf8')) throw new Error(`the server does not serve the client built in ${clientDir}`);
   project.provide('baseUrl', baseUrl);
   project.provide('dataDir', dataDir);
+  project.provide('clientDir', clientDir);
+  project.provide('distBefore', distBefore);
   return async () => {
-    server?.kill('SIGTERM');
-    await new Promise((r) => setTimeout(r, 500));
+    if (server) {
+      server.kill('SIGTERM');
+      // The server releases the data-folder lock as it closes; wait for that before deleting the folder.
+      await Promise.race([exited(server), new Promise((r) => setTimeout(r, 15_000).unref())]);
+    }
     fs.rmSync(dataDir, { recursive: true, force: true });
+    if (builtDir) fs.rmSync(builtDir, { recursive: true, force: true });
   };
+}
+
+/** Every file under a folder with its size and modification time ('' when there is no folder). */
+export function snapshotDir(dir: string): string {
+  if (!fs.existsSync(dir)) return '';
+  const rows: string[] = [];
+  const walk = (d: string) => {
+    for (const e of fs.readdirSync(d, { withFileTypes: true })) {
+      const full = path.join(d, e.name);
+      if (e.isDirectory()) walk(full);
+      else {
+        const st = fs.statSync(full);
+        rows.push(`${path.relative(dir, full)} ${st.size} ${st.mtimeMs}`);
+      }
+    }
+  };
+  walk(dir);
+  return rows.sort().join('\n');
 }
 
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
     dataDir: string;
+    /** The client build the server serves (a temporary folder unless E2E_CLIENT_DIR is set). */
+    clientDir: string;
+    /** ./dist as it was before the run (snapshotDir), to prove the run left it alone. */
+    distBefore: string;
   }
 }

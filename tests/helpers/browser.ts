@@ -14,6 +14,52 @@ export function launchBrowser(): Promise<Browser> {
 export const MOBILE_UA =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
 
-export function newContext(browser: Browser, opts: { mobile?: boolean } = {}): Promise<BrowserContext> {
-  return browser.newContext(opts.mobile ? { userAgent: MOBILE_UA, viewport: { width: 390, height: 844 } } : { viewport: { width: 1366, height: 900 }, locale: 'zh-CN' });
+/** One Content-Security-Policy violation seen in a page (what the browser refused to load or run). */
+export interface CspViolation {
+  page: string;
+  directive: string;
+  blocked: string;
+  source: string;
+  sample: string;
+}
+
+/** Violations of every context made by newContext, kept in Node so navigations and closed pages lose none. */
+const cspViolations: CspViolation[] = [];
+const openContexts = new Set<BrowserContext>();
+
+// Runs in every page and frame before the app: each violation goes to window.__cspViolations (for a
+// look in devtools) and, through the binding, to this process.
+const CSP_LISTENER = `(() => {
+  window.__cspViolations = [];
+  window.addEventListener('securitypolicyviolation', (e) => {
+    const v = { page: location.href, directive: e.effectiveDirective || e.violatedDirective, blocked: String(e.blockedURI || ''),
+      source: (e.sourceFile || '') + ':' + (e.lineNumber || 0), sample: String(e.sample || '') };
+    window.__cspViolations.push(v);
+    if (typeof window.__reportCspViolation === 'function') window.__reportCspViolation(v);
+  }, true);
+})();`;
+
+/** A desktop (zh-CN) or mobile context whose pages report CSP violations (see takeCspViolations). */
+export async function newContext(browser: Browser, opts: { mobile?: boolean } = {}): Promise<BrowserContext> {
+  const ctx = await browser.newContext(opts.mobile ? { userAgent: MOBILE_UA, viewport: { width: 390, height: 844 } } : { viewport: { width: 1366, height: 900 }, locale: 'zh-CN' });
+  await ctx.exposeBinding('__reportCspViolation', (_source, v: CspViolation) => void cspViolations.push(v));
+  await ctx.addInitScript(CSP_LISTENER);
+  openContexts.add(ctx);
+  ctx.on('close', () => openContexts.delete(ctx));
+  return ctx;
+}
+
+/**
+ * Every violation reported since the last call, then forgets them. Pages still open are asked
+ * directly too, in case a report was still on its way through the binding.
+ */
+export async function takeCspViolations(): Promise<CspViolation[]> {
+  const seen = new Set(cspViolations.map((v) => JSON.stringify(v)));
+  for (const ctx of openContexts) {
+    for (const page of ctx.pages()) {
+      const inPage = await page.evaluate(() => (window as unknown as { __cspViolations?: CspViolation[] }).__cspViolations ?? []).catch(() => []);
+      for (const v of inPage) if (!seen.has(JSON.stringify(v))) cspViolations.push(v);
+    }
+  }
+  return cspViolations.splice(0);
 }

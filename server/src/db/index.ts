@@ -3,6 +3,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
 import fs from 'node:fs';
 import path from 'node:path';
+import { lockDataDir, type DataDirLock } from './data-dir-lock.js';
 
 export interface QueryResult<T> {
   rows: T[];
@@ -46,7 +47,10 @@ function wrapPglite(p: PGlite | any): Queryable {
   };
 }
 
-/** Opens PGlite in a data folder (memory:// for tests) or PostgreSQL when a URL is given. */
+/**
+ * Opens PGlite in a data folder (memory:// for tests) or PostgreSQL when a URL is given. A PGlite
+ * folder is locked for this process until close() (data-dir-lock.ts): DataDirLockedError otherwise.
+ */
 export async function openDb(opts: { databaseUrl?: string; pgliteDir?: string }): Promise<Db> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
@@ -102,8 +106,19 @@ export async function openDb(opts: { databaseUrl?: string; pgliteDir?: string })
     };
   }
   const dir = opts.pgliteDir ?? 'memory://';
-  if (!dir.startsWith('memory://')) fs.mkdirSync(path.dirname(dir), { recursive: true });
-  const p = await PGlite.create(dir, { extensions: { pg_trgm } });
+  let lock: DataDirLock | undefined;
+  if (!dir.startsWith('memory://')) {
+    fs.mkdirSync(path.dirname(dir), { recursive: true });
+    // Before PGlite touches the folder: a second process on it loses writes or breaks the folder.
+    lock = lockDataDir(path.resolve(dir));
+  }
+  let p: PGlite;
+  try {
+    p = await PGlite.create(dir, { extensions: { pg_trgm } });
+  } catch (e) {
+    lock?.release();
+    throw e;
+  }
   const q = wrapPglite(p);
   return {
     kind: 'pglite',
@@ -111,7 +126,13 @@ export async function openDb(opts: { databaseUrl?: string; pgliteDir?: string })
     exec: q.exec,
     tx: (fn) => p.transaction((t) => fn(wrapPglite(t))),
     listen: (channel, onNotify) => p.listen(channel, onNotify),
-    close: () => p.close(),
+    close: async () => {
+      try {
+        await p.close();
+      } finally {
+        lock?.release();
+      }
+    },
   };
 }
 

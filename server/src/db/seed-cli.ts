@@ -1,7 +1,8 @@
 import path from 'node:path';
 import { assertProductionSecrets, loadConfig } from '../config.js';
 import { buildApp } from '../app.js';
-import { openDb } from './index.js';
+import { openDb, type Db } from './index.js';
+import { DataDirLockedError } from './data-dir-lock.js';
 import { migrate } from './migrate.js';
 import { seedIfEmpty } from './seed/index.js';
 import { runUntilIdle } from '../jobs/index.js';
@@ -19,7 +20,15 @@ if (config.env === 'production' && !config.seed) {
   console.error('NODE_ENV=production: the demo data (accounts with the public demo password) is seeded only with SEED=1.');
   process.exit(1);
 }
-const db = await openDb({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'pglite') });
+let db: Db;
+try {
+  // Holds the same data-folder lock as the server: seeding under a running PGlite server would lose writes.
+  db = await openDb({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'pglite') });
+} catch (err) {
+  if (!(err instanceof DataDirLockedError)) throw err;
+  console.error(err.message);
+  process.exit(1);
+}
 try {
   await migrate(db);
   const app = await buildApp({ config, db });

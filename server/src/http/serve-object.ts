@@ -31,6 +31,8 @@ export function parseRange(header: string | undefined, size: number): ByteRange 
 
 export interface ServeOptions {
   cacheControl: string;
+  /** Content-Disposition of the object (lib/content-disposition), sent only when it exists. */
+  contentDisposition?: string;
 }
 
 /**
@@ -41,6 +43,7 @@ export async function serveObject(req: FastifyRequest, reply: FastifyReply, stor
   const stat = await store.stat(key);
   if (!stat) throw new AppError(404, '文件不存在');
   reply.header('content-type', stat.contentType || contentTypeOf(key)).header('accept-ranges', 'bytes').header('cache-control', opts.cacheControl);
+  if (opts.contentDisposition) reply.header('content-disposition', opts.contentDisposition);
   if (stat.etag) {
     reply.header('etag', stat.etag);
     if (req.headers['if-none-match'] === stat.etag) return reply.status(304).send();

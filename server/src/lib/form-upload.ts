@@ -40,6 +40,9 @@ export interface FormUploadSpec {
   noRule: string;
 }
 
+/** Where uploads are streamed before they are checked and moved into storage (emptied at start-up). */
+export const uploadTempDir = (dataDir: string): string => path.join(dataDir, 'tmp');
+
 const fieldError = (field: string, msg: string) => new AppError(400, msg, { fieldErrors: { [`/${field}`]: msg } });
 
 /**
@@ -51,7 +54,7 @@ const fieldError = (field: string, msg: string) => new AppError(400, msg, { fiel
  */
 export async function readFormUpload(app: FastifyInstance, req: FastifyRequest, spec: FormUploadSpec): Promise<FormUpload> {
   if (!req.isMultipart()) throw new AppError(400, '请以表单方式上传文件');
-  const tmpDir = path.join(app.config.dataDir, 'tmp');
+  const tmpDir = uploadTempDir(app.config.dataDir);
   await fs.promises.mkdir(tmpDir, { recursive: true });
   const files: UploadedFile[] = [];
   const cleanup = async () => {

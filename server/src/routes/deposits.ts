@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
 import { AppError, ok } from '../lib/envelope.js';
+import { contentDisposition } from '../lib/content-disposition.js';
 import { idParams, mustGetOwned, registerResourceRoutes, toApi } from '../lib/resource-routes.js';
 import { MULTIPART_LIMITS, readFormUpload, storeUploaded } from '../lib/form-upload.js';
 import { depositCertificatePdf } from '../lib/deposit-certificate.js';
@@ -108,7 +109,7 @@ export default async function deposits(app: FastifyInstance) {
     const name = `存证证书-${d.cert_no}.pdf`;
     return reply
       .header('Content-Type', 'application/pdf')
-      .header('Content-Disposition', `attachment; filename="${d.cert_no}.pdf"; filename*=UTF-8''${encodeURIComponent(name)}`)
+      .header('Content-Disposition', contentDisposition(name))
       .send(Buffer.from(pdf));
   });
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { fail } from '../lib/envelope.js';
 import { serveObject } from '../http/serve-object.js';
+import { contentDisposition } from '../lib/content-disposition.js';
 import { PUBLIC_GROUP } from '../db/seed/catalogue/media.js';
 
 /** Keys of public media: "<yyyymm>/<random hex>.<ext>" below the public group, nothing else. */
@@ -13,13 +14,17 @@ const PUBLIC_KEY = /^[0-9]{6}\/[a-f0-9]+\.(jpg|mp4|png|webp)$/;
  * Streamed through the server rather than redirected to a presigned URL: the URL stays stable and
  * cacheable by browsers and the CDN (a presigned URL changes every time and expires), the page and
  * the media keep one origin, and previews are small. Every other key, originals included, and any
- * traversal attempt is a 404.
+ * traversal attempt is a 404. Each file is named inline (shown in the page, saved under its key's
+ * name); helmet adds nosniff.
  */
 export default async function filesRoute(app: FastifyInstance): Promise<void> {
   app.get(`/${PUBLIC_GROUP}/*`, async (req, reply) => {
     const rest = (req.params as { '*': string })['*'];
     if (!PUBLIC_KEY.test(rest)) return reply.status(404).send(fail(404, '文件不存在'));
-    return serveObject(req, reply, app.storage, `${PUBLIC_GROUP}/${rest}`, { cacheControl: 'public, max-age=31536000, immutable' });
+    return serveObject(req, reply, app.storage, `${PUBLIC_GROUP}/${rest}`, {
+      cacheControl: 'public, max-age=31536000, immutable',
+      contentDisposition: contentDisposition(rest.slice(rest.indexOf('/') + 1), 'inline'),
+    });
   });
   app.get('/*', async (_req, reply) => reply.status(404).send(fail(404, '文件不存在')));
 }

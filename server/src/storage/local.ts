@@ -10,6 +10,9 @@ const notFoundAs = (key: string) => (e: NodeJS.ErrnoException): never => {
   throw e.code === 'ENOENT' || e.code === 'EISDIR' ? new ObjectNotFoundError(key) : e;
 };
 
+/** Suffix of a file still being written (renamed to its key when complete). */
+const PART_SUFFIX = '.part';
+
 /** Local disk store under DATA_DIR/files: the embedded default (one process, one machine). */
 export class LocalStorage implements ObjectStore {
   readonly kind = 'local' as const;
@@ -31,7 +34,7 @@ export class LocalStorage implements ObjectStore {
     const p = this.pathOf(key);
     await fs.promises.mkdir(path.dirname(p), { recursive: true });
     // Write then rename, so a crash never leaves a half-written file under a real key.
-    const tmp = `${p}.${process.pid}.${crypto.randomBytes(4).toString('hex')}.part`;
+    const tmp = `${p}.${process.pid}.${crypto.randomBytes(4).toString('hex')}${PART_SUFFIX}`;
     await fs.promises.writeFile(tmp, data);
     await fs.promises.rename(tmp, p);
     return key;
@@ -40,7 +43,7 @@ export class LocalStorage implements ObjectStore {
   async putStream(key: string, body: Readable): Promise<string> {
     const p = this.pathOf(key);
     await fs.promises.mkdir(path.dirname(p), { recursive: true });
-    const tmp = `${p}.${process.pid}.${crypto.randomBytes(4).toString('hex')}.part`;
+    const tmp = `${p}.${process.pid}.${crypto.randomBytes(4).toString('hex')}${PART_SUFFIX}`;
     try {
       await pipeline(body, fs.createWriteStream(tmp));
       await fs.promises.rename(tmp, p);
@@ -93,14 +96,40 @@ export class LocalStorage implements ObjectStore {
       for (const e of entries) {
         const full = path.join(d, e.name);
         if (e.isDirectory()) await walk(full);
-        else if (!e.name.endsWith('.part')) out.push(path.relative(this.root, full).split(path.sep).join('/'));
+        else if (!e.name.endsWith(PART_SUFFIX)) out.push(path.relative(this.root, full).split(path.sep).join('/'));
       }
     };
     await walk(dir);
     return out.sort();
   }
 
+  /**
+   * Deletes half-written files (*.part) a killed process left behind, when untouched for at least
+   * olderThanMs; returns their paths. 0 only when no other process can be writing (data-folder lock).
+   */
+  async removeStaleParts(olderThanMs: number, now = Date.now()): Promise<string[]> {
+    const removed: string[] = [];
+    const walk = async (d: string) => {
+      for (const e of await fs.promises.readdir(d, { withFileTypes: true }).catch(() => [] as fs.Dirent[])) {
+        const full = path.join(d, e.name);
+        if (e.isDirectory()) await walk(full);
+        else if (e.name.endsWith(PART_SUFFIX) && (await isOlderThan(full, olderThanMs, now))) {
+          await fs.promises.rm(full, { force: true });
+          removed.push(full);
+        }
+      }
+    };
+    await walk(this.root);
+    return removed;
+  }
+
   async downloadUrl(_key: string, _opts: DownloadOptions): Promise<string | null> {
     return null;
   }
+}
+
+/** True when a file was last modified at least ms before now; any file when ms <= 0; false when it is gone. */
+export async function isOlderThan(file: string, ms: number, now = Date.now()): Promise<boolean> {
+  const st = await fs.promises.stat(file).catch(() => null);
+  return st !== null && (ms <= 0 || now - st.mtimeMs >= ms);
 }

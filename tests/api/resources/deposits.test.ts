@@ -42,7 +42,8 @@ describe('/api/protection/deposit', () => {
     const cert = await t.app.inject({ url: `/api/protection/deposit/${d.id}/certificate`, headers: alice.auth });
     expect(cert.statusCode).toBe(200);
     expect(cert.headers['content-type']).toBe('application/pdf');
-    expect(cert.headers['content-disposition']).toContain(`${d.cert_no}.pdf`);
+    expect(cert.headers['content-disposition']).toMatch(new RegExp(`^attachment; filename="[^"]*${d.cert_no}\\.pdf"; filename\\*=UTF-8''`));
+    expect(cert.headers['x-content-type-options']).toBe('nosniff');
     const pdf = await PDFDocument.load(cert.rawPayload);
     expect(pdf.getPageCount()).toBe(1);
     expect(pdf.getTitle()).toBe(`版权存证证书 ${d.cert_no}`);
