@@ -5,7 +5,7 @@ import pg from 'pg';
 import { buildApp } from '../../server/src/app.js';
 import { openDb, type Db } from '../../server/src/db/index.js';
 import { migrate } from '../../server/src/db/migrate.js';
-import { makeTestApp } from '../helpers/app.js';
+import { makeTestApp, makeUser } from '../helpers/app.js';
 import type { FastifyInstance } from 'fastify';
 
 /**
@@ -58,6 +58,49 @@ describe('shared state across app servers', () => {
     const fresh = (await second.inject({ url: '/api/index/categories' })).json().data;
     expect(fresh.some((c: { name: string }) => c.name === '新分类')).toBe(true);
     expect((await t.app.inject({ url: '/api/index/categories' })).json().data).toEqual(fresh);
+  });
+});
+
+describe('a schema saved on one server applies on every other at once', () => {
+  let t: Awaited<ReturnType<typeof makeTestApp>>;
+  let secondDb: Db;
+  let second: FastifyInstance;
+
+  beforeAll(async () => {
+    t = await makeTestApp();
+    const url = process.env.TEST_DATABASE_URL;
+    if (url) {
+      // Its own connection pool on the same database and schema: another server process in effect.
+      const schema = (await t.db.query<{ s: string }>('SELECT current_schema() AS s')).rows[0].s;
+      const u = new URL(url);
+      u.searchParams.set('options', `-c search_path=${schema},public`);
+      secondDb = await openDb({ databaseUrl: u.toString() });
+    } else secondDb = t.db; // PGlite is one process: both apps share its one schema store
+    second = await buildApp({ config: t.app.config, db: secondDb, logger: false });
+    await second.ready();
+  });
+  afterAll(async () => {
+    await second.close();
+    if (secondDb !== t.db) await secondDb.close();
+    await t.close();
+  });
+
+  it('the other server serves the new version on its next request (NOTIFY), not after its cache time', async () => {
+    const id = encodeURIComponent('lumen:licence/use-cases');
+    const before = (await second.inject({ url: `/api/schemas/${id}` })).json().data;
+    const staff = await makeUser(t.db, { roles: ['buyer', 'staff'] });
+    const body = structuredClone(before.body);
+    body.title = `${body.title}（修订）`;
+    const saved = await t.app.inject({ method: 'PUT', url: `/api/schemas/${id}`, headers: staff.auth, payload: { body } });
+    expect(saved.statusCode, saved.body).toBe(200);
+    // The notification travels over the second server's listening connection.
+    let after = before;
+    for (let i = 0; i < 50 && after.version === before.version; i++) {
+      await new Promise((r) => setTimeout(r, 20));
+      after = (await second.inject({ url: `/api/schemas/${id}` })).json().data;
+    }
+    expect(after.version).toBe(before.version + 1);
+    expect(after.body.title).toBe(body.title);
   });
 });
 

@@ -4,7 +4,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError, ok } from '../lib/envelope.js';
-import { getUploadRule, schemaStore } from '../schemas/store.js';
+import { getUploadRule, schemaStore, SCHEMAS_CHANNEL } from '../schemas/store.js';
 import { checkUploadedFile } from '../lib/file-check.js';
 import { ruleMessage } from '../../../src/schemas/file-rules.js';
 import { checkCandidate } from '../schemas/check.js';
@@ -47,6 +47,8 @@ export default async function schemaRoutes(app: FastifyInstance) {
     const version = await insertVersion(app.db, { schemaId: id, expected: cur.version, body, authorId: user.id, note, diff });
     if (version === null) throw new AppError(409, '该规则已被他人修改，请刷新后重试');
     store.invalidate();
+    // Every other app server drops its copy now, not after its cache time.
+    await app.db.query('SELECT pg_notify($1, $2)', [SCHEMAS_CHANNEL, id]);
     return ok({ id, version, body, diff }, '保存成功');
   }
 

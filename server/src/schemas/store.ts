@@ -1,7 +1,9 @@
 /**
  * The server's view of the schema registry: the current version of a schema is its latest stored
  * version, else the bundled file. Validators are built from current versions and dropped whenever a
- * version is saved, so new rules apply without a restart. Other processes re-read after CACHE_TTL_MS.
+ * version is saved, so new rules apply without a restart. Other app servers hear of a save through
+ * NOTIFY on SCHEMAS_CHANNEL and drop theirs too; CACHE_TTL_MS is only the fallback for a notification
+ * missed while a listening connection reconnects.
  */
 import type { FastifyInstance } from 'fastify';
 import type Ajv from 'ajv';
@@ -14,6 +16,8 @@ import type { UploadRule } from '../../../src/schemas/file-rules.js';
 import type { Db } from '../db/index.js';
 
 const CACHE_TTL_MS = 30_000;
+/** NOTIFY channel of schema saves (payload: the schema id). */
+export const SCHEMAS_CHANNEL = 'lumen_schemas';
 
 interface Current {
   body: LumenSchema;
@@ -26,6 +30,8 @@ export class SchemaStore {
   private loading: Promise<void> | null = null;
   private ajv: Ajv | null = null;
 
+  private listening: Promise<unknown> | null = null;
+
   constructor(private db: Db) {}
 
   /** Drops every cached version and validator (called after each save). */
@@ -35,6 +41,9 @@ export class SchemaStore {
   }
 
   private async ensure(): Promise<void> {
+    // Subscribed before the first load, so a save by another server after it is never missed.
+    this.listening ??= this.db.listen(SCHEMAS_CHANNEL, () => this.invalidate()).catch(() => (this.listening = null));
+    await this.listening;
     if (Date.now() - this.loadedAt < CACHE_TTL_MS) return;
     this.loading ??= (async () => {
       const next = new Map<string, Current>();
