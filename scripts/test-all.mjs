@@ -18,9 +18,9 @@ function run(label, cmd, args, env = {}) {
   return r.status;
 }
 
-function vitest(label, project, env = {}) {
+function vitest(label, project, env = {}, extra = []) {
   const out = path.join(tmp, `${label.replace(/\W+/g, '-')}.json`);
-  run(label, 'npx', ['vitest', 'run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`], env);
+  run(label, 'npx', ['vitest', 'run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`, ...extra], env);
   if (fs.existsSync(out)) {
     const j = JSON.parse(fs.readFileSync(out, 'utf8'));
     passed += j.numPassedTests;
@@ -35,7 +35,8 @@ if (!only || only === 'typecheck') {
 }
 if (!only || only === 'unit') vitest('unit', 'unit');
 if (!only || only === 'api') {
-  vitest('api (PGlite)', 'api', { TEST_DATABASE_URL: '' });
+  // *.pg.test.ts start several server processes on one database: PostgreSQL only.
+  vitest('api (PGlite)', 'api', { TEST_DATABASE_URL: '' }, ['--exclude', '**/*.pg.test.ts']);
   if (process.env.TEST_DATABASE_URL) vitest('api (PostgreSQL)', 'api');
   else console.log('TEST_DATABASE_URL not set: the API suite ran on PGlite only.');
 }
