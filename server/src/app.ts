@@ -12,6 +12,7 @@ import { routeModules } from './routes/index.js';
 import { vocabulary } from '../../src/schemas/validator.js';
 import path from 'node:path';
 import { ok } from './lib/envelope.js';
+import { registerUploadSweep } from './services/uploads/sweep.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -58,6 +59,7 @@ export async function buildApp({ config, db, logger }: AppDeps): Promise<Fastify
     const mod = await m.load();
     await app.register(mod.default, { prefix: m.prefix });
   }
+  registerUploadSweep(app);
   await app.register(client);
   return app;
 }

@@ -77,6 +77,11 @@ import licencePayMethod from './licence/pay-method.json';
 import statusOrder from './status/order.json';
 import statusRefund from './status/refund.json';
 import formsOrder from './forms/order.json';
+// creator uploads: material upload rules and the chunked-upload API shapes
+import rulesMaterial from './rules/material.json';
+import apiUploadInit from './api/upload-init.json';
+import apiUploadChunk from './api/upload-chunk.json';
+import apiUpload from './api/upload.json';
 
 /** Every bundled schema, in a plain list. */
 export const schemaList: LumenSchema[] = [
@@ -135,6 +140,11 @@ export const schemaList: LumenSchema[] = [
   statusOrder,
   statusRefund,
   formsOrder,
+  // creator upload entries
+  rulesMaterial,
+  apiUploadInit,
+  apiUploadChunk,
+  apiUpload,
 ];
 
 /** Bundled schemas by $id. */

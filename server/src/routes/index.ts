@@ -26,4 +26,5 @@ export const routeModules: Array<{ prefix: string; load: () => Promise<{ default
   { prefix: '/api/baidu', load: () => import('./baidu.js') },
   { prefix: '/dev', load: () => import('./dev-sandbox.js') },
   { prefix: '/api', load: () => import('./operation.js') },
+  { prefix: '/api/upload', load: () => import('./upload.js') },
 ];

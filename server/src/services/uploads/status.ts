@@ -1,0 +1,61 @@
+import type { FastifyInstance } from 'fastify';
+import type { Queryable } from '../../db/index.js';
+import { findBlob, receivedChunks, type UploadRow } from '../../repositories/uploads.js';
+import { schemaStore } from '../../schemas/store.js';
+import { resolveRule, ruleRefFor } from '../../../../src/schemas/registry.js';
+import type { UploadRule } from '../../../../src/schemas/file-rules.js';
+
+/** The answer shape lumen:api/upload. */
+export interface UploadStatus {
+  id: string;
+  state: UploadRow['state'];
+  workType: number;
+  filename: string;
+  size: number;
+  chunkSize: number;
+  totalChunks: number;
+  /** Received chunk numbers; every chunk once the upload is assembled or assembling. */
+  uploaded: number[];
+  sha256: string | null;
+  mime: string | null;
+  meta: Record<string, unknown> | null;
+  error: string | null;
+  proof: { offset: number; length: number } | null;
+  expiresAt: string;
+  completedAt: string | null;
+}
+
+const allChunks = (n: number) => Array.from({ length: n }, (_, i) => i + 1);
+const iso = (v: unknown) => (v instanceof Date ? v.toISOString() : v == null ? null : String(v));
+
+/** What the client sees of an upload (one GET lists every received chunk: checkChunkUploadedByResponse). */
+export async function uploadStatus(q: Queryable, u: UploadRow): Promise<UploadStatus> {
+  const done = u.state === 'complete' || u.state === 'assembling';
+  const uploaded = done ? allChunks(u.total_chunks) : u.state === 'receiving' ? await receivedChunks(q, u.id) : [];
+  const blob = u.state === 'complete' && u.sha256 ? await findBlob(q, u.sha256) : null;
+  return {
+    id: u.id,
+    state: u.state,
+    workType: Number(u.work_type),
+    filename: u.filename,
+    size: u.total_size,
+    chunkSize: u.chunk_size,
+    totalChunks: u.total_chunks,
+    uploaded,
+    sha256: blob?.sha256 ?? null,
+    mime: blob?.mime ?? null,
+    meta: blob?.meta ?? null,
+    error: u.error,
+    proof: u.state === 'receiving' && u.proof_offset != null ? { offset: u.proof_offset, length: Number(u.proof_length) } : null,
+    expiresAt: iso(u.expires_at)!,
+    completedAt: iso(u.completed_at),
+  };
+}
+
+/** The current upload rule of a material type (lumen:rules/material), or undefined when it has none. */
+export async function materialRule(app: FastifyInstance, workType: number): Promise<UploadRule | undefined> {
+  const store = schemaStore(app);
+  await store.all();
+  const ref = ruleRefFor('material', workType, store.lookup);
+  return ref ? resolveRule(ref, store.lookup) : undefined;
+}
