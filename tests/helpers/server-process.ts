@@ -1,0 +1,98 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { openDb } from '../../server/src/db/index.js';
+import { migrate } from '../../server/src/db/migrate.js';
+import { makeUser } from './app.js';
+
+const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..');
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = net.createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const port = (s.address() as net.AddressInfo).port;
+      s.close(() => resolve(port));
+    });
+    s.on('error', reject);
+  });
+}
+
+/**
+ * A database for a real server process: PGlite in DATA_DIR, or (TEST_DATABASE_URL) a fresh schema
+ * of that PostgreSQL. Migrated, with one creator whose token is returned; the database is closed
+ * again so the server process can open it.
+ */
+export async function prepareServerData(): Promise<{ dataDir: string; env: Record<string, string>; token: string; cleanup: () => Promise<void> }> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lumen-proc-'));
+  const env: Record<string, string> = {};
+  let dropSchema = async () => {};
+  const url = process.env.TEST_DATABASE_URL;
+  if (url) {
+    const schema = `p_${process.pid}_${Date.now()}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`CREATE SCHEMA ${schema}`);
+    await admin.end();
+    const u = new URL(url);
+    u.searchParams.set('options', `-c search_path=${schema},public`);
+    env.DATABASE_URL = u.toString();
+    dropSchema = async () => {
+      const c = new pg.Client({ connectionString: url });
+      await c.connect();
+      await c.query(`DROP SCHEMA ${schema} CASCADE`);
+      await c.end();
+    };
+  }
+  const db = await openDb({ databaseUrl: env.DATABASE_URL, pgliteDir: path.join(dataDir, 'pglite') });
+  await migrate(db);
+  const { token } = await makeUser(db, { roles: ['buyer', 'creator'] });
+  await db.close();
+  return {
+    dataDir,
+    env,
+    token,
+    cleanup: async () => {
+      await dropSchema();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface ServerProcess {
+  child: ChildProcess;
+  base: string;
+  stderr: () => string;
+}
+
+/** Starts server/src/server.ts as its own process and waits until /api/health answers. */
+export async function startServer(dataDir: string, env: Record<string, string>, port: number): Promise<ServerProcess> {
+  let err = '';
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/server.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED: '0', NODE_ENV: 'test', LOG_LEVEL: 'warn', CLIENT_DIR: path.join(dataDir, 'no-client') },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  child.stderr!.on('data', (d) => (err += d));
+  const base = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited ${child.exitCode}: ${err}`);
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) return { child, base, stderr: () => err };
+    } catch {
+      /* not listening yet */
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  child.kill('SIGKILL');
+  throw new Error(`server did not start: ${err}`);
+}
+
+/** Waits until the process has exited (after a kill). */
+export function exited(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve() : child.once('exit', () => resolve())));
+}
