@@ -37,7 +37,7 @@ describe('chunked upload survives kill -9 of the server', () => {
       const c = chunkParams(upload, png, n, '断点续传.png');
       const form = new FormData();
       for (const [k, v] of Object.entries(c.params)) form.append(k, v);
-      form.append('file', new Blob([c.bytes]), '断点续传.png');
+      form.append('file', new Blob([new Uint8Array(c.bytes)]), '断点续传.png');
       return fetch(`${base}/api/upload/chunk`, { method: 'POST', headers: auth, body: form });
     };
     for (const n of [1, 2, 3]) expect((await post(server.base, n)).status).toBe(200);
