@@ -68,15 +68,21 @@ export interface ServerProcess {
   stderr: () => string;
 }
 
-/** Starts server/src/server.ts as its own process and waits until /api/health answers. */
+/**
+ * Starts server/src/server.ts as its own process and waits until /api/health answers.
+ * SERVER_NODE_ARGS adds node flags (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof"); SERVER_STDERR=1 echoes its log.
+ */
 export async function startServer(dataDir: string, env: Record<string, string>, port: number): Promise<ServerProcess> {
   let err = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/server.ts'], {
+  const child = spawn(process.execPath, [...(process.env.SERVER_NODE_ARGS?.split(' ') ?? []), '--import', 'tsx', 'server/src/server.ts'], {
     cwd: ROOT,
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED: '0', NODE_ENV: 'test', LOG_LEVEL: 'warn', CLIENT_DIR: path.join(dataDir, 'no-client') },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
-  child.stderr!.on('data', (d) => (err += d));
+  child.stderr!.on('data', (d) => {
+    err += d;
+    if (process.env.SERVER_STDERR) process.stderr.write(d);
+  });
   const base = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 90_000;
   while (Date.now() < deadline) {

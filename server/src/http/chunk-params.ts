@@ -2,9 +2,11 @@
  * server/src/http: route helpers that are about HTTP only (reading protocol parameters, multipart
  * fields). Business rules live in server/src/services, SQL in server/src/repositories.
  */
-import type { FastifyInstance } from 'fastify';
 import { AppError } from '../lib/envelope.js';
-import { validateWith } from '../schemas/store.js';
+import type { ValidateFunction } from 'ajv';
+import { createAjv } from '../../../src/schemas/validator.js';
+import { errorList } from '../../../src/schemas/messages.js';
+import { schemas } from '../../../src/schemas/index.js';
 import { expectedChunkBytes } from '../services/uploads/limits.js';
 import type { UploadRow } from '../repositories/uploads.js';
 
@@ -32,12 +34,16 @@ export function fieldValues(fields: Record<string, unknown> | undefined): Record
   return out;
 }
 
+// The protocol's parameters are fixed by the uploader library, not a business rule staff edit: the
+// bundled lumen:api/upload-chunk is compiled once (each chunk request is validated; no recompiles).
+let validateChunk: ValidateFunction | null = null;
+
 /** Parses (query strings and form fields arrive as text) and validates the protocol parameters. */
-export async function readChunkParams(app: FastifyInstance, raw: Record<string, unknown>): Promise<ChunkParams> {
+export function readChunkParams(raw: Record<string, unknown>): ChunkParams {
   const data: Record<string, unknown> = { ...raw };
   for (const k of INTEGER_FIELDS) if (typeof data[k] === 'string' && /^\d{1,15}$/.test(data[k] as string)) data[k] = Number(data[k]);
-  const errors = await validateWith(app, 'lumen:api/upload-chunk', data);
-  if (errors.length) throw new AppError(400, errors[0]);
+  validateChunk ??= createAjv().compile(schemas['lumen:api/upload-chunk']);
+  if (!validateChunk(data)) throw new AppError(400, errorList(validateChunk.errors)[0]);
   return data as unknown as ChunkParams;
 }
 

@@ -105,17 +105,22 @@ export async function hasChunk(q: Queryable, id: string, chunkNo: number): Promi
 
 /**
  * Records a stored chunk, once (UNIQUE(upload_id, chunk_no)), and only while the upload still
- * receives. Returns false when the upload has moved on (the stored bytes are then orphans).
+ * receives; answers in the same statement with the upload's state and every received chunk (one
+ * round trip per chunk: the uploader needs the list, the route needs to know if it was the last).
  */
-export async function recordChunk(q: Queryable, id: string, chunkNo: number, size: number): Promise<boolean> {
-  const r = await q.query(
-    `INSERT INTO upload_chunks(upload_id, chunk_no, size)
-     SELECT $1, $2, $3 WHERE EXISTS (SELECT 1 FROM uploads WHERE id = $1 AND state = 'receiving')
-     ON CONFLICT (upload_id, chunk_no) DO NOTHING`,
+export async function recordChunk(q: Queryable, id: string, chunkNo: number, size: number): Promise<{ state: UploadState; uploaded: number[] }> {
+  const r = await q.query<{ state: UploadState; uploaded: number[] }>(
+    `WITH ins AS (
+       INSERT INTO upload_chunks(upload_id, chunk_no, size)
+       SELECT $1, $2, $3 WHERE EXISTS (SELECT 1 FROM uploads WHERE id = $1 AND state = 'receiving')
+       ON CONFLICT (upload_id, chunk_no) DO NOTHING
+       RETURNING chunk_no)
+     SELECT (SELECT state FROM uploads WHERE id = $1) AS state,
+            ARRAY(SELECT chunk_no FROM upload_chunks WHERE upload_id = $1 UNION SELECT chunk_no FROM ins ORDER BY 1) AS uploaded`,
     [id, chunkNo, size],
   );
-  if (r.rowCount > 0) return true;
-  return hasChunk(q, id, chunkNo);
+  const row = r.rows[0];
+  return { state: row.state, uploaded: (row.uploaded ?? []).map(Number) };
 }
 
 /**

@@ -28,10 +28,10 @@ export interface UploadStatus {
 const allChunks = (n: number) => Array.from({ length: n }, (_, i) => i + 1);
 const iso = (v: unknown) => (v instanceof Date ? v.toISOString() : v == null ? null : String(v));
 
-/** What the client sees of an upload (one GET lists every received chunk: checkChunkUploadedByResponse). */
-export async function uploadStatus(q: Queryable, u: UploadRow): Promise<UploadStatus> {
+/** What the client sees of an upload (one GET lists every received chunk: checkChunkUploadedByResponse); `received` when the caller already read the list. */
+export async function uploadStatus(q: Queryable, u: UploadRow, received?: number[]): Promise<UploadStatus> {
   const done = u.state === 'complete' || u.state === 'assembling';
-  const uploaded = done ? allChunks(u.total_chunks) : u.state === 'receiving' ? await receivedChunks(q, u.id) : [];
+  const uploaded = done ? allChunks(u.total_chunks) : u.state === 'receiving' ? (received ?? (await receivedChunks(q, u.id))) : [];
   const blob = u.state === 'complete' && u.sha256 ? await findBlob(q, u.sha256) : null;
   return {
     id: u.id,
