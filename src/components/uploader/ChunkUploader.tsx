@@ -108,11 +108,13 @@ export function ChunkUploader({ workType, onComplete }: ChunkUploaderProps) {
         ) : (
           <>
             <div data-testid="upload-overall">
-              <Progress percent={Math.floor(all.progress * 1000) / 10} status={all.done === all.total ? 'success' : 'active'} />
-              <Space size={12}>
-                <Typography.Text type="secondary">总速度 {formatSpeed(all.speed)}</Typography.Text>
-                <Typography.Text type="secondary">{formatTimeLeft(all.timeLeft)}</Typography.Text>
-              </Space>
+              <Progress percent={Math.floor(all.progress * 1000) / 10} status={all.uploading ? 'active' : all.done === all.total ? 'success' : 'normal'} />
+              {all.uploading && (
+                <Space size={12}>
+                  <Typography.Text type="secondary">总速度 {formatSpeed(all.speed)}</Typography.Text>
+                  <Typography.Text type="secondary">{formatTimeLeft(all.timeLeft)}</Typography.Text>
+                </Space>
+              )}
             </div>
             {rows.map((r) => (
               <UploadFileRow key={r.key} row={r} actions={actions} />

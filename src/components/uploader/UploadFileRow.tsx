@@ -48,7 +48,7 @@ export function UploadFileRow({ row, actions }: { row: UploadRow; actions: RowAc
               <Button size="small" icon={<CaretRightOutlined />} aria-label="继续" onClick={() => actions.resume(row.key)} />
             </Tooltip>
           )}
-          {row.state === 'error' && (
+          {row.state === 'error' && row.retryable && (
             <Tooltip title="重试">
               <Button size="small" icon={<RedoOutlined />} aria-label="重试" onClick={() => actions.retry(row.key)} />
             </Tooltip>

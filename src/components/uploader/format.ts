@@ -1,4 +1,7 @@
-import { formatBytes } from '../../schemas/file-rules';
+import { formatBytes as ruleBytes } from '../../schemas/file-rules';
+
+/** Sizes as the rules write them ('3.1MB'), with bytes below 1 KB ('6B', not '0KB'). */
+export const formatBytes = (n: number): string => (n < 1024 ? `${n}B` : ruleBytes(n));
 
 /** '1.5MB/s'; '—' while there is no measured speed. */
 export const formatSpeed = (bytesPerSecond: number): string => (bytesPerSecond > 0 ? `${formatBytes(bytesPerSecond)}/s` : '—');
@@ -16,4 +19,3 @@ export function formatTimeLeft(seconds: number): string {
   return `剩余 ${sec}秒`;
 }
 
-export { formatBytes };

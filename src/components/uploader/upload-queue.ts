@@ -25,6 +25,8 @@ export interface UploadRow {
   chunks: Partial<Record<ChunkStatus, number>>;
   retries: number;
   error: string | null;
+  /** False when the file itself breaks the rule: trying again cannot help. */
+  retryable: boolean;
   uploadId: string | null;
   /** Completed without sending chunks: the server already had the file (秒传). */
   instant: boolean;
@@ -129,7 +131,7 @@ export class UploadQueue {
     this.natives.set(key, file);
     this.rows = [
       ...this.rows,
-      { key, name: file.name, size: file.size, state: 'waiting', phase: '正在检查文件', progress: 0, speed: 0, timeLeft: Infinity, chunks: {}, retries: 0, error: null, uploadId: null, instant: false, result: null },
+      { key, name: file.name, size: file.size, state: 'waiting', phase: '正在检查文件', progress: 0, speed: 0, timeLeft: Infinity, chunks: {}, retries: 0, error: null, retryable: true, uploadId: null, instant: false, result: null },
     ];
     this.listeners.forEach((l) => l());
     void this.prepare(key, file);
@@ -137,14 +139,14 @@ export class UploadQueue {
 
   /** Browser-side rule check, fingerprint, registration (and possession proof), then the chunks. */
   private async prepare(key: string, file: File): Promise<void> {
-    const fail = (error: string) => this.patch(key, { state: 'error', phase: null, error });
+    const fail = (error: string, retryable = true) => this.patch(key, { state: 'error', phase: null, error, retryable });
     try {
       const rule = this.opts.rule();
-      if (!rule) return fail('该素材类型暂不支持上传');
+      if (!rule) return fail('该素材类型暂不支持上传', false);
       const active = this.rows.filter((r) => r.state !== 'error' && r.state !== 'success').length;
       if (active > rule.maxCount) return fail(countMessage(rule));
       const refusal = checkFileMeta(rule, await readFileMeta(file));
-      if (refusal) return fail(refusal);
+      if (refusal) return fail(refusal, false);
 
       let sha256: string | undefined;
       if (file.size <= INSTANT_UPLOAD_MAX_BYTES) {
@@ -261,10 +263,11 @@ export class UploadQueue {
   }
 }
 
-/** Progress of the whole list: bytes done over bytes, summed speed, time left at that speed. */
-export function overallOf(rows: UploadRow[]): { progress: number; speed: number; timeLeft: number; done: number; total: number } {
-  const size = rows.reduce((s, r) => s + r.size, 0);
-  const doneBytes = rows.reduce((s, r) => s + r.size * (r.state === 'success' ? 1 : r.progress), 0);
+/** Progress of the whole list (failed files left out): bytes done over bytes, summed speed, time left at that speed. */
+export function overallOf(rows: UploadRow[]): { progress: number; speed: number; timeLeft: number; done: number; total: number; uploading: boolean } {
+  const live = rows.filter((r) => r.state !== 'error');
+  const size = live.reduce((s, r) => s + r.size, 0);
+  const doneBytes = live.reduce((s, r) => s + r.size * (r.state === 'success' ? 1 : r.progress), 0);
   const speed = rows.filter((r) => r.state === 'uploading').reduce((s, r) => s + r.speed, 0);
   const left = size - doneBytes;
   return {
@@ -273,5 +276,6 @@ export function overallOf(rows: UploadRow[]): { progress: number; speed: number;
     timeLeft: left <= 0 ? 0 : speed > 0 ? left / speed : Infinity,
     done: rows.filter((r) => r.state === 'success').length,
     total: rows.length,
+    uploading: rows.some((r) => r.state === 'uploading'),
   };
 }

@@ -84,6 +84,8 @@ describe('ChunkUploader (simple-uploader.js inside antd)', () => {
     await waitFor(() => expect(rowOf('动图.gif')).toHaveAttribute('data-state', 'error'));
     expect(within(rowOf('动图.gif')).getByText('上传失败')).toBeInTheDocument();
     expect(within(rowOf('动图.gif')).getByText('请上传JPG/JPEG/PNG格式图片，大小不超过50MB')).toBeInTheDocument();
+    // The file itself breaks the rule: no retry is offered, only removal.
+    expect(within(rowOf('动图.gif')).queryByRole('button', { name: '重试' })).toBeNull();
     expect(registered).toEqual([]);
     expect(chunkRequests()).toEqual([]);
   });
