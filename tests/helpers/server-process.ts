@@ -3,10 +3,9 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { openDb } from '../../server/src/db/index.js';
 import { migrate } from '../../server/src/db/migrate.js';
-import { makeUser } from './app.js';
+import { freshSchema, makeUser } from './app.js';
 
 const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..');
 
@@ -32,20 +31,9 @@ export async function prepareServerData(): Promise<{ dataDir: string; env: Recor
   let dropSchema = async () => {};
   const url = process.env.TEST_DATABASE_URL;
   if (url) {
-    const schema = `p_${process.pid}_${Date.now()}`;
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    await admin.query(`CREATE SCHEMA ${schema}`);
-    await admin.end();
-    const u = new URL(url);
-    u.searchParams.set('options', `-c search_path=${schema},public`);
-    env.DATABASE_URL = u.toString();
-    dropSchema = async () => {
-      const c = new pg.Client({ connectionString: url });
-      await c.connect();
-      await c.query(`DROP SCHEMA ${schema} CASCADE`);
-      await c.end();
-    };
+    const fresh = await freshSchema(url, 'p');
+    env.DATABASE_URL = fresh.url;
+    dropSchema = fresh.drop;
   }
   const db = await openDb({ databaseUrl: env.DATABASE_URL, pgliteDir: path.join(dataDir, 'pglite') });
   await migrate(db);

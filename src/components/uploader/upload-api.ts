@@ -1,23 +1,7 @@
 import { get, postJson, request } from '../../dataProvider/axios';
+import type { UploadStatus } from '../../schemas/api/upload';
 
-/** lumen:api/upload (src/schemas/api/upload.json): what every upload call answers. */
-export interface UploadStatus {
-  id: string;
-  state: 'receiving' | 'assembling' | 'complete' | 'failed' | 'expired' | 'cancelled';
-  workType: number;
-  filename: string;
-  size: number;
-  chunkSize: number;
-  totalChunks: number;
-  uploaded: number[];
-  sha256: string | null;
-  mime: string | null;
-  meta: Record<string, unknown> | null;
-  error: string | null;
-  proof: { offset: number; length: number } | null;
-  expiresAt: string;
-  completedAt: string | null;
-}
+export type { UploadStatus };
 
 /** lumen:api/upload-init: registers a file before its chunks and returns the upload id. */
 export const initUpload = (body: { name: string; size: number; type?: string; sha256?: string; workType: number; chunkSize: number }) =>

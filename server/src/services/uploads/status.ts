@@ -4,26 +4,9 @@ import { findBlob, receivedChunks, type UploadRow } from '../../repositories/upl
 import { schemaStore } from '../../schemas/store.js';
 import { resolveRule, ruleRefFor } from '../../../../src/schemas/registry.js';
 import type { UploadRule } from '../../../../src/schemas/file-rules.js';
+import type { UploadStatus } from '../../../../src/schemas/api/upload.js';
 
-/** The answer shape lumen:api/upload. */
-export interface UploadStatus {
-  id: string;
-  state: UploadRow['state'];
-  workType: number;
-  filename: string;
-  size: number;
-  chunkSize: number;
-  totalChunks: number;
-  /** Received chunk numbers; every chunk once the upload is assembled or assembling. */
-  uploaded: number[];
-  sha256: string | null;
-  mime: string | null;
-  meta: Record<string, unknown> | null;
-  error: string | null;
-  proof: { offset: number; length: number } | null;
-  expiresAt: string;
-  completedAt: string | null;
-}
+export type { UploadStatus };
 
 const allChunks = (n: number) => Array.from({ length: n }, (_, i) => i + 1);
 const iso = (v: unknown) => (v instanceof Date ? v.toISOString() : v == null ? null : String(v));
