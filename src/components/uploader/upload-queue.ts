@@ -36,6 +36,8 @@ export interface UploadRow {
 /** Files above this size start uploading without the fingerprint (no instant upload): hashing a huge file first costs more than it saves. */
 export const INSTANT_UPLOAD_MAX_BYTES = 1024 * 1024 * 1024;
 const POLL_MS = 1000;
+/** Ten minutes of polling an assembly before giving up (a 2 GB video is checked in well under that). */
+const MAX_POLLS = 600;
 
 export interface QueueOptions {
   /** Material type code (lumen:enums/material-type) the server checks against. */
@@ -187,8 +189,15 @@ export class UploadQueue {
     } catch {
       /* read it below */
     }
+    // Only a finished answer is final: a chunk answer's list may predate its siblings' commits.
+    if (status?.state !== 'complete' && status?.state !== 'failed') status = null;
     try {
-      while (!status || status.state === 'assembling' || status.state === 'receiving') {
+      for (let polls = 0; !status || status.state === 'assembling' || status.state === 'receiving'; polls++) {
+        // Every chunk looked acknowledged but the server misses some: retrying sends just those.
+        if (status?.state === 'receiving' && status.uploaded.length < status.totalChunks) {
+          return this.patch(key, { state: 'error', phase: null, error: '部分分片未送达，请重试' });
+        }
+        if (polls > MAX_POLLS) return this.patch(key, { state: 'error', phase: null, error: '服务器处理超时，请稍后重试' });
         this.patch(key, { phase: '正在合并校验', state: 'uploading', progress: 1 });
         if (status) await new Promise((r) => setTimeout(r, POLL_MS));
         status = await getUpload(id);

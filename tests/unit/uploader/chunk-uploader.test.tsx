@@ -3,6 +3,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { FakeXHR } from './fake-xhr';
 
+// antd's first render and the real uploader's timers are slow on a busy machine.
+vi.setConfig({ testTimeout: 30_000 });
+
 const MB = 1024 * 1024;
 let nextId = 0;
 const registered: Array<Record<string, unknown>> = [];

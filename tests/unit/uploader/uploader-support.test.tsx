@@ -2,6 +2,8 @@ import '../../helpers/antd-jsdom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
 
+vi.setConfig({ testTimeout: 30_000 });
+
 // A browser without File/Blob.slice: simple-uploader.js reports support = false and does nothing else.
 vi.mock('simple-uploader.js', () => ({
   default: class {
