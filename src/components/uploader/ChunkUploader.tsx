@@ -48,7 +48,10 @@ export function ChunkUploader({ workType, onComplete }: ChunkUploaderProps) {
     queue.uploader.assignBrowse(inputRef.current);
     return () => queue.uploader.unAssignDrop(drop);
   }, [queue]);
-  useEffect(() => () => queue.destroy(), [queue]);
+  useEffect(() => {
+    queue.attach();
+    return () => queue.detach();
+  }, [queue]);
 
   const reported = useRef(new Set<string>());
   useEffect(() => {

@@ -62,7 +62,7 @@ export class UploadQueue {
   private keyOfFile = new Map<number, string>();
   private natives = new Map<string, File>();
   private seq = 0;
-  private destroyed = false;
+  private detached = false;
 
   constructor(private opts: QueueOptions) {
     // Files not yet registered get a throwaway identifier; the real one is the server's id.
@@ -160,7 +160,7 @@ export class UploadQueue {
         this.patch(key, { phase: '正在校验文件' });
         status = await proveUpload(status.id, await hashRange(file, status.proof.offset, status.proof.length));
       }
-      if (!this.row(key) || this.destroyed) return; // cancelled or left meanwhile
+      if (!this.row(key) || this.detached) return; // cancelled or left meanwhile
       this.patch(key, { uploadId: status.id });
       if (status.state === 'complete') {
         this.patch(key, { state: 'success', phase: null, progress: 1, instant: true, result: status, timeLeft: 0 });
@@ -252,11 +252,15 @@ export class UploadQueue {
     this.listeners.forEach((l) => l());
   }
 
+  /** The list is shown (again; React's StrictMode unmounts and remounts once): files may go on. */
+  attach(): void {
+    this.detached = false;
+  }
+
   /** The page is left: stop sending (the server keeps the chunks for a later resume). */
-  destroy(): void {
-    this.destroyed = true;
+  detach(): void {
+    this.detached = true;
     if (this.support) this.uploader.files.forEach((f) => f.pause());
-    this.listeners.clear();
   }
 
   pauseAll(): void {

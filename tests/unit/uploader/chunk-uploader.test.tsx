@@ -1,6 +1,7 @@
 import '../../helpers/antd-jsdom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { StrictMode } from 'react';
 import { FakeXHR } from './fake-xhr';
 
 // antd's first render and the real uploader's timers are slow on a busy machine.
@@ -166,8 +167,13 @@ describe('ChunkUploader (simple-uploader.js inside antd)', () => {
     expect(within(rowOf('无效.png')).getByRole('button', { name: '重试' })).toBeInTheDocument();
   }, 20_000);
 
-  it('a file the server already has completes at once (秒传) without chunk requests', async () => {
-    render(<ChunkUploader workType={11} />);
+  it('a file the server already has completes at once (秒传) without chunk requests, also under StrictMode', async () => {
+    // StrictMode mounts, unmounts and remounts: the uploader must still finish what was started.
+    render(
+      <StrictMode>
+        <ChunkUploader workType={11} />
+      </StrictMode>,
+    );
     drop([file('stored.png', 1.5 * MB, 'image/png')]);
     await waitFor(() => expect(within(rowOf('stored.png')).getByText('秒传')).toBeInTheDocument());
     expect(within(rowOf('stored.png')).getByText('上传成功')).toBeInTheDocument();
