@@ -16,6 +16,7 @@ import { routeModules } from './routes/index.js';
 import { vocabulary } from '../../src/schemas/validator.js';
 import { ok } from './lib/envelope.js';
 import { countUnfinishedJobs } from './repositories/jobs.js';
+import { registerUploadSweep } from './services/uploads/sweep.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -69,6 +70,7 @@ export async function buildApp({ config, db, logger }: AppDeps): Promise<Fastify
     const mod = await m.load();
     await app.register(mod.default, { prefix: m.prefix });
   }
+  registerUploadSweep(app);
   await app.register(client);
   return app;
 }

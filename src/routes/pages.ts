@@ -6,6 +6,8 @@ import type { ComponentType } from 'react';
  * render the page frame (RoutePlaceholder) until their issue builds them.
  */
 export const pages: Record<string, () => Promise<{ default: ComponentType }>> = {
+  CreatorUpload: () => import('../pages/creator/upload/UploadVideo'),
+  CreatorUploadImage: () => import('../pages/creator/upload/UploadImage'),
   CreatorWorks: () => import('../pages/creator/Works'),
   CreatorWithdraw: () => import('../pages/creator/Withdraw'),
   MyDeposit: () => import('../pages/cyprotect/MyDeposit'),

@@ -23,7 +23,7 @@ export const sectionFrames: Record<FrameSection, SectionFrame> = {
   },
   creator: {
     description: '创作者中心用于管理您上传的作品、查看销售收益并申请提现。',
-    related: ['CreatorWorks', 'CreatorWithdraw'],
+    related: ['CreatorUpload', 'CreatorUploadImage', 'CreatorWorks', 'CreatorWithdraw'],
   },
   cyprotect: {
     description: '版权保护中心汇集您的作品存证、版权登记与 DCI 登记等版权服务记录。',

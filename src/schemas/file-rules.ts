@@ -42,9 +42,10 @@ export const kindNoun = (kind: UploadRule['kind']): string => NOUNS[kind];
 
 const NOUNS: Record<UploadRule['kind'], string> = { image: '图片', video: '视频', audio: '音频', document: '文件', any: '文件' };
 
-/** 5242880 -> '5MB', 1572864 -> '1.5MB', 512000 -> '500KB'. */
+/** 5242880 -> '5MB', 1572864 -> '1.5MB', 512000 -> '500KB', 2147483648 -> '2GB'. */
 export function formatBytes(n: number): string {
   const MB = 1024 * 1024;
+  if (n >= 1024 * MB) return `${Number((n / (1024 * MB)).toFixed(1))}GB`;
   if (n >= MB) return `${Number((n / MB).toFixed(1))}MB`;
   return `${Number((n / 1024).toFixed(1))}KB`;
 }

@@ -87,6 +87,11 @@ import formsReviewReject from './forms/review-reject.json';
 import formsReviewInfo from './forms/review-info.json';
 import formsWorkAppeal from './forms/work-appeal.json';
 import formsCreatorSign from './forms/creator-sign.json';
+// creator uploads: material upload rules and the chunked-upload API shapes
+import rulesMaterial from './rules/material.json';
+import apiUploadInit from './api/upload-init.json';
+import apiUploadChunk from './api/upload-chunk.json';
+import apiUpload from './api/upload.json';
 
 /** Every bundled schema, in a plain list. */
 export const schemaList: LumenSchema[] = [
@@ -155,6 +160,11 @@ export const schemaList: LumenSchema[] = [
   formsReviewInfo,
   formsWorkAppeal,
   formsCreatorSign,
+  // creator upload entries
+  rulesMaterial,
+  apiUploadInit,
+  apiUploadChunk,
+  apiUpload,
 ];
 
 /** Bundled schemas by $id. */

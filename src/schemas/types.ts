@@ -16,4 +16,4 @@ export interface EnumOption<V = string | number> {
 }
 
 /** The three upload-rule scopes of spec §5. */
-export type RuleScope = 'deposit' | 'registration' | 'dci' | 'certification';
+export type RuleScope = 'deposit' | 'registration' | 'dci' | 'certification' | 'material';

@@ -9,6 +9,26 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
+/** A new empty schema in the PostgreSQL at `url`: the URL that uses it, and how to drop it again. */
+export async function freshSchema(url: string, prefix = 't'): Promise<{ url: string; drop: () => Promise<void> }> {
+  const schema = `${prefix}_${process.pid}_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`CREATE SCHEMA ${schema}`);
+  await admin.end();
+  const u = new URL(url);
+  u.searchParams.set('options', `-c search_path=${schema},public`);
+  return {
+    url: u.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: url });
+      await c.connect();
+      await c.query(`DROP SCHEMA ${schema} CASCADE`);
+      await c.end();
+    },
+  };
+}
+
 /**
  * A fresh empty database that can be opened several times (restarts, a second worker's own
  * connections): a temporary PGlite folder, or a new schema in TEST_DATABASE_URL's database.

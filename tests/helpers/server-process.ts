@@ -1,5 +1,13 @@
 import { spawn, type ChildProcess, type StdioOptions } from 'node:child_process';
 import net from 'node:net';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { openDb } from '../../server/src/db/index.js';
+import { migrate } from '../../server/src/db/migrate.js';
+import { freshSchema, makeUser } from './app.js';
+
+const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..');
 
 /** A port nobody listens on right now (the OS picks it). */
 export function freePort(): Promise<number> {
@@ -44,4 +52,70 @@ export async function waitUntilUp(
 export function exited(p: ChildProcess): Promise<number | string> {
   if (p.exitCode !== null || p.signalCode !== null) return Promise.resolve(p.exitCode ?? p.signalCode!);
   return new Promise((resolve) => p.once('exit', (code, signal) => resolve(code ?? signal!)));
+}
+
+/**
+ * A database for a real server process: PGlite in DATA_DIR, or (TEST_DATABASE_URL) a fresh schema
+ * of that PostgreSQL. Migrated, with one creator whose token is returned; the database is closed
+ * again so the server process can open it.
+ */
+export async function prepareServerData(): Promise<{ dataDir: string; env: Record<string, string>; token: string; cleanup: () => Promise<void> }> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lumen-proc-'));
+  const env: Record<string, string> = {};
+  let dropSchema = async () => {};
+  const url = process.env.TEST_DATABASE_URL;
+  if (url) {
+    const fresh = await freshSchema(url, 'p');
+    env.DATABASE_URL = fresh.url;
+    dropSchema = fresh.drop;
+  }
+  const db = await openDb({ databaseUrl: env.DATABASE_URL, pgliteDir: path.join(dataDir, 'pglite') });
+  await migrate(db);
+  const { token } = await makeUser(db, { roles: ['buyer', 'creator'] });
+  await db.close();
+  return {
+    dataDir,
+    env,
+    token,
+    cleanup: async () => {
+      await dropSchema();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface ServerProcess {
+  child: ChildProcess;
+  base: string;
+  stderr: () => string;
+}
+
+/**
+ * Starts server/src/server.ts as its own process and waits until /api/health answers.
+ * SERVER_NODE_ARGS adds node flags (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof"); SERVER_STDERR=1 echoes its log.
+ */
+export async function startServer(dataDir: string, env: Record<string, string>, port: number): Promise<ServerProcess> {
+  let err = '';
+  const child = spawn(process.execPath, [...(process.env.SERVER_NODE_ARGS?.split(' ') ?? []), '--import', 'tsx', 'server/src/server.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED: '0', NODE_ENV: 'test', LOG_LEVEL: 'warn', CLIENT_DIR: path.join(dataDir, 'no-client') },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  child.stderr!.on('data', (d) => {
+    err += d;
+    if (process.env.SERVER_STDERR) process.stderr.write(d);
+  });
+  const base = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited ${child.exitCode}: ${err}`);
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) return { child, base, stderr: () => err };
+    } catch {
+      /* not listening yet */
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  child.kill('SIGKILL');
+  throw new Error(`server did not start: ${err}`);
 }

@@ -30,4 +30,5 @@ export const routeModules: Array<{ prefix: string; load: () => Promise<{ default
   { prefix: '/api', load: () => import('./operation.js') },
   { prefix: '/api/admin/review', load: () => import('./review.js') },
   { prefix: '/api/user/creator', load: () => import('./creator-sign.js') },
+  { prefix: '/api/upload', load: () => import('./upload.js') },
 ];

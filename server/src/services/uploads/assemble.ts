@@ -1,0 +1,88 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import type { FastifyInstance } from 'fastify';
+import { AppError } from '../../lib/envelope.js';
+import { checkUploadedFile } from '../../lib/file-check.js';
+import { claimAssembly, completeUpload, failUpload, findBlob, findUpload, insertBlob, releaseAssembly, type UploadRow } from '../../repositories/uploads.js';
+import { chunkKey, originalKey } from './limits.js';
+import { materialRule } from './status.js';
+
+export const MSG_TRANSIENT = '服务器繁忙，请稍后重试';
+
+/** Deletes the stored chunks of an upload (after assembly, expiry or cancel). */
+export async function deleteChunkObjects(app: FastifyInstance, uploadId: string): Promise<void> {
+  for (const key of await app.storage.list(`chunks/${uploadId}/`)) await app.storage.delete(key);
+}
+
+/**
+ * Assembles an upload if every chunk is recorded and nobody else is assembling it: exactly one
+ * caller wins the claim (repositories/uploads claimAssembly), the others return the row as it is.
+ * Content refusals leave the upload 'failed' and throw 415 with the rule's Chinese message;
+ * transient faults put it back to 'receiving' and throw 503, so a later request assembles again.
+ */
+export async function tryAssemble(app: FastifyInstance, uploadId: string): Promise<UploadRow> {
+  const claimed = await claimAssembly(app.db, uploadId);
+  if (!claimed) return (await findUpload(app.db, uploadId))!;
+  let refusal: string | null;
+  try {
+    refusal = await assemble(app, claimed);
+  } catch (err) {
+    app.log.error({ err, uploadId }, 'upload assembly failed');
+    await releaseAssembly(app.db, uploadId).catch(() => undefined);
+    throw new AppError(503, MSG_TRANSIENT);
+  }
+  if (refusal) {
+    await failUpload(app.db, uploadId, refusal);
+    await deleteChunkObjects(app, uploadId).catch((err) => app.log.warn({ err, uploadId }, 'chunk cleanup failed'));
+    throw new AppError(415, refusal);
+  }
+  return (await findUpload(app.db, uploadId))!;
+}
+
+/**
+ * Streams the chunks in order into a temp file while hashing, verifies size, checks the content
+ * against the material rule, stores the original once per SHA-256, completes the upload and
+ * deletes the chunks. Returns the Chinese refusal, or null when the upload is complete.
+ */
+async function assemble(app: FastifyInstance, u: UploadRow): Promise<string | null> {
+  const tmpDir = path.join(app.config.dataDir, 'tmp');
+  await fs.promises.mkdir(tmpDir, { recursive: true });
+  const tmp = path.join(tmpDir, `assemble-${u.id}-${crypto.randomBytes(4).toString('hex')}`);
+  try {
+    const hash = crypto.createHash('sha256');
+    let size = 0;
+    async function* chunksInOrder() {
+      for (let n = 1; n <= u.total_chunks; n++) {
+        for await (const buf of await app.storage.stream(chunkKey(u.id, n))) {
+          hash.update(buf as Buffer);
+          size += (buf as Buffer).length;
+          yield buf as Buffer;
+        }
+      }
+    }
+    await pipeline(chunksInOrder, fs.createWriteStream(tmp));
+    if (size !== u.total_size) return '文件大小与登记不符，请重新上传';
+    const sha256 = hash.digest('hex');
+
+    const rule = await materialRule(app, Number(u.work_type));
+    if (!rule) return '该素材类型暂不支持上传';
+    const checked = await checkUploadedFile(rule, { filename: u.filename, path: tmp });
+    if (checked.message) return checked.message;
+
+    // Stored once by hash: a second upload of the same bytes points at the first original.
+    const key = originalKey(sha256);
+    const existing = await findBlob(app.db, sha256);
+    if (!existing || !(await app.storage.exists(existing.storage_key))) {
+      await app.storage.putStream(key, fs.createReadStream(tmp));
+    }
+    const { name: _n, size: _s, type: _t, ...measured } = checked.meta;
+    await insertBlob(app.db, { sha256, storage_key: existing?.storage_key ?? key, size, mime: checked.meta.type, meta: measured });
+    await completeUpload(app.db, u.id, sha256);
+    await deleteChunkObjects(app, u.id).catch((err) => app.log.warn({ err, uploadId: u.id }, 'chunk cleanup failed'));
+    return null;
+  } finally {
+    await fs.promises.rm(tmp, { force: true });
+  }
+}
