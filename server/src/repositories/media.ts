@@ -94,3 +94,18 @@ export async function hashCandidates(q: Queryable, materialId: number, kind: str
   );
   return r.rows.map((x) => ({ material_id: Number(x.material_id), hash: x.hash }));
 }
+
+/** Seeded works share one design's files: the measured metadata and strip go on all of them at once. */
+export async function saveMeasured(q: Queryable, materialIds: number[], originalKey: string, m: {
+  durationSec: number | null; width: number; height: number; fps: number | null; codec: string | null; bitrate: number | null; stripKey: string | null; strip: unknown;
+}): Promise<void> {
+  await q.query('UPDATE materials SET duration_sec = $2, width = $3, height = $4, fps = $5 WHERE id = ANY($1::bigint[])',
+    [materialIds, m.durationSec, m.width, m.height, m.fps]);
+  await q.query(
+    `INSERT INTO material_media(material_id, state, original_key, codec, bitrate, strip_key, strip)
+     SELECT id, 'ready', $2, $3, $4, $5, $6 FROM unnest($1::bigint[]) AS id
+     ON CONFLICT (material_id) DO UPDATE SET state = 'ready', original_key = EXCLUDED.original_key, codec = EXCLUDED.codec,
+       bitrate = EXCLUDED.bitrate, strip_key = EXCLUDED.strip_key, strip = EXCLUDED.strip, error = NULL, updated_at = now()`,
+    [materialIds, originalKey, m.codec, m.bitrate, m.stripKey, m.strip === null ? null : JSON.stringify(m.strip)],
+  );
+}
