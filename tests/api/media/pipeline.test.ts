@@ -17,11 +17,13 @@ describe('media pipeline', () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lumen-media-test-'));
   let ownerA: number;
   let ownerB: number;
+  let authA: { authorization: string };
+  let authB: { authorization: string };
 
   beforeAll(async () => {
     t = await makeTestApp();
-    ownerA = (await makeUser(t.db, { roles: ['buyer', 'creator'] })).id;
-    ownerB = (await makeUser(t.db, { roles: ['buyer', 'creator'] })).id;
+    ({ id: ownerA, auth: authA } = await makeUser(t.db, { roles: ['buyer', 'creator'] }));
+    ({ id: ownerB, auth: authB } = await makeUser(t.db, { roles: ['buyer', 'creator'] }));
   }, 60_000);
   afterAll(async () => {
     await t?.close();
@@ -122,15 +124,27 @@ describe('media pipeline', () => {
     expect(media.error).toMatch(/invalid data|Invalid data/i);
     expect((await findJob(t.db, Number(media.job_id)))?.state).toBe('failed');
 
-    // The creator replaces nothing and retries after fixing the stored original: a new job runs.
+    const status = await t.app.inject({ url: `/api/user/works/${id}/media`, headers: authA });
+    expect(status.json().data).toMatchObject({ state: 'failed', error: media.error });
+
+    // Only the owner may retry; a retry is a new job. (The stored original is repaired first, as an
+    // operator would after a storage fault, so the new job can succeed.)
     const file = path.join(dir, 'fixed.mp4');
     execFileSync('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc=s=320x240:r=25', '-t', '1', '-pix_fmt', 'yuv420p', file]);
     const m = await material(id);
     await t.app.storage.put(m.original_path, fs.readFileSync(file));
-    const { jobId } = await t.db.tx((q) => enqueueMediaProcessing(q, { materialId: id, originalKey: m.original_path }));
-    expect(jobId).not.toBe(Number(media.job_id));
+    const other = await t.app.inject({ method: 'POST', url: `/api/user/works/${id}/media/retry`, headers: authB });
+    expect(other.statusCode).toBeGreaterThanOrEqual(403);
+    expect(other.statusCode).toBeLessThan(500);
+    const retry = await t.app.inject({ method: 'POST', url: `/api/user/works/${id}/media/retry`, headers: authA });
+    expect(retry.statusCode).toBe(200);
+    expect(retry.json().data).toMatchObject({ state: 'processing', progress: 0 });
+    expect(Number((await findMedia(t.db, id))?.job_id)).not.toBe(Number(media.job_id));
+    const again = await t.app.inject({ method: 'POST', url: `/api/user/works/${id}/media/retry`, headers: authA });
+    expect([again.statusCode, again.json().msg]).toEqual([409, '作品没有处理失败，无需重试']);
     await drain();
     expect((await findMedia(t.db, id))?.state).toBe('ready');
+    expect((await t.app.inject({ url: `/api/user/works/${id}/media`, headers: authA })).json().data).toMatchObject({ state: 'ready', progress: 100 });
     expect([Number((await material(id)).width), Number((await material(id)).fps)]).toEqual([320, 25]);
   }, 120_000);
 });
