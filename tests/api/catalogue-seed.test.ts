@@ -25,10 +25,10 @@ describe('catalogue seed', () => {
     expect(await count('SELECT count(*) AS n FROM material_evidence')).toBeGreaterThan(3);
   });
 
-  it('spreads videos over the three duration classes and dates over months', async () => {
-    expect(await count('SELECT count(*) AS n FROM materials WHERE type = 1 AND duration_sec < 600')).toBeGreaterThan(0);
-    expect(await count('SELECT count(*) AS n FROM materials WHERE type = 1 AND duration_sec BETWEEN 600 AND 1800')).toBeGreaterThan(0);
-    expect(await count('SELECT count(*) AS n FROM materials WHERE type = 1 AND duration_sec > 1800')).toBeGreaterThan(0);
+  // Durations are measured from the demo files (short generated clips), so every demo video is in
+  // the short class; the duration filter itself is tested in catalogue-search with edited rows.
+  it('states the measured duration of every video and spreads dates over months', async () => {
+    expect(await count('SELECT count(*) AS n FROM materials WHERE type = 1 AND (duration_sec IS NULL OR abs(duration_sec - 4) > 0.1)')).toBe(0);
     expect(await count("SELECT count(DISTINCT date_trunc('month', created_at)) AS n FROM materials")).toBeGreaterThanOrEqual(4);
   });
 

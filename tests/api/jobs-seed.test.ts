@@ -1,3 +1,8 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp } from '../helpers/app.js';
 import { servicesOf } from '../helpers/jobs.js';
@@ -48,6 +53,34 @@ describe('demo catalogue media through the job queue', () => {
     expect(await t.app.storage.exists(sample.cover_path)).toBe(true);
     expect(await t.app.storage.exists(sample.original_path)).toBe(true);
   }, 300_000);
+
+  it('every listing states the duration, size and fps its own file has (measured by ffprobe/sharp)', async () => {
+    const rows = (await t.db.query<{ id: number; type: number; original_path: string; duration_sec: string | null; width: number; height: number; fps: string | null }>(
+      'SELECT DISTINCT ON (original_path) id, type, original_path, duration_sec, width, height, fps FROM materials ORDER BY original_path, id')).rows;
+    expect(rows.length).toBe(IMAGE_DESIGNS + CLIP_DESIGNS);
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lumen-seed-probe-'));
+    try {
+      for (const r of rows) {
+        const bytes = await t.app.storage.get(r.original_path);
+        if (Number(r.type) === 11) {
+          const m = await sharp(bytes).metadata();
+          expect([r.width, r.height, r.duration_sec, r.fps]).toEqual([m.width, m.height, null, null]);
+          continue;
+        }
+        const f = path.join(dir, `${r.id}.mp4`);
+        fs.writeFileSync(f, bytes);
+        const p = JSON.parse(execFileSync('ffprobe', ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', f]).toString());
+        const [num, den] = String(p.streams[0].avg_frame_rate).split('/').map(Number);
+        expect([r.width, r.height, Number(r.fps)]).toEqual([p.streams[0].width, p.streams[0].height, num / den]);
+        expect(Number(r.duration_sec)).toBeCloseTo(Number(p.format.duration), 2);
+      }
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+    // Every material of a design got the same measurement, and clips a keyframe strip.
+    expect(await count(`SELECT count(*) AS n FROM materials m JOIN material_media mm ON mm.material_id = m.id
+      WHERE m.type <> 11 AND mm.strip_key IS NOT NULL AND m.fps IS NOT NULL`)).toBe(await count('SELECT count(*) AS n FROM materials WHERE type <> 11'));
+  }, 60_000);
 
   it('seeding again adds no rows and no jobs', async () => {
     const jobs = await count('SELECT count(*) AS n FROM jobs');

@@ -3,3 +3,4 @@
  * `npm run worker` import this file, so both know every task. One line per feature.
  */
 import '../db/seed/catalogue/media-task.js';
+import '../services/media/tasks.js';

@@ -5,6 +5,7 @@ import { validateForm } from '../lib/form-validate.js';
 import { workTable } from '../repositories/works.js';
 import { appealWork, editWork, relistWork, submitWork, takedownWork, withdrawRevision, type Actor } from '../services/review.js';
 import { creatorReviewView } from '../services/review-view.js';
+import { mediaStatus, retryMedia } from '../services/media/status.js';
 
 /**
  * /api/user/works — the creator's own materials (lumen:status/work). Status changes go through
@@ -16,6 +17,8 @@ import { creatorReviewView } from '../services/review-view.js';
  *   POST /:id/appeal         a rejected work or revision back to review, flagged 申诉 (lumen:forms/work-appeal)
  *   POST /:id/withdraw-revision  withdraw the revision not decided yet
  *   GET  /:id/review         latest revision with its diff, the decision to act on, the timeline
+ *   GET  /:id/media          processing state of the media pipeline (progress, failure reason, strip)
+ *   POST /:id/media/retry    re-enqueue a failed processing (重试)
  */
 export default async function works(app: FastifyInstance) {
   registerResourceRoutes(app, { table: workTable, schemaId: 'lumen:forms/work', role: 'creator' });
@@ -54,6 +57,19 @@ export default async function works(app: FastifyInstance) {
     const form = await validateForm(app, 'lumen:forms/work-appeal', req.body);
     await appealWork(app.db, actor, req.params.id, String(form.text).trim());
     return ok(await current(actor, req.params.id), '申诉已提交，审核员将重新审核');
+  });
+
+  app.get('/:id/media', { schema: { params: idParams } }, async (req: IdReq) => {
+    const actor = await creator(req);
+    await current(actor, req.params.id);
+    return ok(await mediaStatus(app.db, req.params.id));
+  });
+
+  app.post('/:id/media/retry', { schema: { params: idParams } }, async (req: IdReq) => {
+    const actor = await creator(req);
+    await current(actor, req.params.id);
+    await retryMedia(app.db, req.params.id, actor.id!);
+    return ok(await mediaStatus(app.db, req.params.id), '已重新开始处理');
   });
 
   app.get('/:id/review', { schema: { params: idParams } }, async (req: IdReq) => {

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Queryable } from '../index.js';
 import { searchVector } from '../../search/vector.js';
 import { CATEGORIES, composeMaterial, rng, type ComposedMaterial, type MaterialType } from './catalogue/compose.js';
-import { CLIP_DESIGNS, CLIP_SIZE, IMAGE_DESIGNS, IMAGE_SIZE, type MediaKind } from './catalogue/media.js';
+import { CLIP_DESIGNS, IMAGE_DESIGNS, type MediaKind } from './catalogue/media.js';
 import { SEED_MEDIA_TASK, type SeedMediaPayload } from './catalogue/media-task.js';
 import { enqueue } from '../../jobs/enqueue.js';
 
@@ -58,13 +58,13 @@ async function insertCategories(q: Queryable): Promise<Map<string, number>> {
 
 /** Media columns are filled by the seed.media job of the material's design (catalogue/media-task.ts). */
 async function insertMaterial(q: Queryable, m: ComposedMaterial, kind: MediaKind, ctx: { categoryId: number; ownerId: number; status: number }): Promise<number> {
-  const size = kind === 'clip' ? CLIP_SIZE : IMAGE_SIZE;
   const r = await q.query<{ id: number }>(
     `INSERT INTO materials(type, title, description, tags, category_id, owner_id, status, duration_sec, width, height, fps, format,
        price_cents, views, downloads, collects, search_tokens, created_at)
      VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16, $17::tsvector,
        now() - make_interval(days => $18::int, mins => $19::int)) RETURNING id`,
-    [m.type, m.title, m.description, m.tags, ctx.categoryId, ctx.ownerId, ctx.status, m.durationSec, size.width, size.height, m.fps,
+    // Duration, size and fps stay empty until the design's seed.media job measures its file.
+    [m.type, m.title, m.description, m.tags, ctx.categoryId, ctx.ownerId, ctx.status, null, null, null, null,
       kind === 'clip' ? 'MP4' : 'JPG', m.priceCents, m.views, m.downloads, m.collects, searchVector(m), m.ageDays, (m.views % 1440)],
   );
   return Number(r.rows[0].id);

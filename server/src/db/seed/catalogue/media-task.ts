@@ -2,6 +2,8 @@ import type { Queryable } from '../../index.js';
 import { defineTask } from '../../../jobs/registry.js';
 import { insertDeposit } from '../../../repositories/deposits.js';
 import { commitDeposit } from '../../../services/deposit-ledger.js';
+import { measureOriginal } from '../../../services/media/measure.js';
+import { saveMeasured } from '../../../repositories/media.js';
 import { generateMediaSet, type MediaKind, type MediaSet } from './media.js';
 
 /**
@@ -52,6 +54,10 @@ defineTask<SeedMediaPayload>(
     await ctx.progress(5, p.kind === 'clip' ? '正在生成演示视频' : '正在生成演示图片');
     const media = await generateMediaSet(ctx.storage, p.kind, p.design, ctx.signal);
     ctx.signal.throwIfAborted();
+    // Listed duration, size and fps are measured from the stored original by the media pipeline
+    // (ffprobe/sharp), never composed: a listing says what the download is.
+    await ctx.progress(60, '正在读取媒体信息');
+    const measured = await measureOriginal(ctx.storage, media.original, p.kind === 'clip', ctx.signal);
     await ctx.progress(80, '正在写入素材记录');
     const deposits = await ctx.db.tx(async (q) => {
       await q.query(
@@ -59,6 +65,7 @@ defineTask<SeedMediaPayload>(
          WHERE id = ANY($1::bigint[])`,
         [p.materialIds, media.cover, media.preview, media.original, media.width, media.height, media.sizeBytes, media.format],
       );
+      await saveMeasured(q, p.materialIds, media.original, measured);
       let n = 0;
       for (const id of p.evidenceIds) if (await depositSeeded(q, id, media)) n++;
       // An album's cover is its first item's cover, as soon as that item has one.

@@ -1,0 +1,31 @@
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+
+/**
+ * ffmpeg/ffprobe are spawned directly (fluent-ffmpeg is deprecated). The system binaries (Debian's
+ * `ffmpeg` package) are preferred: they include ffprobe and drawtext with fontconfig. Without them
+ * the ffmpeg shipped by @ffmpeg-installer is used and probing falls back to parsing `ffmpeg -i`.
+ */
+const SYSTEM_FFMPEG = process.env.FFMPEG_PATH ?? '/usr/bin/ffmpeg';
+const SYSTEM_FFPROBE = process.env.FFPROBE_PATH ?? '/usr/bin/ffprobe';
+
+export async function ffmpegBin(): Promise<string> {
+  if (fs.existsSync(SYSTEM_FFMPEG)) return SYSTEM_FFMPEG;
+  return (await import('@ffmpeg-installer/ffmpeg')).default.path;
+}
+
+export function ffprobeBin(): string | null {
+  return fs.existsSync(SYSTEM_FFPROBE) ? SYSTEM_FFPROBE : null;
+}
+
+/** Runs a binary; rejects with its stderr tail (the failure reason shown to the creator). */
+export function run(bin: string, args: string[], signal?: AbortSignal): Promise<{ stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    execFile(bin, args, { signal, maxBuffer: 32 * 1024 * 1024 }, (err, stdout, stderr) => {
+      if (err) {
+        const tail = String(stderr).trim().split('\n').slice(-3).join(' ');
+        reject(new Error(tail || err.message));
+      } else resolve({ stdout: String(stdout), stderr: String(stderr) });
+    });
+  });
+}
