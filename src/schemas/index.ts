@@ -87,6 +87,12 @@ import formsReviewReject from './forms/review-reject.json';
 import formsReviewInfo from './forms/review-info.json';
 import formsWorkAppeal from './forms/work-appeal.json';
 import formsCreatorSign from './forms/creator-sign.json';
+// earnings team: revenue share, earning states, withdrawal review, order refunds
+import earningsRevenueShare from './earnings/revenue-share.json';
+import statusEarning from './status/earning.json';
+import enumsWithdrawalEvent from './enums/withdrawal-event.json';
+import formsWithdrawalReject from './forms/withdrawal-reject.json';
+import formsOrderRefund from './forms/order-refund.json';
 
 /** Every bundled schema, in a plain list. */
 export const schemaList: LumenSchema[] = [
@@ -155,6 +161,12 @@ export const schemaList: LumenSchema[] = [
   formsReviewInfo,
   formsWorkAppeal,
   formsCreatorSign,
+  // earnings team entries
+  earningsRevenueShare,
+  statusEarning,
+  enumsWithdrawalEvent,
+  formsWithdrawalReject,
+  formsOrderRefund,
 ];
 
 /** Bundled schemas by $id. */
