@@ -13,6 +13,7 @@ export const withdrawals: ResourceDef = {
     { dataIndex: 'account_name', title: '收款人' },
     { dataIndex: 'account_no', title: '收款账号' },
     { dataIndex: 'status', title: '状态', render: 'status:withdrawal' },
+    { dataIndex: 'reject_reason', title: '驳回原因', optional: true },
     { dataIndex: 'created_at', title: '申请时间', render: 'datetime', sorter: true },
   ],
   filters: [
@@ -22,6 +23,9 @@ export const withdrawals: ResourceDef = {
   canCreate: true,
   canEdit: false, // money requests are cancelled and re-requested, never edited
   canDelete: false,
-  rowActions: [{ action: 'cancel', label: '取消提现', whenStatus: [0], confirm: '确定取消该提现申请吗？' }],
+  rowActions: [
+    { action: 'detail', label: '详情', kind: 'link', to: '/creator/withdraw/detail?id={id}' },
+    { action: 'cancel', label: '取消提现', whenStatus: [0], confirm: '确定取消该提现申请吗？' },
+  ],
   parent: 'creator',
 };

@@ -1,6 +1,7 @@
 import type { Queryable } from '../db/index.js';
 import { col, parseListQuery, type ListSpec } from '../lib/list-query.js';
 import type { OwnedTable } from './owned-records.js';
+import type { SalesSummary } from '../../../src/schemas/api/earnings.js';
 
 /** One line of a paid order, with what crediting its work's owner needs. */
 export interface SaleLine {
@@ -120,7 +121,7 @@ export const salesTable: OwnedTable = {
  * Totals of the sales a filter selects (the list's own filters), per day and per work, for the
  * sales page's figures and charts. Reversed sales count in `reversedCents` only.
  */
-export async function salesSummary(q: Queryable, userId: number, query: Record<string, unknown>) {
+export async function salesSummary(q: Queryable, userId: number, query: Record<string, unknown>): Promise<SalesSummary> {
   const params: unknown[] = [userId];
   const l = parseListQuery(query, SALES_LIST, params);
   const where = ['user_id = $1', ...l.where].join(' AND ');

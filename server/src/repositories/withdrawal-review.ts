@@ -1,4 +1,5 @@
 import type { Queryable } from '../db/index.js';
+import type { StaffWithdrawal } from '../../../src/schemas/api/earnings.js';
 
 export type WithdrawalAction = 'requested' | 'approved' | 'paid' | 'payout_failed' | 'rejected' | 'cancelled';
 
@@ -35,22 +36,8 @@ export async function withdrawalEvents(q: Queryable, withdrawalId: number, withN
   return r.rows;
 }
 
-export interface StaffWithdrawalRow {
-  id: number;
-  userId: number;
-  userName: string | null;
-  amountCents: number;
-  channel: 'bank' | 'alipay';
-  accountName: string;
-  accountNo: string;
-  bankName: string | null;
-  status: number;
-  rejectReason: string | null;
-  payoutNo: string;
-  payoutId: string | null;
-  paidAt: Date | null;
-  createdAt: Date;
-}
+/** Response shape: lumen:api/staff-withdrawal (src/schemas/api/earnings.ts). */
+export type StaffWithdrawalRow = StaffWithdrawal;
 
 const COLUMNS = `w.id, w.user_id AS "userId", COALESCE(u.nickname, u.username, u.phone) AS "userName", w.amount_cents AS "amountCents",
   COALESCE(w.form->>'channel', 'bank') AS channel, w.account_name AS "accountName", w.account_no AS "accountNo", w.form->>'bankName' AS "bankName",

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import type { Queryable } from '../db/index.js';
 import { col } from '../lib/list-query.js';
+import type { EarningsSummary } from '../../../src/schemas/api/earnings.js';
 import type { OwnedTable } from './owned-records.js';
 
 export const withdrawalTable: OwnedTable = {
@@ -20,24 +21,13 @@ export const withdrawalTable: OwnedTable = {
  */
 export const HOLDING_STATUS = [0, 4, 1];
 
-export interface Earnings {
-  /** Every standing (not reversed) credit. */
-  earnedCents: number;
-  /** Standing credits still in their holding period: not withdrawable yet. */
-  heldCents: number;
-  /** Credits taken back by refunds. */
-  reversedCents: number;
-  withdrawnCents: number;
-  /** Withdrawals in review or being paid. */
-  pendingCents: number;
-  /**
-   * Credits past their holding period minus what withdrawals hold. Negative when a refund took back
-   * a sale that was already withdrawn: later credits pay that back first.
-   */
-  availableCents: number;
-}
+/** Response shape: lumen:api/earnings-summary (src/schemas/api/earnings.ts). */
+export type Earnings = EarningsSummary;
 
-/** A creator's balance: held, reversed and matured credits against pending and paid withdrawals. */
+/**
+ * A creator's balance: held, reversed and matured credits against pending and paid withdrawals.
+ * availableCents goes negative when a refund took back a sale already withdrawn.
+ */
 export async function earningsOf(q: Queryable, userId: number): Promise<Earnings> {
   const r = await q.query<{ earned: number; held: number; reversed: number; paid: number; pending: number }>(
     `SELECT coalesce(sum(amount_cents) FILTER (WHERE reversed_at IS NULL), 0)::bigint AS earned,

@@ -22,5 +22,5 @@ export default async function creatorSalesRoutes(app: FastifyInstance) {
   });
 
   // Read only: sales are written by payments and refunds, never through this API.
-  registerResourceRoutes(app, { table: salesTable, schemaId: 'lumen:earnings/revenue-share', role: 'creator' });
+  registerResourceRoutes(app, { table: salesTable, role: 'creator' });
 }

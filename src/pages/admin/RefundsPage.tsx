@@ -2,13 +2,15 @@ import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Alert, App, Button, Card, Empty, Popconfirm, Segmented, Table, Tag, Typography } from 'antd';
 import { renderCell } from '../../resources/views/cells';
-import { listRefunds, settleRefund, type RefundDue } from './admin-api';
+import { listRefunds, refundOrder, settleRefund, type RefundDue } from './admin-api';
+import { SchemaFormModal } from '../../components/schema-form/SchemaFormModal';
 import { StaffGate } from './StaffGate';
 
 const REASONS: Record<RefundDue['reason'], string> = {
   paid_twice: '订单重复支付',
   paid_after_close: '订单关闭后付款',
   amount_mismatch: '付款金额与订单不符',
+  order_refunded: '整单退款',
 };
 const STATUS: Record<RefundDue['status'], [string, string]> = {
   due: ['待退款', 'orange'],
@@ -34,6 +36,7 @@ function RefundTable() {
   const [loading, setLoading] = useState(true);
   const [error, setError] = useState<string | null>(null);
   const [settling, setSettling] = useState<number | null>(null);
+  const [refunding, setRefunding] = useState(false);
 
   const load = useCallback(async () => {
     setLoading(true);
@@ -63,15 +66,30 @@ function RefundTable() {
     }
   };
 
+  const submitOrderRefund = async (form: Record<string, any>) => {
+    const r = await refundOrder(form);
+    setRefunding(false);
+    if (r.status === 'refunded') message.success(`订单 ${r.orderNo} 已整单退款 ${renderCell('money', r.amountCents)}`);
+    else message.warning(`订单 ${r.orderNo} 已退款，款项待结算`);
+    await load();
+  };
+
   return (
     <Card
       title="退款结算"
       style={{ margin: 16 }}
-      extra={<Link to="/admin">规则配置</Link>}
+      extra={
+        <>
+          <Button danger onClick={() => setRefunding(true)} style={{ marginRight: 12 }}>整单退款</Button>
+          <Link to="/admin">规则配置</Link>
+        </>
+      }
     >
       <Typography.Paragraph type="secondary">
         未换得授权的付款（订单重复支付、订单关闭后付款、金额不符）逐笔记为待退款。结算后款项原路退回：微信支付、支付宝退回原支付账户，钱包付款退回钱包余额。
+        整单退款撤销该订单的授权、扣回创作者的该单分成，并立即原路退款。
       </Typography.Paragraph>
+      <SchemaFormModal open={refunding} schemaId="lumen:forms/order-refund" title="整单退款" okText="确认退款" danger onCancel={() => setRefunding(false)} onSubmit={submitOrderRefund} />
       <Segmented
         value={status}
         onChange={(v) => {
@@ -93,7 +111,7 @@ function RefundTable() {
           { title: '用户', dataIndex: 'userName', render: (v, r) => v ?? `用户${r.userId}` },
           { title: '原支付渠道', dataIndex: 'provider', render: (v) => renderCell('enum:lumen:licence/pay-method', v) },
           { title: '金额', dataIndex: 'amountCents', align: 'right', render: (v) => <Typography.Text type="danger">{renderCell('money', v)}</Typography.Text> },
-          { title: '原因', dataIndex: 'reason', render: (v: RefundDue['reason']) => REASONS[v] ?? v },
+          { title: '原因', dataIndex: 'reason', render: (v: RefundDue['reason'], r) => (r.note ? `${REASONS[v] ?? v}：${r.note}` : REASONS[v] ?? v) },
           { title: '状态', dataIndex: 'status', render: (v: RefundDue['status']) => <Tag color={STATUS[v]?.[1]}>{STATUS[v]?.[0] ?? v}</Tag> },
           { title: status === 'due' ? '记录时间' : '退款时间', dataIndex: status === 'due' ? 'createdAt' : 'settledAt', render: (v) => renderCell('datetime', v) },
           {
