@@ -6,6 +6,8 @@ export const withdrawals: ResourceDef = {
   apiPath: 'user/withdrawal',
   title: '收益提现',
   listPath: '/creator/withdraw',
+  // One withdrawal with its status history (src/pages/creator/WithdrawDetail.tsx).
+  showPath: '/creator/withdraw/detail?id=:id',
   schemaId: 'lumen:forms/withdrawal',
   columns: [
     { dataIndex: 'id', title: '提现编号', width: 90 },
@@ -23,9 +25,6 @@ export const withdrawals: ResourceDef = {
   canCreate: true,
   canEdit: false, // money requests are cancelled and re-requested, never edited
   canDelete: false,
-  rowActions: [
-    { action: 'detail', label: '详情', kind: 'link', to: '/creator/withdraw/detail?id={id}' },
-    { action: 'cancel', label: '取消提现', whenStatus: [0], confirm: '确定取消该提现申请吗？' },
-  ],
+  rowActions: [{ action: 'cancel', label: '取消提现', whenStatus: [0], confirm: '确定取消该提现申请吗？' }],
   parent: 'creator',
 };

@@ -55,7 +55,7 @@ describe('/creator/sales', { timeout: 60_000 }, () => {
     renderPage();
     expect(await screen.findByText('当前分成比例 50%（独家签约创作者 60%），按买家实付金额计算；收益入账 7 天后可提现，订单退款时相应分成扣回。')).toBeInTheDocument();
     const totals = await screen.findByTestId('sales-totals');
-    expect(totals).toHaveTextContent('销售笔数1实付金额（元）89.90分成收益（元）44.95已扣回（元）18.00');
+    expect(totals).toHaveTextContent('销售笔数（不含退款）1实付金额（元）89.90分成收益（元）44.95已扣回（元）18.00');
     expect(await screen.findByTestId('charts')).toHaveTextContent('1 天 / 雪山日出延时');
 
     const first = (await screen.findByText('雪山日出延时', { selector: 'td' })).closest('tr')!;
