@@ -1,10 +1,11 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { Alert, App, Button, Card, Empty, Popconfirm, Segmented, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Empty, Popconfirm, Segmented, Table, Tag, Typography } from 'antd';
 import { renderCell } from '../../resources/views/cells';
 import { listRefunds, refundOrder, settleRefund, type RefundDue } from './admin-api';
 import { SchemaFormModal } from '../../components/schema-form/SchemaFormModal';
 import { StaffGate } from './StaffGate';
+import { useStaffList } from './use-staff-list';
 
 const REASONS: Record<RefundDue['reason'], string> = {
   paid_twice: '订单重复支付',
@@ -29,42 +30,14 @@ export default function RefundsPage() {
 }
 
 function RefundTable() {
-  const { message } = App.useApp();
-  const [status, setStatus] = useState<'due' | 'refunded'>('due');
-  const [page, setPage] = useState(1);
-  const [data, setData] = useState<{ list: RefundDue[]; total: number } | null>(null);
-  const [loading, setLoading] = useState(true);
-  const [error, setError] = useState<string | null>(null);
-  const [settling, setSettling] = useState<number | null>(null);
+  const { status, setStatus, page, setPage, data, loading, error, load, busy: settling, act, message } = useStaffList<'due' | 'refunded', RefundDue>(
+    'due',
+    (s, p) => listRefunds(s, p, PAGE_SIZE),
+  );
   const [refunding, setRefunding] = useState(false);
 
-  const load = useCallback(async () => {
-    setLoading(true);
-    setError(null);
-    try {
-      setData(await listRefunds(status, page, PAGE_SIZE));
-    } catch (e) {
-      setError((e as Error).message || '加载失败');
-    } finally {
-      setLoading(false);
-    }
-  }, [status, page]);
-  useEffect(() => {
-    void load();
-  }, [load]);
-
-  const settle = async (r: RefundDue) => {
-    setSettling(r.id);
-    try {
-      await settleRefund(r.id);
-      message.success(`已退款 ${renderCell('money', r.amountCents)}（${renderCell('enum:lumen:licence/pay-method', r.provider)}）`);
-    } catch (e) {
-      message.error((e as Error).message);
-    } finally {
-      setSettling(null);
-      await load();
-    }
-  };
+  const settle = (r: RefundDue) =>
+    act(r.id, () => settleRefund(r.id), () => `已退款 ${renderCell('money', r.amountCents)}（${renderCell('enum:lumen:licence/pay-method', r.provider)}）`);
 
   const submitOrderRefund = async (form: Record<string, any>) => {
     const r = await refundOrder(form);
@@ -92,10 +65,7 @@ function RefundTable() {
       <SchemaFormModal open={refunding} schemaId="lumen:forms/order-refund" title="整单退款" okText="确认退款" danger onCancel={() => setRefunding(false)} onSubmit={submitOrderRefund} />
       <Segmented
         value={status}
-        onChange={(v) => {
-          setStatus(v as 'due' | 'refunded');
-          setPage(1);
-        }}
+        onChange={(v) => setStatus(v as 'due' | 'refunded')}
         options={[{ label: '待退款', value: 'due' }, { label: '已退款', value: 'refunded' }]}
         style={{ marginBottom: 16 }}
       />

@@ -1,11 +1,12 @@
-import { useCallback, useEffect, useState } from 'react';
-import { Alert, App, Button, Card, Empty, Popconfirm, Segmented, Space, Table, Typography } from 'antd';
+import { useState } from 'react';
+import { Alert, Button, Card, Empty, Popconfirm, Segmented, Space, Table, Typography } from 'antd';
 import { formatDateTime, formatMoney, StatusTag } from '../../resources/views/cells';
 import { SchemaFormModal } from '../../components/schema-form/SchemaFormModal';
 import { useSchemas } from '../../schemas/use-schema';
 import type { StaffWithdrawal } from '../../schemas/api/earnings';
 import { approveWithdrawal, listWithdrawals, rejectWithdrawal } from './withdrawals-api';
 import { StaffGate } from './StaffGate';
+import { useStaffList } from './use-staff-list';
 
 const TABS = [
   { label: '待审核', value: 0 },
@@ -26,43 +27,12 @@ export default function WithdrawalsPage() {
 }
 
 function WithdrawalTable() {
-  const { message } = App.useApp();
   useSchemas(['lumen:status/withdrawal']);
-  const [status, setStatus] = useState(0);
-  const [page, setPage] = useState(1);
-  const [data, setData] = useState<{ list: StaffWithdrawal[]; total: number } | null>(null);
-  const [loading, setLoading] = useState(true);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState<number | null>(null);
+  const { status, setStatus, page, setPage, data, loading, error, load, busy, act, message } = useStaffList<number, StaffWithdrawal>(0, (s, p) => listWithdrawals(s, p, PAGE_SIZE));
   const [rejecting, setRejecting] = useState<StaffWithdrawal | null>(null);
 
-  const load = useCallback(async () => {
-    setLoading(true);
-    setError(null);
-    try {
-      setData(await listWithdrawals(status, page, PAGE_SIZE));
-    } catch (e) {
-      setError((e as Error).message || '加载失败');
-    } finally {
-      setLoading(false);
-    }
-  }, [status, page]);
-  useEffect(() => {
-    void load();
-  }, [load]);
-
-  const approve = async (w: StaffWithdrawal) => {
-    setBusy(w.id);
-    try {
-      const r = await approveWithdrawal(w.id);
-      message.success(`已向${w.accountName}打款 ${formatMoney(r.amountCents)}（流水号 ${r.payoutId}）`);
-    } catch (e) {
-      message.error((e as Error).message);
-    } finally {
-      setBusy(null);
-      await load();
-    }
-  };
+  const approve = (w: StaffWithdrawal) =>
+    act(w.id, () => approveWithdrawal(w.id), (r) => `已向${w.accountName}打款 ${formatMoney(r.amountCents)}（流水号 ${r.payoutId}）`);
   const reject = async (form: Record<string, any>) => {
     await rejectWithdrawal(rejecting!.id, form);
     message.success('已驳回，金额已退回创作者的可提现收益');
@@ -76,7 +46,7 @@ function WithdrawalTable() {
       <Typography.Paragraph type="secondary">
         审核通过后立即通过支付宝转账打款至创作者的支付宝账户或银行卡（同一申请只会打款一次）；驳回需填写原因，创作者在提现详情中可见，金额退回其可提现收益。
       </Typography.Paragraph>
-      <Segmented value={status} options={TABS} onChange={(v) => { setStatus(Number(v)); setPage(1); }} style={{ marginBottom: 16 }} />
+      <Segmented value={status} options={TABS} onChange={(v) => setStatus(Number(v))} style={{ marginBottom: 16 }} />
       {error && <Alert type="error" showIcon message={`提现列表加载失败：${error}`} action={<Button size="small" onClick={() => void load()}>重试</Button>} style={{ marginBottom: 16 }} />}
       <Table<StaffWithdrawal>
         rowKey="id"
