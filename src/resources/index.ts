@@ -6,9 +6,10 @@ import { registrations, dciRegistrations } from './registrations';
 import { invoices } from './invoices';
 import { withdrawals } from './withdrawals';
 import { orders } from './orders';
+import { sales } from './sales';
 
 /** Every generated-view resource (orders are added by the trade team in ./orders.ts). */
-export const resourceDefs: ResourceDef[] = [works, deposits, registrations, dciRegistrations, invoices, withdrawals, orders];
+export const resourceDefs: ResourceDef[] = [works, deposits, registrations, dciRegistrations, invoices, withdrawals, orders, sales];
 
 /** A definition as a Refine resource: one route, create/show/edit as query actions of it. */
 export function toRefineResource(d: ResourceDef): ResourceProps {
@@ -26,4 +27,4 @@ export function toRefineResource(d: ResourceDef): ResourceProps {
 export const refineResources: ResourceProps[] = resourceDefs.map(toRefineResource);
 
 export type { ResourceDef } from './types';
-export { works, deposits, registrations, dciRegistrations, invoices, withdrawals, orders };
+export { works, deposits, registrations, dciRegistrations, invoices, withdrawals, orders, sales };

@@ -4,10 +4,11 @@
  *   'status:<status-table-id>'  antd Tag coloured from the status table
  *   'enum:<enum-id>'            the enum value's Chinese label
  *   'money'                     cents -> ¥0.00
+ *   'percent'                   50 -> 50%
  *   'datetime'                  ISO time -> YYYY-MM-DD HH:mm
  *   'text'                      as is
  */
-export type ColumnRender = `status:${string}` | `enum:${string}` | 'money' | 'datetime' | 'text';
+export type ColumnRender = `status:${string}` | `enum:${string}` | 'money' | 'percent' | 'datetime' | 'text';
 
 export interface ResourceColumn {
   dataIndex: string;

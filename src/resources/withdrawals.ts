@@ -6,6 +6,8 @@ export const withdrawals: ResourceDef = {
   apiPath: 'user/withdrawal',
   title: '收益提现',
   listPath: '/creator/withdraw',
+  // One withdrawal with its status history (src/pages/creator/WithdrawDetail.tsx).
+  showPath: '/creator/withdraw/detail?id=:id',
   schemaId: 'lumen:forms/withdrawal',
   columns: [
     { dataIndex: 'id', title: '提现编号', width: 90 },
@@ -13,6 +15,7 @@ export const withdrawals: ResourceDef = {
     { dataIndex: 'account_name', title: '收款人' },
     { dataIndex: 'account_no', title: '收款账号' },
     { dataIndex: 'status', title: '状态', render: 'status:withdrawal' },
+    { dataIndex: 'reject_reason', title: '驳回原因', optional: true },
     { dataIndex: 'created_at', title: '申请时间', render: 'datetime', sorter: true },
   ],
   filters: [

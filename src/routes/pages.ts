@@ -10,6 +10,8 @@ export const pages: Record<string, () => Promise<{ default: ComponentType }>> = 
   CreatorUploadImage: () => import('../pages/creator/upload/UploadImage'),
   CreatorWorks: () => import('../pages/creator/Works'),
   CreatorWithdraw: () => import('../pages/creator/Withdraw'),
+  CreatorSales: () => import('../pages/creator/sales/SalesPage'),
+  CreatorWithdrawDetail: () => import('../pages/creator/WithdrawDetail'),
   MyDeposit: () => import('../pages/cyprotect/MyDeposit'),
   MyRegister: () => import('../pages/cyprotect/MyRegister'),
   MyDciRegister: () => import('../pages/cyprotect/MyDciRegister'),
@@ -20,6 +22,7 @@ export const pages: Record<string, () => Promise<{ default: ComponentType }>> = 
   AdminRefunds: () => import('../pages/admin/RefundsPage'),
   AdminJobs: () => import('../pages/admin/JobsPage'),
   AdminReview: () => import('../pages/admin/review/ReviewPage'),
+  AdminWithdrawals: () => import('../pages/admin/WithdrawalsPage'),
   SignCreator: () => import('../pages/sign-creator/SignCreatorPage'),
   // trade
   Cart: () => import('../pages/cart/CartPage'),

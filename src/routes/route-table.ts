@@ -142,6 +142,7 @@ export const routeTable: RouteDef[] = [
   { name: 'AdminRefunds', path: '/admin/refunds', title: '退款结算', layout: 'main', auth: true },
   { name: 'AdminJobs', path: '/admin/jobs', title: '后台任务', layout: 'main', auth: true },
   { name: 'AdminReview', path: '/admin/review', title: '作品审核', layout: 'main', auth: true },
+  { name: 'AdminWithdrawals', path: '/admin/withdrawals', title: '提现审核', layout: 'main', auth: true },
 ];
 
 /** Fixed site description appended to every title. */

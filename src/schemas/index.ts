@@ -92,6 +92,12 @@ import rulesMaterial from './rules/material.json';
 import apiUploadInit from './api/upload-init.json';
 import apiUploadChunk from './api/upload-chunk.json';
 import apiUpload from './api/upload.json';
+// earnings team: revenue share, earning states, withdrawal review, order refunds
+import earningsRevenueShare from './earnings/revenue-share.json';
+import statusEarning from './status/earning.json';
+import enumsWithdrawalEvent from './enums/withdrawal-event.json';
+import formsWithdrawalReject from './forms/withdrawal-reject.json';
+import formsOrderRefund from './forms/order-refund.json';
 
 /** Every bundled schema, in a plain list. */
 export const schemaList: LumenSchema[] = [
@@ -165,6 +171,12 @@ export const schemaList: LumenSchema[] = [
   apiUploadInit,
   apiUploadChunk,
   apiUpload,
+  // earnings team entries
+  earningsRevenueShare,
+  statusEarning,
+  enumsWithdrawalEvent,
+  formsWithdrawalReject,
+  formsOrderRefund,
 ];
 
 /** Bundled schemas by $id. */

@@ -22,8 +22,8 @@ export interface Transition {
 
 export interface ResourceRoutesSpec {
   table: OwnedTable;
-  /** $id of the form schema (create and update bodies are validated against its current version). */
-  schemaId: string;
+  /** $id of the form schema (create and update bodies are validated against its current version); read-only tables have none. */
+  schemaId?: string;
   /** Only users with this role may use the module (creator centre). */
   role?: string;
   /** JSON create: inserts the validated form, returns the new id. */
@@ -53,6 +53,11 @@ export async function mustGetOwned(q: Queryable, t: OwnedTable, userId: number, 
   return row;
 }
 
+function formSchemaOf(spec: ResourceRoutesSpec): string {
+  if (!spec.schemaId) throw new Error(`${spec.table.table}: create and update need a form schema`);
+  return spec.schemaId;
+}
+
 /**
  * The list convention (GET /list, GET /:id, POST /, PUT /:id, POST /:id/<transition>) for one
  * owned table. Modules add their own special routes (uploads, certificates) beside these.
@@ -72,9 +77,10 @@ export function registerResourceRoutes(app: FastifyInstance, spec: ResourceRoute
 
   if (spec.create) {
     const create = spec.create;
-    app.post('/', { config: { formSchema: spec.schemaId } }, async (req) => {
+    const schemaId = formSchemaOf(spec);
+    app.post('/', { config: { formSchema: schemaId } }, async (req) => {
       const user = await userFor(req, spec.role);
-      const form = await validateForm(app, spec.schemaId, req.body);
+      const form = await validateForm(app, schemaId, req.body);
       const id = await create(app.db, user, form, req);
       return ok(toApi(await mustGetOwned(app.db, t, Number(user.id), id)), '提交成功');
     });
@@ -82,11 +88,12 @@ export function registerResourceRoutes(app: FastifyInstance, spec: ResourceRoute
 
   if (spec.update) {
     const u = spec.update;
-    app.put('/:id', { schema: { params: idParams }, config: { formSchema: u.schemaId ?? spec.schemaId } }, async (req) => {
+    const schemaId = u.schemaId ?? formSchemaOf(spec);
+    app.put('/:id', { schema: { params: idParams }, config: { formSchema: schemaId } }, async (req) => {
       const user = await userFor(req, spec.role);
       const id = (req.params as any).id as number;
       const row = await mustGetOwned(app.db, t, Number(user.id), id);
-      const form = await validateForm(app, u.schemaId ?? spec.schemaId, req.body, { stored: toApi(row) });
+      const form = await validateForm(app, schemaId, req.body, { stored: toApi(row) });
       if (!u.allowedStatus.includes(Number(row.status))) throw new AppError(409, u.refused);
       const changed = await updateOwned(app.db, t, Number(user.id), id, u.allowedStatus, u.columns(form, row));
       if (!changed) throw new AppError(409, u.refused); // the status moved between read and write

@@ -21,6 +21,11 @@ export async function grantLicences(db: Queryable, orderId: number): Promise<num
   return n;
 }
 
+/** Revokes an order's licences (the order was refunded): they stop entitling and stop being listed. */
+export async function revokeOrderLicences(db: Queryable, orderId: number): Promise<number> {
+  return (await db.query('UPDATE licences SET revoked_at = now() WHERE order_id = $1 AND revoked_at IS NULL', [orderId])).rowCount;
+}
+
 const COLUMNS = `l.id, l.material_id AS "materialId", l.scenario, l.level, l.licensee_type AS "licenseeType",
   l.licensee_name AS "licenseeName", l.verify_code AS "verifyCode", l.created_at AS "createdAt",
   o.order_no AS "orderNo", o.id AS "orderId", i.title, i.material_type AS "type", i.price_cents AS "priceCents"`;
@@ -41,7 +46,7 @@ export const LICENCE_LIST: ListSpec = {
 /** Licence records (one per licensed order line) — /account/authrecord. */
 export async function listLicences(db: Queryable, userId: number, query: Record<string, any>) {
   const q = parseListQuery(query, LICENCE_LIST, [userId]);
-  const where = ['l.user_id = $1', ...q.where].join(' AND ');
+  const where = ['l.user_id = $1', 'l.revoked_at IS NULL', ...q.where].join(' AND ');
   const list = await db.query(`SELECT ${COLUMNS} FROM ${FROM} WHERE ${where} ORDER BY ${q.orderBy} LIMIT ${q.limit} OFFSET ${q.offset}`, q.params);
   const total = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${FROM} WHERE ${where}`, q.params);
   return { list: list.rows, total: total.rows[0].n };
@@ -52,7 +57,7 @@ export const LICENSED_MATERIAL_LIST: ListSpec = { columns: { materialId: col.big
 /** Licensed materials (one row per material, with its scenarios) — /account/myauth. */
 export async function listLicensedMaterials(db: Queryable, userId: number, query: Record<string, any>) {
   const q = parseListQuery(query, LICENSED_MATERIAL_LIST, [userId]);
-  const where = ['l.user_id = $1', ...q.where].join(' AND ');
+  const where = ['l.user_id = $1', 'l.revoked_at IS NULL', ...q.where].join(' AND ');
   const list = await db.query(
     `SELECT l.material_id AS "materialId", max(i.title) AS title, max(i.material_type) AS type, max(m.cover_path) AS "coverPath",
             array_agg(DISTINCT l.scenario) AS scenarios, max(l.created_at) AS "licensedAt", max(l.id) AS "latestLicenceId",
@@ -66,17 +71,17 @@ export async function listLicensedMaterials(db: Queryable, userId: number, query
 }
 
 export async function findLicence(db: Queryable, userId: number, id: number) {
-  return (await db.query(`SELECT ${COLUMNS}, o.paid_at AS "paidAt" FROM ${FROM} WHERE l.id = $1 AND l.user_id = $2`, [id, userId])).rows[0] ?? null;
+  return (await db.query(`SELECT ${COLUMNS}, o.paid_at AS "paidAt" FROM ${FROM} WHERE l.id = $1 AND l.user_id = $2 AND l.revoked_at IS NULL`, [id, userId])).rows[0] ?? null;
 }
 
 /** Public check of a certificate's verification code: what it certifies, nothing more. */
 export async function verifyLicence(db: Queryable, code: string) {
-  return (await db.query(`SELECT ${COLUMNS}, o.paid_at AS "paidAt" FROM ${FROM} WHERE l.verify_code = $1`, [code.toUpperCase()])).rows[0] ?? null;
+  return (await db.query(`SELECT ${COLUMNS}, o.paid_at AS "paidAt" FROM ${FROM} WHERE l.verify_code = $1 AND l.revoked_at IS NULL`, [code.toUpperCase()])).rows[0] ?? null;
 }
 
 /** The licence that entitles a user to a material's original, if any. */
 export async function licenceFor(db: Queryable, userId: number, materialId: number): Promise<number | null> {
-  const r = await db.query<{ id: number }>('SELECT id FROM licences WHERE user_id = $1 AND material_id = $2 ORDER BY id DESC LIMIT 1', [userId, materialId]);
+  const r = await db.query<{ id: number }>('SELECT id FROM licences WHERE user_id = $1 AND material_id = $2 AND revoked_at IS NULL ORDER BY id DESC LIMIT 1', [userId, materialId]);
   return r.rows[0] ? Number(r.rows[0].id) : null;
 }
 
@@ -115,7 +120,7 @@ export async function materialFile(db: Queryable, id: number) {
 export async function heldLicenceKeys(db: Queryable, userId: number, lines: Array<{ materialId: number; scenario: string }>): Promise<Set<string>> {
   if (!lines.length) return new Set();
   const r = await db.query<{ key: string }>(
-    `SELECT DISTINCT material_id || ':' || scenario AS key FROM licences WHERE user_id = $1 AND material_id = ANY($2::bigint[])`,
+    `SELECT DISTINCT material_id || ':' || scenario AS key FROM licences WHERE user_id = $1 AND material_id = ANY($2::bigint[]) AND revoked_at IS NULL`,
     [userId, [...new Set(lines.map((l) => l.materialId))]],
   );
   return new Set(r.rows.map((x) => x.key));
@@ -126,7 +131,8 @@ export async function heldOrderLines(db: Queryable, orderId: number): Promise<st
   const r = await db.query<{ title: string }>(
     `SELECT i.title FROM order_items i JOIN orders o ON o.id = i.order_id
      WHERE i.order_id = $1 AND EXISTS (
-       SELECT 1 FROM licences l WHERE l.user_id = o.user_id AND l.material_id = i.material_id AND l.scenario = i.scenario AND l.order_id <> o.id)
+       SELECT 1 FROM licences l WHERE l.user_id = o.user_id AND l.material_id = i.material_id AND l.scenario = i.scenario AND l.order_id <> o.id
+         AND l.revoked_at IS NULL)
      ORDER BY i.id`,
     [orderId],
   );

@@ -10,7 +10,7 @@ export interface OrderRow {
   id: number;
   orderNo: string;
   userId: number;
-  status: 'pending' | 'paid' | 'expired' | 'cancelled';
+  status: 'pending' | 'paid' | 'expired' | 'cancelled' | 'refunded';
   source: 'cart' | 'direct';
   licenseeType: 'PERSONAL' | 'ORGANISATIONS';
   licenseeName: string;
@@ -162,5 +162,11 @@ export async function markPaid(db: Queryable, orderId: number, amountCents: numb
 export async function cancelOrder(db: Queryable, userId: number, id: number): Promise<boolean> {
   const r = await db.query(`UPDATE orders SET status = 'cancelled' WHERE id = $1 AND user_id = $2 AND status = 'pending'`, [id, userId]);
   if (r.rowCount) await releaseCoupons(db, [id]);
+  return r.rowCount === 1;
+}
+
+/** A paid order refunded in full by staff: once (only a paid order changes); the caller checks the result. */
+export async function markRefunded(db: Queryable, orderId: number): Promise<boolean> {
+  const r = await db.query(`UPDATE orders SET status = 'refunded', refunded_at = now() WHERE id = $1 AND status = 'paid'`, [orderId]);
   return r.rowCount === 1;
 }

@@ -2,7 +2,8 @@ import crypto from 'node:crypto';
 import type { Queryable } from '../db/index.js';
 
 export type PaymentChannel = 'wechat' | 'alipay' | 'wallet';
-export type RefundReason = 'paid_twice' | 'paid_after_close' | 'amount_mismatch';
+/** Why money is owed back: a payment that granted nothing, or (order_refunded) a paid order staff refunded in full. */
+export type RefundReason = 'paid_twice' | 'paid_after_close' | 'amount_mismatch' | 'order_refunded';
 
 /**
  * Records a payment once per provider transaction (UNIQUE(provider, transaction_id)). Returns its id,
@@ -26,12 +27,12 @@ const newRefundNo = () => `RF${Date.now()}${crypto.randomInt(10 ** 5, 10 ** 6 - 
 /** Records a payment that granted nothing as a refund due (one per payment: UNIQUE payment_id). Returns its id. */
 export async function recordRefundDue(
   db: Queryable,
-  r: { paymentId: number; orderId: number; userId: number; provider: PaymentChannel; amountCents: number; reason: RefundReason },
+  r: { paymentId: number; orderId: number; userId: number; provider: PaymentChannel; amountCents: number; reason: RefundReason; note?: string },
 ): Promise<number> {
   const res = await db.query<{ id: number }>(
-    `INSERT INTO refunds(payment_id, order_id, user_id, provider, amount_cents, reason, refund_no) VALUES ($1, $2, $3, $4, $5, $6, $7)
+    `INSERT INTO refunds(payment_id, order_id, user_id, provider, amount_cents, reason, refund_no, note) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
      ON CONFLICT (payment_id) DO UPDATE SET payment_id = EXCLUDED.payment_id RETURNING id`,
-    [r.paymentId, r.orderId, r.userId, r.provider, r.amountCents, r.reason, newRefundNo()],
+    [r.paymentId, r.orderId, r.userId, r.provider, r.amountCents, r.reason, newRefundNo(), r.note ?? ''],
   );
   return Number(res.rows[0].id);
 }
@@ -46,6 +47,8 @@ export interface RefundRow {
   transactionId: string;
   amountCents: number;
   reason: RefundReason;
+  /** Staff's reason for an order refund ('' for payments that granted nothing). */
+  note: string;
   status: 'due' | 'processing' | 'refunded';
   refundNo: string;
   providerRefundId: string | null;
@@ -57,7 +60,7 @@ export interface RefundRow {
 
 const COLUMNS = `r.id, r.order_id AS "orderId", o.order_no AS "orderNo", r.user_id AS "userId",
   COALESCE(u.nickname, u.username, u.phone) AS "userName", r.provider, p.transaction_id AS "transactionId",
-  r.amount_cents AS "amountCents", r.reason, r.status, r.refund_no AS "refundNo", r.provider_refund_id AS "providerRefundId",
+  r.amount_cents AS "amountCents", r.reason, r.note, r.status, r.refund_no AS "refundNo", r.provider_refund_id AS "providerRefundId",
   r.wallet_transaction_id AS "walletTransactionId", r.settled_by AS "settledBy", r.settled_at AS "settledAt", r.created_at AS "createdAt"`;
 const FROM = 'refunds r JOIN orders o ON o.id = r.order_id JOIN payments p ON p.id = r.payment_id JOIN users u ON u.id = r.user_id';
 
@@ -106,4 +109,20 @@ export async function completeRefund(db: Queryable, id: number, paid: { provider
     [id, paid.providerRefundId ?? null, paid.walletTransactionId ?? null],
   );
   return r.rowCount === 1;
+}
+
+/** The payment that paid an order: its oldest payment not already owed back. */
+export async function payingPayment(db: Queryable, orderId: number): Promise<{ id: number; provider: PaymentChannel; amountCents: number } | null> {
+  const r = await db.query<{ id: number; provider: PaymentChannel; amountCents: number }>(
+    `SELECT p.id, p.provider, p.amount_cents AS "amountCents" FROM payments p
+      WHERE p.order_id = $1 AND NOT EXISTS (SELECT 1 FROM refunds r WHERE r.payment_id = p.id) ORDER BY p.id LIMIT 1`,
+    [orderId],
+  );
+  return r.rows[0] ? { ...r.rows[0], id: Number(r.rows[0].id) } : null;
+}
+
+/** The refund recorded when staff refunded an order in full, if any. */
+export async function orderRefundId(db: Queryable, orderId: number): Promise<number | null> {
+  const r = await db.query<{ id: number }>(`SELECT id FROM refunds WHERE order_id = $1 AND reason = 'order_refunded'`, [orderId]);
+  return r.rows[0] ? Number(r.rows[0].id) : null;
 }

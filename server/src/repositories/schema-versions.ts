@@ -22,6 +22,12 @@ export async function latestVersions(db: Queryable): Promise<Array<Pick<SchemaVe
   return r.rows.map((x) => ({ schema_id: x.schema_id, version: Number(x.version), body: x.body }));
 }
 
+/** The newest stored body of one schema, or null when staff never saved it (the bundled file is current). */
+export async function latestBody(db: Queryable, schemaId: string): Promise<Record<string, any> | null> {
+  const r = await db.query<{ body: Record<string, any> }>('SELECT body FROM schema_versions WHERE schema_id = $1 ORDER BY version DESC LIMIT 1', [schemaId]);
+  return r.rows[0]?.body ?? null;
+}
+
 export async function listVersions(db: Queryable, schemaId: string): Promise<SchemaVersionRow[]> {
   const r = await db.query<SchemaVersionRow>(
     `SELECT v.schema_id, v.version, v.body, v.author_id, COALESCE(u.nickname, u.username) AS author_name, v.created_at, v.note, v.diff

@@ -5,6 +5,8 @@ import { requireStaff } from '../http/staff.js';
 import { payProviders } from '../adapters/pay/index.js';
 import { listRefunds } from '../repositories/refunds.js';
 import { settleRefund } from '../services/refunds.js';
+import { refundPaidOrder } from '../services/order-refund.js';
+import { validateForm } from '../lib/form-validate.js';
 
 const listQuery = {
   type: 'object',
@@ -16,7 +18,7 @@ const listQuery = {
   additionalProperties: false,
 } as const;
 
-/** /api/admin/refunds (staff only): payments that granted nothing, and settling them. */
+/** /api/admin/refunds (staff only): payments that granted nothing, orders refunded in full, and settling them. */
 export default async function adminRefundRoutes(app: FastifyInstance) {
   const providers = payProviders(app.config, app.db);
 
@@ -33,5 +35,17 @@ export default async function adminRefundRoutes(app: FastifyInstance) {
     const refund = await settleRefund(app.db, providers, (req.params as { id: number }).id, Number(staff.id));
     req.log.info({ refundId: refund.id, orderNo: refund.orderNo, provider: refund.provider, amountCents: refund.amountCents, staffId: staff.id }, 'refund settled');
     return ok(refund, '退款已完成');
+  });
+
+  /**
+   * Refunds a paid order in full (lumen:forms/order-refund): licences revoked, creators' shares
+   * reversed, the payment paid back through its channel. Idempotent: a second call answers the same refund.
+   */
+  app.post('/order', { schema: { response: envelopeResponse } }, async (req) => {
+    const staff = await requireStaff(req);
+    const form = await validateForm(app, 'lumen:forms/order-refund', req.body);
+    const refund = await refundPaidOrder(app.db, providers, { orderNo: form.orderNo, reason: String(form.reason).trim() }, Number(staff.id));
+    req.log.info({ refundId: refund.id, orderNo: refund.orderNo, amountCents: refund.amountCents, staffId: staff.id }, 'order refunded');
+    return ok(refund, '订单已退款');
   });
 }

@@ -31,4 +31,6 @@ export const routeModules: Array<{ prefix: string; load: () => Promise<{ default
   { prefix: '/api/admin/review', load: () => import('./review.js') },
   { prefix: '/api/user/creator', load: () => import('./creator-sign.js') },
   { prefix: '/api/upload', load: () => import('./upload.js') },
+  { prefix: '/api/creator/sales', load: () => import('./creator-sales.js') },
+  { prefix: '/api/admin/withdrawals', load: () => import('./admin-withdrawals.js') },
 ];

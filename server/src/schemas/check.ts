@@ -11,6 +11,7 @@ import type { LumenSchema } from '../../../src/schemas/types.js';
 import type { SchemaLookup } from '../../../src/schemas/registry.js';
 import { crossSchemaProblems } from './references.js';
 import { USE_CASES_ID, useCaseTableProblems } from '../../../src/schemas/licence/use-cases.js';
+import { REVENUE_SHARE_ID, revenueShareProblems } from '../../../src/schemas/earnings/revenue-share.js';
 
 /** Chinese reason for an exception ajv throws while compiling. */
 function compileReason(e: unknown): string {
@@ -63,5 +64,7 @@ export function checkCandidate(id: string, body: unknown, current: SchemaLookup,
 
   // Checkout prices and enforces from this table (services/checkout.ts): refuse what it cannot use.
   if (id === USE_CASES_ID) reasons.push(...useCaseTableProblems(s));
+  // Every payment credits creators with this rule (services/earnings.ts).
+  if (id === REVENUE_SHARE_ID) reasons.push(...revenueShareProblems(s));
   return reasons;
 }

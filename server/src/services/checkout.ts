@@ -8,6 +8,7 @@ import { grantLicences, heldLicenceKeys } from '../repositories/licences.js';
 import { TAKEN_DOWN } from './material-availability.js';
 import { USE_CASES_ID, levelOf, useCaseTable, type OwnerType, type UseCaseTable } from '../../../src/schemas/licence/use-cases.js';
 import { schemaStoreFor } from '../schemas/store.js';
+import { creditSale } from './earnings.js';
 
 /** What the client may send to price or place an order. Prices are never part of it. */
 export interface CheckoutInput {
@@ -171,9 +172,10 @@ export async function createOrder(db: Db, user: UserRow, input: CheckoutInput) {
   });
 }
 
-/** Marks an order paid (amount-checked, once) and grants its licences, atomically. */
+/** Marks an order paid (amount-checked, once), grants its licences and credits its creators, atomically. */
 export async function settlePaid(q: Queryable, orderId: number, amountCents: number, method: string): Promise<boolean> {
   if (!(await markPaid(q, orderId, amountCents, method))) return false;
   await grantLicences(q, orderId);
+  await creditSale(q, orderId);
   return true;
 }

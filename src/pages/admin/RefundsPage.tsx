@@ -1,14 +1,17 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { Alert, App, Button, Card, Empty, Popconfirm, Segmented, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Empty, Popconfirm, Segmented, Table, Tag, Typography } from 'antd';
 import { renderCell } from '../../resources/views/cells';
-import { listRefunds, settleRefund, type RefundDue } from './admin-api';
+import { listRefunds, refundOrder, settleRefund, type RefundDue } from './admin-api';
+import { SchemaFormModal } from '../../components/schema-form/SchemaFormModal';
 import { StaffGate } from './StaffGate';
+import { useStaffList } from './use-staff-list';
 
 const REASONS: Record<RefundDue['reason'], string> = {
   paid_twice: '订单重复支付',
   paid_after_close: '订单关闭后付款',
   amount_mismatch: '付款金额与订单不符',
+  order_refunded: '整单退款',
 };
 const STATUS: Record<RefundDue['status'], [string, string]> = {
   due: ['待退款', 'orange'],
@@ -27,57 +30,42 @@ export default function RefundsPage() {
 }
 
 function RefundTable() {
-  const { message } = App.useApp();
-  const [status, setStatus] = useState<'due' | 'refunded'>('due');
-  const [page, setPage] = useState(1);
-  const [data, setData] = useState<{ list: RefundDue[]; total: number } | null>(null);
-  const [loading, setLoading] = useState(true);
-  const [error, setError] = useState<string | null>(null);
-  const [settling, setSettling] = useState<number | null>(null);
+  const { status, setStatus, page, setPage, data, loading, error, load, busy: settling, act, message } = useStaffList<'due' | 'refunded', RefundDue>(
+    'due',
+    (s, p) => listRefunds(s, p, PAGE_SIZE),
+  );
+  const [refunding, setRefunding] = useState(false);
 
-  const load = useCallback(async () => {
-    setLoading(true);
-    setError(null);
-    try {
-      setData(await listRefunds(status, page, PAGE_SIZE));
-    } catch (e) {
-      setError((e as Error).message || '加载失败');
-    } finally {
-      setLoading(false);
-    }
-  }, [status, page]);
-  useEffect(() => {
-    void load();
-  }, [load]);
+  const settle = (r: RefundDue) =>
+    act(r.id, () => settleRefund(r.id), () => `已退款 ${renderCell('money', r.amountCents)}（${renderCell('enum:lumen:licence/pay-method', r.provider)}）`);
 
-  const settle = async (r: RefundDue) => {
-    setSettling(r.id);
-    try {
-      await settleRefund(r.id);
-      message.success(`已退款 ${renderCell('money', r.amountCents)}（${renderCell('enum:lumen:licence/pay-method', r.provider)}）`);
-    } catch (e) {
-      message.error((e as Error).message);
-    } finally {
-      setSettling(null);
-      await load();
-    }
+  const submitOrderRefund = async (form: Record<string, any>) => {
+    const r = await refundOrder(form);
+    setRefunding(false);
+    if (r.status === 'refunded') message.success(`订单 ${r.orderNo} 已整单退款 ${renderCell('money', r.amountCents)}`);
+    else message.warning(`订单 ${r.orderNo} 已退款，款项待结算`);
+    await load();
   };
 
   return (
     <Card
       title="退款结算"
       style={{ margin: 16 }}
-      extra={<Link to="/admin">规则配置</Link>}
+      extra={
+        <>
+          <Button danger onClick={() => setRefunding(true)} style={{ marginRight: 12 }}>整单退款</Button>
+          <Link to="/admin">规则配置</Link>
+        </>
+      }
     >
       <Typography.Paragraph type="secondary">
         未换得授权的付款（订单重复支付、订单关闭后付款、金额不符）逐笔记为待退款。结算后款项原路退回：微信支付、支付宝退回原支付账户，钱包付款退回钱包余额。
+        整单退款撤销该订单的授权、扣回创作者的该单分成，并立即原路退款。
       </Typography.Paragraph>
+      <SchemaFormModal open={refunding} schemaId="lumen:forms/order-refund" title="整单退款" okText="确认退款" danger onCancel={() => setRefunding(false)} onSubmit={submitOrderRefund} />
       <Segmented
         value={status}
-        onChange={(v) => {
-          setStatus(v as 'due' | 'refunded');
-          setPage(1);
-        }}
+        onChange={(v) => setStatus(v as 'due' | 'refunded')}
         options={[{ label: '待退款', value: 'due' }, { label: '已退款', value: 'refunded' }]}
         style={{ marginBottom: 16 }}
       />
@@ -93,7 +81,7 @@ function RefundTable() {
           { title: '用户', dataIndex: 'userName', render: (v, r) => v ?? `用户${r.userId}` },
           { title: '原支付渠道', dataIndex: 'provider', render: (v) => renderCell('enum:lumen:licence/pay-method', v) },
           { title: '金额', dataIndex: 'amountCents', align: 'right', render: (v) => <Typography.Text type="danger">{renderCell('money', v)}</Typography.Text> },
-          { title: '原因', dataIndex: 'reason', render: (v: RefundDue['reason']) => REASONS[v] ?? v },
+          { title: '原因', dataIndex: 'reason', render: (v: RefundDue['reason'], r) => (r.note ? `${REASONS[v] ?? v}：${r.note}` : REASONS[v] ?? v) },
           { title: '状态', dataIndex: 'status', render: (v: RefundDue['status']) => <Tag color={STATUS[v]?.[1]}>{STATUS[v]?.[0] ?? v}</Tag> },
           { title: status === 'due' ? '记录时间' : '退款时间', dataIndex: status === 'due' ? 'createdAt' : 'settledAt', render: (v) => renderCell('datetime', v) },
           {

@@ -6,6 +6,7 @@ export const STAFF_PAGES: Array<{ path: string; label: string }> = [
   { path: '/admin', label: '规则配置' },
   { path: '/admin/review', label: '作品审核' },
   { path: '/admin/refunds', label: '退款结算' },
+  { path: '/admin/withdrawals', label: '提现审核' },
   { path: '/admin/jobs', label: '后台任务' },
 ];
 

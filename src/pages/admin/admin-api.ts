@@ -30,7 +30,7 @@ export const saveSchema = (id: string, body: unknown, note: string, baseVersion:
 export const rollbackSchema = (id: string, version: number) =>
   request<{ version: number; body: LumenSchema }>('POST', `${path(id)}/rollback`, { version }, { json: true });
 
-/** A payment that granted nothing, owed back through its own channel (GET /api/admin/refunds/list). */
+/** A payment owed back through its own channel (GET /api/admin/refunds/list): it granted nothing, or staff refunded its order. */
 export interface RefundDue {
   id: number;
   orderId: number;
@@ -40,7 +40,9 @@ export interface RefundDue {
   provider: 'wechat' | 'alipay' | 'wallet';
   transactionId: string;
   amountCents: number;
-  reason: 'paid_twice' | 'paid_after_close' | 'amount_mismatch';
+  reason: 'paid_twice' | 'paid_after_close' | 'amount_mismatch' | 'order_refunded';
+  /** Staff's reason of an order refund. */
+  note: string;
   status: 'due' | 'processing' | 'refunded';
   refundNo: string;
   providerRefundId: string | null;
@@ -51,3 +53,6 @@ export interface RefundDue {
 export const listRefunds = (status: 'due' | 'refunded', page: number, pageSize: number) =>
   get<{ list: RefundDue[]; total: number }>('/api/admin/refunds/list', { status, page, pageSize });
 export const settleRefund = (id: number) => request<RefundDue>('POST', `/api/admin/refunds/${id}/settle`, {}, { json: true });
+
+/** Refunds a paid order in full (lumen:forms/order-refund): licences revoked, creators' shares reversed, paid back. */
+export const refundOrder = (form: Record<string, any>) => request<RefundDue>('POST', '/api/admin/refunds/order', form, { json: true });

@@ -31,14 +31,21 @@ export function filtersFromForm(def: ResourceDef, values: Record<string, any>): 
   return out;
 }
 
-/** The one generic list: antd Table over the list convention, filters, search, status tags. */
-export function ResourceList({ def, nav = {} }: { def: ResourceDef; nav?: ResourceNav }) {
+/**
+ * The one generic list: antd Table over the list convention, filters, search, status tags.
+ * `onFilters` hears each applied filter set (pages that show totals of the same selection).
+ */
+export function ResourceList({ def, nav = {}, onFilters }: { def: ResourceDef; nav?: ResourceNav; onFilters?: (filters: CrudFilters) => void }) {
   const { tableProps, searchFormProps, tableQuery } = useTable({
     resource: def.name,
     meta: { apiPath: def.apiPath },
     syncWithLocation: false,
     pagination: { pageSize: 10 },
-    onSearch: (values: Record<string, any>) => filtersFromForm(def, values),
+    onSearch: (values: Record<string, any>) => {
+      const filters = filtersFromForm(def, values);
+      onFilters?.(filters);
+      return filters;
+    },
     errorNotification: false,
   });
   const { mutate: remove } = useDelete();
@@ -53,7 +60,9 @@ export function ResourceList({ def, nav = {} }: { def: ResourceDef; nav?: Resour
     sorter: c.sorter ? true : undefined,
     render: (v: unknown) => renderCell(c.render, v, c.optional),
   }));
-  columns.push({
+  // A read-only list (no show, edit, delete or row action) has no action column.
+  const hasActions = !!nav.show || (def.canEdit && !!nav.edit) || def.canDelete || !!def.rowActions?.length;
+  if (hasActions) columns.push({
     key: '__actions',
     title: '操作',
     fixed: 'right',

@@ -1,4 +1,4 @@
-import { useSearchParams } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import type { ResourceDef } from '../types';
 import { ResourceList } from './ResourceList';
 import { ResourceForm } from './ResourceForm';
@@ -10,12 +10,14 @@ import { ResourceShow, type ShowFooter } from './ResourceShow';
  */
 export function ResourcePage({ def, showFooter }: { def: ResourceDef; showFooter?: ShowFooter }) {
   const [params, setParams] = useSearchParams();
+  const navigate = useNavigate();
   const action = params.get('action');
   const id = params.get('id') ?? undefined;
   const go = (next: Record<string, string>) => setParams(next);
   const nav = {
     create: def.canCreate ? () => go({ action: 'create' }) : undefined,
-    show: (rid: string | number) => go({ action: 'show', id: String(rid) }),
+    // A definition with its own detail page (showPath, ':id' for the id) opens that instead of the generated view.
+    show: (rid: string | number) => (def.showPath ? navigate(def.showPath.replace(':id', encodeURIComponent(String(rid)))) : go({ action: 'show', id: String(rid) })),
     edit: def.canEdit ? (rid: string | number) => go({ action: 'edit', id: String(rid) }) : undefined,
   };
   const toList = () => go({});

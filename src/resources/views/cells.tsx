@@ -25,6 +25,7 @@ export function renderCell(rule: ColumnRender | undefined, value: unknown, optio
   if (value === null || value === undefined || value === '') return rule?.startsWith('status:') && !optional ? renderCell(rule, -1) : '-';
   if (!rule || rule === 'text') return Array.isArray(value) ? value.join('、') : String(value);
   if (rule === 'money') return formatMoney(value);
+  if (rule === 'percent') return `${Number(value)}%`;
   if (rule === 'datetime') return formatDateTime(value);
   if (rule.startsWith('status:')) return <StatusTag table={rule.slice(7)} value={value} />;
   if (rule.startsWith('enum:')) {

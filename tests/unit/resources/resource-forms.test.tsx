@@ -15,8 +15,9 @@ const validate = (id: string, data: unknown) => dropUnselectedBranchErrors(rjsfV
 describe('resource forms under the shared validator', { timeout: 30_000 }, () => {
   afterEach(cleanup);
 
-  it('every resource names a registered form schema (no schema written in TS)', () => {
-    for (const d of resourceDefs) {
+  it('every resource with a form names a registered form schema (no schema written in TS)', () => {
+    // Read-only lists (sales) have no form at all.
+    for (const d of resourceDefs.filter((x) => x.canCreate || x.canEdit || x.schemaId)) {
       expect(d.schemaId, d.name).toMatch(/^lumen:forms\//);
       expect(schemas[d.schemaId!], d.name).toBeDefined();
       expect(d).not.toHaveProperty('form');

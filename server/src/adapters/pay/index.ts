@@ -4,7 +4,7 @@ import type { Queryable } from '../../db/index.js';
 import { SandboxPayProvider } from './sandbox.js';
 import type { PayProviderName } from './types.js';
 
-export type { PayProvider, PayProviderName, RefundRequest, RefundResult } from './types.js';
+export type { PayProvider, PayProviderName, PayoutRequest, PayoutResult, RefundRequest, RefundResult } from './types.js';
 export const PAY_PROVIDERS: PayProviderName[] = ['wechat', 'alipay'];
 
 /**
@@ -23,3 +23,9 @@ export function payProviders(config: Config, db: Queryable): Record<PayProviderN
   const make = (name: PayProviderName) => new SandboxPayProvider(name, payProviderKey(config, name), config.publicUrl, db);
   return { wechat: make('wechat'), alipay: make('alipay') };
 }
+
+/**
+ * The provider that pays creators' withdrawals: Alipay, whose transfer API reaches both Alipay
+ * accounts and bank cards (the two channels of lumen:forms/withdrawal).
+ */
+export const PAYOUT_PROVIDER: PayProviderName = 'alipay';

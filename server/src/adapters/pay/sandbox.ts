@@ -1,7 +1,8 @@
 import crypto from 'node:crypto';
 import type { Queryable } from '../../db/index.js';
 import { recordSandboxRefund } from '../../repositories/sandbox-refunds.js';
-import type { PayProvider, PayProviderName, PaymentRequest, RefundRequest, RefundResult, VerifiedNotification } from './types.js';
+import { recordSandboxPayout } from '../../repositories/sandbox-payouts.js';
+import type { PayProvider, PayProviderName, PaymentRequest, PayoutRequest, PayoutResult, RefundRequest, RefundResult, VerifiedNotification } from './types.js';
 
 /** Canonical form for signing: keys sorted, `sign` excluded, k=v joined by '&'. */
 export function canonical(fields: Record<string, unknown>): string {
@@ -24,19 +25,19 @@ export function signatureValid(secret: string, fields: Record<string, unknown>):
 }
 
 /** A sandbox id in the provider's style: WeChat numbers start 4200, Alipay's with the date. */
-function sandboxId(provider: PayProviderName, kind: 'pay' | 'refund'): string {
+function sandboxId(provider: PayProviderName, kind: 'pay' | 'refund' | 'payout'): string {
   const digits = String(crypto.randomInt(10 ** 9, 10 ** 10 - 1)) + String(crypto.randomInt(10 ** 9, 10 ** 10 - 1));
-  if (provider === 'wechat') return `${kind === 'pay' ? '4200' : '5030'}${digits}`;
+  if (provider === 'wechat') return `${{ pay: '4200', refund: '5030', payout: '1330' }[kind]}${digits}`;
   const d = new Date().toISOString().slice(0, 10).replace(/-/g, '');
-  return `${d}${kind === 'pay' ? '22' : '28'}${digits}`;
+  return `${d}${{ pay: '22', refund: '28', payout: '11' }[kind]}${digits}`;
 }
 
 /**
  * Sandbox provider: the "pay URL" is our own /dev/pay page (signed so its amount cannot be
  * edited), and the page's confirm/fail buttons send a notification signed with HMAC-SHA256 over
  * the canonical fields with this provider's own key (config: payProviderKey), the provider's name
- * among the signed fields — the same checks a real callback gets. Refunds are kept in the
- * sandbox's own table (sandbox_refunds) and answered synchronously.
+ * among the signed fields — the same checks a real callback gets. Refunds and payouts are kept in
+ * the sandbox's own tables (sandbox_refunds, sandbox_payouts) and answered synchronously.
  */
 export class SandboxPayProvider implements PayProvider {
   constructor(
@@ -98,6 +99,14 @@ export class SandboxPayProvider implements PayProvider {
     // A provider refuses a reused refund number for another payment or amount.
     if (stored.transactionId !== req.transactionId || stored.amountCents !== req.amountCents) throw new Error('退款单号已用于其他退款');
     return { refundId: stored.refundId, status: 'SUCCESS' };
+  }
+
+  /** Records the transfer in the sandbox's books once per payout number; a repeat answers the first. */
+  async payout(req: PayoutRequest): Promise<PayoutResult> {
+    const stored = await recordSandboxPayout(this.db, { provider: this.name, payoutId: sandboxId(this.name, 'payout'), ...req });
+    // A provider refuses a reused transfer number for another amount or payee.
+    if (stored.amountCents !== req.amountCents || stored.accountNo !== req.accountNo) throw new Error('转账单号已用于其他转账');
+    return { payoutId: stored.payoutId, status: 'SUCCESS' };
   }
 
   ackBody() {

@@ -1,6 +1,6 @@
 /**
  * What a payment provider adapter must do. A real WeChat Pay (Native/JSAPI v3) or Alipay
- * (precreate / page pay) adapter implements the same four calls:
+ * (precreate / page pay) adapter implements the same five calls:
  *  - createPayment: call the provider's "unified order"/"precreate" API with our order number,
  *    the amount in cents and the notify URL, and return the code_url/qr_code it answers
  *    (the client draws it as a QR code);
@@ -11,6 +11,10 @@
  *    provider never verifies on the other's path;
  *  - refund: ask the provider to pay a payment back (WeChat: POST /v3/refund/domestic/refunds with
  *    out_refund_no; Alipay: alipay.trade.refund with out_request_no), see RefundRequest/RefundResult;
+ *  - payout: transfer money from the merchant account to a person (creator withdrawals). Alipay:
+ *    alipay.fund.trans.uni.transfer with out_biz_no (product TRANS_ACCOUNT_NO_PWD to an Alipay
+ *    account, TRANS_BANKCARD_NO_PWD to a bank card); WeChat Pay: 商家转账 POST /v3/transfer/batches
+ *    with out_batch_no/out_detail_no (to a WeChat balance only). See PayoutRequest/PayoutResult;
  *  - ackBody: the exact body the provider expects when a callback was accepted.
  * The routes do the rest: unique notification row, one payment row per provider transaction,
  * atomic amount-checked order update, refunds due for payments that granted nothing.
@@ -62,6 +66,36 @@ export interface RefundResult {
   status: 'SUCCESS';
 }
 
+/**
+ * A transfer to a payee (a creator's approved withdrawal). `payoutNo` is our transfer number, sent as
+ * the provider's idempotency key (Alipay out_biz_no, WeChat out_detail_no): asking again with the
+ * same number never pays twice, it answers the first transfer.
+ */
+export interface PayoutRequest {
+  payoutNo: string;
+  amountCents: number;
+  /** Where the money goes: an Alipay account (login id) or a bank card (Alipay only). */
+  payeeType: 'alipay_account' | 'bank_card';
+  accountNo: string;
+  /** The payee's real name; the provider refuses the transfer when it does not match the account. */
+  accountName: string;
+  bankName?: string;
+  /** Shown on the payee's statement. */
+  remark: string;
+}
+
+/**
+ * The provider's answer. Like refund(), the call resolves only with a final success (an adapter whose
+ * provider answers "processing" polls its transfer query first) and throws with a message staff can
+ * read when the provider refuses (wrong name, closed account, merchant balance short); the same
+ * payoutNo may then be asked again.
+ */
+export interface PayoutResult {
+  /** The provider's id of the transfer (Alipay order_id, WeChat detail_id). */
+  payoutId: string;
+  status: 'SUCCESS';
+}
+
 export interface PayProvider {
   readonly name: PayProviderName;
   /** Chinese name shown to buyers. */
@@ -69,5 +103,6 @@ export interface PayProvider {
   createPayment(req: PaymentRequest): Promise<{ payUrl: string }>;
   verifyNotification(body: Record<string, unknown>): VerifiedNotification | null;
   refund(req: RefundRequest): Promise<RefundResult>;
+  payout(req: PayoutRequest): Promise<PayoutResult>;
   ackBody(): unknown;
 }

@@ -5,6 +5,7 @@ import { seedCatalogue } from './catalogue.js';
 import { seedResources } from './resources.js';
 import { seedTrade } from './trade.js';
 import { seedReview } from './review.js';
+import { seedSales } from './sales.js';
 
 /**
  * Demo data, one module per area, each idempotent (it checks for its own rows first).
@@ -17,6 +18,7 @@ const seeds: Array<{ name: string; run: (app: FastifyInstance) => Promise<void> 
   { name: 'resources', run: seedResources },
   { name: 'trade', run: seedTrade },
   { name: 'review', run: seedReview },
+  { name: 'sales', run: seedSales },
 ];
 
 export async function seedIfEmpty(app: FastifyInstance): Promise<void> {

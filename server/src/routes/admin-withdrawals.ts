@@ -1,0 +1,55 @@
+import type { FastifyInstance } from 'fastify';
+import { AppError, ok } from '../lib/envelope.js';
+import { envelopeResponse, idParams } from '../lib/trade-schemas.js';
+import { requireStaff } from '../http/staff.js';
+import { validateForm } from '../lib/form-validate.js';
+import { PAYOUT_PROVIDER, payProviders } from '../adapters/pay/index.js';
+import { findWithdrawalForStaff, listWithdrawalsForStaff, withdrawalEvents } from '../repositories/withdrawal-review.js';
+import { earningsOf } from '../repositories/withdrawals.js';
+import { approveWithdrawal, rejectWithdrawal } from '../services/withdrawal-review.js';
+
+const listQuery = {
+  type: 'object',
+  properties: {
+    status: { type: 'integer', title: '提现状态', enum: [0, 4, 1, 2, 3], default: 0 },
+    page: { type: 'integer', title: '页码', minimum: 1, maximum: 10000, default: 1 },
+    pageSize: { type: 'integer', title: '每页条数', minimum: 1, maximum: 100, default: 20 },
+  },
+  additionalProperties: false,
+} as const;
+
+/**
+ * /api/admin/withdrawals (staff only): creators' withdrawal requests; approving pays them out
+ * through the payment adapter (once), refusing returns the amount to the creator's available
+ * earnings with a reason the creator sees. Statuses: lumen:status/withdrawal.
+ */
+export default async function adminWithdrawalRoutes(app: FastifyInstance) {
+  const provider = payProviders(app.config, app.db)[PAYOUT_PROVIDER];
+
+  app.get('/list', { schema: { querystring: listQuery, response: envelopeResponse } }, async (req) => {
+    await requireStaff(req);
+    const q = req.query as { status: number; page: number; pageSize: number };
+    return ok(await listWithdrawalsForStaff(app.db, q.status, q.page, q.pageSize));
+  });
+
+  /** One request with its history and the creator's balance, for the decision. */
+  app.get('/:id', { schema: { params: idParams, response: envelopeResponse } }, async (req) => {
+    await requireStaff(req);
+    const w = await findWithdrawalForStaff(app.db, (req.params as { id: number }).id);
+    if (!w) throw new AppError(404, '提现申请不存在');
+    return ok({ ...w, events: await withdrawalEvents(app.db, w.id, true), earnings: await earningsOf(app.db, Number(w.userId)) });
+  });
+
+  app.post('/:id/approve', { schema: { params: idParams, response: envelopeResponse } }, async (req) => {
+    const staff = await requireStaff(req);
+    const w = await approveWithdrawal(app.db, provider, (req.params as { id: number }).id, Number(staff.id));
+    req.log.info({ withdrawalId: w.id, amountCents: w.amountCents, payoutId: w.payoutId, staffId: staff.id }, 'withdrawal paid out');
+    return ok(w, '已通过并打款');
+  });
+
+  app.post('/:id/reject', { schema: { params: idParams, response: envelopeResponse } }, async (req) => {
+    const staff = await requireStaff(req);
+    const form = await validateForm(app, 'lumen:forms/withdrawal-reject', req.body);
+    return ok(await rejectWithdrawal(app.db, (req.params as { id: number }).id, Number(staff.id), String(form.reason).trim()), '已驳回');
+  });
+}

@@ -1,0 +1,26 @@
+import type { FastifyInstance } from 'fastify';
+import { ok } from '../lib/envelope.js';
+import { listQuerySchema } from '../lib/list-query.js';
+import { registerResourceRoutes, userFor } from '../lib/resource-routes.js';
+import { SALES_LIST, salesSummary, salesTable } from '../repositories/earnings.js';
+import { currentRevenueShare } from '../services/earnings.js';
+
+/**
+ * /api/creator/sales — a creator's sales: one earnings-ledger row per sold licence of their works
+ * (list convention: GET /list, GET /:id), the totals, per-day and per-work sums of the same
+ * filters (GET /summary) and the share rule in force (GET /rule). States: lumen:status/earning.
+ */
+export default async function creatorSalesRoutes(app: FastifyInstance) {
+  app.get('/summary', { schema: { querystring: listQuerySchema(SALES_LIST) } }, async (req) => {
+    const user = await userFor(req, 'creator');
+    return ok(await salesSummary(app.db, Number(user.id), req.query as Record<string, unknown>));
+  });
+
+  app.get('/rule', async (req) => {
+    await userFor(req, 'creator');
+    return ok(await currentRevenueShare(app.db));
+  });
+
+  // Read only: sales are written by payments and refunds, never through this API.
+  registerResourceRoutes(app, { table: salesTable, role: 'creator' });
+}
