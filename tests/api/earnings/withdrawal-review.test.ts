@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../../helpers/trade.js';
 import { earningsFixture, type Fixture } from './fixture.js';
+import { approveWithdrawal } from '../../../server/src/services/withdrawal-review.js';
+import type { PayProvider } from '../../../server/src/adapters/pay/index.js';
 
 describe('staff approve (pay out once) or refuse withdrawals', () => {
   let f: Fixture;
@@ -62,6 +64,27 @@ describe('staff approve (pay out once) or refuse withdrawals', () => {
     expect((await approve(id)).body).toMatchObject({ msg: '该提现已驳回' });
     const payoutNo = (await f.db.query('SELECT payout_no FROM withdrawals WHERE id = $1', [id])).rows[0].payout_no;
     expect(await payouts(payoutNo)).toHaveLength(0);
+  });
+
+  it('a refused transfer returns the withdrawal to review; approving again pays with the same payout number, once', async () => {
+    const id = await request(10);
+    const refusing = { ...f.providers.alipay, label: '支付宝', payout: async () => { throw new Error('收款账户与姓名不匹配'); } } as unknown as PayProvider;
+    await expect(approveWithdrawal(f.db, refusing, id, f.staff.id)).rejects.toMatchObject({ statusCode: 502, message: '支付宝打款失败：收款账户与姓名不匹配' });
+    expect(await history(id)).toEqual([['requested', 0, 'creator'], ['approved', 4, 'staff'], ['payout_failed', 0, 'system']]);
+    expect((await f.summary()).pendingCents).toBeGreaterThanOrEqual(1000); // still held while in review
+    const paid = (await approve(id)).body.data;
+    expect(paid.status).toBe(1);
+    expect(await payouts(paid.payoutNo)).toHaveLength(1);
+  });
+
+  it('a paying claim whose caller died is taken again after a few minutes and pays once', async () => {
+    const id = await request(10);
+    await f.db.query(`UPDATE withdrawals SET status = 4, claimed_at = now() - interval '1 minute' WHERE id = $1`, [id]);
+    expect((await approve(id)).body).toMatchObject({ msg: '该提现正在打款，请稍后刷新' });
+    await f.db.query(`UPDATE withdrawals SET claimed_at = now() - interval '10 minutes' WHERE id = $1`, [id]);
+    const paid = (await approve(id)).body.data;
+    expect(paid.status).toBe(1);
+    expect(await payouts(paid.payoutNo)).toHaveLength(1);
   });
 
   it('is staff only, and answers 404 for a missing withdrawal', async () => {
