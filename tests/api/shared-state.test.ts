@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fs from 'node:fs';
 import path from 'node:path';
-import pg from 'pg';
 import { buildApp } from '../../server/src/app.js';
 import { openDb, type Db } from '../../server/src/db/index.js';
 import { migrate } from '../../server/src/db/migrate.js';
-import { makeTestApp, makeUser } from '../helpers/app.js';
+import { freshSchema, makeTestApp, makeUser } from '../helpers/app.js';
 import type { FastifyInstance } from 'fastify';
 
 /**
@@ -110,16 +109,9 @@ describe('migrations run once when servers start together', () => {
   it('three concurrent migrate() calls apply each file exactly once', async () => {
     const url = process.env.TEST_DATABASE_URL;
     const dbs: Db[] = [];
-    let schema = '';
-    if (url) {
-      schema = `mig_${process.pid}_${Date.now()}`;
-      const admin = new pg.Client({ connectionString: url });
-      await admin.connect();
-      await admin.query(`CREATE SCHEMA ${schema}`);
-      await admin.end();
-      const u = new URL(url);
-      u.searchParams.set('options', `-c search_path=${schema},public`);
-      for (let i = 0; i < 3; i++) dbs.push(await openDb({ databaseUrl: u.toString() }));
+    const fresh = url ? await freshSchema(url, 'mig') : null;
+    if (fresh) {
+      for (let i = 0; i < 3; i++) dbs.push(await openDb({ databaseUrl: fresh.url }));
     } else {
       // PGlite is one process's database: the same guarantee for concurrent calls on it.
       const one = await openDb({ pgliteDir: 'memory://' });
@@ -132,12 +124,7 @@ describe('migrations run once when servers start together', () => {
       expect(rows.n).toBe(files.length);
     } finally {
       for (const d of new Set(dbs)) await d.close();
-      if (url) {
-        const admin = new pg.Client({ connectionString: url });
-        await admin.connect();
-        await admin.query(`DROP SCHEMA ${schema} CASCADE`);
-        await admin.end();
-      }
+      await fresh?.drop();
     }
   });
 });
