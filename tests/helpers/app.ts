@@ -40,22 +40,8 @@ export async function makeTestDatabase(opts: { pgliteDir?: string } = {}): Promi
     const dir = opts.pgliteDir ?? 'memory://';
     return { open: () => openDb({ pgliteDir: dir }), drop: async () => undefined };
   }
-  const schema = `t_${process.pid}_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`CREATE SCHEMA ${schema}`);
-  await admin.end();
-  const u = new URL(url);
-  u.searchParams.set('options', `-c search_path=${schema},public`);
-  return {
-    open: () => openDb({ databaseUrl: u.toString() }),
-    drop: async () => {
-      const c = new pg.Client({ connectionString: url });
-      await c.connect();
-      await c.query(`DROP SCHEMA ${schema} CASCADE`);
-      await c.end();
-    },
-  };
+  const fresh = await freshSchema(url);
+  return { open: () => openDb({ databaseUrl: fresh.url }), drop: fresh.drop };
 }
 
 /**
