@@ -8,9 +8,16 @@ import { payProviders } from '../adapters/pay/index.js';
 import * as so from '../repositories/service-orders.js';
 import { createServiceOrder, currentCatalogue, quoteServiceOrder, type ServiceOrderInput } from '../services/service-orders.js';
 import { refundUnused } from '../services/service-orders-quota.js';
-import { SERVICE_CODES } from '../../../src/schemas/services/copyright-services.js';
+import { SERVICE_CODES, type ServiceCatalogue } from '../../../src/schemas/services/copyright-services.js';
 
 const FORM = 'lumen:forms/service-order';
+
+/** Rows carry their service's current name and the client page of its records. */
+const withServiceNames = (cat: ServiceCatalogue) => (s: so.ServiceOrderRow) => ({
+  ...s,
+  serviceName: cat.service(s.service)?.name ?? s.service,
+  recordsPath: cat.service(s.service)?.recordsPath ?? null,
+});
 
 /** /api/service-orders: the copyright-service catalogue, buying a package, my service orders and quotas. */
 export default async function serviceOrderRoutes(app: FastifyInstance) {
@@ -38,7 +45,9 @@ export default async function serviceOrderRoutes(app: FastifyInstance) {
 
   app.get('/list', { schema: { querystring: listQuerySchema(so.SERVICE_ORDER_LIST), response: envelopeResponse } }, async (req) => {
     const u = await req.requireUser();
-    return ok(await so.listServiceOrders(app.db, u.id, req.query as Record<string, unknown>));
+    const r = await so.listServiceOrders(app.db, u.id, req.query as Record<string, unknown>);
+    const named = withServiceNames(await currentCatalogue(app.db));
+    return ok({ ...r, list: r.list.map(named) });
   });
 
   /** Units left per service (all, or ?service=). */
@@ -53,8 +62,7 @@ export default async function serviceOrderRoutes(app: FastifyInstance) {
     const u = await req.requireUser();
     const s = await so.findServiceOrder(app.db, u.id, (req.params as { id: number }).id);
     if (!s) throw new AppError(404, '服务订单不存在');
-    const cat = await currentCatalogue(app.db);
-    return ok({ ...s, serviceName: cat.service(s.service)?.name ?? s.service, recordsPath: cat.service(s.service)?.recordsPath ?? null, uses: await so.quotaUsesOf(app.db, s.id) });
+    return ok({ ...withServiceNames(await currentCatalogue(app.db))(s), uses: await so.quotaUsesOf(app.db, s.id) });
   });
 
   /** Staff: pays back the unused units of a paid order (lumen:forms/service-refund-unused); idempotent. */
