@@ -30,6 +30,12 @@ export const OFFICE_PAGES: Record<string, OfficePage> = {
   },
 };
 
+/** The sandbox case states in Chinese (the last decision taken, or what the applicant did). */
+const STATE_LABELS: Record<string, string> = {
+  received: '已收到', resubmitted: '申请人已补正/补充', accept: '已受理', correct: '已要求补正', reject: '不予登记',
+  issue: '已发证', request_info: '已要求补充材料', refuse: '不予公证',
+};
+
 const STYLE = '<style>body{max-width:960px}table{border-collapse:collapse;width:100%}td,th{border-bottom:1px solid #eee;padding:8px;text-align:left;vertical-align:top}input,textarea{width:100%;box-sizing:border-box;margin:2px 0}button{font-size:13px;padding:6px 10px;margin:2px}</style>';
 
 /**
@@ -46,10 +52,10 @@ export default async function devOfficeRoutes(app: FastifyInstance) {
       const cases = await listCases(app.db, name as 'authority' | 'notary');
       const rows = cases.map((c) => {
         const buttons = o.decisions.map((d) => `<button type="submit" name="decision" value="${d.value}" data-decision="${d.value}">${esc(d.label)}</button>`).join('');
-        return `<tr data-case="${esc(c.caseNo)}"><td>${esc(c.caseNo)}<br><small>${esc(c.applicationNo)}</small></td><td>${esc(o.describe(c.payload))}<br><small>状态：${esc(c.state)}${c.resubmittedAt ? '（已补正/补充）' : ''}</small></td>
+        return `<tr data-case="${esc(c.caseNo)}"><td>${esc(c.caseNo)}<br><small>${esc(c.applicationNo)}</small></td><td>${esc(o.describe(c.payload))}<br><small>状态：${esc(STATE_LABELS[c.state] ?? c.state)}</small></td>
 <td><form method="post" action="/dev/${name}"><input type="hidden" name="caseNo" value="${esc(c.caseNo)}">
 <textarea name="message" rows="2" placeholder="说明（补正内容、驳回理由）"></textarea>
-<input name="fields" placeholder="需补正的字段，逗号分隔，如 workName,authorName"><input name="deadlineDays" type="number" min="1" max="60" value="30" title="期限（天）">
+<input name="fields" placeholder="需补正的字段，逗号分隔，如 workName,authorName"><label>期限（天）<input name="deadlineDays" type="number" min="1" max="60" value="30"></label>
 ${buttons}</form></td></tr>`;
       }).join('');
       return page(reply, `${o.title}（沙箱）`, `${STYLE}<h2>${esc(o.title)} · 沙箱</h2><p>开发环境模拟的${esc(o.title)}：每个按钮向平台发送签名的处理结果回调。</p>
