@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { copyrightAuthority } from '../adapters/authority/index.js';
+import { notaryOffice } from '../adapters/notary/index.js';
 import type { SandboxOffice } from '../adapters/sandbox-office.js';
 import { listCases } from '../repositories/sandbox-office-cases.js';
 import { esc, page } from './dev-trade.js';
@@ -14,7 +15,7 @@ interface OfficePage {
   describe: (payload: Record<string, any>) => string;
 }
 
-/** The sandbox offices; the notary joins in its own change. */
+/** The sandbox offices: the copyright authority and the notary office. */
 export const OFFICE_PAGES: Record<string, OfficePage> = {
   authority: {
     title: '版权登记机构',
@@ -27,6 +28,18 @@ export const OFFICE_PAGES: Record<string, OfficePage> = {
       { value: 'issue', label: '发证' },
     ],
     describe: (p) => `${p.kind === 'dci' ? 'DCI 登记' : '著作权登记'} · ${p.workName} · 申请人 ${p.applicant?.name ?? ''} · 文件 ${(p.files ?? []).length} 个`,
+  },
+  notary: {
+    title: '公证处',
+    notifyUrl: '/api/protection/notarization/notify',
+    office: (app) => notaryOffice(app.config, app.db).office,
+    decisions: [
+      { value: 'accept', label: '受理' },
+      { value: 'request_info', label: '要求补充材料', message: '需补充的材料', deadline: true },
+      { value: 'refuse', label: '不予公证', message: '理由' },
+      { value: 'issue', label: '出具公证书' },
+    ],
+    describe: (p) => `${p.evidence?.type === 'deposit' ? '存证' : '登记'}「${p.evidence?.title ?? ''}」· 摘要 ${String(p.evidence?.digest ?? '').slice(0, 16)}… · 用途：${p.purpose ?? ''}${p.supplement ? ` · 补充：${p.supplement}` : ''}`,
   },
 };
 

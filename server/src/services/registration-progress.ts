@@ -10,7 +10,7 @@ import type { ObjectStore } from '../storage/types.js';
 import type { AuthorityApplication, AuthorityDecision, CopyrightAuthority } from '../adapters/authority/index.js';
 import { REG } from '../repositories/registrations.js';
 import * as rp from '../repositories/registration-progress.js';
-import { insertOfficeNotification, setOfficeNotificationResult } from '../repositories/office-notifications.js';
+import { applyOnce, type DecisionOutcome } from './office-decisions.js';
 import { notify } from './notifications.js';
 
 const listPath = (kind: string) => (kind === 'dci' ? '/cyprotect/mydciregister' : '/cyprotect/myregister');
@@ -69,7 +69,6 @@ const MOVES: Record<AuthorityDecision['decision'], { from: number[]; to: number;
   issue: { from: [REG.REVIEW], to: REG.REGISTERED, title: '登记成功，证书已发放' },
 };
 
-export type DecisionOutcome = 'applied' | 'duplicate' | 'unknown_case' | 'out_of_state';
 
 /**
  * Applies a verified decision. An 'issue' first fetches and stores the certificate (outside any
@@ -83,16 +82,10 @@ export async function applyAuthorityDecision(db: Db, storage: ObjectStore, autho
   if (id !== null && d.decision === 'issue' && d.number) {
     certificateKey = await storage.put(`registration-certificates/${id}/certificate.pdf`, await authority.certificate(d.caseNo, d.number), { contentType: 'application/pdf' });
   }
-  return db.tx(async (t) => {
-    const rowId = await insertOfficeNotification(t, { office: 'authority', notifyId: d.notifyId, caseNo: d.caseNo, decision: d.decision });
-    if (rowId === null) return 'duplicate';
-    const outcome = id === null ? 'unknown_case' : await move(t, id, d, certificateKey);
-    await setOfficeNotificationResult(t, rowId, outcome);
-    return outcome;
-  });
+  return applyOnce(db, 'authority', d, async (t) => (id === null ? 'unknown_case' : move(t, id, d, certificateKey)));
 }
 
-async function move(t: Queryable, id: number, d: AuthorityDecision, certificateKey?: string): Promise<DecisionOutcome> {
+async function move(t: Queryable, id: number, d: AuthorityDecision, certificateKey?: string): Promise<'applied' | 'out_of_state'> {
   const m = MOVES[d.decision];
   if (d.decision === 'issue' && !d.number) return 'out_of_state';
   const correction = d.decision === 'correct' ? { message: d.message, fields: d.fields, deadline: d.deadline } : undefined;
