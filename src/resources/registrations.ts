@@ -6,6 +6,7 @@ const columns: ResourceDef['columns'] = [
   { dataIndex: 'work_category', title: '作品类别', render: 'enum:work-category' },
   { dataIndex: 'ownership', title: '权利归属', render: 'enum:ownership-type' },
   { dataIndex: 'status', title: '状态', render: 'status:registration', sorter: true },
+  { dataIndex: 'registration_no', title: '登记号', optional: true },
   { dataIndex: 'created_at', title: '申请时间', render: 'datetime', sorter: true },
 ];
 const filters: ResourceDef['filters'] = [
@@ -23,7 +24,11 @@ const shared = {
   canDelete: false,
   // Submitted or returned for correction; editing resubmits.
   editableStatus: [0, 3],
-  rowActions: [{ action: 'withdraw', label: '撤回申请', whenStatus: [0, 3], confirm: '确定撤回该登记申请吗？' }],
+  rowActions: [
+    { action: 'withdraw', label: '撤回申请', whenStatus: [0, 3], confirm: '确定撤回该登记申请吗？服务额度将退回。' },
+    { action: 'certificate', label: '下载证书', whenStatus: [2], kind: 'download' },
+    { action: 'view-certificate', label: '证书查验', whenStatus: [2], kind: 'link', to: '/certifiy/copyright/register/{id}' },
+  ],
   parent: 'cyprotect',
 } satisfies Partial<ResourceDef>;
 

@@ -17,6 +17,7 @@ export const pages: Record<string, () => Promise<{ default: ComponentType }>> = 
   MyDciRegister: () => import('../pages/cyprotect/MyDciRegister'),
   MyOrderInfo: () => import('../pages/cyprotect/MyOrderInfo'),
   CyTicket: () => import('../pages/cyprotect/CyTicket'),
+  CertifyCopyrightRegister: () => import('../pages/certify/RegisterCertificate'),
   Ticket: () => import('../pages/account/Ticket'),
   CertifyDeposit: () => import('../pages/certify/DepositCertificate'),
   CertifyDepositNew: () => import('../pages/certify/DepositCertificate'),

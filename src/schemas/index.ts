@@ -103,6 +103,9 @@ import servicesCopyrightServices from './services/copyright-services.json';
 import statusServiceOrder from './status/service-order.json';
 import formsServiceOrder from './forms/service-order.json';
 import formsServiceRefundUnused from './forms/service-refund-unused.json';
+import statusNotarization from './status/notarization.json';
+import formsNotarization from './forms/notarization.json';
+import formsNotarizationSupplement from './forms/notarization-supplement.json';
 
 /** Every bundled schema, in a plain list. */
 export const schemaList: LumenSchema[] = [
@@ -187,6 +190,9 @@ export const schemaList: LumenSchema[] = [
   statusServiceOrder,
   formsServiceOrder,
   formsServiceRefundUnused,
+  statusNotarization,
+  formsNotarization,
+  formsNotarizationSupplement,
 ];
 
 /** Bundled schemas by $id. */

@@ -7,20 +7,67 @@ import { getUploadRule, schemaStore } from '../schemas/store.js';
 import { ruleRefFor } from '../../../src/schemas/registry.js';
 import type { RuleScope } from '../../../src/schemas/types.js';
 import { REG, insertRegistration, registrationColumns, registrationTable, type RegistrationKind, type StoredFile } from '../repositories/registrations.js';
+import { AppError } from './envelope.js';
+import { contentDisposition } from './content-disposition.js';
+import { idParams } from '../http/params.js';
+import { copyrightAuthority } from '../adapters/authority/index.js';
+import { quotaLeft } from '../repositories/service-orders.js';
+import { certificateKeyOf, filingOf, registrationEvents } from '../repositories/registration-progress.js';
+import { consumeQuota, noQuota, releaseQuota } from '../services/service-orders-quota.js';
+import { fileWithAuthority, refuseLateCorrection, resubmitToAuthority } from '../services/registration-progress.js';
 
 /**
  * One registration module (copyright or DCI): the list convention plus a multipart create whose
- * files are checked by content against the current rule of the scope for the work category.
+ * files are checked by content against the current rule of the scope for the work category. Each
+ * application spends one unit of a paid service order (registration / dci) and is filed with the
+ * copyright authority; a correction is resubmitted; a withdrawal gives the unit back.
  */
 export function registrationRoutes(kind: RegistrationKind, schemaId: string, scope: RuleScope) {
   return async function registrations(app: FastifyInstance) {
     await app.register(multipart, { limits: MULTIPART_LIMITS });
     const table = registrationTable(kind);
+    const authority = copyrightAuthority(app.config, app.db);
+    const service = kind === 'dci' ? 'dci' : 'registration';
+    const ref = (id: number) => `registration:${id}`;
     registerResourceRoutes(app, {
       table,
       schemaId,
-      update: { allowedStatus: [REG.SUBMITTED, REG.CORRECTION], columns: registrationColumns, refused: '该申请正在审核或已完成，不能修改' },
-      transitions: { withdraw: { from: [REG.SUBMITTED, REG.CORRECTION], to: REG.WITHDRAWN, refused: '该申请正在审核或已完成，不能撤回' } },
+      update: {
+        allowedStatus: [REG.SUBMITTED, REG.CORRECTION],
+        columns: (form, row) => {
+          refuseLateCorrection(row);
+          return registrationColumns(form, row);
+        },
+        refused: '该申请正在审核或已完成，不能修改',
+        after: (db, before, id) => resubmitToAuthority(db, authority, before, id),
+      },
+      transitions: {
+        withdraw: {
+          from: [REG.SUBMITTED, REG.CORRECTION], to: REG.WITHDRAWN, refused: '该申请正在审核或已完成，不能撤回',
+          // Nothing was registered: the paid unit goes back to the service order.
+          after: async (q, id) => {
+            const f = await filingOf(q, id);
+            if (f) await releaseQuota(q, { userId: f.userId, service, ref: ref(id) });
+          },
+        },
+      },
+    });
+
+    /** The registration's timeline: filed, accepted, correction requested, issued... */
+    app.get('/:id/events', { schema: { params: idParams } }, async (req) => {
+      const user = await req.requireUser();
+      const id = (req.params as { id: number }).id;
+      await mustGetOwned(app.db, table, Number(user.id), id);
+      return ok({ list: await registrationEvents(app.db, id) });
+    });
+
+    /** The issued certificate (PDF), to its owner. */
+    app.get('/:id/certificate', { schema: { params: idParams } }, async (req, reply) => {
+      const user = await req.requireUser();
+      const row = await mustGetOwned(app.db, table, Number(user.id), (req.params as { id: number }).id);
+      const key = await certificateKeyOf(app.db, Number(row.id));
+      if (Number(row.status) !== REG.REGISTERED || !key) throw new AppError(404, '证书尚未发放');
+      return reply.type('application/pdf').header('content-disposition', contentDisposition(`登记证书-${row.registration_no}.pdf`)).send(await app.storage.get(key));
     });
 
     app.post('/', async (req) => {
@@ -35,9 +82,17 @@ export function registrationRoutes(kind: RegistrationKind, schemaId: string, sco
         },
       });
       try {
+        // Checked before any file is stored; the unit itself is taken atomically with the insert below.
+        if (!(await quotaLeft(app.db, Number(user.id), service)).some((q) => q.left > 0)) throw noQuota(service);
         const stored: StoredFile[] = [];
         for (const f of upload.files) stored.push({ key: await storeUploaded(app, `registration-${kind}`, f), name: f.name, size: f.size, mime: f.mime, sha256: f.sha256 });
-        const id = await insertRegistration(app.db, Number(user.id), kind, upload.form, stored);
+        const id = await app.db.tx(async (t) => {
+          const rid = await insertRegistration(t, Number(user.id), kind, upload.form, stored);
+          await consumeQuota(t, { userId: Number(user.id), service, ref: ref(rid) });
+          return rid;
+        });
+        // Filed after commit; a failing authority leaves it 已提交 without a case number (logged).
+        await fileWithAuthority(app.db, authority, id).catch((err) => req.log.error({ err, id }, 'filing with the authority failed'));
         return ok(toApi(await mustGetOwned(app.db, table, Number(user.id), id)), '提交成功');
       } finally {
         await upload.cleanup();

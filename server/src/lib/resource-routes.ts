@@ -29,7 +29,14 @@ export interface ResourceRoutesSpec {
   /** JSON create: inserts the validated form, returns the new id. */
   create?: (db: Db, user: UserRow, form: Record<string, any>, req: FastifyRequest) => Promise<number>;
   /** JSON update: columns to set from the validated form, allowed only in these statuses. */
-  update?: { allowedStatus: number[]; schemaId?: string; columns: (form: Record<string, any>, row: Record<string, any>) => Record<string, unknown>; refused: string };
+  update?: {
+    allowedStatus: number[];
+    schemaId?: string;
+    columns: (form: Record<string, any>, row: Record<string, any>) => Record<string, unknown>;
+    refused: string;
+    /** Runs once the row changed, given the row as it was (e.g. resubmitting a corrected registration to the authority). */
+    after?: (db: Db, before: Record<string, any>, id: number) => Promise<void>;
+  };
   transitions?: Record<string, Transition>;
 }
 
@@ -97,6 +104,7 @@ export function registerResourceRoutes(app: FastifyInstance, spec: ResourceRoute
       if (!u.allowedStatus.includes(Number(row.status))) throw new AppError(409, u.refused);
       const changed = await updateOwned(app.db, t, Number(user.id), id, u.allowedStatus, u.columns(form, row));
       if (!changed) throw new AppError(409, u.refused); // the status moved between read and write
+      if (u.after) await u.after(app.db, row, id);
       return ok(toApi(await mustGetOwned(app.db, t, Number(user.id), id)), '保存成功');
     });
   }

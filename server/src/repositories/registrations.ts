@@ -9,7 +9,8 @@ export const registrationTable = (kind: RegistrationKind): OwnedTable => ({
   table: 'registrations',
   owner: 'user_id',
   scope: `kind = '${kind === 'dci' ? 'dci' : 'copyright'}'`,
-  select: 'id, kind, work_name, work_category, ownership, form, status, created_at, updated_at', // stored file keys stay server-side
+  // Stored file and certificate keys stay server-side; the authority's case, number and correction request are shown.
+  select: 'id, kind, work_name, work_category, ownership, form, status, case_no, registration_no, correction, issued_at, created_at, updated_at',
   list: {
     columns: {
       id: col.bigint('id', '登记编号'),
@@ -24,8 +25,8 @@ export const registrationTable = (kind: RegistrationKind): OwnedTable => ({
   },
 });
 
-/** Registration statuses (lumen:status/registration): 0 submitted, 1 under review, 2 registered, 3 needs correction, 4 withdrawn. */
-export const REG = { SUBMITTED: 0, REVIEW: 1, REGISTERED: 2, CORRECTION: 3, WITHDRAWN: 4 } as const;
+/** Registration statuses (lumen:status/registration): 0 submitted, 1 under review, 2 registered, 3 needs correction, 4 withdrawn, 5 rejected. */
+export const REG = { SUBMITTED: 0, REVIEW: 1, REGISTERED: 2, CORRECTION: 3, WITHDRAWN: 4, REJECTED: 5 } as const;
 
 export interface StoredFile {
   key: string;

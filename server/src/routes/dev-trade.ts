@@ -1,10 +1,11 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { PAY_PROVIDERS, payProviders, type PayProviderName } from '../adapters/pay/index.js';
 
-const esc = (s: unknown) => String(s).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+export const esc = (s: unknown) => String(s).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 const yuan = (cents: number) => `¥${(cents / 100).toFixed(2)}`;
 
-function page(reply: FastifyReply, title: string, body: string, status = 200) {
+/** A small sandbox page (also used by the office sandboxes in dev-offices.ts). */
+export function page(reply: FastifyReply, title: string, body: string, status = 200) {
   return reply.status(status).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(`<!doctype html>
 <html lang="zh-CN"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>${esc(title)}</title>

@@ -36,4 +36,8 @@ export const routeModules: Array<{ prefix: string; load: () => Promise<{ default
   { prefix: '/api/service-orders', load: () => import('./service-orders.js') },
   { prefix: '/api/notifications', load: () => import('./notifications.js') },
   { prefix: '/api/user/service-invoice', load: () => import('./service-invoices.js') },
+  { prefix: '/api/protection/authority', load: () => import('./authority.js') },
+  { prefix: '/api/certify/register', load: () => import('./certify-register.js') },
+  { prefix: '/api/protection/notarization', load: () => import('./notarizations.js') },
+  { prefix: '/dev', load: () => import('./dev-offices.js') },
 ];

@@ -1,5 +1,5 @@
 import { dciRegistrations } from '../../resources';
-import { resourcePage } from '../../resources/views/ResourcePage';
+import { registrationPage } from './RegistrationPage';
 
-/** /cyprotect/mydciregister — DCI registrations. */
-export default resourcePage(dciRegistrations);
+/** /cyprotect/mydciregister — DCI registrations: paid per application, progressed by the authority. */
+export default registrationPage(dciRegistrations, 'dci', 'DCI 登记');

@@ -1,5 +1,5 @@
 import { registrations } from '../../resources';
-import { resourcePage } from '../../resources/views/ResourcePage';
+import { registrationPage } from './RegistrationPage';
 
-/** /cyprotect/myregister — copyright registrations. */
-export default resourcePage(registrations);
+/** /cyprotect/myregister — copyright registrations: paid per application, progressed by the authority. */
+export default registrationPage(registrations, 'registration', '著作权登记');

@@ -1,4 +1,4 @@
-import { useMemo, useRef, useState } from 'react';
+import { useMemo, useRef, useState, type ReactNode } from 'react';
 import { useForm, useInvalidate } from '@refinedev/core';
 import Form from '@rjsf/antd';
 import type { ErrorSchema, RJSFSchema } from '@rjsf/utils';
@@ -57,16 +57,20 @@ export function forDisplay(schema: Record<string, any>): Record<string, any> {
   return { ...rest, properties };
 }
 
+/** What an edit form says before the fields (e.g. an authority's correction request) and which fields it marks. */
+export type EditNotice = (record: Record<string, any>) => { message: ReactNode; fieldErrors?: Record<string, string> } | null;
+
 export interface ResourceFormProps {
   def: ResourceDef;
   mode: 'create' | 'edit';
   id?: string | number;
   onDone?: (id?: string | number) => void;
   onCancel?: () => void;
+  editNotice?: EditNotice;
 }
 
 /** Generic create/edit: the registry's form schema rendered by RJSF, validated by the shared validator. */
-export function ResourceForm({ def, mode, id, onDone, onCancel }: ResourceFormProps) {
+export function ResourceForm({ def, mode, id, onDone, onCancel, editNotice }: ResourceFormProps) {
   const { message } = App.useApp();
   const form = useResourceForm(def, mode);
   // Files the file widget handed over, by field; the submit keeps those still in the form data.
@@ -87,6 +91,7 @@ export function ResourceForm({ def, mode, id, onDone, onCancel }: ResourceFormPr
     errorNotification: false,
   });
   const initial = mode === 'edit' ? query?.data?.data : undefined;
+  const notice = useMemo(() => (initial && editNotice ? editNotice(initial as Record<string, any>) : null), [initial, editNotice]);
   // apiPath lets a widget read its resource's own endpoints (the invoice order picker of /account/ticket or /cyprotect/cyticket).
   const formContext = useMemo<FileWidgetContext & { apiPath: string }>(
     () => ({ onFileSelected: (fieldId, file) => (picked.current[fieldId.replace(/^root_/, '')] ??= []).push(file), apiPath: def.apiPath }),
@@ -125,6 +130,7 @@ export function ResourceForm({ def, mode, id, onDone, onCancel }: ResourceFormPr
 
   return (
     <Card title={`${mode === 'create' ? '新建' : '编辑'}${def.title.replace(/^我的/, '')}`}>
+      {notice && <Alert type="warning" showIcon message={notice.message} style={{ marginBottom: 16 }} data-testid="edit-notice" />}
       {serverError && <Alert type="error" showIcon message={serverError} style={{ marginBottom: 16 }} />}
       <Form
         schema={displaySchema as RJSFSchema}
@@ -133,7 +139,7 @@ export function ResourceForm({ def, mode, id, onDone, onCancel }: ResourceFormPr
         onChange={({ formData }) => setDraft(formData)}
         {...lumenFormProps}
         formContext={formContext}
-        extraErrors={extraErrors}
+        extraErrors={extraErrors ?? (notice?.fieldErrors ? toExtraErrors({ fieldErrors: notice.fieldErrors }) : undefined)}
         transformErrors={dropUnselectedBranchErrors}
         showErrorList={false}
         noHtml5Validate

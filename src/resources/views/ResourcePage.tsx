@@ -1,14 +1,14 @@
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import type { ResourceDef } from '../types';
 import { ResourceList } from './ResourceList';
-import { ResourceForm } from './ResourceForm';
+import { ResourceForm, type EditNotice } from './ResourceForm';
 import { ResourceShow, type ShowFooter } from './ResourceShow';
 
 /**
  * A resource's whole page on its one route: list, ?action=create, ?action=edit&id=…, ?action=show&id=…
  * (the route table has one path per centre entry, so create/show/edit are views of that route).
  */
-export function ResourcePage({ def, showFooter }: { def: ResourceDef; showFooter?: ShowFooter }) {
+export function ResourcePage({ def, showFooter, editNotice }: { def: ResourceDef; showFooter?: ShowFooter; editNotice?: EditNotice }) {
   const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
   const action = params.get('action');
@@ -23,7 +23,7 @@ export function ResourcePage({ def, showFooter }: { def: ResourceDef; showFooter
   const toList = () => go({});
 
   if (action === 'create' && def.canCreate) return <ResourceForm def={def} mode="create" onDone={(rid) => (rid ? nav.show(rid) : toList())} onCancel={toList} />;
-  if (action === 'edit' && id && def.canEdit) return <ResourceForm def={def} mode="edit" id={id} onDone={() => nav.show(id)} onCancel={toList} />;
+  if (action === 'edit' && id && def.canEdit) return <ResourceForm def={def} mode="edit" id={id} onDone={() => nav.show(id)} onCancel={toList} editNotice={editNotice} />;
   if (action === 'show' && id) return <ResourceShow def={def} id={id} onBack={toList} onEdit={nav.edit && (() => nav.edit!(id))} footer={showFooter} />;
   return <ResourceList def={def} nav={nav} />;
 }

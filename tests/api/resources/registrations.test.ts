@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, makeUser } from '../../helpers/app.js';
 import { jpeg } from '../../helpers/media.js';
 import { formWithFiles, metaOf, tinyPdf } from '../../helpers/multipart.js';
+import { buyServiceWithWallet } from '../../helpers/service-orders.js';
 
 describe('/api/protection/registration and /api/protection/dci', () => {
   let t: Awaited<ReturnType<typeof makeTestApp>>;
@@ -16,6 +17,9 @@ describe('/api/protection/registration and /api/protection/dci', () => {
     t = await makeTestApp();
     alice = await makeUser(t.db);
     bob = await makeUser(t.db);
+    // Each application spends a unit of a paid registration / DCI service order.
+    await buyServiceWithWallet(t.app, t.db, alice, 'registration_1', 5);
+    await buyServiceWithWallet(t.app, t.db, alice, 'dci_1', 5);
     photo = { filename: '组图1.jpg', contentType: 'image/jpeg', data: await jpeg(640, 480) };
   });
   afterAll(() => t?.close());

@@ -1,0 +1,31 @@
+import type { OfficeDecision } from '../sandbox-office.js';
+
+/**
+ * What a notary adapter must do. A real adapter talks to a notary office's online platform (e.g. a
+ * 公证处's 在线公证 / 知识产权保全 API) under the platform's agreement with it:
+ *  - submit: file a notarization application for one evidence item (its title, SHA-256 digest,
+ *    certificate number and where it can be verified) under our application number (idempotent)
+ *    and return the office's case number;
+ *  - resubmit: send the applicant's supplement after the office asked for information;
+ *  - verifyDecision: check the signature of the office's callback (受理 accept, 补充材料 request_info
+ *    with a deadline, 不予公证 refuse with the reason, 出具公证书 issue with the certificate number);
+ *  - certificate: fetch the issued notarial certificate (PDF).
+ * services/notarization.ts does the rest (paid unit, states, timeline, notifications).
+ */
+export type NotaryDecision = OfficeDecision & { decision: 'accept' | 'request_info' | 'refuse' | 'issue' };
+
+export interface NotaryApplication {
+  applicationNo: string;
+  applicant: { name: string; phone: string };
+  purpose: string;
+  evidence: { type: 'deposit' | 'registration'; title: string; digest: string; verifyUrl: string };
+  supplement?: string;
+}
+
+export interface NotaryOffice {
+  readonly label: string;
+  submit(a: NotaryApplication): Promise<{ caseNo: string }>;
+  resubmit(caseNo: string, a: NotaryApplication): Promise<void>;
+  verifyDecision(body: Record<string, unknown>): NotaryDecision | null;
+  certificate(caseNo: string, certificateNo: string): Promise<Uint8Array>;
+}

@@ -1,0 +1,96 @@
+import crypto from 'node:crypto';
+import type { Config } from '../config.js';
+import type { Queryable } from '../db/index.js';
+import { findCase, receiveCase, recordCaseDecision, resubmitCase, type Office, type SandboxCase } from '../repositories/sandbox-office-cases.js';
+import { hmacSign, signatureValid } from './pay/sandbox.js';
+
+export type { Office } from '../repositories/sandbox-office-cases.js';
+
+/**
+ * A decision of an outside office about one application, as its signed callback carries it:
+ * the copyright authority (accept 受理, correct 补正, reject 不予登记, issue 发证) or a notary office
+ * (accept 受理, request_info 补充材料, refuse 不予公证, issue 出具公证书).
+ */
+export interface OfficeDecision {
+  /** The office's unique id of this notification (replays carry the same id). */
+  notifyId: string;
+  caseNo: string;
+  applicationNo: string;
+  decision: string;
+  /** What the office says: the correction requested, the reason of a refusal. */
+  message: string;
+  /** Form fields a correction names (the applicant's form highlights them). */
+  fields: string[];
+  /** Last day of a correction or an information request (ISO time), else null. */
+  deadline: string | null;
+  /** The number the office issued: registration number, notarial certificate number. */
+  number: string | null;
+}
+
+/** Each office's own callback key, derived from PAY_SECRET (a pay callback never verifies here). */
+export function officeKey(config: Config, office: Office): string {
+  return crypto.createHmac('sha256', config.paySecret).update(`lumen-office:${office}`).digest('hex');
+}
+
+const DAY_MS = 86_400_000;
+
+/**
+ * The sandbox's stand-in for an office's system: applications land in sandbox_office_cases (once
+ * per application number), the /dev page's buttons build a decision signed with the office's key
+ * (HMAC-SHA256 over the canonical fields, office named among them) and post it to the product's
+ * callback, which verifies it as it would verify the real office's.
+ */
+export class SandboxOffice {
+  constructor(
+    readonly office: Office,
+    private readonly key: string,
+    private readonly db: Queryable,
+    private readonly decisions: readonly string[],
+    /** Prints the number an 'issue' decision carries. */
+    private readonly numberFor: (c: SandboxCase) => string,
+  ) {}
+
+  async submit(applicationNo: string, payload: unknown): Promise<{ caseNo: string }> {
+    const caseNo = `${this.office === 'authority' ? 'BQ' : 'GZ'}${Date.now()}${crypto.randomInt(1000, 9999)}`;
+    return { caseNo: (await receiveCase(this.db, this.office, caseNo, applicationNo, payload)).caseNo };
+  }
+
+  async resubmit(caseNo: string, payload: unknown): Promise<void> {
+    if (!(await resubmitCase(this.db, this.office, caseNo, payload))) throw new Error(`unknown case ${caseNo}`);
+  }
+
+  findCase(caseNo: string): Promise<SandboxCase | null> {
+    return findCase(this.db, this.office, caseNo);
+  }
+
+  /** The signed callback body of a decision taken on the sandbox page (recorded on the case). */
+  async decide(caseNo: string, d: { decision: string; message?: string; fields?: string[]; deadlineDays?: number }): Promise<Record<string, string>> {
+    const c = await this.findCase(caseNo);
+    if (!c) throw new Error(`unknown case ${caseNo}`);
+    if (!this.decisions.includes(d.decision)) throw new Error(`unknown decision ${d.decision}`);
+    const fields: Record<string, string> = {
+      office: this.office,
+      notifyId: crypto.randomUUID(),
+      caseNo,
+      applicationNo: c.applicationNo,
+      decision: d.decision,
+      message: d.message ?? '',
+      fields: (d.fields ?? []).join(','),
+      deadline: d.deadlineDays ? new Date(Date.now() + d.deadlineDays * DAY_MS).toISOString() : '',
+      number: d.decision === 'issue' ? this.numberFor(c) : '',
+    };
+    await recordCaseDecision(this.db, this.office, caseNo, d.decision);
+    return { ...fields, sign: hmacSign(this.key, fields) };
+  }
+
+  /** Checks a callback's signature with this office's key; null when it fails or names another office. */
+  verifyDecision(body: Record<string, unknown>): OfficeDecision | null {
+    if (body.office !== this.office || !signatureValid(this.key, body)) return null;
+    const s = (k: string) => (typeof body[k] === 'string' ? (body[k] as string) : '');
+    if (!this.decisions.includes(s('decision')) || !s('notifyId') || !s('caseNo')) return null;
+    return {
+      notifyId: s('notifyId'), caseNo: s('caseNo'), applicationNo: s('applicationNo'), decision: s('decision'), message: s('message'),
+      fields: s('fields') ? s('fields').split(',') : [], deadline: s('deadline') || null, number: s('number') || null,
+    };
+  }
+}

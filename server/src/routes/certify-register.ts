@@ -1,0 +1,26 @@
+import type { FastifyInstance } from 'fastify';
+import { AppError, ok } from '../lib/envelope.js';
+import { idParams } from '../http/params.js';
+import { contentDisposition } from '../lib/content-disposition.js';
+import { issuedRegistration } from '../repositories/registration-progress.js';
+
+/**
+ * /api/certify/register: public check of an issued registration certificate (/certifiy/copyright/register/{id}).
+ * Registration certificates are public records; only issued registrations answer, with public fields.
+ */
+export default async function certifyRegisterRoutes(app: FastifyInstance) {
+  const issued = async (id: number) => {
+    const r = await issuedRegistration(app.db, id);
+    if (!r) throw new AppError(404, '未找到该登记证书');
+    return r;
+  };
+  app.get('/:id', { schema: { params: idParams } }, async (req) => {
+    const { certificateKey, ...pub } = await issued((req.params as { id: number }).id);
+    return ok({ ...pub, hasCertificate: !!certificateKey });
+  });
+  app.get('/:id/pdf', { schema: { params: idParams } }, async (req, reply) => {
+    const r = await issued((req.params as { id: number }).id);
+    if (!r.certificateKey) throw new AppError(404, '证书文件不存在');
+    return reply.type('application/pdf').header('content-disposition', contentDisposition(`登记证书-${r.registrationNo}.pdf`)).send(await app.storage.get(r.certificateKey));
+  });
+}

@@ -1,0 +1,68 @@
+import type { FastifyInstance } from 'fastify';
+import { AppError, ok } from '../lib/envelope.js';
+import { mustGetOwned, registerResourceRoutes } from '../lib/resource-routes.js';
+import { validateForm } from '../lib/form-validate.js';
+import { contentDisposition } from '../lib/content-disposition.js';
+import { idParams } from '../http/params.js';
+import { notaryOffice } from '../adapters/notary/index.js';
+import { NOTARY, evidenceItems, notarizationEvents, notarizationTable, notaryCertificateKey } from '../repositories/notarizations.js';
+import { applyForNotarization, applyNotaryDecision, fileWithNotary, releaseNotarizationUnit, supplyInformation } from '../services/notarization.js';
+
+/** /api/protection/notarization: my notarization applications (lumen:forms/notarization), the notary's callback. */
+export default async function notarizationRoutes(app: FastifyInstance) {
+  const notary = notaryOffice(app.config, app.db);
+
+  /** What the form's evidence picker offers: completed deposits and issued registrations. */
+  app.get('/evidence', async (req) => {
+    const u = await req.requireUser();
+    const list = await evidenceItems(app.db, Number(u.id));
+    return ok({ list: list.map((e) => ({ ...e, value: `${e.type}:${e.id}` })) });
+  });
+
+  registerResourceRoutes(app, {
+    table: notarizationTable,
+    schemaId: 'lumen:forms/notarization',
+    create: async (db, user, form, req) => {
+      const id = await applyForNotarization(db, Number(user.id), form);
+      await fileWithNotary(db, notary, app.config.publicUrl, id).catch((err) => req.log.error({ err, id }, 'filing with the notary failed'));
+      return id;
+    },
+    transitions: {
+      withdraw: { from: [NOTARY.SUBMITTED], to: NOTARY.WITHDRAWN, refused: '公证处已受理，不能撤回', after: releaseNotarizationUnit },
+    },
+  });
+
+  app.post('/:id/supplement', { schema: { params: idParams } }, async (req) => {
+    const u = await req.requireUser();
+    const id = (req.params as { id: number }).id;
+    const form = await validateForm(app, 'lumen:forms/notarization-supplement', req.body);
+    await supplyInformation(app.db, notary, app.config.publicUrl, Number(u.id), id, String(form.supplement).trim());
+    return ok({ id }, '已提交补充材料');
+  });
+
+  app.get('/:id/events', { schema: { params: idParams } }, async (req) => {
+    const u = await req.requireUser();
+    const id = (req.params as { id: number }).id;
+    await mustGetOwned(app.db, notarizationTable, Number(u.id), id);
+    return ok({ list: await notarizationEvents(app.db, id) });
+  });
+
+  app.get('/:id/certificate', { schema: { params: idParams } }, async (req, reply) => {
+    const u = await req.requireUser();
+    const row = await mustGetOwned(app.db, notarizationTable, Number(u.id), (req.params as { id: number }).id);
+    const key = await notaryCertificateKey(app.db, Number(row.id));
+    if (Number(row.status) !== NOTARY.ISSUED || !key) throw new AppError(404, '公证书尚未出具');
+    return reply.type('application/pdf').header('content-disposition', contentDisposition(`公证书-${row.id}.pdf`)).send(await app.storage.get(key));
+  });
+
+  /** The notary office's signed status callback. */
+  app.post('/notify', { schema: { body: { type: 'object' } } }, async (req) => {
+    const d = notary.verifyDecision(req.body as Record<string, unknown>);
+    if (!d) throw new AppError(400, '签名校验失败');
+    const outcome = await applyNotaryDecision(app.db, app.storage, notary, d);
+    req.log.info({ caseNo: d.caseNo, decision: d.decision, outcome }, 'notary decision');
+    if (outcome === 'unknown_case') throw new AppError(404, '受理号不存在');
+    if (outcome === 'out_of_state') throw new AppError(409, '申请当前状态不能执行该决定');
+    return ok({ outcome });
+  });
+}
