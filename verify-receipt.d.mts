@@ -10,7 +10,7 @@ export interface EvidenceReceipt {
   inclusionPath: string[];
   checkpoint: string;
   logKey: string;
-  timestamp: { token: string; tsaCertificate?: string } | null;
+  timestamp: { token: string; tsaCertificate?: string; tsaRootCertificate?: string } | null;
   verifyUrl?: string;
 }
 export const RECEIPT_FORMAT: string;

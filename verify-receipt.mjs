@@ -286,7 +286,10 @@ export async function verifyTimestampToken(tokenBytes, data) {
     const sig = algo.name === 'ECDSA' ? ecdsaDerToRaw(signature) : signature;
     const sigOk = await subtle.verify(algo.name === 'ECDSA' ? { name: 'ECDSA', hash: digestAlg } : algo, pub, sig, attrsDer);
     const ok = imprintOk && mdOk && sigOk;
-    return { ok, time, detail: ok ? `时间戳 ${time}（RFC 3161，签名有效）` : !imprintOk ? '时间戳不是针对该检查点' : '时间戳签名无效' };
+    // The signer is whoever the embedded certificate names: show its fingerprint to compare with the
+    // TSA certificate the platform publishes (openssl ts -verify -CAfile checks the chain).
+    const fingerprint = toHex(await sha256(raw(cert))).slice(0, 16);
+    return { ok, time, detail: ok ? `时间戳 ${time}（RFC 3161，签名有效，TSA 证书指纹 ${fingerprint}…）` : !imprintOk ? '时间戳不是针对该检查点' : '时间戳签名无效' };
   } catch (e) {
     return { ok: false, detail: `时间戳无法解析：${e?.message ?? e}` };
   }

@@ -10,7 +10,7 @@ import { jpeg } from '../tests/helpers/media.js';
 import { formWithFiles, metaOf } from '../tests/helpers/multipart.js';
 import { appendBlock } from '../server/src/repositories/ledger.js';
 import { checkRecord } from '../server/src/evidence/receipts.js';
-import { logSignerOf } from '../server/src/evidence/note-signer.js';
+import { evidenceKeysOf } from '../server/src/evidence/context.js';
 
 const blocks = Number(process.argv[2] ?? 2000);
 const t = await makeTestApp();
@@ -37,5 +37,5 @@ await time('certificate PDF (CJK subset)', 10, () => t.app.inject({ url: `/api/p
 for (let i = 0; i < blocks; i++) await t.db.tx((q) => appendBlock(q, { type: 'bench', i, sha256: String(i).padStart(64, '0') }));
 const d = (await t.db.query('SELECT cert_no, sha256 FROM evidence_deposits WHERE id = $1', [lastId])).rows[0];
 await time(`public certificate check (inclusion + consistency proof) in a log of ${blocks} more leaves`, 20, () =>
-  checkRecord(t.db, logSignerOf(t.app.config), { certNo: d.cert_no, sha256: d.sha256 }));
+  checkRecord(t.db, evidenceKeysOf(t.app.config), { certNo: d.cert_no, sha256: d.sha256 }));
 await t.close();

@@ -1,7 +1,7 @@
 import type { Db, Queryable } from '../db/index.js';
-import { insertCheckpoint, latestCheckpointRow, logSize, checkpointAt, type CheckpointRow } from '../repositories/evidence-log.js';
+import { insertCheckpoint, latestCheckpointRow, logSize, checkpointAt, setCheckpointTimestamp, type CheckpointRow } from '../repositories/evidence-log.js';
 import { rootAt } from './proofs.js';
-import type { NoteSigner } from './note-signer.js';
+import type { EvidenceKeys } from './context.js';
 import { LogIntegrityError } from './proofs.js';
 
 /** C2SP tlog-checkpoint body: origin, tree size, base64 root hash, each on its own line. */
@@ -14,12 +14,23 @@ export const latestCheckpoint = (q: Queryable) => latestCheckpointRow(q);
  * Each tree size is signed once (a racing request's insert is a no-op and both return the stored
  * row), so the history is one row per published size and never rewritten.
  */
-export async function ensureCheckpoint(db: Db | Queryable, signer: NoteSigner): Promise<CheckpointRow> {
+export async function ensureCheckpoint(db: Db | Queryable, keys: EvidenceKeys): Promise<CheckpointRow> {
   const size = await logSize(db);
   const latest = await latestCheckpointRow(db);
   if (latest && latest.tree_size > size) throw new LogIntegrityError(`the log has ${size} leaves but checkpoint ${latest.tree_size} was published`);
-  if (latest && latest.tree_size === size) return latest;
+  if (latest && latest.tree_size === size) return latest.tsa_token || !keys.tsa ? latest : timestamped(db, keys, latest);
   const root = await rootAt(db, size);
-  await insertCheckpoint(db, { treeSize: size, rootHash: root, note: signer.sign(checkpointText(signer.name, size, root)) });
-  return (await checkpointAt(db, size))!;
+  await insertCheckpoint(db, { treeSize: size, rootHash: root, note: keys.signer.sign(checkpointText(keys.signer.name, size, root)) });
+  const row = (await checkpointAt(db, size))!;
+  return keys.tsa && !row.tsa_token ? timestamped(db, keys, row) : row;
+}
+
+/**
+ * Gets the checkpoint note an RFC 3161 token (the sandbox answers in about a millisecond; a
+ * remote TSA that is down leaves the checkpoint untimestamped and the next request tries again).
+ */
+async function timestamped(db: Db | Queryable, keys: EvidenceKeys, row: CheckpointRow): Promise<CheckpointRow> {
+  const token = await keys.tsa!.timestamp(Buffer.from(row.note, 'utf8'));
+  await setCheckpointTimestamp(db, row.tree_size, token);
+  return (await checkpointAt(db, row.tree_size))!;
 }

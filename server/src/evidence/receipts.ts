@@ -3,7 +3,7 @@ import { firstCheckpointCovering, leafByCertNo } from '../repositories/evidence-
 import { ensureCheckpoint } from './checkpoints.js';
 import { consistencyProof, inclusionProof } from './proofs.js';
 import { parseLeaf } from './leaf.js';
-import type { NoteSigner } from './note-signer.js';
+import type { EvidenceKeys } from './context.js';
 import {
   RECEIPT_FORMAT, parseCheckpoint, parseNote, parseVerifierKey, rootFromInclusionProof, leafHash, verifyConsistency, verifyNoteSignature,
   type EvidenceReceipt,
@@ -14,10 +14,11 @@ import {
  * needs to check one certificate's file against the signed log, without asking Lumen again.
  * Also the body of GET /api/protection/ledger/proof.
  */
-export async function receiptFor(db: Db, signer: NoteSigner, certNo: string, verifyUrl?: string): Promise<EvidenceReceipt | null> {
+export async function receiptFor(db: Db, keys: EvidenceKeys, certNo: string, verifyUrl?: string): Promise<EvidenceReceipt | null> {
   const leaf = await leafByCertNo(db, certNo);
   if (!leaf) return null;
-  const cp = await ensureCheckpoint(db, signer);
+  const cp = await ensureCheckpoint(db, keys);
+  const certs = keys.tsa?.certificates();
   const path = await inclusionProof(db, leaf.idx, cp.tree_size);
   return {
     format: RECEIPT_FORMAT,
@@ -28,8 +29,8 @@ export async function receiptFor(db: Db, signer: NoteSigner, certNo: string, ver
     treeSize: cp.tree_size,
     inclusionPath: path.map((h) => h.toString('base64')),
     checkpoint: cp.note,
-    logKey: signer.verifierKey,
-    timestamp: cp.tsa_token ? { token: cp.tsa_token.toString('base64') } : null,
+    logKey: keys.signer.verifierKey,
+    timestamp: cp.tsa_token ? { token: cp.tsa_token.toString('base64'), tsaCertificate: certs?.tsa ?? undefined, tsaRootCertificate: certs?.ca ?? undefined } : null,
     ...(verifyUrl ? { verifyUrl } : {}),
   };
 }
@@ -47,8 +48,9 @@ export interface RecordCheck {
  * record says, the leaf is in the latest signed tree, and that tree extends the first checkpoint
  * that covered the leaf. A user need not trust this: the receipt verifies offline.
  */
-export async function checkRecord(db: Db, signer: NoteSigner, rec: { certNo: string; sha256: string }): Promise<RecordCheck> {
-  const receipt = await receiptFor(db, signer, rec.certNo);
+export async function checkRecord(db: Db, keys: EvidenceKeys, rec: { certNo: string; sha256: string }): Promise<RecordCheck> {
+  const signer = keys.signer;
+  const receipt = await receiptFor(db, keys, rec.certNo);
   if (!receipt) return { valid: false, reason: '存证日志中没有该证书', leafIndex: -1, leafHash: null, treeSize: 0 };
   const leafBytes = Buffer.from(receipt.leaf, 'base64');
   const lh = await leafHash(leafBytes);

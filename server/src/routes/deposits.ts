@@ -8,7 +8,7 @@ import { depositCertificatePdf } from '../lib/deposit-certificate.js';
 import { schemaStore, getUploadRule } from '../schemas/store.js';
 import { enumLabel, ruleRefFor } from '../../../src/schemas/registry.js';
 import { checkRecord, receiptFor } from '../evidence/receipts.js';
-import { logSignerOf } from '../evidence/note-signer.js';
+import { evidenceKeysOf } from '../evidence/context.js';
 import { leafHash } from '../evidence/merkle.js';
 import { DEPOSIT, depositTable, findByCertNo, insertDeposit, markFailed, ownsMaterial } from '../repositories/deposits.js';
 import { certificatePath, commitDeposit } from '../services/deposit-ledger.js';
@@ -63,7 +63,7 @@ export default async function deposits(app: FastifyInstance) {
   /** Verifies one deposit against the signed Merkle log (evidence/receipts.ts checkRecord). */
   async function verifyDeposit(d: Record<string, any>) {
     if (Number(d.status) !== DEPOSIT.DEPOSITED || d.ledger_height == null) return { valid: false, reason: '该记录尚未完成存证' };
-    const r = await checkRecord(app.db, logSignerOf(app.config), { certNo: d.cert_no, sha256: d.sha256 });
+    const r = await checkRecord(app.db, evidenceKeysOf(app.config), { certNo: d.cert_no, sha256: d.sha256 });
     // height/blockHash: the names the certificate page has always shown (now leaf index and leaf hash).
     return { valid: r.valid, reason: r.reason, height: r.leafIndex, blockHash: r.leafHash, treeSize: r.treeSize };
   }
@@ -93,7 +93,7 @@ export default async function deposits(app: FastifyInstance) {
     const d = await mustGetOwned(app.db, depositTable, Number(user.id), (req.params as any).id);
     if (Number(d.status) !== DEPOSIT.DEPOSITED) throw new AppError(409, '存证完成后才能下载证书');
     const verifyUrl = `${app.config.publicUrl}${certificatePath(d.cert_no)}`;
-    const receipt = await receiptFor(app.db, logSignerOf(app.config), d.cert_no, verifyUrl);
+    const receipt = await receiptFor(app.db, evidenceKeysOf(app.config), d.cert_no, verifyUrl);
     const store = schemaStore(app);
     await store.all();
     const pdf = await depositCertificatePdf({
@@ -114,7 +114,7 @@ export default async function deposits(app: FastifyInstance) {
     const user = await req.requireUser();
     const d = await mustGetOwned(app.db, depositTable, Number(user.id), (req.params as any).id);
     if (Number(d.status) !== DEPOSIT.DEPOSITED) throw new AppError(409, '存证完成后才能下载回执');
-    const receipt = await receiptFor(app.db, logSignerOf(app.config), d.cert_no, `${app.config.publicUrl}${certificatePath(d.cert_no)}`);
+    const receipt = await receiptFor(app.db, evidenceKeysOf(app.config), d.cert_no, `${app.config.publicUrl}${certificatePath(d.cert_no)}`);
     if (!receipt) throw new AppError(409, '存证日志中没有该记录');
     return reply
       .header('Content-Type', 'application/json; charset=utf-8')

@@ -3,7 +3,7 @@ import { AppError, ok } from '../lib/envelope.js';
 import { ensureCheckpoint } from '../evidence/checkpoints.js';
 import { consistencyProof } from '../evidence/proofs.js';
 import { receiptFor } from '../evidence/receipts.js';
-import { logSignerOf } from '../evidence/note-signer.js';
+import { evidenceKeysOf } from '../evidence/context.js';
 import { listCheckpoints } from '../repositories/evidence-log.js';
 import { checkpointListQuerySchema, consistencyQuerySchema, proofQuerySchema } from '../../../src/schemas/api/ledger.js';
 
@@ -18,22 +18,26 @@ const cache = (reply: FastifyReply, seconds: number, immutable = false) =>
  * No login: anyone may audit the log.
  */
 export default async function ledger(app: FastifyInstance) {
-  const signer = () => logSignerOf(app.config);
+  const keys = () => evidenceKeysOf(app.config);
 
   app.get('/checkpoint', { config: limited }, async (_req, reply) => {
-    const cp = await ensureCheckpoint(app.db, signer());
+    const cp = await ensureCheckpoint(app.db, keys());
     return cache(reply, 10).type('text/plain; charset=utf-8').send(cp.note);
   });
 
   app.get('/key', { config: limited }, async (_req, reply) => {
-    const s = signer();
+    const { signer, tsa } = keys();
+    const certs = tsa?.certificates();
     cache(reply, 3600);
-    return ok({ origin: s.name, verifierKey: s.verifierKey, algorithm: 'Ed25519 (c2sp.org/signed-note type 0x01)' });
+    return ok({
+      origin: signer.name, verifierKey: signer.verifierKey, algorithm: 'Ed25519 (c2sp.org/signed-note type 0x01)',
+      tsa: tsa ? { name: tsa.name, certificate: certs?.tsa ?? null, rootCertificate: certs?.ca ?? null } : null,
+    });
   });
 
   app.get('/checkpoints', { config: limited, schema: { querystring: checkpointListQuerySchema } }, async (req, reply) => {
     const { before, limit } = req.query as { before?: number; limit: number };
-    await ensureCheckpoint(app.db, signer());
+    await ensureCheckpoint(app.db, keys());
     const rows = await listCheckpoints(app.db, { before, limit });
     cache(reply, 10);
     return ok({
@@ -46,7 +50,7 @@ export default async function ledger(app: FastifyInstance) {
 
   app.get('/proof', { config: limited, schema: { querystring: proofQuerySchema } }, async (req, reply) => {
     const { certNo } = req.query as { certNo: string };
-    const receipt = await receiptFor(app.db, signer(), certNo);
+    const receipt = await receiptFor(app.db, keys(), certNo);
     if (!receipt) throw new AppError(404, '证书不存在');
     cache(reply, 10);
     return ok(receipt);
@@ -54,7 +58,7 @@ export default async function ledger(app: FastifyInstance) {
 
   app.get('/consistency', { config: limited, schema: { querystring: consistencyQuerySchema } }, async (req, reply) => {
     const { from, to } = req.query as { from: number; to: number };
-    const cp = await ensureCheckpoint(app.db, signer());
+    const cp = await ensureCheckpoint(app.db, keys());
     if (from > to) throw new AppError(400, '旧树大小不能大于新树大小');
     if (to > cp.tree_size) throw new AppError(400, `新树大小不能超过当前日志大小 ${cp.tree_size}`);
     const path = await consistencyProof(app.db, from, to);

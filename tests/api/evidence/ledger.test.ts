@@ -159,6 +159,16 @@ describe('evidence log (RFC 9162 Merkle tree, signed checkpoints, receipts)', ()
     const good = await verify(receipt);
     expect(good, good.out).toMatchObject({ code: 0 });
     expect(good.out).toContain('结论：验证通过');
+    expect(good.out).toContain('✔ 可信时间戳');
+
+    // The checkpoint's RFC 3161 token is one openssl accepts with the published sandbox CA.
+    const key = (await t.app.inject({ url: '/api/protection/ledger/key' })).json().data;
+    fs.writeFileSync(path.join(dir, 'ca.pem'), key.tsa.rootCertificate);
+    fs.writeFileSync(path.join(dir, 'checkpoint.txt'), receipt.checkpoint);
+    fs.writeFileSync(path.join(dir, 'token.tsr'), Buffer.from(receipt.timestamp.token, 'base64'));
+    const ossl = await run('openssl', ['ts', '-verify', '-data', path.join(dir, 'checkpoint.txt'), '-in', path.join(dir, 'token.tsr'), '-CAfile', path.join(dir, 'ca.pem')]);
+    expect(ossl.stdout).toContain('Verification: OK');
+    const older = (await t.db.query('SELECT tsa_token FROM evidence_checkpoints WHERE tree_size < $1 AND tsa_token IS NOT NULL ORDER BY tree_size LIMIT 1', [receipt.treeSize])).rows[0].tsa_token;
 
     const other = path.join(dir, 'other.jpg');
     fs.writeFileSync(other, Buffer.concat([image.data, Buffer.from([0])]));
@@ -177,6 +187,7 @@ describe('evidence log (RFC 9162 Merkle tree, signed checkpoints, receipts)', ()
       ['another leaf index', verify({ ...receipt, leafIndex: receipt.leafIndex - 1 }), '✘ 默克尔包含证明'],
       ['a forged root in the checkpoint', verify({ ...receipt, checkpoint: note.replace(note.split('\n')[2], flip(note.split('\n')[2])) }), '✘ 检查点签名'],
       ['a key the user did not pin', verify(receipt, file, otherKey), '✘ 检查点签名'],
+      ['the timestamp of another checkpoint', verify({ ...receipt, timestamp: { token: Buffer.from(older).toString('base64') } }), '✘ 可信时间戳'],
     ];
     if (!receipt.inclusionPath.length) throw new Error('the receipt should have an inclusion path');
     for (const [what, result, mark] of cases) {
