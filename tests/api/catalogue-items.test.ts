@@ -82,7 +82,7 @@ describe('catalogue items, index and public files', () => {
 
   it('evidence returns the certificate when one exists and null otherwise', async () => {
     const r = await api(t, `/api/items/evidence/${videoId}`);
-    expect(r.body.data).toMatchObject({ certNo: expect.stringMatching(/^LM[0-9]{16}$/), fileHash: expect.stringMatching(/^[a-f0-9]{64}$/), certificateUrl: expect.stringContaining('/certifiy/copyright/deposit/') });
+    expect(r.body.data).toMatchObject({ certNo: expect.stringMatching(/^LM[0-9]{16}-[0-9A-Z]{6}$/), fileHash: expect.stringMatching(/^[a-f0-9]{64}$/), certificateUrl: expect.stringContaining('/certifiy/copyright/deposit/') });
     const none = (await t.db.query('SELECT id FROM materials m WHERE status = 1 AND NOT EXISTS (SELECT 1 FROM material_evidence e WHERE e.material_id = m.id) LIMIT 1')).rows[0].id;
     const n = await api(t, `/api/items/evidence/${none}`);
     expect(n.status).toBe(200);

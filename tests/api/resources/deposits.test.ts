@@ -30,7 +30,9 @@ describe('/api/protection/deposit', () => {
     const d = r.json().data;
     expect(d).toMatchObject({ status: 1, work_name: '山川日出', file_name: '山川日出.jpg', mime: 'image/jpeg', ledger_height: 0 });
     expect(d.sha256).toMatch(/^[0-9a-f]{64}$/);
-    expect(d.cert_no).toMatch(/^LM\d{16}$/);
+    expect(d.cert_no).toMatch(/^LM\d{16}-[0-9A-Z]{6}$/);
+    // Without its random check part the number finds nothing: certificates cannot be enumerated.
+    expect((await t.app.inject({ url: `/api/protection/deposit/verify/${d.cert_no.slice(0, 18)}` })).statusCode).toBe(404);
     // What is stored is what the server measured, not what the browser claimed.
     expect(d.files[0]).toMatchObject({ type: 'image/jpeg', width: 800, height: 600, size: image.data.length });
 
