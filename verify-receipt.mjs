@@ -1,4 +1,3 @@
-#!/usr/bin/env node
 // Offline verifier of Lumen (流明素材) evidence receipts. One file, no dependencies, no network:
 //
 //   node verify-receipt.mjs FILE RECEIPT.json [--key VERIFIER_KEY]
@@ -306,7 +305,9 @@ function ecdsaDerToRaw(sig) {
 
 // ---- command line
 async function main(argv) {
-  const { readFile } = await import(/* @vite-ignore */ 'node:fs/promises');
+  // A computed specifier: bundlers leave it alone (the browser never runs main).
+  const fsModule = ['node:fs', 'promises'].join('/');
+  const { readFile } = await import(/* @vite-ignore */ fsModule);
   const args = argv.filter((a, i) => a !== '--key' && argv[i - 1] !== '--key');
   const keyAt = argv.indexOf('--key');
   const pinned = keyAt >= 0 ? argv[keyAt + 1] : process.env.LUMEN_LOG_KEY;
