@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { createFileOnce } from '../lib/create-file-once.js';
 
 /**
  * The log's Ed25519 signing key as a C2SP signed-note signer. Key strings follow the Go
@@ -74,19 +75,7 @@ export function loadLogSigner(opts: { dataDir: string; configuredKey?: string; d
   if (opts.configuredKey) signer = parseSignerKey(opts.configuredKey);
   else {
     const file = path.join(opts.dataDir, 'evidence', 'log-signing.key');
-    fs.mkdirSync(path.dirname(file), { recursive: true });
-    if (!fs.existsSync(file)) {
-      // Written whole to a temporary name, then linked: a racing process sees no file or a complete one.
-      const tmp = `${file}.${process.pid}.${crypto.randomBytes(4).toString('hex')}`;
-      fs.writeFileSync(tmp, `${signerKeyString(opts.defaultName, crypto.randomBytes(32))}\n`, { mode: 0o600 });
-      try {
-        fs.linkSync(tmp, file);
-      } catch (e: any) {
-        if (e.code !== 'EEXIST') throw e;
-      } finally {
-        fs.unlinkSync(tmp);
-      }
-    }
+    createFileOnce(file, () => `${signerKeyString(opts.defaultName, crypto.randomBytes(32))}\n`);
     signer = parseSignerKey(fs.readFileSync(file, 'utf8'));
   }
   cache.set(cacheKey, signer);

@@ -106,5 +106,6 @@ async function addReceiptPage(doc: PDFDocument, r: EvidenceReceipt, t: { font: a
   line('如何验证', { bold: true, size: 12 });
   line('1. 从本 PDF 的附件中取出回执 JSON（或在存证记录中下载回执）。');
   line('2. 命令行：node verify-receipt.mjs 原始文件 回执.json --key 日志公钥（单文件，无需联网）。');
-  line('3. 或在浏览器打开公开验证页 /certifiy/verify，拖入原始文件与回执，逐步查看结果。', { color: t.accent });
+  const verifyPage = r.verifyUrl ? `${new URL(r.verifyUrl).origin}/certifiy` : '/certifiy';
+  line(`3. 或在浏览器打开公开验证页 ${verifyPage}，拖入原始文件与回执，逐步查看结果。`, { color: t.accent });
 }

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { createFileOnce } from '../../lib/create-file-once.js';
 import { OID, bits, bool, ecdsaSha256AlgId, explicit, int, octets, oid, seq, set, tlv, utcTime, utf8 } from './der.js';
 
 /** A key pair and its certificate (DER), as the sandbox TSA keeps them. */
@@ -13,6 +14,9 @@ export interface Issued {
   spki: Buffer;
 }
 
+const CA_CN = 'Lumen Sandbox Timestamp Root CA';
+const TSA_CN = 'Lumen Sandbox TSA';
+/** The subject Names are rebuilt from these (deterministic DER), so nothing re-parses a certificate. */
 const nameOf = (cn: string) => seq(set(seq(oid(OID.country), tlv(0x13, Buffer.from('CN')))), set(seq(oid(OID.organization), utf8('流明素材（沙箱）'))), set(seq(oid(OID.commonName), utf8(cn))));
 const extension = (id: string, critical: boolean, value: Buffer) => seq(oid(id), ...(critical ? [bool(true)] : []), octets(value));
 function issue(opts: { cn: string; key: crypto.KeyObject; issuer?: Issued; ca: boolean; years: number }): Issued {
@@ -46,62 +50,27 @@ export const pemOf = (der: Buffer) => `-----BEGIN CERTIFICATE-----\n${der.toStri
 const derOf = (pem: string) => Buffer.from(pem.replace(/-----[^-]+-----|\s/g, ''), 'base64');
 
 /**
- * The sandbox CA and TSA certificates (ECDSA P-256) in `dir`, created on first use. Files are
- * written whole under a temporary name and renamed, so a process never reads half of them.
+ * The sandbox CA and TSA certificates (ECDSA P-256) in `dir`, created on first use.
  */
 export function loadSandboxCa(dir: string): { ca: Issued; tsa: Issued } {
   const file = path.join(dir, 'sandbox-tsa.json');
-  if (!fs.existsSync(file)) {
-    fs.mkdirSync(dir, { recursive: true });
+  createFileOnce(file, () => {
     const caKey = crypto.generateKeyPairSync('ec', { namedCurve: 'prime256v1' }).privateKey;
-    const ca = issue({ cn: 'Lumen Sandbox Timestamp Root CA', key: caKey, ca: true, years: 20 });
+    const ca = issue({ cn: CA_CN, key: caKey, ca: true, years: 20 });
     const tsaKey = crypto.generateKeyPairSync('ec', { namedCurve: 'prime256v1' }).privateKey;
-    const tsa = issue({ cn: 'Lumen Sandbox TSA', key: tsaKey, issuer: ca, ca: false, years: 10 });
-    const tmp = `${file}.${process.pid}.tmp`;
+    const tsa = issue({ cn: TSA_CN, key: tsaKey, issuer: ca, ca: false, years: 10 });
     const pkcs8 = (k: crypto.KeyObject) => k.export({ format: 'pem', type: 'pkcs8' }) as string;
-    fs.writeFileSync(tmp, JSON.stringify({ caKey: pkcs8(caKey), caCert: pemOf(ca.cert), tsaKey: pkcs8(tsaKey), tsaCert: pemOf(tsa.cert) }), { mode: 0o600 });
-    try {
-      fs.linkSync(tmp, file);
-    } catch (e: any) {
-      if (e.code !== 'EEXIST') throw e;
-    } finally {
-      fs.unlinkSync(tmp);
-    }
-  }
+    return JSON.stringify({ caKey: pkcs8(caKey), caCert: pemOf(ca.cert), tsaKey: pkcs8(tsaKey), tsaCert: pemOf(tsa.cert) });
+  });
   const saved = JSON.parse(fs.readFileSync(file, 'utf8'));
-  const load = (keyPem: string, certPem: string): Issued => {
+  const load = (keyPem: string, certPem: string, cn: string): Issued => {
     const cert = derOf(certPem);
     const x = new crypto.X509Certificate(cert);
     return {
       key: crypto.createPrivateKey(keyPem), cert,
-      name: subjectNameDer(cert), serial: Buffer.from(x.serialNumber, 'hex'),
+      name: nameOf(cn), serial: Buffer.from(x.serialNumber, 'hex'),
       spki: x.publicKey.export({ format: 'der', type: 'spki' }),
     };
   };
-  return { ca: load(saved.caKey, saved.caCert), tsa: load(saved.tsaKey, saved.tsaCert) };
-}
-
-/** The subject Name's DER inside a certificate (tbs fields: [0] version, serial, sigAlg, issuer, validity, subject). */
-function subjectNameDer(cert: Buffer): Buffer {
-  const read = (b: Buffer, pos: number) => {
-    let len = b[pos + 1];
-    let off = pos + 2;
-    if (len & 0x80) {
-      const n = len & 0x7f;
-      len = 0;
-      for (let i = 0; i < n; i++) len = len * 256 + b[off + i];
-      off += n;
-    }
-    return { start: pos, body: off, end: off + len };
-  };
-  const tbs = read(cert, read(cert, 0).body);
-  let p = tbs.body;
-  const fields = [];
-  while (p < tbs.end) {
-    const f = read(cert, p);
-    fields.push(f);
-    p = f.end;
-  }
-  const subject = fields[5];
-  return cert.subarray(subject.start, subject.end);
+  return { ca: load(saved.caKey, saved.caCert, CA_CN), tsa: load(saved.tsaKey, saved.tsaCert, TSA_CN) };
 }
