@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { consistencyPath, inclusionPath, leafHash, nodeHash, rootHash, type NodeGetter } from '../../../server/src/evidence/merkle.js';
+import { consistencyPath, inclusionPath, leafHash, rootHash } from '../../../server/src/evidence/merkle.js';
+import { storeOf } from '../../helpers/merkle-store.js';
 import { rootFromInclusionProof, verifyConsistency } from '../../../verify-receipt.mjs';
 
 // RFC 6962 / Certificate Transparency reference data: leaves, then the tree head of sizes 1..8.
@@ -24,21 +25,6 @@ const CONSISTENCY = [
   { from: 2, to: 5, path: ['5f083f0a1a33ca076a95279832580db3e0ef4584bdff1f54c8a360f50de3031e', 'bc1a0643b12e4d2d7c77918f44e0f4f79a838b6cf9ec5b5c283e1f4d88599e6b'] },
 ];
 
-/** An in-memory store of every complete subtree, as the database keeps them. */
-function storeOf(leaves: Buffer[]): NodeGetter {
-  const nodes = new Map<string, Buffer>();
-  leaves.forEach((l, i) => nodes.set(`0:${i}`, leafHash(l)));
-  for (let level = 1; 2 ** level <= leaves.length; level++) {
-    for (let i = 0; (i + 1) * 2 ** level <= leaves.length; i++) {
-      nodes.set(`${level}:${i}`, nodeHash(nodes.get(`${level - 1}:${2 * i}`)!, nodes.get(`${level - 1}:${2 * i + 1}`)!));
-    }
-  }
-  return (level, idx) => {
-    const h = nodes.get(`${level}:${idx}`);
-    if (!h) throw new Error(`no subtree ${level}:${idx}`);
-    return h;
-  };
-}
 const hex = (b: Uint8Array) => Buffer.from(b).toString('hex');
 const bufs = (xs: string[]) => xs.map((x) => Buffer.from(x, 'hex'));
 
