@@ -97,7 +97,8 @@ async function addReceiptPage(doc: PDFDocument, r: EvidenceReceipt, t: { font: a
   for (const part of chunks(r.leaf, 90)) line(part);
   line(`包含证明（${r.inclusionPath.length} 个哈希，base64）：`, { bold: true });
   for (const h of r.inclusionPath) line(h);
-  line('签名检查点（C2SP signed note）：', { bold: true });
+  line('签名检查点（C2SP signed note；签名行首的 -- 即 U+2014 破折号）：', { bold: true });
+  // The embedded fonts have no em dash: printed as "--"; the attached receipt keeps the exact note.
   for (const l of r.checkpoint.split('\n')) for (const part of chunks(l || ' ', 90)) line(part.replace('\u2014', '--'));
   line('日志公钥：', { bold: true });
   for (const part of chunks(r.logKey, 90)) line(part);

@@ -52,6 +52,8 @@ describe('/api/protection/deposit', () => {
     // The page itself names the certificate, the file and its hash (ASCII drawn, not blank).
     const [lines, receiptLines] = await pdfTextLines(cert.rawPayload);
     expect(receiptLines).toEqual(expect.arrayContaining(['存证回执（可离线验证）', `文件 SHA-256：${d.sha256}`]));
+    // The signed checkpoint is printed as it is signed, signature line included.
+    expect(receiptLines.some((l) => l.startsWith('-- '))).toBe(true);
     expect(lines.join('\n')).not.toContain('\uFFFD');
     expect(lines).toEqual(expect.arrayContaining(['版权存证证书', `证书编号：${d.cert_no}`, '作品名称：山川日出', '存证文件：山川日出.jpg', '日志叶子序号：0']));
     expect(lines.join('')).toContain(d.sha256);
