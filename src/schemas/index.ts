@@ -98,6 +98,11 @@ import statusEarning from './status/earning.json';
 import enumsWithdrawalEvent from './enums/withdrawal-event.json';
 import formsWithdrawalReject from './forms/withdrawal-reject.json';
 import formsOrderRefund from './forms/order-refund.json';
+// platform team: copyright-service catalogue and service-order states
+import servicesCopyrightServices from './services/copyright-services.json';
+import statusServiceOrder from './status/service-order.json';
+import formsServiceOrder from './forms/service-order.json';
+import formsServiceRefundUnused from './forms/service-refund-unused.json';
 
 /** Every bundled schema, in a plain list. */
 export const schemaList: LumenSchema[] = [
@@ -177,6 +182,11 @@ export const schemaList: LumenSchema[] = [
   enumsWithdrawalEvent,
   formsWithdrawalReject,
   formsOrderRefund,
+  // platform team entries
+  servicesCopyrightServices,
+  statusServiceOrder,
+  formsServiceOrder,
+  formsServiceRefundUnused,
 ];
 
 /** Bundled schemas by $id. */

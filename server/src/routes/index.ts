@@ -34,4 +34,7 @@ export const routeModules: Array<{ prefix: string; load: () => Promise<{ default
   { prefix: '/api/upload', load: () => import('./upload.js') },
   { prefix: '/api/creator/sales', load: () => import('./creator-sales.js') },
   { prefix: '/api/admin/withdrawals', load: () => import('./admin-withdrawals.js') },
+  { prefix: '/api/service-orders', load: () => import('./service-orders.js') },
+  { prefix: '/api/notifications', load: () => import('./notifications.js') },
+  { prefix: '/api/user/service-invoice', load: () => import('./service-invoices.js') },
 ];
