@@ -12,6 +12,8 @@ import { migrate } from '../../../server/src/db/migrate.js';
 import { canonicalJson, appendBlock } from '../../../server/src/repositories/ledger.js';
 import { leafHash, nodeHash } from '../../../server/src/evidence/merkle.js';
 import type { Db } from '../../../server/src/db/index.js';
+import { signerFromSeed } from '../../../server/src/evidence/note-signer.js';
+import { ensureCheckpoint } from '../../../server/src/evidence/checkpoints.js';
 import {
   fromBase64, parseCheckpoint, parseNote, parseVerifierKey, verifyConsistency, verifyNoteSignature, verifyReceipt,
 } from '../../../verify-receipt.mjs';
@@ -134,6 +136,9 @@ describe('evidence log (RFC 9162 Merkle tree, signed checkpoints, receipts)', ()
     await bad('/api/protection/ledger/consistency?from=abc&to=2', 400, /[\u4e00-\u9fff]/);
     await bad('/api/protection/ledger/proof?certNo=%27%3Bdrop', 400, /[\u4e00-\u9fff]/);
     await bad('/api/protection/ledger/proof?certNo=LM2099010100000001', 404, '证书不存在');
+    // A server holding another key (app servers without a shared DATA_DIR or EVIDENCE_LOG_KEY) refuses to sign.
+    const stranger = { signer: signerFromSeed(origin, crypto.randomBytes(32)), tsa: null };
+    await expect(ensureCheckpoint(t.db, stranger)).rejects.toThrow('存证日志签名密钥与已发布的检查点不一致');
     const c = await t.app.inject({ url: '/api/protection/ledger/consistency?from=1&to=3' });
     expect(c.headers['cache-control']).toBe('public, max-age=31536000, immutable');
   });
