@@ -5,7 +5,10 @@ import { consistencyProof } from '../evidence/proofs.js';
 import { receiptFor } from '../evidence/receipts.js';
 import { evidenceKeysOf } from '../evidence/context.js';
 import { listCheckpoints } from '../repositories/evidence-log.js';
-import { checkpointListQuerySchema, consistencyQuerySchema, proofQuerySchema } from '../../../src/schemas/api/ledger.js';
+import {
+  checkpointListQuerySchema, checkpointListSchema, consistencyQuerySchema, consistencySchema, logKeySchema, proofQuerySchema, receiptSchema,
+} from '../../../src/schemas/api/ledger.js';
+import { envelopeOf } from '../http/envelope-schema.js';
 
 /** Public reads re-derive hashes: limited per client like the certificate check. */
 const limited = { rateLimit: { max: 120, timeWindow: '1 minute' } };
@@ -25,7 +28,7 @@ export default async function ledger(app: FastifyInstance) {
     return cache(reply, 10).type('text/plain; charset=utf-8').send(cp.note);
   });
 
-  app.get('/key', { config: limited }, async (_req, reply) => {
+  app.get('/key', { config: limited, schema: { response: envelopeOf(logKeySchema) } }, async (_req, reply) => {
     const { signer, tsa } = keys();
     const certs = tsa?.certificates();
     cache(reply, 3600);
@@ -35,7 +38,7 @@ export default async function ledger(app: FastifyInstance) {
     });
   });
 
-  app.get('/checkpoints', { config: limited, schema: { querystring: checkpointListQuerySchema } }, async (req, reply) => {
+  app.get('/checkpoints', { config: limited, schema: { querystring: checkpointListQuerySchema, response: envelopeOf(checkpointListSchema) } }, async (req, reply) => {
     const { before, limit } = req.query as { before?: number; limit: number };
     await ensureCheckpoint(app.db, keys());
     const rows = await listCheckpoints(app.db, { before, limit });
@@ -48,7 +51,7 @@ export default async function ledger(app: FastifyInstance) {
     });
   });
 
-  app.get('/proof', { config: limited, schema: { querystring: proofQuerySchema } }, async (req, reply) => {
+  app.get('/proof', { config: limited, schema: { querystring: proofQuerySchema, response: envelopeOf(receiptSchema) } }, async (req, reply) => {
     const { certNo } = req.query as { certNo: string };
     const receipt = await receiptFor(app.db, keys(), certNo);
     if (!receipt) throw new AppError(404, '证书不存在');
@@ -56,7 +59,7 @@ export default async function ledger(app: FastifyInstance) {
     return ok(receipt);
   });
 
-  app.get('/consistency', { config: limited, schema: { querystring: consistencyQuerySchema } }, async (req, reply) => {
+  app.get('/consistency', { config: limited, schema: { querystring: consistencyQuerySchema, response: envelopeOf(consistencySchema) } }, async (req, reply) => {
     const { from, to } = req.query as { from: number; to: number };
     const cp = await ensureCheckpoint(app.db, keys());
     if (from > to) throw new AppError(400, '旧树大小不能大于新树大小');
