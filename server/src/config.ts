@@ -38,6 +38,8 @@ export interface Config {
   jobsInProcess: boolean;
   /** Extra origins for the CSP connect-src (a client built with VITE_API_BASE etc. on another host). */
   cspConnectSrc: string[];
+  /** Evidence log: signer key (EVIDENCE_LOG_KEY, PRIVATE+KEY+... string; else created in DATA_DIR/evidence) and the checkpoint origin / key name (EVIDENCE_LOG_ORIGIN). */
+  evidenceLog: { signerKey?: string; origin: string };
 }
 
 /** Development defaults of the secrets; production refuses to start with any of them. */
@@ -70,6 +72,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     exposePageViews: nodeEnv === 'test' || env.EXPOSE_PAGE_VIEWS === '1',
     jobsInProcess: env.JOBS_IN_PROCESS !== '0',
     cspConnectSrc: (env.CSP_CONNECT_SRC ?? '').split(/[\s,]+/).filter(Boolean),
+    evidenceLog: {
+      signerKey: env.EVIDENCE_LOG_KEY || undefined,
+      origin: env.EVIDENCE_LOG_ORIGIN || `${new URL(env.PUBLIC_URL ?? `http://localhost:${port}`).host}/evidence-log`,
+    },
     ...storageConfig(env),
   };
 }

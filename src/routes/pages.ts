@@ -21,6 +21,8 @@ export const pages: Record<string, () => Promise<{ default: ComponentType }>> = 
   Ticket: () => import('../pages/account/Ticket'),
   CertifyDeposit: () => import('../pages/certify/DepositCertificate'),
   CertifyDepositNew: () => import('../pages/certify/DepositCertificate'),
+  Certify: () => import('../pages/certify/CertifyPage'),
+  CertifyPlatform: () => import('../pages/certify/PlatformPage'),
   Admin: () => import('../pages/admin/AdminPage'),
   AdminRefunds: () => import('../pages/admin/RefundsPage'),
   AdminJobs: () => import('../pages/admin/JobsPage'),

@@ -73,7 +73,7 @@ describe('catalogue items, index and public files', () => {
     const check = await api(t, `/api/protection/deposit/verify/${certNo}`);
     expect(check.status).toBe(200);
     const title = (await t.db.query('SELECT title FROM materials WHERE id = $1', [videoId])).rows[0].title;
-    expect(check.body.data).toMatchObject({ certNo, valid: true, workName: title, sha256: ev.fileHash, reason: '校验通过：存证记录与存证链一致' });
+    expect(check.body.data).toMatchObject({ certNo, valid: true, workName: title, sha256: ev.fileHash, reason: '校验通过：存证记录包含在已签名的默克尔日志中' });
     expect(check.body.data.blockHash).toBe(ev.ledgerHash);
     // Every seeded badge resolves (none is left pointing at a number the check page cannot find).
     const all = (await t.db.query('SELECT e.cert_no FROM material_evidence e LEFT JOIN evidence_deposits d ON d.cert_no = e.cert_no WHERE d.id IS NULL')).rows;
@@ -82,7 +82,7 @@ describe('catalogue items, index and public files', () => {
 
   it('evidence returns the certificate when one exists and null otherwise', async () => {
     const r = await api(t, `/api/items/evidence/${videoId}`);
-    expect(r.body.data).toMatchObject({ certNo: expect.stringMatching(/^LM[0-9]{16}$/), fileHash: expect.stringMatching(/^[a-f0-9]{64}$/), certificateUrl: expect.stringContaining('/certifiy/copyright/deposit/') });
+    expect(r.body.data).toMatchObject({ certNo: expect.stringMatching(/^LM[0-9]{16}-[0-9A-Z]{6}$/), fileHash: expect.stringMatching(/^[a-f0-9]{64}$/), certificateUrl: expect.stringContaining('/certifiy/copyright/deposit/') });
     const none = (await t.db.query('SELECT id FROM materials m WHERE status = 1 AND NOT EXISTS (SELECT 1 FROM material_evidence e WHERE e.material_id = m.id) LIMIT 1')).rows[0].id;
     const n = await api(t, `/api/items/evidence/${none}`);
     expect(n.status).toBe(200);

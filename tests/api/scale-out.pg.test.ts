@@ -7,6 +7,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { startS3, type TestS3 } from '../helpers/s3-server.js';
 import { exited, freePort, spawnServer, waitUntilUp } from '../helpers/server-process.js';
+import { signerKeyString } from '../../server/src/evidence/note-signer.js';
 import { jpeg } from '../helpers/media.js';
 import { formWithFiles, metaOf } from '../helpers/multipart.js';
 import { loadConfig } from '../../server/src/config.js';
@@ -28,13 +29,15 @@ describe('two app servers and a worker on one PostgreSQL and one bucket', () => 
   let A = '';
   let B = '';
 
+  const logKey = signerKeyString('scale-out.test/evidence-log', crypto.randomBytes(32));
   const env = () => {
     if (!url) throw new Error('scale-out tests need TEST_DATABASE_URL (a PostgreSQL database)');
     const u = new URL(url);
     u.searchParams.set('options', `-c search_path=${schema},public`);
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lumen-scale-'));
     dirs.push(dataDir);
-    return { ...s3.env, DATABASE_URL: u.toString(), DATA_DIR: dataDir, CLIENT_DIR: path.join(dataDir, 'no-client'), NODE_ENV: 'development', LOG_LEVEL: 'warn', JOBS_IN_PROCESS: '0' };
+    // App servers share the evidence log's signing key as they share the database (README: EVIDENCE_LOG_KEY).
+    return { ...s3.env, DATABASE_URL: u.toString(), DATA_DIR: dataDir, CLIENT_DIR: path.join(dataDir, 'no-client'), NODE_ENV: 'development', LOG_LEVEL: 'warn', JOBS_IN_PROCESS: '0', EVIDENCE_LOG_KEY: logKey };
   };
 
   beforeAll(async () => {

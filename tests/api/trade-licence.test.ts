@@ -68,7 +68,7 @@ describe('licences: certificate PDF, verification, original download, history', 
       `授权日期：${paidAt.getFullYear()}年${paidAt.getMonth() + 1}月${paidAt.getDate()}日`,
       `验证码：${rec.verifyCode}`,
     ]));
-    expect(lines.find((l) => l.startsWith('验证地址：'))).toMatch(new RegExp(`^验证地址：http\\S+/api/order/licence/verify\\?code=${rec.verifyCode}$`));
+    expect(lines.find((l) => l.startsWith('验证地址：'))).toMatch(new RegExp(`^验证地址：http\\S+/certifiy/${rec.verifyCode}$`));
 
     const v = await call(t.app, 'GET', `/api/order/licence/verify?code=${code}`);
     expect(v.body.data).toMatchObject({ valid: true, licenseeName: '授权测试传媒有限公司', orderNo: o.orderNo, scenarioName: '企业新媒体' });

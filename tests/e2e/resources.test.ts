@@ -76,11 +76,11 @@ describe('evidence deposits in the browser', () => {
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: /下载证书/ }).click();
     const file = await download;
-    expect(file.suggestedFilename()).toMatch(/^存证证书-LM\d{16}\.pdf$/);
+    expect(file.suggestedFilename()).toMatch(/^存证证书-LM\d{16}-[0-9A-Z]{6}\.pdf$/);
     const saved = path.join(dir, 'cert.pdf');
     await file.saveAs(saved);
     expect(fs.readFileSync(saved).subarray(0, 5).toString()).toBe('%PDF-');
-    const certNo = /LM\d{16}/.exec(file.suggestedFilename())![0];
+    const certNo = /LM\d{16}-[0-9A-Z]{6}/.exec(file.suggestedFilename())![0];
     await expect(page.getByText(certNo).count()).resolves.toBeGreaterThan(0);
 
     await page.getByRole('button', { name: /返回列表/ }).click();

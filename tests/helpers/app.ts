@@ -48,7 +48,7 @@ export async function makeTestDatabase(opts: { pgliteDir?: string } = {}): Promi
  * A fresh app on a fresh database: in-memory PGlite by default, or a new schema in the
  * PostgreSQL database named by TEST_DATABASE_URL (the same suite runs on both engines).
  */
-export async function makeTestApp(overrides: Record<string, string> = {}): Promise<{
+export async function makeTestApp(overrides: Record<string, string> = {}, opts: { beforeMigrate?: (db: Db) => Promise<void> } = {}): Promise<{
   app: FastifyInstance;
   db: Db;
   close: () => Promise<void>;
@@ -57,6 +57,8 @@ export async function makeTestApp(overrides: Record<string, string> = {}): Promi
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, CLIENT_DIR: path.join(dataDir, 'no-client'), SEED: '0', LOG_LEVEL: 'warn', ...overrides });
   const { open, drop } = await makeTestDatabase();
   const db = await open();
+  // A data-migration test migrates part of the way and writes old-shaped rows here first.
+  await opts.beforeMigrate?.(db);
   await migrate(db);
   const app = await buildApp({ config, db, logger: false });
   await app.ready();

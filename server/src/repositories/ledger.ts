@@ -1,19 +1,23 @@
 import crypto from 'node:crypto';
 import type { Queryable } from '../db/index.js';
+import { appendLeaf } from './evidence-log.js';
+import { encodeLeaf } from '../evidence/leaf.js';
+import { leafHash } from '../evidence/merkle.js';
 
-/** Hash-chained append-only ledger: each block commits to its payload and to the block before it. */
-export const GENESIS_PREV = '0'.repeat(64);
-
+/**
+ * The entry point of every evidence type into the evidence log (server/src/evidence): an RFC 9162
+ * Merkle tree since migration 820; the linear hash chain before it (ledger_blocks) became its first leaves.
+ */
 export interface LedgerBlock {
+  /** Leaf index in the log (for migrated chain blocks: their old height). */
   height: number;
-  prev_hash: string;
-  payload_hash: string;
+  /** Hex RFC 9162 leaf hash, SHA-256(0x00 || leaf). */
   hash: string;
+  /** The canonical leaf bytes (evidence/leaf.ts) that receipts publish. */
+  leaf: Buffer;
   payload: Record<string, unknown>;
-  created_at: Date | string;
+  created_at: Date;
 }
-
-const sha256 = (s: string) => crypto.createHash('sha256').update(s).digest('hex');
 
 /** JSON with sorted keys, so jsonb's key reordering does not change the hash. */
 export function canonicalJson(v: unknown): string {
@@ -24,59 +28,19 @@ export function canonicalJson(v: unknown): string {
   return JSON.stringify(v);
 }
 
-export function blockHash(height: number, prevHash: string, payloadHash: string, createdAt: Date | string): string {
-  return sha256(`${height}|${prevHash}|${payloadHash}|${new Date(createdAt).toISOString()}`);
-}
-
 /**
- * Appends one block. Call inside a transaction: the table lock serialises appends so two
- * requests never take the same height (PGlite is single-connection anyway).
+ * Appends one evidence record. `payload.type` ([a-z0-9-], e.g. 'evidence-deposit', 'web-capture')
+ * names the evidence type, `payload.sha256` the file's SHA-256 (hex) and `payload.certNo` its
+ * certificate number; only these and the time are published in the leaf, the whole payload is
+ * kept privately beside it. Evidence without a file is committed by the SHA-256 of its payload's
+ * canonical JSON. Call inside a transaction: appends are serialised by a table lock until it ends.
  */
 export async function appendBlock(q: Queryable, payload: Record<string, unknown>): Promise<LedgerBlock> {
-  await q.query('LOCK TABLE ledger_blocks IN EXCLUSIVE MODE');
-  const last = (await q.query<{ height: number; hash: string }>('SELECT height, hash FROM ledger_blocks ORDER BY height DESC LIMIT 1')).rows[0];
-  const height = last ? Number(last.height) + 1 : 0;
-  const prev = last?.hash ?? GENESIS_PREV;
-  const payloadHash = sha256(canonicalJson(payload));
+  const type = typeof payload.type === 'string' ? payload.type : 'evidence';
+  const sha256 = typeof payload.sha256 === 'string' ? payload.sha256.toLowerCase() : crypto.createHash('sha256').update(canonicalJson(payload)).digest('hex');
+  const certNo = typeof payload.certNo === 'string' ? payload.certNo : null;
   const createdAt = new Date();
-  const hash = blockHash(height, prev, payloadHash, createdAt);
-  await q.query('INSERT INTO ledger_blocks(height, prev_hash, payload_hash, hash, payload, created_at) VALUES ($1,$2,$3,$4,$5,$6)', [
-    height, prev, payloadHash, hash, JSON.stringify(payload), createdAt,
-  ]);
-  return { height, prev_hash: prev, payload_hash: payloadHash, hash, payload, created_at: createdAt };
-}
-
-export interface VerifyResult {
-  ok: boolean;
-  /** Blocks checked. */
-  height: number;
-  /** First height whose payload, hash or link does not match. */
-  brokenAt: number | null;
-  reason?: string;
-}
-
-/** Re-derives every hash up to `upTo` (default: the whole chain) and checks every link. */
-export async function verifyChain(q: Queryable, upTo?: number): Promise<VerifyResult> {
-  const rows = (
-    await q.query<LedgerBlock>(
-      'SELECT height, prev_hash, payload_hash, hash, payload, created_at FROM ledger_blocks WHERE ($1::bigint IS NULL OR height <= $1) ORDER BY height',
-      [upTo ?? null],
-    )
-  ).rows;
-  let prev = GENESIS_PREV;
-  for (let i = 0; i < rows.length; i++) {
-    const b = rows[i];
-    const h = Number(b.height);
-    const fail = (reason: string): VerifyResult => ({ ok: false, height: rows.length, brokenAt: h, reason });
-    if (h !== i) return fail('区块高度不连续');
-    if (b.prev_hash !== prev) return fail('区块链接被篡改');
-    if (sha256(canonicalJson(b.payload)) !== b.payload_hash) return fail('存证内容被篡改');
-    if (blockHash(h, b.prev_hash, b.payload_hash, b.created_at) !== b.hash) return fail('区块哈希不匹配');
-    prev = b.hash;
-  }
-  return { ok: true, height: rows.length, brokenAt: null };
-}
-
-export async function getBlock(q: Queryable, height: number): Promise<LedgerBlock | undefined> {
-  return (await q.query<LedgerBlock>('SELECT * FROM ledger_blocks WHERE height = $1', [height])).rows[0];
+  const leaf = encodeLeaf({ type, sha256, certNo, time: createdAt });
+  const height = await appendLeaf(q, leaf, certNo, payload, createdAt);
+  return { height, hash: leafHash(leaf).toString('hex'), leaf, payload, created_at: createdAt };
 }

@@ -7,9 +7,12 @@ import { MULTIPART_LIMITS, readFormUpload, storeUploaded } from '../lib/form-upl
 import { depositCertificatePdf } from '../lib/deposit-certificate.js';
 import { schemaStore, getUploadRule } from '../schemas/store.js';
 import { enumLabel, ruleRefFor } from '../../../src/schemas/registry.js';
-import { getBlock, verifyChain } from '../repositories/ledger.js';
+import { checkRecord, receiptFor } from '../evidence/receipts.js';
+import { evidenceKeysOf } from '../evidence/context.js';
+import { leafHash } from '../evidence/merkle.js';
 import { DEPOSIT, depositTable, findByCertNo, insertDeposit, markFailed, ownsMaterial } from '../repositories/deposits.js';
 import { certificatePath, commitDeposit } from '../services/deposit-ledger.js';
+import { CERT_NO_PATTERN } from '../../../src/schemas/api/ledger.js';
 
 const SCHEMA_ID = 'lumen:forms/deposit';
 
@@ -57,20 +60,12 @@ export default async function deposits(app: FastifyInstance) {
     }
   });
 
-  /** Verifies one deposit: its block's payload matches the record and the chain up to it is intact. */
+  /** Verifies one deposit against the signed Merkle log (evidence/receipts.ts checkRecord). */
   async function verifyDeposit(d: Record<string, any>) {
     if (Number(d.status) !== DEPOSIT.DEPOSITED || d.ledger_height == null) return { valid: false, reason: '该记录尚未完成存证' };
-    const height = Number(d.ledger_height);
-    const chain = await verifyChain(app.db, height);
-    const block = await getBlock(app.db, height);
-    const matches = !!block && block.payload.sha256 === d.sha256 && Number(block.payload.depositId) === Number(d.id) && block.payload.certNo === d.cert_no;
-    const valid = chain.ok && matches;
-    return {
-      valid,
-      reason: valid ? '校验通过：存证记录与存证链一致' : !chain.ok ? `存证链校验失败：${chain.reason}（区块 ${chain.brokenAt}）` : '存证记录与区块内容不一致',
-      height,
-      blockHash: block?.hash ?? null,
-    };
+    const r = await checkRecord(app.db, evidenceKeysOf(app.config), { certNo: d.cert_no, sha256: d.sha256 });
+    // height/blockHash: the names the certificate page has always shown (now leaf index and leaf hash).
+    return { valid: r.valid, reason: r.reason, height: r.leafIndex, blockHash: r.leafHash, treeSize: r.treeSize };
   }
 
   app.post('/:id/verify', { schema: { params: idParams } }, async (req) => {
@@ -83,7 +78,7 @@ export default async function deposits(app: FastifyInstance) {
 
   /** Public certificate check by number (the /certifiy/copyright/deposit/:id page). */
   // Public and re-derives the chain up to the block: rate-limited per client.
-  app.get('/verify/:certNo', { config: { rateLimit: { max: 30, timeWindow: '1 minute' } }, schema: { params: { type: 'object', properties: { certNo: { type: 'string', pattern: '^LM[0-9]{16}$' } } } } }, async (req) => {
+  app.get('/verify/:certNo', { config: { rateLimit: { max: 30, timeWindow: '1 minute' } }, schema: { params: { type: 'object', properties: { certNo: { type: 'string', pattern: CERT_NO_PATTERN } } } } }, async (req) => {
     const d = await findByCertNo(app.db, (req.params as any).certNo);
     if (!d) throw new AppError(404, '证书不存在');
     const r = await verifyDeposit(d);
@@ -97,19 +92,33 @@ export default async function deposits(app: FastifyInstance) {
     const user = await req.requireUser();
     const d = await mustGetOwned(app.db, depositTable, Number(user.id), (req.params as any).id);
     if (Number(d.status) !== DEPOSIT.DEPOSITED) throw new AppError(409, '存证完成后才能下载证书');
-    const block = await getBlock(app.db, Number(d.ledger_height));
+    const verifyUrl = `${app.config.publicUrl}${certificatePath(d.cert_no)}`;
+    const receipt = await receiptFor(app.db, evidenceKeysOf(app.config), d.cert_no, verifyUrl);
     const store = schemaStore(app);
     await store.all();
     const pdf = await depositCertificatePdf({
       certNo: d.cert_no, workName: d.work_name, workCategoryLabel: enumLabel('lumen:enums/work-category', d.work_category, store.lookup),
       owner: user.company_name || user.nickname || user.username || '', fileName: d.file_name, sha256: d.sha256,
-      height: Number(d.ledger_height), blockHash: block?.hash ?? '', depositedAt: d.deposited_at,
-      verifyUrl: `${app.config.publicUrl}${certificatePath(d.cert_no)}`,
+      height: Number(d.ledger_height), blockHash: receipt ? leafHash(Buffer.from(receipt.leaf, 'base64')).toString('hex') : '',
+      depositedAt: d.deposited_at, verifyUrl, receipt: receipt ?? undefined,
     });
     const name = `存证证书-${d.cert_no}.pdf`;
     return reply
       .header('Content-Type', 'application/pdf')
       .header('Content-Disposition', contentDisposition(name))
       .send(Buffer.from(pdf));
+  });
+
+  /** The receipt file beside the certificate PDF (README "Evidence log" documents it). */
+  app.get('/:id/receipt', { schema: { params: idParams } }, async (req, reply) => {
+    const user = await req.requireUser();
+    const d = await mustGetOwned(app.db, depositTable, Number(user.id), (req.params as any).id);
+    if (Number(d.status) !== DEPOSIT.DEPOSITED) throw new AppError(409, '存证完成后才能下载回执');
+    const receipt = await receiptFor(app.db, evidenceKeysOf(app.config), d.cert_no, `${app.config.publicUrl}${certificatePath(d.cert_no)}`);
+    if (!receipt) throw new AppError(409, '存证日志中没有该记录');
+    return reply
+      .header('Content-Type', 'application/json; charset=utf-8')
+      .header('Content-Disposition', contentDisposition(`存证回执-${d.cert_no}.json`))
+      .send(JSON.stringify(receipt, null, 2));
   });
 }

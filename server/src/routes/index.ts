@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 export const routeModules: Array<{ prefix: string; load: () => Promise<{ default: (app: FastifyInstance) => Promise<void> }> }> = [
   { prefix: '/api/user/works', load: () => import('./works.js') },
   { prefix: '/api/protection/deposit', load: () => import('./deposits.js') },
+  { prefix: '/api/protection/ledger', load: () => import('./ledger.js') },
   { prefix: '/api/protection/registration', load: () => import('./registrations.js') },
   { prefix: '/api/protection/dci', load: () => import('./dci-registrations.js') },
   { prefix: '/api/user/invoice', load: () => import('./invoices.js') },

@@ -7,21 +7,11 @@ import { AppError, ok } from '../lib/envelope.js';
 import { idParams } from '../lib/resource-routes.js';
 import { isStaff, requireStaff } from '../http/staff.js';
 import { cancelJob, findJob, listJobs, requeueJob } from '../repositories/jobs.js';
+import { envelopeOf } from '../http/envelope-schema.js';
 import { JOB_STATE_VALUES, jobListSchema, jobSchema, type Job } from '../../../src/schemas/api/job.js';
 import type { JobRecord, JobState } from '../jobs/types.js';
 
 const NOT_FOUND = '任务不存在';
-
-/** The response envelope around a data schema ($id dropped: the shape is embedded, not registered). */
-function envelopeOf(schema: { $id?: string }) {
-  const { $id: _id, ...data } = schema;
-  return {
-    200: {
-      type: 'object',
-      properties: { code: { type: 'integer' }, success: { type: 'boolean' }, msg: { type: 'string' }, message: { type: 'string' }, data },
-    },
-  };
-}
 
 // Ids beyond JavaScript's safe integers would reach PostgreSQL's bigint check and fail there.
 const jobIdParams = { ...idParams, properties: { id: { ...idParams.properties.id, title: '任务编号', maximum: Number.MAX_SAFE_INTEGER } } };

@@ -67,7 +67,8 @@ export default async function orderRoutes(app: FastifyInstance) {
     const pdf = await licenceCertificatePdf({
       licenseeName: n.licenseeName, licenseeType: n.licenseeType, title: n.title, materialId: Number(n.materialId),
       scenarioName: n.scenarioName, levelName: n.levelName, orderNo: n.orderNo, date: new Date(n.paidAt ?? n.createdAt),
-      verifyCode: n.verifyCode, verifyUrl: `${app.config.publicUrl.replace(/\/$/, '')}/api/order/licence/verify?code=${n.verifyCode}`,
+      verifyCode: n.verifyCode, // A page that shows the licence (/certifiy/:code), not the raw JSON API behind it.
+      verifyUrl: `${app.config.publicUrl.replace(/\/$/, '')}/certifiy/${n.verifyCode}`,
     });
     await lic.recordDownload(app.db, { userId: u.id, materialId: Number(n.materialId), licenceId: Number(n.id), kind: 'certificate' });
     return reply.type('application/pdf').header('content-disposition', contentDisposition(`授权证书-${n.title}-${n.verifyCode}.pdf`)).send(Buffer.from(pdf));

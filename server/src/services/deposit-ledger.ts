@@ -1,11 +1,19 @@
+import crypto from 'node:crypto';
 import type { Queryable } from '../db/index.js';
 import { appendBlock, type LedgerBlock } from '../repositories/ledger.js';
 import { linkMaterialEvidence, markDeposited } from '../repositories/deposits.js';
 
 const dayStamp = (at: Date) => at.toISOString().slice(0, 10).replace(/-/g, '');
 
-/** Certificate numbers: LM + yyyymmdd + 8-digit deposit id (what the public check accepts, ^LM[0-9]{16}$). */
-export const certNoOf = (id: number, at = new Date()) => `LM${dayStamp(at)}${String(id).padStart(8, '0')}`;
+const CHECK_ALPHABET = '23456789ABCDEFGHJKLMNPQRSTUVWXYZ';
+
+/**
+ * Certificate numbers: LM + yyyymmdd + 8-digit deposit id + "-" + 6 random characters (30 bits),
+ * so numbers cannot be enumerated from the public check (src/schemas/api/ledger.ts CERT_NO_PATTERN;
+ * numbers issued before the check part existed stay valid without it).
+ */
+export const certNoOf = (id: number, at = new Date()) =>
+  `LM${dayStamp(at)}${String(id).padStart(8, '0')}-${Array.from(crypto.randomBytes(6), (b) => CHECK_ALPHABET[b & 31]).join('')}`;
 
 /** The public certificate page of a deposit (the detail page's evidence badge links here). */
 export const certificatePath = (certNo: string) => `/certifiy/copyright/deposit/${certNo}`;

@@ -3,7 +3,6 @@ import { PDFDocument } from 'pdf-lib';
 import { makeTestApp, makeUser } from '../../helpers/app.js';
 import { jpeg, noisePng } from '../../helpers/media.js';
 import { formWithFiles, metaOf, tinyPdf } from '../../helpers/multipart.js';
-import { verifyChain } from '../../../server/src/repositories/ledger.js';
 import { pdfTextLines } from '../../helpers/pdf-text.js';
 
 describe('/api/protection/deposit', () => {
@@ -31,7 +30,9 @@ describe('/api/protection/deposit', () => {
     const d = r.json().data;
     expect(d).toMatchObject({ status: 1, work_name: '山川日出', file_name: '山川日出.jpg', mime: 'image/jpeg', ledger_height: 0 });
     expect(d.sha256).toMatch(/^[0-9a-f]{64}$/);
-    expect(d.cert_no).toMatch(/^LM\d{16}$/);
+    expect(d.cert_no).toMatch(/^LM\d{16}-[0-9A-Z]{6}$/);
+    // Without its random check part the number finds nothing: certificates cannot be enumerated.
+    expect((await t.app.inject({ url: `/api/protection/deposit/verify/${d.cert_no.slice(0, 18)}` })).statusCode).toBe(404);
     // What is stored is what the server measured, not what the browser claimed.
     expect(d.files[0]).toMatchObject({ type: 'image/jpeg', width: 800, height: 600, size: image.data.length });
 
@@ -45,12 +46,16 @@ describe('/api/protection/deposit', () => {
     expect(cert.headers['content-disposition']).toMatch(new RegExp(`^attachment; filename="[^"]*${d.cert_no}\\.pdf"; filename\\*=UTF-8''`));
     expect(cert.headers['x-content-type-options']).toBe('nosniff');
     const pdf = await PDFDocument.load(cert.rawPayload);
-    expect(pdf.getPageCount()).toBe(1);
+    // Page 1 the certificate, page 2 the receipt it carries.
+    expect(pdf.getPageCount()).toBe(2);
     expect(pdf.getTitle()).toBe(`版权存证证书 ${d.cert_no}`);
     // The page itself names the certificate, the file and its hash (ASCII drawn, not blank).
-    const [lines] = await pdfTextLines(cert.rawPayload);
+    const [lines, receiptLines] = await pdfTextLines(cert.rawPayload);
+    expect(receiptLines).toEqual(expect.arrayContaining(['存证回执（可离线验证）', `文件 SHA-256：${d.sha256}`]));
+    // The signed checkpoint is printed as it is signed, signature line included.
+    expect(receiptLines.some((l) => l.startsWith('-- '))).toBe(true);
     expect(lines.join('\n')).not.toContain('\uFFFD');
-    expect(lines).toEqual(expect.arrayContaining(['版权存证证书', `证书编号：${d.cert_no}`, '作品名称：山川日出', '存证文件：山川日出.jpg', '存证区块高度：0']));
+    expect(lines).toEqual(expect.arrayContaining(['版权存证证书', `证书编号：${d.cert_no}`, '作品名称：山川日出', '存证文件：山川日出.jpg', '日志叶子序号：0']));
     expect(lines.join('')).toContain(d.sha256);
 
     const v = await t.app.inject({ url: `/api/protection/deposit/verify/${d.cert_no}` });
@@ -93,19 +98,18 @@ describe('/api/protection/deposit', () => {
     expect((await deposit(alice, { workName: '小说', workCategory: 4, files: [metaOf(pdf)] }, [pdf])).json().data.status).toBe(1);
   });
 
-  it('verification detects a tampered ledger block', async () => {
-    expect((await verifyChain(t.db)).ok).toBe(true);
+  it('verification detects a rewritten log leaf', async () => {
     const d = (await deposit(alice, { workName: '篡改测试', workCategory: 1, files: [metaOf(image)] }, [image])).json().data;
+    const before = (await t.app.inject({ url: `/api/protection/deposit/verify/${d.cert_no}` })).json().data;
+    expect(before).toMatchObject({ valid: true, height: d.ledger_height });
     // The table refuses changes; an attacker with database rights has to switch the guard off first.
-    await expect(t.db.query(`UPDATE ledger_blocks SET payload = jsonb_set(payload, '{sha256}', '"00"') WHERE height = $1`, [d.ledger_height])).rejects.toThrow(/append-only/);
-    await t.db.exec('ALTER TABLE ledger_blocks DISABLE TRIGGER ledger_blocks_no_change');
-    await t.db.query(`UPDATE ledger_blocks SET payload = jsonb_set(payload, '{sha256}', '"${'0'.repeat(64)}"') WHERE height = $1`, [d.ledger_height]);
-    await t.db.exec('ALTER TABLE ledger_blocks ENABLE TRIGGER ledger_blocks_no_change');
-    const chain = await verifyChain(t.db);
-    expect(chain).toMatchObject({ ok: false, brokenAt: d.ledger_height });
+    await expect(t.db.query(`UPDATE evidence_log_leaves SET leaf = '\\x00' WHERE idx = $1`, [d.ledger_height])).rejects.toThrow(/append-only/);
+    await t.db.exec('ALTER TABLE evidence_log_leaves DISABLE TRIGGER evidence_log_leaves_no_change');
+    await t.db.query(`UPDATE evidence_log_leaves SET leaf = convert_to(replace(convert_from(leaf, 'UTF8'), $2, $3), 'UTF8') WHERE idx = $1`, [d.ledger_height, d.sha256, '0'.repeat(64)]);
+    await t.db.exec('ALTER TABLE evidence_log_leaves ENABLE TRIGGER evidence_log_leaves_no_change');
     const v = (await t.app.inject({ url: `/api/protection/deposit/verify/${d.cert_no}` })).json().data;
     expect(v.valid).toBe(false);
-    expect(v.reason).toContain('存证链校验失败');
+    expect(v.reason).toBe('存证记录与日志叶子不一致');
     expect((await t.app.inject({ method: 'POST', url: `/api/protection/deposit/${d.id}/verify`, headers: alice.auth })).statusCode).toBe(409);
   });
 

@@ -1,0 +1,54 @@
+import type { Db, Queryable } from '../db/index.js';
+import { insertCheckpoint, latestCheckpointRow, logSize, checkpointAt, setCheckpointTimestamp, type CheckpointRow } from '../repositories/evidence-log.js';
+import { rootAt } from './proofs.js';
+import type { EvidenceKeys } from './context.js';
+import { LogIntegrityError } from './proofs.js';
+import { AppError } from '../lib/envelope.js';
+
+/** C2SP tlog-checkpoint body: origin, tree size, base64 root hash, each on its own line. */
+export const checkpointText = (origin: string, treeSize: number, root: Buffer) => `${origin}\n${treeSize}\n${root.toString('base64')}\n`;
+
+export const latestCheckpoint = (q: Queryable) => latestCheckpointRow(q);
+
+/**
+ * The newest checkpoint, signing a new one first when the log has grown past the last one.
+ * Each tree size is signed once (a racing request's insert is a no-op and both return the stored
+ * row), so the history is one row per published size and never rewritten.
+ */
+export async function ensureCheckpoint(db: Db | Queryable, keys: EvidenceKeys): Promise<CheckpointRow> {
+  const size = await logSize(db);
+  const latest = await latestCheckpointRow(db);
+  if (latest && latest.tree_size > size) throw new LogIntegrityError(`the log has ${size} leaves but checkpoint ${latest.tree_size} was published`);
+  if (latest && !signedBy(latest.note, keys.signer)) throw new SignerMismatchError();
+  if (latest && latest.tree_size === size) return latest.tsa_token || !keys.tsa ? latest : timestamped(db, keys, latest);
+  const root = await rootAt(db, size);
+  await insertCheckpoint(db, { treeSize: size, rootHash: root, note: keys.signer.sign(checkpointText(keys.signer.name, size, root)) });
+  const row = (await checkpointAt(db, size))!;
+  return keys.tsa && !row.tsa_token ? timestamped(db, keys, row) : row;
+}
+
+/** True when the note carries a signature line of this signer (same name and key id). */
+function signedBy(note: string, signer: EvidenceKeys['signer']): boolean {
+  const prefix = `\n\u2014 ${signer.name} `;
+  return note.split(prefix).slice(1).some((rest) => Buffer.from(rest.split('\n')[0], 'base64').subarray(0, 4).equals(signer.keyId));
+}
+
+/**
+ * This server would sign with another key than the published checkpoints: app servers that do
+ * not share DATA_DIR each made their own. Refuse, loudly, rather than publish a second log key.
+ */
+export class SignerMismatchError extends AppError {
+  constructor() {
+    super(503, '存证日志签名密钥与已发布的检查点不一致，请为所有应用服务器配置相同的 EVIDENCE_LOG_KEY');
+  }
+}
+
+/**
+ * Gets the checkpoint note an RFC 3161 token (the sandbox answers in about a millisecond; a
+ * remote TSA that is down leaves the checkpoint untimestamped and the next request tries again).
+ */
+async function timestamped(db: Db | Queryable, keys: EvidenceKeys, row: CheckpointRow): Promise<CheckpointRow> {
+  const token = await keys.tsa!.timestamp(Buffer.from(row.note, 'utf8'));
+  await setCheckpointTimestamp(db, row.tree_size, token);
+  return (await checkpointAt(db, row.tree_size))!;
+}
