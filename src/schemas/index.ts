@@ -98,6 +98,10 @@ import statusEarning from './status/earning.json';
 import enumsWithdrawalEvent from './enums/withdrawal-event.json';
 import formsWithdrawalReject from './forms/withdrawal-reject.json';
 import formsOrderRefund from './forms/order-refund.json';
+// content team: CMS entries, event registration, cooperation enquiries
+import contentCmsEntry from './forms/cms-entry.json';
+import contentEventRegistration from './forms/event-registration.json';
+import contentCooperation from './forms/cooperation.json';
 
 /** Every bundled schema, in a plain list. */
 export const schemaList: LumenSchema[] = [
@@ -177,6 +181,10 @@ export const schemaList: LumenSchema[] = [
   enumsWithdrawalEvent,
   formsWithdrawalReject,
   formsOrderRefund,
+  // content team entries
+  contentCmsEntry,
+  contentEventRegistration,
+  contentCooperation,
 ];
 
 /** Bundled schemas by $id. */

@@ -33,4 +33,6 @@ export const routeModules: Array<{ prefix: string; load: () => Promise<{ default
   { prefix: '/api/upload', load: () => import('./upload.js') },
   { prefix: '/api/creator/sales', load: () => import('./creator-sales.js') },
   { prefix: '/api/admin/withdrawals', load: () => import('./admin-withdrawals.js') },
+  { prefix: '/api/content', load: () => import('./content.js') },
+  { prefix: '/api/admin/content', load: () => import('./admin-content.js') },
 ];
