@@ -43,4 +43,13 @@ export const pages: Record<string, () => Promise<{ default: ComponentType }>> = 
   AlbumList: () => import('../pages/album/AlbumListPage'),
   AlbumDetail: () => import('../pages/album/AlbumDetailPage'),
   Material: () => import('../pages/material/MaterialPage'),
+  // content: CMS articles, notices, event pages, enquiries and their back office
+  ArticlePage: () => import('../pages/content/ArticlePage'),
+  NoticePage: () => import('../pages/content/ArticlePage'),
+  Activity: () => import('../pages/content/EventPage'),
+  Forum: () => import('../pages/content/EventPage'),
+  Forum3: () => import('../pages/content/EventPage'),
+  Copyright0426: () => import('../pages/content/EventPage'),
+  Cooperation: () => import('../pages/content/CooperationPage'),
+  AdminContent: () => import('../pages/admin/content/ContentAdminPage'),
 };

@@ -10,8 +10,8 @@ const submitLimit = { rateLimit: { max: 10, timeWindow: '1 minute' } };
 
 /** Whether an event takes registrations now: staff opened it and it has not ended. */
 function registrationRefusal(event: Record<string, any> | null): string | null {
+  if (event?.endsAt && Date.parse(event.endsAt) < Date.now()) return '活动已结束，报名已关闭';
   if (!event?.registrationOpen) return '该活动未开放报名';
-  if (event.endsAt && Date.parse(event.endsAt) < Date.now()) return '活动已结束，报名已关闭';
   return null;
 }
 

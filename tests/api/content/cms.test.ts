@@ -78,7 +78,7 @@ describe('CMS: seeded texts, staff edits with versions, event registration, enqu
 
   it('event pages come from CMS entries by fixed path; registration is stored once per phone and only while open', async () => {
     const forum = await call(app, 'GET', '/api/content/slug/forum2023');
-    expect(forum.body.data).toMatchObject({ id: 302, kind: 'event', registration: { open: false, reason: '该活动未开放报名' } });
+    expect(forum.body.data).toMatchObject({ id: 302, kind: 'event', registration: { open: false, reason: '活动已结束，报名已关闭' } });
     expect(forum.body.data.event.agenda.length).toBeGreaterThan(2);
     // An event staff open now, ending in 30 days (seeded events keep their real, past dates).
     const event = (day: number, registrationOpen: boolean) => ({
@@ -99,8 +99,9 @@ describe('CMS: seeded texts, staff edits with versions, event registration, enqu
     const bad = await call(app, 'POST', `/api/content/${eid}/registrations`, undefined, { name: '李四', phone: '123' });
     expect(bad.status).toBe(400);
     expect(bad.body.data.fieldErrors['/phone']).toBe('请输入正确的11位手机号');
-    // forum2023 is closed by staff; an event past its end refuses even when left open.
-    expect(await call(app, 'POST', '/api/content/302/registrations', undefined, reg)).toMatchObject({ status: 400, body: { msg: '该活动未开放报名' } });
+    // An event staff have not opened, and one past its end even when left open, refuse.
+    const shut = (await call(app, 'POST', '/api/admin/content', staff.auth, event(30, false))).body.data.id as number;
+    expect(await call(app, 'POST', `/api/content/${shut}/registrations`, undefined, reg)).toMatchObject({ status: 400, body: { msg: '该活动未开放报名' } });
     expect(await call(app, 'POST', `/api/content/${ended}/registrations`, undefined, reg)).toMatchObject({ status: 400, body: { msg: '活动已结束，报名已关闭' } });
     // An article takes no registrations.
     expect((await call(app, 'POST', '/api/content/8/registrations', undefined, reg)).status).toBe(404);
