@@ -52,4 +52,11 @@ export const pages: Record<string, () => Promise<{ default: ComponentType }>> = 
   Copyright0426: () => import('../pages/content/EventPage'),
   Cooperation: () => import('../pages/content/CooperationPage'),
   AdminContent: () => import('../pages/admin/content/ContentAdminPage'),
+  Copyright: () => import('../pages/copyright/CopyrightHomePage'),
+  CopyrightProtection: () => import('../pages/copyright/CopyrightHomePage'),
+  CopyrightDeposit: () => import('../pages/copyright/ServicePage').then((m) => ({ default: m.servicePage('deposit') })),
+  CopyrightCheckin: () => import('../pages/copyright/ServicePage').then((m) => ({ default: m.servicePage('checkin') })),
+  CopyrightCheckinDci: () => import('../pages/copyright/ServicePage').then((m) => ({ default: m.servicePage('dci') })),
+  CopyrightVerify: () => import('../pages/copyright/VerifyPage'),
+  Tool: () => import('../pages/copyright/ToolPage'),
 };
