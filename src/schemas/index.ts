@@ -102,6 +102,7 @@ import formsOrderRefund from './forms/order-refund.json';
 import contentCmsEntry from './forms/cms-entry.json';
 import contentEventRegistration from './forms/event-registration.json';
 import contentCooperation from './forms/cooperation.json';
+import cyprotectDrafts from './cyprotect/drafts.json';
 
 /** Every bundled schema, in a plain list. */
 export const schemaList: LumenSchema[] = [
@@ -185,6 +186,7 @@ export const schemaList: LumenSchema[] = [
   contentCmsEntry,
   contentEventRegistration,
   contentCooperation,
+  cyprotectDrafts,
 ];
 
 /** Bundled schemas by $id. */

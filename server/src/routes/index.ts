@@ -36,4 +36,5 @@ export const routeModules: Array<{ prefix: string; load: () => Promise<{ default
   { prefix: '/api/content', load: () => import('./content.js') },
   { prefix: '/api/admin/content', load: () => import('./admin-content.js') },
   { prefix: '/api/protection/lookup', load: () => import('./evidence-lookup.js') },
+  { prefix: '/api/drafts', load: () => import('./drafts.js') },
 ];
