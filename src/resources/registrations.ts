@@ -34,6 +34,7 @@ export const registrations: ResourceDef = {
   title: '版权登记',
   listPath: '/cyprotect/myregister',
   schemaId: 'lumen:forms/registration',
+  draft: true,
   ...shared,
 };
 
@@ -44,5 +45,6 @@ export const dciRegistrations: ResourceDef = {
   title: 'DCI登记',
   listPath: '/cyprotect/mydciregister',
   schemaId: 'lumen:forms/dci-registration',
+  draft: true,
   ...shared,
 };

@@ -59,4 +59,5 @@ export const pages: Record<string, () => Promise<{ default: ComponentType }>> = 
   CopyrightCheckinDci: () => import('../pages/copyright/ServicePage').then((m) => ({ default: m.servicePage('dci') })),
   CopyrightVerify: () => import('../pages/copyright/VerifyPage'),
   Tool: () => import('../pages/copyright/ToolPage'),
+  MySpsDraft: () => import('../pages/cyprotect/MySpsDraft'),
 };

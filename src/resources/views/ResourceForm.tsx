@@ -1,4 +1,6 @@
 import { useMemo, useRef, useState } from 'react';
+import { useDraftAutosave } from '../../components/drafts/use-draft-autosave';
+import { DraftStatusLine } from '../../components/drafts/DraftStatusLine';
 import { useForm, useInvalidate } from '@refinedev/core';
 import Form from '@rjsf/antd';
 import type { ErrorSchema, RJSFSchema } from '@rjsf/utils';
@@ -87,6 +89,8 @@ export function ResourceForm({ def, mode, id, onDone, onCancel }: ResourceFormPr
     errorNotification: false,
   });
   const initial = mode === 'edit' ? query?.data?.data : undefined;
+  // New applications autosave as drafts (the forms lumen:cyprotect/drafts lists; others are ignored by the hook's server).
+  const autosave = useDraftAutosave(mode === 'create' && def.draft ? def.schemaId : undefined, draft, setDraft);
   const formContext = useMemo<FileWidgetContext>(
     () => ({ onFileSelected: (fieldId, file) => (picked.current[fieldId.replace(/^root_/, '')] ??= []).push(file) }),
     [],
@@ -106,6 +110,7 @@ export function ResourceForm({ def, mode, id, onDone, onCancel }: ResourceFormPr
         const res = await onFinish(formData);
         newId = (res as any)?.data?.id ?? id;
       }
+      if (autosave.enabled) await autosave.discard();
       message.success(mode === 'create' ? '提交成功' : '保存成功');
       onDone?.(newId);
     } catch (e) {
@@ -143,6 +148,7 @@ export function ResourceForm({ def, mode, id, onDone, onCancel }: ResourceFormPr
         <Space>
           <Button type="primary" htmlType="submit" loading={progress !== null || formLoading}>提交</Button>
           {onCancel && <Button onClick={onCancel}>返回</Button>}
+          {autosave.enabled && <DraftStatusLine status={autosave.status} resumed={autosave.resumed} />}
         </Space>
       </Form>
     </Card>
