@@ -103,6 +103,9 @@ import contentCmsEntry from './forms/cms-entry.json';
 import contentEventRegistration from './forms/event-registration.json';
 import contentCooperation from './forms/cooperation.json';
 import cyprotectDrafts from './cyprotect/drafts.json';
+import cyprotectCollectivePlan from './cyprotect/collective-plan.json';
+import formsCollectiveJoin from './forms/collective-join.json';
+import formsCollectiveRevenue from './forms/collective-revenue.json';
 
 /** Every bundled schema, in a plain list. */
 export const schemaList: LumenSchema[] = [
@@ -187,6 +190,9 @@ export const schemaList: LumenSchema[] = [
   contentEventRegistration,
   contentCooperation,
   cyprotectDrafts,
+  cyprotectCollectivePlan,
+  formsCollectiveJoin,
+  formsCollectiveRevenue,
 ];
 
 /** Bundled schemas by $id. */

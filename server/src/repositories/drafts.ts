@@ -30,11 +30,6 @@ export async function sweepExpiredDrafts(q: Queryable): Promise<number> {
   return (await q.query('DELETE FROM service_drafts WHERE expires_at <= now()')).rowCount;
 }
 
-/** Serialises one user's draft writes (count-then-insert must not race): a row lock on the user. */
-export async function lockUserDrafts(q: Queryable, userId: number): Promise<void> {
-  await q.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [userId]);
-}
-
 export async function countDrafts(q: Queryable, userId: number): Promise<number> {
   return Number((await q.query<{ n: number }>('SELECT count(*)::int AS n FROM service_drafts WHERE user_id = $1 AND expires_at > now()', [userId])).rows[0].n);
 }

@@ -37,4 +37,5 @@ export const routeModules: Array<{ prefix: string; load: () => Promise<{ default
   { prefix: '/api/admin/content', load: () => import('./admin-content.js') },
   { prefix: '/api/protection/lookup', load: () => import('./evidence-lookup.js') },
   { prefix: '/api/drafts', load: () => import('./drafts.js') },
+  { prefix: '/api/collective', load: () => import('./collective.js') },
 ];

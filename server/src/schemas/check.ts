@@ -13,6 +13,7 @@ import { crossSchemaProblems } from './references.js';
 import { USE_CASES_ID, useCaseTableProblems } from '../../../src/schemas/licence/use-cases.js';
 import { REVENUE_SHARE_ID, revenueShareProblems } from '../../../src/schemas/earnings/revenue-share.js';
 import { DRAFTS_ID, draftPolicyProblems } from '../../../src/schemas/cyprotect/drafts.js';
+import { COLLECTIVE_PLAN_ID, collectivePlanProblems } from '../../../src/schemas/cyprotect/collective-plan.js';
 
 /** Chinese reason for an exception ajv throws while compiling. */
 function compileReason(e: unknown): string {
@@ -68,5 +69,6 @@ export function checkCandidate(id: string, body: unknown, current: SchemaLookup,
   // Every payment credits creators with this rule (services/earnings.ts).
   if (id === REVENUE_SHARE_ID) reasons.push(...revenueShareProblems(s));
   if (id === DRAFTS_ID) reasons.push(...draftPolicyProblems(s));
+  if (id === COLLECTIVE_PLAN_ID) reasons.push(...collectivePlanProblems(s));
   return reasons;
 }

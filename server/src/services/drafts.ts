@@ -1,7 +1,8 @@
 import type { Db, Queryable } from '../db/index.js';
 import { AppError } from '../lib/envelope.js';
 import { latestBody } from '../repositories/schema-versions.js';
-import { countDrafts, deleteExpiredDrafts, insertDraft, lockUserDrafts, updateDraft } from '../repositories/drafts.js';
+import { countDrafts, deleteExpiredDrafts, insertDraft, updateDraft } from '../repositories/drafts.js';
+import { lockUserRow } from '../repositories/users.js';
 import { DRAFTS_ID, draftPolicyOf, type DraftPolicy } from '../../../src/schemas/cyprotect/drafts.js';
 import { schemas } from '../../../src/schemas/index.js';
 
@@ -34,7 +35,8 @@ export async function saveDraft(db: Db, userId: number, input: { id?: number; fo
   if (Buffer.byteLength(JSON.stringify(input.data)) > MAX_DRAFT_BYTES) throw new AppError(413, '草稿内容过大，请精简后再保存');
   const title = titleOf(input.data, form.title);
   return db.tx(async (q) => {
-    await lockUserDrafts(q, userId);
+    // Count-then-insert under the user's row lock: parallel autosaves cannot pass the limit.
+    await lockUserRow(q, userId);
     await deleteExpiredDrafts(q, userId);
     if (input.id) {
       const r = await updateDraft(q, userId, input.id, input.formId, title, input.data, policy.ttlDays);
