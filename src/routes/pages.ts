@@ -60,4 +60,6 @@ export const pages: Record<string, () => Promise<{ default: ComponentType }>> = 
   CopyrightVerify: () => import('../pages/copyright/VerifyPage'),
   Tool: () => import('../pages/copyright/ToolPage'),
   MySpsDraft: () => import('../pages/cyprotect/MySpsDraft'),
+  CopyrightPlan: () => import('../pages/collective/CopyrightPlanPage'),
+  MyCollective: () => import('../pages/collective/MyCollectivePage'),
 };
