@@ -27,11 +27,13 @@ export function FileFingerprint({ expected, onHashed }: { expected?: string; onH
   };
   return (
     <Space direction="vertical" style={{ width: '100%' }}>
-      <Upload.Dragger multiple={false} showUploadList={false} beforeUpload={(f) => { void run(f); return false; }} data-testid="fingerprint-drop">
+      <div data-testid="fingerprint-drop">
+      <Upload.Dragger multiple={false} showUploadList={false} beforeUpload={(f) => { void run(f); return false; }}>
         <p className="ant-upload-drag-icon"><InboxOutlined /></p>
         <p className="ant-upload-text">点击或拖入文件，在本地计算 SHA-256 指纹</p>
         <p className="ant-upload-hint">文件不会上传，只有指纹用于查询存证记录</p>
       </Upload.Dragger>
+      </div>
       {state.phase === 'hashing' && <Progress percent={state.progress} status="active" format={(p) => `计算中 ${p}%`} />}
       {state.phase === 'error' && <Alert type="error" showIcon message={state.message} />}
       {state.phase === 'done' && (

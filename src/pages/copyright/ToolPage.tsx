@@ -22,11 +22,13 @@ function RuleCheck() {
   const rows = meta && ready ? ruleReport(meta) : [];
   return (
     <Space direction="vertical" style={{ width: '100%' }}>
-      <Upload.Dragger multiple={false} showUploadList={false} beforeUpload={(f) => { void read(f); return false; }} data-testid="rule-drop">
+      <div data-testid="rule-drop">
+      <Upload.Dragger multiple={false} showUploadList={false} beforeUpload={(f) => { void read(f); return false; }}>
         <p className="ant-upload-drag-icon"><FileSearchOutlined /></p>
         <p className="ant-upload-text">点击或拖入图片、视频、音频或文档</p>
         <p className="ant-upload-hint">在本地读取格式、大小、尺寸与时长，对照各项服务的上传规则</p>
       </Upload.Dragger>
+      </div>
       {meta && (
         <>
           <Typography.Text>
@@ -34,7 +36,7 @@ function RuleCheck() {
             {meta.width ? `　${meta.width}×${meta.height}` : ''}{meta.durationSec ? `　${meta.durationSec.toFixed(1)} 秒` : ''}
           </Typography.Text>
           {rows.length ? (
-            <Table rowKey="key" size="small" pagination={false} loading={reading} dataSource={rows} data-testid="rule-report" columns={[
+            <Table rowKey="key" size="small" pagination={false} loading={reading} dataSource={rows} columns={[
               { title: '服务', dataIndex: 'service' },
               { title: '规则', dataIndex: 'rule' },
               { title: '要求', dataIndex: 'summary' },
