@@ -106,6 +106,8 @@ import cyprotectDrafts from './cyprotect/drafts.json';
 import cyprotectCollectivePlan from './cyprotect/collective-plan.json';
 import formsCollectiveJoin from './forms/collective-join.json';
 import formsCollectiveRevenue from './forms/collective-revenue.json';
+import formsCopyrightListing from './forms/copyright-listing.json';
+import formsCopyrightOffer from './forms/copyright-offer.json';
 
 /** Every bundled schema, in a plain list. */
 export const schemaList: LumenSchema[] = [
@@ -193,6 +195,8 @@ export const schemaList: LumenSchema[] = [
   cyprotectCollectivePlan,
   formsCollectiveJoin,
   formsCollectiveRevenue,
+  formsCopyrightListing,
+  formsCopyrightOffer,
 ];
 
 /** Bundled schemas by $id. */

@@ -38,4 +38,5 @@ export const routeModules: Array<{ prefix: string; load: () => Promise<{ default
   { prefix: '/api/protection/lookup', load: () => import('./evidence-lookup.js') },
   { prefix: '/api/drafts', load: () => import('./drafts.js') },
   { prefix: '/api/collective', load: () => import('./collective.js') },
+  { prefix: '/api/cytransfer', load: () => import('./cytransfer.js') },
 ];
