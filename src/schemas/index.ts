@@ -108,6 +108,11 @@ import formsCollectiveJoin from './forms/collective-join.json';
 import formsCollectiveRevenue from './forms/collective-revenue.json';
 import formsCopyrightListing from './forms/copyright-listing.json';
 import formsCopyrightOffer from './forms/copyright-offer.json';
+// platform team: copyright-service catalogue and service-order states
+import servicesCopyrightServices from './services/copyright-services.json';
+import statusServiceOrder from './status/service-order.json';
+import formsServiceOrder from './forms/service-order.json';
+import formsServiceRefundUnused from './forms/service-refund-unused.json';
 
 /** Every bundled schema, in a plain list. */
 export const schemaList: LumenSchema[] = [
@@ -197,6 +202,11 @@ export const schemaList: LumenSchema[] = [
   formsCollectiveRevenue,
   formsCopyrightListing,
   formsCopyrightOffer,
+  // platform team entries
+  servicesCopyrightServices,
+  statusServiceOrder,
+  formsServiceOrder,
+  formsServiceRefundUnused,
 ];
 
 /** Bundled schemas by $id. */

@@ -39,4 +39,7 @@ export const routeModules: Array<{ prefix: string; load: () => Promise<{ default
   { prefix: '/api/drafts', load: () => import('./drafts.js') },
   { prefix: '/api/collective', load: () => import('./collective.js') },
   { prefix: '/api/cytransfer', load: () => import('./cytransfer.js') },
+  { prefix: '/api/service-orders', load: () => import('./service-orders.js') },
+  { prefix: '/api/notifications', load: () => import('./notifications.js') },
+  { prefix: '/api/user/service-invoice', load: () => import('./service-invoices.js') },
 ];

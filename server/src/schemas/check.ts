@@ -14,6 +14,7 @@ import { USE_CASES_ID, useCaseTableProblems } from '../../../src/schemas/licence
 import { REVENUE_SHARE_ID, revenueShareProblems } from '../../../src/schemas/earnings/revenue-share.js';
 import { DRAFTS_ID, draftPolicyProblems } from '../../../src/schemas/cyprotect/drafts.js';
 import { COLLECTIVE_PLAN_ID, collectivePlanProblems } from '../../../src/schemas/cyprotect/collective-plan.js';
+import { COPYRIGHT_SERVICES_ID, copyrightServiceProblems } from '../../../src/schemas/services/copyright-services.js';
 
 /** Chinese reason for an exception ajv throws while compiling. */
 function compileReason(e: unknown): string {
@@ -70,5 +71,7 @@ export function checkCandidate(id: string, body: unknown, current: SchemaLookup,
   if (id === REVENUE_SHARE_ID) reasons.push(...revenueShareProblems(s));
   if (id === DRAFTS_ID) reasons.push(...draftPolicyProblems(s));
   if (id === COLLECTIVE_PLAN_ID) reasons.push(...collectivePlanProblems(s));
+  // Service orders price and grant quotas from this catalogue (services/service-orders.ts).
+  if (id === COPYRIGHT_SERVICES_ID) reasons.push(...copyrightServiceProblems(s));
   return reasons;
 }

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import Form from '@rjsf/antd';
 import type { ErrorSchema, RJSFSchema } from '@rjsf/utils';
 import { Alert, Button, Modal, Skeleton, Space } from 'antd';
@@ -21,10 +21,12 @@ export interface SchemaFormBodyProps {
   initialData?: Record<string, any>;
   /** Told of every edit (live previews). */
   onChange?: (data: Record<string, any>) => void;
+  /** Shown between the form and its buttons, given the current data (e.g. the server's price). */
+  extra?: (data: Record<string, any>) => ReactNode;
 }
 
 /** A schema form with server errors mapped onto its fields: inside dialogs and on pages alike. */
-export function SchemaFormBody({ schemaId, okText = '提交', danger, onCancel, onSubmit, initialData, onChange }: SchemaFormBodyProps) {
+export function SchemaFormBody({ schemaId, okText = '提交', danger, onCancel, onSubmit, initialData, onChange, extra }: SchemaFormBodyProps) {
   const { schema, uiSchema, loading } = useFormSchema(schemaId);
   const [data, setData] = useState<Record<string, any>>(initialData ?? {});
   const [busy, setBusy] = useState(false);
@@ -66,6 +68,7 @@ export function SchemaFormBody({ schemaId, okText = '提交', danger, onCancel, 
         onSubmit={(e) => submit(e.formData)}
         disabled={busy}
       >
+        {extra?.(data)}
         <Space style={{ display: 'flex', justifyContent: 'flex-end' }}>
           {onCancel && <Button onClick={onCancel}>取消</Button>}
           <Button type="primary" danger={danger} htmlType="submit" loading={busy}>{okText}</Button>
@@ -81,7 +84,7 @@ export interface SchemaFormModalProps extends Omit<SchemaFormBodyProps, 'onCance
   onCancel: () => void;
 }
 
-/** A small schema form in a dialog (reject reasons, information requests, appeals); fresh on every opening. */
+/** A small schema form in a dialog (reject reasons, information requests, appeals); fresh on every opening (initialData read then). */
 export function SchemaFormModal({ open, title, onCancel, ...body }: SchemaFormModalProps) {
   return (
     <Modal open={open} title={title} onCancel={onCancel} footer={null} destroyOnClose width={560}>

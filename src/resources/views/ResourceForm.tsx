@@ -89,11 +89,12 @@ export function ResourceForm({ def, mode, id, onDone, onCancel }: ResourceFormPr
     errorNotification: false,
   });
   const initial = mode === 'edit' ? query?.data?.data : undefined;
-  // New applications autosave as drafts (the forms lumen:cyprotect/drafts lists; others are ignored by the hook's server).
+  // New applications autosave as drafts (the forms lumen:cyprotect/drafts lists).
   const autosave = useDraftAutosave(mode === 'create' && def.draft ? def.schemaId : undefined, draft, setDraft);
-  const formContext = useMemo<FileWidgetContext>(
-    () => ({ onFileSelected: (fieldId, file) => (picked.current[fieldId.replace(/^root_/, '')] ??= []).push(file) }),
-    [],
+  // apiPath lets a widget read its resource's own endpoints (the invoice order picker of /account/ticket or /cyprotect/cyticket).
+  const formContext = useMemo<FileWidgetContext & { apiPath: string }>(
+    () => ({ onFileSelected: (fieldId, file) => (picked.current[fieldId.replace(/^root_/, '')] ??= []).push(file), apiPath: def.apiPath }),
+    [def.apiPath],
   );
 
   const submit = async (formData: Record<string, any>) => {
