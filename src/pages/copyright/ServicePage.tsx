@@ -1,6 +1,34 @@
 import { Link } from 'react-router-dom';
-import { Button, Card, Col, Collapse, Row, Space, Steps, Typography } from 'antd';
+import { Button, Card, Col, Collapse, Row, Space, Statistic, Steps, Typography } from 'antd';
+import { BuyServiceButton } from '../../components/service-orders/BuyServiceButton';
+import { useSchema } from '../../schemas/use-schema';
+import { COPYRIGHT_SERVICES_ID, serviceCatalogue } from '../../schemas/services/copyright-services';
 import { copyrightServices, type CopyrightService } from './service-catalogue';
+
+/** The service's packages with prices from the staff-edited catalogue, each bought through the shared checkout. */
+function Packages({ s }: { s: CopyrightService }) {
+  const { schema } = useSchema(COPYRIGHT_SERVICES_ID);
+  const catalogue = schema ? serviceCatalogue(schema) : null;
+  const packages = catalogue?.packages.filter((p) => p.service === s.serviceCode) ?? [];
+  const unit = catalogue?.service(s.serviceCode)?.unit ?? '次';
+  if (!packages.length) return null;
+  return (
+    <Card title="服务套餐" data-testid="service-packages">
+      <Row gutter={[16, 16]}>
+        {packages.map((p) => (
+          <Col key={p.sku} xs={24} sm={12} md={8}>
+            <Card size="small" style={{ height: '100%' }}>
+              <Typography.Title level={5} style={{ marginTop: 0 }}>{p.title}</Typography.Title>
+              <Statistic value={p.priceCents / 100} precision={2} prefix="¥" />
+              <Typography.Paragraph type="secondary">{p.quantity} {unit}{p.validDays ? `，${p.validDays} 天内有效` : '，长期有效'}</Typography.Paragraph>
+              <BuyServiceButton sku={p.sku} label="购买套餐" />
+            </Card>
+          </Col>
+        ))}
+      </Row>
+    </Card>
+  );
+}
 
 function ServiceView({ s }: { s: CopyrightService }) {
   return (
@@ -21,6 +49,7 @@ function ServiceView({ s }: { s: CopyrightService }) {
             </Col>
           ))}
         </Row>
+        <Packages s={s} />
         <Card title="办理流程"><Steps current={-1} items={s.steps.map((t) => ({ title: t }))} /></Card>
         <Card title="常见问题"><Collapse ghost items={s.faq.map((f, i) => ({ key: i, label: f.q, children: f.a }))} /></Card>
       </Space>

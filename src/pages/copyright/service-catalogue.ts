@@ -5,6 +5,8 @@
  */
 export interface CopyrightService {
   key: string;
+  /** Its code in lumen:services/copyright-services (packages and prices). */
+  serviceCode: string;
   title: string;
   tagline: string;
   /** Where the service's own flow starts (an existing page). */
@@ -17,6 +19,7 @@ export interface CopyrightService {
 export const copyrightServices: Record<string, CopyrightService> = {
   deposit: {
     key: 'deposit',
+    serviceCode: 'deposit',
     title: '版权存证',
     tagline: '为作品文件生成 SHA-256 数字指纹并写入防篡改存证记录，出具可公开核验的存证证书。',
     start: { label: '立即存证', to: '/cyprotect/mydeposit?action=create' },
@@ -33,6 +36,7 @@ export const copyrightServices: Record<string, CopyrightService> = {
   },
   checkin: {
     key: 'checkin',
+    serviceCode: 'registration',
     title: '版权登记',
     tagline: '整理申请材料并提交登记机构，取得作品登记证书，作为著作权归属的有力证明。',
     start: { label: '申请登记', to: '/cyprotect/myregister?action=create' },
@@ -49,6 +53,7 @@ export const copyrightServices: Record<string, CopyrightService> = {
   },
   dci: {
     key: 'dci',
+    serviceCode: 'dci',
     title: 'DCI 登记',
     tagline: '为作品申领数字版权唯一标识（DCI），用于线上确权、授权与结算。',
     start: { label: '申请 DCI', to: '/cyprotect/mydciregister?action=create' },
