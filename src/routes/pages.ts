@@ -64,4 +64,7 @@ export const pages: Record<string, () => Promise<{ default: ComponentType }>> = 
   MySpsDraft: () => import('../pages/cyprotect/MySpsDraft'),
   CopyrightPlan: () => import('../pages/collective/CopyrightPlanPage'),
   MyCollective: () => import('../pages/collective/MyCollectivePage'),
+  BuyCopyright: () => import('../pages/cytransfer/BuyCopyrightPage'),
+  SaleCopyright: () => import('../pages/cytransfer/SaleCopyrightPage'),
+  PublishCopyright: () => import('../pages/cytransfer/PublishCopyrightPage'),
 };

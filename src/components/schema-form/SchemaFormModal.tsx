@@ -23,10 +23,12 @@ export interface SchemaFormBodyProps {
   onChange?: (data: Record<string, any>) => void;
   /** Shown between the form and its buttons, given the current data (e.g. the server's price). */
   extra?: (data: Record<string, any>) => ReactNode;
+  /** Narrows the displayed schema with data only the page knows (e.g. the user's own records as choices). */
+  narrow?: (schema: Record<string, any>) => Record<string, any>;
 }
 
 /** A schema form with server errors mapped onto its fields: inside dialogs and on pages alike. */
-export function SchemaFormBody({ schemaId, okText = '提交', danger, onCancel, onSubmit, initialData, onChange, extra }: SchemaFormBodyProps) {
+export function SchemaFormBody({ schemaId, okText = '提交', danger, onCancel, onSubmit, initialData, onChange, extra, narrow }: SchemaFormBodyProps) {
   const { schema, uiSchema, loading } = useFormSchema(schemaId);
   const [data, setData] = useState<Record<string, any>>(initialData ?? {});
   const [busy, setBusy] = useState(false);
@@ -49,7 +51,7 @@ export function SchemaFormBody({ schemaId, okText = '提交', danger, onCancel, 
   };
 
   if (!schema || loading) return <Skeleton active />;
-  const { title: _t, description: _d, ...shown } = forDisplay(schema);
+  const { title: _t, description: _d, ...shown } = (narrow ?? ((x) => x))(forDisplay(schema));
   return (
     <div className={styles.form}>
       {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 12 }} />}

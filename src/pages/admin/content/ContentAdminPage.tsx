@@ -5,6 +5,7 @@ import { StaffGate } from '../StaffGate';
 import { useStaffList } from '../use-staff-list';
 import { CmsEditor } from './CmsEditor';
 import { PoolRevenueTable } from './PoolRevenueTable';
+import { ListingReviewTable } from './ListingReviewTable';
 import { listCms, listEnquiries, markHandled, type CmsKind, type CmsRow, type Enquiry } from './content-admin-api';
 
 const KINDS = [{ label: '文章', value: 'article' }, { label: '公告', value: 'notice' }, { label: '活动', value: 'event' }];
@@ -71,12 +72,12 @@ function EnquiryTable() {
 
 /** /admin/content: staff edit articles, notices and event pages (with versions), and follow up business enquiries. */
 export default function ContentAdminPage() {
-  const [tab, setTab] = useState<'entries' | 'enquiries' | 'pool'>('entries');
+  const [tab, setTab] = useState<'entries' | 'enquiries' | 'pool' | 'listings'>('entries');
   return (
     <StaffGate area="内容管理">
-      <Card title="内容管理" style={{ margin: 16 }} extra={<Segmented value={tab} options={[{ label: '文章与活动', value: 'entries' }, { label: '商务咨询', value: 'enquiries' }, { label: '集体计划收入', value: 'pool' }]} onChange={(v) => setTab(v as typeof tab)} />}>
+      <Card title="内容管理" style={{ margin: 16 }} extra={<Segmented value={tab} options={[{ label: '文章与活动', value: 'entries' }, { label: '商务咨询', value: 'enquiries' }, { label: '集体计划收入', value: 'pool' }, { label: '版权挂牌审核', value: 'listings' }]} onChange={(v) => setTab(v as typeof tab)} />}>
         <Typography.Paragraph type="secondary">正文为 HTML，页面展示时会移除脚本、事件属性与外部框架；每次保存生成新版本，可随时恢复旧版本。</Typography.Paragraph>
-        {tab === 'entries' ? <EntryTable /> : tab === 'enquiries' ? <EnquiryTable /> : <PoolRevenueTable />}
+        {tab === 'entries' ? <EntryTable /> : tab === 'enquiries' ? <EnquiryTable /> : tab === 'pool' ? <PoolRevenueTable /> : <ListingReviewTable />}
       </Card>
     </StaffGate>
   );
