@@ -41,7 +41,7 @@ export function ListingDetail({ id, onClose, onDeal }: { id: number; onClose: ()
                 ? <Space direction="vertical" size={0}><span>存证证书 {l.proof.certNo}（{formatDateTime(l.proof.at)}）</span><Link to={String(l.proof.verifyPath)} target="_blank">核验存证</Link></Space>
                 : l.proof ? <Link to={String(l.proof.certificatePath)} target="_blank">版权登记证书</Link> : '-'}
             </Descriptions.Item>
-            {l.description && <Descriptions.Item label="说明">{l.description}</Descriptions.Item>}
+            {l.description ? <Descriptions.Item label="说明">{l.description}</Descriptions.Item> : null}
           </Descriptions>
           <div data-testid="chain-of-title">
             <Typography.Title level={5}>权属链</Typography.Title>
