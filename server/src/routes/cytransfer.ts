@@ -97,7 +97,7 @@ export default async function cytransferRoutes(app: FastifyInstance) {
     if (!d) throw new AppError(404, '交易不存在');
     if (d.status !== 'escrowed') throw new AppError(409, '买家付款进入托管后才能签署');
     if (!user.phone) throw new AppError(400, '请先绑定手机号');
-    const code = await issueCodeWithinLimits(app.db, app.config.smsCodePepper, user.phone, 'sign', req.ip);
+    const code = await issueCodeWithinLimits(app.db, app.config.smsCodePepper, user.phone, 'sign', req.ip, { perIp: false });
     await smsGateway(app.db).send(user.phone, `【流明素材】验证码${code}，用于签署版权交易合同（编号 ${d.id}），5分钟内有效。如非本人操作，请忽略本短信。`);
     return ok(null, '验证码已发送');
   });

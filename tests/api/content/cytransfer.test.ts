@@ -28,8 +28,8 @@ describe('/api/cytransfer: listings need proof of title, escrow is released only
     )).rows[0].id);
   const listing = (proof: string, price?: number) => ({ proof, mode: 'transfer', rights: ['reproduction', 'distribution', 'network_dissemination'], territory: '中国大陆', exclusive: true, ...(price ? { price } : {}) });
   const sign = async (u: U, dealId: number) => {
-    // Every inject comes from one address: age earlier codes past the 60 s send interval (tested with the login SMS).
-    await db.query(`UPDATE sms_codes SET created_at = created_at - interval '2 minutes'`);
+    // A party signing a second deal within a minute: age its earlier codes past the phone's 60 s send interval.
+    await db.query(`UPDATE sms_codes SET created_at = created_at - interval '2 minutes' WHERE phone = $1`, [u.phone]);
     expect((await call(app, 'POST', `/api/cytransfer/deals/${dealId}/sign/code`, u.auth)).status).toBe(200);
     return call(app, 'POST', `/api/cytransfer/deals/${dealId}/sign`, u.auth, { code: await lastCode(app, u.phone) });
   };
