@@ -7,6 +7,7 @@ export const deposits: ResourceDef = {
   title: '我的存证',
   listPath: '/cyprotect/mydeposit',
   schemaId: 'lumen:forms/deposit',
+  draft: true,
   multipart: true,
   columns: [
     { dataIndex: 'cert_no', title: '证书编号' },

@@ -39,6 +39,7 @@ export const registrations: ResourceDef = {
   title: '版权登记',
   listPath: '/cyprotect/myregister',
   schemaId: 'lumen:forms/registration',
+  draft: true,
   ...shared,
 };
 
@@ -49,5 +50,6 @@ export const dciRegistrations: ResourceDef = {
   title: 'DCI登记',
   listPath: '/cyprotect/mydciregister',
   schemaId: 'lumen:forms/dci-registration',
+  draft: true,
   ...shared,
 };

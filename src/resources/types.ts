@@ -67,6 +67,8 @@ export interface ResourceDef {
   editPath?: string;
   /** $id of the form schema in the registry (src/schemas/forms): schemas are data, never written in TS. */
   schemaId?: string;
+  /** New records autosave as drafts (/cyprotect/myspsdraft); the form must be listed in lumen:cyprotect/drafts. */
+  draft?: boolean;
   /** Schema used for editing when it differs from creation (e.g. metadata-only edit). */
   editSchemaId?: string;
   columns: ResourceColumn[];

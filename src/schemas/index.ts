@@ -98,6 +98,16 @@ import statusEarning from './status/earning.json';
 import enumsWithdrawalEvent from './enums/withdrawal-event.json';
 import formsWithdrawalReject from './forms/withdrawal-reject.json';
 import formsOrderRefund from './forms/order-refund.json';
+// content team: CMS entries, event registration, cooperation enquiries
+import contentCmsEntry from './forms/cms-entry.json';
+import contentEventRegistration from './forms/event-registration.json';
+import contentCooperation from './forms/cooperation.json';
+import cyprotectDrafts from './cyprotect/drafts.json';
+import cyprotectCollectivePlan from './cyprotect/collective-plan.json';
+import formsCollectiveJoin from './forms/collective-join.json';
+import formsCollectiveRevenue from './forms/collective-revenue.json';
+import formsCopyrightListing from './forms/copyright-listing.json';
+import formsCopyrightOffer from './forms/copyright-offer.json';
 // platform team: copyright-service catalogue and service-order states
 import servicesCopyrightServices from './services/copyright-services.json';
 import statusServiceOrder from './status/service-order.json';
@@ -185,6 +195,16 @@ export const schemaList: LumenSchema[] = [
   enumsWithdrawalEvent,
   formsWithdrawalReject,
   formsOrderRefund,
+  // content team entries
+  contentCmsEntry,
+  contentEventRegistration,
+  contentCooperation,
+  cyprotectDrafts,
+  cyprotectCollectivePlan,
+  formsCollectiveJoin,
+  formsCollectiveRevenue,
+  formsCopyrightListing,
+  formsCopyrightOffer,
   // platform team entries
   servicesCopyrightServices,
   statusServiceOrder,

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import type { Db, Queryable } from '../db/index.js';
 import { AppError } from '../lib/envelope.js';
 
-export type SmsPurpose = 'login' | 'bind';
+export type SmsPurpose = 'login' | 'bind' | 'sign';
 
 /**
  * Codes: 6 digits, 5 minutes, single use, 5 wrong tries; 20 wrong codes per phone per day across
@@ -32,18 +32,25 @@ export function codeHash(pepper: string, phone: string, purpose: SmsPurpose, cod
  * phone and the IP, so concurrent sends cannot all pass the check before any of them inserts.
  * Locks are always taken phone first, then IP, so two sends cannot wait on each other.
  */
-export async function issueCodeWithinLimits(db: Db, pepper: string, phone: string, purpose: SmsPurpose, ip: string): Promise<string> {
+/**
+ * `perIp: false` is for codes sent to the signed-in account's own bound phone (contract signing):
+ * the caller cannot aim them at other numbers, so the per-address limits that stop SMS bombing
+ * would only stop two parties at one office from signing within a minute; the phone's own limits stay.
+ */
+export async function issueCodeWithinLimits(db: Db, pepper: string, phone: string, purpose: SmsPurpose, ip: string, opts: { perIp?: boolean } = {}): Promise<string> {
+  const perIp = opts.perIp ?? true;
   return db.tx(async (q) => {
     await q.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`sms-phone:${phone}`]);
-    await q.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`sms-ip:${ip}`]);
-    await checkSendLimits(q, phone, ip);
+    if (perIp) await q.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`sms-ip:${ip}`]);
+    await checkSendLimits(q, phone, perIp ? ip : null);
     return issueCode(q, pepper, phone, purpose, ip);
   });
 }
 
 /** Refuses a send when the phone or the IP sent within 60 s or reached 10 today (429, Chinese). */
-async function checkSendLimits(db: Queryable, phone: string, ip: string): Promise<void> {
-  for (const [col, val, who] of [['phone', phone, '该手机号'], ['ip', ip, '当前网络']] as const) {
+async function checkSendLimits(db: Queryable, phone: string, ip: string | null): Promise<void> {
+  const keys = [['phone', phone, '该手机号'], ['ip', ip, '当前网络']] as const;
+  for (const [col, val, who] of keys.filter((k) => k[1] !== null)) {
     const r = await db.query<{ last_age: number | null; day_count: number }>(
       `SELECT EXTRACT(EPOCH FROM now() - max(created_at))::float8 AS last_age, count(*)::int AS day_count
          FROM sms_codes WHERE ${col} = $1 AND created_at > now() - interval '1 day'`,

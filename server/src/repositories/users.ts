@@ -88,3 +88,8 @@ export async function linkWechat(db: Queryable, userId: number, openid: string):
   const r = await db.query('UPDATE users SET wechat_openid = $2 WHERE id = $1 AND (wechat_openid IS NULL OR wechat_openid = $2)', [userId, openid]);
   return r.rowCount === 1;
 }
+
+/** Row lock on a user, held to the end of the transaction: serialises that user's count-then-insert writes. */
+export async function lockUserRow(q: Queryable, userId: number): Promise<void> {
+  await q.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [userId]);
+}

@@ -5,15 +5,15 @@ import { col, parseListQuery, type ListSpec } from '../lib/list-query.js';
  * Debits a balance in one statement that cannot overdraw; null when the balance is short.
  * Records the movement with the balance after it and returns the wallet transaction's id.
  */
-export async function debit(db: Queryable, userId: number, amountCents: number, orderId: number, note: string): Promise<number | null> {
+export async function debit(db: Queryable, userId: number, amountCents: number, orderId: number | null, note: string, kind = 'pay'): Promise<number | null> {
   const r = await db.query<{ balance: number }>(
     'UPDATE users SET balance_cents = balance_cents - $2 WHERE id = $1 AND balance_cents >= $2 RETURNING balance_cents AS balance',
     [userId, amountCents],
   );
   if (r.rowCount !== 1) return null;
   const tx = await db.query<{ id: number }>(
-    `INSERT INTO wallet_transactions(user_id, amount_cents, balance_after, kind, order_id, note) VALUES ($1, $2, $3, 'pay', $4, $5) RETURNING id`,
-    [userId, -amountCents, r.rows[0].balance, orderId, note],
+    `INSERT INTO wallet_transactions(user_id, amount_cents, balance_after, kind, order_id, note) VALUES ($1, $2, $3, $6, $4, $5) RETURNING id`,
+    [userId, -amountCents, r.rows[0].balance, orderId, note, kind],
   );
   return Number(tx.rows[0].id);
 }

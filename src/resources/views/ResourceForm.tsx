@@ -1,4 +1,6 @@
 import { useMemo, useRef, useState, type ReactNode } from 'react';
+import { useDraftAutosave } from '../../components/drafts/use-draft-autosave';
+import { DraftStatusLine } from '../../components/drafts/DraftStatusLine';
 import { useForm, useInvalidate } from '@refinedev/core';
 import Form from '@rjsf/antd';
 import type { ErrorSchema, RJSFSchema } from '@rjsf/utils';
@@ -92,6 +94,8 @@ export function ResourceForm({ def, mode, id, onDone, onCancel, editNotice }: Re
   });
   const initial = mode === 'edit' ? query?.data?.data : undefined;
   const notice = useMemo(() => (initial && editNotice ? editNotice(initial as Record<string, any>) : null), [initial, editNotice]);
+  // New applications autosave as drafts (the forms lumen:cyprotect/drafts lists).
+  const autosave = useDraftAutosave(mode === 'create' && def.draft ? def.schemaId : undefined, draft, setDraft);
   // apiPath lets a widget read its resource's own endpoints (the invoice order picker of /account/ticket or /cyprotect/cyticket).
   const formContext = useMemo<FileWidgetContext & { apiPath: string }>(
     () => ({ onFileSelected: (fieldId, file) => (picked.current[fieldId.replace(/^root_/, '')] ??= []).push(file), apiPath: def.apiPath }),
@@ -112,6 +116,7 @@ export function ResourceForm({ def, mode, id, onDone, onCancel, editNotice }: Re
         const res = await onFinish(formData);
         newId = (res as any)?.data?.id ?? id;
       }
+      if (autosave.enabled) await autosave.discard();
       message.success(mode === 'create' ? '提交成功' : '保存成功');
       onDone?.(newId);
     } catch (e) {
@@ -150,6 +155,7 @@ export function ResourceForm({ def, mode, id, onDone, onCancel, editNotice }: Re
         <Space>
           <Button type="primary" htmlType="submit" loading={progress !== null || formLoading}>提交</Button>
           {onCancel && <Button onClick={onCancel}>返回</Button>}
+          {autosave.enabled && <DraftStatusLine status={autosave.status} resumed={autosave.resumed} />}
         </Space>
       </Form>
     </Card>

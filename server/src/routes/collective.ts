@@ -1,0 +1,74 @@
+import type { FastifyInstance } from 'fastify';
+import { ok } from '../lib/envelope.js';
+import { envelopeResponse } from '../lib/trade-schemas.js';
+import { validateForm } from '../lib/form-validate.js';
+import { idProp } from '../http/params.js';
+import { requireStaff } from '../http/staff.js';
+import { findMember, listRevenue, memberShares, planStats, worksForPool } from '../repositories/collective.js';
+import { choosePoolWorks, currentCollectivePlan, joinPlan, leavePlan, recordPoolRevenue, stayInPlan } from '../services/collective.js';
+
+const worksBody = {
+  type: 'object',
+  required: ['materialIds'],
+  properties: { materialIds: { type: 'array', title: '入池作品', maxItems: 10000, items: idProp('作品编号') } },
+  additionalProperties: false,
+} as const;
+
+/**
+ * /api/collective: the collective copyright plan — public rule and figures, a creator's
+ * membership, pool works and shares, and (under /admin) staff recording pool income.
+ */
+export default async function collectiveRoutes(app: FastifyInstance) {
+  app.get('/plan', { schema: { response: envelopeResponse } }, async () => ok({ rule: await currentCollectivePlan(app.db), ...(await planStats(app.db)) }));
+
+  app.get('/me', { schema: { response: envelopeResponse } }, async (req) => {
+    const user = await req.requireUser();
+    const id = Number(user.id);
+    const shares = await memberShares(app.db, id);
+    return ok({
+      rule: await currentCollectivePlan(app.db),
+      creator: user.roles.includes('creator'),
+      member: await findMember(app.db, id),
+      works: await worksForPool(app.db, id),
+      shares,
+      totalShareCents: shares.reduce((s, x) => s + Number(x.amountCents), 0),
+    });
+  });
+
+  app.post('/join', { config: { rateLimit: { max: 20, timeWindow: '1 minute' } }, schema: { response: envelopeResponse } }, async (req) => {
+    const user = await req.requireUser();
+    await validateForm(app, 'lumen:forms/collective-join', req.body);
+    await joinPlan(app.db, user);
+    return ok(await findMember(app.db, Number(user.id)), '已加入集体版权计划');
+  });
+
+  app.put('/works', { schema: { body: worksBody, response: envelopeResponse } }, async (req) => {
+    const user = await req.requireUser();
+    const n = await choosePoolWorks(app.db, Number(user.id), (req.body as { materialIds: number[] }).materialIds);
+    return ok({ count: n }, `已更新入池作品（${n} 件）`);
+  });
+
+  app.post('/leave', { schema: { response: envelopeResponse } }, async (req) => {
+    const user = await req.requireUser();
+    const r = await leavePlan(app.db, Number(user.id));
+    return ok(r, '已提交退出申请，通知期满后退出');
+  });
+
+  app.post('/leave/cancel', { schema: { response: envelopeResponse } }, async (req) => {
+    const user = await req.requireUser();
+    await stayInPlan(app.db, Number(user.id));
+    return ok(null, '已撤销退出申请');
+  });
+
+  app.get('/admin/revenue', { schema: { response: envelopeResponse } }, async (req) => {
+    await requireStaff(req);
+    return ok(await listRevenue(app.db));
+  });
+
+  app.post('/admin/revenue', { schema: { response: envelopeResponse } }, async (req) => {
+    const staff = await requireStaff(req);
+    const form = await validateForm(app, 'lumen:forms/collective-revenue', req.body);
+    const r = await recordPoolRevenue(app.db, Number(staff.id), { reference: form.reference, licensee: String(form.licensee).trim(), amountCents: Math.round(form.amount * 100) });
+    return ok(r, r.replayed ? '该凭证号已记录过，未重复分配' : '已记录并分配');
+  });
+}

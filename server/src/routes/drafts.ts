@@ -1,0 +1,45 @@
+import type { FastifyInstance } from 'fastify';
+import { AppError, ok } from '../lib/envelope.js';
+import { envelopeResponse, idParams } from '../lib/trade-schemas.js';
+import { idProp } from '../http/params.js';
+import { deleteDraft, deleteExpiredDrafts, findDraft, listDrafts } from '../repositories/drafts.js';
+import { currentDraftPolicy, saveDraft } from '../services/drafts.js';
+
+const formIdProp = { type: 'string', title: '表单编号', pattern: '^lumen:forms/[a-z0-9-]+$' } as const;
+const saveBody = {
+  type: 'object',
+  required: ['formId', 'data'],
+  properties: { id: idProp('草稿编号'), formId: formIdProp, data: { type: 'object', title: '草稿内容' } },
+  additionalProperties: false,
+} as const;
+const listQuery = { type: 'object', properties: { formId: formIdProp }, additionalProperties: false } as const;
+
+/** /api/drafts: the signed-in user's autosaved application drafts (services/drafts.ts). */
+export default async function draftRoutes(app: FastifyInstance) {
+  app.get('/', { schema: { querystring: listQuery, response: envelopeResponse } }, async (req) => {
+    const user = await req.requireUser();
+    await deleteExpiredDrafts(app.db, Number(user.id));
+    const policy = await currentDraftPolicy(app.db);
+    const list = await listDrafts(app.db, Number(user.id), (req.query as { formId?: string }).formId ?? null);
+    return ok({ list, ttlDays: policy.ttlDays, maxPerUser: policy.maxPerUser, forms: policy.forms });
+  });
+
+  // Autosave fires every few seconds while someone types: generous, but bounded.
+  app.post('/', { config: { rateLimit: { max: 120, timeWindow: '1 minute' } }, schema: { body: saveBody, response: envelopeResponse } }, async (req) => {
+    const user = await req.requireUser();
+    return ok(await saveDraft(app.db, Number(user.id), req.body as { id?: number; formId: string; data: Record<string, unknown> }), '草稿已保存');
+  });
+
+  app.get('/:id', { schema: { params: idParams, response: envelopeResponse } }, async (req) => {
+    const user = await req.requireUser();
+    const d = await findDraft(app.db, Number(user.id), (req.params as { id: number }).id);
+    if (!d) throw new AppError(404, '草稿不存在或已过期');
+    return ok(d);
+  });
+
+  app.delete('/:id', { schema: { params: idParams, response: envelopeResponse } }, async (req) => {
+    const user = await req.requireUser();
+    if (!(await deleteDraft(app.db, Number(user.id), (req.params as { id: number }).id))) throw new AppError(404, '草稿不存在');
+    return ok(null, '草稿已删除');
+  });
+}

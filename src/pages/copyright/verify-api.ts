@@ -1,0 +1,27 @@
+import { get } from '../../dataProvider/axios';
+
+export interface DepositMatch {
+  certNo: string;
+  workName: string;
+  workCategory: number;
+  owner: string | null;
+  fileName: string;
+  depositedAt: string;
+  ledgerHeight: number;
+}
+
+export interface CertificateCheck {
+  certNo: string;
+  workName: string;
+  owner: string | null;
+  fileName: string;
+  sha256: string;
+  depositedAt: string;
+  valid: boolean;
+  reason: string;
+}
+
+/** Completed deposits holding this SHA-256 (computed in the browser; the file is never sent). */
+export const lookupSha256 = (sha256: string) => get<{ sha256: string; matches: DepositMatch[] }>('/api/protection/lookup', { sha256 });
+/** Public check of a deposit certificate by its number (the log entry and the chain up to it). */
+export const verifyCertificate = (certNo: string) => get<CertificateCheck>(`/api/protection/deposit/verify/${encodeURIComponent(certNo)}`);
