@@ -98,6 +98,10 @@ import statusEarning from './status/earning.json';
 import enumsWithdrawalEvent from './enums/withdrawal-event.json';
 import formsWithdrawalReject from './forms/withdrawal-reject.json';
 import formsOrderRefund from './forms/order-refund.json';
+// account team: real-name certification review
+import statusCertification from './status/certification.json';
+import formsCertificationApprove from './forms/certification-approve.json';
+import formsCertificationReject from './forms/certification-reject.json';
 
 /** Every bundled schema, in a plain list. */
 export const schemaList: LumenSchema[] = [
@@ -177,6 +181,10 @@ export const schemaList: LumenSchema[] = [
   enumsWithdrawalEvent,
   formsWithdrawalReject,
   formsOrderRefund,
+  // account team entries
+  statusCertification,
+  formsCertificationApprove,
+  formsCertificationReject,
 ];
 
 /** Bundled schemas by $id. */

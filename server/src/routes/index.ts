@@ -33,4 +33,7 @@ export const routeModules: Array<{ prefix: string; load: () => Promise<{ default
   { prefix: '/api/upload', load: () => import('./upload.js') },
   { prefix: '/api/creator/sales', load: () => import('./creator-sales.js') },
   { prefix: '/api/admin/withdrawals', load: () => import('./admin-withdrawals.js') },
+  { prefix: '/api/user/certification', load: () => import('./certification.js') },
+  { prefix: '/api/admin/certifications', load: () => import('./admin-certifications.js') },
+  { prefix: '/api/admin/audit-log', load: () => import('./admin-audit-log.js') },
 ];
