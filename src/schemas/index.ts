@@ -102,6 +102,7 @@ import formsOrderRefund from './forms/order-refund.json';
 import statusCertification from './status/certification.json';
 import formsCertificationApprove from './forms/certification-approve.json';
 import formsCertificationReject from './forms/certification-reject.json';
+import enumsAuditAction from './enums/audit-action.json';
 
 /** Every bundled schema, in a plain list. */
 export const schemaList: LumenSchema[] = [
@@ -185,6 +186,7 @@ export const schemaList: LumenSchema[] = [
   statusCertification,
   formsCertificationApprove,
   formsCertificationReject,
+  enumsAuditAction,
 ];
 
 /** Bundled schemas by $id. */

@@ -63,6 +63,15 @@ export async function findCertification(q: Queryable, id: number, lock = false):
   return r.rows[0] ?? null;
 }
 
+/** Who applied, for the staff detail view. */
+export async function applicantOf(q: Queryable, userId: number): Promise<{ userName: string; userPhone: string | null }> {
+  const r = await q.query<{ userName: string; userPhone: string | null }>(
+    `SELECT COALESCE(NULLIF(nickname, ''), username, phone) AS "userName", phone AS "userPhone" FROM users WHERE id = $1`,
+    [userId],
+  );
+  return r.rows[0];
+}
+
 /** Staff queue: certifications in one status with the applicant's account, oldest pending first. */
 export async function listCertificationsForStaff(q: Queryable, status: number, page: number, pageSize: number) {
   const total = Number((await q.query<{ n: number }>('SELECT count(*)::int AS n FROM certifications WHERE status = $1', [status])).rows[0].n);

@@ -5,7 +5,7 @@ import { requireStaff } from '../http/staff.js';
 import { serveObject } from '../http/serve-object.js';
 import { contentDisposition } from '../lib/content-disposition.js';
 import { validateForm } from '../lib/form-validate.js';
-import { accountStanding, findCertification, listCertificationsForStaff } from '../repositories/certifications.js';
+import { accountStanding, applicantOf, findCertification, listCertificationsForStaff } from '../repositories/certifications.js';
 import { approveCertification, authLevelOf, rejectCertification } from '../services/certification.js';
 import type { AuthLevel } from '../repositories/certifications.js';
 
@@ -41,7 +41,7 @@ export default async function adminCertificationRoutes(app: FastifyInstance) {
     const c = await findCertification(app.db, (req.params as { id: number }).id);
     if (!c) throw new AppError(404, '认证申请不存在');
     const standing = await accountStanding(app.db, c.userId);
-    return ok({ ...c, images: c.images.map(({ key: _key, ...img }, n) => ({ ...img, n })), account: { ...standing, authLevel: authLevelOf(standing) } });
+    return ok({ ...c, ...(await applicantOf(app.db, c.userId)), images: c.images.map(({ key: _key, ...img }, n) => ({ ...img, n })), account: { ...standing, authLevel: authLevelOf(standing) } });
   });
 
   /** One document image, streamed to staff only; never cached by shared caches. */

@@ -17,10 +17,12 @@ export interface SchemaFormModalProps {
   onCancel: () => void;
   /** Posts the data; a RequestError's message and field errors are shown in the dialog. */
   onSubmit: (data: Record<string, any>) => Promise<unknown>;
+  /** What the form starts with each time it opens (e.g. the choice that fits the record); empty by default. */
+  initialData?: Record<string, any>;
 }
 
 /** A small schema form in a dialog (reject reasons, information requests, appeals). */
-export function SchemaFormModal({ open, schemaId, title, okText = '提交', danger, onCancel, onSubmit }: SchemaFormModalProps) {
+export function SchemaFormModal({ open, schemaId, title, okText = '提交', danger, onCancel, onSubmit, initialData }: SchemaFormModalProps) {
   const { schema, uiSchema, loading } = useFormSchema(schemaId);
   const [data, setData] = useState<Record<string, any>>({});
   const [busy, setBusy] = useState(false);
@@ -28,7 +30,7 @@ export function SchemaFormModal({ open, schemaId, title, okText = '提交', dang
   const [extraErrors, setExtraErrors] = useState<ErrorSchema | undefined>();
   useEffect(() => {
     if (open) {
-      setData({});
+      setData(initialData ?? {});
       setError(null);
       setExtraErrors(undefined);
     }

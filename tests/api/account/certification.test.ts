@@ -136,6 +136,7 @@ describe('real-name certification: submit, staff review, account standing, audit
     expect(row).toBeTruthy();
     const detail = (await call(t.app, 'GET', `/api/admin/certifications/${row.id}`, staff.auth)).body.data;
     expect(detail.images.map((i: any) => i.field)).toEqual(['frontImage', 'backImage']);
+    expect(detail).toMatchObject({ userName: expect.any(String), account: { authLevel: 'personal' } });
     expect(detail.images[0].key).toBeUndefined();
     const img = await t.app.inject({ method: 'GET', url: `/api/admin/certifications/${row.id}/images/1`, headers: staff.auth });
     expect(img.statusCode).toBe(200);
