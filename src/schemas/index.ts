@@ -103,6 +103,7 @@ import statusCertification from './status/certification.json';
 import formsCertificationApprove from './forms/certification-approve.json';
 import formsCertificationReject from './forms/certification-reject.json';
 import enumsAuditAction from './enums/audit-action.json';
+import formsWalletTopup from './forms/wallet-topup.json';
 
 /** Every bundled schema, in a plain list. */
 export const schemaList: LumenSchema[] = [
@@ -187,6 +188,7 @@ export const schemaList: LumenSchema[] = [
   formsCertificationApprove,
   formsCertificationReject,
   enumsAuditAction,
+  formsWalletTopup,
 ];
 
 /** Bundled schemas by $id. */

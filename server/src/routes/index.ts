@@ -36,4 +36,5 @@ export const routeModules: Array<{ prefix: string; load: () => Promise<{ default
   { prefix: '/api/user/certification', load: () => import('./certification.js') },
   { prefix: '/api/admin/certifications', load: () => import('./admin-certifications.js') },
   { prefix: '/api/admin/audit-log', load: () => import('./admin-audit-log.js') },
+  { prefix: '/api/wallet/topup', load: () => import('./wallet-topup.js') },
 ];
