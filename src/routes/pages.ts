@@ -17,6 +17,7 @@ export const pages: Record<string, () => Promise<{ default: ComponentType }>> = 
   MyDciRegister: () => import('../pages/cyprotect/MyDciRegister'),
   Ticket: () => import('../pages/account/Ticket'),
   Verify: () => import('../pages/account/verify/VerifyPage'),
+  Wallet: () => import('../pages/account/wallet/WalletPage'),
   AdminCertifications: () => import('../pages/admin/CertificationsPage'),
   AdminAudit: () => import('../pages/admin/AuditLogPage'),
   CertifyDeposit: () => import('../pages/certify/DepositCertificate'),

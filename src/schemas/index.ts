@@ -104,6 +104,7 @@ import formsCertificationApprove from './forms/certification-approve.json';
 import formsCertificationReject from './forms/certification-reject.json';
 import enumsAuditAction from './enums/audit-action.json';
 import formsWalletTopup from './forms/wallet-topup.json';
+import enumsWalletKind from './enums/wallet-kind.json';
 
 /** Every bundled schema, in a plain list. */
 export const schemaList: LumenSchema[] = [
@@ -189,6 +190,7 @@ export const schemaList: LumenSchema[] = [
   formsCertificationReject,
   enumsAuditAction,
   formsWalletTopup,
+  enumsWalletKind,
 ];
 
 /** Bundled schemas by $id. */
