@@ -105,6 +105,7 @@ import formsCertificationReject from './forms/certification-reject.json';
 import enumsAuditAction from './enums/audit-action.json';
 import formsWalletTopup from './forms/wallet-topup.json';
 import enumsWalletKind from './enums/wallet-kind.json';
+import formsPasswordChange from './forms/password-change.json';
 
 /** Every bundled schema, in a plain list. */
 export const schemaList: LumenSchema[] = [
@@ -191,6 +192,7 @@ export const schemaList: LumenSchema[] = [
   enumsAuditAction,
   formsWalletTopup,
   enumsWalletKind,
+  formsPasswordChange,
 ];
 
 /** Bundled schemas by $id. */

@@ -37,4 +37,5 @@ export const routeModules: Array<{ prefix: string; load: () => Promise<{ default
   { prefix: '/api/admin/certifications', load: () => import('./admin-certifications.js') },
   { prefix: '/api/admin/audit-log', load: () => import('./admin-audit-log.js') },
   { prefix: '/api/wallet/topup', load: () => import('./wallet-topup.js') },
+  { prefix: '/api/user/security', load: () => import('./account-security.js') },
 ];
