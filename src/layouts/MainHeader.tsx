@@ -2,6 +2,7 @@ import { Input, Layout, Menu, Space } from 'antd';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import CartBadge from '../components/header/CartBadge';
 import HeaderUser from '../components/header/HeaderUser';
+import NotificationBell from '../components/header/NotificationBell';
 import { NAV_LINKS } from './nav-items';
 
 /** The nav entry for the current path: exact match, else the longest prefix (not "/"). */
@@ -12,7 +13,7 @@ function activeNav(pathname: string): string[] {
   return prefix ? [prefix.to] : [];
 }
 
-/** Site header: logo, search box, navigation, cart badge and the login/avatar corner. */
+/** Site header: logo, search box, navigation, cart badge, notifications and the login/avatar corner. */
 export function MainHeader() {
   const navigate = useNavigate();
   const { pathname } = useLocation();
@@ -44,6 +45,7 @@ export function MainHeader() {
       />
       <Space size="middle">
         <CartBadge />
+        <NotificationBell />
         <HeaderUser />
       </Space>
     </Layout.Header>

@@ -15,6 +15,8 @@ export const pages: Record<string, () => Promise<{ default: ComponentType }>> = 
   MyDeposit: () => import('../pages/cyprotect/MyDeposit'),
   MyRegister: () => import('../pages/cyprotect/MyRegister'),
   MyDciRegister: () => import('../pages/cyprotect/MyDciRegister'),
+  MyOrderInfo: () => import('../pages/cyprotect/MyOrderInfo'),
+  CyTicket: () => import('../pages/cyprotect/CyTicket'),
   Ticket: () => import('../pages/account/Ticket'),
   Verify: () => import('../pages/account/verify/VerifyPage'),
   Wallet: () => import('../pages/account/wallet/WalletPage'),

@@ -106,6 +106,11 @@ import enumsAuditAction from './enums/audit-action.json';
 import formsWalletTopup from './forms/wallet-topup.json';
 import enumsWalletKind from './enums/wallet-kind.json';
 import formsPasswordChange from './forms/password-change.json';
+// platform team: copyright-service catalogue and service-order states
+import servicesCopyrightServices from './services/copyright-services.json';
+import statusServiceOrder from './status/service-order.json';
+import formsServiceOrder from './forms/service-order.json';
+import formsServiceRefundUnused from './forms/service-refund-unused.json';
 
 /** Every bundled schema, in a plain list. */
 export const schemaList: LumenSchema[] = [
@@ -193,6 +198,11 @@ export const schemaList: LumenSchema[] = [
   formsWalletTopup,
   enumsWalletKind,
   formsPasswordChange,
+  // platform team entries
+  servicesCopyrightServices,
+  statusServiceOrder,
+  formsServiceOrder,
+  formsServiceRefundUnused,
 ];
 
 /** Bundled schemas by $id. */

@@ -33,30 +33,47 @@ export function invoiceColumns(form: Record<string, any>) {
   };
 }
 
+/** Which orders an invoice list or picker covers: all, licence orders, or copyright-service orders. */
+export type InvoiceOrderKind = 'material' | 'service' | undefined;
+
+/**
+ * What an order may be invoiced for: its paid amount less the unused copyright-service units paid
+ * back (refunds of reason unused_quota), so an invoice never exceeds what the buyer kept paying.
+ */
+const INVOICEABLE_CENTS = `(o.amount_cents - COALESCE((SELECT sum(r.amount_cents) FROM refunds r WHERE r.order_id = o.id AND r.reason = 'unused_quota'), 0))::int`;
+
 /** A user's paid orders not yet on an active invoice request, with what each may be invoiced for. */
-export async function invoiceableOrders(db: Queryable, userId: number) {
+export async function invoiceableOrders(db: Queryable, userId: number, kind?: InvoiceOrderKind) {
   const r = await db.query<{ id: number; orderNo: string; amountCents: number; paidAt: Date; itemTitles: string }>(
-    `SELECT o.id, o.order_no AS "orderNo", o.amount_cents AS "amountCents", o.paid_at AS "paidAt",
-       (SELECT string_agg(i.title, '、' ORDER BY i.id) FROM order_items i WHERE i.order_id = o.id) AS "itemTitles"
+    `SELECT o.id, o.order_no AS "orderNo", ${INVOICEABLE_CENTS} AS "amountCents", o.paid_at AS "paidAt",
+       COALESCE((SELECT string_agg(i.title, '、' ORDER BY i.id) FROM order_items i WHERE i.order_id = o.id),
+                (SELECT s.title FROM service_orders s WHERE s.order_id = o.id)) AS "itemTitles"
      FROM orders o
-     WHERE o.user_id = $1 AND o.status = 'paid' AND o.amount_cents > 0
+     WHERE o.user_id = $1 AND o.status = 'paid' AND ${INVOICEABLE_CENTS} > 0 AND ($2::text IS NULL OR o.kind = $2)
        AND NOT EXISTS (SELECT 1 FROM invoice_orders io WHERE io.order_id = o.id AND io.active)
      ORDER BY o.paid_at DESC, o.id DESC LIMIT 500`,
-    [userId],
+    [userId, kind ?? null],
   );
   return r.rows.map((o) => ({ ...o, id: Number(o.id), amountCents: Number(o.amountCents) }));
 }
 
 /** Of the named orders, the user's paid ones with an amount, each with whether an active request holds it. */
-export async function paidOrdersToInvoice(db: Queryable, userId: number, ids: number[]) {
+export async function paidOrdersToInvoice(db: Queryable, userId: number, ids: number[], kind?: InvoiceOrderKind) {
   const r = await db.query<{ id: number; amountCents: number; invoiced: boolean }>(
-    `SELECT o.id, o.amount_cents AS "amountCents",
+    `SELECT o.id, ${INVOICEABLE_CENTS} AS "amountCents",
        EXISTS (SELECT 1 FROM invoice_orders io WHERE io.order_id = o.id AND io.active) AS invoiced
-     FROM orders o WHERE o.user_id = $1 AND o.status = 'paid' AND o.amount_cents > 0 AND o.id = ANY($2::bigint[])`,
-    [userId, ids],
+     FROM orders o WHERE o.user_id = $1 AND o.status = 'paid' AND ${INVOICEABLE_CENTS} > 0 AND o.id = ANY($2::bigint[])
+       AND ($3::text IS NULL OR o.kind = $3)`,
+    [userId, ids, kind ?? null],
   );
   return r.rows.map((o) => ({ id: Number(o.id), amountCents: Number(o.amountCents), invoiced: o.invoiced }));
 }
+
+/** Invoice requests covering copyright-service orders (/cyprotect/cyticket lists only these). */
+export const serviceInvoiceTable: OwnedTable = {
+  ...invoiceTable,
+  scope: `EXISTS (SELECT 1 FROM invoice_orders io JOIN orders o ON o.id = io.order_id WHERE io.invoice_id = invoices.id AND o.kind = 'service')`,
+};
 
 export async function insertInvoice(q: Queryable, userId: number, form: Record<string, any>, amountCents: number): Promise<number> {
   const c = invoiceColumns(form);

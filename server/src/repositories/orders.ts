@@ -28,12 +28,14 @@ export interface OrderRow {
    */
   refundStatus: 'pending' | 'refunded' | null;
   refundCents: number | null;
+  /** 'service': a copyright-service order (its package in service_orders), listed at /cyprotect/myorderinfo. */
+  kind: 'material' | 'service';
 }
 
 const COLUMNS = `o.id, o.order_no AS "orderNo", o.user_id AS "userId", o.status, o.source, o.licensee_type AS "licenseeType",
   o.licensee_name AS "licenseeName", o.subtotal_cents AS "subtotalCents", o.discount_cents AS "discountCents",
   o.amount_cents AS "amountCents", o.coupon_id AS "couponId", o.pay_method AS "payMethod", o.paid_at AS "paidAt",
-  o.expires_at AS "expiresAt", o.created_at AS "createdAt",
+  o.expires_at AS "expiresAt", o.created_at AS "createdAt", o.kind,
   (SELECT CASE WHEN bool_or(r.status <> 'refunded') THEN 'pending' WHEN count(*) > 0 THEN 'refunded' END FROM refunds r WHERE r.order_id = o.id) AS "refundStatus",
   (SELECT sum(r.amount_cents)::int FROM refunds r WHERE r.order_id = o.id) AS "refundCents"`;
 
@@ -50,15 +52,17 @@ export interface NewOrder {
   licenseeType: string;
   licenseeName: string;
   subtotalCents: number;
+  /** 'service' for copyright-service orders (services/service-orders.ts): no material lines. */
+  kind?: 'material' | 'service';
   items: Array<{ materialId: number; title: string; type: number; scenario: string; level: string; priceCents: number }>;
 }
 
 export async function insertOrder(db: Queryable, o: NewOrder): Promise<{ id: number; orderNo: string }> {
   const orderNo = newOrderNo();
   const r = await db.query<{ id: number }>(
-    `INSERT INTO orders(order_no, user_id, source, licensee_type, licensee_name, subtotal_cents, amount_cents, expires_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $6, $7) RETURNING id`,
-    [orderNo, o.userId, o.source, o.licenseeType, o.licenseeName, o.subtotalCents, new Date(Date.now() + ORDER_TTL_MS)],
+    `INSERT INTO orders(order_no, user_id, source, licensee_type, licensee_name, subtotal_cents, amount_cents, expires_at, kind)
+     VALUES ($1, $2, $3, $4, $5, $6, $6, $7, $8) RETURNING id`,
+    [orderNo, o.userId, o.source, o.licenseeType, o.licenseeName, o.subtotalCents, new Date(Date.now() + ORDER_TTL_MS), o.kind ?? 'material'],
   );
   const id = Number(r.rows[0].id);
   for (const it of o.items) {
@@ -135,7 +139,8 @@ export const ORDER_LIST: ListSpec = {
 export async function listOrders(db: Queryable, userId: number, query: Record<string, any>) {
   await expireOrders(db, userId);
   const q = parseListQuery(query, ORDER_LIST, [userId]);
-  const where = ['o.user_id = $1', ...q.where].join(' AND ');
+  // Copyright-service orders have their own list (/api/service-orders); this one is for licences.
+  const where = ['o.user_id = $1', "o.kind = 'material'", ...q.where].join(' AND ');
   const list = await db.query(
     `SELECT ${COLUMNS}, (SELECT string_agg(i.title, '、' ORDER BY i.id) FROM order_items i WHERE i.order_id = o.id) AS "itemTitles",
        (SELECT count(*)::int FROM order_items i WHERE i.order_id = o.id) AS "itemCount"

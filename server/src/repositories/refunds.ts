@@ -2,8 +2,11 @@ import crypto from 'node:crypto';
 import type { Queryable } from '../db/index.js';
 
 export type PaymentChannel = 'wechat' | 'alipay' | 'wallet';
-/** Why money is owed back: a payment that granted nothing, or (order_refunded) a paid order staff refunded in full. */
-export type RefundReason = 'paid_twice' | 'paid_after_close' | 'amount_mismatch' | 'order_refunded';
+/**
+ * Why money is owed back: a payment that granted nothing, (order_refunded) a paid order staff
+ * refunded in full, or (unused_quota) the unused units of a copyright-service order.
+ */
+export type RefundReason = 'paid_twice' | 'paid_after_close' | 'amount_mismatch' | 'order_refunded' | 'unused_quota';
 
 /**
  * Records a payment once per provider transaction (UNIQUE(provider, transaction_id)). Returns its id,

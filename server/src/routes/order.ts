@@ -9,6 +9,7 @@ import { cancelOrder, findOrder, listOrders, ORDER_LIST, orderItems } from '../r
 import * as lic from '../repositories/licences.js';
 import type { LicenceLevel, UseCaseTable } from '../../../src/schemas/licence/use-cases.js';
 import { currentUseCases } from '../services/checkout.js';
+import { serviceOrderByOrderId } from '../repositories/service-orders.js';
 
 // Rows come from SQL as records; names are added from the current use-case table.
 const withNames = (table: UseCaseTable) => (r: Record<string, any>): Record<string, any> => ({
@@ -101,6 +102,9 @@ export default async function orderRoutes(app: FastifyInstance) {
     const u = await req.requireUser();
     const o = await findOrder(app.db, u.id, (req.params as { id: number }).id);
     if (!o) throw new AppError(404, '订单不存在');
+    // A copyright-service order has one line: its package (the cashier page shows it like a licence line).
+    const service = o.kind === 'service' ? await serviceOrderByOrderId(app.db, o.id) : null;
+    if (service) return ok({ ...o, serviceOrderId: service.id, items: [{ title: service.title, scenarioName: '版权服务' }] });
     return ok({ ...o, items: (await orderItems(app.db, o.id)).map(await namer()) });
   });
 

@@ -12,6 +12,7 @@ import type { SchemaLookup } from '../../../src/schemas/registry.js';
 import { crossSchemaProblems } from './references.js';
 import { USE_CASES_ID, useCaseTableProblems } from '../../../src/schemas/licence/use-cases.js';
 import { REVENUE_SHARE_ID, revenueShareProblems } from '../../../src/schemas/earnings/revenue-share.js';
+import { COPYRIGHT_SERVICES_ID, copyrightServiceProblems } from '../../../src/schemas/services/copyright-services.js';
 
 /** Chinese reason for an exception ajv throws while compiling. */
 function compileReason(e: unknown): string {
@@ -66,5 +67,7 @@ export function checkCandidate(id: string, body: unknown, current: SchemaLookup,
   if (id === USE_CASES_ID) reasons.push(...useCaseTableProblems(s));
   // Every payment credits creators with this rule (services/earnings.ts).
   if (id === REVENUE_SHARE_ID) reasons.push(...revenueShareProblems(s));
+  // Service orders price and grant quotas from this catalogue (services/service-orders.ts).
+  if (id === COPYRIGHT_SERVICES_ID) reasons.push(...copyrightServiceProblems(s));
   return reasons;
 }

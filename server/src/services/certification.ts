@@ -21,6 +21,7 @@ import {
   type CertificationRow,
 } from '../repositories/certifications.js';
 import { recordAudit } from './audit-log.js';
+import { notify } from './notifications.js';
 
 export const CERT = { PENDING: 0, APPROVED: 1, REJECTED: 2, SUPERSEDED: 3 } as const;
 const NOT_FOUND = '认证申请不存在';
@@ -82,6 +83,8 @@ export async function approveCertification(db: Db, req: FastifyRequest | null, s
       after: { status: CERT.APPROVED, account: { ...after, authLevel: level } },
       note: `用户 ${c.userId}：${c.subjectName}`,
     });
+    const levelName = { personal: '个人授权', company: '企业授权', enhanced: '企业加强授权' }[level];
+    await notify(t, c.userId, { kind: 'certification', title: '实名认证已通过', body: `${c.subjectName} 的实名认证已通过，账户授权等级：${levelName}。`, link: '/account/verify', dedupeKey: `certification:${id}` });
     return (await findCertification(t, id))!;
   });
 }
@@ -101,6 +104,7 @@ export async function rejectCertification(db: Db, req: FastifyRequest | null, st
       after: { status: CERT.REJECTED, rejectReason: reason },
       note: `用户 ${c.userId}：${c.subjectName}`,
     });
+    await notify(t, c.userId, { kind: 'certification', title: '实名认证未通过', body: `原因：${reason}。请修改后重新提交。`, link: '/account/verify', dedupeKey: `certification:${id}` });
     return (await findCertification(t, id))!;
   });
 }

@@ -9,6 +9,7 @@ import { TAKEN_DOWN } from './material-availability.js';
 import { USE_CASES_ID, levelOf, useCaseTable, type OwnerType, type UseCaseTable } from '../../../src/schemas/licence/use-cases.js';
 import { schemaStoreFor } from '../schemas/store.js';
 import { creditSale } from './earnings.js';
+import { activatePaidService } from './service-orders-settle.js';
 
 /** What the client may send to price or place an order. Prices are never part of it. */
 export interface CheckoutInput {
@@ -136,17 +137,32 @@ export function couponRefusal(c: CouponRow | null, subtotalCents: number): strin
 export async function quote(db: Db, user: UserRow, input: CheckoutInput) {
   const lines = await pricedLines(db, user, input);
   const subtotalCents = lines.reduce((s, l) => s + l.priceCents, 0);
-  const coupons = (await usableCoupons(db, user.id)).map((c) => ({ ...c, refusal: couponRefusal(c, subtotalCents) }));
+  const { coupons, discountCents } = await couponDiscount(db, user.id, subtotalCents, input.couponId);
+  const who = licensee(user, lines, input.licenseeType);
+  return { lines, subtotalCents, discountCents, amountCents: subtotalCents - discountCents, coupons, licensee: who };
+}
+
+/**
+ * The user's coupons with their usability for a subtotal, and the discount of the chosen one
+ * (a Chinese 400 when it cannot be used). Shared by material and copyright-service orders.
+ */
+export async function couponDiscount(db: Db, userId: number, subtotalCents: number, couponId?: number) {
+  const coupons = (await usableCoupons(db, userId)).map((c) => ({ ...c, refusal: couponRefusal(c, subtotalCents) }));
   let discountCents = 0;
-  if (input.couponId) {
-    const c = coupons.find((x) => Number(x.id) === input.couponId) ?? null;
+  if (couponId) {
+    const c = coupons.find((x) => Number(x.id) === couponId) ?? null;
     // Not among the usable ones: say why when it is the user's own (not yet valid, used, expired…).
-    const refusal = c ? c.refusal : couponRefusal(await findCoupon(db, user.id, input.couponId), subtotalCents) ?? '优惠券不可用';
+    const refusal = c ? c.refusal : couponRefusal(await findCoupon(db, userId, couponId), subtotalCents) ?? '优惠券不可用';
     if (refusal) throw new AppError(400, refusal);
     discountCents = Math.min(c!.amountCents, subtotalCents);
   }
-  const who = licensee(user, lines, input.licenseeType);
-  return { lines, subtotalCents, discountCents, amountCents: subtotalCents - discountCents, coupons, licensee: who };
+  return { coupons, discountCents };
+}
+
+/** Claims the coupon for a just-inserted order and lowers its amount, in the order's transaction. */
+export async function claimOrderCoupon(t: Queryable, userId: number, orderId: number, couponId: number, subtotalCents: number, discountCents: number) {
+  if (!(await claimCoupon(t, userId, couponId, orderId, subtotalCents))) throw new AppError(409, '优惠券已被使用或已失效，请重新选择');
+  await applyDiscount(t, orderId, couponId, discountCents);
 }
 
 /** Places the order in one short transaction: order + lines, coupon claim, cart lines removed. */
@@ -162,20 +178,19 @@ export async function createOrder(db: Db, user: UserRow, input: CheckoutInput) {
       subtotalCents: q.subtotalCents,
       items: q.lines.map((l) => ({ materialId: l.materialId, title: l.title, type: l.type, scenario: l.scenario, level: l.level, priceCents: l.priceCents })),
     });
-    if (input.couponId) {
-      if (!(await claimCoupon(t, user.id, input.couponId, id, q.subtotalCents))) throw new AppError(409, '优惠券已被使用或已失效，请重新选择');
-      await applyDiscount(t, id, input.couponId, q.discountCents);
-    }
+    if (input.couponId) await claimOrderCoupon(t, user.id, id, input.couponId, q.subtotalCents, q.discountCents);
     const cartIds = q.lines.map((l) => l.cartId).filter((x): x is number => !!x);
     if (cartIds.length) await removeCartLines(t, user.id, cartIds);
     return { id, orderNo, amountCents: q.amountCents };
   });
 }
 
-/** Marks an order paid (amount-checked, once), grants its licences and credits its creators, atomically. */
+/** Marks an order paid (amount-checked, once), grants its licences, credits its creators and starts a service quota, atomically. */
 export async function settlePaid(q: Queryable, orderId: number, amountCents: number, method: string): Promise<boolean> {
   if (!(await markPaid(q, orderId, amountCents, method))) return false;
   await grantLicences(q, orderId);
   await creditSale(q, orderId);
+  // A copyright-service order starts its quota (no-op for material orders: they have no package).
+  await activatePaidService(q, orderId);
   return true;
 }

@@ -9,6 +9,7 @@ import { AppError } from '../lib/envelope.js';
 import type { PayProvider, PayProviderName } from '../adapters/pay/index.js';
 import type { VerifiedNotification } from '../adapters/pay/types.js';
 import { credit } from '../repositories/wallet.js';
+import { notify } from './notifications.js';
 import { findTopUp, insertTopUp, linkTopUpCredit, lockUser, markTopUpPaid, topUpsToday, type TopUpRow } from '../repositories/wallet-topups.js';
 
 export async function startTopUp(db: Db, userId: number, amountCents: number, provider: PayProvider, dailyMaxCents: number): Promise<{ topUp: TopUpRow; payUrl: string }> {
@@ -36,5 +37,6 @@ export async function applyTopUpNotification(t: Queryable, provider: PayProvider
   if (!(await markTopUpPaid(t, topUp.id, n.amountCents, provider, n.transactionId))) return 'duplicate_transaction';
   const walletTx = await credit(t, topUp.userId, topUp.amountCents, 'recharge', `钱包充值 ${topUp.topupNo}（${provider === 'wechat' ? '微信支付' : '支付宝'}）`);
   await linkTopUpCredit(t, topUp.id, walletTx);
+  await notify(t, topUp.userId, { kind: 'wallet', title: '钱包充值成功', body: `${(topUp.amountCents / 100).toFixed(2)} 元已存入钱包。`, link: '/account/wallet', dedupeKey: `topup:${topUp.id}` });
   return 'paid';
 }

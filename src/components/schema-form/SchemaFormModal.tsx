@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import Form from '@rjsf/antd';
 import type { ErrorSchema, RJSFSchema } from '@rjsf/utils';
 import { Alert, Button, Modal, Skeleton, Space } from 'antd';
@@ -17,12 +17,14 @@ export interface SchemaFormModalProps {
   onCancel: () => void;
   /** Posts the data; a RequestError's message and field errors are shown in the dialog. */
   onSubmit: (data: Record<string, any>) => Promise<unknown>;
-  /** What the form starts with each time it opens (e.g. the choice that fits the record); empty by default. */
+  /** Values the form opens with (e.g. a package picked on the page that opened it). */
   initialData?: Record<string, any>;
+  /** Shown between the form and its buttons, given the current data (e.g. the server's price). */
+  extra?: (data: Record<string, any>) => ReactNode;
 }
 
 /** A small schema form in a dialog (reject reasons, information requests, appeals). */
-export function SchemaFormModal({ open, schemaId, title, okText = '提交', danger, onCancel, onSubmit, initialData }: SchemaFormModalProps) {
+export function SchemaFormModal({ open, schemaId, title, okText = '提交', danger, onCancel, onSubmit, initialData, extra }: SchemaFormModalProps) {
   const { schema, uiSchema, loading } = useFormSchema(schemaId);
   const [data, setData] = useState<Record<string, any>>({});
   const [busy, setBusy] = useState(false);
@@ -34,6 +36,8 @@ export function SchemaFormModal({ open, schemaId, title, okText = '提交', dang
       setError(null);
       setExtraErrors(undefined);
     }
+    // initialData is read when the dialog opens, not on every render of the opener.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [open]);
 
   const submit = async (formData: Record<string, any>) => {
@@ -69,6 +73,7 @@ export function SchemaFormModal({ open, schemaId, title, okText = '提交', dang
           onSubmit={(e) => submit(e.formData)}
           disabled={busy}
         >
+          {extra?.(data)}
           <Space style={{ display: 'flex', justifyContent: 'flex-end' }}>
             <Button onClick={onCancel}>取消</Button>
             <Button type="primary" danger={danger} htmlType="submit" loading={busy}>{okText}</Button>

@@ -12,6 +12,7 @@ const REASONS: Record<RefundDue['reason'], string> = {
   paid_after_close: '订单关闭后付款',
   amount_mismatch: '付款金额与订单不符',
   order_refunded: '整单退款',
+  unused_quota: '退回未使用的服务额度',
 };
 const STATUS: Record<RefundDue['status'], [string, string]> = {
   due: ['待退款', 'orange'],

@@ -40,7 +40,7 @@ export interface RefundDue {
   provider: 'wechat' | 'alipay' | 'wallet';
   transactionId: string;
   amountCents: number;
-  reason: 'paid_twice' | 'paid_after_close' | 'amount_mismatch' | 'order_refunded';
+  reason: 'paid_twice' | 'paid_after_close' | 'amount_mismatch' | 'order_refunded' | 'unused_quota';
   /** Staff's reason of an order refund. */
   note: string;
   status: 'due' | 'processing' | 'refunded';

@@ -6,7 +6,7 @@ import dayjs from 'dayjs';
 import { get, postJson } from '../../dataProvider/axios';
 import { formatMoney } from '../../components/licence/money';
 
-interface Order { id: number; orderNo: string; status: string; amountCents: number; expiresAt: string; items: Array<{ title: string; scenarioName: string }> }
+interface Order { id: number; orderNo: string; status: string; amountCents: number; expiresAt: string; kind?: 'material' | 'service'; items: Array<{ title: string; scenarioName: string }> }
 type Method = 'wechat' | 'alipay' | 'wallet';
 
 /** Spec §9: poll every 2 seconds. */
@@ -74,6 +74,12 @@ export default function PayPage() {
 
   if (error) return <Result status="error" title="无法加载订单" subTitle={error} extra={<Link to="/account/order">我的订单</Link>} />;
   if (!order) return <Card title="支付订单"><Skeleton active /></Card>;
+  if (status === 'paid' && order.kind === 'service') {
+    return (
+      <Result status="success" title="支付成功" subTitle={`订单号 ${order.orderNo}，服务已开通`}
+        extra={<Link to="/cyprotect/myorderinfo"><Button type="primary">查看版权订单</Button></Link>} />
+    );
+  }
   if (status === 'paid') {
     return (
       <Result status="success" title="支付成功" subTitle={`订单号 ${order.orderNo}，授权已生效`}

@@ -87,9 +87,10 @@ export function ResourceForm({ def, mode, id, onDone, onCancel }: ResourceFormPr
     errorNotification: false,
   });
   const initial = mode === 'edit' ? query?.data?.data : undefined;
-  const formContext = useMemo<FileWidgetContext>(
-    () => ({ onFileSelected: (fieldId, file) => (picked.current[fieldId.replace(/^root_/, '')] ??= []).push(file) }),
-    [],
+  // apiPath lets a widget read its resource's own endpoints (the invoice order picker of /account/ticket or /cyprotect/cyticket).
+  const formContext = useMemo<FileWidgetContext & { apiPath: string }>(
+    () => ({ onFileSelected: (fieldId, file) => (picked.current[fieldId.replace(/^root_/, '')] ??= []).push(file), apiPath: def.apiPath }),
+    [def.apiPath],
   );
 
   const submit = async (formData: Record<string, any>) => {

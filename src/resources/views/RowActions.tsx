@@ -9,6 +9,17 @@ import { SchemaFormModal } from '../../components/schema-form/SchemaFormModal';
 /** Whether an action applies to a row (by its status, or by the field the action names). */
 export const actionVisible = (a: ResourceRowAction, row: BaseRecord) => !a.whenStatus || a.whenStatus.includes(row[a.whenField ?? 'status']);
 
+/**
+ * A link action's client route: `{field}` stands for the row's field, URL-encoded, except a field
+ * that is itself a client path (starts with '/', e.g. a service's records page) which is used as is.
+ */
+export function linkTarget(template: string, row: BaseRecord): string {
+  return template.replace(/\{(\w+)\}/g, (_, f: string) => {
+    const v = String(row[f] ?? '');
+    return v.startsWith('/') ? v : encodeURIComponent(v);
+  });
+}
+
 /** Extra per-row actions of a definition (state transitions, certificate downloads, short forms). */
 export function RowActions({ def, row, onDone }: { def: ResourceDef; row: BaseRecord; onDone: () => void }) {
   const { message } = App.useApp();
@@ -46,7 +57,7 @@ export function RowActions({ def, row, onDone }: { def: ResourceDef; row: BaseRe
       {visible.map((a, i) => {
         const key = `${a.action}-${i}`;
         if (a.kind === 'link') {
-          const to = (a.to ?? '').replace('{id}', encodeURIComponent(String(row.id)));
+          const to = linkTarget(a.to ?? '', row);
           return <Button key={key} type="link" size="small" onClick={() => navigate(to)}>{a.label}</Button>;
         }
         if (a.kind === 'form') return <Button key={key} type="link" size="small" onClick={() => setFormAction(a)}>{a.label}</Button>;

@@ -12,15 +12,19 @@ export interface InvoiceableOrder {
   itemTitles: string | null;
 }
 
-/** The signed-in user's paid orders that no invoice request holds yet (GET /api/user/invoice/orders). */
-export const fetchInvoiceableOrders = () => get<{ list: InvoiceableOrder[] }>('/api/user/invoice/orders');
+/**
+ * The signed-in user's paid orders that no invoice request holds yet (GET /api/user/invoice/orders,
+ * or the copyright-service invoices' /api/user/service-invoice/orders).
+ */
+export const fetchInvoiceableOrders = (apiPath = 'user/invoice') => get<{ list: InvoiceableOrder[] }>(`/api/${apiPath}/orders`);
 
 /**
  * `"ui:widget": "invoiceOrders"`: picks the orders an invoice covers from the user's invoiceable
  * paid orders; the value is their ids. The invoice amount is their paid total (the server computes
  * it the same way), shown under the table.
  */
-export function InvoiceOrdersWidget({ id, value, onChange, disabled, readonly }: WidgetProps) {
+export function InvoiceOrdersWidget({ id, value, onChange, disabled, readonly, formContext }: WidgetProps) {
+  const apiPath = (formContext as { apiPath?: string } | undefined)?.apiPath;
   const [orders, setOrders] = useState<InvoiceableOrder[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const selected: number[] = Array.isArray(value) ? value : [];
@@ -28,10 +32,10 @@ export function InvoiceOrdersWidget({ id, value, onChange, disabled, readonly }:
   const load = useCallback(() => {
     setError(null);
     setOrders(null);
-    fetchInvoiceableOrders()
+    fetchInvoiceableOrders(apiPath)
       .then((r) => setOrders(r.list))
       .catch((e: Error) => setError(e.message || '订单加载失败'));
-  }, []);
+  }, [apiPath]);
   useEffect(load, [load]);
 
   if (error) return <Alert id={id} type="error" showIcon message={`可开票订单加载失败：${error}`} action={<Button size="small" onClick={load}>重试</Button>} />;
@@ -52,7 +56,7 @@ export function InvoiceOrdersWidget({ id, value, onChange, disabled, readonly }:
         }}
         columns={[
           { title: '订单号', dataIndex: 'orderNo' },
-          { title: '素材', dataIndex: 'itemTitles', ellipsis: true },
+          { title: '商品', dataIndex: 'itemTitles', ellipsis: true },
           { title: '实付金额', dataIndex: 'amountCents', align: 'right', render: (c: number) => formatMoney(c) },
           { title: '支付时间', dataIndex: 'paidAt', render: (v: string) => formatDateTime(v) },
         ]}

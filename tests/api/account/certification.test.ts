@@ -115,6 +115,8 @@ describe('real-name certification: submit, staff review, account standing, audit
     expect((await call(t.app, 'POST', `/api/admin/certifications/${id}/reject`, staff.auth, { reason: '营业执照照片模糊' })).status).toBe(200);
     const me = (await call(t.app, 'GET', '/api/user/certification', u.auth)).body.data;
     expect(me.current).toMatchObject({ status: 2, rejectReason: '营业执照照片模糊' });
+    const inbox = (await t.db.query(`SELECT title, body FROM notifications WHERE user_id = $1 AND kind = 'certification'`, [u.id])).rows;
+    expect(inbox).toEqual([{ title: '实名认证未通过', body: expect.stringContaining('营业执照照片模糊') }]);
     expect(me.account.ownerType).toBe('PERSONAL');
     expect((await company(u)).statusCode).toBe(200);
 

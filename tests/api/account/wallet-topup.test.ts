@@ -53,6 +53,7 @@ describe('wallet top-up through the pay sandbox: schema limits, one credit per p
     expect(list.total).toBe(1);
     expect(list.list[0]).toMatchObject({ amountCents: 10000, balanceAfter: 10000, kind: 'recharge' });
     expect(list.list[0].note).toContain(no);
+    expect((await t.db.query(`SELECT count(*)::int AS n FROM notifications WHERE user_id = $1 AND kind = 'wallet'`, [u.id])).rows[0].n).toBe(1);
 
     const other = await makeUser(t.db);
     expect((await call(t.app, 'GET', `/api/wallet/topup/${no}`, other.auth)).status).toBe(404);

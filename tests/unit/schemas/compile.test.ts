@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { schemaList, schemas, bundleSchema, formOf } from '../../../src/schemas';
 import { createAjv } from '../../../src/schemas/validator';
 
-const ID = /^lumen:(enums|status|rules|forms|meta|licence|review|api|earnings)\/[a-z0-9-]+$/;
+const ID = /^lumen:(enums|status|rules|forms|meta|licence|review|api|earnings|services)\/[a-z0-9-]+$/;
 
 describe('schema registry lint (Unleash rules)', () => {
   it.each(schemaList.map((s) => [s.$id, s] as const))('%s has a stable $id, a title and a description', (_id, s) => {

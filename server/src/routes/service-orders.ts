@@ -1,0 +1,76 @@
+import type { FastifyInstance } from 'fastify';
+import { AppError, ok } from '../lib/envelope.js';
+import { envelopeResponse, idParams } from '../lib/trade-schemas.js';
+import { listQuerySchema } from '../lib/list-query.js';
+import { validateForm } from '../lib/form-validate.js';
+import { requireStaff } from '../http/staff.js';
+import { payProviders } from '../adapters/pay/index.js';
+import * as so from '../repositories/service-orders.js';
+import { createServiceOrder, currentCatalogue, quoteServiceOrder, type ServiceOrderInput } from '../services/service-orders.js';
+import { refundUnused } from '../services/service-orders-quota.js';
+import { SERVICE_CODES, type ServiceCatalogue } from '../../../src/schemas/services/copyright-services.js';
+
+const FORM = 'lumen:forms/service-order';
+
+/** Rows carry their service's current name and the client page of its records. */
+const withServiceNames = (cat: ServiceCatalogue) => (s: so.ServiceOrderRow) => ({
+  ...s,
+  serviceName: cat.service(s.service)?.name ?? s.service,
+  recordsPath: cat.service(s.service)?.recordsPath ?? null,
+});
+
+/** /api/service-orders: the copyright-service catalogue, buying a package, my service orders and quotas. */
+export default async function serviceOrderRoutes(app: FastifyInstance) {
+  const providers = payProviders(app.config, app.db);
+
+  /** Public: every service and package with its current price. */
+  app.get('/catalogue', { schema: { response: envelopeResponse } }, async () => {
+    const cat = await currentCatalogue(app.db);
+    return ok({ services: cat.services, packages: cat.packages });
+  });
+
+  /** The server's price for a package (the buy dialog shows only this). */
+  app.post('/quote', { schema: { response: envelopeResponse } }, async (req) => {
+    const u = await req.requireUser();
+    const form = (await validateForm(app, FORM, req.body)) as ServiceOrderInput;
+    return ok(await quoteServiceOrder(app.db, u, form));
+  });
+
+  /** Places the order; the client then pays it at /pay?orderId= like any order. */
+  app.post('/', { schema: { response: envelopeResponse } }, async (req) => {
+    const u = await req.requireUser();
+    const form = (await validateForm(app, FORM, req.body)) as ServiceOrderInput;
+    return ok(await createServiceOrder(app.db, u, form), '订单已创建，请完成支付');
+  });
+
+  app.get('/list', { schema: { querystring: listQuerySchema(so.SERVICE_ORDER_LIST), response: envelopeResponse } }, async (req) => {
+    const u = await req.requireUser();
+    const r = await so.listServiceOrders(app.db, u.id, req.query as Record<string, unknown>);
+    const named = withServiceNames(await currentCatalogue(app.db));
+    return ok({ ...r, list: r.list.map(named) });
+  });
+
+  /** Units left per service (all, or ?service=). */
+  app.get('/quota', {
+    schema: { querystring: { type: 'object', properties: { service: { type: 'string', title: '服务', enum: SERVICE_CODES } }, additionalProperties: false }, response: envelopeResponse },
+  }, async (req) => {
+    const u = await req.requireUser();
+    return ok({ list: await so.quotaLeft(app.db, u.id, (req.query as { service?: string }).service) });
+  });
+
+  app.get('/:id', { schema: { params: idParams, response: envelopeResponse } }, async (req) => {
+    const u = await req.requireUser();
+    const s = await so.findServiceOrder(app.db, u.id, (req.params as { id: number }).id);
+    if (!s) throw new AppError(404, '服务订单不存在');
+    return ok({ ...withServiceNames(await currentCatalogue(app.db))(s), uses: await so.quotaUsesOf(app.db, s.id) });
+  });
+
+  /** Staff: pays back the unused units of a paid order (lumen:forms/service-refund-unused); idempotent. */
+  app.post('/:id/refund-unused', { schema: { params: idParams, response: envelopeResponse } }, async (req) => {
+    const staff = await requireStaff(req);
+    const form = await validateForm(app, 'lumen:forms/service-refund-unused', req.body);
+    const refund = await refundUnused(app.db, providers, (req.params as { id: number }).id, Number(staff.id), String(form.reason).trim());
+    req.log.info({ refundId: refund.id, orderNo: refund.orderNo, amountCents: refund.amountCents, staffId: staff.id }, 'unused service quota refunded');
+    return ok(refund, '未使用额度已退款');
+  });
+}
