@@ -20,6 +20,7 @@ export const pages: Record<string, () => Promise<{ default: ComponentType }>> = 
   Ticket: () => import('../pages/account/Ticket'),
   Verify: () => import('../pages/account/verify/VerifyPage'),
   Wallet: () => import('../pages/account/wallet/WalletPage'),
+  Security: () => import('../pages/account/security/SecurityPage'),
   AdminCertifications: () => import('../pages/admin/CertificationsPage'),
   AdminAudit: () => import('../pages/admin/AuditLogPage'),
   CertifyDeposit: () => import('../pages/certify/DepositCertificate'),

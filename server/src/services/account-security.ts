@@ -31,7 +31,8 @@ export async function changePassword(db: Db, user: UserRow, form: { currentPassw
 
 /** A short Chinese name of a browser and system from its User-Agent, for the session list. */
 export function deviceName(ua: string | null): string {
-  if (!ua) return '未知设备';
+  // Address and browser are recorded on first use; a session not used since its login has neither.
+  if (!ua) return '登录后尚未使用';
   const os = /iPhone|iPad/.test(ua) ? 'iOS' : /Android/.test(ua) ? 'Android' : /Windows/.test(ua) ? 'Windows' : /Mac OS X/.test(ua) ? 'macOS' : /Linux/.test(ua) ? 'Linux' : '';
   const browser = /MicroMessenger/.test(ua) ? '微信' : /Edg\//.test(ua) ? 'Edge' : /Chrome\//.test(ua) ? 'Chrome' : /Firefox\//.test(ua) ? 'Firefox' : /Safari\//.test(ua) ? 'Safari' : '';
   return [browser, os].filter(Boolean).join(' · ') || '其他设备';
