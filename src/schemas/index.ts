@@ -106,6 +106,7 @@ import enumsAuditAction from './enums/audit-action.json';
 import formsWalletTopup from './forms/wallet-topup.json';
 import enumsWalletKind from './enums/wallet-kind.json';
 import formsPasswordChange from './forms/password-change.json';
+import formsSubAccount from './forms/sub-account.json';
 // platform team: copyright-service catalogue and service-order states
 import servicesCopyrightServices from './services/copyright-services.json';
 import statusServiceOrder from './status/service-order.json';
@@ -198,6 +199,7 @@ export const schemaList: LumenSchema[] = [
   formsWalletTopup,
   enumsWalletKind,
   formsPasswordChange,
+  formsSubAccount,
   // platform team entries
   servicesCopyrightServices,
   statusServiceOrder,

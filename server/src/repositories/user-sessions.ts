@@ -7,8 +7,10 @@ const TOUCH_EVERY = "interval '1 minute'";
 /** A live session of a token: its user, public id, and whether its last-seen time is due for a write. */
 export async function findLiveSession(db: Queryable, token: string): Promise<{ userId: number; id: number; stale: boolean } | null> {
   const r = await db.query<{ user_id: number; id: number; stale: boolean }>(
-    `SELECT user_id, id, (last_seen_at IS NULL OR last_seen_at < now() - ${TOUCH_EVERY}) AS stale
-       FROM sessions WHERE token_hash = $1 AND revoked_at IS NULL AND expires_at > now()`,
+    `SELECT s.user_id, s.id, (s.last_seen_at IS NULL OR s.last_seen_at < now() - ${TOUCH_EVERY}) AS stale
+       FROM sessions s WHERE s.token_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > now()
+        -- A disabled or deleted company sub-account is signed out everywhere, also after a new login.
+        AND NOT EXISTS (SELECT 1 FROM sub_accounts a WHERE a.user_id = s.user_id AND a.status <> 'active')`,
     [hashToken(token)],
   );
   const s = r.rows[0];
