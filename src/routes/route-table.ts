@@ -144,6 +144,8 @@ export const routeTable: RouteDef[] = [
   { name: 'AdminReview', path: '/admin/review', title: '作品审核', layout: 'main', auth: true },
   { name: 'AdminWithdrawals', path: '/admin/withdrawals', title: '提现审核', layout: 'main', auth: true },
   { name: 'AdminContent', path: '/admin/content', title: '内容管理', layout: 'main', auth: true },
+  { name: 'AdminCertifications', path: '/admin/certifications', title: '实名审核', layout: 'main', auth: true },
+  { name: 'AdminAudit', path: '/admin/audit', title: '操作日志', layout: 'main', auth: true },
 ];
 
 /** Fixed site description appended to every title. */

@@ -108,6 +108,15 @@ import formsCollectiveJoin from './forms/collective-join.json';
 import formsCollectiveRevenue from './forms/collective-revenue.json';
 import formsCopyrightListing from './forms/copyright-listing.json';
 import formsCopyrightOffer from './forms/copyright-offer.json';
+// account team: real-name certification review
+import statusCertification from './status/certification.json';
+import formsCertificationApprove from './forms/certification-approve.json';
+import formsCertificationReject from './forms/certification-reject.json';
+import enumsAuditAction from './enums/audit-action.json';
+import formsWalletTopup from './forms/wallet-topup.json';
+import enumsWalletKind from './enums/wallet-kind.json';
+import formsPasswordChange from './forms/password-change.json';
+import formsSubAccount from './forms/sub-account.json';
 // platform team: copyright-service catalogue and service-order states
 import servicesCopyrightServices from './services/copyright-services.json';
 import statusServiceOrder from './status/service-order.json';
@@ -205,6 +214,15 @@ export const schemaList: LumenSchema[] = [
   formsCollectiveRevenue,
   formsCopyrightListing,
   formsCopyrightOffer,
+  // account team entries
+  statusCertification,
+  formsCertificationApprove,
+  formsCertificationReject,
+  enumsAuditAction,
+  formsWalletTopup,
+  enumsWalletKind,
+  formsPasswordChange,
+  formsSubAccount,
   // platform team entries
   servicesCopyrightServices,
   statusServiceOrder,

@@ -9,11 +9,12 @@ import addFormats from 'ajv-formats';
 import { schemaList } from './index';
 import { currentSchema, resolveRule, type SchemaLookup } from './registry';
 import { checkFileList, type FileMeta, type UploadRule } from './file-rules';
+import { CHECK_DIGIT_RULES } from './check-digits';
 
 export const AJV_OPTIONS: Options = { strict: true, allErrors: true, verbose: true, allowUnionTypes: true };
 
 /** Keywords of the project that validate (configureAjv defines them; they are not annotations). */
-const VALIDATING_KEYWORDS = ['x-file-rule', 'x-decimals'];
+const VALIDATING_KEYWORDS = ['x-file-rule', 'x-decimals', 'x-check-digit'];
 
 /** Annotation keywords of the project (data for UIs and tests, no validation effect). */
 const BASE_VOCABULARY = ['x-spec', 'x-color', 'x-msg', 'x-msg-required', 'x-ui', 'x-rules', 'x-work-categories', 'x-min-minutes', 'x-max-minutes'];
@@ -65,6 +66,24 @@ export function configureAjv(ajv: Ajv, opts: LumenAjvOptions = {}): Ajv {
       const name = parentSchema?.title ?? '数值';
       const message = places === 0 ? `${name}必须是整数` : `${name}最多保留${DIGITS[places] ?? places}位小数`;
       (validateDecimals as unknown as { errors: unknown[] }).errors = [{ keyword: 'x-decimals', message, params: { places } }];
+      return false;
+    },
+  });
+  // Certificate numbers whose last character is a checksum (check-digits.ts): "id-card", "uscc", "tax-number".
+  ajv.addKeyword({
+    keyword: 'x-check-digit',
+    type: 'string',
+    schemaType: 'string',
+    errors: true,
+    validate: function validateCheckDigit(kind: string, data: string) {
+      const rule = CHECK_DIGIT_RULES[kind];
+      const self = validateCheckDigit as unknown as { errors: unknown[] };
+      if (!rule) {
+        self.errors = [{ keyword: 'x-check-digit', message: '校验规则不存在', params: { kind } }];
+        return false;
+      }
+      if (!rule.shaped.test(data) || rule.valid(data)) return true;
+      self.errors = [{ keyword: 'x-check-digit', message: rule.message, params: { kind } }];
       return false;
     },
   });

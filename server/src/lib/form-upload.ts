@@ -21,6 +21,8 @@ export interface UploadedFile {
   mime: string;
   sha256: string;
   meta: FileMeta;
+  /** The form field the file was posted under (fileField or one of extraFileFields). */
+  field: string;
 }
 
 export interface FormUpload {
@@ -34,6 +36,11 @@ export interface FormUploadSpec {
   schemaId: string;
   /** The form field that holds the files' metadata. */
   fileField: string;
+  /**
+   * Further file fields checked by the same rule, each with its own count (e.g. the back of an ID
+   * card beside its front); optional unless the form lists files for them.
+   */
+  extraFileFields?: string[];
   /** The current upload rule for the validated form (e.g. by its work category). */
   ruleFor: (form: Record<string, any>) => Promise<UploadRule | undefined>;
   /** Message when the form's choice has no rule. */
@@ -63,7 +70,8 @@ export async function readFormUpload(app: FastifyInstance, req: FastifyRequest, 
   // Assigned inside handlePart; typed loosely so control-flow narrowing does not pin them to null.
   let form = null as Record<string, any> | null;
   let rule = undefined as UploadRule | undefined;
-  let refusal: string | null = null;
+  let refusal = null as { field: string; message: string } | null;
+  const fileFields = [spec.fileField, ...(spec.extraFileFields ?? [])];
   try {
     /** One part: the form JSON (validated, picks the rule) or a file (streamed, hashed, size-capped). */
     const handlePart = async (part: Multipart) => {
@@ -79,12 +87,13 @@ export async function readFormUpload(app: FastifyInstance, req: FastifyRequest, 
         part.file.resume();
         throw new AppError(400, '请先填写表单再上传文件');
       }
-      if (part.fieldname !== spec.fileField || refusal) {
+      const field = part.fieldname;
+      if (!fileFields.includes(field) || refusal) {
         part.file.resume();
         return;
       }
-      if (files.length >= rule.maxCount) {
-        refusal = countMessage(rule);
+      if (files.filter((f) => f.field === field).length >= rule.maxCount) {
+        refusal = { field, message: countMessage(rule) };
         part.file.resume();
         return;
       }
@@ -101,9 +110,9 @@ export async function readFormUpload(app: FastifyInstance, req: FastifyRequest, 
           cb(null, chunk);
         },
       });
-      files.push({ tmpPath, name: path.basename(part.filename || 'file'), size: 0, mime: '', sha256: '', meta: { name: '', size: 0, type: '' } });
+      files.push({ tmpPath, name: path.basename(part.filename || 'file'), size: 0, mime: '', sha256: '', meta: { name: '', size: 0, type: '' }, field });
       await pipeline(part.file, meter, fs.createWriteStream(tmpPath));
-      if (size > max || (part.file as any).truncated) refusal = ruleMessage(rule);
+      if (size > max || (part.file as any).truncated) refusal = { field, message: ruleMessage(rule) };
       Object.assign(files[files.length - 1], { size, sha256: hash.digest('hex') });
     };
 
@@ -124,15 +133,21 @@ export async function readFormUpload(app: FastifyInstance, req: FastifyRequest, 
     }
     if (failure) throw failure;
     if (!form || !rule) throw new AppError(400, '请填写表单内容');
-    if (refusal) throw fieldError(spec.fileField, refusal);
-    if (!files.length) throw fieldError(spec.fileField, '请上传文件');
+    if (refusal) throw fieldError(refusal.field, refusal.message);
+    for (const field of fileFields) {
+      const claimed = Array.isArray(form[field]) && form[field].length > 0;
+      if ((field === spec.fileField || claimed) && !files.some((f) => f.field === field)) throw fieldError(field, '请上传文件');
+    }
     for (const f of files) {
       const r = await checkUploadedFile(rule, { filename: f.name, path: f.tmpPath });
-      if (r.message) throw fieldError(spec.fileField, r.message);
+      if (r.message) throw fieldError(f.field, r.message);
       f.meta = r.meta;
       f.mime = r.meta.type;
     }
-    form[spec.fileField] = files.map((f) => f.meta);
+    for (const field of fileFields) {
+      const mine = files.filter((f) => f.field === field);
+      if (mine.length) form[field] = mine.map((f) => f.meta);
+    }
     return { form, files, cleanup };
   } catch (e) {
     await cleanup();

@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
 import { AppError, NOT_LOGGED_IN } from '../lib/envelope.js';
-import { findSessionUser } from '../repositories/sessions.js';
+import { findLiveSession, touchSession } from '../repositories/user-sessions.js';
 import { findUserById, type UserRow } from '../repositories/users.js';
 
 declare module 'fastify' {
@@ -12,6 +12,8 @@ declare module 'fastify' {
     requireUser(): Promise<UserRow>;
     /** The raw token the request carried, if any. */
     authToken(): string | null;
+    /** Public id of the request's session (after currentUser resolved it), for "this device" in session lists. */
+    sessionId?: number;
   }
 }
 
@@ -26,14 +28,20 @@ function tokenOf(req: FastifyRequest): string | null {
 }
 
 export default fp(async (app) => {
+  app.decorateRequest('sessionId', undefined);
   app.decorateRequest('authToken', function (this: FastifyRequest) {
     return tokenOf(this);
   });
   app.decorateRequest('currentUser', async function (this: FastifyRequest & { _user?: UserRow | null }) {
     if (this._user !== undefined) return this._user;
     const token = tokenOf(this);
-    const userId = token ? await findSessionUser(app.db, token) : null;
-    this._user = userId ? await findUserById(app.db, userId) : null;
+    const session = token ? await findLiveSession(app.db, token) : null;
+    if (session) {
+      this.sessionId = session.id;
+      // Last-seen time for the session list, written at most once a minute per session.
+      if (session.stale) await touchSession(app.db, session.id, this.ip, String(this.headers['user-agent'] ?? ''));
+    }
+    this._user = session ? await findUserById(app.db, session.userId) : null;
     return this._user;
   });
   app.decorateRequest('requireUser', async function (this: FastifyRequest) {

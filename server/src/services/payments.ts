@@ -7,6 +7,8 @@ import { insertNotification, setNotificationResult } from '../repositories/pay-n
 import { insertPayment, recordRefundDue, type RefundReason } from '../repositories/refunds.js';
 import { debit } from '../repositories/wallet.js';
 import { settlePaid } from './checkout.js';
+import { isTopUpNo } from '../repositories/wallet-topups.js';
+import { applyTopUpNotification } from './wallet-topup.js';
 
 /** What a verified provider notification did (stored as pay_notifications.result, except 'duplicate'). */
 export type NotifyOutcome = 'duplicate' | 'duplicate_transaction' | 'unknown_order' | 'failed' | 'paid' | RefundReason;
@@ -26,6 +28,8 @@ export async function applyNotification(t: Queryable, provider: PayProviderName,
 }
 
 async function paymentOutcome(t: Queryable, provider: PayProviderName, n: VerifiedNotification): Promise<Exclude<NotifyOutcome, 'duplicate'>> {
+  // Wallet top-ups (TU...) share the providers' callback with orders (LM...).
+  if (isTopUpNo(n.orderNo)) return applyTopUpNotification(t, provider, n);
   const o = await findOrderByNo(t, n.orderNo);
   if (!o) return 'unknown_order';
   if (n.tradeStatus !== 'SUCCESS') return 'failed';

@@ -120,7 +120,7 @@ describe('certification forms in the real RJSF <Form>', { timeout: 30_000 }, () 
   });
 
   it('company: organisation kind drives the certificate list and the credit-code format', () => {
-    const ok = renderForm('lumen:forms/certification-company', { orgKind: 'organisation', companyName: '流明科技有限公司', legalPerson: '李四', certificate: 'BUSINESS_LICENSE', certificateNo: '91310000MA1FL0XX1X', licenseImage: [png(MB)] });
+    const ok = renderForm('lumen:forms/certification-company', { orgKind: 'organisation', companyName: '流明科技有限公司', legalPerson: '李四', certificate: 'BUSINESS_LICENSE', certificateNo: '91310000MA1FL0XX1C', licenseImage: [png(MB)] });
     expect(ok.onSubmit).toHaveBeenCalled();
   });
 

@@ -1,0 +1,63 @@
+import type { FastifyInstance } from 'fastify';
+import { AppError, ok } from '../lib/envelope.js';
+import { envelopeResponse, idParams } from '../lib/trade-schemas.js';
+import { validateForm } from '../lib/form-validate.js';
+import { activeSessions, hasPassword, loginHistory, revokeOtherSessions, revokeOwnSession, type SessionRow } from '../repositories/user-sessions.js';
+import { changePassword, deviceName } from '../services/account-security.js';
+
+const pageQuery = {
+  type: 'object',
+  properties: {
+    page: { type: 'integer', title: '页码', minimum: 1, maximum: 10000, default: 1 },
+    pageSize: { type: 'integer', title: '每页条数', minimum: 1, maximum: 100, default: 10 },
+  },
+  additionalProperties: false,
+} as const;
+
+const maskPhone = (p: string | null) => (p ? `${p.slice(0, 3)}****${p.slice(-4)}` : null);
+
+/**
+ * /api/user/security: the account's security state, password change, its sessions (devices) with
+ * server-side revocation of one or all others, and its login history.
+ */
+export default async function accountSecurityRoutes(app: FastifyInstance) {
+  const view = (s: SessionRow, currentId?: number) => ({ ...s, device: deviceName(s.userAgent), current: s.id === currentId });
+
+  app.get('/', { schema: { response: envelopeResponse } }, async (req) => {
+    const u = await req.requireUser();
+    const wechat = (await app.db.query<{ b: boolean }>('SELECT wechat_openid IS NOT NULL AS b FROM users WHERE id = $1', [u.id])).rows[0]?.b ?? false;
+    return ok({ phone: maskPhone(u.phone ?? null), hasPassword: await hasPassword(app.db, Number(u.id)), wechatBound: wechat });
+  });
+
+  app.post('/password', { config: { formSchema: 'lumen:forms/password-change' }, schema: { response: envelopeResponse } }, async (req) => {
+    const u = await req.requireUser();
+    const form = await validateForm(app, 'lumen:forms/password-change', req.body);
+    const ended = await changePassword(app.db, u, form as { currentPassword?: string; newPassword: string }, req.ip, req.sessionId ?? null);
+    return ok({ endedSessions: ended }, ended ? `密码已修改，其他 ${ended} 处登录已退出` : '密码已修改');
+  });
+
+  app.get('/sessions', { schema: { response: envelopeResponse } }, async (req) => {
+    const u = await req.requireUser();
+    return ok((await activeSessions(app.db, Number(u.id))).map((s) => view(s, req.sessionId)));
+  });
+
+  app.post('/sessions/:id/revoke', { schema: { params: idParams, response: envelopeResponse } }, async (req) => {
+    const u = await req.requireUser();
+    if (!(await revokeOwnSession(app.db, Number(u.id), (req.params as { id: number }).id))) throw new AppError(404, '该登录不存在或已退出');
+    return ok(null, '已退出该设备');
+  });
+
+  /** Ends every other session; the one making the request stays signed in. */
+  app.post('/sessions/revoke-others', { schema: { response: envelopeResponse } }, async (req) => {
+    const u = await req.requireUser();
+    const n = await revokeOtherSessions(app.db, Number(u.id), req.sessionId ?? null);
+    return ok({ revoked: n }, n ? `已退出其他 ${n} 处登录` : '没有其他设备登录');
+  });
+
+  app.get('/logins', { schema: { querystring: pageQuery, response: envelopeResponse } }, async (req) => {
+    const u = await req.requireUser();
+    const q = req.query as { page: number; pageSize: number };
+    const r = await loginHistory(app.db, Number(u.id), q.page, q.pageSize);
+    return ok({ total: r.total, list: r.list.map((s) => view(s, req.sessionId)) });
+  });
+}

@@ -1,0 +1,26 @@
+import type { FastifyInstance } from 'fastify';
+import { ok } from '../lib/envelope.js';
+import { envelopeResponse } from '../lib/trade-schemas.js';
+import { requireStaff } from '../http/staff.js';
+import { listAuditEntries } from '../repositories/audit-log.js';
+
+const listQuery = {
+  type: 'object',
+  properties: {
+    action: { type: 'string', title: '操作', maxLength: 60, pattern: '^[a-z0-9_.-]*$' },
+    targetType: { type: 'string', title: '对象类型', maxLength: 40, pattern: '^[a-z0-9_-]*$' },
+    targetId: { type: 'string', title: '对象编号', maxLength: 40 },
+    actorId: { type: 'integer', title: '操作人', minimum: 1, maximum: 9007199254740991 },
+    page: { type: 'integer', title: '页码', minimum: 1, maximum: 10000, default: 1 },
+    pageSize: { type: 'integer', title: '每页条数', minimum: 1, maximum: 100, default: 20 },
+  },
+  additionalProperties: false,
+} as const;
+
+/** /api/admin/audit-log (staff only): every recorded staff action, newest first (services/audit-log.ts). */
+export default async function adminAuditLogRoutes(app: FastifyInstance) {
+  app.get('/list', { schema: { querystring: listQuery, response: envelopeResponse } }, async (req) => {
+    await requireStaff(req);
+    return ok(await listAuditEntries(app.db, req.query as any));
+  });
+}

@@ -1,0 +1,67 @@
+import type { FastifyInstance } from 'fastify';
+import { AppError, ok } from '../lib/envelope.js';
+import { envelopeResponse, idParams } from '../lib/trade-schemas.js';
+import { requireStaff } from '../http/staff.js';
+import { serveObject } from '../http/serve-object.js';
+import { contentDisposition } from '../lib/content-disposition.js';
+import { validateForm } from '../lib/form-validate.js';
+import { accountStanding, applicantOf, findCertification, listCertificationsForStaff } from '../repositories/certifications.js';
+import { approveCertification, authLevelOf, rejectCertification } from '../services/certification.js';
+import type { AuthLevel } from '../repositories/certifications.js';
+
+const listQuery = {
+  type: 'object',
+  properties: {
+    status: { type: 'integer', title: '认证状态', enum: [0, 1, 2, 3], default: 0 },
+    page: { type: 'integer', title: '页码', minimum: 1, maximum: 10000, default: 1 },
+    pageSize: { type: 'integer', title: '每页条数', minimum: 1, maximum: 100, default: 20 },
+  },
+  additionalProperties: false,
+} as const;
+
+const imageParams = {
+  type: 'object',
+  required: ['id', 'n'],
+  properties: { id: idParams.properties.id, n: { type: 'integer', title: '图片序号', minimum: 0, maximum: 9 } },
+} as const;
+
+/**
+ * /api/admin/certifications (staff only): the real-name certification review queue. Approving
+ * sets the applicant's owner type and authorization level; both decisions are in the audit log.
+ */
+export default async function adminCertificationRoutes(app: FastifyInstance) {
+  app.get('/list', { schema: { querystring: listQuery, response: envelopeResponse } }, async (req) => {
+    await requireStaff(req);
+    const q = req.query as { status: number; page: number; pageSize: number };
+    return ok(await listCertificationsForStaff(app.db, q.status, q.page, q.pageSize));
+  });
+
+  app.get('/:id', { schema: { params: idParams, response: envelopeResponse } }, async (req) => {
+    await requireStaff(req);
+    const c = await findCertification(app.db, (req.params as { id: number }).id);
+    if (!c) throw new AppError(404, '认证申请不存在');
+    const standing = await accountStanding(app.db, c.userId);
+    return ok({ ...c, ...(await applicantOf(app.db, c.userId)), images: c.images.map(({ key: _key, ...img }, n) => ({ ...img, n })), account: { ...standing, authLevel: authLevelOf(standing) } });
+  });
+
+  /** One document image, streamed to staff only; never cached by shared caches. */
+  app.get('/:id/images/:n', { schema: { params: imageParams } }, async (req, reply) => {
+    await requireStaff(req);
+    const { id, n } = req.params as { id: number; n: number };
+    const img = (await findCertification(app.db, id))?.images[n];
+    if (!img) throw new AppError(404, '文件不存在');
+    return serveObject(req, reply, app.storage, img.key, { cacheControl: 'private, no-store', contentDisposition: contentDisposition(img.name, 'inline') });
+  });
+
+  app.post('/:id/approve', { schema: { params: idParams, response: envelopeResponse } }, async (req) => {
+    const staff = await requireStaff(req);
+    const form = await validateForm(app, 'lumen:forms/certification-approve', req.body);
+    return ok(await approveCertification(app.db, req, staff, (req.params as { id: number }).id, form.authLevel as AuthLevel), '已通过认证');
+  });
+
+  app.post('/:id/reject', { schema: { params: idParams, response: envelopeResponse } }, async (req) => {
+    const staff = await requireStaff(req);
+    const form = await validateForm(app, 'lumen:forms/certification-reject', req.body);
+    return ok(await rejectCertification(app.db, req, staff, (req.params as { id: number }).id, String(form.reason).trim()), '已驳回');
+  });
+}

@@ -1,0 +1,139 @@
+import { useCallback, useEffect, useState } from 'react';
+import { Alert, App, Button, Card, Empty, List, Popconfirm, Result, Skeleton, Table, Tag, Typography } from 'antd';
+import { renderCell } from '../../../resources/views/cells';
+import { SchemaFormModal } from '../../../components/schema-form/SchemaFormModal';
+import { changePassword, fetchLogins, fetchSecurity, fetchSessions, revokeOthers, revokeSession, type SessionView } from './security-api';
+
+const PAGE_SIZE = 10;
+
+/** /account/security: password, phone and WeChat state, signed-in devices (revocable), login history. */
+export default function SecurityPage() {
+  const { message } = App.useApp();
+  const [state, setState] = useState<Awaited<ReturnType<typeof fetchSecurity>> | null>(null);
+  const [sessions, setSessions] = useState<SessionView[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [pwOpen, setPwOpen] = useState(false);
+  const [historyKey, setHistoryKey] = useState(0);
+
+  const load = useCallback(async () => {
+    setError(null);
+    try {
+      const [s, list] = await Promise.all([fetchSecurity(), fetchSessions()]);
+      setState(s);
+      setSessions(list);
+      setHistoryKey((k) => k + 1);
+    } catch (e) {
+      setError((e as Error).message || '加载失败');
+    }
+  }, []);
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const run = async (fn: () => Promise<unknown>, text: string) => {
+    try {
+      await fn();
+      message.success(text);
+    } catch (e) {
+      message.error((e as Error).message);
+    }
+    await load();
+  };
+
+  if (error) return <Result status="error" title="账户安全信息加载失败" subTitle={error} extra={<Button onClick={() => void load()}>重试</Button>} />;
+  if (!state || !sessions) return <Card><Skeleton active /></Card>;
+  const others = sessions.filter((s) => !s.current).length;
+
+  return (
+    <>
+      <Card title="账户安全">
+        <List
+          itemLayout="horizontal"
+          dataSource={[
+            { key: 'pw', title: '登录密码', desc: state.hasPassword ? '已设置，建议定期更换' : '未设置，设置后可使用账号密码登录', action: <Button onClick={() => setPwOpen(true)}>{state.hasPassword ? '修改密码' : '设置密码'}</Button> },
+            { key: 'phone', title: '绑定手机', desc: state.phone ? `已绑定 ${state.phone}，用于短信登录与安全验证` : '未绑定手机号', action: <Tag color={state.phone ? 'green' : 'default'}>{state.phone ? '已绑定' : '未绑定'}</Tag> },
+            { key: 'wechat', title: '微信', desc: state.wechatBound ? '已绑定，可使用微信扫码登录' : '未绑定，使用微信扫码登录后将自动绑定', action: <Tag color={state.wechatBound ? 'green' : 'default'}>{state.wechatBound ? '已绑定' : '未绑定'}</Tag> },
+          ]}
+          renderItem={(i) => <List.Item actions={[i.action]}><List.Item.Meta title={i.title} description={i.desc} /></List.Item>}
+        />
+      </Card>
+      <Card
+        title="登录设备"
+        style={{ marginTop: 16 }}
+        extra={others > 0 && (
+          <Popconfirm title={`确定退出其他 ${others} 处登录？`} onConfirm={() => run(revokeOthers, '已退出其他设备')}>
+            <Button danger size="small">退出其他所有设备</Button>
+          </Popconfirm>
+        )}
+      >
+        <Table<SessionView>
+          rowKey="id"
+          dataSource={sessions}
+          pagination={false}
+          locale={{ emptyText: <Empty description="暂无登录设备" /> }}
+          columns={[
+            { title: '设备', dataIndex: 'device', render: (v, r) => <>{v} {r.current && <Tag color="blue">当前设备</Tag>}</> },
+            { title: 'IP', dataIndex: 'ip', render: (v) => v ?? '-' },
+            { title: '登录时间', dataIndex: 'createdAt', render: (v) => renderCell('datetime', v) },
+            { title: '最近活动', dataIndex: 'lastSeenAt', render: (v) => renderCell('datetime', v) },
+            {
+              title: '操作',
+              key: 'op',
+              render: (_, r) => r.current ? <Typography.Text type="secondary">-</Typography.Text> : (
+                <Popconfirm title="确定让该设备退出登录？" onConfirm={() => run(() => revokeSession(r.id), '已退出该设备')}>
+                  <Button size="small">退出</Button>
+                </Popconfirm>
+              ),
+            },
+          ]}
+        />
+      </Card>
+      <LoginHistory key={historyKey} />
+      <SchemaFormModal
+        open={pwOpen}
+        schemaId="lumen:forms/password-change"
+        title={state.hasPassword ? '修改登录密码' : '设置登录密码'}
+        okText="确认"
+        onCancel={() => setPwOpen(false)}
+        onSubmit={async (form) => {
+          const r = await changePassword(form);
+          setPwOpen(false);
+          message.success(r.endedSessions ? `密码已修改，其他 ${r.endedSessions} 处登录已退出` : '密码已修改');
+          await load();
+        }}
+      />
+    </>
+  );
+}
+
+function LoginHistory() {
+  const [page, setPage] = useState(1);
+  const [data, setData] = useState<{ list: SessionView[]; total: number } | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    setError(null);
+    fetchLogins(page, PAGE_SIZE).then(setData, (e: Error) => setError(e.message));
+  }, [page]);
+  return (
+    <Card title="登录记录" style={{ marginTop: 16 }}>
+      {error && <Alert type="error" showIcon message={`登录记录加载失败：${error}`} style={{ marginBottom: 16 }} />}
+      <Table<SessionView>
+        rowKey="id"
+        loading={!data && !error}
+        dataSource={data?.list ?? []}
+        locale={{ emptyText: <Empty description="暂无登录记录" /> }}
+        pagination={{ current: page, pageSize: PAGE_SIZE, total: data?.total ?? 0, onChange: setPage, hideOnSinglePage: true }}
+        columns={[
+          { title: '登录时间', dataIndex: 'createdAt', render: (v) => renderCell('datetime', v) },
+          { title: '设备', dataIndex: 'device' },
+          { title: 'IP', dataIndex: 'ip', render: (v) => v ?? '-' },
+          {
+            title: '状态',
+            key: 'state',
+            render: (_, r) => r.current ? <Tag color="blue">当前</Tag> : r.revokedAt ? <Tag>已退出</Tag> : new Date(r.expiresAt) < new Date() ? <Tag>已过期</Tag> : <Tag color="green">有效</Tag>,
+          },
+        ]}
+      />
+    </Card>
+  );
+}

@@ -1,0 +1,20 @@
+import { get, postJson } from '../../../dataProvider/axios';
+
+export interface SessionView {
+  id: number;
+  createdAt: string;
+  lastSeenAt: string | null;
+  ip: string | null;
+  device: string;
+  current: boolean;
+  revokedAt: string | null;
+  expiresAt: string;
+}
+
+/** /api/user/security: state, password, sessions, login history. */
+export const fetchSecurity = () => get<{ phone: string | null; hasPassword: boolean; wechatBound: boolean }>('/api/user/security');
+export const changePassword = (form: Record<string, any>) => postJson<{ endedSessions: number }>('/api/user/security/password', form);
+export const fetchSessions = () => get<SessionView[]>('/api/user/security/sessions');
+export const revokeSession = (id: number) => postJson(`/api/user/security/sessions/${id}/revoke`, {});
+export const revokeOthers = () => postJson<{ revoked: number }>('/api/user/security/sessions/revoke-others', {});
+export const fetchLogins = (page: number, pageSize: number) => get<{ list: SessionView[]; total: number }>('/api/user/security/logins', { page, pageSize });
