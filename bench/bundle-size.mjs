@@ -33,7 +33,7 @@ function newestMtime(p) {
 }
 
 // A manifest older than any client source measures a bundle that no longer exists.
-const inputs = ['src', 'index.html', 'vite.config.ts', 'package-lock.json', 'public'].map((f) => path.join(root, f));
+const inputs = ['src', 'index.html', 'vite.config.ts', 'server/src/http/precompress.ts', 'package-lock.json', 'public'].map((f) => path.join(root, f));
 const stale = () => !fs.existsSync(manifestFile) || Math.max(...inputs.map(newestMtime)) > fs.statSync(manifestFile).mtimeMs;
 if (distArg < 0 && (process.argv.includes('--build') || (!process.argv.includes('--no-build') && stale()))) {
   execSync(`npx vite build --logLevel warn --emptyOutDir --outDir ${JSON.stringify(dist)}`, { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
@@ -64,7 +64,7 @@ const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
 
 const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry);
 const initial = closure(entryKey);
-console.log(`initial (${entryKey}): ${kb(sum(initial))} gzip in ${initial.size} files`);
+console.log(`entry (${entryKey}): ${kb(sum(initial))} gzip in ${initial.size} files`);
 
 // Route name -> page module source, as written in pages.ts and AppRoutes.tsx (NotFound).
 const pageTables = ['src/routes/pages.ts', 'src/routes/AppRoutes.tsx'].map((f) => fs.readFileSync(path.join(root, f), 'utf8')).join('\n');
@@ -80,6 +80,23 @@ for (const [name, rel] of pageModules) {
   rows.push({ route: name, added: sum(extra), files: extra.length });
 }
 rows.sort((a, b) => b.added - a.added);
+
+// What a cold load of a public URL downloads before its page renders: the entry's closure plus
+// the page's chunk closure (the module graph of the build). Refine pages add routes/RefineScope.
+const GOAL = 300 * 1024;
+const isJs = (f) => f.endsWith('.js');
+const keyOf = (rel) => Object.keys(manifest).find((k) => k.replace(/\.(tsx?|jsx?)$/, '') === `src/${rel}`);
+console.log(`\ninitial load per URL (entry + page chunks; goal <= ${kb(GOAL)} JS gzip):`);
+for (const [url, name] of [['/', 'Home'], ['/search', 'Search'], ['/video/detail/1', 'VideoDetail'], ['/ablum/video', 'AlbumList']]) {
+  const key = keyOf(pageModules.get(name) ?? '');
+  if (!key) continue;
+  const files = new Set([...initial, ...closure(key)]);
+  const js = sum([...files].filter(isJs));
+  const css = sum([...files].filter((f) => !isJs(f)));
+  console.log(`  ${url.padEnd(18)} JS ${kb(js).padStart(10)}  CSS ${kb(css).padStart(8)}  ${(js / GOAL).toFixed(2)}x goal  ${js <= GOAL ? 'ok' : 'MISS'}`);
+}
+const refineKey = keyOf('routes/RefineScope');
+if (refineKey) console.log(`  Refine scope (first centre page adds): ${kb(sum([...closure(refineKey)].filter((f) => !initial.has(f))))}`);
 console.log('\nper route (added on navigation, gzip):');
 for (const r of rows) console.log(`  ${r.route.padEnd(20)} ${Number.isNaN(r.added) ? r.note : `${kb(r.added).padStart(10)}  (${r.files} files)`}`);
 const all = new Set(Object.values(manifest).flatMap((c) => [c.file, ...(c.css ?? [])]));

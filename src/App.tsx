@@ -1,12 +1,7 @@
 import { BrowserRouter } from 'react-router-dom';
-import { Refine } from '@refinedev/core';
-import routerBindings from '@refinedev/react-router-v6';
 import { ConfigProvider, App as AntdApp } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
 import 'dayjs/locale/zh-cn';
-import { dataProvider } from './dataProvider';
-import { authProvider } from './dataProvider/authProvider';
-import { refineResources } from './resources';
 import { LoginDialogHost } from './components/login/LoginDialogHost';
 import { AppRoutes } from './routes/AppRoutes';
 import { useNavigationEffects } from './routes/useNavigationEffects';
@@ -18,7 +13,8 @@ function NavigationEffects() {
 
 /**
  * Providers, then the login host (it loads userInfo, answers 401s and guards `auth` routes),
- * the navigation effects (title, scroll, stats, mobile redirect) and the route tree.
+ * the navigation effects (title, scroll, stats, mobile redirect) and the route tree. Refine is not
+ * here: routes/RefineScope.tsx wraps only the routes that use it, in a chunk of its own.
  */
 export default function App() {
   return (
@@ -26,16 +22,8 @@ export default function App() {
       <ConfigProvider locale={zhCN} theme={{ token: { colorPrimary: '#1677ff' } }}>
         <AntdApp>
           <LoginDialogHost />
-          <Refine
-            routerProvider={routerBindings}
-            dataProvider={dataProvider}
-            authProvider={authProvider}
-            resources={refineResources}
-            options={{ disableTelemetry: true, syncWithLocation: true }}
-          >
-            <NavigationEffects />
-            <AppRoutes />
-          </Refine>
+          <NavigationEffects />
+          <AppRoutes />
         </AntdApp>
       </ConfigProvider>
     </BrowserRouter>

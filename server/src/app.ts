@@ -17,6 +17,7 @@ import { vocabulary } from '../../src/schemas/validator.js';
 import { ok } from './lib/envelope.js';
 import { countUnfinishedJobs } from './repositories/jobs.js';
 import { registerUploadSweep } from './services/uploads/sweep.js';
+import { registerMaterialCounters } from './services/material-counters.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -47,6 +48,7 @@ export async function buildApp({ config, db, logger }: AppDeps): Promise<Fastify
   app.decorate('db', db);
   const storage = await openStorage(config);
   app.decorate('storage', storage);
+  registerMaterialCounters(app);
   if (storage.kind === 's3') app.addHook('onClose', async () => (storage as S3Storage).destroy());
 
   // First, so its onRequest hook also covers the not-found handler the errors plugin sets.

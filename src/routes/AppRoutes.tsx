@@ -3,10 +3,7 @@ import { Navigate, Route, Routes } from 'react-router-dom';
 import { Spin } from 'antd';
 import { routeTable, redirects, type RouteDef } from './route-table';
 import { pages } from './pages';
-import RoutePlaceholder from '../components/RoutePlaceholder';
 import { MainLayout } from '../layouts/MainLayout';
-import { CentreLayout } from '../layouts/CentreLayout';
-import { RequireAuth } from '../layouts/RequireAuth';
 import type { CentreName } from '../layouts/centre-menu';
 
 // The shell's own page; other teams register theirs in pages.ts.
@@ -16,18 +13,30 @@ const lazyPages: Record<string, LazyExoticComponent<ComponentType>> = Object.fro
 );
 
 const CENTRES: CentreName[] = ['account', 'creator', 'cyprotect', 'cytransfer'];
+/**
+ * Public pages render without Refine, so the first load carries only React, the router and the
+ * antd parts they show. Every other page (new ones by default) renders inside RefineScope.
+ */
+export const SHELL_ROUTES = new Set(['Home', 'Search', 'VideoDetail', 'AlbumList', 'AlbumDetail', 'Material', 'NotFound']);
+const RefineScope = lazy(() => import('./RefineScope'));
+// Only the public pages' parts are in the first load; these bring Menu, Result, Card and List.
+const RoutePlaceholder = lazy(() => import('../components/RoutePlaceholder'));
+const CentreLayout = lazy(() => import('../layouts/CentreLayout').then((m) => ({ default: m.CentreLayout })));
+const RequireAuth = lazy(() => import('../layouts/RequireAuth').then((m) => ({ default: m.RequireAuth })));
 const pageFallback = <Spin size="large" style={{ display: 'block', margin: '15vh auto' }} />;
 
 function element(r: RouteDef) {
   const Page = lazyPages[r.name];
   const page = <Suspense fallback={pageFallback}>{Page ? <Page /> : <RoutePlaceholder route={r} />}</Suspense>;
-  return r.auth ? <RequireAuth>{page}</RequireAuth> : page;
+  return r.auth ? <Suspense fallback={pageFallback}><RequireAuth>{page}</RequireAuth></Suspense> : page;
 }
 
-const routesOf = (layout: RouteDef['layout']) =>
-  routeTable.filter((r) => r.layout === layout).map((r) => <Route key={r.name} path={r.path} element={element(r)} />);
+const routesOf = (layout: RouteDef['layout'], shell: boolean) =>
+  routeTable
+    .filter((r) => r.layout === layout && SHELL_ROUTES.has(r.name) === shell)
+    .map((r) => <Route key={r.name} path={r.path} element={element(r)} />);
 
-/** The route tree: redirects, the main layout with its pages, the centres nested inside it, /404. */
+/** The route tree: redirects, the main layout with the public pages, Refine's scope with the rest and the centres, /404. */
 export function AppRoutes() {
   return (
     <Routes>
@@ -35,12 +44,15 @@ export function AppRoutes() {
         <Route key={from} path={from} element={<Navigate to={to} replace />} />
       ))}
       <Route element={<MainLayout />}>
-        {routesOf('main')}
-        {CENTRES.map((c) => (
-          <Route key={c} element={<CentreLayout centre={c} />}>
-            {routesOf(c)}
-          </Route>
-        ))}
+        {routesOf('main', true)}
+        <Route element={<Suspense fallback={pageFallback}><RefineScope /></Suspense>}>
+          {routesOf('main', false)}
+          {CENTRES.map((c) => (
+            <Route key={c} element={<Suspense fallback={pageFallback}><CentreLayout centre={c} /></Suspense>}>
+              {routesOf(c, false)}
+            </Route>
+          ))}
+        </Route>
         <Route path="*" element={<Navigate to="/404" replace />} />
       </Route>
     </Routes>

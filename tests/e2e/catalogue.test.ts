@@ -42,7 +42,8 @@ describe('catalogue in the browser', () => {
     await first.click();
 
     await page.waitForURL(/\/video\/detail\/\d+/);
-    await page.waitForSelector('[data-testid="detail-player"]');
+    // The poster comes first; the preview's src is set once the page has loaded and the player is in view.
+    await page.waitForSelector('video[data-testid="detail-player"][src]');
     expect(await page.locator('video[data-testid="detail-player"]').getAttribute('src')).toMatch(/^\/files\/media-public\/.+\.mp4$/);
     const meta = await page.locator('[data-testid="detail-metadata"]').innerText();
     for (const label of ['时长', '分辨率', '1280×720', '帧率', '格式', 'MP4', '文件大小']) expect(meta).toContain(label);

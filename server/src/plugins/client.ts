@@ -2,10 +2,24 @@ import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import fs from 'node:fs';
 import path from 'node:path';
+import { pickEncoding, type StaticEncoding } from '../http/precompress.js';
+
+/** Hashed build output: a new build writes new names, so a browser or CDN may keep these for a year. */
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/** index.html as built and in the encodings the build wrote beside it (http/precompress.ts). */
+function loadIndex(index: string): { raw: Buffer; encoded: Partial<Record<StaticEncoding, Buffer>> } {
+  const encoded: Partial<Record<StaticEncoding, Buffer>> = {};
+  for (const [enc, ext] of [['br', '.br'], ['gzip', '.gz']] as const) {
+    if (fs.existsSync(index + ext)) encoded[enc] = fs.readFileSync(index + ext);
+  }
+  return { raw: fs.readFileSync(index), encoded };
+}
 
 /**
  * Serves the built client with an SPA fallback: any GET that is not an API, file or dev path
- * gets index.html so the client router (and its /404 page) decides.
+ * gets index.html so the client router (and its /404 page) decides. Assets are sent as the
+ * build precompressed them (`.br` / `.gz` beside each), never compressed per request.
  */
 export default fp(async (app) => {
   const dir = app.config.clientDir;
@@ -14,14 +28,28 @@ export default fp(async (app) => {
     app.log.warn({ dir }, 'client build not found; run `npm run build` to serve the web client');
     return;
   }
-  await app.register(fastifyStatic, { root: dir, prefix: '/', wildcard: false, preCompressed: true, index: false });
-  const html = fs.readFileSync(index, 'utf8');
+  await app.register(fastifyStatic, {
+    root: dir,
+    prefix: '/',
+    wildcard: false,
+    preCompressed: true,
+    index: false,
+    setHeaders: (reply, file) => {
+      if (file.startsWith(path.join(dir, 'assets') + path.sep)) reply.header('cache-control', IMMUTABLE);
+    },
+  });
+  const html = loadIndex(index);
+  const encodings = Object.keys(html.encoded) as StaticEncoding[];
   app.get('/*', (req, reply) => {
     const url = req.url;
     if (url.startsWith('/api/') || url.startsWith('/files/') || url.startsWith('/community/')) {
       // The errors plugin's not-found handler answers with the shared 404 envelope.
       return reply.callNotFound();
     }
-    reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
+    reply.header('cache-control', 'no-cache').header('vary', 'accept-encoding').type('text/html; charset=utf-8');
+    const enc = pickEncoding(req.headers['accept-encoding'], encodings);
+    // A set Content-Encoding makes @fastify/compress leave the body alone.
+    if (enc) return reply.header('content-encoding', enc).send(html.encoded[enc]);
+    return reply.send(html.raw);
   });
 });

@@ -85,9 +85,9 @@ export async function licenceFor(db: Queryable, userId: number, materialId: numb
   return r.rows[0] ? Number(r.rows[0].id) : null;
 }
 
+/** Records a download; the material's `downloads` counter is the caller's (batched) job. */
 export async function recordDownload(db: Queryable, d: { userId: number; materialId: number; licenceId: number | null; kind: 'original' | 'certificate' }) {
   await db.query('INSERT INTO downloads(user_id, material_id, licence_id, kind) VALUES ($1, $2, $3, $4)', [d.userId, d.materialId, d.licenceId, d.kind]);
-  if (d.kind === 'original') await db.query('UPDATE materials SET downloads = downloads + 1 WHERE id = $1', [d.materialId]);
 }
 
 export const DOWNLOAD_LIST: ListSpec = {

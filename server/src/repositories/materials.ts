@@ -17,8 +17,8 @@ const DETAIL_SQL = `SELECT ${CARD_COLUMNS}, m.description, m.fps, m.size_bytes, 
   FROM materials m LEFT JOIN users u ON u.id = m.owner_id LEFT JOIN categories c ON c.id = m.category_id
   WHERE m.id = $1 AND m.status = 1`;
 
-export async function findMaterial(db: Queryable, id: number, countView = false): Promise<MaterialDetail | null> {
-  if (countView) await db.query('UPDATE materials SET views = views + 1 WHERE id = $1 AND status = 1', [id]);
+/** An approved material's detail (counting a view is the caller's job: services/material-counters.ts). */
+export async function findMaterial(db: Queryable, id: number): Promise<MaterialDetail | null> {
   const r = await db.query(DETAIL_SQL, [id]);
   const row = r.rows[0];
   if (!row) return null;
@@ -30,6 +30,18 @@ export async function findMaterial(db: Queryable, id: number, countView = false)
     category: row.category_id ? { id: Number(row.category_id), name: row.category_name } : null,
     owner: row.owner_id ? { id: Number(row.owner_id), nickname: row.owner_nickname, avatar: row.owner_avatar } : null,
   };
+}
+
+export interface MaterialCountDelta { id: number; views: number; downloads: number }
+
+/** Adds batched view/download counts to many materials in one statement. */
+export async function addMaterialCounts(db: Queryable, deltas: MaterialCountDelta[]): Promise<void> {
+  if (!deltas.length) return;
+  await db.query(
+    `UPDATE materials m SET views = m.views + d.views, downloads = m.downloads + d.downloads
+     FROM unnest($1::bigint[], $2::int[], $3::int[]) AS d(id, views, downloads) WHERE m.id = d.id`,
+    [deltas.map((d) => d.id), deltas.map((d) => d.views), deltas.map((d) => d.downloads)],
+  );
 }
 
 /** Newest or most downloaded approved items, optionally of one type. */

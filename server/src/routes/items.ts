@@ -14,11 +14,13 @@ export default async function itemsApi(app: FastifyInstance): Promise<void> {
     schema: { querystring: listQuerySchema(MATERIAL_LIST, { sortFields: MATERIAL_SORTABLE, maxPage: 1000 }) },
   }, async (req) => ok(await listMaterials(app.db, req.query as Record<string, unknown>)));
 
-  // Opening the detail page counts a view; GET /:id (list convention) does not.
+  // Opening the detail page counts a view (batched, no write here); GET /:id (list convention) does not.
   app.get('/detail/:id', { schema: { params: idParams } }, async (req) => {
-    const m = await findMaterial(app.db, (req as unknown as IdReq).params.id, true);
+    const m = await findMaterial(app.db, (req as unknown as IdReq).params.id);
     if (!m) throw notFound();
-    return ok(m);
+    app.counters.bump(m.id, 'views');
+    const pending = app.counters.pendingOf(m.id);
+    return ok({ ...m, views: m.views + pending.views, downloads: m.downloads + pending.downloads });
   });
 
   app.get('/owner/:id', { schema: { params: idParams } }, async (req) => {

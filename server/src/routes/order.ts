@@ -88,6 +88,7 @@ export default async function orderRoutes(app: FastifyInstance) {
     if (!licenceId) throw new AppError(403, NO_LICENCE);
     if (!m.originalPath || !(await app.storage.exists(m.originalPath))) throw new AppError(404, '原文件暂不可用，请联系客服');
     await lic.recordDownload(app.db, { userId: u.id, materialId, licenceId, kind: 'original' });
+    app.counters.bump(materialId, 'downloads');
     const ext = path.extname(m.originalPath) || (m.format ? `.${m.format.toLowerCase()}` : '');
     const filename = `${m.title}${ext}`;
     reply.header('cache-control', 'private, no-store');

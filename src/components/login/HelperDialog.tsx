@@ -1,6 +1,8 @@
-import { useEffect, useState } from 'react';
-import { Image, Modal, Typography } from 'antd';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { helperInstance, pickHelperImage, registerHelperShow } from './helper';
+
+// Modal and Image are not part of the first load: every page mounts this host, few open it.
+const HelperModal = lazy(() => import('./HelperModal'));
 
 /** Helper dialog (500px): one of two assistant QR codes, picked at random on each open. */
 export function HelperDialog() {
@@ -15,11 +17,8 @@ export function HelperDialog() {
     helperInstance.close();
   };
   return (
-    <Modal open width={500} title="添加小助手" footer={null} onCancel={close} centered wrapClassName="lumen-helper-dialog">
-      <div style={{ textAlign: 'center' }}>
-        <Image src={image} width={200} height={200} preview={false} alt="小助手微信二维码" />
-        <Typography.Paragraph style={{ marginTop: 12 }}>请使用微信扫一扫，添加流明素材小助手，获取一对一帮助。</Typography.Paragraph>
-      </div>
-    </Modal>
+    <Suspense fallback={null}>
+      <HelperModal image={image} onClose={close} />
+    </Suspense>
   );
 }

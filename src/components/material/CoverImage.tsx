@@ -1,4 +1,3 @@
-import { Image } from 'antd';
 import { LoadingOutlined } from '@ant-design/icons';
 import { ERROR_IMAGE } from './format';
 import styles from './material.module.css';
@@ -12,8 +11,26 @@ export function MediaPending({ label = '处理中' }: { label?: string }) {
   );
 }
 
-/** A lazy cover image filling its box; no URL yet shows 处理中, a load error the error image. */
+/**
+ * A lazy cover image filling its box; no URL yet shows 处理中, a load error the error image.
+ * A plain <img>: antd's Image (with its preview machinery) cost every public page 10 kB gzip.
+ */
 export function CoverImage({ src, alt }: { src: string | null | undefined; alt: string }) {
   if (!src) return <MediaPending />;
-  return <Image src={src} fallback={ERROR_IMAGE} alt={alt} preview={false} loading="lazy" width="100%" height="100%" className={styles.img} />;
+  return (
+    <img
+      src={src}
+      alt={alt}
+      loading="lazy"
+      decoding="async"
+      className={styles.img}
+      onError={(e) => {
+        // Once: the error image itself failing must not loop.
+        const img = e.currentTarget;
+        if (img.dataset.failed) return;
+        img.dataset.failed = '1';
+        img.src = ERROR_IMAGE;
+      }}
+    />
+  );
 }

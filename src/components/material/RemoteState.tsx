@@ -1,5 +1,8 @@
-import type { ReactNode } from 'react';
-import { Button, Empty, Result, Skeleton } from 'antd';
+import { lazy, Suspense, type ReactNode } from 'react';
+import { Empty, Skeleton } from 'antd';
+
+// antd's Result brings its status illustrations (10 kB gzip): loaded only when a load fails.
+const LoadError = lazy(() => import('./LoadError'));
 
 /** Loading (Skeleton), error (Result with retry) and empty states around a section's content. */
 export function RemoteState<T>({ loading, error, data, reload, empty, emptyView, rows = 4, children }: {
@@ -15,7 +18,11 @@ export function RemoteState<T>({ loading, error, data, reload, empty, emptyView,
 }) {
   if (loading && data === undefined) return <Skeleton active paragraph={{ rows }} />;
   if (error) {
-    return <Result status="warning" title="加载失败" subTitle={error.message} extra={<Button type="primary" onClick={reload}>重试</Button>} />;
+    return (
+      <Suspense fallback={null}>
+        <LoadError message={error.message} reload={reload} />
+      </Suspense>
+    );
   }
   if (data === undefined) return <Skeleton active paragraph={{ rows }} />;
   if (empty?.(data)) return <>{emptyView ?? <Empty description="暂无内容" />}</>;

@@ -7,6 +7,7 @@ import CollectButton from '../../components/collect/CollectButton';
 import { catalogueApi, type MaterialDetailData } from '../../components/material/api';
 import { MaterialGrid } from '../../components/material/MaterialGrid';
 import { MediaPending } from '../../components/material/CoverImage';
+import { LazyVideo } from '../../components/material/LazyVideo';
 import { RemoteState } from '../../components/material/RemoteState';
 import { Section } from '../../components/material/Section';
 import { useRemote } from '../../components/material/useRemote';
@@ -19,7 +20,7 @@ function Player({ m }: { m: MaterialDetailData }) {
     return <div data-testid="detail-player" style={{ aspectRatio: '16 / 9', borderRadius: 8, overflow: 'hidden' }}><MediaPending label="预览处理中，请稍后刷新" /></div>;
   }
   if (m.previewUrl.endsWith('.mp4')) {
-    return <video data-testid="detail-player" src={m.previewUrl} poster={m.coverUrl ?? undefined} controls muted autoPlay loop playsInline style={{ width: '100%', borderRadius: 8, background: '#000', aspectRatio: '16 / 9' }} />;
+    return <LazyVideo testId="detail-player" src={m.previewUrl} poster={m.coverUrl ?? undefined} style={{ width: '100%', borderRadius: 8, background: '#000', aspectRatio: '16 / 9' }} />;
   }
   return <Image data-testid="detail-player" src={m.previewUrl} fallback={ERROR_IMAGE} alt={m.title} style={{ width: '100%', borderRadius: 8 }} />;
 }
