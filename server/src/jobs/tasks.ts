@@ -4,3 +4,4 @@
  */
 import '../db/seed/catalogue/media-task.js';
 import '../services/media/tasks.js';
+import '../services/uploads/sweep.js';

@@ -6,6 +6,13 @@ import { workTable } from '../repositories/works.js';
 import { appealWork, editWork, relistWork, submitWork, takedownWork, withdrawRevision, type Actor } from '../services/review.js';
 import { creatorReviewView } from '../services/review-view.js';
 import { mediaStatus, retryMedia } from '../services/media/status.js';
+import { createWorksFromUploads } from '../services/work-create.js';
+import { uploadsAwaitingWork } from '../repositories/work-uploads.js';
+import { getSchema } from '../schemas/store.js';
+import { AppError } from '../lib/envelope.js';
+
+/** Most works one batch creates (the image rule's maxCount: one page's worth of files). */
+const MAX_BATCH = 50;
 
 /**
  * /api/user/works — the creator's own materials (lumen:status/work). Status changes go through
@@ -19,6 +26,9 @@ import { mediaStatus, retryMedia } from '../services/media/status.js';
  *   GET  /:id/review         latest revision with its diff, the decision to act on, the timeline
  *   GET  /:id/media          processing state of the media pipeline (progress, failure reason, strip)
  *   POST /:id/media/retry    re-enqueue a failed processing (重试)
+ *   POST /                   create a work from a completed upload ({...form, submit}: draft 9 or review 0)
+ *   POST /batch              {items: [form...], submit}: many works at once, all or none
+ *   GET  /uploads?workType=  completed uploads no work was made from yet (the upload page's form list)
  */
 export default async function works(app: FastifyInstance) {
   registerResourceRoutes(app, { table: workTable, schemaId: 'lumen:forms/work', role: 'creator' });
@@ -26,6 +36,39 @@ export default async function works(app: FastifyInstance) {
   const creator = async (req: FastifyRequest): Promise<Actor> => ({ id: Number((await userFor(req, 'creator')).id), role: 'creator' });
   const current = async (actor: Actor, id: number) => toApi(await mustGetOwned(app.db, workTable, actor.id!, id));
   type IdReq = FastifyRequest<{ Params: { id: number } }>;
+
+  const depositCategories = async () => ((await getSchema(app, 'lumen:forms/work'))?.['x-deposit-work-category'] ?? {}) as Record<string, number>;
+  const createFrom = async (req: FastifyRequest, items: unknown[], prefixOf: (i: number) => string) => {
+    const actor = await creator(req);
+    const forms: Record<string, any>[] = [];
+    for (const [i, item] of items.entries()) {
+      try {
+        forms.push(await validateForm(app, 'lumen:forms/work', item));
+      } catch (e) {
+        // Address the item's field errors inside the batch body, and name the item in the message.
+        if (!(e instanceof AppError) || items.length === 1) throw e;
+        const fe = ((e.data as any)?.fieldErrors ?? {}) as Record<string, string>;
+        throw new AppError(e.statusCode, `第${i + 1}个作品：${e.message}`, { fieldErrors: Object.fromEntries(Object.entries(fe).map(([k, v]) => [`${prefixOf(i)}${k}`, v])) });
+      }
+    }
+    const submit = (req.body as any)?.submit === true;
+    const created = await createWorksFromUploads(app.db, actor.id!, forms, { submit, depositCategories: await depositCategories(), prefixOf });
+    return ok({ works: created }, submit ? `已提交审核（${created.length}个作品）` : `已保存为草稿（${created.length}个作品）`);
+  };
+
+  app.post('/', async (req) => createFrom(req, [req.body], () => ''));
+
+  app.post('/batch', async (req) => {
+    const items = (req.body as any)?.items;
+    if (!Array.isArray(items) || items.length === 0) throw new AppError(400, '请选择要提交的作品');
+    if (items.length > MAX_BATCH) throw new AppError(400, `一次最多提交${MAX_BATCH}个作品`);
+    return createFrom(req, items, (i) => `/items/${i}`);
+  });
+
+  app.get('/uploads', { schema: { querystring: { type: 'object', required: ['workType'], properties: { workType: { type: 'integer', title: '素材类型', enum: [1, 2, 11] } } } } }, async (req) => {
+    const actor = await creator(req);
+    return ok({ list: await uploadsAwaitingWork(app.db, actor.id!, (req.query as { workType: number }).workType) });
+  });
 
   app.put('/:id', { schema: { params: idParams } }, async (req: IdReq) => {
     const actor = await creator(req);

@@ -2,17 +2,20 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import type { FastifyInstance } from 'fastify';
+import type { JobServices } from '../../jobs/types.js';
 import { AppError } from '../../lib/envelope.js';
 import { checkUploadedFile } from '../../lib/file-check.js';
 import { claimAssembly, completeUpload, failUpload, findBlob, findUpload, insertBlob, releaseAssembly, type UploadRow } from '../../repositories/uploads.js';
 import { chunkKey, originalKey } from './limits.js';
 import { materialRule } from './status.js';
 
+/** What assembly and cleanup use: an app or a job worker's services (the sweep runs as a job). */
+export type UploadServices = Pick<JobServices, 'db' | 'storage' | 'config' | 'log'>;
+
 export const MSG_TRANSIENT = '服务器繁忙，请稍后重试';
 
 /** Deletes the stored chunks of an upload (after assembly, expiry or cancel). */
-export async function deleteChunkObjects(app: FastifyInstance, uploadId: string): Promise<void> {
+export async function deleteChunkObjects(app: UploadServices, uploadId: string): Promise<void> {
   for (const key of await app.storage.list(`chunks/${uploadId}/`)) await app.storage.delete(key);
 }
 
@@ -22,7 +25,7 @@ export async function deleteChunkObjects(app: FastifyInstance, uploadId: string)
  * Content refusals leave the upload 'failed' and throw 415 with the rule's Chinese message;
  * transient faults put it back to 'receiving' and throw 503, so a later request assembles again.
  */
-export async function tryAssemble(app: FastifyInstance, uploadId: string): Promise<UploadRow> {
+export async function tryAssemble(app: UploadServices, uploadId: string): Promise<UploadRow> {
   const claimed = await claimAssembly(app.db, uploadId);
   if (!claimed) return (await findUpload(app.db, uploadId))!;
   let refusal: string | null;
@@ -46,7 +49,7 @@ export async function tryAssemble(app: FastifyInstance, uploadId: string): Promi
  * against the material rule, stores the original once per SHA-256, completes the upload and
  * deletes the chunks. Returns the Chinese refusal, or null when the upload is complete.
  */
-async function assemble(app: FastifyInstance, u: UploadRow): Promise<string | null> {
+async function assemble(app: UploadServices, u: UploadRow): Promise<string | null> {
   const tmpDir = path.join(app.config.dataDir, 'tmp');
   await fs.promises.mkdir(tmpDir, { recursive: true });
   const tmp = path.join(tmpDir, `assemble-${u.id}-${crypto.randomBytes(4).toString('hex')}`);

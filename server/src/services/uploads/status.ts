@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Queryable } from '../../db/index.js';
 import { findBlob, receivedChunks, type UploadRow } from '../../repositories/uploads.js';
-import { schemaStore } from '../../schemas/store.js';
+import { schemaStoreFor } from '../../schemas/store.js';
 import { resolveRule, ruleRefFor } from '../../../../src/schemas/registry.js';
 import type { UploadRule } from '../../../../src/schemas/file-rules.js';
 import type { UploadStatus } from '../../../../src/schemas/api/upload.js';
@@ -36,8 +36,8 @@ export async function uploadStatus(q: Queryable, u: UploadRow, received?: number
 }
 
 /** The current upload rule of a material type (lumen:rules/material), or undefined when it has none. */
-export async function materialRule(app: FastifyInstance, workType: number): Promise<UploadRule | undefined> {
-  const store = schemaStore(app);
+export async function materialRule(app: Pick<FastifyInstance, 'db'>, workType: number): Promise<UploadRule | undefined> {
+  const store = schemaStoreFor(app.db);
   await store.all();
   const ref = ruleRefFor('material', workType, store.lookup);
   return ref ? resolveRule(ref, store.lookup) : undefined;
