@@ -106,7 +106,7 @@ export async function signDeal(db: Db, dealId: number, userId: number, ip: strin
     const other = role === 'buyer' ? d.sellerSignedAt : d.buyerSignedAt;
     if (!other) return { completed: false };
     const block = await appendBlock(q, {
-      type: 'copyright_transfer', dealId, listingId: Number(d.listingId), proofType: d.proofType, proofId: Number(d.proofId), workName: d.workName,
+      type: 'copyright-transfer', dealId, listingId: Number(d.listingId), proofType: d.proofType, proofId: Number(d.proofId), workName: d.workName,
       mode: d.mode, rights: d.rights, fromUserId: Number(d.sellerId), toUserId: Number(d.buyerId), priceCents: Number(d.priceCents), contractSha256: d.contractSha256,
     });
     const releaseTx = await credit(q, Number(d.sellerId), Number(d.priceCents), 'copyright_sale', `版权交易放款 #${dealId}`);

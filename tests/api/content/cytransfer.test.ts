@@ -5,7 +5,7 @@ import { makeTestApp, makeUser } from '../../helpers/app.js';
 import { call } from '../../helpers/trade.js';
 import { lastCode } from '../login/helpers.js';
 import { pdfTextLines } from '../../helpers/pdf-text.js';
-import { getBlock } from '../../../server/src/repositories/ledger.js';
+import { leafAt } from '../../../server/src/repositories/evidence-log.js';
 import type { Db } from '../../../server/src/db/index.js';
 
 type U = Awaited<ReturnType<typeof makeUser>> & { phone: string };
@@ -97,8 +97,8 @@ describe('/api/cytransfer: listings need proof of title, escrow is released only
     const second = await sign(seller, dealId);
     expect(second.body.data.completed).toBe(true);
     expect(await balance(seller)).toBe(500000);
-    const block = await getBlock(db, second.body.data.ledgerHeight);
-    expect(block!.payload).toMatchObject({ type: 'copyright_transfer', dealId, toUserId: winner.id, fromUserId: seller.id, priceCents: 500000 });
+    const block = await leafAt(db, second.body.data.ledgerHeight);
+    expect(block!.payload).toMatchObject({ type: 'copyright-transfer', dealId, toUserId: winner.id, fromUserId: seller.id, priceCents: 500000 });
     expect((await call(app, 'POST', `/api/cytransfer/deals/${dealId}/cancel`, winner.auth)).status).toBe(409);
 
     const chain = (await call(app, 'GET', `/api/cytransfer/listings/${id}/chain`)).body.data;
