@@ -9,6 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SandboxTimestampAuthority } from '../../../server/src/adapters/tsa/sandbox.js';
 import { HttpTimestampAuthority } from '../../../server/src/adapters/tsa/http.js';
 import { verifyTimestampToken } from '../../../verify-receipt.mjs';
+import { makeTestApp } from '../../helpers/app.js';
+import { appendBlock } from '../../../server/src/repositories/ledger.js';
 
 const run = promisify(execFile);
 
@@ -53,6 +55,18 @@ describe('timestamp authority adapters', () => {
     expect(ok.stdout).toContain('Verification: OK');
     expect((await verifyTimestampToken(reply, note)).ok).toBe(true);
     expect((await verifyTimestampToken(reply, Buffer.from('another note\n'))).ok).toBe(false);
+  });
+
+  it('a TSA that is down leaves the checkpoint untimestamped instead of failing the log', async () => {
+    const t = await makeTestApp({ TSA_URL: 'http://127.0.0.1:1/tsa' });
+    try {
+      await t.db.tx((q) => appendBlock(q, { type: 'web-capture', sha256: 'a'.repeat(64), certNo: 'LM2026112300000099' }));
+      const r = await t.app.inject({ url: '/api/protection/ledger/proof?certNo=LM2026112300000099' });
+      expect(r.statusCode).toBe(200);
+      expect(r.json().data).toMatchObject({ treeSize: 1, timestamp: null });
+    } finally {
+      await t.close();
+    }
   });
 
   it('refuses an HTTP error or a rejection status instead of storing it as a token', async () => {

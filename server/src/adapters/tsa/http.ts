@@ -13,7 +13,7 @@ export class HttpTimestampAuthority implements TimestampAuthority {
   constructor(
     private url: string,
     private pem: { tsa: string | null; ca: string | null } = { tsa: null, ca: null },
-    private timeoutMs = 10_000,
+    private timeoutMs = 5_000,
   ) {
     this.name = new URL(url).host;
   }
