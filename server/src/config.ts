@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import type { S3Settings } from './storage/s3.js';
 
@@ -40,6 +41,8 @@ export interface Config {
   cspConnectSrc: string[];
   /** Evidence log: signer key (EVIDENCE_LOG_KEY, PRIVATE+KEY+... string; else created in DATA_DIR/evidence) and the checkpoint origin / key name (EVIDENCE_LOG_ORIGIN). */
   evidenceLog: { signerKey?: string; origin: string };
+  /** A real RFC 3161 TSA (TSA_URL) and its certificates to publish (PEM read from TSA_CERT_FILE, TSA_ROOT_CERT_FILE); the sandbox otherwise. */
+  tsa?: { url?: string; certificate?: string; rootCertificate?: string };
 }
 
 /** Development defaults of the secrets; production refuses to start with any of them. */
@@ -76,6 +79,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       signerKey: env.EVIDENCE_LOG_KEY || undefined,
       origin: env.EVIDENCE_LOG_ORIGIN || `${new URL(env.PUBLIC_URL ?? `http://localhost:${port}`).host}/evidence-log`,
     },
+    tsa: env.TSA_URL
+      ? { url: env.TSA_URL, certificate: readPem(env.TSA_CERT_FILE), rootCertificate: readPem(env.TSA_ROOT_CERT_FILE) }
+      : undefined,
     ...storageConfig(env),
   };
 }
@@ -100,6 +106,9 @@ function storageConfig(env: NodeJS.ProcessEnv): Pick<Config, 'storage' | 's3'> {
     },
   };
 }
+
+/** A PEM file named by a variable, read once at boot. */
+const readPem = (file?: string) => (file ? fs.readFileSync(file, 'utf8') : undefined);
 
 /** A configuration the server refuses to start with; its message says what to set. */
 export class ConfigError extends Error {}

@@ -27,6 +27,8 @@ export async function ensureCheckpoint(db: Db | Queryable, keys: EvidenceKeys): 
   return keys.tsa && !row.tsa_token ? timestamped(db, keys, row) : row;
 }
 
+let tsaRestingUntil = 0;
+
 /** True when the note carries a signature line of this signer (same name and key id). */
 function signedBy(note: string, signer: EvidenceKeys['signer']): boolean {
   const prefix = `\n\u2014 ${signer.name} `;
@@ -48,7 +50,16 @@ export class SignerMismatchError extends AppError {
  * remote TSA that is down leaves the checkpoint untimestamped and the next request tries again).
  */
 async function timestamped(db: Db | Queryable, keys: EvidenceKeys, row: CheckpointRow): Promise<CheckpointRow> {
-  const token = await keys.tsa!.timestamp(Buffer.from(row.note, 'utf8'));
+  // The log does not stop for its timestamp authority (receipts then say "未附时间戳"), and a
+  // TSA that failed is left alone for a minute rather than slowing every public request.
+  if (Date.now() < tsaRestingUntil) return row;
+  let token: Buffer;
+  try {
+    token = await keys.tsa!.timestamp(Buffer.from(row.note, 'utf8'));
+  } catch {
+    tsaRestingUntil = Date.now() + 60_000;
+    return row;
+  }
   await setCheckpointTimestamp(db, row.tree_size, token);
   return (await checkpointAt(db, row.tree_size))!;
 }

@@ -24,6 +24,14 @@ const checkpointRow = (r: any): CheckpointRow => ({
   ...r, tree_size: Number(r.tree_size), root_hash: toBuf(r.root_hash), tsa_token: r.tsa_token == null ? null : toBuf(r.tsa_token),
 });
 
+/**
+ * Takes the append lock (held until the transaction ends): callers that time-stamp their leaf
+ * after this get leaf times in log order.
+ */
+export async function lockForAppend(q: Queryable): Promise<void> {
+  await q.query('LOCK TABLE evidence_log_leaves IN EXCLUSIVE MODE');
+}
+
 /** Appends one leaf (and the subtree hashes it completes); returns its index. Call inside a transaction. */
 export async function appendLeaf(q: Queryable, leaf: Buffer, certNo: string | null, payload: Record<string, unknown>, at: Date): Promise<number> {
   const r = await q.query<{ idx: number }>('SELECT evidence_log_append($1, $2, $3, $4) AS idx', [leaf, certNo, JSON.stringify(payload), at]);

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import type { Queryable } from '../db/index.js';
-import { appendLeaf } from './evidence-log.js';
+import { appendLeaf, lockForAppend } from './evidence-log.js';
 import { encodeLeaf } from '../evidence/leaf.js';
 import { leafHash } from '../evidence/merkle.js';
 
@@ -39,6 +39,7 @@ export async function appendBlock(q: Queryable, payload: Record<string, unknown>
   const type = typeof payload.type === 'string' ? payload.type : 'evidence';
   const sha256 = typeof payload.sha256 === 'string' ? payload.sha256.toLowerCase() : crypto.createHash('sha256').update(canonicalJson(payload)).digest('hex');
   const certNo = typeof payload.certNo === 'string' ? payload.certNo : null;
+  await lockForAppend(q);
   const createdAt = new Date();
   const leaf = encodeLeaf({ type, sha256, certNo, time: createdAt });
   const height = await appendLeaf(q, leaf, certNo, payload, createdAt);

@@ -203,6 +203,17 @@ describe('evidence log (RFC 9162 Merkle tree, signed checkpoints, receipts)', ()
     }
   });
 
+  it('parallel appends take distinct consecutive indexes, with leaf times in log order', async () => {
+    const held = await fetchCheckpoint();
+    const made = await Promise.all(Array.from({ length: 8 }, (_, i) => t.db.tx((q) => appendBlock(q, { type: 'web-capture', sha256: String(i).repeat(64) }))));
+    const idx = made.map((b) => b.height).sort((a, b) => a - b);
+    expect(idx).toEqual(Array.from({ length: 8 }, (_, i) => held.size + i));
+    const rows = (await t.db.query('SELECT leaf FROM evidence_log_leaves WHERE idx >= $1 ORDER BY idx', [held.size])).rows;
+    const times = rows.map((r) => /\ntime (\S+)\n/.exec(Buffer.from(r.leaf).toString())![1]);
+    expect([...times].sort()).toEqual(times);
+    expect(await stillConsistent(held)).toBe(true);
+  });
+
   it('a client holding an old checkpoint catches a tampered leaf, a rewritten tree and a truncated tail', async () => {
     // Honest growth stays consistent.
     let held = await fetchCheckpoint();

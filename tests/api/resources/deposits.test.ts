@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PDFDocument } from 'pdf-lib';
+import { PDFDict, PDFDocument, PDFName } from 'pdf-lib';
 import { makeTestApp, makeUser } from '../../helpers/app.js';
 import { jpeg, noisePng } from '../../helpers/media.js';
 import { formWithFiles, metaOf, tinyPdf } from '../../helpers/multipart.js';
@@ -49,6 +49,9 @@ describe('/api/protection/deposit', () => {
     // Page 1 the certificate, page 2 the receipt it carries.
     expect(pdf.getPageCount()).toBe(2);
     expect(pdf.getTitle()).toBe(`版权存证证书 ${d.cert_no}`);
+    // The receipt rides along as an embedded file (catalog /Names /EmbeddedFiles).
+    const names = pdf.catalog.lookup(PDFName.of('Names'), PDFDict);
+    expect(names.lookup(PDFName.of('EmbeddedFiles'), PDFDict)).toBeTruthy();
     // The page itself names the certificate, the file and its hash (ASCII drawn, not blank).
     const [lines, receiptLines] = await pdfTextLines(cert.rawPayload);
     expect(receiptLines).toEqual(expect.arrayContaining(['存证回执（可离线验证）', `文件 SHA-256：${d.sha256}`]));

@@ -22,10 +22,15 @@ export class SandboxTimestampAuthority implements TimestampAuthority {
   }
 
   async timestamp(data: Uint8Array, at = new Date()): Promise<Buffer> {
+    return this.timestampDigest(crypto.createHash('sha256').update(data).digest(), at);
+  }
+
+  /** The token for a SHA-256 message imprint (what an HTTP TimeStampReq carries). */
+  timestampDigest(digest: Uint8Array, at = new Date()): Buffer {
     const { tsa } = this.keys;
     const tstInfo = seq(
       int(1), oid(SANDBOX_POLICY),
-      seq(sha256AlgId(), octets(crypto.createHash('sha256').update(data).digest())),
+      seq(sha256AlgId(), octets(digest)),
       int(crypto.randomBytes(16)), generalizedTime(at),
     );
     const signedAttrs = [

@@ -94,7 +94,8 @@ BEGIN
       convert_to(
         'lumen.evidence/v1' || E'\n' ||
         'type ' || coalesce(b.payload->>'type', 'evidence-deposit') || E'\n' ||
-        'sha256 ' || lower(b.payload->>'sha256') || E'\n' ||
+        -- (every chain block so far is a deposit with a file hash; anything else commits to its payload text)
+        'sha256 ' || coalesce(lower(b.payload->>'sha256'), encode(sha256(convert_to(b.payload::text, 'UTF8')), 'hex')) || E'\n' ||
         'cert ' || coalesce(b.payload->>'certNo', '-') || E'\n' ||
         'time ' || to_char(b.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') || E'\n',
         'UTF8'),
