@@ -21,6 +21,7 @@ export const pages: Record<string, () => Promise<{ default: ComponentType }>> = 
   Verify: () => import('../pages/account/verify/VerifyPage'),
   Wallet: () => import('../pages/account/wallet/WalletPage'),
   Security: () => import('../pages/account/security/SecurityPage'),
+  SubsidiaryList: () => import('../pages/account/subsidiary/SubsidiaryPage'),
   AdminCertifications: () => import('../pages/admin/CertificationsPage'),
   AdminAudit: () => import('../pages/admin/AuditLogPage'),
   CertifyDeposit: () => import('../pages/certify/DepositCertificate'),
