@@ -1,12 +1,17 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { Alert, App, Button, Card, Empty, Popconfirm, Result, Space, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Empty, Popconfirm, Result, Space, Table, Tag, Typography } from 'antd';
 import { renderCell } from '../../../resources/views/cells';
 import { SchemaFormModal } from '../../../components/schema-form/SchemaFormModal';
 import { useUser } from '../../../components/user/UserContext';
+import { usePageData } from '../use-page-data';
 import { createSubAccount, decideApproval, listApprovals, listCompanyOrders, listSubAccounts, moveSubAccount, updateSubAccount, type Approval, type CompanyOrder, type SubAccount } from './sub-accounts-api';
 
 const ROLE = { buyer: '采购员', viewer: '查看者' };
+const loadSubAccounts = async () => {
+  const [subs, approvals] = await Promise.all([listSubAccounts(), listApprovals()]);
+  return { subs, approvals };
+};
 
 /** /account/subsidiaryList: the company admin's sub-accounts, their over-limit approvals and every sub-account order. */
 export default function SubsidiaryPage() {
@@ -17,37 +22,10 @@ export default function SubsidiaryPage() {
 }
 
 function SubAccounts() {
-  const { message } = App.useApp();
-  const [subs, setSubs] = useState<SubAccount[] | null>(null);
-  const [approvals, setApprovals] = useState<Approval[]>([]);
-  const [error, setError] = useState<string | null>(null);
+  const { data, error, version: ordersKey, load, run, message } = usePageData(loadSubAccounts);
   const [editing, setEditing] = useState<SubAccount | 'new' | null>(null);
-  const [ordersKey, setOrdersKey] = useState(0);
-
-  const load = useCallback(async () => {
-    setError(null);
-    try {
-      const [s, a] = await Promise.all([listSubAccounts(), listApprovals()]);
-      setSubs(s);
-      setApprovals(a);
-      setOrdersKey((k) => k + 1);
-    } catch (e) {
-      setError((e as Error).message || '加载失败');
-    }
-  }, []);
-  useEffect(() => {
-    void load();
-  }, [load]);
-
-  const run = async (fn: () => Promise<unknown>, text: string) => {
-    try {
-      await fn();
-      message.success(text);
-    } catch (e) {
-      message.error((e as Error).message);
-    }
-    await load();
-  };
+  const subs = data?.subs ?? null;
+  const approvals = data?.approvals ?? [];
 
   if (error) return <Result status="error" title="子账号加载失败" subTitle={error} extra={<Button onClick={() => void load()}>重试</Button>} />;
   return (
