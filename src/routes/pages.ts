@@ -22,6 +22,7 @@ export const pages: Record<string, () => Promise<{ default: ComponentType }>> = 
   Wallet: () => import('../pages/account/wallet/WalletPage'),
   Security: () => import('../pages/account/security/SecurityPage'),
   SubsidiaryList: () => import('../pages/account/subsidiary/SubsidiaryPage'),
+  Setting: () => import('../pages/account/setting/SettingPage'),
   AdminCertifications: () => import('../pages/admin/CertificationsPage'),
   AdminAudit: () => import('../pages/admin/AuditLogPage'),
   CertifyDeposit: () => import('../pages/certify/DepositCertificate'),
