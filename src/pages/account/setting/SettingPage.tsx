@@ -43,6 +43,9 @@ function ProfileForm({ profile, onSaved }: { profile: Profile; onSaved: () => Pr
       if (files.avatar?.length) await postMultipart('/api/user/profile/avatar', formData, files);
       else await request('PUT', '/api/user/profile', { nickname: formData.nickname, bio: formData.bio ?? '', contactEmail: formData.contactEmail ?? '' }, { json: true });
       message.success('已保存');
+      // The stored avatar now shows above the form; the picked file is not sent again.
+      picked.current = {};
+      setDraft(({ avatar: _sent, ...rest }) => rest);
       await refresh();
       await onSaved();
     } catch (e) {
