@@ -25,8 +25,13 @@ async function smsLogin(ctx: BrowserContext, phone: string): Promise<Page> {
   await page.getByTestId('header-login').click();
   const dialog = page.locator('.lumen-login-dialog .ant-modal');
   await dialog.waitFor();
-  await dialog.getByRole('tab', { name: '密码登录' }).click();
-  await dialog.getByText('手机验证码登录').click();
+  // Under load a click on the tab can land before the dialog settles: click until the pane shows.
+  const smsMode = dialog.getByText('手机验证码登录');
+  for (let i = 0; i < 3 && !(await smsMode.isVisible()); i++) {
+    await dialog.getByRole('tab', { name: '密码登录' }).click();
+    await smsMode.waitFor({ timeout: 10_000 }).catch(() => undefined);
+  }
+  await smsMode.click();
   await dialog.getByLabel('手机号').fill(phone);
   await dialog.getByRole('button', { name: '获取验证码' }).click();
   const outbox = await ctx.newPage();
