@@ -22,6 +22,8 @@ export const pages: Record<string, () => Promise<{ default: ComponentType }>> = 
   Verify: () => import('../pages/account/verify/VerifyPage'),
   Wallet: () => import('../pages/account/wallet/WalletPage'),
   Security: () => import('../pages/account/security/SecurityPage'),
+  SubsidiaryList: () => import('../pages/account/subsidiary/SubsidiaryPage'),
+  Setting: () => import('../pages/account/setting/SettingPage'),
   AdminCertifications: () => import('../pages/admin/CertificationsPage'),
   AdminAudit: () => import('../pages/admin/AuditLogPage'),
   CertifyDeposit: () => import('../pages/certify/DepositCertificate'),

@@ -117,6 +117,8 @@ import formsWalletTopup from './forms/wallet-topup.json';
 import enumsWalletKind from './enums/wallet-kind.json';
 import formsPasswordChange from './forms/password-change.json';
 import formsSubAccount from './forms/sub-account.json';
+import formsProfile from './forms/profile.json';
+import rulesProfile from './rules/profile.json';
 // platform team: copyright-service catalogue and service-order states
 import servicesCopyrightServices from './services/copyright-services.json';
 import statusServiceOrder from './status/service-order.json';
@@ -223,6 +225,8 @@ export const schemaList: LumenSchema[] = [
   enumsWalletKind,
   formsPasswordChange,
   formsSubAccount,
+  formsProfile,
+  rulesProfile,
   // platform team entries
   servicesCopyrightServices,
   statusServiceOrder,

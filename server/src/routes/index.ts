@@ -46,6 +46,7 @@ export const routeModules: Array<{ prefix: string; load: () => Promise<{ default
   { prefix: '/api/wallet/topup', load: () => import('./wallet-topup.js') },
   { prefix: '/api/user/security', load: () => import('./account-security.js') },
   { prefix: '/api/user/sub-accounts', load: () => import('./sub-accounts.js') },
+  { prefix: '/api/user/profile', load: () => import('./profile.js') },
   { prefix: '/api/service-orders', load: () => import('./service-orders.js') },
   { prefix: '/api/notifications', load: () => import('./notifications.js') },
   { prefix: '/api/user/service-invoice', load: () => import('./service-invoices.js') },

@@ -5,6 +5,7 @@ import QRCode from 'qrcode';
 import dayjs from 'dayjs';
 import { get, postJson } from '../../dataProvider/axios';
 import { formatMoney } from '../../components/licence/money';
+import { CompanyPay } from './CompanyPay';
 
 interface Order { id: number; orderNo: string; status: string; amountCents: number; expiresAt: string; kind?: 'material' | 'service'; items: Array<{ title: string; scenarioName: string }> }
 type Method = 'wechat' | 'alipay' | 'wallet';
@@ -95,6 +96,7 @@ export default function PayPage() {
         <Descriptions.Item label="应付金额"><Typography.Text strong type="danger" style={{ fontSize: 20 }}>{formatMoney(order.amountCents)}</Typography.Text></Descriptions.Item>
         <Descriptions.Item label="支付截止">{dayjs(order.expiresAt).format('YYYY-MM-DD HH:mm')}</Descriptions.Item>
       </Descriptions>
+      <CompanyPay orderId={orderId} onPaid={() => setStatus('paid')} />
       <Radio.Group value={method} onChange={(e) => setMethod(e.target.value)} style={{ margin: '24px 0' }} optionType="button" buttonStyle="solid"
         options={[{ value: 'wechat', label: '微信支付' }, { value: 'alipay', label: '支付宝' }, { value: 'wallet', label: '钱包余额' }]} />
       {lastNotify === 'FAIL' && <Alert type="error" showIcon message="支付失败，请重新扫码支付" style={{ marginBottom: 16 }} />}

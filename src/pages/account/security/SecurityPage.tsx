@@ -1,47 +1,24 @@
-import { useCallback, useEffect, useState } from 'react';
-import { Alert, App, Button, Card, Empty, List, Popconfirm, Result, Skeleton, Table, Tag, Typography } from 'antd';
+import { useEffect, useState } from 'react';
+import { Alert, Button, Card, Empty, List, Popconfirm, Result, Skeleton, Table, Tag, Typography } from 'antd';
 import { renderCell } from '../../../resources/views/cells';
 import { SchemaFormModal } from '../../../components/schema-form/SchemaFormModal';
+import { usePageData } from '../use-page-data';
 import { changePassword, fetchLogins, fetchSecurity, fetchSessions, revokeOthers, revokeSession, type SessionView } from './security-api';
 
 const PAGE_SIZE = 10;
+const loadSecurity = async () => {
+  const [state, sessions] = await Promise.all([fetchSecurity(), fetchSessions()]);
+  return { state, sessions };
+};
 
 /** /account/security: password, phone and WeChat state, signed-in devices (revocable), login history. */
 export default function SecurityPage() {
-  const { message } = App.useApp();
-  const [state, setState] = useState<Awaited<ReturnType<typeof fetchSecurity>> | null>(null);
-  const [sessions, setSessions] = useState<SessionView[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const { data, error, version: historyKey, load, run, message } = usePageData(loadSecurity);
   const [pwOpen, setPwOpen] = useState(false);
-  const [historyKey, setHistoryKey] = useState(0);
-
-  const load = useCallback(async () => {
-    setError(null);
-    try {
-      const [s, list] = await Promise.all([fetchSecurity(), fetchSessions()]);
-      setState(s);
-      setSessions(list);
-      setHistoryKey((k) => k + 1);
-    } catch (e) {
-      setError((e as Error).message || '加载失败');
-    }
-  }, []);
-  useEffect(() => {
-    void load();
-  }, [load]);
-
-  const run = async (fn: () => Promise<unknown>, text: string) => {
-    try {
-      await fn();
-      message.success(text);
-    } catch (e) {
-      message.error((e as Error).message);
-    }
-    await load();
-  };
 
   if (error) return <Result status="error" title="账户安全信息加载失败" subTitle={error} extra={<Button onClick={() => void load()}>重试</Button>} />;
-  if (!state || !sessions) return <Card><Skeleton active /></Card>;
+  if (!data) return <Card><Skeleton active /></Card>;
+  const { state, sessions } = data;
   const others = sessions.filter((s) => !s.current).length;
 
   return (

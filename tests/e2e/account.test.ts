@@ -1,0 +1,158 @@
+/**
+ * The account centre in Chromium against the built client on the real seeded server: a new user
+ * (SMS sign-up) certifies as a company, staff approve at /admin/certifications, the company buys a
+ * company scenario, tops up its wallet through the pay sandbox, adds a sub-account, and the
+ * sub-account (its own SMS sign-in) buys within its monthly limit with the company's wallet.
+ */
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchBrowser, newContext } from '../helpers/browser.js';
+import { jpeg } from '../helpers/media.js';
+
+const base = () => inject('baseUrl');
+const uniquePhone = (prefix: string) => `${prefix}${String(Date.now()).slice(-8)}`;
+
+// The SMS gateway accepts one send per IP every 60 s (SEND_INTERVAL_S); the second sign-in waits for it.
+let lastSmsSend = 0;
+
+/** Signs up / in by phone through the login dialog, reading the code from the sandbox SMS outbox. */
+async function smsLogin(ctx: BrowserContext, phone: string): Promise<Page> {
+  const page = await ctx.newPage();
+  const wait = lastSmsSend + 62_000 - Date.now();
+  if (wait > 0) await page.waitForTimeout(wait);
+  lastSmsSend = Date.now();
+  await page.goto(`${base()}/`);
+  await page.getByTestId('header-login').click();
+  const dialog = page.locator('.lumen-login-dialog .ant-modal');
+  await dialog.waitFor();
+  // Under load a click on the tab can land before the dialog settles: click until the pane shows.
+  const smsMode = dialog.getByText('手机验证码登录');
+  for (let i = 0; i < 3 && !(await smsMode.isVisible()); i++) {
+    await dialog.getByRole('tab', { name: '密码登录' }).click();
+    await smsMode.waitFor({ timeout: 10_000 }).catch(() => undefined);
+  }
+  await smsMode.click();
+  await dialog.getByLabel('手机号').fill(phone);
+  await dialog.getByRole('button', { name: '获取验证码' }).click();
+  const outbox = await ctx.newPage();
+  const row = outbox.locator('tr').filter({ hasText: phone }).first();
+  for (let i = 0; i < 20 && !(await row.count()); i++) {
+    await outbox.goto(`${base()}/dev/sms`);
+    if (!(await row.count())) await outbox.waitForTimeout(500);
+  }
+  const code = (await row.locator('.code').innerText()).trim();
+  await outbox.close();
+  await dialog.getByRole('textbox', { name: '验证码', exact: true }).fill(code);
+  await dialog.getByRole('button', { name: '登录 / 注册' }).click();
+  await dialog.waitFor({ state: 'detached' });
+  return page;
+}
+
+async function staffPage(browser: Browser): Promise<Page> {
+  const r = await fetch(`${base()}/dev/session`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'demo_staff', password: 'Lumen@2026' }) });
+  const token = (await r.json()).data.token;
+  const ctx = await newContext(browser);
+  await ctx.addInitScript((t) => localStorage.setItem('token', t), token);
+  return ctx.newPage();
+}
+
+/** Confirms a payment on the sandbox page a pay link opens. */
+async function confirmInSandbox(ctx: BrowserContext, payUrl: string) {
+  const sandbox = await ctx.newPage();
+  await sandbox.goto(payUrl);
+  await sandbox.getByRole('button', { name: '确认支付' }).click();
+  await sandbox.waitForSelector('text=支付成功');
+  await sandbox.close();
+}
+
+/** Opens the first video, picks a scenario and buys it now; answers on the /pay page. */
+async function buyFirstVideo(page: Page, scenario: string) {
+  await page.goto(`${base()}/search?type=1`);
+  await page.locator('[data-testid="material-card"]').first().click();
+  await page.waitForSelector('[data-testid="licence-picker"]');
+  await page.getByText(scenario, { exact: true }).click();
+  await page.getByRole('button', { name: /立即购买/ }).click();
+  await page.waitForURL(/\/buy\/direct/);
+  await page.getByRole('button', { name: /提交订单/ }).click();
+  await page.waitForURL(/\/pay\?orderId=\d+/);
+}
+
+describe('account centre and back office', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(() => browser?.close());
+
+  it('a new user certifies as a company, staff approve, it buys a company scenario, tops up and its sub-account buys within its limit', async () => {
+    const companyName = `晨光影像${Date.now() % 10000}有限公司`;
+    const ctx = await newContext(browser);
+    const page = await smsLogin(ctx, uniquePhone('135'));
+
+    // Certification form from the schema; the credit code's check character is validated in the browser.
+    await page.goto(`${base()}/account/verify/company`);
+    await page.getByLabel('机构名称').fill(companyName);
+    await page.getByLabel('统一社会信用代码').fill('91350100M000100Y44');
+    await page.getByLabel('法定代表人').fill('李四');
+    await page.locator('input[type=file]').setInputFiles({ name: '营业执照.jpg', mimeType: 'image/jpeg', buffer: await jpeg(320, 200) });
+    await page.getByRole('button', { name: '提交认证' }).click();
+    await page.waitForSelector('text=统一社会信用代码校验位不正确');
+    await page.getByLabel('统一社会信用代码').fill('91350100M000100Y43');
+    await page.getByRole('button', { name: '提交认证' }).click();
+    await page.waitForSelector('text=认证资料审核中');
+
+    // Staff review it with the licence image and approve at the company level.
+    const staff = await staffPage(browser);
+    await staff.goto(`${base()}/admin/certifications`);
+    await staff.locator('tr').filter({ hasText: companyName }).getByRole('button', { name: /审\s*核/ }).click();
+    await staff.waitForSelector('img[alt=证照]');
+    await staff.getByRole('button', { name: '通过认证' }).click();
+    await staff.getByRole('button', { name: '确认通过' }).click();
+    await staff.waitForSelector(`text=已通过 ${companyName} 的实名认证`);
+    await staff.goto(`${base()}/admin/audit`);
+    await staff.locator('tr').filter({ hasText: companyName }).filter({ hasText: '通过实名认证' }).waitFor();
+    await staff.context().close();
+
+    // The account is now a company: it buys a company scenario, licensed in the company's name.
+    await page.goto(`${base()}/account/verify`);
+    await page.getByTestId('verify-standing').getByText('企业账号').waitFor();
+    await buyFirstVideo(page, '电商广告');
+    await confirmInSandbox(ctx, (await page.getByTestId('sandbox-link').getAttribute('href'))!);
+    await page.waitForSelector('text=支付成功', { timeout: 15000 });
+
+    // Wallet top-up through the sandbox, then a sub-account with a 1500 yuan monthly limit.
+    await page.goto(`${base()}/account/wallet`);
+    await page.getByRole('button', { name: /充\s*值/ }).click();
+    await page.getByLabel('充值金额（元）').fill('2000');
+    await page.getByRole('button', { name: '去支付' }).click();
+    await page.getByTestId('topup-qr').waitFor();
+    await confirmInSandbox(ctx, (await page.getByText('在沙箱中打开支付页').getAttribute('href'))!);
+    await page.waitForSelector('text=充值成功', { timeout: 15000 });
+    expect(await page.getByTestId('wallet-balance').innerText()).toContain('2,000.00');
+
+    const subPhone = uniquePhone('134');
+    await page.goto(`${base()}/account/subsidiaryList`);
+    await page.getByRole('button', { name: '添加子账号' }).click();
+    const form = page.locator('.ant-modal').filter({ hasText: '添加子账号' });
+    await form.getByLabel('手机号').fill(subPhone);
+    await form.getByLabel('姓名').fill('采购小王');
+    await form.getByLabel('每月额度（元）').fill('1500');
+    await form.getByRole('button', { name: /保\s*存/ }).click();
+    await page.locator('tr').filter({ hasText: '采购小王' }).waitFor();
+
+    // The sub-account signs in by SMS and pays with the company's wallet, within its limit.
+    const subCtx = await newContext(browser);
+    const sub = await smsLogin(subCtx, subPhone);
+    await buyFirstVideo(sub, '电商广告');
+    await sub.getByRole('button', { name: '使用企业钱包支付' }).click();
+    await sub.waitForSelector('text=支付成功', { timeout: 15000 });
+    await subCtx.close();
+
+    // The company sees the sub-account's order, licensed to the company, and the spend against the limit.
+    await page.reload();
+    const row = page.locator('tr').filter({ hasText: '采购小王' }).filter({ hasText: companyName });
+    await row.first().waitFor();
+    expect(await page.locator('tr').filter({ hasText: subPhone }).innerText()).toMatch(/[1-9]\d*\.\d\d \/ 1500\.00/);
+    await ctx.close();
+  });
+});
