@@ -58,7 +58,8 @@ export default function MyOrderInfo() {
       {listing && (
         <Space style={{ marginBottom: 16, width: '100%', justifyContent: 'space-between' }}>
           <Typography.Text type="secondary">存证、登记、监测、取证、公证等版权服务均在此购买与查看，付款与素材订单共用收银台。</Typography.Text>
-          <BuyServiceButton key={sku ?? 'any'} sku={sku} />
+          {/* With ?buy=, the button waits for the catalogue so the dialog opens on that service's package. */}
+          {(!wanted || catalogue) && <BuyServiceButton key={sku ?? 'any'} sku={sku} />}
         </Space>
       )}
       {listing && <QuotaSummary catalogue={catalogue} />}
