@@ -9,7 +9,7 @@ export const notarizations: ResourceDef = {
   schemaId: 'lumen:forms/notarization',
   columns: [
     { dataIndex: 'id', title: '申请编号', width: 90 },
-    { dataIndex: 'evidence_title', title: '公证的证据' },
+    { dataIndex: 'evidence_title', title: '证据名称' },
     { dataIndex: 'status', title: '状态', render: 'status:notarization', sorter: true },
     { dataIndex: 'certificate_no', title: '公证书编号', optional: true },
     { dataIndex: 'created_at', title: '申请时间', render: 'datetime', sorter: true },
