@@ -8,9 +8,10 @@ import { withdrawals } from './withdrawals';
 import { orders } from './orders';
 import { sales } from './sales';
 import { serviceOrders, serviceInvoices } from './service-orders';
+import { notarizations } from './notarizations';
 
 /** Every generated-view resource (orders are added by the trade team in ./orders.ts). */
-export const resourceDefs: ResourceDef[] = [works, deposits, registrations, dciRegistrations, invoices, withdrawals, orders, sales, serviceOrders, serviceInvoices];
+export const resourceDefs: ResourceDef[] = [works, deposits, registrations, dciRegistrations, invoices, withdrawals, orders, sales, serviceOrders, serviceInvoices, notarizations];
 
 /** A definition as a Refine resource: one route, create/show/edit as query actions of it. */
 export function toRefineResource(d: ResourceDef): ResourceProps {
@@ -28,4 +29,4 @@ export function toRefineResource(d: ResourceDef): ResourceProps {
 export const refineResources: ResourceProps[] = resourceDefs.map(toRefineResource);
 
 export type { ResourceDef } from './types';
-export { works, deposits, registrations, dciRegistrations, invoices, withdrawals, orders, sales, serviceOrders, serviceInvoices };
+export { works, deposits, registrations, dciRegistrations, invoices, withdrawals, orders, sales, serviceOrders, serviceInvoices, notarizations };

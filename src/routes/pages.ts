@@ -18,6 +18,8 @@ export const pages: Record<string, () => Promise<{ default: ComponentType }>> = 
   MyOrderInfo: () => import('../pages/cyprotect/MyOrderInfo'),
   CyTicket: () => import('../pages/cyprotect/CyTicket'),
   CertifyCopyrightRegister: () => import('../pages/certify/RegisterCertificate'),
+  MyJustice: () => import('../pages/cyprotect/MyJustice'),
+  CopyrightJustice: () => import('../pages/copyright/CopyrightJustice'),
   Ticket: () => import('../pages/account/Ticket'),
   Verify: () => import('../pages/account/verify/VerifyPage'),
   Wallet: () => import('../pages/account/wallet/WalletPage'),

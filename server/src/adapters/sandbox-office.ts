@@ -27,9 +27,14 @@ export interface OfficeDecision {
   number: string | null;
 }
 
-/** Each office's own callback key, derived from PAY_SECRET (a pay callback never verifies here). */
+/**
+ * Each office's own callback key (a pay callback never verifies here), derived from every payment
+ * secret: production may leave PAY_SECRET at its public dev value when both provider keys are set,
+ * so the provider keys take part too and the key is never derivable from public values alone.
+ */
 export function officeKey(config: Config, office: Office): string {
-  return crypto.createHmac('sha256', config.paySecret).update(`lumen-office:${office}`).digest('hex');
+  const secret = [config.paySecret, config.payProviderSecrets.wechat, config.payProviderSecrets.alipay].join('\n');
+  return crypto.createHmac('sha256', secret).update(`lumen-office:${office}`).digest('hex');
 }
 
 const DAY_MS = 86_400_000;

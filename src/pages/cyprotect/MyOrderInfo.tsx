@@ -25,6 +25,13 @@ function QuotaSummary({ catalogue }: { catalogue: Catalogue | null }) {
   );
 }
 
+/** What a unit paid for, in words: 'registration:12' -> 登记申请 #12. */
+const USE_KINDS: Record<string, string> = { registration: '登记申请', notarization: '公证申请', deposit: '存证', capture: '取证' };
+function useLabel(ref: string): string {
+  const [kind, id] = ref.split(':');
+  return USE_KINDS[kind] && id ? `${USE_KINDS[kind]} #${id}` : ref;
+}
+
 /** Below a service order's details: where its records are, and every unit used. */
 function UsesFooter(record: Record<string, any>) {
   const uses = (record.uses ?? []) as Array<{ id: number; ref: string; quantity: number; releasedAt: string | null; createdAt: string }>;
@@ -34,7 +41,7 @@ function UsesFooter(record: Record<string, any>) {
       {uses.length ? (
         <Table size="small" rowKey="id" pagination={false} dataSource={uses}
           columns={[
-            { title: '用途', dataIndex: 'ref' },
+            { title: '用途', dataIndex: 'ref', render: (v: string) => useLabel(v) },
             { title: '数量', dataIndex: 'quantity', width: 80 },
             { title: '时间', dataIndex: 'createdAt', render: (v: string) => formatDateTime(v) },
             { title: '状态', dataIndex: 'releasedAt', render: (v: string | null) => (v ? '已退回额度' : '已使用') },
@@ -58,7 +65,8 @@ export default function MyOrderInfo() {
       {listing && (
         <Space style={{ marginBottom: 16, width: '100%', justifyContent: 'space-between' }}>
           <Typography.Text type="secondary">存证、登记、监测、取证、公证等版权服务均在此购买与查看，付款与素材订单共用收银台。</Typography.Text>
-          <BuyServiceButton key={sku ?? 'any'} sku={sku} />
+          {/* With ?buy=, the button waits for the catalogue so the dialog opens on that service's package. */}
+          {(!wanted || catalogue) && <BuyServiceButton key={sku ?? 'any'} sku={sku} />}
         </Space>
       )}
       {listing && <QuotaSummary catalogue={catalogue} />}

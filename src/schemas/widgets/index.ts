@@ -1,5 +1,6 @@
 import { FileMetaWidget } from './FileMetaWidget';
 import { InvoiceOrdersWidget } from './InvoiceOrdersWidget';
+import { NotaryEvidenceWidget } from './NotaryEvidenceWidget';
 
 /** Widgets the project's forms refer to by name in their uiSchema ("ui:widget"). */
-export const schemaWidgets = { lumenFile: FileMetaWidget, invoiceOrders: InvoiceOrdersWidget };
+export const schemaWidgets = { lumenFile: FileMetaWidget, invoiceOrders: InvoiceOrdersWidget, notaryEvidence: NotaryEvidenceWidget };
