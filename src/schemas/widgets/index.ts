@@ -1,5 +1,7 @@
 import { FileMetaWidget } from './FileMetaWidget';
 import { InvoiceOrdersWidget } from './InvoiceOrdersWidget';
+import { LicencePriceWidget } from './LicencePriceWidget';
+import { MaterialCategoryWidget } from './MaterialCategoryWidget';
 
 /** Widgets the project's forms refer to by name in their uiSchema ("ui:widget"). */
-export const schemaWidgets = { lumenFile: FileMetaWidget, invoiceOrders: InvoiceOrdersWidget };
+export const schemaWidgets = { lumenFile: FileMetaWidget, invoiceOrders: InvoiceOrdersWidget, licencePrice: LicencePriceWidget, materialCategory: MaterialCategoryWidget };
