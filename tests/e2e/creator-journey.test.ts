@@ -93,9 +93,10 @@ describe('creator supply loop in the browser', () => {
     // The creator's sales page lists the sale; the earnings total grew by the share of ¥20.00.
     const after = await api(creator, '/api/creator/sales/summary');
     expect(after.count).toBe(before.count + 1);
+    expect(after.grossCents - before.grossCents).toBe(2000);
     expect(after.amountCents - before.amountCents).toBeGreaterThan(0);
     await page.goto(`${base}/creator/sales`);
     await page.locator('.ant-table-row', { hasText: title }).first().waitFor();
-    expect(await page.getByTestId('sales-totals').innerText()).toContain(((after.amountCents) / 100).toFixed(2));
+    expect(await page.getByTestId('sales-totals').innerText()).toContain((after.amountCents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 }));
   });
 });
