@@ -46,8 +46,11 @@ describe('chunked upload in the browser', () => {
     expect(rows, rows.join(' | ')).toHaveLength(3);
     expect(rows.find((r) => r.includes('太小.png'))).toContain('图片尺寸需在800x600至20000x20000像素之间');
     expect(rows.filter((r) => r.includes('上传成功')), rows.join(' | ')).toHaveLength(2);
-    const completed = await page.getByTestId('upload-completed').innerText();
-    const ids = [...completed.matchAll(/u[0-9a-f]{24}/g)].map((m) => m[0]);
+    // Both completed files wait in the work form (one row each) for their work information.
+    await page.getByLabel('山川日出.png的作品标题').waitFor();
+    await page.getByLabel('山川日落.png的作品标题').waitFor();
+    const awaiting = await (await fetch(`${base}/api/user/works/uploads?workType=11`, { headers: { authorization: token } })).json();
+    const ids = awaiting.data.list.filter((u: { filename: string }) => u.filename.startsWith('山川日')).map((u: { id: string }) => u.id);
     expect(new Set(ids).size).toBe(2);
 
     // The server holds both originals: its status answers complete with its own SHA-256.

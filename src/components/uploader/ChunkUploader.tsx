@@ -23,6 +23,8 @@ export interface ChunkUploaderProps {
   workType: number;
   /** Called once per file the server has accepted (its id goes to the work form). */
   onComplete?: (row: UploadRow) => void;
+  /** List the completed files with their upload ids (off when the page shows its own work form for them). */
+  showCompleted?: boolean;
 }
 
 /**
@@ -31,7 +33,7 @@ export interface ChunkUploaderProps {
  * with per-file and overall progress, speed, time left, pause/resume/retry/cancel and the file and
  * chunk states of spec §4. Completed files are listed with their upload id.
  */
-export function ChunkUploader({ workType, onComplete }: ChunkUploaderProps) {
+export function ChunkUploader({ workType, onComplete, showCompleted = true }: ChunkUploaderProps) {
   useSchema(RULES_ID); // the staff-edited version of the rules, when the server has one
   const rule = ruleOf(workType);
   const queue = useMemo(() => new UploadQueue({ workType, rule: () => ruleOf(workType), onLoginNeeded: () => void openLogin().catch(() => undefined) }), [workType]);
@@ -125,7 +127,7 @@ export function ChunkUploader({ workType, onComplete }: ChunkUploaderProps) {
           </>
         )}
       </Card>
-      <CompletedUploads rows={rows.filter((r) => r.state === 'success')} />
+      {showCompleted && <CompletedUploads rows={rows.filter((r) => r.state === 'success')} />}
     </Space>
   );
 }

@@ -35,7 +35,7 @@ export function filtersFromForm(def: ResourceDef, values: Record<string, any>): 
  * The one generic list: antd Table over the list convention, filters, search, status tags.
  * `onFilters` hears each applied filter set (pages that show totals of the same selection).
  */
-export function ResourceList({ def, nav = {}, onFilters }: { def: ResourceDef; nav?: ResourceNav; onFilters?: (filters: CrudFilters) => void }) {
+export function ResourceList({ def, nav = {}, onFilters, extraColumns }: { def: ResourceDef; nav?: ResourceNav; onFilters?: (filters: CrudFilters) => void; extraColumns?: ColumnsType<BaseRecord> }) {
   const { tableProps, searchFormProps, tableQuery } = useTable({
     resource: def.name,
     meta: { apiPath: def.apiPath },
@@ -60,6 +60,8 @@ export function ResourceList({ def, nav = {}, onFilters }: { def: ResourceDef; n
     sorter: c.sorter ? true : undefined,
     render: (v: unknown) => renderCell(c.render, v, c.optional),
   }));
+  // Columns a hand-built page adds after the generated ones (e.g. a work's processing state).
+  if (extraColumns) columns.push(...extraColumns);
   // A read-only list (no show, edit, delete or row action) has no action column.
   const hasActions = !!nav.show || (def.canEdit && !!nav.edit) || def.canDelete || !!def.rowActions?.length;
   if (hasActions) columns.push({

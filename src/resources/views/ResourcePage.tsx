@@ -1,4 +1,6 @@
 import { useNavigate, useSearchParams } from 'react-router-dom';
+import type { BaseRecord } from '@refinedev/core';
+import type { ColumnsType } from 'antd/es/table';
 import type { ResourceDef } from '../types';
 import { ResourceList } from './ResourceList';
 import { ResourceForm, type EditNotice } from './ResourceForm';
@@ -8,7 +10,7 @@ import { ResourceShow, type ShowFooter } from './ResourceShow';
  * A resource's whole page on its one route: list, ?action=create, ?action=edit&id=…, ?action=show&id=…
  * (the route table has one path per centre entry, so create/show/edit are views of that route).
  */
-export function ResourcePage({ def, showFooter, editNotice }: { def: ResourceDef; showFooter?: ShowFooter; editNotice?: EditNotice }) {
+export function ResourcePage({ def, showFooter, editNotice, listColumns }: { def: ResourceDef; showFooter?: ShowFooter; editNotice?: EditNotice; listColumns?: ColumnsType<BaseRecord> }) {
   const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
   const action = params.get('action');
@@ -25,7 +27,7 @@ export function ResourcePage({ def, showFooter, editNotice }: { def: ResourceDef
   if (action === 'create' && def.canCreate) return <ResourceForm def={def} mode="create" onDone={(rid) => (rid ? nav.show(rid) : toList())} onCancel={toList} />;
   if (action === 'edit' && id && def.canEdit) return <ResourceForm def={def} mode="edit" id={id} onDone={() => nav.show(id)} onCancel={toList} editNotice={editNotice} />;
   if (action === 'show' && id) return <ResourceShow def={def} id={id} onBack={toList} onEdit={nav.edit && (() => nav.edit!(id))} footer={showFooter} />;
-  return <ResourceList def={def} nav={nav} />;
+  return <ResourceList def={def} nav={nav} extraColumns={listColumns} />;
 }
 
 /** Helper for src/pages: a page component for one definition. */
