@@ -85,18 +85,20 @@ describe('content pages', () => {
     await seller.goto(`${base()}/cytransfer/publishcopyright`);
     const form = seller.getByTestId('listing-form');
     await form.locator('.ant-select-selector', { has: seller.locator('#root_proof') }).click();
-    const option = seller.locator('.ant-select-item-option').first();
+    const option = seller.locator('.ant-select-item-option').filter({ hasText: /^存证 · / }).first();
+    await option.waitFor();
     const workName = (await option.innerText()).replace(/^存证 · /, '').replace(/（.*$/, '');
     await option.click();
+    await form.locator('.ant-select-selection-item', { hasText: workName }).waitFor();
     for (const right of ['复制权', '信息网络传播权']) await form.getByLabel(right).check();
-    await form.locator('#root_price').fill('880');
+    await form.locator('#root_price').fill('8.8');
     await form.getByRole('button', { name: '提交审核' }).click();
     await seller.getByText('已提交，审核通过后公开').waitFor();
 
     const staff = await pageAs(browser, 'demo_staff');
     await staff.goto(`${base()}/admin/content`);
     await staff.getByText('版权挂牌审核').click();
-    await staff.locator('tr', { hasText: workName }).getByRole('button', { name: '通过' }).click();
+    await staff.locator('tr', { hasText: workName }).getByRole('button', { name: /^通\s*过$/ }).click();
     await staff.getByText('已通过，挂牌已公开').waitFor();
     await staff.context().close();
 
