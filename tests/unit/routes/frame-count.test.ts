@@ -11,16 +11,14 @@ const SHELL_PAGES = new Set(['NotFound']);
  * a new route without a page fails. When the list is empty the frame component can go.
  */
 const STILL_FRAMED: string[] = [
-  // account centre (account helper)
-  'Wallet', 'Setting', 'Verify', 'Security', 'ImgTicket', 'SubsidiaryList', 'TicketDetail', 'Popular', 'Invited', 'PurchasePackage', 'ImageConsume', 'ImageDownload',
-  // monitoring and traceability (monitoring helper)
+  // account centre: invoices detail, invitations, image packages (issue 16)
+  'ImgTicket', 'TicketDetail', 'Popular', 'Invited', 'PurchasePackage', 'ImageConsume', 'ImageDownload',
+  // monitoring and traceability (issue 15)
   'MyMonitor', 'MyMonitorImg', 'MyMonitorVideo',
-  // notarization (platform helper), web and screen evidence (webevidence helper), trace records (monitoring helper)
-  'MyJustice', 'MyWebpage', 'MyScreen', 'MyTrace',
-  // certificate pages (merkle / platform helpers)
-  'Certify', 'CertifyPlatform', 'CertifyCopyrightRegister',
+  // web and screen evidence (issue 14), trace records (issue 15)
+  'MyWebpage', 'MyScreen', 'MyTrace',
   // public service pages built with their services
-  'CopyrightMonitor', 'WebEvidence', 'InviteImg', 'InviteCompany', 'CopyrightJustice', 'TraceCreative', 'TraceFlow', 'TraceSolid', 'TraceCert', 'GiftCard',
+  'CopyrightMonitor', 'WebEvidence', 'InviteImg', 'InviteCompany', 'TraceCreative', 'TraceFlow', 'TraceSolid', 'TraceCert', 'GiftCard',
 ];
 
 describe('routes rendering the page frame', () => {
