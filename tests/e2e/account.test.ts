@@ -33,12 +33,17 @@ async function smsLogin(ctx: BrowserContext, phone: string): Promise<Page> {
   }
   await smsMode.click();
   await dialog.getByLabel('手机号').fill(phone);
-  await dialog.getByRole('button', { name: '获取验证码' }).click();
   const outbox = await ctx.newPage();
   const row = outbox.locator('tr').filter({ hasText: phone }).first();
-  for (let i = 0; i < 20 && !(await row.count()); i++) {
-    await outbox.goto(`${base()}/dev/sms`);
-    if (!(await row.count())) await outbox.waitForTimeout(500);
+  // Every browser test comes from 127.0.0.1, and one address may ask for a code once a minute: when
+  // another test's send was less than a minute ago the first click is refused, so ask again after it.
+  for (let attempt = 0; attempt < 2 && !(await row.count()); attempt++) {
+    if (attempt) await outbox.waitForTimeout(61_000);
+    await dialog.getByRole('button', { name: '获取验证码' }).click();
+    for (let i = 0; i < 20 && !(await row.count()); i++) {
+      await outbox.goto(`${base()}/dev/sms`);
+      if (!(await row.count())) await outbox.waitForTimeout(500);
+    }
   }
   const code = (await row.locator('.code').innerText()).trim();
   await outbox.close();
@@ -154,5 +159,5 @@ describe('account centre and back office', () => {
     await row.first().waitFor();
     expect(await page.locator('tr').filter({ hasText: subPhone }).innerText()).toMatch(/[1-9]\d*\.\d\d \/ 1500\.00/);
     await ctx.close();
-  });
+  }, 300_000);
 });
