@@ -25,7 +25,7 @@ export default async function setup(project: TestProject) {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lumen-e2e-'));
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  server = spawnServer(port, { DATA_DIR: dataDir, CLIENT_DIR: clientDir, NODE_ENV: 'development', DATABASE_URL: '', LOG_LEVEL: 'warn', EXPOSE_PAGE_VIEWS: '1', SMS_IP_DAILY_MAX: '200', SMS_IP_INTERVAL_S: '0' });
+  server = spawnServer(port, { DATA_DIR: dataDir, CLIENT_DIR: clientDir, NODE_ENV: 'development', DATABASE_URL: '', LOG_LEVEL: 'warn', EXPOSE_PAGE_VIEWS: '1', SMS_IP_DAILY_MAX: '200', SMS_IP_INTERVAL_S: '0', STAT_RATE_LIMIT: '2000' });
   // The server answers within seconds; the demo media are made by background jobs afterwards
   // (about two minutes on a cold media cache), and the tests expect them: wait for seedPending 0.
   await waitUntilUp(baseUrl, server, 360_000, (h) => h.data?.seedPending === 0);
