@@ -108,19 +108,19 @@ export async function hasChunk(q: Queryable, id: string, chunkNo: number): Promi
  * receives; answers in the same statement with the upload's state and every received chunk (one
  * round trip per chunk: the uploader needs the list, the route needs to know if it was the last).
  */
-export async function recordChunk(q: Queryable, id: string, chunkNo: number, size: number): Promise<{ state: UploadState; uploaded: number[] }> {
-  const r = await q.query<{ state: UploadState; uploaded: number[] }>(
+export async function recordChunk(q: Queryable, id: string, chunkNo: number, size: number): Promise<{ state: UploadState; uploaded: number[]; inserted: boolean }> {
+  const r = await q.query<{ state: UploadState; uploaded: number[]; inserted: boolean }>(
     `WITH ins AS (
        INSERT INTO upload_chunks(upload_id, chunk_no, size)
        SELECT $1, $2, $3 WHERE EXISTS (SELECT 1 FROM uploads WHERE id = $1 AND state = 'receiving')
        ON CONFLICT (upload_id, chunk_no) DO NOTHING
        RETURNING chunk_no)
-     SELECT (SELECT state FROM uploads WHERE id = $1) AS state,
+     SELECT (SELECT state FROM uploads WHERE id = $1) AS state, EXISTS (SELECT 1 FROM ins) AS inserted,
             ARRAY(SELECT chunk_no FROM upload_chunks WHERE upload_id = $1 UNION SELECT chunk_no FROM ins ORDER BY 1) AS uploaded`,
     [id, chunkNo, size],
   );
   const row = r.rows[0];
-  return { state: row.state, uploaded: (row.uploaded ?? []).map(Number) };
+  return { state: row.state, uploaded: (row.uploaded ?? []).map(Number), inserted: Boolean(row.inserted) };
 }
 
 /**

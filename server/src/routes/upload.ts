@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { Transform } from 'node:stream';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
@@ -7,6 +8,7 @@ import { chunkMismatch, fieldValues, readChunkParams, type ChunkParams } from '.
 import { cancelUpload, findOwnedUpload, hasChunk, receivedChunks, recordChunk, type UploadRow } from '../repositories/uploads.js';
 import { deleteChunkObjects, MSG_TRANSIENT, tryAssemble } from '../services/uploads/assemble.js';
 import { initUpload, proveUpload } from '../services/uploads/init.js';
+import { discardSpool, offerChunk } from '../services/uploads/spool.js';
 import { chunkKey } from '../services/uploads/limits.js';
 import { uploadStatus } from '../services/uploads/status.js';
 
@@ -38,6 +40,7 @@ export default async function upload(app: FastifyInstance) {
   // Owner, sizes and chunk layout of an upload never change: chunk requests of a receiving upload
   // read them from here instead of the database (its state is checked by recordChunk's insert).
   const receivingUploads = new Map<string, UploadRow>();
+  const tmpDir = path.join(app.config.dataDir, 'tmp');
   const remember = (key: string, u: UploadRow) => {
     if (receivingUploads.size >= 5000) receivingUploads.delete(receivingUploads.keys().next().value!);
     receivingUploads.set(key, u);
@@ -84,8 +87,10 @@ export default async function upload(app: FastifyInstance) {
       let received: number[] | undefined;
       if (u.state === 'receiving') {
         // A chunk sent twice is stored again (same bytes, atomic replace) and recorded once.
-        await storeChunk(p, part.file);
+        const bytes = await storeChunk(p, part.file);
         const rec = await recordChunk(app.db, u.id, p.chunkNumber, p.currentChunkSize);
+        // First record of this chunk: hand its bytes to the in-order spool (services/uploads/spool).
+        if (rec.inserted && rec.state === 'receiving') offerChunk(tmpDir, u.id, p.chunkNumber, bytes);
         if (rec.state !== 'receiving' && !rec.uploaded.includes(p.chunkNumber)) {
           // The upload moved on (cancelled, expired, assembled) while the bytes were written.
           await app.storage.delete(chunkKey(u.id, p.chunkNumber));
@@ -113,8 +118,9 @@ export default async function upload(app: FastifyInstance) {
    * to BUFFERED_CHUNK_BYTES (the 1 MB default and its last chunk) are read into memory and written
    * with one put: far fewer file-system calls per chunk than a stream of 64 KB writes. Larger ones stream.
    */
-  async function storeChunk(p: ChunkParams, file: NodeJS.ReadableStream & { truncated?: boolean }) {
+  async function storeChunk(p: ChunkParams, file: NodeJS.ReadableStream & { truncated?: boolean }): Promise<Buffer | null> {
     let size = 0;
+    let buffered: Buffer | null = null;
     const key = chunkKey(p.identifier, p.chunkNumber);
     const tooLong = () => new AppError(400, '分片大小与登记的文件不符');
     try {
@@ -126,7 +132,10 @@ export default async function upload(app: FastifyInstance) {
           if (size <= p.currentChunkSize) parts.push(buf);
         }
         if (size > p.currentChunkSize) throw tooLong();
-        if (size === p.currentChunkSize && !file.truncated) await app.storage.put(key, Buffer.concat(parts, size));
+        if (size === p.currentChunkSize && !file.truncated) {
+          buffered = Buffer.concat(parts, size);
+          await app.storage.put(key, buffered);
+        }
       } else {
         const meter = new Transform({
           transform(buf: Buffer, _enc, cb) {
@@ -149,6 +158,7 @@ export default async function upload(app: FastifyInstance) {
       await app.storage.delete(key);
       throw new AppError(400, '分片数据不完整，请重试');
     }
+    return buffered;
   }
 
   async function answer(u: UploadRow, received?: number[]) {
@@ -181,7 +191,10 @@ export default async function upload(app: FastifyInstance) {
   app.delete<{ Params: { id: string } }>('/:id', async (req) => {
     const user = await req.requireUser();
     const u = await ownedById(req.params.id, Number(user.id));
-    if (await cancelUpload(app.db, u.id, Number(user.id))) await deleteChunkObjects(app, u.id);
+    if (await cancelUpload(app.db, u.id, Number(user.id))) {
+      discardSpool(u.id);
+      await deleteChunkObjects(app, u.id);
+    }
     return ok(await uploadStatus(app.db, (await findOwnedUpload(app.db, u.id, Number(user.id)))!), '已取消上传');
   });
 }

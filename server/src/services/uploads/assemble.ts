@@ -7,6 +7,7 @@ import { AppError } from '../../lib/envelope.js';
 import { checkUploadedFile } from '../../lib/file-check.js';
 import { claimAssembly, completeUpload, failUpload, findBlob, findUpload, insertBlob, releaseAssembly, type UploadRow } from '../../repositories/uploads.js';
 import { chunkKey, originalKey } from './limits.js';
+import { takeSpool } from './spool.js';
 import { materialRule } from './status.js';
 
 /** What assembly and cleanup use: an app or a job worker's services (the sweep runs as a job). */
@@ -52,22 +53,27 @@ export async function tryAssemble(app: UploadServices, uploadId: string): Promis
 async function assemble(app: UploadServices, u: UploadRow): Promise<string | null> {
   const tmpDir = path.join(app.config.dataDir, 'tmp');
   await fs.promises.mkdir(tmpDir, { recursive: true });
-  const tmp = path.join(tmpDir, `assemble-${u.id}-${crypto.randomBytes(4).toString('hex')}`);
+  // Chunks 1..N already appended and hashed in order by this process (spool.ts): nothing to read back.
+  const spooled = await takeSpool(u.id, u.total_chunks, (n) => app.storage.stream(chunkKey(u.id, n)));
+  const tmp = spooled?.file ?? path.join(tmpDir, `assemble-${u.id}-${crypto.randomBytes(4).toString('hex')}`);
   try {
-    const hash = crypto.createHash('sha256');
-    let size = 0;
-    async function* chunksInOrder() {
-      for (let n = 1; n <= u.total_chunks; n++) {
-        for await (const buf of await app.storage.stream(chunkKey(u.id, n))) {
-          hash.update(buf as Buffer);
-          size += (buf as Buffer).length;
-          yield buf as Buffer;
+    let size = spooled?.size ?? 0;
+    let sha256 = spooled?.sha256 ?? '';
+    if (!spooled) {
+      const hash = crypto.createHash('sha256');
+      async function* chunksInOrder() {
+        for (let n = 1; n <= u.total_chunks; n++) {
+          for await (const buf of await app.storage.stream(chunkKey(u.id, n))) {
+            hash.update(buf as Buffer);
+            size += (buf as Buffer).length;
+            yield buf as Buffer;
+          }
         }
       }
+      await pipeline(chunksInOrder, fs.createWriteStream(tmp));
+      sha256 = hash.digest('hex');
     }
-    await pipeline(chunksInOrder, fs.createWriteStream(tmp));
     if (size !== u.total_size) return '文件大小与登记不符，请重新上传';
-    const sha256 = hash.digest('hex');
 
     const rule = await materialRule(app, Number(u.work_type));
     if (!rule) return '该素材类型暂不支持上传';

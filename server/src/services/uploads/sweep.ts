@@ -5,6 +5,7 @@
  * (server/src/jobs), so it runs on whichever worker is free, once per period however many app
  * servers there are, and survives restarts; no timer lives in an app process.
  */
+import { discardSpool } from './spool.js';
 import type { FastifyInstance } from 'fastify';
 import type { Queryable } from '../../db/index.js';
 import { defineTask, enqueue } from '../../jobs/index.js';
@@ -22,7 +23,10 @@ export interface SweepResult {
 
 export async function sweepUploads(app: UploadServices, opts: { staleSeconds?: number } = {}): Promise<SweepResult> {
   const expired = await expireUploads(app.db);
-  for (const id of expired) await deleteChunkObjects(app, id);
+  for (const id of expired) {
+    discardSpool(id);
+    await deleteChunkObjects(app, id);
+  }
 
   const reassembled = await releaseStaleAssemblies(app.db, opts.staleSeconds ?? UPLOAD_LIMITS.staleAssemblySeconds);
   for (const id of reassembled) {
