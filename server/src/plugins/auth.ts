@@ -2,7 +2,7 @@ import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
 import { AppError, NOT_LOGGED_IN } from '../lib/envelope.js';
 import { findLiveSession, touchSession } from '../repositories/user-sessions.js';
-import { findUserById, type UserRow } from '../repositories/users.js';
+import type { UserRow } from '../repositories/users.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -41,7 +41,7 @@ export default fp(async (app) => {
       // Last-seen time for the session list, written at most once a minute per session.
       if (session.stale) await touchSession(app.db, session.id, this.ip, String(this.headers['user-agent'] ?? ''));
     }
-    this._user = session ? await findUserById(app.db, session.userId) : null;
+    this._user = session?.user ?? null;
     return this._user;
   });
   app.decorateRequest('requireUser', async function (this: FastifyRequest) {

@@ -1,20 +1,29 @@
 import type { Queryable } from '../db/index.js';
 import { hashToken } from './sessions.js';
+import { USER_COLUMNS, type UserRow } from './users.js';
 
 /** How often a session's last-seen time is written (a write per request would be wasted). */
 const TOUCH_EVERY = "interval '1 minute'";
 
-/** A live session of a token: its user, public id, and whether its last-seen time is due for a write. */
-export async function findLiveSession(db: Queryable, token: string): Promise<{ userId: number; id: number; stale: boolean } | null> {
-  const r = await db.query<{ user_id: number; id: number; stale: boolean }>(
-    `SELECT s.user_id, s.id, (s.last_seen_at IS NULL OR s.last_seen_at < now() - ${TOUCH_EVERY}) AS stale
-       FROM sessions s WHERE s.token_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > now()
+const USER_OF_SESSION = USER_COLUMNS.split(', ').map((c) => `u.${c}`).join(', ');
+
+/**
+ * A live session of a token with its user (one query: it runs on every authenticated request), its
+ * public id, and whether its last-seen time is due for a write.
+ */
+export async function findLiveSession(db: Queryable, token: string): Promise<{ user: UserRow; id: number; stale: boolean } | null> {
+  const r = await db.query<UserRow & { session_id: number; stale: boolean }>(
+    `SELECT s.id AS session_id, (s.last_seen_at IS NULL OR s.last_seen_at < now() - ${TOUCH_EVERY}) AS stale, ${USER_OF_SESSION}
+       FROM sessions s JOIN users u ON u.id = s.user_id
+      WHERE s.token_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > now()
         -- A disabled or deleted company sub-account is signed out everywhere, also after a new login.
         AND NOT EXISTS (SELECT 1 FROM sub_accounts a WHERE a.user_id = s.user_id AND a.status <> 'active')`,
     [hashToken(token)],
   );
-  const s = r.rows[0];
-  return s ? { userId: Number(s.user_id), id: Number(s.id), stale: s.stale } : null;
+  const row = r.rows[0];
+  if (!row) return null;
+  const { session_id, stale, ...user } = row;
+  return { user: { ...user, id: Number(user.id) }, id: Number(session_id), stale };
 }
 
 /** Records use of a session; the address and browser are those of its first use (the login). */

@@ -15,11 +15,11 @@ export interface UserRow {
   created_at: Date;
 }
 
-const COLUMNS =
+export const USER_COLUMNS =
   'id, phone, username, nickname, avatar, owner_type, enhanced_auth, company_name, parent_id, roles, balance_cents, created_at';
 
 export async function findUserById(db: Queryable, id: number): Promise<UserRow | null> {
-  const r = await db.query<UserRow>(`SELECT ${COLUMNS} FROM users WHERE id = $1`, [id]);
+  const r = await db.query<UserRow>(`SELECT ${USER_COLUMNS} FROM users WHERE id = $1`, [id]);
   return r.rows[0] ? { ...r.rows[0], id: Number(r.rows[0].id) } : null;
 }
 
@@ -43,7 +43,7 @@ export function publicUser(u: UserRow) {
 /** Password-login lookup: by username or phone; includes the hash (never leaves the server). */
 export async function findUserForPassword(db: Queryable, login: string): Promise<(UserRow & { password_hash: string | null }) | null> {
   const r = await db.query<UserRow & { password_hash: string | null }>(
-    `SELECT ${COLUMNS}, password_hash FROM users WHERE username = $1 OR phone = $1 ORDER BY id LIMIT 1`,
+    `SELECT ${USER_COLUMNS}, password_hash FROM users WHERE username = $1 OR phone = $1 ORDER BY id LIMIT 1`,
     [login],
   );
   return r.rows[0] ? { ...r.rows[0], id: Number(r.rows[0].id) } : null;
