@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listMaterials } from '../../server/src/repositories/materials.js';
 import { api, makeCatalogueApp, SEED_TIMEOUT, type CatalogueApp } from './catalogue-fixture.js';
 
 describe('catalogue items, index and public files', () => {
@@ -100,6 +101,15 @@ describe('catalogue items, index and public files', () => {
     expect(r.body.data.total).toBe(Number((await t.db.query('SELECT count(*) AS n FROM materials WHERE type = 11 AND status = 1')).rows[0].n));
     const prices = r.body.data.list.map((c: { priceCents: number }) => c.priceCents);
     expect(prices).toEqual([...prices].sort((a, b) => a - b));
+  });
+
+  it('list counts only up to the cap, so a page costs the same however large the catalogue', async () => {
+    const all = Number((await t.db.query('SELECT count(*) AS n FROM materials WHERE status = 1')).rows[0].n);
+    const capped = await listMaterials(t.db, { pageSize: 5 }, 3);
+    expect(capped).toMatchObject({ total: 3, totalCapped: true });
+    expect(capped.list).toHaveLength(5);
+    expect(await listMaterials(t.db, { pageSize: 5 }, all)).toMatchObject({ total: all, totalCapped: false });
+    expect((await api(t, '/api/items/list?pageSize=5')).body.data).toMatchObject({ total: all, totalCapped: false });
   });
 
   it('list sorts by several keys in turn and refuses an unknown direction in Chinese', async () => {

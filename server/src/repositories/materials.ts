@@ -1,3 +1,4 @@
+import { COUNT_CAP } from '../search/index.js';
 import type { Queryable } from '../db/index.js';
 import { col, parseListQuery, type ListSpec } from '../lib/list-query.js';
 import { CARD_COLUMNS, toCard, type MaterialCard } from './material-card.js';
@@ -139,13 +140,20 @@ export const MATERIAL_LIST: ListSpec = {
   maxPageSize: 60,
 };
 
-/** The generic list convention over approved materials. */
-export async function listMaterials(db: Queryable, query: Record<string, unknown>): Promise<{ list: MaterialCard[]; total: number }> {
+/**
+ * The generic list convention over approved materials. The total is counted up to COUNT_CAP
+ * (totalCapped says there are more), so a page costs the same at 10k and at 1M materials.
+ */
+export async function listMaterials(db: Queryable, query: Record<string, unknown>, countCap = COUNT_CAP): Promise<{ list: MaterialCard[]; total: number; totalCapped: boolean }> {
   const q = parseListQuery(query, MATERIAL_LIST);
   const where = ['m.status = 1', ...q.where].join(' AND ');
   const rows = await db.query(`SELECT ${CARD_COLUMNS} FROM materials m WHERE ${where} ORDER BY ${q.orderBy}, m.id DESC LIMIT ${q.limit} OFFSET ${q.offset}`, q.params);
-  const total = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM materials m WHERE ${where}`, q.params);
-  return { list: rows.rows.map(toCard), total: Number(total.rows[0].n) };
+  const counted = await db.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM (SELECT 1 FROM materials m WHERE ${where} LIMIT ${countCap + 1}) s`,
+    q.params,
+  );
+  const n = Number(counted.rows[0].n);
+  return { list: rows.rows.map(toCard), total: Math.min(n, countCap), totalCapped: n > countCap };
 }
 
 export type OwnerCard = NonNullable<Awaited<ReturnType<typeof ownerCard>>>;
