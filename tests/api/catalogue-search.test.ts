@@ -97,6 +97,9 @@ describe('catalogue search (/api/index/search)', () => {
       const want = pandas.filter((r) => r.type === 1 && fits(Number(r.duration_sec))).length;
       expect((await search({ keyword: '熊猫', duration })).total, duration).toBe(want);
     }
+    // A duration class belongs to videos: beside another type it matches nothing, beside video the class alone.
+    expect((await search({ keyword: '熊猫', type: 11, duration: 'VIDEO_SHORT' })).total).toBe(0);
+    expect((await search({ keyword: '熊猫', type: 1, duration: 'VIDEO_SHORT' })).total).toBe(pandas.filter((r) => r.type === 1 && classes.VIDEO_SHORT(Number(r.duration_sec))).length);
     const shortPanda = pandas.find((r) => r.type === 1 && Number(r.duration_sec) < 600)!;
     const before = (await search({ keyword: '熊猫', duration: 'VIDEO_LONG' })).total;
     await t.db.query('UPDATE materials SET duration_sec = 2400 WHERE id = $1', [shortPanda.id]);

@@ -9,6 +9,7 @@ export function facetTokens(q: Pick<SearchQuery, 'type' | 'duration'>): string[]
   const out: string[] = [];
   // A duration class exists on videos only, so it stands for '~t1' too (whose list holds half the table).
   if (q.duration) out.push(`~d${q.duration.slice('VIDEO_'.length).toLowerCase()}`);
-  else if (q.type) out.push(`~t${q.type}`);
+  // A type other than video beside a duration class matches nothing, as it must.
+  if (q.type && (!q.duration || Number(q.type) !== 1)) out.push(`~t${q.type}`);
   return out;
 }

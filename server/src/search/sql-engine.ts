@@ -67,19 +67,24 @@ export class SqlSearchEngine implements SearchEngine {
 
   async search(q: SearchQuery): Promise<SearchResult> {
     const base = new Where();
-    if (q.type) base.and(`m.type = ${base.arg(q.type)}`);
-    if (q.duration) {
-      base.and('m.type = 1');
-      if (q.duration === 'VIDEO_SHORT') base.and('m.duration_sec < 600');
-      else if (q.duration === 'VIDEO_MIDDLE') base.and('m.duration_sec >= 600 AND m.duration_sec <= 1800');
-      else base.and('m.duration_sec > 1800');
-    }
     if (q.categoryId) base.and(`m.category_id = ${base.arg(q.categoryId)}`);
     const offset = (q.page - 1) * q.pageSize;
     const empty = { list: [], total: 0, totalCapped: false, page: q.page, pageSize: q.pageSize };
 
     const keyword = q.keyword?.trim() ?? '';
-    if (!keyword) return this.finish(q, base, await this.page(base, SORTS[q.sort ?? 'newest'] ?? SORTS.newest, offset, q.pageSize));
+    if (!keyword) {
+      // Browsing filters on the columns; a keyword search filters by the facet tokens below instead
+      // (the same rows: migration 132), since column conditions beside them only make the planner
+      // AND a bitmap of half the table into the count.
+      if (q.type) base.and(`m.type = ${base.arg(q.type)}`);
+      if (q.duration) {
+        base.and('m.type = 1');
+        if (q.duration === 'VIDEO_SHORT') base.and('m.duration_sec < 600');
+        else if (q.duration === 'VIDEO_MIDDLE') base.and('m.duration_sec >= 600 AND m.duration_sec <= 1800');
+        else base.and('m.duration_sec > 1800');
+      }
+      return this.finish(q, base, await this.page(base, SORTS[q.sort ?? 'newest'] ?? SORTS.newest, offset, q.pageSize));
+    }
 
     const tokens = queryTokens(keyword);
     // Nothing searchable (only punctuation): no match rather than everything.
