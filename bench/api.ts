@@ -4,7 +4,13 @@
  * and detail endpoints — the public catalogue, search, the home sections and the logged-in order views — and prints
  * requests/s and latency p50/p95/p99. Figures only, no assertions.
  *
+ * On PostgreSQL the catalogue is grown to BENCH_ITEMS materials (default 100,000) by copying the
+ * seeded ones, and the detail route the client calls (/api/items/detail/:id, ids rotating over the
+ * whole catalogue) is compared with a bare Fastify + pg primary-key route (bench/bare-detail-server.ts,
+ * its own process, same database, same rotation) in the same run: the ratio's goal is >= 70%.
+ *
  *   node --import tsx bench/api.ts            # BENCH_SECONDS=10 BENCH_CONNECTIONS=10 by default
+ *   BENCH_DATABASE_URL=postgres://lumen:lumen@127.0.0.1:5432/lumen_bench node --import tsx bench/api.ts
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -16,6 +22,7 @@ import pg from 'pg';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const ITEMS = Number(process.env.BENCH_ITEMS ?? 100_000);
 
 function freePort(): Promise<number> {
   return new Promise((resolve) => {
@@ -77,19 +84,43 @@ try {
     await new Promise((r) => setTimeout(r, 300));
   }
 
+  // Grow the catalogue (PostgreSQL: the bench may write beside the server) by copying approved materials.
+  let ids: number[] = [];
+  if (pgUrl) {
+    const c = new pg.Client({ connectionString: databaseUrl });
+    await c.connect();
+    const have = Number((await c.query('SELECT count(*)::int AS n FROM materials')).rows[0].n);
+    const t0 = Date.now();
+    const cols = (await c.query(
+      `SELECT string_agg(quote_ident(column_name), ', ' ORDER BY ordinal_position) AS c FROM information_schema.columns
+        WHERE table_schema = current_schema() AND table_name = 'materials' AND column_name <> 'id' AND is_generated = 'NEVER'`,
+    )).rows[0].c;
+    while (Number((await c.query('SELECT count(*)::int AS n FROM materials')).rows[0].n) < ITEMS) {
+      await c.query(`INSERT INTO materials(${cols}) SELECT ${cols} FROM materials WHERE status = 1 LIMIT ${Math.max(1, Math.min(20_000, ITEMS - have))}`);
+    }
+    await c.query('ANALYZE materials');
+    ids = (await c.query('SELECT id FROM materials WHERE status = 1')).rows.map((r) => Number(r.id));
+    await c.end();
+    console.log(`catalogue grown from ${have} to ${ITEMS.toLocaleString('en')}+ materials in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+  }
+
   // A logged-in company buyer with a few orders, so the order views have rows to read.
   const { token } = await json(`${base}/dev/session`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'demo_company', password: 'Lumen@2026' }) });
   const auth = { authorization: token, 'content-type': 'application/json' };
   const items = await json(`${base}/api/items/list?page=1&pageSize=20`);
-  const materialId = items.list[0].id;
   let orderId = 0;
   for (const m of items.list.slice(0, 10)) {
     orderId = (await json(`${base}/api/trade/order`, { method: 'POST', headers: auth, body: JSON.stringify({ from: 'direct', items: [{ materialId: m.id, scenario: 'ecommerce_ads' }] }) })).id;
   }
 
-  const targets: Array<{ name: string; path: string; headers?: Record<string, string> }> = [
+  if (!ids.length) ids = (await json(`${base}/api/items/list?page=1&pageSize=60`)).list.map((m: { id: number }) => m.id);
+  let turn = 0;
+  let detailRps = 0;
+  /** Rotates ids over the catalogue (a fixed stride through a shuffled list, the same for both sides). */
+  const nextId = () => ids[(turn = (turn + 7919) % ids.length)];
+  const targets: Array<{ name: string; path: string; headers?: Record<string, string>; rotate?: (id: number) => string }> = [
+    { name: 'item detail (rotating)', path: '/api/items/detail/', rotate: (id) => `/api/items/detail/${id}` },
     { name: 'items list', path: '/api/items/list?page=1&pageSize=20' },
-    { name: 'item detail', path: `/api/items/detail/${materialId}` },
     { name: 'search 熊猫', path: `/api/index/search?keyword=${encodeURIComponent('熊猫')}&page=1&pageSize=20` },
     { name: 'home newest', path: '/api/index/newest?limit=8' },
     { name: 'home categories', path: '/api/index/categories' },
@@ -101,12 +132,46 @@ try {
   for (const t of targets) {
     // autocannon's summary has no p95, so every response time is collected and ranked here.
     const times: number[] = [];
-    const inst = autocannon({ url: base + t.path, headers: t.headers, connections: CONNECTIONS, duration: SECONDS });
+    const inst = autocannon({
+      url: base + t.path, headers: t.headers, connections: CONNECTIONS, duration: SECONDS,
+      ...(t.rotate ? { requests: [{ setupRequest: (req: any) => ({ ...req, path: t.rotate!(nextId()) }) }] } : {}),
+    });
     inst.on('response', (_c: unknown, _s: number, _b: number, ms: number) => times.push(ms));
     const r = await inst;
     times.sort((a, b) => a - b);
     const pct = (p: number) => (times.length ? times[Math.min(times.length - 1, Math.floor((p / 100) * times.length))].toFixed(1) : '-');
     console.log(t.name.padEnd(22), r.requests.average.toFixed(0).padStart(9), pct(50).padStart(8), pct(95).padStart(8), pct(99).padStart(8), String(r.non2xx).padStart(8));
+    if (t.rotate) detailRps = r.requests.average;
+  }
+
+  if (pgUrl) {
+    // The baseline: bare Fastify + pg by primary key, same database, same id rotation, same load.
+    const bport = await freePort();
+    const bare = spawn(process.execPath, ['--import', 'tsx', 'bench/bare-detail-server.ts'], { env: { ...process.env, PORT: String(bport), DATABASE_URL: databaseUrl }, stdio: ['ignore', 'inherit', 'inherit'] });
+    try {
+      for (let i = 0; ; i++) {
+        try {
+          if ((await fetch(`http://127.0.0.1:${bport}/detail/${ids[0]}`)).ok) break;
+        } catch {
+          if (i > 100) throw new Error('bare server did not start');
+          await new Promise((r) => setTimeout(r, 200));
+        }
+      }
+      const times: number[] = [];
+      const inst = autocannon({
+        url: `http://127.0.0.1:${bport}/detail/${ids[0]}`, connections: CONNECTIONS, duration: SECONDS,
+        requests: [{ setupRequest: (req: any) => ({ ...req, path: `/detail/${nextId()}` }) }],
+      });
+      inst.on('response', (_c: unknown, _s: number, _b: number, ms: number) => times.push(ms));
+      const r = await inst;
+      times.sort((a, b) => a - b);
+      const pct = (p: number) => times[Math.min(times.length - 1, Math.floor((p / 100) * times.length))].toFixed(1);
+      console.log('bare fastify+pg by id'.padEnd(22), r.requests.average.toFixed(0).padStart(9), pct(50).padStart(8), pct(95).padStart(8), pct(99).padStart(8), String(r.non2xx).padStart(8));
+      console.log(`item detail / bare baseline: ${((100 * detailRps) / r.requests.average).toFixed(0)}% of its requests/s (goal >= 70%)`);
+    } finally {
+      bare.kill('SIGTERM');
+      await new Promise((r) => bare.once('exit', r));
+    }
   }
 } finally {
   await stop();

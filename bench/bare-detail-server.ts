@@ -1,0 +1,19 @@
+/**
+ * The baseline of bench/api: a bare Fastify + pg route that reads one material by primary key and
+ * answers it as JSON, with nothing else (no auth, schemas, envelope, counters, hooks). What the real
+ * detail route costs above this is what the product adds.
+ *
+ *   PORT=... DATABASE_URL=... node --import tsx bench/bare-detail-server.ts
+ */
+import Fastify from 'fastify';
+import pg from 'pg';
+
+const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
+const app = Fastify({ logger: false });
+app.get<{ Params: { id: string } }>('/detail/:id', async (req, reply) => {
+  const r = await pool.query('SELECT * FROM materials WHERE id = $1', [Number(req.params.id)]);
+  if (!r.rows[0]) return reply.code(404).send({ msg: 'not found' });
+  return r.rows[0];
+});
+await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });
+process.on('SIGTERM', () => void app.close().then(() => pool.end()).then(() => process.exit(0)));
