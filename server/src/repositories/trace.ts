@@ -96,10 +96,13 @@ export interface TraceCertRow {
   file_key: string;
   events: unknown[];
   ledger_height: number;
+  job_id: number | null;
   created_at: Date;
 }
 
-const certRow = (r: any): TraceCertRow => ({ ...r, id: Number(r.id), user_id: Number(r.user_id), material_id: Number(r.material_id), ledger_height: Number(r.ledger_height) });
+const certRow = (r: any): TraceCertRow => ({
+  ...r, id: Number(r.id), user_id: Number(r.user_id), material_id: Number(r.material_id), ledger_height: Number(r.ledger_height), job_id: r.job_id == null ? null : Number(r.job_id),
+});
 
 export async function workCertificates(q: Queryable, workId: number): Promise<TraceCertRow[]> {
   return (await q.query('SELECT * FROM trace_certificates WHERE material_id = $1 ORDER BY created_at, id', [workId])).rows.map(certRow);
@@ -122,7 +125,19 @@ export async function nextCertificateId(q: Queryable): Promise<number> {
 
 export async function insertCertificate(q: Queryable, c: Omit<TraceCertRow, 'created_at'>): Promise<void> {
   await q.query(
-    `INSERT INTO trace_certificates(id, user_id, material_id, cert_no, sha256, file_key, events, ledger_height) VALUES ($1,$2,$3,$4,$5,$6,$7,$8)`,
-    [c.id, c.user_id, c.material_id, c.cert_no, c.sha256, c.file_key, JSON.stringify(c.events), c.ledger_height],
+    `INSERT INTO trace_certificates(id, user_id, material_id, cert_no, sha256, file_key, events, ledger_height, job_id) VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9)`,
+    [c.id, c.user_id, c.material_id, c.cert_no, c.sha256, c.file_key, JSON.stringify(c.events), c.ledger_height, c.job_id],
   );
+}
+
+/** The certificate a job already issued (its earlier run committed), if any. */
+export async function certificateOfJob(q: Queryable, jobId: number): Promise<TraceCertRow | undefined> {
+  const r = (await q.query('SELECT * FROM trace_certificates WHERE job_id = $1', [jobId])).rows[0];
+  return r ? certRow(r) : undefined;
+}
+
+/** The holder's name printed on a certificate: company, else nickname, else username. */
+export async function ownerName(q: Queryable, userId: number): Promise<string> {
+  const r = (await q.query("SELECT coalesce(company_name, nickname, username, '') AS name FROM users WHERE id = $1", [userId])).rows[0];
+  return r?.name ?? '';
 }

@@ -7,7 +7,7 @@ import { fileUrl } from '../repositories/material-card.js';
 import { evidenceKeysOf } from '../evidence/context.js';
 import * as repo from '../repositories/trace.js';
 import { workTimeline } from '../services/trace-timeline.js';
-import { checkTraceCertificate, issueTraceCertificate } from '../services/trace-certificates.js';
+import { checkTraceCertificate, requestTraceCertificate } from '../services/trace-certificates.js';
 import { TRACE_CERT_NO_PATTERN, traceCertCheckSchema, traceCertQuerySchema, traceTimelineSchema, traceWorkSchema } from '../../../src/schemas/api/trace.js';
 
 const certNoParams = {
@@ -44,11 +44,11 @@ export default async function traceRoutes(app: FastifyInstance) {
     return ok({ work: { id: work.id, title: work.title }, events: await workTimeline(app.db, work) });
   });
 
+  /** Queues the certificate (drawn by the trace.certificate job); the page follows GET /api/jobs/:jobId. */
   app.post('/works/:id/certificates', { schema: { params: idParams } }, async (req) => {
     const u = await req.requireUser();
-    const name = u.company_name || u.nickname || u.username || '';
-    const issued = await issueTraceCertificate({ db: app.db, storage: app.storage, publicUrl: app.config.publicUrl }, { id: Number(u.id), name }, (req.params as { id: number }).id);
-    return ok(issued, `溯源证书已出具：${issued.certNo}`);
+    const r = await requestTraceCertificate(app.db, Number(u.id), (req.params as { id: number }).id);
+    return ok(r, '正在生成溯源证书');
   });
 
   /** The owner's copy of an issued certificate, byte for byte what the log recorded. */

@@ -3,7 +3,8 @@
  * a paid "trace" service order; the PDF's SHA-256 goes into the evidence log (type 'trace-cert')
  * under the certificate number, so the public check (/copyright/trace/cert) can tell the issued
  * file from any changed copy. The PDF is drawn before the transaction (PGlite runs one at a time),
- * the transaction only spends the unit, appends the leaf and records the certificate.
+ * the transaction only spends the unit, appends the leaf and records the certificate. Drawing takes
+ * seconds (CJK font subsetting), so it runs on the job queue (task trace.certificate) with progress.
  */
 import crypto from 'node:crypto';
 import type { Db } from '../db/index.js';
@@ -17,6 +18,7 @@ import type { EvidenceKeys } from '../evidence/context.js';
 import * as repo from '../repositories/trace.js';
 import { consumeQuota, noQuota } from './service-orders-quota.js';
 import { workTimeline } from './trace-timeline.js';
+import { defineTask, enqueue } from '../jobs/index.js';
 import type { TraceCertCheck, TraceEvent } from '../../../src/schemas/api/trace.js';
 
 const CHECK_ALPHABET = '23456789ABCDEFGHJKLMNPQRSTUVWXYZ';
@@ -35,24 +37,54 @@ export interface IssueDeps {
   publicUrl: string;
 }
 
-export async function issueTraceCertificate(d: IssueDeps, user: { id: number; name: string }, workId: number) {
-  const work = await repo.ownedWork(d.db, user.id, workId);
+export const TRACE_CERT_TASK = 'trace.certificate';
+export interface TraceCertJob {
+  userId: number;
+  workId: number;
+}
+
+/** Refuses early what the job would refuse (not the owner: 404; no unit left: 402), then queues the drawing. */
+export async function requestTraceCertificate(db: Db, userId: number, workId: number): Promise<{ jobId: number }> {
+  if (!(await repo.ownedWork(db, userId, workId))) throw new AppError(404, '作品不存在');
+  if (!(await quotaLeft(db, userId, 'trace')).some((q) => q.left > 0)) throw noQuota('trace');
+  // One export of a work at a time: a second click while it runs answers the same job.
+  const { id } = await enqueue(db, TRACE_CERT_TASK, { userId, workId } satisfies TraceCertJob, { ownerId: userId, dedupeKey: `trace-cert:${workId}` });
+  return { jobId: id };
+}
+
+type Progress = (percent: number, message: string) => Promise<void>;
+
+/**
+ * Draws, stores and logs one certificate. With a jobId it is safe to run again: a certificate that
+ * job already committed is answered, and the unit is spent under a ref naming the job.
+ */
+export async function issueTraceCertificate(d: IssueDeps, userId: number, workId: number, opts: { jobId?: number; progress?: Progress } = {}) {
+  const progress: Progress = opts.progress ?? (async () => undefined);
+  if (opts.jobId) {
+    const earlier = await repo.certificateOfJob(d.db, opts.jobId);
+    if (earlier) return { id: earlier.id, certNo: earlier.cert_no, sha256: earlier.sha256, leafIndex: earlier.ledger_height, events: earlier.events.length };
+  }
+  const owner = await repo.ownerName(d.db, userId);
+  const work = await repo.ownedWork(d.db, userId, workId);
   if (!work) throw new AppError(404, '作品不存在');
-  if (!(await quotaLeft(d.db, user.id, 'trace')).some((q) => q.left > 0)) throw noQuota('trace');
+  if (!(await quotaLeft(d.db, userId, 'trace')).some((q) => q.left > 0)) throw noQuota('trace');
+  await progress(10, '正在汇总作品记录');
   const events = await workTimeline(d.db, work);
   const id = await repo.nextCertificateId(d.db);
   const issuedAt = new Date();
   const certNo = traceCertNoOf(id, issuedAt);
+  await progress(30, `正在绘制证书（${events.length} 条记录）`);
   const pdf = await traceCertificatePdf({
-    certNo, workId: work.id, workTitle: work.title, owner: user.name, issuedAt, events, verifyUrl: `${d.publicUrl.replace(/\/$/, '')}${traceCertPath(certNo)}`,
+    certNo, workId: work.id, workTitle: work.title, owner, issuedAt, events, verifyUrl: `${d.publicUrl.replace(/\/$/, '')}${traceCertPath(certNo)}`,
   });
   const sha256 = sha256Hex(pdf);
+  await progress(80, '正在写入存证日志');
   const fileKey = await d.storage.put(`trace-certificates/${id}/certificate.pdf`, pdf, { contentType: 'application/pdf', sha256 });
   try {
     const block = await d.db.tx(async (t) => {
-      await consumeQuota(t, { userId: user.id, service: 'trace', ref: `trace-cert:${id}` });
-      const b = await appendBlock(t, { type: 'trace-cert', certNo, sha256, userId: user.id, workId: work.id, events: events.length });
-      await repo.insertCertificate(t, { id, user_id: user.id, material_id: work.id, cert_no: certNo, sha256, file_key: fileKey, events, ledger_height: b.height });
+      await consumeQuota(t, { userId, service: 'trace', ref: opts.jobId ? `trace-cert-job:${opts.jobId}` : `trace-cert:${id}` });
+      const b = await appendBlock(t, { type: 'trace-cert', certNo, sha256, userId, workId: work.id, events: events.length });
+      await repo.insertCertificate(t, { id, user_id: userId, material_id: work.id, cert_no: certNo, sha256, file_key: fileKey, events, ledger_height: b.height, job_id: opts.jobId ?? null });
       return b;
     });
     return { id, certNo, sha256, leafIndex: block.height, events: events.length };
@@ -61,6 +93,10 @@ export async function issueTraceCertificate(d: IssueDeps, user: { id: number; na
     throw e;
   }
 }
+
+defineTask<TraceCertJob>(TRACE_CERT_TASK, (p, ctx) =>
+  issueTraceCertificate({ db: ctx.db, storage: ctx.storage, publicUrl: ctx.config.publicUrl }, p.userId, p.workId, { jobId: ctx.jobId, progress: (n, m) => ctx.progress(n, m) }),
+{ maxAttempts: 2, timeoutMs: 3 * 60_000 });
 
 /**
  * The public check of a certificate number: the log leaf must name this certificate and its file

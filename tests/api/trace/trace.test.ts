@@ -4,6 +4,9 @@ import { makeTestApp, makeUser } from '../../helpers/app.js';
 import { call, makeMaterial } from '../../helpers/trade.js';
 import { buyServiceWithWallet } from '../../helpers/service-orders.js';
 import { pdfTextLines } from '../../helpers/pdf-text.js';
+import { FAST, servicesOf, waitForJob } from '../../helpers/jobs.js';
+import { runUntilIdle } from '../../../server/src/jobs/index.js';
+import { TRACE_CERT_TASK, issueTraceCertificate } from '../../../server/src/services/trace-certificates.js';
 import { commitDeposit } from '../../../server/src/services/deposit-ledger.js';
 import { leafByCertNo } from '../../../server/src/repositories/evidence-log.js';
 import { parseLeaf } from '../../../server/src/evidence/leaf.js';
@@ -109,9 +112,21 @@ describe('trace timeline and trace certificates', () => {
     expect(unpaid.status).toBe(402);
     expect(unpaid.body.msg).toContain('版权溯源');
     await buyServiceWithWallet(t.app, t.db, alice, 'trace_1');
-    const issued = await call(t.app, 'POST', `/api/trace/works/${work}/certificates`, alice.auth);
-    expect(issued.status, JSON.stringify(issued.body)).toBe(200);
+    const queued = await call(t.app, 'POST', `/api/trace/works/${work}/certificates`, alice.auth);
+    expect(queued.status, JSON.stringify(queued.body)).toBe(200);
+    // Drawn on the job queue; the owner follows it on /api/jobs/:id (another user cannot).
+    await runUntilIdle(servicesOf(t.app), { tasks: [TRACE_CERT_TASK], ...FAST, timeoutMs: 60_000 });
+    const job = await waitForJob(t.db, queued.body.data.jobId, ['succeeded', 'failed']);
+    expect(job.state, job.lastError ?? '').toBe('succeeded');
+    expect((await call(t.app, 'GET', `/api/jobs/${job.id}`, bob.auth)).status).toBe(404);
+    const issued = await call(t.app, 'GET', `/api/jobs/${job.id}`, alice.auth);
+    expect(issued.body.data).toMatchObject({ state: 'succeeded', progress: 100 });
+    issued.body.data = issued.body.data.result;
     certNo = issued.body.data.certNo;
+    // A job runs at least once: running it again answers the certificate it committed, charging nothing.
+    const again = await issueTraceCertificate({ db: t.db, storage: t.app.storage, publicUrl: '' }, alice.id, work, { jobId: job.id });
+    expect(again.certNo).toBe(certNo);
+    expect(Number((await t.db.query('SELECT count(*) AS n FROM trace_certificates')).rows[0].n)).toBe(1);
     expect(certNo).toMatch(/^TR\d{16}-[0-9A-Z]{6}$/);
     // The unit is spent: a second certificate needs another purchase.
     expect((await call(t.app, 'POST', `/api/trace/works/${work}/certificates`, alice.auth)).status).toBe(402);
@@ -137,7 +152,7 @@ describe('trace timeline and trace certificates', () => {
 
     const after = (await timeline()).body.data.events as Array<Record<string, any>>;
     expect(after.at(-1)).toMatchObject({ kind: 'trace-cert', certNo, sha256: sha(pdf), leafIndex: leaf!.idx });
-  });
+  }, 120_000);
 
   it('verifies the certificate publicly by number, and a changed file fails', async () => {
     const r = await call(t.app, 'GET', `/api/trace/verify/${certNo}`);
