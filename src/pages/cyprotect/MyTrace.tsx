@@ -1,10 +1,10 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { Alert, Avatar, Button, Card, Col, Empty, List, Row, Space, Spin, Tag, Typography, message } from 'antd';
+import { Alert, Avatar, Button, Card, Col, Empty, List, Progress, Row, Space, Spin, Tag, Typography, message } from 'antd';
 import { FileProtectOutlined } from '@ant-design/icons';
 import { QuotaBar } from '../../components/service-orders/QuotaBar';
 import { TraceTimeline } from '../../components/trace/TraceTimeline';
-import { downloadTraceCertificate, issueTraceCertificate, traceTimeline, traceWorks } from '../../components/trace/trace-api';
+import { downloadTraceCertificate, requestTraceCertificate, traceTimeline, traceWorks, waitForTraceCertificate } from '../../components/trace/trace-api';
 import type { TraceTimeline as Timeline, TraceWork } from '../../schemas/api/trace';
 import { statusLabel } from '../../schemas/registry';
 
@@ -13,7 +13,7 @@ type Load<T> = { state: 'loading' } | { state: 'error'; message: string } | { st
 /** The selected work's timeline and its certificate export (one paid trace unit per certificate). */
 function WorkTrace({ workId, onIssued }: { workId: number; onIssued: () => void }) {
   const [load, setLoad] = useState<Load<Timeline>>({ state: 'loading' });
-  const [issuing, setIssuing] = useState(false);
+  const [issuing, setIssuing] = useState<{ percent: number; message: string } | null>(null);
   const [issued, setIssued] = useState<{ certNo: string } | null>(null);
   const [error, setError] = useState<string | null>(null);
   const refresh = useCallback(() => {
@@ -27,10 +27,11 @@ function WorkTrace({ workId, onIssued }: { workId: number; onIssued: () => void 
   }, [refresh]);
 
   const exportCertificate = async () => {
-    setIssuing(true);
+    setIssuing({ percent: 0, message: '已提交，等待生成' });
     setError(null);
     try {
-      const r = await issueTraceCertificate(workId);
+      const { jobId } = await requestTraceCertificate(workId);
+      const r = await waitForTraceCertificate(jobId, (percent, msg) => setIssuing({ percent, message: msg || '正在生成' }));
       setIssued(r);
       message.success(`溯源证书已出具：${r.certNo}`);
       refresh();
@@ -39,7 +40,7 @@ function WorkTrace({ workId, onIssued }: { workId: number; onIssued: () => void 
     } catch (e) {
       setError((e as Error).message);
     } finally {
-      setIssuing(false);
+      setIssuing(null);
     }
   };
 
@@ -49,9 +50,14 @@ function WorkTrace({ workId, onIssued }: { workId: number; onIssued: () => void 
   return (
     <Card
       title={<Space><FileProtectOutlined />{work.title}</Space>}
-      extra={<Button type="primary" loading={issuing} onClick={exportCertificate} data-testid="trace-export">{issuing ? '正在生成证书…' : '导出溯源证书'}</Button>}
+      extra={<Button type="primary" loading={!!issuing} onClick={exportCertificate} data-testid="trace-export">{issuing ? '正在生成证书…' : '导出溯源证书'}</Button>}
     >
-      {issuing && <Alert type="info" showIcon style={{ marginBottom: 16 }} message="正在生成溯源证书" description="汇总时间线、绘制 PDF 并将证书指纹写入存证日志，通常数秒内完成。" />}
+      {issuing && (
+        <Alert
+          type="info" showIcon style={{ marginBottom: 16 }} message={`正在生成溯源证书：${issuing.message}`}
+          description={<><Progress percent={issuing.percent} status="active" data-testid="trace-progress" /><Typography.Text type="secondary">汇总时间线、绘制 PDF 并将证书指纹写入存证日志，后台任务完成后自动下载。</Typography.Text></>}
+        />
+      )}
       {error && <Alert type="error" showIcon style={{ marginBottom: 16 }} message={error} action={error.includes('额度') ? <Link to="/copyright/trace/SolidEvidence">购买溯源服务</Link> : undefined} />}
       {issued && (
         <Alert
