@@ -106,10 +106,9 @@ export async function traceCertificatePdf(c: TraceCertificateData): Promise<Uint
     y -= 16;
   }
 
-  if (y < 110) newPage();
-  const note = '本证书 PDF 的 SHA-256 已写入流明素材默克尔存证日志（RFC 9162，类型 trace-cert）。任何人可在';
-  font.draw(page, note, { x: 60, y: 80, size: 8.5, color: grey });
-  font.draw(page, `${c.verifyUrl} 输入证书编号并拖入本文件核验；文件被改动后将无法通过核验。`, { x: 60, y: 66, size: 8.5, color: accent });
+  if (y < 120) newPage();
+  const note = `本证书 PDF 的 SHA-256 已写入流明素材默克尔存证日志（RFC 9162，类型 trace-cert）。任何人可在 ${c.verifyUrl} 输入证书编号并拖入本文件核验；文件被改动后将无法通过核验。`;
+  wrap(font, note, 8.5, 475).forEach((line, i) => font.draw(page, line, { x: 60, y: 96 - i * 12, size: 8.5, color: grey }));
   bold.draw(page, '流明素材 · 版权保护中心', { x: 400, y: 44, size: 11, color: ink });
   return doc.save();
 }

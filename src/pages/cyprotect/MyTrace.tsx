@@ -33,6 +33,7 @@ function WorkTrace({ workId, onIssued }: { workId: number; onIssued: () => void 
       const { jobId } = await requestTraceCertificate(workId);
       const r = await waitForTraceCertificate(jobId, (percent, msg) => setIssuing({ percent, message: msg || '正在生成' }));
       setIssued(r);
+      setIssuing(null);
       message.success(`溯源证书已出具：${r.certNo}`);
       refresh();
       onIssued();
@@ -77,6 +78,8 @@ function WorkTrace({ workId, onIssued }: { workId: number; onIssued: () => void 
 export default function MyTrace() {
   const [params, setParams] = useSearchParams();
   const [works, setWorks] = useState<Load<TraceWork[]>>({ state: 'loading' });
+  // Bumped after a certificate is issued: the quota bar reads the units left again.
+  const [quotaVersion, setQuotaVersion] = useState(0);
   const load = useCallback(() => {
     traceWorks().then((r) => setWorks({ state: 'ready', data: r.list }), (e: Error) => setWorks({ state: 'error', message: e.message }));
   }, []);
@@ -86,7 +89,7 @@ export default function MyTrace() {
 
   return (
     <div>
-      <QuotaBar service="trace" name="溯源证书" sku="trace_1" unit="次" />
+      <QuotaBar key={quotaVersion} service="trace" name="溯源证书" sku="trace_1" unit="次" />
       {works.state === 'error' && <Alert type="error" showIcon message="作品列表加载失败" description={works.message} action={<Button onClick={load}>重试</Button>} />}
       {works.state === 'loading' && <Spin tip="加载作品…"><div style={{ height: 160 }} /></Spin>}
       {works.state === 'ready' && !list.length && (
@@ -114,7 +117,7 @@ export default function MyTrace() {
               />
             </Card>
           </Col>
-          <Col xs={24} md={16}>{selected && <WorkTrace key={selected} workId={selected} onIssued={load} />}</Col>
+          <Col xs={24} md={16}>{selected && <WorkTrace key={selected} workId={selected} onIssued={() => { load(); setQuotaVersion((v) => v + 1); }} />}</Col>
         </Row>
       )}
     </div>
