@@ -17,6 +17,7 @@ import { checkRecord } from '../evidence/receipts.js';
 import type { EvidenceKeys } from '../evidence/context.js';
 import * as repo from '../repositories/trace.js';
 import { consumeQuota, noQuota } from './service-orders-quota.js';
+import { notify } from './notifications.js';
 import { workTimeline } from './trace-timeline.js';
 import { defineTask, enqueue } from '../jobs/index.js';
 import type { TraceCertCheck, TraceEvent } from '../../../src/schemas/api/trace.js';
@@ -85,6 +86,11 @@ export async function issueTraceCertificate(d: IssueDeps, userId: number, workId
       await consumeQuota(t, { userId, service: 'trace', ref: opts.jobId ? `trace-cert-job:${opts.jobId}` : `trace-cert:${id}` });
       const b = await appendBlock(t, { type: 'trace-cert', certNo, sha256, userId, workId: work.id, events: events.length });
       await repo.insertCertificate(t, { id, user_id: userId, material_id: work.id, cert_no: certNo, sha256, file_key: fileKey, events, ledger_height: b.height, job_id: opts.jobId ?? null });
+      // Drawn in the background: the inbox tells the owner it is ready, whether or not the page stayed open.
+      await notify(t, userId, {
+        kind: 'trace', title: `「${work.title}」溯源证书已出具`, body: `证书编号 ${certNo}，证书指纹已写入存证日志，可下载或公开核验。`,
+        link: `/cyprotect/mytrace?work=${work.id}`, dedupeKey: `trace-cert:${id}`,
+      });
       return b;
     });
     return { id, certNo, sha256, leafIndex: block.height, events: events.length };

@@ -63,7 +63,7 @@ describe('trace timeline and trace certificates', () => {
       `INSERT INTO copyright_deals(listing_id, buyer_id, seller_id, price_cents, status, ledger_height, completed_at) VALUES ($1, $2, $3, 50000, 'completed', 7, now())`,
       [listing, bob.id, alice.id],
     );
-  });
+  }, 180_000);
   afterAll(() => t?.close());
 
   it('lists the chain of title and spread of the owner\'s work from its records, buyers masked', async () => {
@@ -127,6 +127,8 @@ describe('trace timeline and trace certificates', () => {
     const again = await issueTraceCertificate({ db: t.db, storage: t.app.storage, publicUrl: '' }, alice.id, work, { jobId: job.id });
     expect(again.certNo).toBe(certNo);
     expect(Number((await t.db.query('SELECT count(*) AS n FROM trace_certificates')).rows[0].n)).toBe(1);
+    const inbox = (await call(t.app, 'GET', '/api/notifications/list?kind=trace', alice.auth)).body.data.list;
+    expect(inbox).toEqual([expect.objectContaining({ title: `「${title}」溯源证书已出具`, link: `/cyprotect/mytrace?work=${work}` })]);
     expect(certNo).toMatch(/^TR\d{16}-[0-9A-Z]{6}$/);
     // The unit is spent: a second certificate needs another purchase.
     expect((await call(t.app, 'POST', `/api/trace/works/${work}/certificates`, alice.auth)).status).toBe(402);
