@@ -40,7 +40,8 @@ export const mobileMap: Record<string, MobileRow> = {
   TraceCreative: { path: '/trace/creative-protection' },
   TraceFlow: { path: '/trace/flow-protection' },
   TraceSolid: { path: '/trace/solid-evidence' },
-  TraceCert: { path: '/trace/cert' },
+  // The trace certificate's QR code opens /copyright/trace/cert?no=...: a phone keeps the number.
+  TraceCert: { path: '/trace/cert', query: ['no'] },
 };
 
 /** Anything without a row: the mobile home, carrying inviteId when present. */

@@ -39,7 +39,7 @@ function ServiceView({ s }: { s: CopyrightService }) {
           <Typography.Paragraph style={{ fontSize: 16, maxWidth: 720 }}>{s.tagline}</Typography.Paragraph>
           <Space>
             <Link to={s.start.to}><Button type="primary" size="large" data-testid="service-start">{s.start.label}</Button></Link>
-            <Link to="/copyrightVerify"><Button size="large">核验证书</Button></Link>
+            <Link to={s.verifyTo ?? '/copyrightVerify'}><Button size="large">核验证书</Button></Link>
           </Space>
         </Card>
         <Row gutter={[16, 16]}>
@@ -57,7 +57,7 @@ function ServiceView({ s }: { s: CopyrightService }) {
   );
 }
 
-/** The page of one copyright service (/copyrightDeposit, /copyrightCheckin, /copyrightCheckinDci). */
+/** The page of one copyright service (/copyrightDeposit, /copyrightCheckin, /copyrightCheckinDci, /copyright/trace/*). */
 export const servicePage = (key: keyof typeof copyrightServices) =>
   function CopyrightServicePage() {
     return <ServiceView s={copyrightServices[key]} />;

@@ -11,6 +11,8 @@ export interface CopyrightService {
   tagline: string;
   /** Where the service's own flow starts (an existing page). */
   start: { label: string; to: string };
+  /** Where its certificates are checked (default /copyrightVerify). */
+  verifyTo?: string;
   features: Array<{ title: string; text: string }>;
   steps: string[];
   faq: Array<{ q: string; a: string }>;
@@ -65,6 +67,60 @@ export const copyrightServices: Record<string, CopyrightService> = {
     steps: ['填写作品信息', '上传作品与权属材料', '审核通过后发放 DCI 码与证书'],
     faq: [{ q: 'DCI 与版权登记有什么区别？', a: 'DCI 侧重线上作品的唯一标识与流通，版权登记侧重权属证明，可同时办理。' }],
   },
+  traceCreative: {
+    key: 'traceCreative',
+    serviceCode: 'trace',
+    title: '创意保护溯源',
+    tagline: '把作品从创作到发布的每个节点串成一条可核验的权属链：上传文件指纹、存证日志记录、著作权登记与 DCI，出具溯源证书。',
+    start: { label: '开始溯源', to: '/cyprotect/mytrace' },
+    verifyTo: '/copyright/trace/cert',
+    features: [
+      { title: '证明创作在先', text: '上传时记录的原始文件 SHA-256 与存证日志中的叶子序号，证明作品在该时间已经存在且未被修改。' },
+      { title: '登记一并列出', text: '同一作品的著作权登记、DCI 登记及其受理号、登记号按时间列入权属链。' },
+      { title: '证书可公开核验', text: '溯源证书的指纹写入默克尔存证日志，任何人凭证书编号即可核验。' },
+    ],
+    steps: ['购买溯源服务', '在「溯源记录」中选择作品', '查看权属与传播时间线', '导出溯源证书并分享核验链接'],
+    faq: [
+      { q: '创意保护溯源证明什么？', a: '证明作品文件在各节点的存在时间与一致性（指纹相同即未被修改），以及登记机构的登记结果；它汇总已有证据，不替代著作权登记。' },
+      { q: '没有存证的作品可以溯源吗？', a: '可以，时间线会列出上传记录等已有事件；建议先办理版权存证，使创作时间有存证日志佐证。' },
+    ],
+  },
+  traceFlow: {
+    key: 'traceFlow',
+    serviceCode: 'trace',
+    title: '流量保护溯源',
+    tagline: '追踪作品售出后的流向：每一次授权（买方脱敏）、版权转让与许可交易、监测发现的网络使用及处理结果。',
+    start: { label: '查看作品流向', to: '/cyprotect/mytrace' },
+    verifyTo: '/copyright/trace/cert',
+    features: [
+      { title: '授权一目了然', text: '平台售出的每份授权按使用场景列出，授权撤销也会标明，买方名称脱敏保护隐私。' },
+      { title: '交易有据可查', text: '版权交易双方签署电子合同后写入存证日志，时间线给出对应的日志叶子。' },
+      { title: '监测结果汇总', text: '版权监测发现的使用网页、相似度与处理结果（已授权、已取证、已发侵权通知等）一并列出。' },
+    ],
+    steps: ['购买溯源服务', '选择作品查看流向', '核对授权与监测结果', '导出溯源证书用于维权或交易'],
+    faq: [
+      { q: '为什么能区分授权使用与侵权？', a: '平台持有授权记录：监测发现的网页若属于已授权买方，会标为已授权使用；其余使用可取证或发出补授权邀约。' },
+      { q: '买方信息会公开吗？', a: '不会。时间线与证书只显示脱敏后的名称（保留首尾字符）。' },
+    ],
+  },
+  traceSolid: {
+    key: 'traceSolid',
+    serviceCode: 'trace',
+    title: '固证溯源',
+    tagline: '把作品在某一时刻的完整权属与传播记录固定为溯源证书，证书指纹写入存证日志，事后任何改动都无法通过核验。',
+    start: { label: '出具溯源证书', to: '/cyprotect/mytrace' },
+    verifyTo: '/copyright/trace/cert',
+    features: [
+      { title: '一次固定全部证据', text: '存证、登记、授权、交易、监测结果汇总到一份带二维码的 PDF 证书。' },
+      { title: '防篡改', text: '证书 PDF 的 SHA-256 写入默克尔存证日志（RFC 9162）；文件改动一个字节，核验即不通过。' },
+      { title: '随时核验', text: '扫描证书二维码或在溯源证书核验页输入编号，拖入 PDF 即可在本地比对指纹。' },
+    ],
+    steps: ['购买溯源服务', '选择作品并导出溯源证书', '证书指纹写入存证日志', '凭编号公开核验'],
+    faq: [
+      { q: '每次导出都要消耗额度吗？', a: '是的，每份溯源证书使用一次已购买的溯源服务额度；时间线本身可随时免费查看。' },
+      { q: '证书出具后作品又有新的授权怎么办？', a: '证书固定的是出具时刻的记录；需要最新记录时再出具一份新证书，旧证书仍可核验。' },
+    ],
+  },
 };
 
 /** The services shown on /copyright and /copyright/protection, with links to their pages. */
@@ -78,4 +134,5 @@ export const serviceIndex: Array<{ title: string; text: string; to: string; grou
   { title: '司法公证', text: '为证据办理公证，可用于诉讼维权', to: '/copyrightJustice', group: 'protect' },
   { title: '版权核验', text: '凭证书编号或原文件核验存证', to: '/copyrightVerify', group: 'protect' },
   { title: '版权交易', text: '挂牌转让、托管付款、电子合同', to: '/cytransfer/buycopyright', group: 'protect' },
+  { title: '版权溯源', text: '作品权属与传播时间线，出具可核验的溯源证书', to: '/copyright/trace/SolidEvidence', group: 'protect' },
 ];

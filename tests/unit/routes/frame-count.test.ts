@@ -15,10 +15,10 @@ const STILL_FRAMED: string[] = [
   'ImgTicket', 'TicketDetail', 'Popular', 'Invited', 'PurchasePackage', 'ImageConsume', 'ImageDownload',
   // monitoring and traceability (issue 15)
   'MyMonitor', 'MyMonitorImg', 'MyMonitorVideo',
-  // web and screen evidence (issue 14), trace records (issue 15)
-  'MyWebpage', 'MyScreen', 'MyTrace',
+  // web and screen evidence (issue 14)
+  'MyWebpage', 'MyScreen',
   // public service pages built with their services
-  'CopyrightMonitor', 'WebEvidence', 'InviteImg', 'InviteCompany', 'TraceCreative', 'TraceFlow', 'TraceSolid', 'TraceCert', 'GiftCard',
+  'CopyrightMonitor', 'WebEvidence', 'InviteImg', 'InviteCompany', 'GiftCard',
 ];
 
 describe('routes rendering the page frame', () => {

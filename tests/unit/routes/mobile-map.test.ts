@@ -32,7 +32,7 @@ const rows: Array<[string, Record<string, string>, string, string]> = [
   ['TraceCreative', {}, '', `${M}/trace/creative-protection`],
   ['TraceFlow', {}, '', `${M}/trace/flow-protection`],
   ['TraceSolid', {}, '', `${M}/trace/solid-evidence`],
-  ['TraceCert', {}, '', `${M}/trace/cert`],
+  ['TraceCert', {}, '?no=TR2026112500000001-ABCDEF', `${M}/trace/cert?no=TR2026112500000001-ABCDEF`],
 ];
 
 describe('mobile map', () => {
