@@ -5,6 +5,15 @@ import { validateForm } from '../lib/form-validate.js';
 import { requireStaff } from '../http/staff.js';
 import { hiddenPosts, openReports } from '../repositories/community-social.js';
 import { dismissReports, hideContent, restoreContent } from '../services/community-moderation.js';
+import { disputedDemands } from '../repositories/community-demands.js';
+import { resolveDispute } from '../services/community-demands.js';
+
+const resolveBody = {
+  type: 'object',
+  required: ['outcome', 'note'],
+  properties: { outcome: { type: 'string', title: '裁决', enum: ['release', 'refund'] }, note: { type: 'string', title: '裁决说明', minLength: 2, maxLength: 500 } },
+  additionalProperties: false,
+} as const;
 
 const targetParams = {
   type: 'object',
@@ -13,7 +22,7 @@ const targetParams = {
 } as const;
 type TargetParams = { target: 'post' | 'comment'; id: number };
 
-/** /community/api/admin: the back office's moderation of the showcase (staff only, audit-logged). */
+/** /community/api/admin: the back office's moderation of the showcase and demand disputes (staff only, audit-logged). */
 export default async function communityAdminRoutes(app: FastifyInstance) {
   app.get('/reports', { schema: { response: envelopeResponse } }, async (req) => {
     await requireStaff(req);
@@ -40,5 +49,17 @@ export default async function communityAdminRoutes(app: FastifyInstance) {
     const p = req.params as TargetParams;
     await dismissReports(app.db, req, staff, p.target, p.id);
     return ok(null, '已驳回举报');
+  });
+
+  app.get('/disputes', { schema: { response: envelopeResponse } }, async (req) => {
+    await requireStaff(req);
+    return ok(await disputedDemands(app.db));
+  });
+
+  app.post('/demands/:id/resolve', { schema: { params: idParams, body: resolveBody, response: envelopeResponse } }, async (req) => {
+    const staff = await requireStaff(req);
+    const b = req.body as { outcome: 'release' | 'refund'; note: string };
+    await resolveDispute(app.db, req, staff, (req.params as { id: number }).id, b.outcome, b.note.trim());
+    return ok(null, b.outcome === 'release' ? '已裁决：款项支付给创作者' : '已裁决：款项退回买家');
   });
 }

@@ -58,4 +58,5 @@ export const routeModules: Array<{ prefix: string; load: () => Promise<{ default
   // pages live under /community too, so the API sits below /community/api.
   { prefix: '/community/api', load: () => import('./community.js') },
   { prefix: '/community/api/admin', load: () => import('./community-admin.js') },
+  { prefix: '/community/api/demands', load: () => import('./community-demands.js') },
 ];
