@@ -6,7 +6,6 @@ export const NAV_LINKS = [
   { to: '/ablum/11', label: '图片' },
   { to: '/copyright', label: '版权服务' },
   { to: '/community', label: '创作社区' },
-  { to: '/community/demands', label: '需求大厅' },
   { to: '/signCreator', label: '成为创作者' },
 ];
 
