@@ -5,6 +5,7 @@ export const NAV_LINKS = [
   { to: '/ablum/2', label: '模板' },
   { to: '/ablum/11', label: '图片' },
   { to: '/copyright', label: '版权服务' },
+  { to: '/community', label: '创作社区' },
   { to: '/signCreator', label: '成为创作者' },
 ];
 

@@ -137,6 +137,15 @@ export const routeTable: RouteDef[] = [
   main('Copyright0426', '/copyright0426', '世界知识产权日'),
   main('GiftCard', '/gift', '礼品卡'),
   main('Tool', '/tool', '工具箱'),
+  // Showcase community and demand posting (spec §1); API under /community/api
+  main('CommunityFeed', '/community', '创作社区'),
+  main('CommunityPost', '/community/post/:id', '作品帖'),
+  main('CommunityPublish', '/community/publish', '发布作品', { auth: true }),
+  main('CommunityCreator', '/community/creator/:id', '创作者主页'),
+  main('CommunityDemands', '/community/demands', '需求大厅'),
+  main('CommunityDemandNew', '/community/demands/new', '发布需求', { auth: true }),
+  main('CommunityDemand', '/community/demands/:id', '需求详情'),
+  main('CommunityMine', '/community/mine', '我的需求与响应', { auth: true }),
   main('NotFound', '/404', '页面不存在'),
   { name: 'Admin', path: '/admin', title: '规则配置', layout: 'main', auth: true },
   { name: 'AdminRefunds', path: '/admin/refunds', title: '退款结算', layout: 'main', auth: true },
@@ -146,6 +155,7 @@ export const routeTable: RouteDef[] = [
   { name: 'AdminContent', path: '/admin/content', title: '内容管理', layout: 'main', auth: true },
   { name: 'AdminCertifications', path: '/admin/certifications', title: '实名审核', layout: 'main', auth: true },
   { name: 'AdminAudit', path: '/admin/audit', title: '操作日志', layout: 'main', auth: true },
+  { name: 'AdminCommunity', path: '/admin/community', title: '社区管理', layout: 'main', auth: true },
 ];
 
 /** Fixed site description appended to every title. */

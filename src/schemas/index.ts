@@ -128,6 +128,18 @@ import statusNotarization from './status/notarization.json';
 import formsNotarization from './forms/notarization.json';
 import formsNotarizationSupplement from './forms/notarization-supplement.json';
 
+// community team: showcase posts, moderation, demand posting
+import rulesCommunity from './rules/community.json';
+import formsCommunityPost from './forms/community-post.json';
+import formsCommunityComment from './forms/community-comment.json';
+import formsCommunityReport from './forms/community-report.json';
+import formsCommunityHide from './forms/community-hide.json';
+import formsCommunityDemand from './forms/community-demand.json';
+import formsCommunityResponse from './forms/community-response.json';
+import formsCommunityDelivery from './forms/community-delivery.json';
+import formsCommunityDispute from './forms/community-dispute.json';
+import statusCommunityDemand from './status/community-demand.json';
+
 /** Every bundled schema, in a plain list. */
 export const schemaList: LumenSchema[] = [
   metaFileMeta,
@@ -235,6 +247,17 @@ export const schemaList: LumenSchema[] = [
   statusNotarization,
   formsNotarization,
   formsNotarizationSupplement,
+  // community team entries
+  rulesCommunity,
+  formsCommunityPost,
+  formsCommunityComment,
+  formsCommunityReport,
+  formsCommunityHide,
+  formsCommunityDemand,
+  formsCommunityResponse,
+  formsCommunityDelivery,
+  formsCommunityDispute,
+  statusCommunityDemand,
 ];
 
 /** Bundled schemas by $id. */

@@ -16,14 +16,14 @@ describe('built client with SPA fallback', () => {
     fs.rmSync(clientDir, { recursive: true, force: true });
   });
 
-  it('serves index.html for client routes', async () => {
-    const r = await t.app.inject('/account/welcome');
+  it.each(['/account/welcome', '/community/post/1'])('serves index.html for client route %s', async (url) => {
+    const r = await t.app.inject(url);
     expect(r.statusCode).toBe(200);
     expect(r.headers['content-type']).toContain('text/html');
     expect(r.body).toContain('<div id="root">');
   });
 
-  it.each(['/api/nope', '/api/', '/community/nope'])('answers %s with the 404 envelope, not the page', async (url) => {
+  it.each(['/api/nope', '/api/', '/community/api/nope'])('answers %s with the 404 envelope, not the page', async (url) => {
     const r = await t.app.inject(url);
     expect(r.statusCode).toBe(404);
     expect(r.json()).toEqual({ code: 404, success: false, msg: '接口不存在', message: '接口不存在', data: null });

@@ -18,6 +18,7 @@ function loadIndex(index: string): { raw: Buffer; encoded: Partial<Record<Static
 
 /**
  * Serves the built client with an SPA fallback: any GET that is not an API, file or dev path
+ * (the community pages are under /community, its API under /community/api)
  * gets index.html so the client router (and its /404 page) decides. Assets are sent as the
  * build precompressed them (`.br` / `.gz` beside each), never compressed per request.
  */
@@ -42,7 +43,7 @@ export default fp(async (app) => {
   const encodings = Object.keys(html.encoded) as StaticEncoding[];
   app.get('/*', (req, reply) => {
     const url = req.url;
-    if (url.startsWith('/api/') || url.startsWith('/files/') || url.startsWith('/community/')) {
+    if (url.startsWith('/api/') || url.startsWith('/files/') || url.startsWith('/community/api/')) {
       // The errors plugin's not-found handler answers with the shared 404 envelope.
       return reply.callNotFound();
     }

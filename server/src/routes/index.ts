@@ -55,4 +55,9 @@ export const routeModules: Array<{ prefix: string; load: () => Promise<{ default
   { prefix: '/api/protection/notarization', load: () => import('./notarizations.js') },
   { prefix: '/dev', load: () => import('./dev-offices.js') },
   { prefix: '/api/trace', load: () => import('./trace.js') },
+  // The community group is /community/* (spec §7) so the client can send it to its own host; its
+  // pages live under /community too, so the API sits below /community/api.
+  { prefix: '/community/api', load: () => import('./community.js') },
+  { prefix: '/community/api/admin', load: () => import('./community-admin.js') },
+  { prefix: '/community/api/demands', load: () => import('./community-demands.js') },
 ];

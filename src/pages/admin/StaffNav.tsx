@@ -11,6 +11,7 @@ export const STAFF_PAGES: Array<{ path: string; label: string }> = [
   { path: '/admin/audit', label: '操作日志' },
   { path: '/admin/jobs', label: '后台任务' },
   { path: '/admin/content', label: '内容管理' },
+  { path: '/admin/community', label: '社区管理' },
 ];
 
 /** Navigation between the staff pages beside /admin. */

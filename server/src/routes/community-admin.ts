@@ -1,0 +1,65 @@
+import type { FastifyInstance } from 'fastify';
+import { ok } from '../lib/envelope.js';
+import { envelopeResponse, idParams } from '../lib/trade-schemas.js';
+import { validateForm } from '../lib/form-validate.js';
+import { requireStaff } from '../http/staff.js';
+import { hiddenPosts, openReports } from '../repositories/community-social.js';
+import { dismissReports, hideContent, restoreContent } from '../services/community-moderation.js';
+import { disputedDemands } from '../repositories/community-demands.js';
+import { resolveDispute } from '../services/community-demands.js';
+
+const resolveBody = {
+  type: 'object',
+  required: ['outcome', 'note'],
+  properties: { outcome: { type: 'string', title: '裁决', enum: ['release', 'refund'] }, note: { type: 'string', title: '裁决说明', minLength: 2, maxLength: 500 } },
+  additionalProperties: false,
+} as const;
+
+const targetParams = {
+  type: 'object',
+  required: ['target', 'id'],
+  properties: { target: { type: 'string', title: '内容类型', enum: ['post', 'comment'] }, id: idParams.properties.id },
+} as const;
+type TargetParams = { target: 'post' | 'comment'; id: number };
+
+/** /community/api/admin: the back office's moderation of the showcase and demand disputes (staff only, audit-logged). */
+export default async function communityAdminRoutes(app: FastifyInstance) {
+  app.get('/reports', { schema: { response: envelopeResponse } }, async (req) => {
+    await requireStaff(req);
+    return ok({ reports: await openReports(app.db), hidden: await hiddenPosts(app.db) });
+  });
+
+  app.post('/:target/:id/hide', { config: { formSchema: 'lumen:forms/community-hide' }, schema: { params: targetParams, response: envelopeResponse } }, async (req) => {
+    const staff = await requireStaff(req);
+    const form = await validateForm(app, 'lumen:forms/community-hide', req.body);
+    const p = req.params as TargetParams;
+    await hideContent(app.db, req, staff, p.target, p.id, form.reason.trim());
+    return ok(null, '已隐藏');
+  });
+
+  app.post('/:target/:id/restore', { schema: { params: targetParams, response: envelopeResponse } }, async (req) => {
+    const staff = await requireStaff(req);
+    const p = req.params as TargetParams;
+    await restoreContent(app.db, req, staff, p.target, p.id);
+    return ok(null, '已恢复');
+  });
+
+  app.post('/:target/:id/dismiss', { schema: { params: targetParams, response: envelopeResponse } }, async (req) => {
+    const staff = await requireStaff(req);
+    const p = req.params as TargetParams;
+    await dismissReports(app.db, req, staff, p.target, p.id);
+    return ok(null, '已驳回举报');
+  });
+
+  app.get('/disputes', { schema: { response: envelopeResponse } }, async (req) => {
+    await requireStaff(req);
+    return ok(await disputedDemands(app.db));
+  });
+
+  app.post('/demands/:id/resolve', { schema: { params: idParams, body: resolveBody, response: envelopeResponse } }, async (req) => {
+    const staff = await requireStaff(req);
+    const b = req.body as { outcome: 'release' | 'refund'; note: string };
+    await resolveDispute(app.db, req, staff, (req.params as { id: number }).id, b.outcome, b.note.trim());
+    return ok(null, b.outcome === 'release' ? '已裁决：款项支付给创作者' : '已裁决：款项退回买家');
+  });
+}

@@ -1,0 +1,91 @@
+import type { FastifyInstance } from 'fastify';
+import { AppError, ok } from '../lib/envelope.js';
+import { envelopeResponse, idParams } from '../lib/trade-schemas.js';
+import { validateForm } from '../lib/form-validate.js';
+import { idProp } from '../http/params.js';
+import { demandsOfBuyer, findDemand, listDemands, responsesFor, responsesOfCreator } from '../repositories/community-demands.js';
+import { acceptDelivery, cancelDemand, deliver, disputeDemand, pickResponse, postDemand, respond } from '../services/community-demands.js';
+
+const listQuery = {
+  type: 'object',
+  properties: {
+    status: { type: 'string', title: '状态', enum: ['open', 'in_progress', 'delivered', 'completed'], default: 'open' },
+    mode: { type: 'string', title: '交易模式', enum: ['bounty', 'bid'] },
+    materialType: { type: 'integer', title: '素材类型', enum: [1, 2, 11] },
+    keyword: { type: 'string', title: '关键词', maxLength: 40 },
+    page: { type: 'integer', title: '页码', minimum: 1, maximum: 10000, default: 1 },
+    pageSize: { type: 'integer', title: '每页条数', minimum: 1, maximum: 50, default: 10 },
+  },
+  additionalProperties: false,
+} as const;
+const pickBody = { type: 'object', required: ['responseId'], properties: { responseId: idProp('响应编号') }, additionalProperties: false } as const;
+const id = (req: { params: unknown }) => (req.params as { id: number }).id;
+
+/**
+ * /community/api/demands: free demand posting. Buyers post demands (bounty: reward escrowed now;
+ * bid: quotes escrowed when picked), creators respond with a work or a proposal, the buyer picks
+ * one, the creator delivers, the buyer accepts (escrow released, licence granted) or either side
+ * disputes to staff (/community/api/admin/disputes).
+ */
+export default async function communityDemandRoutes(app: FastifyInstance) {
+  app.get('/', { schema: { querystring: listQuery, response: envelopeResponse } }, async (req) => ok(await listDemands(app.db, req.query as any)));
+
+  app.get('/mine', { schema: { response: envelopeResponse } }, async (req) => {
+    const uid = Number((await req.requireUser()).id);
+    return ok({ demands: await demandsOfBuyer(app.db, uid), responses: await responsesOfCreator(app.db, uid) });
+  });
+
+  app.get('/:id', { schema: { params: idParams, response: envelopeResponse } }, async (req) => {
+    const d = await findDemand(app.db, id(req));
+    if (!d) throw new AppError(404, '需求不存在');
+    const viewer = await req.currentUser();
+    const party = !!viewer && (Number(viewer.id) === d.buyerId || Number(viewer.id) === d.pickedCreatorId);
+    // Money references and the dispute are the parties' business; the demand itself is public.
+    const { escrowTxId, releaseTxId, refundTxId, disputeReason, orderId, ...pub } = d;
+    return ok({ ...(party ? d : pub), responses: await responsesFor(app.db, d.id) });
+  });
+
+  app.post('/', { config: { formSchema: 'lumen:forms/community-demand' }, schema: { response: envelopeResponse } }, async (req) => {
+    const user = await req.requireUser();
+    const form = await validateForm(app, 'lumen:forms/community-demand', req.body);
+    const r = await postDemand(app.db, user, form);
+    return ok({ id: r.id }, r.repeated ? '该需求已发布' : form.mode === 'bounty' ? '需求已发布，赏金已由平台托管' : '需求已发布');
+  });
+
+  app.post('/:id/responses', { config: { formSchema: 'lumen:forms/community-response' }, schema: { params: idParams, response: envelopeResponse } }, async (req) => {
+    const user = await req.requireUser();
+    const form = await validateForm(app, 'lumen:forms/community-response', req.body);
+    return ok({ id: await respond(app.db, user, id(req), form) }, '已提交响应，等待需求方选择');
+  });
+
+  app.post('/:id/pick', { schema: { params: idParams, body: pickBody, response: envelopeResponse } }, async (req) => {
+    const user = await req.requireUser();
+    await pickResponse(app.db, Number(user.id), id(req), (req.body as { responseId: number }).responseId);
+    return ok(null, '已选定创作者，款项由平台托管，交付验收后支付');
+  });
+
+  app.post('/:id/deliver', { config: { formSchema: 'lumen:forms/community-delivery' }, schema: { params: idParams, response: envelopeResponse } }, async (req) => {
+    const user = await req.requireUser();
+    const form = await validateForm(app, 'lumen:forms/community-delivery', req.body);
+    await deliver(app.db, Number(user.id), id(req), form);
+    return ok(null, '已交付，等待需求方验收');
+  });
+
+  app.post('/:id/accept', { schema: { params: idParams, response: envelopeResponse } }, async (req) => {
+    const user = await req.requireUser();
+    return ok(await acceptDelivery(app.db, Number(user.id), id(req)), '已验收：款项已支付给创作者，作品授权已发放到您的账户');
+  });
+
+  app.post('/:id/cancel', { schema: { params: idParams, response: envelopeResponse } }, async (req) => {
+    const user = await req.requireUser();
+    await cancelDemand(app.db, Number(user.id), id(req));
+    return ok(null, '需求已取消，托管款已退回钱包');
+  });
+
+  app.post('/:id/dispute', { config: { formSchema: 'lumen:forms/community-dispute' }, schema: { params: idParams, response: envelopeResponse } }, async (req) => {
+    const user = await req.requireUser();
+    const form = await validateForm(app, 'lumen:forms/community-dispute', req.body);
+    await disputeDemand(app.db, Number(user.id), id(req), form.reason.trim());
+    return ok(null, '已提交平台仲裁，托管款冻结至裁决');
+  });
+}
