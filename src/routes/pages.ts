@@ -28,6 +28,8 @@ export const pages: Record<string, () => Promise<{ default: ComponentType }>> = 
   Setting: () => import('../pages/account/setting/SettingPage'),
   AdminCertifications: () => import('../pages/admin/CertificationsPage'),
   AdminAudit: () => import('../pages/admin/AuditLogPage'),
+  AdminInvoices: () => import('../pages/admin/InvoicesPage'),
+  TicketDetail: () => import('../pages/account/ticket/TicketDetail'),
   CertifyDeposit: () => import('../pages/certify/DepositCertificate'),
   CertifyDepositNew: () => import('../pages/certify/DepositCertificate'),
   Certify: () => import('../pages/certify/CertifyPage'),

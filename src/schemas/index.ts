@@ -119,6 +119,8 @@ import formsPasswordChange from './forms/password-change.json';
 import formsSubAccount from './forms/sub-account.json';
 import formsProfile from './forms/profile.json';
 import rulesProfile from './rules/profile.json';
+// account team: invoice issuing, gift cards, invitations, image packages
+import formsInvoiceRefuse from './forms/invoice-refuse.json';
 // platform team: copyright-service catalogue and service-order states
 import servicesCopyrightServices from './services/copyright-services.json';
 import statusServiceOrder from './status/service-order.json';
@@ -227,6 +229,7 @@ export const schemaList: LumenSchema[] = [
   formsSubAccount,
   formsProfile,
   rulesProfile,
+  formsInvoiceRefuse,
   // platform team entries
   servicesCopyrightServices,
   statusServiceOrder,

@@ -47,6 +47,7 @@ export const routeModules: Array<{ prefix: string; load: () => Promise<{ default
   { prefix: '/api/user/security', load: () => import('./account-security.js') },
   { prefix: '/api/user/sub-accounts', load: () => import('./sub-accounts.js') },
   { prefix: '/api/user/profile', load: () => import('./profile.js') },
+  { prefix: '/api/admin/invoices', load: () => import('./admin-invoices.js') },
   { prefix: '/api/service-orders', load: () => import('./service-orders.js') },
   { prefix: '/api/notifications', load: () => import('./notifications.js') },
   { prefix: '/api/user/service-invoice', load: () => import('./service-invoices.js') },
