@@ -121,6 +121,8 @@ import formsProfile from './forms/profile.json';
 import rulesProfile from './rules/profile.json';
 // account team: invoice issuing, gift cards, invitations, image packages
 import formsInvoiceRefuse from './forms/invoice-refuse.json';
+import formsImageDownload from './forms/image-download.json';
+import statusImagePackage from './status/image-package.json';
 // platform team: copyright-service catalogue and service-order states
 import servicesCopyrightServices from './services/copyright-services.json';
 import statusServiceOrder from './status/service-order.json';
@@ -230,6 +232,8 @@ export const schemaList: LumenSchema[] = [
   formsProfile,
   rulesProfile,
   formsInvoiceRefuse,
+  formsImageDownload,
+  statusImagePackage,
   // platform team entries
   servicesCopyrightServices,
   statusServiceOrder,

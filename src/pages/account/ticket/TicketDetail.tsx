@@ -11,13 +11,14 @@ import { InvoiceLines } from './InvoiceLines';
 /**
  * /account/ticket/detail?id=… — one invoice request: title, type, rate, the orders it covers, the
  * amount split into net and tax; once issued its number and the 电子发票 PDF, once refused the reason.
- * ?kind=service opens a copyright-service invoice (/api/user/service-invoice).
+ * ?kind=service opens a copyright-service invoice, ?kind=image an image-package one.
  */
+const API_PATHS: Record<string, string> = { service: 'user/service-invoice', image: 'user/image-invoice' };
 export default function TicketDetail() {
   useSchemas(['lumen:status/invoice', 'lumen:enums/invoice-type', 'lumen:enums/tax-rate']);
   const [params] = useSearchParams();
   const id = params.get('id');
-  const apiPath = params.get('kind') === 'service' ? 'user/service-invoice' : 'user/invoice';
+  const apiPath = API_PATHS[params.get('kind') ?? ''] ?? 'user/invoice';
   const [data, setData] = useState<InvoiceDetail | null>(null);
   const [error, setError] = useState<string | null>(null);
 
