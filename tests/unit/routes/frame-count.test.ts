@@ -12,7 +12,7 @@ const SHELL_PAGES = new Set(['NotFound']);
  */
 const STILL_FRAMED: string[] = [
   // account centre: invoices detail, invitations, image packages (issue 16)
-  'ImgTicket', 'Popular', 'Invited', 'PurchasePackage', 'ImageConsume', 'ImageDownload',
+  'Popular', 'Invited',
   // monitoring and traceability (issue 15)
   'MyMonitor', 'MyMonitorImg', 'MyMonitorVideo',
   // web and screen evidence (issue 14), trace records (issue 15)
