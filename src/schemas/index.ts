@@ -123,6 +123,11 @@ import rulesProfile from './rules/profile.json';
 import formsInvoiceRefuse from './forms/invoice-refuse.json';
 import formsImageDownload from './forms/image-download.json';
 import statusImagePackage from './status/image-package.json';
+import enumsGiftCardAmount from './enums/gift-card-amount.json';
+import formsGiftCardBuy from './forms/gift-card-buy.json';
+import formsGiftCardRedeem from './forms/gift-card-redeem.json';
+import formsGiftCardBatch from './forms/gift-card-batch.json';
+import statusGiftCard from './status/gift-card.json';
 // platform team: copyright-service catalogue and service-order states
 import servicesCopyrightServices from './services/copyright-services.json';
 import statusServiceOrder from './status/service-order.json';
@@ -234,6 +239,11 @@ export const schemaList: LumenSchema[] = [
   formsInvoiceRefuse,
   formsImageDownload,
   statusImagePackage,
+  enumsGiftCardAmount,
+  formsGiftCardBuy,
+  formsGiftCardRedeem,
+  formsGiftCardBatch,
+  statusGiftCard,
   // platform team entries
   servicesCopyrightServices,
   statusServiceOrder,

@@ -42,7 +42,8 @@ function kindSql(kind: InvoiceOrderKind): string {
   if (kind === 'material') return `o.kind = 'material'`;
   if (kind === 'service') return `o.kind = 'service' AND NOT ${IS_IMAGE_PACKAGE}`;
   if (kind === 'image') return `o.kind = 'service' AND ${IS_IMAGE_PACKAGE}`;
-  return 'true';
+  // Gift cards are prepaid value: invoiced when spent, not when bought.
+  return `o.kind <> 'gift_card'`;
 }
 
 /**
