@@ -29,6 +29,8 @@ export const pages: Record<string, () => Promise<{ default: ComponentType }>> = 
   AdminCertifications: () => import('../pages/admin/CertificationsPage'),
   AdminAudit: () => import('../pages/admin/AuditLogPage'),
   AdminInvoices: () => import('../pages/admin/InvoicesPage'),
+  AdminGiftCards: () => import('../pages/admin/GiftCardBatchesPage'),
+  GiftCard: () => import('../pages/gift/GiftCardPage'),
   TicketDetail: () => import('../pages/account/ticket/TicketDetail'),
   ImgTicket: () => import('../pages/account/packages/ImgTicket'),
   PurchasePackage: () => import('../pages/account/packages/PurchasePackage'),

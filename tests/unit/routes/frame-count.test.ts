@@ -18,7 +18,7 @@ const STILL_FRAMED: string[] = [
   // web and screen evidence (issue 14), trace records (issue 15)
   'MyWebpage', 'MyScreen', 'MyTrace',
   // public service pages built with their services
-  'CopyrightMonitor', 'WebEvidence', 'InviteImg', 'InviteCompany', 'TraceCreative', 'TraceFlow', 'TraceSolid', 'TraceCert', 'GiftCard',
+  'CopyrightMonitor', 'WebEvidence', 'InviteImg', 'InviteCompany', 'TraceCreative', 'TraceFlow', 'TraceSolid', 'TraceCert',
 ];
 
 describe('routes rendering the page frame', () => {
