@@ -9,9 +9,10 @@ import { orders } from './orders';
 import { sales } from './sales';
 import { serviceOrders, serviceInvoices } from './service-orders';
 import { notarizations } from './notarizations';
+import { imagePackages, imageDownloads, imageInvoices } from './image-packages';
 
 /** Every generated-view resource (orders are added by the trade team in ./orders.ts). */
-export const resourceDefs: ResourceDef[] = [works, deposits, registrations, dciRegistrations, invoices, withdrawals, orders, sales, serviceOrders, serviceInvoices, notarizations];
+export const resourceDefs: ResourceDef[] = [works, deposits, registrations, dciRegistrations, invoices, withdrawals, orders, sales, serviceOrders, serviceInvoices, notarizations, imagePackages, imageDownloads, imageInvoices];
 
 /** A definition as a Refine resource: one route, create/show/edit as query actions of it. */
 export function toRefineResource(d: ResourceDef): ResourceProps {
@@ -29,4 +30,4 @@ export function toRefineResource(d: ResourceDef): ResourceProps {
 export const refineResources: ResourceProps[] = resourceDefs.map(toRefineResource);
 
 export type { ResourceDef } from './types';
-export { works, deposits, registrations, dciRegistrations, invoices, withdrawals, orders, sales, serviceOrders, serviceInvoices, notarizations };
+export { works, deposits, registrations, dciRegistrations, invoices, withdrawals, orders, sales, serviceOrders, serviceInvoices, notarizations, imagePackages, imageDownloads, imageInvoices };

@@ -6,6 +6,7 @@ export const invoices: ResourceDef = {
   apiPath: 'user/invoice',
   title: '发票管理',
   listPath: '/account/ticket',
+  showPath: '/account/ticket/detail?id=:id',
   schemaId: 'lumen:forms/invoice',
   columns: [
     { dataIndex: 'id', title: '申请编号', width: 90 },
@@ -25,6 +26,9 @@ export const invoices: ResourceDef = {
   canEdit: true,
   canDelete: false,
   editableStatus: [0],
-  rowActions: [{ action: 'cancel', label: '取消申请', whenStatus: [0], confirm: '确定取消该开票申请吗？' }],
+  rowActions: [
+    { action: 'cancel', label: '取消申请', whenStatus: [0], confirm: '确定取消该开票申请吗？' },
+    { action: 'pdf', label: '下载发票', whenStatus: [1], kind: 'download' },
+  ],
   parent: 'account',
 };

@@ -41,6 +41,7 @@ export const serviceInvoices: ResourceDef = {
   apiPath: 'user/service-invoice',
   title: '版权服务发票',
   listPath: '/cyprotect/cyticket',
+  showPath: '/account/ticket/detail?kind=service&id=:id',
   schemaId: 'lumen:forms/invoice',
   columns: [
     { dataIndex: 'id', title: '申请编号', width: 90 },
@@ -57,6 +58,9 @@ export const serviceInvoices: ResourceDef = {
   canEdit: true,
   canDelete: false,
   editableStatus: [0],
-  rowActions: [{ action: 'cancel', label: '取消申请', whenStatus: [0], confirm: '确定取消该开票申请吗？' }],
+  rowActions: [
+    { action: 'cancel', label: '取消申请', whenStatus: [0], confirm: '确定取消该开票申请吗？' },
+    { action: 'pdf', label: '下载发票', whenStatus: [1], kind: 'download' },
+  ],
   parent: 'cyprotect',
 };

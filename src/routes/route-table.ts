@@ -156,6 +156,8 @@ export const routeTable: RouteDef[] = [
   { name: 'AdminCertifications', path: '/admin/certifications', title: '实名审核', layout: 'main', auth: true },
   { name: 'AdminAudit', path: '/admin/audit', title: '操作日志', layout: 'main', auth: true },
   { name: 'AdminCommunity', path: '/admin/community', title: '社区管理', layout: 'main', auth: true },
+  { name: 'AdminInvoices', path: '/admin/invoices', title: '发票开具', layout: 'main', auth: true },
+  { name: 'AdminGiftCards', path: '/admin/gift-cards', title: '礼品卡批次', layout: 'main', auth: true },
 ];
 
 /** Fixed site description appended to every title. */

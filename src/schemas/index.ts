@@ -119,6 +119,15 @@ import formsPasswordChange from './forms/password-change.json';
 import formsSubAccount from './forms/sub-account.json';
 import formsProfile from './forms/profile.json';
 import rulesProfile from './rules/profile.json';
+// account team: invoice issuing, gift cards, invitations, image packages
+import formsInvoiceRefuse from './forms/invoice-refuse.json';
+import formsImageDownload from './forms/image-download.json';
+import statusImagePackage from './status/image-package.json';
+import enumsGiftCardAmount from './enums/gift-card-amount.json';
+import formsGiftCardBuy from './forms/gift-card-buy.json';
+import formsGiftCardRedeem from './forms/gift-card-redeem.json';
+import formsGiftCardBatch from './forms/gift-card-batch.json';
+import statusGiftCard from './status/gift-card.json';
 // platform team: copyright-service catalogue and service-order states
 import servicesCopyrightServices from './services/copyright-services.json';
 import statusServiceOrder from './status/service-order.json';
@@ -239,6 +248,14 @@ export const schemaList: LumenSchema[] = [
   formsSubAccount,
   formsProfile,
   rulesProfile,
+  formsInvoiceRefuse,
+  formsImageDownload,
+  statusImagePackage,
+  enumsGiftCardAmount,
+  formsGiftCardBuy,
+  formsGiftCardRedeem,
+  formsGiftCardBatch,
+  statusGiftCard,
   // platform team entries
   servicesCopyrightServices,
   statusServiceOrder,

@@ -33,8 +33,18 @@ export function invoiceColumns(form: Record<string, any>) {
   };
 }
 
-/** Which orders an invoice list or picker covers: all, licence orders, or copyright-service orders. */
-export type InvoiceOrderKind = 'material' | 'service' | undefined;
+/** Which orders an invoice list or picker covers: all, licence orders, copyright-service orders, or image-package orders. */
+export type InvoiceOrderKind = 'material' | 'service' | 'image' | undefined;
+
+const IS_IMAGE_PACKAGE = `EXISTS (SELECT 1 FROM service_orders sp WHERE sp.order_id = o.id AND sp.service = 'image_download')`;
+/** The constant SQL condition on order `o` for a kind (image packages are service orders of service image_download). */
+function kindSql(kind: InvoiceOrderKind): string {
+  if (kind === 'material') return `o.kind = 'material'`;
+  if (kind === 'service') return `o.kind = 'service' AND NOT ${IS_IMAGE_PACKAGE}`;
+  if (kind === 'image') return `o.kind = 'service' AND ${IS_IMAGE_PACKAGE}`;
+  // Gift cards are prepaid value: invoiced when spent, not when bought.
+  return `o.kind <> 'gift_card'`;
+}
 
 /**
  * What an order may be invoiced for: its paid amount less the unused copyright-service units paid
@@ -49,10 +59,10 @@ export async function invoiceableOrders(db: Queryable, userId: number, kind?: In
        COALESCE((SELECT string_agg(i.title, '、' ORDER BY i.id) FROM order_items i WHERE i.order_id = o.id),
                 (SELECT s.title FROM service_orders s WHERE s.order_id = o.id)) AS "itemTitles"
      FROM orders o
-     WHERE o.user_id = $1 AND o.status = 'paid' AND ${INVOICEABLE_CENTS} > 0 AND ($2::text IS NULL OR o.kind = $2)
+     WHERE o.user_id = $1 AND o.status = 'paid' AND ${INVOICEABLE_CENTS} > 0 AND ${kindSql(kind)}
        AND NOT EXISTS (SELECT 1 FROM invoice_orders io WHERE io.order_id = o.id AND io.active)
      ORDER BY o.paid_at DESC, o.id DESC LIMIT 500`,
-    [userId, kind ?? null],
+    [userId],
   );
   return r.rows.map((o) => ({ ...o, id: Number(o.id), amountCents: Number(o.amountCents) }));
 }
@@ -63,8 +73,8 @@ export async function paidOrdersToInvoice(db: Queryable, userId: number, ids: nu
     `SELECT o.id, ${INVOICEABLE_CENTS} AS "amountCents",
        EXISTS (SELECT 1 FROM invoice_orders io WHERE io.order_id = o.id AND io.active) AS invoiced
      FROM orders o WHERE o.user_id = $1 AND o.status = 'paid' AND ${INVOICEABLE_CENTS} > 0 AND o.id = ANY($2::bigint[])
-       AND ($3::text IS NULL OR o.kind = $3)`,
-    [userId, ids, kind ?? null],
+       AND ${kindSql(kind)}`,
+    [userId, ids],
   );
   return r.rows.map((o) => ({ id: Number(o.id), amountCents: Number(o.amountCents), invoiced: o.invoiced }));
 }
@@ -72,7 +82,13 @@ export async function paidOrdersToInvoice(db: Queryable, userId: number, ids: nu
 /** Invoice requests covering copyright-service orders (/cyprotect/cyticket lists only these). */
 export const serviceInvoiceTable: OwnedTable = {
   ...invoiceTable,
-  scope: `EXISTS (SELECT 1 FROM invoice_orders io JOIN orders o ON o.id = io.order_id WHERE io.invoice_id = invoices.id AND o.kind = 'service')`,
+  scope: `EXISTS (SELECT 1 FROM invoice_orders io JOIN orders o ON o.id = io.order_id WHERE io.invoice_id = invoices.id AND ${kindSql('service')})`,
+};
+
+/** Invoice requests covering image-package orders (/account/imgticket lists only these). */
+export const imageInvoiceTable: OwnedTable = {
+  ...invoiceTable,
+  scope: `EXISTS (SELECT 1 FROM invoice_orders io JOIN orders o ON o.id = io.order_id WHERE io.invoice_id = invoices.id AND ${kindSql('image')})`,
 };
 
 export async function insertInvoice(q: Queryable, userId: number, form: Record<string, any>, amountCents: number): Promise<number> {

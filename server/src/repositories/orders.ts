@@ -29,7 +29,7 @@ export interface OrderRow {
   refundStatus: 'pending' | 'refunded' | null;
   refundCents: number | null;
   /** 'service': a copyright-service order (its package in service_orders), listed at /cyprotect/myorderinfo. */
-  kind: 'material' | 'service';
+  kind: 'material' | 'service' | 'gift_card';
 }
 
 const COLUMNS = `o.id, o.order_no AS "orderNo", o.user_id AS "userId", o.status, o.source, o.licensee_type AS "licenseeType",
@@ -53,7 +53,7 @@ export interface NewOrder {
   licenseeName: string;
   subtotalCents: number;
   /** 'service' for copyright-service orders (services/service-orders.ts): no material lines. */
-  kind?: 'material' | 'service';
+  kind?: 'material' | 'service' | 'gift_card';
   items: Array<{ materialId: number; title: string; type: number; scenario: string; level: string; priceCents: number }>;
 }
 

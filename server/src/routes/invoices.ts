@@ -4,6 +4,11 @@ import { registerResourceRoutes } from '../lib/resource-routes.js';
 import type { OwnedTable } from '../repositories/owned-records.js';
 import { invoiceColumns, invoiceTable, invoiceableOrders, releaseInvoiceOrders, type InvoiceOrderKind } from '../repositories/invoices.js';
 import { requestInvoice } from '../services/invoicing.js';
+import { AppError } from '../lib/envelope.js';
+import { idParams } from '../http/params.js';
+import { contentDisposition } from '../lib/content-disposition.js';
+import { deleteInvoiceTitle, findInvoiceDetail, listInvoiceTitles } from '../repositories/invoice-issue.js';
+import { issuedInvoicePdf } from '../services/invoice-issue.js';
 
 /**
  * Invoice request routes over one view of the invoices table; status table lumen:status/invoice
@@ -17,6 +22,33 @@ export function invoiceRoutesFor(table: OwnedTable, kind?: InvoiceOrderKind) {
       const u = await req.requireUser();
       const list = await invoiceableOrders(app.db, Number(u.id), kind);
       return ok({ list, total: list.length, totalCents: list.reduce((s, o) => s + o.amountCents, 0) });
+    });
+
+    /** Titles saved by earlier requests ("保存为常用发票抬头"), newest first. */
+    app.get('/titles', async (req) => {
+      const u = await req.requireUser();
+      return ok(await listInvoiceTitles(app.db, Number(u.id)));
+    });
+    app.delete('/titles/:id', { schema: { params: idParams } }, async (req) => {
+      const u = await req.requireUser();
+      if (!(await deleteInvoiceTitle(app.db, Number(u.id), (req.params as { id: number }).id))) throw new AppError(404, '发票抬头不存在');
+      return ok(null, '已删除');
+    });
+
+    /** The detail page's view: the request, its orders, the amount split into net and tax, the issue or refusal. */
+    app.get('/:id/detail', { schema: { params: idParams } }, async (req) => {
+      const u = await req.requireUser();
+      const d = await findInvoiceDetail(app.db, (req.params as { id: number }).id, Number(u.id));
+      if (!d) throw new AppError(404, '发票不存在');
+      const { form: _form, ...detail } = d;
+      return ok(detail);
+    });
+
+    /** The issued invoice as a PDF (电子发票); only the owner, only once issued. */
+    app.get('/:id/pdf', { schema: { params: idParams } }, async (req, reply) => {
+      const u = await req.requireUser();
+      const { pdf, invoiceNo } = await issuedInvoicePdf(app.db, (req.params as { id: number }).id, Number(u.id));
+      return reply.type('application/pdf').header('content-disposition', contentDisposition(`电子发票-${invoiceNo}.pdf`)).send(Buffer.from(pdf));
     });
 
     registerResourceRoutes(app, {

@@ -10,6 +10,7 @@ import * as lic from '../repositories/licences.js';
 import type { LicenceLevel, UseCaseTable } from '../../../src/schemas/licence/use-cases.js';
 import { currentUseCases } from '../services/checkout.js';
 import { serviceOrderByOrderId } from '../repositories/service-orders.js';
+import { giftCardOrderTitle } from '../repositories/gift-cards.js';
 
 // Rows come from SQL as records; names are added from the current use-case table.
 const withNames = (table: UseCaseTable) => (r: Record<string, any>): Record<string, any> => ({
@@ -107,6 +108,7 @@ export default async function orderRoutes(app: FastifyInstance) {
     // A copyright-service order has one line: its package (the cashier page shows it like a licence line).
     const service = o.kind === 'service' ? await serviceOrderByOrderId(app.db, o.id) : null;
     if (service) return ok({ ...o, serviceOrderId: service.id, items: [{ title: service.title, scenarioName: '版权服务' }] });
+    if (o.kind === 'gift_card') return ok({ ...o, items: [{ title: (await giftCardOrderTitle(app.db, o.id)) ?? '礼品卡', scenarioName: '礼品卡' }] });
     return ok({ ...o, items: (await orderItems(app.db, o.id)).map(await namer()) });
   });
 

@@ -10,6 +10,7 @@ import { USE_CASES_ID, levelOf, useCaseTable, type OwnerType, type UseCaseTable 
 import { schemaStoreFor } from '../schemas/store.js';
 import { creditSale } from './earnings.js';
 import { activatePaidService } from './service-orders-settle.js';
+import { activatePaidGiftCards } from './gift-cards.js';
 
 /** What the client may send to price or place an order. Prices are never part of it. */
 export interface CheckoutInput {
@@ -192,5 +193,7 @@ export async function settlePaid(q: Queryable, orderId: number, amountCents: num
   await creditSale(q, orderId);
   // A copyright-service order starts its quota (no-op for material orders: they have no package).
   await activatePaidService(q, orderId);
+  // A gift-card order's cards become redeemable (no-op for other orders).
+  await activatePaidGiftCards(q, orderId);
   return true;
 }

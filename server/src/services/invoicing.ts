@@ -1,5 +1,6 @@
 import type { Db } from '../db/index.js';
 import { AppError } from '../lib/envelope.js';
+import { saveInvoiceTitle } from '../repositories/invoice-issue.js';
 import { insertInvoice, linkInvoiceOrders, paidOrdersToInvoice, type InvoiceOrderKind } from '../repositories/invoices.js';
 
 const orderError = (status: number, msg: string) => new AppError(status, msg, { fieldErrors: { '/orders': msg } });
@@ -20,6 +21,7 @@ export async function requestInvoice(db: Db, userId: number, form: Record<string
     const id = await insertInvoice(t, userId, form, amountCents);
     // Checked again by the unique index: a parallel request may have linked an order meanwhile.
     if ((await linkInvoiceOrders(t, id, orders)) !== orders.length) throw orderError(409, INVOICED);
+    if (form.saveTitle) await saveInvoiceTitle(t, userId, form);
     return id;
   });
 }

@@ -8,6 +8,8 @@ export const STAFF_PAGES: Array<{ path: string; label: string }> = [
   { path: '/admin/refunds', label: '退款结算' },
   { path: '/admin/withdrawals', label: '提现审核' },
   { path: '/admin/certifications', label: '实名审核' },
+  { path: '/admin/invoices', label: '发票开具' },
+  { path: '/admin/gift-cards', label: '礼品卡批次' },
   { path: '/admin/audit', label: '操作日志' },
   { path: '/admin/jobs', label: '后台任务' },
   { path: '/admin/content', label: '内容管理' },

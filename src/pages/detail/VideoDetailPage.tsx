@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom';
 import dayjs from 'dayjs';
 import LicencePicker from '../../components/licence/LicencePicker';
 import CollectButton from '../../components/collect/CollectButton';
+import { PackageDownloadButton } from '../../components/image-package/PackageDownloadButton';
 import { catalogueApi, type MaterialDetailData } from '../../components/material/api';
 import { MaterialGrid } from '../../components/material/MaterialGrid';
 import { MediaPending } from '../../components/material/CoverImage';
@@ -83,6 +84,7 @@ export default function VideoDetailPage() {
             <Col xs={24} lg={8}>
               <Space direction="vertical" style={{ width: '100%' }} size={16}>
                 <LicencePicker material={{ id: m.id, type: m.type, title: m.title, priceCents: m.priceCents }} />
+                {m.type === 11 && <PackageDownloadButton materialId={m.id} />}
                 <CollectButton materialId={m.id} />
                 <OwnerCard materialId={m.id} />
               </Space>

@@ -7,6 +7,7 @@ import type { ErrorSchema, RJSFSchema } from '@rjsf/utils';
 import { Alert, App, Button, Card, Progress, Skeleton, Space } from 'antd';
 import { lumenFormProps } from '../../schemas/form-props';
 import type { FileWidgetContext } from '../../schemas/widgets/FileMetaWidget';
+import type { PatchFormContext } from '../../schemas/widgets/InvoiceTitleWidget';
 import { RequestError } from '../../dataProvider/axios';
 import type { ResourceDef } from '../types';
 import { useResourceForm } from '../registry';
@@ -97,9 +98,14 @@ export function ResourceForm({ def, mode, id, onDone, onCancel, editNotice }: Re
   // New applications autosave as drafts (the forms lumen:cyprotect/drafts lists).
   const autosave = useDraftAutosave(mode === 'create' && def.draft ? def.schemaId : undefined, draft, setDraft);
   // apiPath lets a widget read its resource's own endpoints (the invoice order picker of /account/ticket or /cyprotect/cyticket).
-  const formContext = useMemo<FileWidgetContext & { apiPath: string }>(
-    () => ({ onFileSelected: (fieldId, file) => (picked.current[fieldId.replace(/^root_/, '')] ??= []).push(file), apiPath: def.apiPath }),
-    [def.apiPath],
+  // patchForm lets a widget fill sibling fields (a saved invoice title fills its tax number and bank details).
+  const formContext = useMemo<FileWidgetContext & PatchFormContext & { apiPath: string }>(
+    () => ({
+      onFileSelected: (fieldId, file) => (picked.current[fieldId.replace(/^root_/, '')] ??= []).push(file),
+      apiPath: def.apiPath,
+      patchForm: (patch) => setDraft((d) => ({ ...(d ?? (initial as Record<string, any> | undefined) ?? {}), ...patch })),
+    }),
+    [def.apiPath, initial],
   );
 
   const submit = async (formData: Record<string, any>) => {

@@ -8,8 +8,8 @@ import bundled from './copyright-services.json';
  */
 export const COPYRIGHT_SERVICES_ID = 'lumen:services/copyright-services';
 
-export type ServiceCode = 'deposit' | 'registration' | 'dci' | 'monitor' | 'web_evidence' | 'screen_recording' | 'notarization' | 'trace';
-export const SERVICE_CODES: ServiceCode[] = ['deposit', 'registration', 'dci', 'monitor', 'web_evidence', 'screen_recording', 'notarization', 'trace'];
+export type ServiceCode = 'deposit' | 'registration' | 'dci' | 'monitor' | 'web_evidence' | 'screen_recording' | 'notarization' | 'trace' | 'image_download';
+export const SERVICE_CODES: ServiceCode[] = ['deposit', 'registration', 'dci', 'monitor', 'web_evidence', 'screen_recording', 'notarization', 'trace', 'image_download'];
 
 export interface ServiceDef {
   code: ServiceCode;

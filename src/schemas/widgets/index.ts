@@ -1,5 +1,6 @@
 import { FileMetaWidget } from './FileMetaWidget';
 import { InvoiceOrdersWidget } from './InvoiceOrdersWidget';
+import { InvoiceTitleWidget } from './InvoiceTitleWidget';
 import { NotaryEvidenceWidget } from './NotaryEvidenceWidget';
 import { LicencePriceWidget } from './LicencePriceWidget';
 import { MaterialCategoryWidget } from './MaterialCategoryWidget';
@@ -8,6 +9,7 @@ import { MaterialCategoryWidget } from './MaterialCategoryWidget';
 export const schemaWidgets = {
   lumenFile: FileMetaWidget,
   invoiceOrders: InvoiceOrdersWidget,
+  invoiceTitle: InvoiceTitleWidget,
   notaryEvidence: NotaryEvidenceWidget,
   licencePrice: LicencePriceWidget,
   materialCategory: MaterialCategoryWidget,

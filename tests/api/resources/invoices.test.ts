@@ -7,7 +7,7 @@ describe('/api/user/invoice', () => {
   let alice: Awaited<ReturnType<typeof makeUser>>;
   let bob: Awaited<ReturnType<typeof makeUser>>;
   const ordinary = { invoiceType: 0, taxRate: 6, title: '星河文化传媒有限公司', email: 'finance@xinghe.cn' };
-  const special = { ...ordinary, invoiceType: 2, taxId: '91310000MA1FL0XX7Q', bankName: '招商银行上海分行', bankAccount: '6225880212345678', address: '上海市浦东新区', phone: '021-12345678' };
+  const special = { ...ordinary, invoiceType: 2, taxId: '91310000MA1FL0XX7Y', bankName: '招商银行上海分行', bankAccount: '6225880212345678', address: '上海市浦东新区', phone: '021-12345678' };
 
   beforeAll(async () => {
     t = await makeTestApp();
@@ -43,7 +43,7 @@ describe('/api/user/invoice', () => {
     // An edit changes the invoice details, never the orders or the amount.
     const upd = await call('PUT', `/api/user/invoice/${rec.id}`, alice, { ...special, orders: [a.id] });
     expect(upd.statusCode).toBe(200);
-    expect(upd.json().data).toMatchObject({ invoice_type: 2, taxId: '91310000MA1FL0XX7Q', amount_cents: 13050 });
+    expect(upd.json().data).toMatchObject({ invoice_type: 2, taxId: '91310000MA1FL0XX7Y', amount_cents: 13050 });
     expect(upd.json().data.orders).toHaveLength(2);
 
     const filtered = (await call('GET', '/api/user/invoice/list?invoice_type=0')).json().data;

@@ -30,7 +30,7 @@ describe('copyright-service orders: catalogue, checkout, payment, quota, unused 
   it('lists every service and package with server prices, publicly', async () => {
     const r = await call(t.app, 'GET', '/api/service-orders/catalogue');
     expect(r.status).toBe(200);
-    expect(r.body.data.services.map((s: any) => s.code)).toEqual(['deposit', 'registration', 'dci', 'monitor', 'web_evidence', 'screen_recording', 'notarization', 'trace']);
+    expect(r.body.data.services.map((s: any) => s.code)).toEqual(['deposit', 'registration', 'dci', 'monitor', 'web_evidence', 'screen_recording', 'notarization', 'trace', 'image_download']);
     expect(r.body.data.packages.find((p: any) => p.sku === 'web_evidence_10')).toMatchObject({ service: 'web_evidence', quantity: 10, priceCents: 9900 });
   });
 

@@ -31,7 +31,7 @@ describe('resource forms under the shared validator', { timeout: 30_000 }, () =>
     const special = validate('lumen:forms/invoice', { ...base, invoiceType: 2 });
     // (RJSF quotes the field title inside required messages.)
     for (const field of ['纳税人识别号', '开户银行', '银行账号']) expect(special.some((m) => new RegExp(`请填写'?${field}`).test(m!)), field).toBe(true);
-    const full = { ...base, invoiceType: 2, taxId: '91310000MA1FL0XX7Q', bankName: '招商银行上海分行', bankAccount: '6225880212345678', address: '上海市浦东新区', phone: '021-12345678' };
+    const full = { ...base, invoiceType: 2, taxId: '91310000MA1FL0XX7Y', bankName: '招商银行上海分行', bankAccount: '6225880212345678', address: '上海市浦东新区', phone: '021-12345678' };
     expect(validate('lumen:forms/invoice', full)).toEqual([]);
     expect(validate('lumen:forms/invoice', { ...full, taxRate: 5 }).join()).toMatch(/取值不在允许范围内/);
   });
@@ -72,9 +72,9 @@ describe('resource forms under the shared validator', { timeout: 30_000 }, () =>
     expect((await screen.findAllByText(/请填写'?纳税人识别号/)).length).toBeGreaterThan(0);
     expect(onSubmit).not.toHaveBeenCalled();
 
-    rerender(<Form schema={schema} uiSchema={uiSchema} formData={{ ...data, taxId: '91310000MA1FL0XX7Q' }} validator={rjsfValidator} widgets={schemaWidgets} onSubmit={onSubmit} showErrorList={false} noHtml5Validate />);
+    rerender(<Form schema={schema} uiSchema={uiSchema} formData={{ ...data, taxId: '91310000MA1FL0XX7Y' }} validator={rjsfValidator} widgets={schemaWidgets} onSubmit={onSubmit} showErrorList={false} noHtml5Validate />);
     await userEvent.click(screen.getByRole('button', { name: /submit|提\s*交/i }));
     await waitFor(() => expect(onSubmit).toHaveBeenCalled());
-    expect(onSubmit.mock.calls[0][0].formData).toMatchObject({ invoiceType: 2, taxId: '91310000MA1FL0XX7Q' });
+    expect(onSubmit.mock.calls[0][0].formData).toMatchObject({ invoiceType: 2, taxId: '91310000MA1FL0XX7Y' });
   });
 });

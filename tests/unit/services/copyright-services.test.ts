@@ -11,7 +11,8 @@ const edit = (f: (s: any) => void) => {
 describe('copyright-service catalogue (lumen:services/copyright-services)', () => {
   it('reads every service and package of the bundled file, which is usable', () => {
     const cat = serviceCatalogue();
-    expect(cat.services).toHaveLength(8);
+    expect(cat.services).toHaveLength(9);
+    expect(cat.packages.filter((p) => p.service === 'image_download').map((p) => [p.quantity, p.validDays])).toEqual([[10, 30], [50, 90], [200, 365]]);
     expect(cat.pkg('notarization_1')).toMatchObject({ service: 'notarization', quantity: 1, priceCents: 80000, validDays: 0 });
     expect(copyrightServiceProblems(bundled)).toEqual([]);
   });

@@ -1,0 +1,38 @@
+import type { FastifyInstance } from 'fastify';
+import { ok } from '../lib/envelope.js';
+import { envelopeResponse, idParams } from '../lib/trade-schemas.js';
+import { requireStaff } from '../http/staff.js';
+import { validateForm } from '../lib/form-validate.js';
+import { batchCards, listBatches } from '../repositories/gift-cards.js';
+import { createGiftCardBatch } from '../services/gift-cards.js';
+import { currentGiftRules } from './gift-cards.js';
+
+const pageQuery = {
+  type: 'object',
+  properties: {
+    page: { type: 'integer', title: '页码', minimum: 1, maximum: 10000, default: 1 },
+    pageSize: { type: 'integer', title: '每页条数', minimum: 1, maximum: 100, default: 20 },
+  },
+  additionalProperties: false,
+} as const;
+
+/** /api/admin/gift-cards (staff only): gift-card batches (create, list, each batch's codes and their state). */
+export default async function adminGiftCardRoutes(app: FastifyInstance) {
+  app.get('/batches', { schema: { querystring: pageQuery, response: envelopeResponse } }, async (req) => {
+    await requireStaff(req);
+    const q = req.query as { page: number; pageSize: number };
+    return ok(await listBatches(app.db, q.page, q.pageSize));
+  });
+
+  app.post('/batches', { config: { formSchema: 'lumen:forms/gift-card-batch' }, schema: { response: envelopeResponse } }, async (req) => {
+    const staff = await requireStaff(req);
+    const form = await validateForm(app, 'lumen:forms/gift-card-batch', req.body);
+    const id = await createGiftCardBatch(app.db, req, staff, form as any, await currentGiftRules(app));
+    return ok({ id }, `已生成 ${form.count} 张礼品卡`);
+  });
+
+  app.get('/batches/:id/cards', { schema: { params: idParams, response: envelopeResponse } }, async (req) => {
+    await requireStaff(req);
+    return ok(await batchCards(app.db, (req.params as { id: number }).id));
+  });
+}

@@ -1,0 +1,58 @@
+import type { FastifyInstance } from 'fastify';
+import { AppError, ok } from '../lib/envelope.js';
+import { envelopeResponse, idParams } from '../lib/trade-schemas.js';
+import { requireStaff } from '../http/staff.js';
+import { validateForm } from '../lib/form-validate.js';
+import { contentDisposition } from '../lib/content-disposition.js';
+import { findInvoiceDetail, listInvoicesForStaff } from '../repositories/invoice-issue.js';
+import { issueInvoice, issuedInvoicePdf, refuseInvoice } from '../services/invoice-issue.js';
+
+const listQuery = {
+  type: 'object',
+  properties: {
+    status: { type: 'integer', title: '开票状态', enum: [0, 1, 2, 3], default: 0 },
+    page: { type: 'integer', title: '页码', minimum: 1, maximum: 10000, default: 1 },
+    pageSize: { type: 'integer', title: '每页条数', minimum: 1, maximum: 100, default: 20 },
+  },
+  additionalProperties: false,
+} as const;
+
+/**
+ * /api/admin/invoices (staff only): the invoice issuing queue. Issuing gives the invoice its number
+ * and makes its PDF downloadable; refusing needs a reason and frees the orders. Both are in the
+ * audit log and notify the requester. Statuses: lumen:status/invoice.
+ */
+export default async function adminInvoiceRoutes(app: FastifyInstance) {
+  app.get('/list', { schema: { querystring: listQuery, response: envelopeResponse } }, async (req) => {
+    await requireStaff(req);
+    const q = req.query as { status: number; page: number; pageSize: number };
+    return ok(await listInvoicesForStaff(app.db, q.status, q.page, q.pageSize));
+  });
+
+  app.get('/:id', { schema: { params: idParams, response: envelopeResponse } }, async (req) => {
+    await requireStaff(req);
+    const d = await findInvoiceDetail(app.db, (req.params as { id: number }).id);
+    if (!d) throw new AppError(404, '开票申请不存在');
+    const { form: _form, ...detail } = d;
+    return ok(detail);
+  });
+
+  app.post('/:id/issue', { schema: { params: idParams, response: envelopeResponse } }, async (req) => {
+    const staff = await requireStaff(req);
+    const { form: _form, ...d } = await issueInvoice(app.db, req, staff, (req.params as { id: number }).id);
+    return ok(d, '发票已开具');
+  });
+
+  app.post('/:id/refuse', { schema: { params: idParams, response: envelopeResponse } }, async (req) => {
+    const staff = await requireStaff(req);
+    const form = await validateForm(app, 'lumen:forms/invoice-refuse', req.body);
+    const { form: _form, ...d } = await refuseInvoice(app.db, req, staff, (req.params as { id: number }).id, String(form.reason).trim());
+    return ok(d, '已驳回');
+  });
+
+  app.get('/:id/pdf', { schema: { params: idParams } }, async (req, reply) => {
+    await requireStaff(req);
+    const { pdf, invoiceNo } = await issuedInvoicePdf(app.db, (req.params as { id: number }).id);
+    return reply.type('application/pdf').header('content-disposition', contentDisposition(`电子发票-${invoiceNo}.pdf`)).send(Buffer.from(pdf));
+  });
+}
