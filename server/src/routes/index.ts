@@ -54,4 +54,6 @@ export const routeModules: Array<{ prefix: string; load: () => Promise<{ default
   { prefix: '/api/certify/register', load: () => import('./certify-register.js') },
   { prefix: '/api/protection/notarization', load: () => import('./notarizations.js') },
   { prefix: '/dev', load: () => import('./dev-offices.js') },
+  { prefix: '/api/monitor', load: () => import('./monitor.js') },
+  { prefix: '/dev', load: () => import('./dev-web.js') },
 ];

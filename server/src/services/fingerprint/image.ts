@@ -40,12 +40,25 @@ export function mirrorLuma(luma: Float32Array, width: number, height: number): F
 }
 
 /**
+ * Resamples the (trimmed) luminance to a fixed 256x256 with a proper filter: PDQ's box filter
+ * barely smooths images under 256 px, so a thumbnail and its original would otherwise alias apart.
+ */
+const NORMAL_SIDE = 256;
+async function normalise(img: { luma: Float32Array; width: number; height: number }) {
+  const bytes = Buffer.alloc(img.luma.length);
+  for (let i = 0; i < bytes.length; i++) bytes[i] = Math.max(0, Math.min(255, Math.round(img.luma[i])));
+  const out = await sharp(bytes, { raw: { width: img.width, height: img.height, channels: 1 } })
+    .resize(NORMAL_SIDE, NORMAL_SIDE, { fit: 'fill', kernel: 'lanczos3' }).extractChannel(0).raw().toBuffer();
+  return { luma: Float32Array.from(out), width: NORMAL_SIDE, height: NORMAL_SIDE };
+}
+
+/**
  * Monitoring fingerprint of an encoded image (JPEG, PNG, WebP, GIF, ...): PDQ after uniform
  * borders are trimmed, its quality and the mirror image's hash. `referencePdq` is the plain PDQ.
  */
 export async function fingerprintImage(input: Buffer): Promise<ImageFingerprint> {
   const src = await lumaOfImage(input);
-  const { luma, width, height } = trimUniformBorders(src.luma, src.width, src.height);
+  const { luma, width, height } = await normalise(trimUniformBorders(src.luma, src.width, src.height));
   const { srcWidth, srcHeight } = src;
   const mirrored = mirrorLuma(luma, width, height);
   const main = pdqFromLuma(luma, width, height);
