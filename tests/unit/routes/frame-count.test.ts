@@ -13,12 +13,10 @@ const SHELL_PAGES = new Set(['NotFound']);
 const STILL_FRAMED: string[] = [
   // account centre: invoices detail, invitations, image packages (issue 16)
   'ImgTicket', 'TicketDetail', 'Popular', 'Invited', 'PurchasePackage', 'ImageConsume', 'ImageDownload',
-  // monitoring and traceability (issue 15)
-  'MyMonitor', 'MyMonitorImg', 'MyMonitorVideo',
   // web and screen evidence (issue 14), trace records (issue 15)
   'MyWebpage', 'MyScreen', 'MyTrace',
   // public service pages built with their services
-  'CopyrightMonitor', 'WebEvidence', 'InviteImg', 'InviteCompany', 'TraceCreative', 'TraceFlow', 'TraceSolid', 'TraceCert', 'GiftCard',
+  'WebEvidence', 'InviteImg', 'InviteCompany', 'TraceCreative', 'TraceFlow', 'TraceSolid', 'TraceCert', 'GiftCard',
 ];
 
 describe('routes rendering the page frame', () => {
