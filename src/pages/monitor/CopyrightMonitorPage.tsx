@@ -15,7 +15,7 @@ export default function CopyrightMonitorPage() {
         <Card style={{ background: 'linear-gradient(135deg, #e6f4ff, #f9f0ff)' }}>
           <Typography.Title level={2} style={{ marginTop: 0 }}>版权监测</Typography.Title>
           <Typography.Paragraph style={{ fontSize: 16, maxWidth: 760 }}>
-            为您的图片与视频建立感知指纹，按计划抓取您指定的网站，发现被裁切、缩放、调色、镜像、加水印或剪辑转载的作品。已购买授权的买家网站自动识别为正版使用；其余命中可一键取证、发送侵权通知函或提供补授权。
+            为您的图片与视频建立感知指纹，按计划抓取您指定的网站，发现被缩放、压缩、调色、镜像、加边框、加水印或剪辑转载的作品。已购买授权的买家网站自动识别为正版使用；其余命中可一键取证、发送侵权通知函或提供补授权。
           </Typography.Paragraph>
           <Space><BuyServiceButton sku="monitor_3" label="购买版权监测" type="primary" size="large" /><Link to="/cyprotect/mymonitor"><Button size="large">进入监测中心</Button></Link></Space>
         </Card>

@@ -2,7 +2,7 @@ import type { Queryable } from '../../db/index.js';
 import { bandCandidates, workFrames } from '../../repositories/monitor-fingerprints.js';
 import { alignVideo, type Alignment } from '../fingerprint/align.js';
 import { hammingHex, probeKeys } from '../fingerprint/hash256.js';
-import { PDQ_MATCH_DISTANCE, PDQ_MIN_QUALITY } from '../fingerprint/pdq.js';
+import { MONITOR_MIN_QUALITY, PDQ_MATCH_DISTANCE } from '../fingerprint/pdq.js';
 import type { ImageFingerprint } from '../fingerprint/image.js';
 import type { VideoFrameHash } from '../fingerprint/video.js';
 
@@ -17,7 +17,7 @@ export interface VideoMatch { workId: number; alignment: Alignment; distance: nu
 const similarityOf = (distance: number) => Math.round((1 - distance / 256) * 1000) / 1000;
 
 export async function matchImage(q: Queryable, fp: ImageFingerprint, workIds?: number[]): Promise<ImageMatch[]> {
-  if (fp.quality < PDQ_MIN_QUALITY) return [];
+  if (fp.quality < MONITOR_MIN_QUALITY) return [];
   const probes = [...new Set([...probeKeys(fp.hash), ...probeKeys(fp.mirrorHash)])];
   const best = new Map<number, ImageMatch>();
   for (const c of await bandCandidates(q, probes, workIds)) {
@@ -34,7 +34,7 @@ export async function matchImage(q: Queryable, fp: ImageFingerprint, workIds?: n
 const MIN_VIDEO_SHARE = 0.5;
 
 export async function matchVideo(q: Queryable, frames: VideoFrameHash[], workIds?: number[]): Promise<VideoMatch[]> {
-  const usable = frames.filter((f) => f.quality >= PDQ_MIN_QUALITY);
+  const usable = frames.filter((f) => f.quality >= MONITOR_MIN_QUALITY);
   if (!usable.length) return [];
   const probes = new Set<number>();
   for (const f of usable) for (const k of [...probeKeys(f.hash), ...probeKeys(f.mirrorHash)]) probes.add(k);
