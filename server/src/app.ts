@@ -18,6 +18,7 @@ import { ok } from './lib/envelope.js';
 import { countUnfinishedJobs } from './repositories/jobs.js';
 import { registerUploadSweep } from './services/uploads/sweep.js';
 import { registerMaterialCounters } from './services/material-counters.js';
+import { registerFingerprintSweep } from './services/monitor/fingerprint-works.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -73,6 +74,7 @@ export async function buildApp({ config, db, logger }: AppDeps): Promise<Fastify
     await app.register(mod.default, { prefix: m.prefix });
   }
   registerUploadSweep(app);
+  registerFingerprintSweep(app);
   await app.register(client);
   return app;
 }

@@ -104,6 +104,8 @@ import contentEventRegistration from './forms/event-registration.json';
 import contentCooperation from './forms/cooperation.json';
 import cyprotectDrafts from './cyprotect/drafts.json';
 import cyprotectCollectivePlan from './cyprotect/collective-plan.json';
+import cyprotectMonitor from './cyprotect/monitor.json';
+import statusMonitorHit from './status/monitor-hit.json';
 import formsCollectiveJoin from './forms/collective-join.json';
 import formsCollectiveRevenue from './forms/collective-revenue.json';
 import formsCopyrightListing from './forms/copyright-listing.json';
@@ -233,6 +235,8 @@ export const schemaList: LumenSchema[] = [
   contentCooperation,
   cyprotectDrafts,
   cyprotectCollectivePlan,
+  cyprotectMonitor,
+  statusMonitorHit,
   formsCollectiveJoin,
   formsCollectiveRevenue,
   formsCopyrightListing,

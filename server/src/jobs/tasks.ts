@@ -6,3 +6,6 @@ import '../db/seed/catalogue/media-task.js';
 import '../services/media/tasks.js';
 import '../services/uploads/sweep.js';
 import '../services/trace-certificates.js';
+import '../services/monitor/fingerprint-works.js';
+import '../services/monitor/scan.js';
+import '../services/monitor/demo.js';

@@ -67,4 +67,6 @@ export const routeModules: Array<{ prefix: string; load: () => Promise<{ default
   { prefix: '/community/api', load: () => import('./community.js') },
   { prefix: '/community/api/admin', load: () => import('./community-admin.js') },
   { prefix: '/community/api/demands', load: () => import('./community-demands.js') },
+  { prefix: '/api/monitor', load: () => import('./monitor.js') },
+  { prefix: '/dev', load: () => import('./dev-web.js') },
 ];

@@ -13,12 +13,10 @@ const SHELL_PAGES = new Set(['NotFound']);
 const STILL_FRAMED: string[] = [
   // account centre: invoices detail, invitations, image packages (issue 16)
   'Popular', 'Invited',
-  // monitoring and traceability (issue 15)
-  'MyMonitor', 'MyMonitorImg', 'MyMonitorVideo',
   // web and screen evidence (issue 14)
   'MyWebpage', 'MyScreen',
   // public service pages built with their services
-  'CopyrightMonitor', 'WebEvidence', 'InviteImg', 'InviteCompany',
+  'WebEvidence', 'InviteImg', 'InviteCompany',
 ];
 
 describe('routes rendering the page frame', () => {

@@ -6,6 +6,7 @@ import { seedResources } from './resources.js';
 import { seedTrade } from './trade.js';
 import { seedReview } from './review.js';
 import { seedSales } from './sales.js';
+import { seedMonitor } from '../../services/monitor/demo.js';
 
 /**
  * Demo data, one module per area, each idempotent (it checks for its own rows first).
@@ -19,6 +20,7 @@ const seeds: Array<{ name: string; run: (app: FastifyInstance) => Promise<void> 
   { name: 'trade', run: seedTrade },
   { name: 'review', run: seedReview },
   { name: 'sales', run: seedSales },
+  { name: 'monitor', run: seedMonitor },
 ];
 
 export async function seedIfEmpty(app: FastifyInstance): Promise<void> {

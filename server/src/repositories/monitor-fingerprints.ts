@@ -1,0 +1,67 @@
+import type { Queryable } from '../db/index.js';
+import { bandKeys } from '../services/fingerprint/hash256.js';
+
+/** SQL of the fingerprint index (monitor_fingerprints, monitor_fingerprinted). */
+
+export interface StoredFrame { frame: number; t: number; hash: string; quality: number }
+
+/** Replaces a work's fingerprints and marks it done (idempotent: a re-run rewrites the same rows). */
+export async function saveFingerprints(q: Queryable, workId: number, kind: 'image' | 'video', frames: StoredFrame[]): Promise<void> {
+  await q.query('DELETE FROM monitor_fingerprints WHERE work_id = $1', [workId]);
+  if (frames.length) {
+    await q.query(
+      `INSERT INTO monitor_fingerprints (work_id, frame, t, hash, quality, bands)
+       SELECT $1, f.frame, f.t, f.hash, f.quality, ARRAY(SELECT jsonb_array_elements_text(f.bands)::int)
+       FROM jsonb_to_recordset($2::jsonb) AS f(frame int, t real, hash text, quality smallint, bands jsonb)`,
+      [workId, JSON.stringify(frames.map((f) => ({ ...f, bands: bandKeys(f.hash) })))],
+    );
+  }
+  await q.query(
+    `INSERT INTO monitor_fingerprinted (work_id, kind, frames, state) VALUES ($1, $2, $3, 'ready')
+     ON CONFLICT (work_id) DO UPDATE SET kind = EXCLUDED.kind, frames = EXCLUDED.frames, state = 'ready', error = NULL, updated_at = now()`,
+    [workId, kind, frames.length],
+  );
+}
+
+export async function markFingerprintFailed(q: Queryable, workId: number, kind: 'image' | 'video', error: string): Promise<void> {
+  await q.query(
+    `INSERT INTO monitor_fingerprinted (work_id, kind, state, error) VALUES ($1, $2, 'failed', $3)
+     ON CONFLICT (work_id) DO UPDATE SET state = 'failed', error = EXCLUDED.error, updated_at = now()`,
+    [workId, kind, error.slice(0, 500)],
+  );
+}
+
+/** Approved works (optionally of some ids) with a stored original and no fingerprints yet. */
+export async function worksToFingerprint(q: Queryable, limit: number, workIds?: number[]): Promise<Array<{ id: number; type: number; original: string }>> {
+  const r = await q.query<{ id: string; type: number; original: string }>(
+    `SELECT m.id, m.type, COALESCE(mm.original_key, m.original_path) AS original
+     FROM materials m LEFT JOIN material_media mm ON mm.material_id = m.id
+     WHERE m.status = 1 AND COALESCE(mm.original_key, m.original_path) IS NOT NULL
+       AND NOT EXISTS (SELECT 1 FROM monitor_fingerprinted f WHERE f.work_id = m.id)
+       AND ($2::bigint[] IS NULL OR m.id = ANY($2::bigint[]))
+     ORDER BY m.id LIMIT $1`,
+    [limit, workIds ?? null],
+  );
+  return r.rows.map((x) => ({ id: Number(x.id), type: Number(x.type), original: x.original }));
+}
+
+export interface Candidate { workId: number; frame: number; hash: string }
+
+/**
+ * Fingerprints sharing at least one band key with the probes (see probeKeys): the GIN index
+ * answers `bands && probes`, so only rows in the probed buckets are read. Optionally limited to
+ * some works (a plan's). The caller checks the real distance.
+ */
+export async function bandCandidates(q: Queryable, probes: number[], workIds?: number[]): Promise<Candidate[]> {
+  const r = await q.query<{ work_id: string; frame: number; hash: string }>(
+    `SELECT work_id, frame, hash FROM monitor_fingerprints
+     WHERE bands && $1::int[] AND ($2::bigint[] IS NULL OR work_id = ANY($2::bigint[]))`,
+    [probes, workIds ?? null],
+  );
+  return r.rows.map((x) => ({ workId: Number(x.work_id), frame: Number(x.frame), hash: x.hash }));
+}
+
+export async function workFrames(q: Queryable, workId: number): Promise<StoredFrame[]> {
+  const r = await q.query<StoredFrame>('SELECT frame, t, hash, quality FROM monitor_fingerprints WHERE work_id = $1 ORDER BY frame', [workId]);
+  return r.rows.map((x) => ({ frame: Number(x.frame), t: Number(x.t), hash: x.hash, quality: Number(x.quality) }));
+}

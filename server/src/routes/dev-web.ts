@@ -1,0 +1,4 @@
+import { sandboxWebRoutes } from './monitor.js';
+
+/** /dev/web: the monitoring sandbox web, browsable (server/src/services/monitor/sandbox-web.ts). */
+export default sandboxWebRoutes;
