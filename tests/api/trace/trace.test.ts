@@ -86,13 +86,11 @@ describe('trace timeline and trace certificates', () => {
     expect(works).toEqual([expect.objectContaining({ id: work, title, events: 5, certificates: 0 })]);
   });
 
-  it('shows monitoring hits once the monitoring table exists, only the owner\'s hits of this work', async () => {
-    // The monitoring branch creates monitor_hits; until then the timeline had none (above).
-    await t.db.query(`CREATE TABLE monitor_hits (id bigserial PRIMARY KEY, work_id bigint NOT NULL, owner_id bigint NOT NULL, page_url text NOT NULL,
-      similarity real, status text NOT NULL, first_seen_at timestamptz NOT NULL, last_seen_at timestamptz)`);
-    await t.db.query(`INSERT INTO monitor_hits(work_id, owner_id, page_url, similarity, status, first_seen_at, last_seen_at) VALUES
-      ($1, $2, 'https://blog.example.test/p/9', 0.93, 'takedown', now() + interval '1 second', now() + interval '2 seconds'),
-      ($1, $3, 'https://other.example.test/x', 0.5, 'new', now(), now())`, [work, alice.id, bob.id]);
+  it('shows monitoring hits, only the owner\'s hits of this work', async () => {
+    // Hits as the monitoring scan records them (migration 860): one on Alice's work, one of Bob's.
+    await t.db.query(`INSERT INTO monitor_hits(work_id, owner_id, media_kind, page_url, media_url, media_hash, similarity, distance, status, first_seen_at, last_seen_at) VALUES
+      ($1, $2, 'image', 'https://blog.example.test/p/9', 'https://blog.example.test/a.jpg', 'ab', 0.93, 18, 'takedown', now() + interval '1 second', now() + interval '2 seconds'),
+      ($1, $3, 'image', 'https://other.example.test/x', 'https://other.example.test/b.jpg', 'cd', 0.5, 120, 'pending', now(), now())`, [work, alice.id, bob.id]);
     const events = (await timeline()).body.data.events as Array<Record<string, any>>;
     const hits = events.filter((e) => e.kind === 'monitor-hit');
     expect(hits).toEqual([expect.objectContaining({ title: '监测发现：blog.example.test', url: 'https://blog.example.test/p/9', status: '已发送侵权通知' })]);
