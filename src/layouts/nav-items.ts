@@ -17,6 +17,8 @@ export const FOOTER_GROUPS = [
       { to: '/ablum/2', label: '模板素材' },
       { to: '/ablum/11', label: '图片素材' },
       { to: '/search', label: '素材搜索' },
+      { to: '/community', label: '创作社区' },
+      { to: '/community/demands', label: '需求大厅' },
     ],
   },
   {
