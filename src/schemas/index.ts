@@ -127,6 +127,9 @@ import formsServiceRefundUnused from './forms/service-refund-unused.json';
 import statusNotarization from './status/notarization.json';
 import formsNotarization from './forms/notarization.json';
 import formsNotarizationSupplement from './forms/notarization-supplement.json';
+// capture team: web-page and screen-recording evidence
+import statusWebCapture from './status/web-capture.json';
+import formsWebCapture from './forms/web-capture.json';
 
 /** Every bundled schema, in a plain list. */
 export const schemaList: LumenSchema[] = [
@@ -235,6 +238,8 @@ export const schemaList: LumenSchema[] = [
   statusNotarization,
   formsNotarization,
   formsNotarizationSupplement,
+  statusWebCapture,
+  formsWebCapture,
 ];
 
 /** Bundled schemas by $id. */

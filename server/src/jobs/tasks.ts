@@ -5,3 +5,4 @@
 import '../db/seed/catalogue/media-task.js';
 import '../services/media/tasks.js';
 import '../services/uploads/sweep.js';
+import '../services/capture/run-capture.js';
