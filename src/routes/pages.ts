@@ -19,6 +19,8 @@ export const pages: Record<string, () => Promise<{ default: ComponentType }>> = 
   CyTicket: () => import('../pages/cyprotect/CyTicket'),
   CertifyCopyrightRegister: () => import('../pages/certify/RegisterCertificate'),
   MyJustice: () => import('../pages/cyprotect/MyJustice'),
+  MyWebpage: () => import('../pages/cyprotect/MyWebpage'),
+  WebEvidence: () => import('../pages/copyright/WebEvidence'),
   CopyrightJustice: () => import('../pages/copyright/CopyrightJustice'),
   Ticket: () => import('../pages/account/Ticket'),
   Verify: () => import('../pages/account/verify/VerifyPage'),

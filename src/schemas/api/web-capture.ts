@@ -37,3 +37,24 @@ export interface CaptureVerification {
   tsaTime: string | null;
   artefacts: Array<{ name: string; sha256: string; size: number }>;
 }
+
+/** A capture as its owner sees it (GET /api/protection/captures/:id and the list). */
+export interface CaptureRecord {
+  id: number;
+  kind: 'web' | 'screen';
+  title: string;
+  urls: string[];
+  steps: Array<{ action: string; selector?: string; ms?: number }>;
+  status: number;
+  error: string | null;
+  pages: Array<{ url: string; finalUrl: string | null; status: number | null; title: string | null; ok: boolean; failure?: string; error?: string; redirects: Array<{ from: string; to: string; status: number }> }>;
+  artefacts: Array<{ name: string; sha256: string; size: number; contentType: string }>;
+  manifestSha256: string | null;
+  certNo: string | null;
+  logIndex: number | null;
+  leafHash: string | null;
+  tsaTime: string | null;
+  createdAt: string;
+  finishedAt: string | null;
+  job: { id: number; state: string; progress: number; message: string | null; attempts: number } | null;
+}

@@ -16,9 +16,9 @@ const STILL_FRAMED: string[] = [
   // monitoring and traceability (issue 15)
   'MyMonitor', 'MyMonitorImg', 'MyMonitorVideo',
   // web and screen evidence (issue 14), trace records (issue 15)
-  'MyWebpage', 'MyScreen', 'MyTrace',
+  'MyScreen', 'MyTrace',
   // public service pages built with their services
-  'CopyrightMonitor', 'WebEvidence', 'InviteImg', 'InviteCompany', 'TraceCreative', 'TraceFlow', 'TraceSolid', 'TraceCert', 'GiftCard',
+  'CopyrightMonitor', 'InviteImg', 'InviteCompany', 'TraceCreative', 'TraceFlow', 'TraceSolid', 'TraceCert', 'GiftCard',
 ];
 
 describe('routes rendering the page frame', () => {
