@@ -6,3 +6,4 @@ import '../db/seed/catalogue/media-task.js';
 import '../services/media/tasks.js';
 import '../services/uploads/sweep.js';
 import '../services/capture/run-capture.js';
+import '../services/capture/screen-finish.js';

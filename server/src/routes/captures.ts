@@ -8,6 +8,7 @@ import { CAPTURE, findCapture, findCaptureByCertNo, listCaptures, type WebCaptur
 import { retryCapture, startCapture, type CaptureForm } from '../services/capture/run-capture.js';
 import { captureCertificatePdf } from '../services/capture/certificate.js';
 import { zipStore } from '../services/capture/zip.js';
+import { applyInput, closeAllSessions, latestFrame, startRecording, stopRecording, type ScreenInput } from '../services/capture/screen-sessions.js';
 import { CAPTURE_CERT_NO_PATTERN, type CaptureVerification } from '../../../src/schemas/api/web-capture.js';
 
 const listQuery = {
@@ -63,6 +64,52 @@ export default async function captureRoutes(app: FastifyInstance) {
     }
     const started = await startCapture(app.db, Number(u.id), { ...form, urls });
     return ok(started, '已提交取证任务');
+  });
+
+  // Screen recording (录屏取证): start a live session, poll its frames, drive it, stop it.
+  app.addHook('onClose', async () => closeAllSessions());
+  const screenStart = {
+    type: 'object', required: ['url'], additionalProperties: false,
+    properties: { url: { type: 'string', title: '起始网址', maxLength: 2000, pattern: '^https?://\\S+$' }, title: { type: 'string', title: '取证名称', maxLength: 60 } },
+  } as const;
+  const screenInput = {
+    type: 'object', required: ['type'], additionalProperties: false,
+    properties: {
+      type: { type: 'string', title: '操作', enum: ['click', 'type', 'key', 'scroll', 'goto', 'back'] },
+      x: { type: 'number', title: '横坐标', minimum: 0, maximum: 4000 }, y: { type: 'number', title: '纵坐标', minimum: 0, maximum: 4000 },
+      text: { type: 'string', title: '输入内容', maxLength: 500 }, key: { type: 'string', title: '按键', maxLength: 20 },
+      dy: { type: 'number', title: '滚动距离', minimum: -5000, maximum: 5000 }, url: { type: 'string', title: '网址', maxLength: 2000 },
+    },
+  } as const;
+  app.post('/screen', { schema: { body: screenStart } }, async (req) => {
+    const u = await req.requireUser();
+    const b = req.body as { url: string; title?: string };
+    return ok(await startRecording(app.db, app.storage, Number(u.id), b.url, b.title), '录屏已开始');
+  });
+  app.get('/screen/:id/frame', { config: { rateLimit: { max: 1200, timeWindow: '1 minute' } }, schema: { params: idParams } }, async (req, reply) => {
+    const u = await req.requireUser();
+    const f = latestFrame(Number(u.id), (req.params as { id: number }).id);
+    reply.header('cache-control', 'no-store').header('x-remaining-seconds', String(f.remainingS)).header('x-page-url', encodeURI(f.url));
+    if (!f.frame) return reply.code(204).send();
+    return reply.type('image/jpeg').send(f.frame);
+  });
+  app.post('/screen/:id/input', { config: { rateLimit: { max: 600, timeWindow: '1 minute' } }, schema: { params: idParams, body: screenInput } }, async (req) => {
+    const u = await req.requireUser();
+    const b = req.body as Record<string, any>;
+    const need = (ok: boolean, msg: string) => { if (!ok) throw new AppError(400, msg); };
+    if (b.type === 'click') need(typeof b.x === 'number' && typeof b.y === 'number', '点击需要坐标');
+    if (b.type === 'type') need(typeof b.text === 'string' && b.text.length > 0, '请填写输入内容');
+    if (b.type === 'key') need(typeof b.key === 'string', '请选择按键');
+    if (b.type === 'scroll') need(typeof b.dy === 'number', '请填写滚动距离');
+    if (b.type === 'goto') need(typeof b.url === 'string', '请填写网址');
+    await applyInput(Number(u.id), (req.params as { id: number }).id, b as ScreenInput);
+    return ok({ done: true });
+  });
+  app.post('/screen/:id/stop', { schema: { params: idParams } }, async (req) => {
+    const u = await req.requireUser();
+    const id = (req.params as { id: number }).id;
+    await stopRecording(app.db, app.storage, Number(u.id), id);
+    return ok({ id }, '录屏已停止，正在生成证据包');
   });
 
   app.get('/:id', { schema: { params: idParams } }, async (req) => ok(await view(app, await owned(req))));
