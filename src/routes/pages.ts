@@ -20,6 +20,7 @@ export const pages: Record<string, () => Promise<{ default: ComponentType }>> = 
   CertifyCopyrightRegister: () => import('../pages/certify/RegisterCertificate'),
   MyJustice: () => import('../pages/cyprotect/MyJustice'),
   MyWebpage: () => import('../pages/cyprotect/MyWebpage'),
+  MyScreen: () => import('../pages/cyprotect/MyScreen'),
   WebEvidence: () => import('../pages/copyright/WebEvidence'),
   CopyrightJustice: () => import('../pages/copyright/CopyrightJustice'),
   Ticket: () => import('../pages/account/Ticket'),

@@ -16,7 +16,7 @@ const STILL_FRAMED: string[] = [
   // monitoring and traceability (issue 15)
   'MyMonitor', 'MyMonitorImg', 'MyMonitorVideo',
   // web and screen evidence (issue 14), trace records (issue 15)
-  'MyScreen', 'MyTrace',
+  'MyTrace',
   // public service pages built with their services
   'CopyrightMonitor', 'InviteImg', 'InviteCompany', 'TraceCreative', 'TraceFlow', 'TraceSolid', 'TraceCert', 'GiftCard',
 ];
