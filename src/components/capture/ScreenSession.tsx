@@ -58,7 +58,7 @@ export function ScreenSession({ id, onStopped }: { id: number; onStopped: () => 
     try { await postJson(`${base(id)}/stop`); message.success('录屏已停止，正在生成证据包'); onStopped(); } catch (e) { setError((e as Error).message); setStopping(false); }
   };
   return (
-    <Card size="small" title={<Space><Badge status="error" /><Typography.Text type="danger" strong data-testid="recording-indicator">● 录制中 {remaining === null ? '' : `剩余 ${mmss(remaining)}`}</Typography.Text></Space>}
+    <Card size="small" title={<Space><Badge status="error" /><Typography.Text type="danger" strong data-testid="recording-indicator">录制中 {remaining === null ? '' : `剩余 ${mmss(remaining)}`}</Typography.Text></Space>}
       extra={<Button danger type="primary" loading={stopping} onClick={stop}>停止录制</Button>}>
       <Space.Compact style={{ width: '100%', marginBottom: 8 }}>
         <Button onClick={() => send({ type: 'back' })}>后退</Button>

@@ -26,7 +26,7 @@ export default function MyScreen() {
   };
   return (
     <>
-      <QuotaBar service="screen_recording" name="录屏取证" sku="screen_recording_5" unit="次" />
+      <QuotaBar key={`${version}-${session ?? 0}`} service="screen_recording" name="录屏取证" sku="screen_recording_5" unit="次" />
       {session ? <ScreenSession id={session} onStopped={stopped} /> : (
         <Card size="small" title="新建录屏取证" style={{ marginBottom: 16 }}>
           <Alert type="info" showIcon style={{ marginBottom: 12 }} message="录屏在服务器上的全新无痕浏览器中进行：画面、每次点击与输入、网络请求全部记录；停止后生成视频（WebM）与证据包，并写入存证日志。" />

@@ -13,7 +13,7 @@ export default function MyWebpage() {
   if (id > 0) return <CaptureResult id={id} onBack={() => setParams({})} />;
   return (
     <>
-      <QuotaBar service="web_evidence" name="网页取证" sku="web_evidence_10" unit="次" />
+      <QuotaBar key={version} service="web_evidence" name="网页取证" sku="web_evidence_10" unit="次" />
       <CaptureForm onCreated={() => setVersion((v) => v + 1)} />
       <CaptureList kind="web" version={version} onOpen={(n) => setParams({ id: String(n) })} />
     </>
