@@ -138,6 +138,9 @@ import formsServiceRefundUnused from './forms/service-refund-unused.json';
 import statusNotarization from './status/notarization.json';
 import formsNotarization from './forms/notarization.json';
 import formsNotarizationSupplement from './forms/notarization-supplement.json';
+// capture team: web-page and screen-recording evidence
+import statusWebCapture from './status/web-capture.json';
+import formsWebCapture from './forms/web-capture.json';
 
 // community team: showcase posts, moderation, demand posting
 import rulesCommunity from './rules/community.json';
@@ -279,6 +282,8 @@ export const schemaList: LumenSchema[] = [
   formsCommunityDelivery,
   formsCommunityDispute,
   statusCommunityDemand,
+  statusWebCapture,
+  formsWebCapture,
 ];
 
 /** Bundled schemas by $id. */

@@ -9,3 +9,5 @@ import '../services/trace-certificates.js';
 import '../services/monitor/fingerprint-works.js';
 import '../services/monitor/scan.js';
 import '../services/monitor/demo.js';
+import '../services/capture/run-capture.js';
+import '../services/capture/screen-finish.js';

@@ -60,6 +60,7 @@ export const routeModules: Array<{ prefix: string; load: () => Promise<{ default
   { prefix: '/api/protection/authority', load: () => import('./authority.js') },
   { prefix: '/api/certify/register', load: () => import('./certify-register.js') },
   { prefix: '/api/protection/notarization', load: () => import('./notarizations.js') },
+  { prefix: '/api/protection/captures', load: () => import('./captures.js') },
   { prefix: '/dev', load: () => import('./dev-offices.js') },
   { prefix: '/api/trace', load: () => import('./trace.js') },
   // The community group is /community/* (spec §7) so the client can send it to its own host; its

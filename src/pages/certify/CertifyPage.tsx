@@ -5,10 +5,13 @@ import { Alert, Card, Descriptions, Input, Result, Skeleton, Space } from 'antd'
 import { formatDateTime } from '../../resources/views/cells';
 import { CERT_NO_PATTERN } from '../../schemas/api/ledger';
 import ReceiptVerifier from './ReceiptVerifier';
+import CaptureCertificate from './CaptureCertificate';
+import { CAPTURE_CERT_NO_PATTERN } from '../../schemas/api/web-capture';
 
 /** Licence certificates carry a 12-hex verification code (licences.verify_code). */
 const LICENCE_CODE = /^[0-9A-Fa-f]{12}$/;
 const DEPOSIT_NO = new RegExp(CERT_NO_PATTERN);
+const CAPTURE_NO = new RegExp(CAPTURE_CERT_NO_PATTERN);
 
 interface LicenceCheck {
   licenseeName: string;
@@ -59,7 +62,7 @@ export default function CertifyPage() {
     <Space direction="vertical" size={24} style={{ width: '100%', maxWidth: 900, margin: '24px auto', display: 'flex' }}>
       <Card title="证书查验">
         <Input.Search
-          placeholder="输入存证证书编号（LM 开头）或授权证书验证码"
+          placeholder="输入存证证书编号（LM 开头）、取证证书编号（WC/SR 开头）或授权证书验证码"
           enterButton="查验"
           value={input}
           onChange={(e) => setInput(e.target.value.trim())}
@@ -70,6 +73,8 @@ export default function CertifyPage() {
           <Alert type="info" showIcon message="可查验平台出具的存证证书与素材授权证书；存证证书还可用下方回执离线验证" />
         ) : LICENCE_CODE.test(id) ? (
           <LicenceResult code={id} />
+        ) : CAPTURE_NO.test(id) ? (
+          <CaptureCertificate certNo={id} />
         ) : (
           <Result status="warning" title="证书编号格式不正确" subTitle="存证证书编号以 LM 开头，授权证书验证码为 12 位字母数字" />
         )}

@@ -13,10 +13,8 @@ const SHELL_PAGES = new Set(['NotFound']);
 const STILL_FRAMED: string[] = [
   // account centre: invoices detail, invitations, image packages (issue 16)
   'Popular', 'Invited',
-  // web and screen evidence (issue 14)
-  'MyWebpage', 'MyScreen',
   // public service pages built with their services
-  'WebEvidence', 'InviteImg', 'InviteCompany',
+  'InviteImg', 'InviteCompany',
 ];
 
 describe('routes rendering the page frame', () => {

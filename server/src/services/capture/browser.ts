@@ -1,0 +1,53 @@
+/**
+ * The capture browser: the system Chromium (CHROMIUM_PATH, default /usr/bin/chromium) driven by
+ * playwright-core, one fresh browser process per capture (no profile, cache, extensions or stored
+ * cookies survive from one capture to the next). The SHA-256 of each helper binary goes into the
+ * provenance log; hashing the 280 MB Chromium binary costs about a second, so it is cached per
+ * (path, size, mtime).
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import { chromium, type Browser } from 'playwright-core';
+
+export const chromiumPath = () => process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+
+/**
+ * SPKI pins (base64 SHA-256 of a public key) Chromium accepts despite an unknown issuer: for tests
+ * and staging sites with their own certificates only; production leaves it empty.
+ */
+const trustedSpki = () => (process.env.CAPTURE_TRUSTED_SPKI ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+
+export async function launchCaptureBrowser(): Promise<Browser> {
+  const pins = trustedSpki();
+  return chromium.launch({
+    executablePath: chromiumPath(),
+    headless: true,
+    args: ['--disable-extensions', '--no-first-run', '--disable-sync', '--disable-background-networking', '--incognito', '--no-sandbox',
+      ...(pins.length ? [`--ignore-certificate-errors-spki-list=${pins.join(',')}`] : [])],
+  });
+}
+
+const hashCache = new Map<string, string>();
+
+/** SHA-256 (hex) of a file, streamed; null when it cannot be read. */
+export async function fileSha256(file: string): Promise<string | null> {
+  try {
+    const st = await fs.promises.stat(file);
+    const key = `${file}:${st.size}:${st.mtimeMs}`;
+    const cached = hashCache.get(key);
+    if (cached) return cached;
+    const h = crypto.createHash('sha256');
+    for await (const chunk of fs.createReadStream(file)) h.update(chunk as Buffer);
+    const hex = h.digest('hex');
+    hashCache.set(key, hex);
+    return hex;
+  } catch {
+    return null;
+  }
+}
+
+/** The helper binaries a capture relies on, with their hashes (the Debian launcher script and the real binary). */
+export async function helperBinaries(extra: string[] = []): Promise<Array<{ path: string; sha256: string | null }>> {
+  const files = [chromiumPath(), '/usr/lib/chromium/chromium', ...extra].filter((f, i, all) => all.indexOf(f) === i && fs.existsSync(f));
+  return Promise.all(files.map(async (path) => ({ path, sha256: await fileSha256(path) })));
+}

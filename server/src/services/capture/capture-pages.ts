@@ -1,0 +1,204 @@
+/**
+ * One web capture: every URL in a fresh, isolated Chromium context, then the artefacts (full-page
+ * PNG, PDF, final DOM, HAR, WACZ, per-origin TLS chains, DNS/IP facts, headers, redirects and a
+ * provenance log). Pure of the database and the store: the job (run-capture.ts) stores what this
+ * returns; the benchmark calls it directly.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Browser, Page, Response } from 'playwright-core';
+import { launchCaptureBrowser, helperBinaries, chromiumPath } from './browser.js';
+import { dnsFacts, tlsFacts, type DnsFacts, type TlsFacts } from './origin-facts.js';
+import { warcFromHar, wacz, type HarEntry } from './warc.js';
+
+export interface CaptureStep {
+  action: 'scroll' | 'click' | 'wait';
+  selector?: string;
+  ms?: number;
+}
+export interface CaptureCookie { name: string; value: string; domain?: string; path?: string }
+export interface CaptureOptions {
+  urls: string[];
+  steps?: CaptureStep[];
+  cookies?: CaptureCookie[];
+  /** Per navigation (default 30 s). */
+  timeoutMs?: number;
+  viewport?: { width: number; height: number };
+}
+
+export type PageFailure = 'dns' | 'tls' | 'timeout' | 'network' | 'http';
+export interface PageResult {
+  url: string;
+  finalUrl: string | null;
+  status: number | null;
+  title: string | null;
+  ok: boolean;
+  failure?: PageFailure;
+  error?: string;
+  redirects: Array<{ from: string; to: string; status: number }>;
+  remoteAddress?: { ipAddress: string; port: number } | null;
+  capturedAt: string;
+}
+export interface CaptureFile { name: string; data: Buffer; contentType: string }
+export interface CaptureOutput {
+  files: CaptureFile[];
+  pages: PageResult[];
+  ok: boolean;
+}
+export interface StepLog { at: string; action: string; detail: string; ok: boolean }
+
+const nowIso = () => new Date().toISOString();
+
+/** Chromium's net:: error names, sorted into the failures the user is shown. */
+export function classifyError(message: string): PageFailure {
+  if (/ERR_NAME_NOT_RESOLVED|ERR_NAME_RESOLUTION_FAILED|ENOTFOUND/.test(message)) return 'dns';
+  if (/ERR_CERT_|ERR_SSL_|SSL_PROTOCOL|ERR_BAD_SSL/.test(message)) return 'tls';
+  if (/Timeout|timed out|ERR_TIMED_OUT/i.test(message)) return 'timeout';
+  return 'network';
+}
+
+async function runSteps(page: Page, steps: CaptureStep[], log: (action: string, detail: string, ok: boolean) => void) {
+  for (const s of steps) {
+    try {
+      if (s.action === 'scroll') {
+        // Scroll to the bottom in screen-sized moves so lazily loaded content appears.
+        await page.evaluate(async () => {
+          for (let y = 0; y < document.body.scrollHeight; y += window.innerHeight) {
+            window.scrollTo(0, y);
+            await new Promise((r) => setTimeout(r, 100));
+          }
+          window.scrollTo(0, 0);
+        });
+        log('scroll', '滚动至页面底部', true);
+      } else if (s.action === 'click' && s.selector) {
+        await page.click(s.selector, { timeout: 5000 });
+        log('click', s.selector, true);
+        await page.waitForLoadState('load', { timeout: 10_000 }).catch(() => {});
+      } else if (s.action === 'wait') {
+        const ms = Math.min(Math.max(Number(s.ms) || 1000, 0), 30_000);
+        await page.waitForTimeout(ms);
+        log('wait', `${ms} ms`, true);
+      }
+    } catch (err) {
+      log(s.action, `${s.selector ?? ''} ${(err as Error).message.split('\n')[0]}`.trim(), false);
+    }
+  }
+}
+
+export async function capturePages(opts: CaptureOptions, hooks: { progress?: (done: number, total: number) => Promise<void> | void; signal?: AbortSignal; tsaStart?: { time: string | null; tsa: string } } = {}): Promise<CaptureOutput> {
+  const startedAt = nowIso();
+  const timeoutMs = opts.timeoutMs ?? 30_000;
+  const steps: StepLog[] = [];
+  const log = (action: string, detail: string, ok = true) => steps.push({ at: nowIso(), action, detail, ok });
+  const tmp = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'lumen-capture-'));
+  const harPath = path.join(tmp, 'archive.har');
+  const files: CaptureFile[] = [];
+  const pages: PageResult[] = [];
+  const responses: Array<{ url: string; status: number; method: string; headers: Record<string, string>; remote: unknown; security: unknown; at: string }> = [];
+  const failures: Array<{ url: string; error: string; at: string }> = [];
+  const consoleLog: Array<{ at: string; type: string; text: string }> = [];
+  let browser: Browser | null = null;
+  try {
+    browser = await launchCaptureBrowser();
+    log('launch', `Chromium ${browser.version()}`);
+    const context = await browser.newContext({
+      recordHar: { path: harPath, content: 'embed', mode: 'full' },
+      viewport: opts.viewport ?? { width: 1366, height: 768 },
+      serviceWorkers: 'block',
+      acceptDownloads: false,
+      locale: 'zh-CN',
+    });
+    if (opts.cookies?.length) {
+      await context.addCookies(opts.cookies.map((c) => ({ name: c.name, value: c.value, domain: c.domain ?? new URL(opts.urls[0]).hostname, path: c.path ?? '/' })));
+      log('cookies', `设置 ${opts.cookies.length} 个 Cookie：${opts.cookies.map((c) => c.name).join(', ')}`);
+    }
+    const userAgent = await (async () => { const p = await context.newPage(); const ua = await p.evaluate(() => navigator.userAgent); await p.close(); return ua; })();
+    context.on('response', (r: Response) => {
+      const at = nowIso();
+      void Promise.all([r.allHeaders().catch(() => r.headers()), r.serverAddr().catch(() => null), r.securityDetails().catch(() => null)]).then(([headers, remote, security]) => {
+        responses.push({ url: r.url(), status: r.status(), method: r.request().method(), headers, remote, security, at });
+      });
+    });
+    context.on('requestfailed', (req) => failures.push({ url: req.url(), error: req.failure()?.errorText ?? 'failed', at: nowIso() }));
+
+    for (let i = 0; i < opts.urls.length; i++) {
+      if (hooks.signal?.aborted) throw new Error('capture aborted');
+      const url = opts.urls[i];
+      const dir = `page-${i + 1}`;
+      const page = await context.newPage();
+      page.on('console', (m) => consoleLog.push({ at: nowIso(), type: m.type(), text: m.text().slice(0, 500) }));
+      const result: PageResult = { url, finalUrl: null, status: null, title: null, ok: false, redirects: [], capturedAt: nowIso() };
+      log('goto', url);
+      let response: Response | null = null;
+      try {
+        response = await page.goto(url, { waitUntil: 'load', timeout: timeoutMs });
+        await page.waitForLoadState('networkidle', { timeout: 5000 }).catch(() => {});
+      } catch (err) {
+        const msg = (err as Error).message.split('\n')[0];
+        result.error = msg;
+        result.failure = classifyError(msg);
+        log('goto', `${url} 失败：${msg}`, false);
+      }
+      if (response) {
+        result.status = response.status();
+        result.finalUrl = page.url();
+        result.remoteAddress = await response.serverAddr().catch(() => null);
+        for (let req = response.request().redirectedFrom(); req; req = req.redirectedFrom()) {
+          const r = await req.response();
+          result.redirects.unshift({ from: req.url(), to: r?.headers().location ? new URL(r.headers().location, req.url()).href : '', status: r?.status() ?? 0 });
+        }
+        result.ok = response.status() < 400;
+        if (!result.ok) { result.failure = 'http'; result.error = `HTTP ${response.status()}`; }
+        log('response', `${result.finalUrl} HTTP ${response.status()}`, result.ok);
+        await runSteps(page, opts.steps ?? [], log);
+        result.title = await page.title().catch(() => null);
+        files.push({ name: `${dir}/screenshot.png`, data: await page.screenshot({ fullPage: true, type: 'png' }), contentType: 'image/png' });
+        files.push({ name: `${dir}/page.pdf`, data: await page.pdf({ printBackground: true, format: 'A4' }), contentType: 'application/pdf' });
+        files.push({ name: `${dir}/dom.html`, data: Buffer.from(await page.content(), 'utf8'), contentType: 'text/html; charset=utf-8' });
+        log('snapshot', `${dir}: 整页截图、PDF、DOM`);
+      }
+      pages.push(result);
+      await page.close();
+      await hooks.progress?.(i + 1, opts.urls.length);
+    }
+    await context.close(); // writes the HAR
+    log('close', '浏览器上下文已关闭，HAR 已写出');
+
+    const har = JSON.parse(await fs.promises.readFile(harPath, 'utf8'));
+    const entries: HarEntry[] = har.log?.entries ?? [];
+    const hosts = [...new Set([...opts.urls, ...responses.map((r) => r.url)].filter((u) => /^https?:/.test(u)).map((u) => new URL(u).hostname.replace(/^\[|\]$/g, '')))];
+    const dns: DnsFacts[] = await Promise.all(hosts.map((h) => dnsFacts(h)));
+    const httpsOrigins = [...new Set([...opts.urls, ...responses.map((r) => r.url)].filter((u) => u.startsWith('https:')).map((u) => new URL(u).origin))];
+    const tlsList: TlsFacts[] = await Promise.all(httpsOrigins.map((o) => {
+      const seen = responses.find((r) => r.url.startsWith(o) && r.remote) as { remote?: { ipAddress: string } } | undefined;
+      return tlsFacts(o, seen?.remote?.ipAddress);
+    }));
+    for (const t of tlsList) {
+      if (t.pem) files.push({ name: `tls/${new URL(t.origin).host.replace(/[^a-z0-9.-]/gi, '_')}.pem`, data: Buffer.from(t.pem, 'utf8'), contentType: 'application/x-pem-file' });
+    }
+    const browserVersion = browser.version();
+    const software = `Lumen web capture (playwright-core, Chromium ${browserVersion})`;
+    const warc = warcFromHar(entries, { software, format: 'WARC File Format 1.1', 'http-header-user-agent': userAgent, 'capture-started': startedAt });
+    const okPages = pages.filter((p) => p.finalUrl);
+    files.push({ name: 'archive.wacz', data: wacz(warc, okPages.map((p) => ({ url: p.finalUrl!, ts: p.capturedAt, title: p.title ?? undefined })), { title: `网页取证 ${opts.urls[0]}`, software, created: nowIso() }), contentType: 'application/wacz' });
+    files.push({ name: 'archive.warc', data: warc.warc, contentType: 'application/warc' });
+    files.push({ name: 'archive.har', data: Buffer.from(JSON.stringify(har, null, 1), 'utf8'), contentType: 'application/json' });
+    files.push({ name: 'network.json', data: Buffer.from(JSON.stringify({ pages, responses, failures, dns, tls: tlsList.map(({ pem: _pem, ...t }) => t), console: consoleLog }, null, 2), 'utf8'), contentType: 'application/json' });
+    const provenance = {
+      format: 'lumen.capture-provenance/v1',
+      serverTime: { started: startedAt, finished: nowIso() },
+      tsaTimeAtStart: hooks.tsaStart ?? null,
+      browser: { name: 'Chromium', version: browserVersion, executable: chromiumPath(), userAgent, headless: true, freshContext: true, serviceWorkers: 'blocked', extensions: 'disabled' },
+      helpers: await helperBinaries(),
+      host: { hostname: os.hostname(), platform: `${os.type()} ${os.release()} ${os.arch()}`, node: process.version, addresses: Object.values(os.networkInterfaces()).flat().filter((a) => a && !a.internal).map((a) => a!.address) },
+      options: { urls: opts.urls, steps: opts.steps ?? [], cookies: (opts.cookies ?? []).map((c) => ({ name: c.name, domain: c.domain ?? null })), timeoutMs, viewport: opts.viewport ?? { width: 1366, height: 768 } },
+      steps,
+    };
+    files.push({ name: 'provenance.json', data: Buffer.from(JSON.stringify(provenance, null, 2), 'utf8'), contentType: 'application/json' });
+    return { files, pages, ok: pages.some((p) => p.ok) };
+  } finally {
+    await browser?.close().catch(() => {});
+    await fs.promises.rm(tmp, { recursive: true, force: true }).catch(() => {});
+  }
+}

@@ -1,0 +1,220 @@
+/**
+ * Screen-recording evidence (录屏取证): a live session of the server's headless Chromium, its
+ * screen streamed to the user's page (CDP Page.startScreencast frames, polled) and driven by the
+ * user's clicks, typing, scrolling and navigation, every one of them logged. Sessions are held by
+ * the app process that started them (the browser is a local process); a time limit stops each one.
+ * Stopping captures the final page's artefacts, stores the frames and queues capture.screen-finish
+ * on the job queue, which encodes the video with ffmpeg and seals the bundle like a web capture.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
+import type { Db } from '../../db/index.js';
+import type { ObjectStore } from '../../storage/types.js';
+import { AppError } from '../../lib/envelope.js';
+import { enqueue } from '../../jobs/index.js';
+import { quotaLeft } from '../../repositories/service-orders.js';
+import * as wc from '../../repositories/web-captures.js';
+import { consumeQuota, noQuota, releaseQuota } from '../service-orders-quota.js';
+import { launchCaptureBrowser, helperBinaries, chromiumPath } from './browser.js';
+import { warcFromHar, wacz, type HarEntry } from './warc.js';
+import { zipStore } from './zip.js';
+import type { CaptureFile } from './capture-pages.js';
+
+import { SCREEN_FINISH_TASK, screenRef } from './screen-finish.js';
+
+export { SCREEN_FINISH_TASK, screenRef };
+export const recordingLimitS = () => Number(process.env.SCREEN_RECORDING_LIMIT_S) || 300;
+const VIEWPORT = { width: 1280, height: 720 };
+
+interface Frame { at: number; data: Buffer }
+export interface ActionLog { at: string; type: string; detail: string; ok: boolean }
+
+interface Session {
+  id: number;
+  userId: number;
+  browser: Browser;
+  context: BrowserContext;
+  page: Page;
+  cdp: CDPSession;
+  tmp: string;
+  harPath: string;
+  frames: Frame[];
+  latest: Buffer | null;
+  actions: ActionLog[];
+  network: Array<{ at: string; url: string; method: string; status: number; type: string }>;
+  startedAt: Date;
+  timer: NodeJS.Timeout;
+  stopping: Promise<void> | null;
+  userAgent: string;
+}
+
+const sessions = new Map<number, Session>();
+const nowIso = () => new Date().toISOString();
+
+function own(id: number, userId: number): Session {
+  const s = sessions.get(id);
+  if (!s || s.userId !== userId) throw new AppError(404, '录屏会话不存在或已结束');
+  if (s.stopping) throw new AppError(409, '录屏已停止');
+  return s;
+}
+
+/** Starts a recorded session at a URL, spending one screen_recording unit. */
+export async function startRecording(db: Db, storage: ObjectStore, userId: number, url: string, title?: string): Promise<{ id: number; limitSeconds: number }> {
+  if (!(await quotaLeft(db, userId, 'screen_recording')).some((q) => q.left > 0)) throw noQuota('screen_recording');
+  const id = await db.tx(async (t) => {
+    const newId = await wc.insertCapture(t, { userId, kind: 'screen', title: title?.trim() || new URL(url).host, urls: [url], steps: [] });
+    await consumeQuota(t, { userId, service: 'screen_recording', ref: screenRef(newId) });
+    await wc.moveCapture(t, newId, [wc.CAPTURE.QUEUED], wc.CAPTURE.RUNNING);
+    return newId;
+  });
+  const tmp = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'lumen-screen-'));
+  let browser: Browser | null = null;
+  try {
+    browser = await launchCaptureBrowser();
+    const harPath = path.join(tmp, 'archive.har');
+    const context = await browser.newContext({ recordHar: { path: harPath, content: 'embed' }, viewport: VIEWPORT, serviceWorkers: 'block', acceptDownloads: false, locale: 'zh-CN' });
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    const s: Session = {
+      id, userId, browser, context, page, cdp, tmp, harPath, frames: [], latest: null, actions: [], network: [], startedAt: new Date(),
+      timer: setTimeout(() => void stopRecording(db, storage, userId, id, 'time_limit').catch(() => {}), recordingLimitS() * 1000),
+      stopping: null, userAgent: await page.evaluate(() => navigator.userAgent),
+    };
+    sessions.set(id, s);
+    cdp.on('Page.screencastFrame', (f: { data: string; sessionId: number }) => {
+      const data = Buffer.from(f.data, 'base64');
+      s.latest = data;
+      s.frames.push({ at: Date.now(), data });
+      void cdp.send('Page.screencastFrameAck', { sessionId: f.sessionId }).catch(() => {});
+    });
+    context.on('response', (r) => s.network.push({ at: nowIso(), url: r.url(), method: r.request().method(), status: r.status(), type: r.request().resourceType() }));
+    page.on('framenavigated', (f) => { if (f === page.mainFrame()) s.actions.push({ at: nowIso(), type: 'navigated', detail: f.url(), ok: true }); });
+    await cdp.send('Page.startScreencast', { format: 'jpeg', quality: 70, maxWidth: VIEWPORT.width, maxHeight: VIEWPORT.height, everyNthFrame: 1 });
+    s.actions.push({ at: nowIso(), type: 'start', detail: `Chromium ${browser.version()}，时限 ${recordingLimitS()} 秒`, ok: true });
+    await applyInput(userId, id, { type: 'goto', url });
+    return { id, limitSeconds: recordingLimitS() };
+  } catch (err) {
+    await browser?.close().catch(() => {});
+    sessions.delete(id);
+    await db.tx(async (t) => {
+      await wc.moveCapture(t, id, [wc.CAPTURE.RUNNING], wc.CAPTURE.FAILED, { error: `无法启动录屏：${(err as Error).message}`.slice(0, 500) });
+      await releaseQuota(t, { userId, service: 'screen_recording', ref: screenRef(id) });
+    });
+    throw err;
+  }
+}
+
+export function latestFrame(userId: number, id: number): { frame: Buffer | null; remainingS: number; url: string } {
+  const s = own(id, userId);
+  return { frame: s.latest, remainingS: Math.max(0, Math.round(recordingLimitS() - (Date.now() - s.startedAt.getTime()) / 1000)), url: s.page.url() };
+}
+
+export type ScreenInput =
+  | { type: 'click'; x: number; y: number }
+  | { type: 'type'; text: string }
+  | { type: 'key'; key: string }
+  | { type: 'scroll'; dy: number }
+  | { type: 'goto'; url: string }
+  | { type: 'back' };
+
+const KEYS = new Set(['Enter', 'Backspace', 'Tab', 'Escape', 'ArrowDown', 'ArrowUp', 'PageDown', 'PageUp']);
+
+/** Applies one input to the session's page and logs it (failures are logged too, and reported). */
+export async function applyInput(userId: number, id: number, input: ScreenInput): Promise<void> {
+  const s = own(id, userId);
+  const log = (detail: string, ok = true) => s.actions.push({ at: nowIso(), type: input.type, detail, ok });
+  try {
+    if (input.type === 'click') {
+      const x = Math.max(0, Math.min(VIEWPORT.width, input.x));
+      const y = Math.max(0, Math.min(VIEWPORT.height, input.y));
+      await s.page.mouse.click(x, y);
+      log(`(${Math.round(x)}, ${Math.round(y)})`);
+    } else if (input.type === 'type') {
+      await s.page.keyboard.type(input.text, { delay: 10 });
+      log(`输入 ${input.text.length} 个字符`);
+    } else if (input.type === 'key') {
+      if (!KEYS.has(input.key)) throw new AppError(400, '不支持的按键');
+      await s.page.keyboard.press(input.key);
+      log(input.key);
+    } else if (input.type === 'scroll') {
+      await s.page.mouse.wheel(0, input.dy);
+      log(`dy=${input.dy}`);
+    } else if (input.type === 'goto') {
+      if (!/^https?:\/\//.test(input.url)) throw new AppError(400, '网址须以 http:// 或 https:// 开头');
+      await s.page.goto(input.url, { waitUntil: 'load', timeout: 30_000 });
+      log(input.url);
+    } else if (input.type === 'back') {
+      await s.page.goBack({ timeout: 15_000 });
+      log(s.page.url());
+    }
+  } catch (err) {
+    log((err as Error).message.split('\n')[0], false);
+    if (err instanceof AppError) throw err;
+    throw new AppError(422, `操作未完成：${(err as Error).message.split('\n')[0]}`);
+  }
+}
+
+/**
+ * Stops a session (the user, or the time limit): the final page's screenshot, PDF and DOM, the
+ * HAR/WARC, the frames, the action and network logs are stored, and the finishing job is queued.
+ */
+export async function stopRecording(db: Db, storage: ObjectStore, userId: number, id: number, reason: 'user' | 'time_limit' = 'user'): Promise<void> {
+  const s = sessions.get(id);
+  if (!s || s.userId !== userId) throw new AppError(404, '录屏会话不存在或已结束');
+  if (s.stopping) return s.stopping;
+  s.stopping = (async () => {
+    clearTimeout(s.timer);
+    s.actions.push({ at: nowIso(), type: 'stop', detail: reason === 'time_limit' ? '达到录制时限' : '用户停止录制', ok: true });
+    await s.cdp.send('Page.stopScreencast').catch(() => {});
+    const files: CaptureFile[] = [];
+    try {
+      files.push({ name: 'page-1/screenshot.png', data: await s.page.screenshot({ fullPage: true }), contentType: 'image/png' });
+      files.push({ name: 'page-1/page.pdf', data: await s.page.pdf({ printBackground: true }), contentType: 'application/pdf' });
+      files.push({ name: 'page-1/dom.html', data: Buffer.from(await s.page.content(), 'utf8'), contentType: 'text/html; charset=utf-8' });
+    } catch (err) {
+      s.actions.push({ at: nowIso(), type: 'snapshot', detail: (err as Error).message.split('\n')[0], ok: false });
+    }
+    const finalUrl = s.page.url();
+    const version = s.browser.version();
+    await s.context.close().catch(() => {});
+    await s.browser.close().catch(() => {});
+    sessions.delete(id);
+    const har = JSON.parse(await fs.promises.readFile(s.harPath, 'utf8').catch(() => '{"log":{"entries":[]}}'));
+    const entries: HarEntry[] = har.log?.entries ?? [];
+    const software = `Lumen screen recording (playwright-core, Chromium ${version})`;
+    const warc = warcFromHar(entries, { software, format: 'WARC File Format 1.1', 'http-header-user-agent': s.userAgent });
+    files.push({ name: 'archive.wacz', data: wacz(warc, [{ url: finalUrl, ts: nowIso() }], { title: `录屏取证 ${finalUrl}`, software, created: nowIso() }), contentType: 'application/wacz' });
+    files.push({ name: 'archive.har', data: Buffer.from(JSON.stringify(har), 'utf8'), contentType: 'application/json' });
+    files.push({ name: 'actions.json', data: Buffer.from(JSON.stringify(s.actions, null, 2), 'utf8'), contentType: 'application/json' });
+    files.push({ name: 'network.json', data: Buffer.from(JSON.stringify({ responses: s.network }, null, 2), 'utf8'), contentType: 'application/json' });
+    const t0 = s.frames[0]?.at ?? Date.now();
+    files.push({ name: 'frames.zip', data: zipStore(s.frames.map((f, i) => ({ name: `${String(i).padStart(6, '0')}-${f.at - t0}.jpg`, data: f.data }))), contentType: 'application/zip' });
+    files.push({ name: 'provenance.json', data: Buffer.from(JSON.stringify({
+      format: 'lumen.capture-provenance/v1', kind: 'screen-recording',
+      serverTime: { started: s.startedAt.toISOString(), finished: nowIso() }, stopReason: reason, limitSeconds: recordingLimitS(),
+      browser: { name: 'Chromium', version, executable: chromiumPath(), userAgent: s.userAgent, headless: true, freshContext: true, viewport: VIEWPORT },
+      helpers: await helperBinaries(['/usr/bin/ffmpeg']),
+      host: { hostname: os.hostname(), platform: `${os.type()} ${os.release()} ${os.arch()}`, node: process.version },
+      frames: s.frames.length, finalUrl,
+    }, null, 2), 'utf8'), contentType: 'application/json' });
+    const staged = [];
+    for (const f of files) {
+      const key = `captures/${id}/${f.name}`;
+      await storage.put(key, f.data, { contentType: f.contentType });
+      staged.push({ name: f.name, key, contentType: f.contentType });
+    }
+    await fs.promises.rm(s.tmp, { recursive: true, force: true }).catch(() => {});
+    const job = await enqueue(db, SCREEN_FINISH_TASK, { captureId: id, files: staged, finalUrl }, { ownerId: userId, dedupeKey: `screen:${id}` });
+    await wc.setCaptureJob(db, id, job.id);
+  })();
+  return s.stopping;
+}
+
+/** Closes every live session's browser (app shutdown). Their rows stay RUNNING: no sweep gives those units back yet. */
+export async function closeAllSessions(): Promise<void> {
+  await Promise.all([...sessions.values()].map((s) => s.browser.close().catch(() => {})));
+  sessions.clear();
+}
+

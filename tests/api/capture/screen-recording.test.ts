@@ -1,0 +1,81 @@
+import crypto from 'node:crypto';
+import http from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeTestApp, makeUser } from '../../helpers/app.js';
+import { call } from '../../helpers/trade.js';
+import { buyServiceWithWallet } from '../../helpers/service-orders.js';
+import { servicesOf, waitFor } from '../../helpers/jobs.js';
+import { listen, siteHandler } from '../../helpers/capture-sites.js';
+import { runUntilIdle } from '../../../server/src/jobs/index.js';
+import { SCREEN_FINISH_TASK } from '../../../server/src/services/capture/screen-sessions.js';
+import { leafAt } from '../../../server/src/repositories/evidence-log.js';
+import { parseLeaf } from '../../../server/src/evidence/leaf.js';
+
+const sha256 = (b: Buffer) => crypto.createHash('sha256').update(b).digest('hex');
+
+describe('screen-recording evidence: a live headless Chromium session driven through the API', () => {
+  let t: Awaited<ReturnType<typeof makeTestApp>>;
+  let alice: Awaited<ReturnType<typeof makeUser>>;
+  let bob: Awaited<ReturnType<typeof makeUser>>;
+  let site: { origin: string; close: () => Promise<void> };
+  const marker = `S${crypto.randomBytes(5).toString('hex')}`;
+  beforeAll(async () => {
+    site = await listen(http.createServer(siteHandler(marker)));
+    t = await makeTestApp();
+    alice = await makeUser(t.db);
+    bob = await makeUser(t.db);
+  });
+  afterAll(async () => { await t?.close(); await site?.close(); });
+
+  const base = '/api/protection/captures';
+  const frame = (id: number, auth = alice.auth) => t.app.inject({ url: `${base}/screen/${id}/frame`, headers: auth });
+  const input = (id: number, body: Record<string, unknown>) => call(t.app, 'POST', `${base}/screen/${id}/input`, alice.auth, body);
+
+  it('needs a paid unit; records frames, inputs and navigation; stop makes a WebM and the sealed bundle', async () => {
+    expect((await call(t.app, 'POST', `${base}/screen`, alice.auth, { url: `${site.origin}/page` })).status).toBe(402);
+    await buyServiceWithWallet(t.app, t.db, alice, 'screen_recording_5');
+    expect((await call(t.app, 'POST', `${base}/screen`, alice.auth, { url: 'javascript:alert(1)' })).status).toBe(400);
+    const started = await call(t.app, 'POST', `${base}/screen`, alice.auth, { url: `${site.origin}/page`, title: '录屏测试' });
+    expect(started.status, JSON.stringify(started.body)).toBe(200);
+    const id = started.body.data.id;
+    expect(started.body.data.limitSeconds).toBeGreaterThan(0);
+    const first = await waitFor(async () => { const r = await frame(id); return r.statusCode === 200 && r; }, 15_000, 'a screencast frame');
+    expect(first.headers['content-type']).toBe('image/jpeg');
+    expect(first.rawPayload.subarray(0, 2)).toEqual(Buffer.from([0xff, 0xd8]));
+    expect(Number(first.headers['x-remaining-seconds'])).toBeGreaterThan(0);
+    expect((await frame(id, bob.auth)).statusCode).toBe(404);
+
+    expect((await input(id, { type: 'scroll', dy: 600 })).status).toBe(200);
+    expect((await input(id, { type: 'key', key: 'Delete; rm -rf' })).status).toBe(400);
+    expect((await input(id, { type: 'click' })).status).toBe(400);
+    expect((await input(id, { type: 'goto', url: `${site.origin}/next` })).status).toBe(200);
+    expect((await input(id, { type: 'back' })).status).toBe(200);
+    expect((await input(id, { type: 'type', text: 'hello' })).status).toBe(200);
+    await new Promise((r) => setTimeout(r, 800));
+    expect((await call(t.app, 'POST', `${base}/screen/${id}/stop`, bob.auth)).status).toBe(404);
+    const stopped = await call(t.app, 'POST', `${base}/screen/${id}/stop`, alice.auth);
+    expect(stopped.status).toBe(200);
+    expect((await frame(id)).statusCode).toBe(404);
+    await runUntilIdle(servicesOf(t.app), { tasks: [SCREEN_FINISH_TASK], pollMs: 50, timeoutMs: 120_000 });
+
+    const c = (await call(t.app, 'GET', `${base}/${id}`, alice.auth)).body.data;
+    expect(c, c.error).toMatchObject({ kind: 'screen', status: 2, certNo: expect.stringMatching(/^SR\d{16}-[0-9A-Z]{6}$/) });
+    const file = async (name: string) => (await t.app.inject({ url: `${base}/${id}/files/${name}`, headers: alice.auth })).rawPayload;
+    const webm = await file('recording.webm');
+    expect(webm.subarray(0, 4)).toEqual(Buffer.from([0x1a, 0x45, 0xdf, 0xa3])); // EBML header
+    const manifest = JSON.parse((await file('manifest.json')).toString('utf8'));
+    expect(sha256(await file('manifest.json'))).toBe(c.manifestSha256);
+    for (const f of manifest.files) expect(sha256(await file(f.name)), f.name).toBe(f.sha256);
+    expect(manifest.files.map((f: any) => f.name)).toEqual(expect.arrayContaining(['recording.webm', 'frames.zip', 'actions.json', 'network.json', 'archive.wacz', 'page-1/screenshot.png', 'provenance.json']));
+    const actions = JSON.parse((await file('actions.json')).toString('utf8'));
+    expect(actions.map((a: any) => a.type)).toEqual(expect.arrayContaining(['start', 'goto', 'scroll', 'back', 'type', 'navigated', 'stop']));
+    expect(actions.find((a: any) => a.type === 'key')).toMatchObject({ ok: false });
+    const network = JSON.parse((await file('network.json')).toString('utf8'));
+    expect(network.responses.map((r: any) => r.url)).toContain(`${site.origin}/next`);
+    expect(parseLeaf((await leafAt(t.db, c.logIndex))!.leaf)).toMatchObject({ type: 'screen-capture', sha256: c.manifestSha256, certNo: c.certNo });
+    const list = (await call(t.app, 'GET', `${base}?kind=screen`, alice.auth)).body.data.list;
+    expect(list.map((x: any) => x.id)).toEqual([id]);
+    const left = (await call(t.app, 'GET', '/api/service-orders/quota?service=screen_recording', alice.auth)).body.data.list[0].left;
+    expect(left).toBe(4);
+  });
+});

@@ -1,0 +1,61 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import http from 'node:http';
+import crypto from 'node:crypto';
+import type { Browser } from 'playwright-core';
+import { launchBrowser, newContext } from '../helpers/browser.js';
+import { listen, siteHandler } from '../helpers/capture-sites.js';
+
+/** /cyprotect/myscreen: buy recordings (sandbox pay), record a loopback page, click in it, stop, open the results with the video. */
+describe('screen-recording evidence in the browser', () => {
+  let browser: Browser;
+  let site: { origin: string; close: () => Promise<void> };
+  const marker = `REC${crypto.randomBytes(4).toString('hex')}`;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    site = await listen(http.createServer(siteHandler(marker)));
+  });
+  afterAll(async () => { await browser?.close(); await site?.close(); });
+
+  it('records a remote session, stops, and shows the sealed recording', async () => {
+    const base = inject('baseUrl');
+    const shots = process.env.SHOTS_DIR;
+    const session = await (await fetch(`${base}/dev/session`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'demo_buyer', password: 'Lumen@2026' }) })).json();
+    expect(session.code, session.msg).toBe(200);
+    const ctx = await newContext(browser);
+    await ctx.addInitScript((t) => localStorage.setItem('token', t), session.data.token as string);
+    const page = await ctx.newPage();
+    await page.goto(`${base}/cyprotect/myscreen`);
+    await page.getByRole('button', { name: '购买录屏取证服务' }).click();
+    await page.waitForFunction(() => document.querySelector('[data-testid="service-quote"]')?.textContent === '¥150.00');
+    await page.getByRole('button', { name: '去支付' }).click();
+    await page.waitForURL(/\/pay\?orderId=\d+/);
+    const link = await page.waitForSelector('[data-testid="sandbox-link"]');
+    const sandbox = await ctx.newPage();
+    await sandbox.goto((await link.getAttribute('href'))!);
+    await sandbox.getByRole('button', { name: '确认支付' }).click();
+    await sandbox.waitForSelector('text=支付成功');
+    await sandbox.close();
+    await page.waitForSelector('text=服务已开通', { timeout: 15000 });
+
+    await page.goto(`${base}/cyprotect/myscreen`);
+    await page.getByLabel('录屏名称').fill(`录屏 ${marker}`);
+    await page.getByLabel('起始网址').fill(`${site.origin}/page`);
+    await page.getByRole('button', { name: '开始录屏' }).click();
+    await page.getByTestId('recording-indicator').waitFor();
+    await page.getByTestId('screen-frame').waitFor({ timeout: 20_000 });
+    expect(await page.getByTestId('recording-indicator').innerText()).toMatch(/录制中 剩余 \d+:\d{2}/);
+    await page.getByRole('button', { name: '向下滚动' }).click();
+    if (shots) await page.screenshot({ path: `${shots}/myscreen-live.png`, fullPage: true });
+    await page.waitForTimeout(500);
+    await page.getByRole('button', { name: '停止录制' }).click();
+    const row = page.locator('[data-testid="capture-list"] .ant-table-row', { hasText: marker });
+    await row.locator('text=已完成').waitFor({ timeout: 120_000 });
+    await row.getByRole('button', { name: '查看结果' }).click();
+    await page.getByTestId('capture-result').waitFor();
+    expect(await page.getByTestId('capture-cert-no').innerText()).toMatch(/^SR\d{16}-[0-9A-Z]{6}$/);
+    await page.getByRole('tab', { name: '录屏视频' }).click();
+    await page.getByTestId('capture-video').waitFor();
+    if (shots) await page.screenshot({ path: `${shots}/myscreen-result.png`, fullPage: true });
+    await ctx.close();
+  });
+});
