@@ -65,13 +65,22 @@ async function quality() {
   const t0 = Date.now();
   const originals: Hashes[] = [];
   const queries: Array<{ truth: number | null; transform: string; h: Hashes }> = [];
-  for (let i = 0; i < ORIGINALS; i++) {
-    const img = await generated(i);
-    originals.push(await hashes(img));
-    for (const t of IMAGE_TRANSFORMS) queries.push({ truth: i, transform: t, h: await hashes(await transformImage(img, t)) });
-    if (i % 250 === 249) process.stderr.write(`  ${i + 1}/${ORIGINALS} originals hashed (${((Date.now() - t0) / 1000).toFixed(0)} s)\n`);
+  // Batches keep sharp's thread pool busy on both cores.
+  const BATCH = 8;
+  for (let s = 0; s < ORIGINALS; s += BATCH) {
+    const ids = Array.from({ length: Math.min(BATCH, ORIGINALS - s) }, (_, k) => s + k);
+    const done = await Promise.all(ids.map(async (i) => {
+      const img = await generated(i);
+      const copies = await Promise.all(IMAGE_TRANSFORMS.map(async (t) => ({ truth: i, transform: t as string, h: await hashes(await transformImage(img, t)) })));
+      return { i, h: await hashes(img), copies };
+    }));
+    for (const d of done) { originals[d.i] = d.h; queries.push(...d.copies); }
+    if ((s / BATCH) % 25 === 24) process.stderr.write(`  ${s + BATCH}/${ORIGINALS} originals hashed (${((Date.now() - t0) / 1000).toFixed(0)} s)\n`);
   }
-  for (let i = 0; i < DISTRACTORS; i++) queries.push({ truth: null, transform: 'distractor', h: await hashes(await generated(1_000_000 + i)) });
+  for (let s = 0; s < DISTRACTORS; s += BATCH) {
+    const ids = Array.from({ length: Math.min(BATCH, DISTRACTORS - s) }, (_, k) => s + k);
+    for (const h of await Promise.all(ids.map(async (i) => hashes(await generated(1_000_000 + i))))) queries.push({ truth: null, transform: 'distractor', h });
+  }
   console.log(`Generated ${ORIGINALS} originals x ${IMAGE_TRANSFORMS.length} transformations + ${DISTRACTORS} distractors in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
 
   type Algo = { name: string; bits: number; threshold: number; dist: (q: Hashes, o: Hashes) => number };

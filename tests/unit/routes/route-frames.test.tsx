@@ -51,9 +51,9 @@ describe('RoutePlaceholder', () => {
     );
 
   it('shows a copyright frame with its description and links to the live copyright pages', () => {
-    renderFrame('MyMonitor');
-    expect(screen.getAllByText('版权监测').length).toBeGreaterThan(0);
-    expect(screen.getByText(routeDescriptions.MyMonitor)).toBeInTheDocument();
+    renderFrame('MyScreen');
+    expect(screen.getAllByText('录屏取证').length).toBeGreaterThan(0);
+    expect(screen.getByText(routeDescriptions.MyScreen)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: '我的存证' })).toHaveAttribute('href', '/cyprotect/mydeposit');
     expect(screen.getByRole('link', { name: '版权登记' })).toHaveAttribute('href', '/cyprotect/myregister');
     expect(screen.getByRole('link', { name: 'DCI登记' })).toHaveAttribute('href', '/cyprotect/mydciregister');

@@ -44,8 +44,10 @@ export function extractLinks(html: string, base: string): { links: string[]; med
 
 const sleep = (ms: number, signal?: AbortSignal) => new Promise<void>((resolve, reject) => {
   if (ms <= 0) return resolve();
-  const t = setTimeout(resolve, ms);
-  signal?.addEventListener('abort', () => { clearTimeout(t); reject(signal.reason); }, { once: true });
+  const onAbort = () => { clearTimeout(t); reject(signal!.reason); };
+  // The listener is removed after each wait, so a long crawl does not pile them up on the job's signal.
+  const t = setTimeout(() => { signal?.removeEventListener('abort', onAbort); resolve(); }, ms);
+  signal?.addEventListener('abort', onAbort, { once: true });
 });
 
 export async function crawlSite(fetcher: WebFetcher, startUrl: string, opts: CrawlOptions): Promise<CrawlResult> {
