@@ -128,6 +128,8 @@ import formsGiftCardBuy from './forms/gift-card-buy.json';
 import formsGiftCardRedeem from './forms/gift-card-redeem.json';
 import formsGiftCardBatch from './forms/gift-card-batch.json';
 import statusGiftCard from './status/gift-card.json';
+import rulesInvite from './rules/invite.json';
+import statusInvitee from './status/invitee.json';
 // platform team: copyright-service catalogue and service-order states
 import servicesCopyrightServices from './services/copyright-services.json';
 import statusServiceOrder from './status/service-order.json';
@@ -244,6 +246,8 @@ export const schemaList: LumenSchema[] = [
   formsGiftCardRedeem,
   formsGiftCardBatch,
   statusGiftCard,
+  rulesInvite,
+  statusInvitee,
   // platform team entries
   servicesCopyrightServices,
   statusServiceOrder,
