@@ -45,10 +45,10 @@ export async function setReversalTx(q: Queryable, id: number, txId: number): Pro
 /** What an inviter's page shows at the top: how many registered, bought, and the net reward. */
 export async function inviteStats(q: Queryable, inviterId: number) {
   const r = await q.query<{ invited: number; rewarded: number; rewardCents: number }>(
-    `SELECT (SELECT count(*)::int FROM users WHERE invite_id = $1::text AND id <> $1) AS invited,
+    `SELECT (SELECT count(*)::int FROM users WHERE invite_id = $2 AND id <> $1) AS invited,
             (SELECT count(*)::int FROM invite_rewards WHERE inviter_id = $1 AND status = 'credited') AS rewarded,
             (SELECT COALESCE(sum(amount_cents), 0)::bigint FROM invite_rewards WHERE inviter_id = $1 AND status = 'credited') AS "rewardCents"`,
-    [inviterId],
+    [inviterId, String(inviterId)],
   );
   const s = r.rows[0];
   return { invited: s.invited, rewarded: s.rewarded, rewardCents: Number(s.rewardCents) };

@@ -38,7 +38,9 @@ describe('invitations: the invitee\'s first purchase rewards the inviter once, a
     const company = await invitee(inviter.id, { owner_type: 'ORGANISATIONS', company_name: '晨光影像有限公司' });
     await Promise.all([buy(company), buy(company)]);
     expect(await rewards(inviter.id)).toEqual([['invite_reward', 1000], ['invite_reward', 5000]]);
-    const me = (await call(t.app, 'GET', '/api/user/invite', inviter.auth)).body.data;
+    const meRes = await call(t.app, 'GET', '/api/user/invite', inviter.auth);
+    const me = meRes.body.data;
+    expect(me, JSON.stringify(meRes.body)).not.toBeNull();
     expect(me).toMatchObject({ inviteId: String(inviter.id), invited: 2, rewarded: 2, rewardCents: 6000 });
     expect(me.link).toMatch(new RegExp(`/\\?inviteId=${inviter.id}$`));
     const list = (await call(t.app, 'GET', '/api/user/invited/list', inviter.auth)).body.data;
