@@ -11,14 +11,12 @@ const SHELL_PAGES = new Set(['NotFound']);
  * a new route without a page fails. When the list is empty the frame component can go.
  */
 const STILL_FRAMED: string[] = [
-  // account centre: invoices detail, invitations, image packages (issue 16)
-  'Popular', 'Invited',
   // monitoring and traceability (issue 15)
   'MyMonitor', 'MyMonitorImg', 'MyMonitorVideo',
   // web and screen evidence (issue 14), trace records (issue 15)
   'MyWebpage', 'MyScreen', 'MyTrace',
   // public service pages built with their services
-  'CopyrightMonitor', 'WebEvidence', 'InviteImg', 'InviteCompany', 'TraceCreative', 'TraceFlow', 'TraceSolid', 'TraceCert',
+  'CopyrightMonitor', 'WebEvidence', 'TraceCreative', 'TraceFlow', 'TraceSolid', 'TraceCert',
 ];
 
 describe('routes rendering the page frame', () => {
