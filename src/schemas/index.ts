@@ -130,6 +130,7 @@ import formsGiftCardBatch from './forms/gift-card-batch.json';
 import statusGiftCard from './status/gift-card.json';
 import rulesInvite from './rules/invite.json';
 import statusInvitee from './status/invitee.json';
+import formsNotificationPrefs from './forms/notification-prefs.json';
 // platform team: copyright-service catalogue and service-order states
 import servicesCopyrightServices from './services/copyright-services.json';
 import statusServiceOrder from './status/service-order.json';
@@ -248,6 +249,7 @@ export const schemaList: LumenSchema[] = [
   statusGiftCard,
   rulesInvite,
   statusInvitee,
+  formsNotificationPrefs,
   // platform team entries
   servicesCopyrightServices,
   statusServiceOrder,
