@@ -10,9 +10,10 @@ import { sales } from './sales';
 import { serviceOrders, serviceInvoices } from './service-orders';
 import { notarizations } from './notarizations';
 import { imagePackages, imageDownloads, imageInvoices } from './image-packages';
+import { invitedUsers } from './invites';
 
 /** Every generated-view resource (orders are added by the trade team in ./orders.ts). */
-export const resourceDefs: ResourceDef[] = [works, deposits, registrations, dciRegistrations, invoices, withdrawals, orders, sales, serviceOrders, serviceInvoices, notarizations, imagePackages, imageDownloads, imageInvoices];
+export const resourceDefs: ResourceDef[] = [works, deposits, registrations, dciRegistrations, invoices, withdrawals, orders, sales, serviceOrders, serviceInvoices, notarizations, imagePackages, imageDownloads, imageInvoices, invitedUsers];
 
 /** A definition as a Refine resource: one route, create/show/edit as query actions of it. */
 export function toRefineResource(d: ResourceDef): ResourceProps {
@@ -30,4 +31,4 @@ export function toRefineResource(d: ResourceDef): ResourceProps {
 export const refineResources: ResourceProps[] = resourceDefs.map(toRefineResource);
 
 export type { ResourceDef } from './types';
-export { works, deposits, registrations, dciRegistrations, invoices, withdrawals, orders, sales, serviceOrders, serviceInvoices, notarizations, imagePackages, imageDownloads, imageInvoices };
+export { works, deposits, registrations, dciRegistrations, invoices, withdrawals, orders, sales, serviceOrders, serviceInvoices, notarizations, imagePackages, imageDownloads, imageInvoices, invitedUsers };

@@ -19,15 +19,14 @@ const CENTRES: CentreName[] = ['account', 'creator', 'cyprotect', 'cytransfer'];
  */
 export const SHELL_ROUTES = new Set(['Home', 'Search', 'VideoDetail', 'AlbumList', 'AlbumDetail', 'Material', 'NotFound']);
 const RefineScope = lazy(() => import('./RefineScope'));
-// Only the public pages' parts are in the first load; these bring Menu, Result, Card and List.
-const RoutePlaceholder = lazy(() => import('../components/RoutePlaceholder'));
 const CentreLayout = lazy(() => import('../layouts/CentreLayout').then((m) => ({ default: m.CentreLayout })));
 const RequireAuth = lazy(() => import('../layouts/RequireAuth').then((m) => ({ default: m.RequireAuth })));
 const pageFallback = <Spin size="large" style={{ display: 'block', margin: '15vh auto' }} />;
 
 function element(r: RouteDef) {
   const Page = lazyPages[r.name];
-  const page = <Suspense fallback={pageFallback}>{Page ? <Page /> : <RoutePlaceholder route={r} />}</Suspense>;
+  // Every route has its page (tests/unit/routes/every-route-has-a-page.test.ts); a missing one is a 404.
+  const page = <Suspense fallback={pageFallback}>{Page ? <Page /> : <Navigate to="/404" replace />}</Suspense>;
   return r.auth ? <Suspense fallback={pageFallback}><RequireAuth>{page}</RequireAuth></Suspense> : page;
 }
 

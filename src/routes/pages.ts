@@ -2,8 +2,8 @@ import type { ComponentType } from 'react';
 
 /**
  * Route name -> lazy page module. Each page lives in src/pages/<area>/ and is split into its
- * own chunk, so the home page does not carry forms, tables and ajv. Routes without an entry
- * render the page frame (RoutePlaceholder) until their issue builds them.
+ * own chunk, so the home page does not carry forms, tables and ajv. Every route of the route
+ * table has one (tests/unit/routes/every-route-has-a-page.test.ts).
  */
 export const pages: Record<string, () => Promise<{ default: ComponentType }>> = {
   CreatorUpload: () => import('../pages/creator/upload/UploadVideo'),
@@ -34,6 +34,10 @@ export const pages: Record<string, () => Promise<{ default: ComponentType }>> = 
   AdminInvoices: () => import('../pages/admin/InvoicesPage'),
   AdminGiftCards: () => import('../pages/admin/GiftCardBatchesPage'),
   GiftCard: () => import('../pages/gift/GiftCardPage'),
+  InviteImg: () => import('../pages/invite/InvitePage'),
+  InviteCompany: () => import('../pages/invite/InviteCompanyPage'),
+  Popular: () => import('../pages/account/invite/Popular'),
+  Invited: () => import('../pages/account/invite/Invited'),
   TicketDetail: () => import('../pages/account/ticket/TicketDetail'),
   ImgTicket: () => import('../pages/account/packages/ImgTicket'),
   PurchasePackage: () => import('../pages/account/packages/PurchasePackage'),

@@ -11,7 +11,7 @@ export interface RouteDef {
   /** Chinese page title; document.title = title + site description. */
   title: string;
   layout: LayoutName;
-  /** Lazy page module; absent means the page frame (RoutePlaceholder) for a later issue. */
+  /** Lazy page module (pages.ts holds them by route name). */
   page?: () => Promise<{ default: ComponentType }>;
   /** Needs a logged-in user (opens the login dialog for visitors). */
   auth?: boolean;

@@ -130,6 +130,9 @@ import formsGiftCardBuy from './forms/gift-card-buy.json';
 import formsGiftCardRedeem from './forms/gift-card-redeem.json';
 import formsGiftCardBatch from './forms/gift-card-batch.json';
 import statusGiftCard from './status/gift-card.json';
+import rulesInvite from './rules/invite.json';
+import statusInvitee from './status/invitee.json';
+import formsNotificationPrefs from './forms/notification-prefs.json';
 // platform team: copyright-service catalogue and service-order states
 import servicesCopyrightServices from './services/copyright-services.json';
 import statusServiceOrder from './status/service-order.json';
@@ -263,6 +266,9 @@ export const schemaList: LumenSchema[] = [
   formsGiftCardRedeem,
   formsGiftCardBatch,
   statusGiftCard,
+  rulesInvite,
+  statusInvitee,
+  formsNotificationPrefs,
   // platform team entries
   servicesCopyrightServices,
   statusServiceOrder,

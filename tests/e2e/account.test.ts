@@ -2,12 +2,15 @@
  * The account centre in Chromium against the built client on the real seeded server: a new user
  * (SMS sign-up) certifies as a company, staff approve at /admin/certifications, the company buys a
  * company scenario, tops up its wallet through the pay sandbox, adds a sub-account, and the
- * sub-account (its own SMS sign-in) buys within its monthly limit with the company's wallet.
+ * sub-account (its own SMS sign-in) buys within its monthly limit with the company's wallet; then the
+ * company requests an invoice, staff issue it at /admin/invoices and the company downloads the PDF.
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, newContext } from '../helpers/browser.js';
 import { jpeg } from '../helpers/media.js';
+import fs from 'node:fs';
+import { PDFDocument } from 'pdf-lib';
 
 const base = () => inject('baseUrl');
 const uniquePhone = (prefix: string) => `${prefix}${String(Date.now()).slice(-8)}`;
@@ -89,7 +92,7 @@ describe('account centre and back office', () => {
   });
   afterAll(() => browser?.close());
 
-  it('a new user certifies as a company, staff approve, it buys a company scenario, tops up and its sub-account buys within its limit', async () => {
+  it('a new user certifies as a company, staff approve, it buys a company scenario, tops up, its sub-account buys within its limit, and an invoice is issued', async () => {
     const companyName = `晨光影像${Date.now() % 10000}有限公司`;
     const ctx = await newContext(browser);
     const page = await smsLogin(ctx, uniquePhone('135'));
@@ -158,6 +161,38 @@ describe('account centre and back office', () => {
     const row = page.locator('tr').filter({ hasText: '采购小王' }).filter({ hasText: companyName });
     await row.first().waitFor();
     expect(await page.locator('tr').filter({ hasText: subPhone }).innerText()).toMatch(/[1-9]\d*\.\d\d \/ 1500\.00/);
+
+    // The company requests an invoice for its paid order; staff issue it; the company downloads the PDF.
+    await page.goto(`${base()}/account/ticket?action=create`);
+    const orderRow = page.locator('[id=root_orders] .ant-table-row').first();
+    await orderRow.waitFor();
+    await orderRow.getByRole('checkbox').check();
+    await page.getByLabel('发票抬头').fill(companyName);
+    await page.getByLabel('纳税人识别号').fill('91350100M000100Y44');
+    await page.getByLabel('接收邮箱').fill('finance@example.cn');
+    await page.getByRole('button', { name: /提\s*交/ }).click();
+    await page.waitForSelector('text=纳税人识别号不正确，请核对');
+    await page.getByLabel('纳税人识别号').fill('91350100M000100Y43');
+    await page.getByRole('button', { name: /提\s*交/ }).click();
+    await page.waitForURL(/\/account\/ticket\/detail\?id=\d+/);
+    await page.getByTestId('invoice-detail').getByText('待开票').first().waitFor();
+
+    const issuer = await staffPage(browser);
+    await issuer.goto(`${base()}/admin/invoices`);
+    await issuer.locator('tr').filter({ hasText: companyName }).getByRole('button', { name: /开\s*具/ }).click();
+    await issuer.locator('.ant-popconfirm').getByRole('button', { name: /确\s*定|OK/ }).click();
+    await issuer.waitForSelector('text=已开具，发票号码');
+    await issuer.goto(`${base()}/admin/audit`);
+    await issuer.locator('tr').filter({ hasText: '开具发票' }).first().waitFor();
+    await issuer.context().close();
+
+    await page.reload();
+    await page.getByText(/电子发票已开具，发票号码 \d{20}/).waitFor();
+    const [dl] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: /下载电子发票/ }).click()]);
+    expect(dl.suggestedFilename()).toMatch(/^电子发票-\d{20}\.pdf$/);
+    const pdf = fs.readFileSync((await dl.path())!);
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    expect((await PDFDocument.load(pdf)).getTitle()).toMatch(/^电子发票（普通发票）\d{20}$/);
     await ctx.close();
-  }, 300_000);
+  }, 420_000);
 });

@@ -15,7 +15,9 @@ export interface NotificationInput {
 /** Inserts a notification; null when one with the same dedupe key exists. */
 export async function insertNotification(q: Queryable, userId: number, n: NotificationInput): Promise<number | null> {
   const r = await q.query<{ id: number }>(
-    `INSERT INTO notifications(user_id, kind, title, body, link, dedupe_key) VALUES ($1, $2, $3, $4, $5, $6)
+    // A kind the user turned off (users.notify_muted, /account/setting) is not sent.
+    `INSERT INTO notifications(user_id, kind, title, body, link, dedupe_key)
+     SELECT $1, $2, $3, $4, $5, $6 WHERE NOT EXISTS (SELECT 1 FROM users WHERE id = $1 AND $2 = ANY(notify_muted))
      ON CONFLICT (user_id, dedupe_key) WHERE dedupe_key IS NOT NULL DO NOTHING RETURNING id`,
     [userId, n.kind, n.title, n.body ?? '', n.link ?? null, n.dedupeKey ?? null],
   );
@@ -57,4 +59,13 @@ export async function markRead(q: Queryable, userId: number, id: number): Promis
 export async function markAllRead(q: Queryable, userId: number): Promise<number> {
   const r = await q.query('UPDATE notifications SET read_at = now() WHERE user_id = $1 AND read_at IS NULL', [userId]);
   return r.rowCount ?? 0;
+}
+
+/** The kinds a user receives, of those the preferences form offers. */
+export async function mutedKinds(q: Queryable, userId: number): Promise<string[]> {
+  return (await q.query<{ m: string[] }>('SELECT notify_muted AS m FROM users WHERE id = $1', [userId])).rows[0]?.m ?? [];
+}
+
+export async function setMutedKinds(q: Queryable, userId: number, muted: string[]): Promise<void> {
+  await q.query('UPDATE users SET notify_muted = $2::text[] WHERE id = $1', [userId, muted]);
 }

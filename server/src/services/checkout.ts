@@ -11,6 +11,7 @@ import { schemaStoreFor } from '../schemas/store.js';
 import { creditSale } from './earnings.js';
 import { activatePaidService } from './service-orders-settle.js';
 import { activatePaidGiftCards } from './gift-cards.js';
+import { creditInviteReward } from './invites.js';
 
 /** What the client may send to price or place an order. Prices are never part of it. */
 export interface CheckoutInput {
@@ -195,5 +196,7 @@ export async function settlePaid(q: Queryable, orderId: number, amountCents: num
   await activatePaidService(q, orderId);
   // A gift-card order's cards become redeemable (no-op for other orders).
   await activatePaidGiftCards(q, orderId);
+  // The buyer's first purchase rewards whoever invited them (once per invitee).
+  await creditInviteReward(q, orderId);
   return true;
 }

@@ -6,6 +6,7 @@ import { orderRefundId, payingPayment, recordRefundDue, type RefundRow } from '.
 import { revokeOrderLicences } from '../repositories/licences.js';
 import { reverseOrderCredits } from '../repositories/earnings.js';
 import { settleRefund } from './refunds.js';
+import { reverseInviteReward } from './invites.js';
 
 /**
  * Staff refund a paid order in full. One transaction turns the order refunded (only a paid order,
@@ -41,6 +42,7 @@ export async function refundPaidOrder(
     });
     await revokeOrderLicences(t, order.id);
     await reverseOrderCredits(t, order.id, id);
+    await reverseInviteReward(t, order.id);
     return id;
   });
   return settleRefund(db, providers, refundId, staffId);

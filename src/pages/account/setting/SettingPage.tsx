@@ -10,6 +10,7 @@ import { filesInForm, forDisplay, toExtraErrors } from '../../../resources/views
 import { postMultipart } from '../../../resources/views/multipart';
 import { useUser } from '../../../components/user/UserContext';
 import { usePageData } from '../use-page-data';
+import { NotificationPrefs } from './NotificationPrefs';
 
 interface Profile { nickname: string; avatar: string; bio: string; contactEmail: string }
 const loadProfile = () => get<Profile>('/api/user/profile');
@@ -19,7 +20,12 @@ export default function SettingPage() {
   const { data, error, load } = usePageData(loadProfile);
   if (error) return <Result status="error" title="个人资料加载失败" subTitle={error} extra={<Button onClick={() => void load()}>重试</Button>} />;
   if (!data) return <Card><Skeleton active /></Card>;
-  return <ProfileForm profile={data} onSaved={load} />;
+  return (
+    <>
+      <ProfileForm profile={data} onSaved={load} />
+      <NotificationPrefs />
+    </>
+  );
 }
 
 function ProfileForm({ profile, onSaved }: { profile: Profile; onSaved: () => Promise<void> }) {
