@@ -118,6 +118,7 @@ import enumsAuditAction from './enums/audit-action.json';
 import formsWalletTopup from './forms/wallet-topup.json';
 import enumsWalletKind from './enums/wallet-kind.json';
 import formsPasswordChange from './forms/password-change.json';
+import formsPhoneChange from './forms/phone-change.json';
 import formsSubAccount from './forms/sub-account.json';
 import formsProfile from './forms/profile.json';
 import rulesProfile from './rules/profile.json';
@@ -130,7 +131,7 @@ import formsGiftCardBuy from './forms/gift-card-buy.json';
 import formsGiftCardRedeem from './forms/gift-card-redeem.json';
 import formsGiftCardBatch from './forms/gift-card-batch.json';
 import statusGiftCard from './status/gift-card.json';
-import rulesInvite from './rules/invite.json';
+import rulesInvite from './earnings/invite.json';
 import statusInvitee from './status/invitee.json';
 import formsNotificationPrefs from './forms/notification-prefs.json';
 // platform team: copyright-service catalogue and service-order states
@@ -255,6 +256,7 @@ export const schemaList: LumenSchema[] = [
   formsWalletTopup,
   enumsWalletKind,
   formsPasswordChange,
+  formsPhoneChange,
   formsSubAccount,
   formsProfile,
   rulesProfile,

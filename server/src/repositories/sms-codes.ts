@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import type { Db, Queryable } from '../db/index.js';
 import { AppError } from '../lib/envelope.js';
 
-export type SmsPurpose = 'login' | 'bind' | 'sign';
+export type SmsPurpose = 'login' | 'bind' | 'sign' | 'phone';
 
 /**
  * Codes: 6 digits, 5 minutes, single use, 5 wrong tries; 20 wrong codes per phone per day across

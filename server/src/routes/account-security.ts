@@ -4,6 +4,10 @@ import { envelopeResponse, idParams } from '../lib/trade-schemas.js';
 import { validateForm } from '../lib/form-validate.js';
 import { activeSessions, hasPassword, loginHistory, revokeOtherSessions, revokeOwnSession, type SessionRow } from '../repositories/user-sessions.js';
 import { changePassword, deviceName } from '../services/account-security.js';
+import { changePhone, sendPhoneChangeCode } from '../services/phone-change.js';
+
+/** Codes to a new phone: per account, besides the per-phone and per-address limits of every SMS code. */
+const PHONE_CODE_LIMIT = { rateLimit: { max: 5, timeWindow: '1 hour', keyGenerator: (req: { headers: Record<string, unknown>; ip: string }) => `phone-code:${String(req.headers.authorization ?? req.ip)}` } };
 
 const pageQuery = {
   type: 'object',
@@ -34,6 +38,19 @@ export default async function accountSecurityRoutes(app: FastifyInstance) {
     const form = await validateForm(app, 'lumen:forms/password-change', req.body);
     const ended = await changePassword(app.db, u, form as { currentPassword?: string; newPassword: string }, req.ip, req.sessionId ?? null);
     return ok({ endedSessions: ended }, ended ? `密码已修改，其他 ${ended} 处登录已退出` : '密码已修改');
+  });
+
+  app.post('/phone/code', { config: PHONE_CODE_LIMIT, schema: { response: envelopeResponse } }, async (req) => {
+    const u = await req.requireUser();
+    await sendPhoneChangeCode(app, u, (req.body as { phone?: unknown } | null)?.phone, req.ip);
+    return ok(null, '验证码已发送');
+  });
+
+  app.post('/phone', { config: { formSchema: 'lumen:forms/phone-change' }, schema: { response: envelopeResponse } }, async (req) => {
+    const u = await req.requireUser();
+    const form = await validateForm(app, 'lumen:forms/phone-change', req.body);
+    const ended = await changePhone(app, u, form as { phone: string; code: string; currentPassword?: string }, req.ip, req.sessionId ?? null);
+    return ok({ phone: maskPhone(form.phone), endedSessions: ended }, ended ? `手机号已更换，其他 ${ended} 处登录已退出` : '手机号已更换');
   });
 
   app.get('/sessions', { schema: { response: envelopeResponse } }, async (req) => {

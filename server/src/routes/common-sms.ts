@@ -9,7 +9,7 @@ import { createSession } from '../repositories/sessions.js';
 import { findUserIdBy, registerPhoneUser } from '../repositories/users.js';
 
 export const MSG_TICKET_INVALID = '二维码已失效，请刷新二维码';
-const PURPOSE_TEXT: Record<SmsPurpose, string> = { login: '登录', bind: '绑定手机号', sign: '合同签署' };
+const PURPOSE_TEXT: Record<SmsPurpose, string> = { login: '登录', bind: '绑定手机号', sign: '合同签署', phone: '更换手机号' };
 
 type SmsBody = { phone: string; ticket?: string };
 

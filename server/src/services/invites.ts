@@ -1,6 +1,6 @@
 /**
  * Invitation rewards: the invitee's first paid order (gift cards excluded) credits the inviter's
- * wallet once, by the amounts of lumen:rules/invite (personal, or company when the invitee buys as
+ * wallet once, by the amounts of lumen:earnings/invite (personal, or company when the invitee buys as
  * a company); refunding that order reverses it. Both run inside the payment's or the refund's
  * transaction, so a reward exists exactly when its order is paid and not refunded.
  */
@@ -10,7 +10,7 @@ import * as inv from '../repositories/invites.js';
 import { schemas } from '../../../src/schemas/index.js';
 import { notify } from './notifications.js';
 
-export const INVITE_RULES_ID = 'lumen:rules/invite';
+export const INVITE_RULES_ID = 'lumen:earnings/invite';
 
 /** Reward amounts (cents) of a rules body. */
 export function rewardCentsOf(body: Record<string, any> | undefined = schemas[INVITE_RULES_ID] as Record<string, any>) {

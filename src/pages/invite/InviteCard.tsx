@@ -8,9 +8,9 @@ import { getToken } from '../../lib/token';
 import { ensureLogin } from '../../components/licence/ensure-login';
 import { fetchInvite, type InviteInfo } from './invite-api';
 
-/** The rules text and amounts of lumen:rules/invite. */
+/** The rules text and amounts of lumen:earnings/invite. */
 export function InviteRules() {
-  const { schema } = useSchema('lumen:rules/invite');
+  const { schema } = useSchema('lumen:earnings/invite');
   const rules = ((schema as Record<string, any> | undefined)?.['x-rules'] ?? []) as string[];
   return (
     <Card title="活动规则" size="small">

@@ -31,7 +31,7 @@ describe('invitations: the invitee\'s first purchase rewards the inviter once, a
   const rewards = async (userId: number) =>
     (await t.db.query(`SELECT kind, amount_cents FROM wallet_transactions WHERE user_id = $1 AND kind IN ('invite_reward', 'invite_reversal') ORDER BY id`, [userId])).rows.map((r) => [r.kind, Number(r.amount_cents)]);
 
-  it('credits once per invitee: personal and company amounts from lumen:rules/invite', async () => {
+  it('credits once per invitee: personal and company amounts from lumen:earnings/invite', async () => {
     const friend = await invitee(inviter.id);
     await buy(friend);
     await buy(friend);

@@ -1,8 +1,9 @@
 import { useEffect, useState } from 'react';
-import { Alert, Button, Card, Empty, List, Popconfirm, Result, Skeleton, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Empty, List, Popconfirm, Result, Skeleton, Space, Table, Tag, Typography } from 'antd';
 import { renderCell } from '../../../resources/views/cells';
 import { SchemaFormModal } from '../../../components/schema-form/SchemaFormModal';
 import { usePageData } from '../use-page-data';
+import { PhoneChangeModal } from './PhoneChangeModal';
 import { changePassword, fetchLogins, fetchSecurity, fetchSessions, revokeOthers, revokeSession, type SessionView } from './security-api';
 
 const PAGE_SIZE = 10;
@@ -15,6 +16,7 @@ const loadSecurity = async () => {
 export default function SecurityPage() {
   const { data, error, version: historyKey, load, run, message } = usePageData(loadSecurity);
   const [pwOpen, setPwOpen] = useState(false);
+  const [phoneOpen, setPhoneOpen] = useState(false);
 
   if (error) return <Result status="error" title="账户安全信息加载失败" subTitle={error} extra={<Button onClick={() => void load()}>重试</Button>} />;
   if (!data) return <Card><Skeleton active /></Card>;
@@ -28,7 +30,7 @@ export default function SecurityPage() {
           itemLayout="horizontal"
           dataSource={[
             { key: 'pw', title: '登录密码', desc: state.hasPassword ? '已设置，建议定期更换' : '未设置，设置后可使用账号密码登录', action: <Button onClick={() => setPwOpen(true)}>{state.hasPassword ? '修改密码' : '设置密码'}</Button> },
-            { key: 'phone', title: '绑定手机', desc: state.phone ? `已绑定 ${state.phone}，用于短信登录与安全验证` : '未绑定手机号', action: <Tag color={state.phone ? 'green' : 'default'}>{state.phone ? '已绑定' : '未绑定'}</Tag> },
+            { key: 'phone', title: '绑定手机', desc: state.phone ? `已绑定 ${state.phone}，用于短信登录与安全验证` : '未绑定手机号', action: <Space><Tag color={state.phone ? 'green' : 'default'}>{state.phone ? '已绑定' : '未绑定'}</Tag><Button onClick={() => setPhoneOpen(true)}>{state.phone ? '更换手机号' : '绑定手机号'}</Button></Space> },
             { key: 'wechat', title: '微信', desc: state.wechatBound ? '已绑定，可使用微信扫码登录' : '未绑定，使用微信扫码登录后将自动绑定', action: <Tag color={state.wechatBound ? 'green' : 'default'}>{state.wechatBound ? '已绑定' : '未绑定'}</Tag> },
           ]}
           renderItem={(i) => <List.Item actions={[i.action]}><List.Item.Meta title={i.title} description={i.desc} /></List.Item>}
@@ -66,6 +68,16 @@ export default function SecurityPage() {
         />
       </Card>
       <LoginHistory key={historyKey} />
+      <PhoneChangeModal
+        open={phoneOpen}
+        hasPassword={state.hasPassword}
+        onClose={() => setPhoneOpen(false)}
+        onChanged={(msg) => {
+          setPhoneOpen(false);
+          message.success(msg);
+          void load();
+        }}
+      />
       <SchemaFormModal
         open={pwOpen}
         schemaId="lumen:forms/password-change"
