@@ -6,6 +6,7 @@
  */
 import type { Queryable } from '../db/index.js';
 import { credit } from '../repositories/wallet.js';
+import { latestBody } from '../repositories/schema-versions.js';
 import * as inv from '../repositories/invites.js';
 import { schemas } from '../../../src/schemas/index.js';
 import { notify } from './notifications.js';
@@ -19,7 +20,9 @@ export function rewardCentsOf(body: Record<string, any> | undefined = schemas[IN
 }
 
 /** Called by settlePaid: credits the inviter for the invitee's first purchase (no-op otherwise). */
-export async function creditInviteReward(q: Queryable, orderId: number, rules = rewardCentsOf()): Promise<void> {
+export async function creditInviteReward(q: Queryable, orderId: number, rules?: ReturnType<typeof rewardCentsOf>): Promise<void> {
+  // The amounts in force: the newest version staff saved, read inside the payment's transaction.
+  rules ??= rewardCentsOf((await latestBody(q, INVITE_RULES_ID)) ?? undefined);
   const who = await inv.inviterOfOrder(q, orderId);
   if (!who || who.kind === 'gift_card') return;
   const kind = who.ownerType === 'ORGANISATIONS' ? 'company' : 'personal';

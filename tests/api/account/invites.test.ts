@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, makeUser } from '../../helpers/app.js';
 import { call, makeMaterial } from '../../helpers/trade.js';
 import { credit } from '../../../server/src/repositories/wallet.js';
+import { insertVersion } from '../../../server/src/repositories/schema-versions.js';
 
 describe('invitations: the invitee\'s first purchase rewards the inviter once, a refund reverses it', () => {
   let t: Awaited<ReturnType<typeof makeTestApp>>;
@@ -49,6 +50,17 @@ describe('invitations: the invitee\'s first purchase rewards the inviter once, a
     expect(list.list[0].phone).toMatch(/^\d{3}\*{4}\d{4}$/);
     // Someone else's list does not show them.
     expect((await call(t.app, 'GET', '/api/user/invited/list', staff.auth)).body.data.total).toBe(0);
+  });
+
+  it('pays the amounts staff saved last, not the bundled ones', async () => {
+    const current = (await import('../../../src/schemas/index.js')).schemas['lumen:earnings/invite'] as Record<string, any>;
+    const edited = { ...current, 'x-reward-cents': { personal: 1234, company: 5000 } };
+    expect(await insertVersion(t.db, { schemaId: 'lumen:earnings/invite', expected: 0, body: edited, authorId: staff.id, note: '测试改奖励', diff: [] })).toBe(1);
+    const other = await makeUser(t.db);
+    const friend = await invitee(other.id);
+    await buy(friend);
+    expect(await rewards(other.id)).toEqual([['invite_reward', 1234]]);
+    await t.db.query("DELETE FROM schema_versions WHERE schema_id = 'lumen:earnings/invite'");
   });
 
   it('never rewards a self-invite', async () => {
