@@ -7,6 +7,11 @@ import type { FromSchema } from './from-schema';
  */
 /** Certificate numbers the log knows: LM + date + 8 digits, optionally "-" + a random check part. */
 export const CERT_NO_PATTERN = '^LM[0-9]{16}(-[0-9A-Z]{6})?$';
+/**
+ * Every certificate number the evidence log holds: deposits (LM), web captures (WC), screen
+ * recordings (SR) and trace certificates (TR). Each gets an offline receipt from /proof.
+ */
+export const LOG_CERT_NO_PATTERN = '^(LM|WC|SR|TR)[0-9]{16}(-[0-9A-Z]{6})?$';
 
 export const proofQuerySchema = {
   $id: 'lumen:api/ledger-proof-query',
@@ -15,7 +20,7 @@ export const proofQuerySchema = {
   type: 'object',
   required: ['certNo'],
   additionalProperties: false,
-  properties: { certNo: { type: 'string', title: '证书编号', pattern: CERT_NO_PATTERN } },
+  properties: { certNo: { type: 'string', title: '证书编号', pattern: LOG_CERT_NO_PATTERN } },
 } as const;
 
 export const consistencyQuerySchema = {

@@ -203,6 +203,20 @@ describe('evidence log (RFC 9162 Merkle tree, signed checkpoints, receipts)', ()
     }
   });
 
+  it('gives web-capture, screen-recording and trace certificates the same offline receipt as deposits', async () => {
+    for (const [type, prefix] of [['web-capture', 'WC'], ['screen-capture', 'SR'], ['trace-cert', 'TR']] as const) {
+      const manifest = Buffer.from(`{"artefacts":"${prefix} manifest ${Date.now()}"}`);
+      const certNo = `${prefix}2026112500000001-ABCDEF`;
+      await t.db.tx((q) => appendBlock(q, { type, sha256: sha256hex(manifest), certNo }));
+      const res = await t.app.inject({ url: `/api/protection/ledger/proof?certNo=${certNo}` });
+      expect(res.statusCode, res.body).toBe(200);
+      const r = await verifyReceipt(manifest, res.json().data, vkey);
+      expect(r.steps.filter((s) => s.ok === false), type).toEqual([]);
+      expect((await verifyReceipt(Buffer.from('another file'), res.json().data, vkey)).steps.some((s) => s.ok === false)).toBe(true);
+    }
+    expect((await t.app.inject({ url: '/api/protection/ledger/proof?certNo=XX2026112500000001-ABCDEF' })).statusCode).toBe(400);
+  });
+
   it('parallel appends take distinct consecutive indexes, with leaf times in log order', async () => {
     const held = await fetchCheckpoint();
     const made = await Promise.all(Array.from({ length: 8 }, (_, i) => t.db.tx((q) => appendBlock(q, { type: 'web-capture', sha256: String(i).repeat(64) }))));
