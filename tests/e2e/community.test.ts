@@ -51,7 +51,9 @@ describe('community demand posting in the browser', () => {
     const deadline = new Date(Date.now() + 8 * 3600_000 + 7 * 86_400_000).toISOString().slice(0, 10);
     await form.locator('#root_deadline').click();
     await form.locator('#root_deadline').fill(deadline);
-    await form.locator('#root_deadline').press('Enter');
+    // Pick the day in the calendar as a person does: Enter in a form field may submit the form.
+    await buyer.locator(`.ant-picker-dropdown:visible .ant-picker-cell[title="${deadline}"]`).click();
+    expect(await form.locator('#root_deadline').inputValue()).toBe(deadline);
     await form.getByRole('button', { name: '发布需求' }).click();
     await buyer.waitForURL(/\/community\/demands\/\d+$/);
     const demandId = Number(buyer.url().split('/').pop());

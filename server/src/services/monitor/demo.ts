@@ -9,7 +9,7 @@ import * as repo from '../../repositories/monitor.js';
 import { payFromWallet } from '../payments.js';
 import { createServiceOrder } from '../service-orders.js';
 import { addWorkToPlan } from './plan.js';
-import { SANDBOX_SITES, buildSandboxWeb } from './sandbox-web.js';
+import { SANDBOX_SITES, buildSandboxWeb, repostRecognisable } from './sandbox-web.js';
 import { enqueueScan } from './scan.js';
 
 /**
@@ -21,11 +21,18 @@ import { enqueueScan } from './scan.js';
 export const DEMO_MONITOR_TASK = 'seed.monitor';
 const MAX_WAITS = 90;
 
-export async function setUpDemoMonitor(db: Db, storage: ObjectStore, username = 'demo_creator'): Promise<{ ready: boolean; planId?: number; jobId?: number }> {
+export async function setUpDemoMonitor(db: Db, storage: ObjectStore, username = 'demo_creator', lastTry = false): Promise<{ ready: boolean; planId?: number; jobId?: number }> {
   const creator = (await db.query<{ id: string }>('SELECT id FROM users WHERE username = $1', [username])).rows[0];
   if (!creator) return { ready: true };
   const userId = Number(creator.id);
   if (await repo.planOf(db, userId)) return { ready: true };
+  // Media are generated one design at a time, images usually before clips: a plan set up while
+  // the clip is still being made would watch no video at all, so wait for both kinds.
+  const pending = (await db.query<{ type: number; n: string }>(
+    `SELECT type, count(*) AS n FROM materials WHERE owner_id = $1 AND status = 1 AND original_path IS NULL AND type IN (1, 11) GROUP BY type`,
+    [userId],
+  )).rows;
+  const pendingOf = (type: number) => Number(pending.find((r) => Number(r.type) === type)?.n ?? 0);
   const works = (await db.query<{ id: string; type: number; title: string; original_path: string; licensee: string | null }>(
     `SELECT m.id, m.type, m.title, m.original_path,
             (SELECT l.user_id FROM licences l WHERE l.material_id = m.id ORDER BY l.id LIMIT 1) AS licensee
@@ -36,8 +43,13 @@ export async function setUpDemoMonitor(db: Db, storage: ObjectStore, username = 
   // Several seeded works share one generated original: keep one work per original.
   const distinct = [...new Map(works.map((w) => [w.original_path, w])).values()];
   const images = distinct.filter((w) => Number(w.type) === 11).slice(0, 4);
-  const videos = distinct.filter((w) => Number(w.type) === 1).slice(0, 1);
+  const videos: typeof works = [];
+  for (const w of distinct.filter((x) => Number(x.type) === 1)) {
+    if (await repostRecognisable(await storage.get(w.original_path))) { videos.push(w); break; }
+  }
   if (images.length < 2) return { ready: false };
+  const waitingForMore = (images.length < 4 && pendingOf(11) > 0) || (videos.length < 1 && pendingOf(1) > 0);
+  if (waitingForMore && !lastTry) return { ready: false };
   const load = async (w: (typeof works)[number]) => ({ id: Number(w.id), type: Number(w.type), title: w.title, original: await storage.get(w.original_path) });
   const licensed = images.find((w) => w.licensee);
   const manifest = await buildSandboxWeb(storage, {
@@ -64,7 +76,7 @@ defineTask<{ waits: number }>(
   DEMO_MONITOR_TASK,
   async (p, ctx) => {
     await ctx.progress(10, '正在准备演示监测');
-    const r = await setUpDemoMonitor(ctx.db, ctx.storage);
+    const r = await setUpDemoMonitor(ctx.db, ctx.storage, 'demo_creator', p.waits >= MAX_WAITS);
     if (!r.ready && p.waits < MAX_WAITS) {
       // The demo originals are still being generated: look again shortly.
       await enqueue(ctx.db, DEMO_MONITOR_TASK, { waits: p.waits + 1 }, { runAt: new Date(Date.now() + 10_000) });

@@ -31,7 +31,7 @@ export async function matchImage(q: Queryable, fp: ImageFingerprint, workIds?: n
 }
 
 /** A video counts as a copy when at least half of the overlapping usable frames agree. */
-const MIN_VIDEO_SHARE = 0.5;
+export const MIN_VIDEO_SHARE = 0.5;
 
 export async function matchVideo(q: Queryable, frames: VideoFrameHash[], workIds?: number[]): Promise<VideoMatch[]> {
   const usable = frames.filter((f) => f.quality >= MONITOR_MIN_QUALITY);

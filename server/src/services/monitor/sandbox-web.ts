@@ -3,7 +3,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { SANDBOX_PREFIX } from '../../adapters/web/index.js';
 import type { ObjectStore } from '../../storage/index.js';
+import { alignVideo } from '../fingerprint/align.js';
+import { fingerprintVideo } from '../fingerprint/video.js';
 import { ffmpegBin, run } from '../media/binaries.js';
+import { MIN_VIDEO_SHARE } from './match.js';
 import { IMAGE_TRANSFORMS, TRANSFORM_LABELS, transformImage, unrelatedImage, type ImageTransform } from './transforms.js';
 
 /**
@@ -39,6 +42,24 @@ async function trimVideo(original: Buffer): Promise<Buffer> {
     await run(await ffmpegBin(), ['-v', 'error', '-y', '-ss', '1', '-i', src, '-t', '4', '-an', '-vf', 'scale=320:-2,pad=320:ih+60:0:30:black',
       '-c:v', 'libx264', '-preset', 'veryfast', '-crf', '30', '-pix_fmt', 'yuv420p', out]);
     return await fs.promises.readFile(out);
+  } finally {
+    await fs.promises.rm(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Whether the trimmed, letterboxed repost of a clip is still recognisable by the matcher. A clip
+ * of fine noise (the Game of Life demo designs) has no picture left once scaled down, so no
+ * perceptual hash can follow it; the demo shows a clip a monitoring customer would upload.
+ */
+export async function repostRecognisable(original: Buffer, signal?: AbortSignal): Promise<boolean> {
+  const dir = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'lumen-sbx-'));
+  try {
+    const a = path.join(dir, 'orig'), b = path.join(dir, 'copy.mp4');
+    await fs.promises.writeFile(a, original);
+    await fs.promises.writeFile(b, await trimVideo(original));
+    const alignment = alignVideo(await fingerprintVideo(a, signal), await fingerprintVideo(b, signal));
+    return !!alignment && alignment.matched / alignment.compared >= MIN_VIDEO_SHARE;
   } finally {
     await fs.promises.rm(dir, { recursive: true, force: true });
   }
