@@ -1,5 +1,5 @@
 /**
- * The fingerprint index in the database (monitor_fingerprints, GIN over band keys) on PGlite, or
+ * The fingerprint index in the database (monitor_fingerprints, a btree per band column) on PGlite, or
  * PostgreSQL with --url: index query p50/p95 through repositories/monitor-fingerprints.ts
  * (bandCandidates + exact distance), against the baseline of a full scan of the same table.
  *
@@ -11,12 +11,13 @@ import path from 'node:path';
 import { openDb } from '../server/src/db/index.js';
 import { migrate } from '../server/src/db/migrate.js';
 import { bandCandidates } from '../server/src/repositories/monitor-fingerprints.js';
-import { bandKeys, hammingHex, probeKeys } from '../server/src/services/fingerprint/hash256.js';
+import { BAND_COUNT, bandKeys, hammingHex, probeKeys } from '../server/src/services/fingerprint/hash256.js';
 
 const arg = (name: string, def: string) => { const i = process.argv.indexOf(`--${name}`); return i > 0 ? process.argv[i + 1] : def; };
 const ROWS = Number(arg('rows', '100000'));
 const QUERIES = Number(arg('queries', '300'));
 const URL_ = arg('url', '');
+const BANDS = Array.from({ length: BAND_COUNT }, (_, b) => `b${b}`);
 
 let seed = 7;
 const rnd = () => { seed = (seed * 1103515245 + 12345) & 0x7fffffff; return seed / 0x7fffffff; };
@@ -36,8 +37,8 @@ const hashes: string[] = [];
 for (let s = 0; s < ROWS; s += 5000) {
   const batch = Array.from({ length: Math.min(5000, ROWS - s) }, (_, k) => { const h = randomHash(); hashes.push(h); const i = s + k; return { w: firstWork + Math.floor(i / 100), f: i % 100, h, b: bandKeys(h) }; });
   await db.query(
-    `INSERT INTO monitor_fingerprints (work_id, frame, hash, quality, bands)
-     SELECT x.w, x.f, x.h, 100, ARRAY(SELECT jsonb_array_elements_text(x.b)::int) FROM jsonb_to_recordset($1::jsonb) AS x(w bigint, f int, h text, b jsonb)`,
+    `INSERT INTO monitor_fingerprints (work_id, frame, hash, quality, ${BANDS.join(', ')})
+     SELECT x.w, x.f, x.h, 100, ${BANDS.map((_, b) => `(x.b->>${b})::int & 65535`).join(', ')} FROM jsonb_to_recordset($1::jsonb) AS x(w bigint, f int, h text, b jsonb)`,
     [JSON.stringify(batch)],
   );
 }

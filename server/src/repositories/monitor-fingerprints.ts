@@ -1,7 +1,14 @@
 import type { Queryable } from '../db/index.js';
-import { bandKeys } from '../services/fingerprint/hash256.js';
+import { BAND_COUNT, bandKeys } from '../services/fingerprint/hash256.js';
 
-/** SQL of the fingerprint index (monitor_fingerprints, monitor_fingerprinted). */
+/**
+ * SQL of the fingerprint index (monitor_fingerprints, monitor_fingerprinted). The multi-index
+ * bands live in sixteen btree-indexed columns b0..b15 (migration 990 says why not a GIN int[]).
+ */
+const BAND_COLUMNS = Array.from({ length: BAND_COUNT }, (_, b) => `b${b}`);
+/** A packed band key (band << 16 | value, see hash256.ts) split into its band and value. */
+const bandOf = (key: number) => key >>> 16;
+const valueOf = (key: number) => key & 0xffff;
 
 export interface StoredFrame { frame: number; t: number; hash: string; quality: number }
 
@@ -10,10 +17,10 @@ export async function saveFingerprints(q: Queryable, workId: number, kind: 'imag
   await q.query('DELETE FROM monitor_fingerprints WHERE work_id = $1', [workId]);
   if (frames.length) {
     await q.query(
-      `INSERT INTO monitor_fingerprints (work_id, frame, t, hash, quality, bands)
-       SELECT $1, f.frame, f.t, f.hash, f.quality, ARRAY(SELECT jsonb_array_elements_text(f.bands)::int)
+      `INSERT INTO monitor_fingerprints (work_id, frame, t, hash, quality, ${BAND_COLUMNS.join(', ')})
+       SELECT $1, f.frame, f.t, f.hash, f.quality, ${BAND_COLUMNS.map((_, b) => `(f.bands->>${b})::int`).join(', ')}
        FROM jsonb_to_recordset($2::jsonb) AS f(frame int, t real, hash text, quality smallint, bands jsonb)`,
-      [workId, JSON.stringify(frames.map((f) => ({ ...f, bands: bandKeys(f.hash) })))],
+      [workId, JSON.stringify(frames.map((f) => ({ ...f, bands: bandKeys(f.hash).map(valueOf) })))],
     );
   }
   await q.query(
@@ -48,17 +55,27 @@ export async function worksToFingerprint(q: Queryable, limit: number, workIds?: 
 export interface Candidate { workId: number; frame: number; hash: string }
 
 /**
- * Fingerprints sharing at least one band key with the probes (see probeKeys): the GIN index
- * answers `bands && probes`, so only rows in the probed buckets are read. Optionally limited to
- * some works (a plan's). The caller checks the real distance.
+ * Fingerprints sharing at least one band key with the probes (see probeKeys): each band column's
+ * btree answers `bN = ANY(that band's probed values)`, and the sixteen scans are OR-ed as bitmaps,
+ * so only rows in the probed buckets are read. Optionally limited to some works (a plan's). The
+ * caller checks the real distance.
  */
 export async function bandCandidates(q: Queryable, probes: number[], workIds?: number[]): Promise<Candidate[]> {
-  const r = await q.query<{ work_id: string; frame: number; hash: string }>(
-    `SELECT work_id, frame, hash FROM monitor_fingerprints
-     WHERE bands && $1::int[] AND ($2::bigint[] IS NULL OR work_id = ANY($2::bigint[]))`,
-    [probes, workIds ?? null],
-  );
+  const { text, values } = bandCandidatesQuery(probes, workIds);
+  const r = await q.query<{ work_id: string; frame: number; hash: string }>(text, values);
   return r.rows.map((x) => ({ workId: Number(x.work_id), frame: Number(x.frame), hash: x.hash }));
+}
+
+/** The statement bandCandidates runs (exported so a test can check its plan uses the indexes). */
+export function bandCandidatesQuery(probes: number[], workIds?: number[]): { text: string; values: unknown[] } {
+  const perBand: number[][] = BAND_COLUMNS.map(() => []);
+  for (const k of probes) perBand[bandOf(k)].push(valueOf(k));
+  return {
+    text: `SELECT work_id, frame, hash FROM monitor_fingerprints
+     WHERE (${BAND_COLUMNS.map((c, b) => `${c} = ANY($${b + 2}::int[])`).join(' OR ')})
+       AND ($1::bigint[] IS NULL OR work_id = ANY($1::bigint[]))`,
+    values: [workIds ?? null, ...perBand],
+  };
 }
 
 export async function workFrames(q: Queryable, workId: number): Promise<StoredFrame[]> {

@@ -27,7 +27,7 @@ export function hammingBytes(a: Uint8Array, b: Uint8Array, offsetB = 0): number 
  * Multi-index hashing: 256 bits as 16 bands of 16 bits. Two hashes within distance 31 differ in
  * at most 1 bit in at least one band (pigeonhole: 16 bands x 2 bits = 32 > 31), so probing every
  * band's exact value and its 16 one-bit neighbours finds every match. Each key packs the band
- * number into the high bits (band << 16 | value) so one GIN-indexed int[] holds all bands.
+ * number into the high bits (band << 16 | value); the index stores each band in its own column.
  */
 export const BAND_COUNT = 16;
 
