@@ -3,15 +3,21 @@
  * answers it as JSON, with nothing else (no auth, schemas, envelope, counters, hooks). What the real
  * detail route costs above this is what the product adds.
  *
- *   PORT=... DATABASE_URL=... node --import tsx bench/bare-detail-server.ts
+ * BARE_PREPARED=1 runs the lookup as a named prepared statement, as the product does on
+ * PostgreSQL (db/index.ts): the stricter baseline, printed beside the plain one.
+ *
+ *   PORT=... DATABASE_URL=... [BARE_PREPARED=1] node --import tsx bench/bare-detail-server.ts
  */
 import Fastify from 'fastify';
 import pg from 'pg';
 
+const PREPARED = process.env.BARE_PREPARED === '1';
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
 const app = Fastify({ logger: false });
 app.get<{ Params: { id: string } }>('/detail/:id', async (req, reply) => {
-  const r = await pool.query('SELECT * FROM materials WHERE id = $1', [Number(req.params.id)]);
+  const text = 'SELECT * FROM materials WHERE id = $1';
+  const values = [Number(req.params.id)];
+  const r = await pool.query(PREPARED ? { name: 'detail', text, values } : { text, values });
   if (!r.rows[0]) return reply.code(404).send({ msg: 'not found' });
   return r.rows[0];
 });
