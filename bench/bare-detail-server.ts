@@ -10,9 +10,14 @@
  */
 import Fastify from 'fastify';
 import pg from 'pg';
+import { PGlite } from '@electric-sql/pglite';
 
 const PREPARED = process.env.BARE_PREPARED === '1';
-const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
+// PGLITE_DIR: the same route over an embedded PGlite folder (bench/rss.ts's baseline).
+const lite = process.env.PGLITE_DIR ? await PGlite.create(process.env.PGLITE_DIR) : null;
+const pool = lite
+  ? { query: async (q: { text: string; values: unknown[] }) => lite.query<Record<string, unknown>>(q.text, q.values), end: () => lite.close() }
+  : new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
 const app = Fastify({ logger: false });
 app.get<{ Params: { id: string } }>('/detail/:id', async (req, reply) => {
   const text = 'SELECT * FROM materials WHERE id = $1';
