@@ -61,6 +61,21 @@ export async function listCaptures(q: Queryable, userId: number, kind: CaptureKi
   return { list: rows.rows.map(norm), total: Number(count.rows[0].n) };
 }
 
+/**
+ * Screen recordings still RUNNING without a finishing job, started more than `olderThanS` seconds
+ * ago: no live session can be that old (each stops at its time limit), so the process holding it
+ * is gone (a restart or crash).
+ */
+export async function abandonedRecordings(q: Queryable, olderThanS: number): Promise<Array<{ id: number; userId: number }>> {
+  const r = await q.query<{ id: string; user_id: string }>(
+    `SELECT id, user_id FROM web_captures
+      WHERE kind = 'screen' AND status = 1 AND job_id IS NULL AND created_at < now() - make_interval(secs => $1::int)
+      ORDER BY id LIMIT 500`,
+    [olderThanS],
+  );
+  return r.rows.map((x) => ({ id: Number(x.id), userId: Number(x.user_id) }));
+}
+
 /** Moves a capture from one of `from` to `to`; false when it was elsewhere (another attempt got there). */
 export async function moveCapture(q: Queryable, id: number, from: number[], to: number, fields: Partial<{ error: string | null; pages: unknown; artefacts: unknown; manifestSha256: string; certNo: string; logIndex: number; leafHash: string; tsaTime: string | null }> = {}): Promise<boolean> {
   const r = await q.query(

@@ -8,7 +8,7 @@ import { CAPTURE, findCapture, findCaptureByCertNo, listCaptures, type WebCaptur
 import { retryCapture, startCapture, type CaptureForm } from '../services/capture/run-capture.js';
 import { captureCertificatePdf } from '../services/capture/certificate.js';
 import { zipStore } from '../services/capture/zip.js';
-import { applyInput, closeAllSessions, latestFrame, startRecording, stopRecording, type ScreenInput } from '../services/capture/screen-sessions.js';
+import { applyInput, closeAllSessions, failAbandonedRecordings, latestFrame, startRecording, stopRecording, type ScreenInput } from '../services/capture/screen-sessions.js';
 import { CAPTURE_CERT_NO_PATTERN, type CaptureVerification } from '../../../src/schemas/api/web-capture.js';
 
 const listQuery = {
@@ -67,7 +67,16 @@ export default async function captureRoutes(app: FastifyInstance) {
   });
 
   // Screen recording (录屏取证): start a live session, poll its frames, drive it, stop it.
-  app.addHook('onClose', async () => closeAllSessions());
+  // Recordings interrupted by a restart are failed and refunded: at start and every minute after.
+  let sweep: NodeJS.Timeout | undefined;
+  app.addHook('onReady', async () => {
+    if (app.config.env === 'test') return; // tests call failAbandonedRecordings themselves
+    const run = () => void failAbandonedRecordings(app.db).then((n) => { if (n) app.log.info({ n }, 'interrupted screen recordings failed'); }).catch((err) => app.log.warn({ err }, 'screen recording sweep failed'));
+    run();
+    sweep = setInterval(run, 60_000);
+    sweep.unref();
+  });
+  app.addHook('onClose', async () => { clearInterval(sweep); await closeAllSessions(app.db); });
   const screenStart = {
     type: 'object', required: ['url'], additionalProperties: false,
     properties: { url: { type: 'string', title: '起始网址', maxLength: 2000, pattern: '^https?://\\S+$' }, title: { type: 'string', title: '取证名称', maxLength: 60 } },

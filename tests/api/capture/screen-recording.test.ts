@@ -79,3 +79,45 @@ describe('screen-recording evidence: a live headless Chromium session driven thr
     expect(left).toBe(4);
   });
 });
+
+describe('screen recordings interrupted by a restart', () => {
+  let t: Awaited<ReturnType<typeof makeTestApp>>;
+  let carol: Awaited<ReturnType<typeof makeUser>>;
+  beforeAll(async () => {
+    t = await makeTestApp();
+    carol = await makeUser(t.db);
+    await buyServiceWithWallet(t.app, t.db, carol, 'screen_recording_5');
+  });
+  afterAll(() => t?.close());
+
+  const left = async () => (await call(t.app, 'GET', '/api/service-orders/quota?service=screen_recording', carol.auth)).body.data.list[0].left;
+
+  /** A recording row as startRecording leaves it (RUNNING, unit consumed) whose process then died. */
+  async function orphan(minutesAgo: number): Promise<number> {
+    const { insertCapture, moveCapture, CAPTURE } = await import('../../../server/src/repositories/web-captures.js');
+    const { consumeQuota } = await import('../../../server/src/services/service-orders-quota.js');
+    const { screenRef } = await import('../../../server/src/services/capture/screen-sessions.js');
+    return t.db.tx(async (q) => {
+      const id = await insertCapture(q, { userId: carol.id, kind: 'screen', title: '中断的录屏', urls: ['http://127.0.0.1/'], steps: [] });
+      await consumeQuota(q, { userId: carol.id, service: 'screen_recording', ref: screenRef(id) });
+      await moveCapture(q, id, [CAPTURE.QUEUED], CAPTURE.RUNNING);
+      await q.query(`UPDATE web_captures SET created_at = now() - make_interval(mins => $2::int) WHERE id = $1`, [id, minutesAgo]);
+      return id;
+    });
+  }
+
+  it('fails recordings older than any live session can be and gives their unit back once; recent ones are left', async () => {
+    const { failAbandonedRecordings } = await import('../../../server/src/services/capture/screen-sessions.js');
+    const old = await orphan(30);
+    const recent = await orphan(0);
+    expect(await left()).toBe(3);
+    expect(await failAbandonedRecordings(t.db)).toBe(1);
+    expect(await failAbandonedRecordings(t.db)).toBe(0);
+    expect(await left()).toBe(4);
+    const rows = (await call(t.app, 'GET', '/api/protection/captures?kind=screen', carol.auth)).body.data.list as Array<{ id: number; status: number; error: string | null }>;
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    expect(byId.get(old)!.status).toBe(3);
+    expect(byId.get(old)!.error).toContain('已退回');
+    expect(byId.get(recent)!.status).toBe(1);
+  });
+});

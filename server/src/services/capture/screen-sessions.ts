@@ -212,9 +212,35 @@ export async function stopRecording(db: Db, storage: ObjectStore, userId: number
   return s.stopping;
 }
 
-/** Closes every live session's browser (app shutdown). Their rows stay RUNNING: no sweep gives those units back yet. */
-export async function closeAllSessions(): Promise<void> {
-  await Promise.all([...sessions.values()].map((s) => s.browser.close().catch(() => {})));
-  sessions.clear();
+const INTERRUPTED = '录屏因服务重启而中断，未生成证据；本次取证次数已退回';
+
+/** Fails one interrupted recording and gives its unit back, once (the state move decides). */
+async function failInterrupted(db: Db, id: number, userId: number): Promise<boolean> {
+  return db.tx(async (t) => {
+    if (!(await wc.moveCapture(t, id, [wc.CAPTURE.RUNNING], wc.CAPTURE.FAILED, { error: INTERRUPTED }))) return false;
+    await releaseQuota(t, { userId, service: 'screen_recording', ref: screenRef(id) });
+    return true;
+  });
 }
 
+/**
+ * Recordings whose session died with its process (crash, kill -9, restart) would stay 录制中 and
+ * keep their unit: fail them and give the unit back once they are older than any live session can
+ * be (the time limit plus a minute). Safe with several app servers: a live one is never that old,
+ * and each row moves once.
+ */
+export async function failAbandonedRecordings(db: Db): Promise<number> {
+  let n = 0;
+  for (const r of await wc.abandonedRecordings(db, recordingLimitS() + 60)) {
+    if (!sessions.has(r.id) && (await failInterrupted(db, r.id, r.userId))) n++;
+  }
+  return n;
+}
+
+/** App shutdown: closes every live session's browser and fails its recording, unit given back. */
+export async function closeAllSessions(db?: Db): Promise<void> {
+  const live = [...sessions.values()].filter((s) => !s.stopping);
+  await Promise.all([...sessions.values()].map((s) => { clearTimeout(s.timer); return s.browser.close().catch(() => {}); }));
+  sessions.clear();
+  if (db) for (const s of live) await failInterrupted(db, s.id, s.userId).catch(() => false);
+}
