@@ -36,6 +36,17 @@ export async function activateOrderCards(q: Queryable, orderId: number): Promise
   return [{ buyerId: Number(r.rows[0].buyer_id), n: r.rows.length, amountCents: r.rows.reduce((s, x) => s + Number(x.amount_cents), 0) }];
 }
 
+/**
+ * A refunded gift-card order's cards become void (status 3). Answers how many of them someone had
+ * redeemed already: those cannot be taken back, so the caller refuses the refund. A redemption
+ * running at the same moment either commits first (counted here) or finds its card void.
+ */
+export async function voidOrderCards(q: Queryable, orderId: number): Promise<{ voided: number; redeemed: number }> {
+  const v = await q.query('UPDATE gift_cards SET status = 3 WHERE order_id = $1 AND status IN (0, 1) RETURNING id', [orderId]);
+  const r = await q.query<{ n: number }>('SELECT count(*)::int AS n FROM gift_cards WHERE order_id = $1 AND status = 2', [orderId]);
+  return { voided: v.rows.length, redeemed: Number(r.rows[0].n) };
+}
+
 /** Takes an active, unexpired card for one redeemer; null when no such card (missing, used, void, expired). */
 export async function claimCard(q: Queryable, code: string, userId: number): Promise<{ id: number; amountCents: number } | null> {
   const r = await q.query<{ id: number; amount_cents: number }>(

@@ -7,6 +7,7 @@ import { revokeOrderLicences } from '../repositories/licences.js';
 import { reverseOrderCredits } from '../repositories/earnings.js';
 import { settleRefund } from './refunds.js';
 import { reverseInviteReward } from './invites.js';
+import { voidOrderCards } from '../repositories/gift-cards.js';
 
 /**
  * Staff refund a paid order in full. One transaction turns the order refunded (only a paid order,
@@ -28,6 +29,10 @@ export async function refundPaidOrder(
       const earlier = await orderRefundId(t, order.id);
       if (earlier !== null) return earlier;
       throw new AppError(409, order.status === 'pending' ? '订单尚未支付，无需退款' : '只有已支付的订单可以整单退款');
+    }
+    if (order.kind === 'gift_card') {
+      const { redeemed } = await voidOrderCards(t, order.id);
+      if (redeemed) throw new AppError(409, `该礼品卡订单已有 ${redeemed} 张卡被兑换，不能整单退款`);
     }
     const payment = await payingPayment(t, order.id);
     if (!payment) throw new AppError(409, '该订单没有可退回的付款记录');

@@ -80,4 +80,31 @@ describe('gift cards: bought through checkout, redeemed once into the wallet, gu
     expect(audit.rows).toHaveLength(1);
     expect(audit.rows[0].action).toBe('gift-card.batch');
   });
+
+  it('a refund voids the order\'s unredeemed cards, and is refused once a card of it was redeemed', async () => {
+    const refund = (orderNo: string) => call(t.app, 'POST', '/api/admin/refunds/order', staff.auth, { orderNo, reason: '买家误购' });
+    // The first order: one card redeemed above, so the money cannot all be given back.
+    const first = (await t.db.query(`SELECT order_no FROM orders WHERE user_id = $1 AND kind = 'gift_card' ORDER BY id LIMIT 1`, [buyer.id])).rows[0].order_no;
+    const refused = await refund(first);
+    expect(refused.status).toBe(409);
+    expect(refused.body.msg).toBe('该礼品卡订单已有 1 张卡被兑换，不能整单退款');
+    expect((await mine()).map((c) => c.status).sort()).toEqual([1, 2]);
+
+    const placed = await call(t.app, 'POST', '/api/gift-cards/orders', buyer.auth, { amount: 100, count: 2, recipientName: '小李' });
+    await credit(t.db, buyer.id, 20000, 'recharge', 'test');
+    expect((await call(t.app, 'POST', '/api/trade/pay/wallet', buyer.auth, { orderId: placed.body.data.id })).status).toBe(200);
+    const codes = (await mine()).filter((c) => c.status === 1).map((c) => c.code!);
+    expect(codes.length).toBe(3);
+    const before = await balance(buyer);
+    const done = await refund(placed.body.data.orderNo);
+    expect(done.status, JSON.stringify(done.body)).toBe(200);
+    expect(await balance(buyer)).toBe(before + 20000);
+    const after = await mine();
+    expect(after.filter((c) => c.status === 3)).toHaveLength(2);
+    const taker = await makeUser(t.db);
+    const voided = after.find((c) => c.status === 3)!.code!;
+    const tried = await call(t.app, 'POST', '/api/gift-cards/redeem', taker.auth, { code: voided });
+    expect(tried.status).toBe(409);
+    expect(await balance(taker)).toBe(0);
+  });
 });
