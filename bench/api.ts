@@ -20,6 +20,7 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { benchSchema } from './pg-schema.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -45,17 +46,8 @@ async function json(url: string, init?: RequestInit) {
 
 // PostgreSQL runs get a fresh schema of their own (dropped at the end), like the API tests.
 const pgUrl = process.env.BENCH_DATABASE_URL;
-let databaseUrl = '';
-const schema = `bench_${process.pid}_${Date.now()}`;
-if (pgUrl) {
-  const c = new pg.Client({ connectionString: pgUrl });
-  await c.connect();
-  await c.query(`CREATE SCHEMA ${schema}`);
-  await c.end();
-  const u = new URL(pgUrl);
-  u.searchParams.set('options', `-c search_path=${schema},public`);
-  databaseUrl = u.toString();
-}
+const pgSchema = pgUrl ? await benchSchema(pgUrl, 'bench') : null;
+const databaseUrl = pgSchema?.databaseUrl ?? '';
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lumen-bench-api-'));
 const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
@@ -67,12 +59,7 @@ const stop = async () => {
   server.kill('SIGTERM');
   await new Promise((r) => server.once('exit', r));
   fs.rmSync(dataDir, { recursive: true, force: true });
-  if (pgUrl) {
-    const c = new pg.Client({ connectionString: pgUrl });
-    await c.connect();
-    await c.query(`DROP SCHEMA ${schema} CASCADE`);
-    await c.end();
-  }
+  await pgSchema?.drop();
 };
 
 try {

@@ -12,7 +12,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import pg from 'pg';
+import { benchSchema } from './pg-schema.js';
 import { exited, freePort, spawnServer, waitUntilUp } from '../tests/helpers/server-process.js';
 
 const LOAD_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -43,17 +43,8 @@ async function load(base: string, paths: string[]): Promise<number> {
 }
 
 const pgUrl = process.env.BENCH_DATABASE_URL;
-const schema = `bench_rss_${process.pid}`;
-let databaseUrl = '';
-if (pgUrl) {
-  const c = new pg.Client({ connectionString: pgUrl });
-  await c.connect();
-  await c.query(`CREATE SCHEMA ${schema}`);
-  await c.end();
-  const u = new URL(pgUrl);
-  u.searchParams.set('options', `-c search_path=${schema},public`);
-  databaseUrl = u.toString();
-}
+const pgSchema = pgUrl ? await benchSchema(pgUrl, 'bench_rss') : null;
+const databaseUrl = pgSchema?.databaseUrl ?? '';
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lumen-bench-rss-'));
 const rows: Array<[string, string]> = [];
 let server: ChildProcess | undefined;
@@ -114,10 +105,5 @@ try {
   if (server) { server.kill('SIGTERM'); await exited(server); }
   if (bare) { bare.kill('SIGTERM'); await exited(bare); }
   fs.rmSync(dataDir, { recursive: true, force: true });
-  if (pgUrl) {
-    const c = new pg.Client({ connectionString: pgUrl });
-    await c.connect();
-    await c.query(`DROP SCHEMA ${schema} CASCADE`);
-    await c.end();
-  }
+  await pgSchema?.drop();
 }
