@@ -47,6 +47,9 @@ pg.types.setTypeParser(1700, (v) => Number(v));
 const MAX_PREPARED = 2000;
 const preparedNames = new Map<string, string>();
 function statementName(sql: string): string | undefined {
+  // PG_PREPARE=0 behind a pooler that cannot keep per-connection statements (PgBouncer in
+  // transaction mode before 1.21).
+  if (process.env.PG_PREPARE === '0') return undefined;
   let name = preparedNames.get(sql);
   if (!name && preparedNames.size < MAX_PREPARED) {
     name = `s${createHash('sha1').update(sql).digest('hex').slice(0, 16)}`;
