@@ -89,7 +89,7 @@ describe('trace timeline and trace certificates', () => {
   it('shows monitoring hits, only the owner\'s hits of this work', async () => {
     // Hits as the monitoring scan records them (migration 860): one on Alice's work, one of Bob's.
     await t.db.query(`INSERT INTO monitor_hits(work_id, owner_id, media_kind, page_url, media_url, media_hash, similarity, distance, status, first_seen_at, last_seen_at) VALUES
-      ($1, $2, 'image', 'https://blog.example.test/p/9', 'https://blog.example.test/a.jpg', 'ab', 0.93, 18, 'takedown', now() + interval '1 second', now() + interval '2 seconds'),
+      ($1, $2, 'image', 'https://blog.example.test/p/9', 'https://blog.example.test/a.jpg', 'ab', 0.93, 18, 'takedown', now(), now()),
       ($1, $3, 'image', 'https://other.example.test/x', 'https://other.example.test/b.jpg', 'cd', 0.5, 120, 'pending', now(), now())`, [work, alice.id, bob.id]);
     const events = (await timeline()).body.data.events as Array<Record<string, any>>;
     const hits = events.filter((e) => e.kind === 'monitor-hit');
