@@ -5,25 +5,16 @@
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newContext } from '../helpers/browser.js';
+import { launchBrowser } from '../helpers/browser.js';
+import { devToken, signedInPage } from '../helpers/e2e-session.js';
 import { noisePng } from '../helpers/media.js';
 
 const base = () => inject('baseUrl');
 const DEPOSIT = encodeURIComponent('lumen:rules/deposit');
 
-async function tokenOf(username: string): Promise<string> {
-  const r = await fetch(`${base()}/dev/session`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password: 'Lumen@2026' }) });
-  const body = await r.json();
-  expect(body.success, JSON.stringify(body)).toBe(true);
-  return body.data.token;
-}
+const tokenOf = (username: string) => devToken(base(), username);
 
-async function pageAs(browser: Browser, username: string): Promise<Page> {
-  const token = await tokenOf(username);
-  const ctx = await newContext(browser);
-  await ctx.addInitScript((t) => localStorage.setItem('token', t), token);
-  return ctx.newPage();
-}
+const pageAs = async (browser: Browser, username: string): Promise<Page> => (await signedInPage(browser, await tokenOf(username))).page;
 
 const currentDeposit = async () => (await (await fetch(`${base()}/api/schemas/${DEPOSIT}`)).json()).data;
 

@@ -6,20 +6,14 @@
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newContext } from '../helpers/browser.js';
+import { launchBrowser } from '../helpers/browser.js';
+import { devToken, signedInPage } from '../helpers/e2e-session.js';
 
 const base = () => inject('baseUrl');
 
-async function tokenOf(username: string): Promise<string> {
-  const r = await fetch(`${base()}/dev/session`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password: 'Lumen@2026' }) });
-  return (await r.json()).data.token;
-}
+const tokenOf = (username: string) => devToken(base(), username);
 
-async function pageAs(browser: Browser, token: string): Promise<Page> {
-  const ctx = await newContext(browser);
-  await ctx.addInitScript((t) => localStorage.setItem('token', t), token);
-  return ctx.newPage();
-}
+const pageAs = async (browser: Browser, token: string): Promise<Page> => (await signedInPage(browser, token)).page;
 
 const api = async (path: string, token: string) => (await (await fetch(`${base()}${path}`, { headers: { authorization: token } })).json()).data;
 const confirmPop = (page: Page) => page.locator('.ant-popconfirm').getByRole('button', { name: /确\s*定|OK/ }).click();

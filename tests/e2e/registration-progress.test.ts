@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import fs from 'node:fs';
 import type { Browser } from 'playwright-core';
-import { launchBrowser, newContext } from '../helpers/browser.js';
+import { launchBrowser } from '../helpers/browser.js';
+import { devToken, payInSandbox, signedInPage } from '../helpers/e2e-session.js';
 import { jpeg } from '../helpers/media.js';
 
 /**
@@ -19,11 +20,8 @@ describe('registration that progresses, in the browser', () => {
 
   it('pay for a registration, the sandbox authority issues it, the certificate page shows and serves it', async () => {
     const base = inject('baseUrl');
-    const session = await (await fetch(`${base}/dev/session`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'demo_creator', password: 'Lumen@2026' }) })).json();
-    const token = session.data.token as string;
-    const ctx = await newContext(browser);
-    await ctx.addInitScript((t) => localStorage.setItem('token', t), token);
-    const page = await ctx.newPage();
+    const token = await devToken(base, 'demo_creator');
+    const { ctx, page } = await signedInPage(browser, token);
 
     // Buy one registration: the dialog opens on the registration package with the server's price.
     await page.goto(`${base}/cyprotect/myorderinfo?buy=registration`);
@@ -32,11 +30,7 @@ describe('registration that progresses, in the browser', () => {
     await page.waitForFunction(() => document.querySelector('[data-testid="service-quote"]')?.textContent === '¥300.00');
     await page.getByRole('button', { name: '去支付' }).click();
     await page.waitForURL(/\/pay\?orderId=\d+/);
-    const link = await page.waitForSelector('[data-testid="sandbox-link"]');
-    const sandbox = await ctx.newPage();
-    await sandbox.goto((await link.getAttribute('href'))!);
-    await sandbox.getByRole('button', { name: '确认支付' }).click();
-    await sandbox.waitForSelector('text=支付成功');
+    await payInSandbox(page);
     await page.waitForSelector('text=服务已开通', { timeout: 15000 });
 
     // File the registration with the paid unit.
@@ -51,6 +45,7 @@ describe('registration that progresses, in the browser', () => {
     const { id, case_no: caseNo } = created.data as { id: number; case_no: string };
 
     // The sandbox authority accepts, then issues.
+    const sandbox = await ctx.newPage();
     for (const decision of ['accept', 'issue']) {
       await sandbox.goto(`${base}/dev/authority`);
       await sandbox.locator(`tr[data-case="${caseNo}"] button[data-decision="${decision}"]`).click();

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import http from 'node:http';
 import crypto from 'node:crypto';
 import type { Browser } from 'playwright-core';
-import { launchBrowser, newContext } from '../helpers/browser.js';
+import { launchBrowser } from '../helpers/browser.js';
+import { devToken, payInSandbox, signedInPage } from '../helpers/e2e-session.js';
 import { listen, siteHandler } from '../helpers/capture-sites.js';
 
 /** /cyprotect/myscreen: buy recordings (sandbox pay), record a loopback page, click in it, stop, open the results with the video. */
@@ -19,22 +20,14 @@ describe('screen-recording evidence in the browser', () => {
   it('records a remote session, stops, and shows the sealed recording', async () => {
     const base = inject('baseUrl');
     const shots = process.env.SHOTS_DIR;
-    const session = await (await fetch(`${base}/dev/session`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'demo_buyer', password: 'Lumen@2026' }) })).json();
-    expect(session.code, session.msg).toBe(200);
-    const ctx = await newContext(browser);
-    await ctx.addInitScript((t) => localStorage.setItem('token', t), session.data.token as string);
-    const page = await ctx.newPage();
+    const token = await devToken(base, 'demo_buyer');
+    const { ctx, page } = await signedInPage(browser, token);
     await page.goto(`${base}/cyprotect/myscreen`);
     await page.getByRole('button', { name: '购买录屏取证服务' }).click();
     await page.waitForFunction(() => document.querySelector('[data-testid="service-quote"]')?.textContent === '¥150.00');
     await page.getByRole('button', { name: '去支付' }).click();
     await page.waitForURL(/\/pay\?orderId=\d+/);
-    const link = await page.waitForSelector('[data-testid="sandbox-link"]');
-    const sandbox = await ctx.newPage();
-    await sandbox.goto((await link.getAttribute('href'))!);
-    await sandbox.getByRole('button', { name: '确认支付' }).click();
-    await sandbox.waitForSelector('text=支付成功');
-    await sandbox.close();
+    await payInSandbox(page);
     await page.waitForSelector('text=服务已开通', { timeout: 15000 });
 
     await page.goto(`${base}/cyprotect/myscreen`);

@@ -3,7 +3,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
-import { launchBrowser, newContext } from '../helpers/browser.js';
+import { launchBrowser } from '../helpers/browser.js';
+import { devToken, payInSandbox, signedInPage } from '../helpers/e2e-session.js';
 
 /**
  * The demo creator buys a trace service on its public page (WeChat sandbox), opens the trace of a
@@ -20,11 +21,8 @@ describe('traceability in the browser', () => {
 
   it('buy a trace unit, open a work\'s trace, export the certificate and verify it', async () => {
     const base = inject('baseUrl');
-    const session = await (await fetch(`${base}/dev/session`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'demo_creator', password: 'Lumen@2026' }) })).json();
-    const token = session.data.token as string;
-    const ctx = await newContext(browser);
-    await ctx.addInitScript((t) => localStorage.setItem('token', t), token);
-    const page = await ctx.newPage();
+    const token = await devToken(base, 'demo_creator');
+    const { ctx, page } = await signedInPage(browser, token);
 
     // The public service page shows the trace package at the catalogue's price; buy it.
     await page.goto(`${base}/copyright/trace/SolidEvidence`);
@@ -36,12 +34,7 @@ describe('traceability in the browser', () => {
     await page.waitForFunction(() => document.querySelector('[data-testid="service-quote"]')?.textContent === '¥50.00');
     await page.getByRole('button', { name: '去支付' }).click();
     await page.waitForURL(/\/pay\?orderId=\d+/);
-    const link = await page.waitForSelector('[data-testid="sandbox-link"]');
-    const sandbox = await ctx.newPage();
-    await sandbox.goto((await link.getAttribute('href'))!);
-    await sandbox.getByRole('button', { name: '确认支付' }).click();
-    await sandbox.waitForSelector('text=支付成功');
-    await sandbox.close();
+    await payInSandbox(page);
     await page.waitForSelector('text=服务已开通', { timeout: 15000 });
 
     // The work with the longest history (the seed sold demo_creator's works).

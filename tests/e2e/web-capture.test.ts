@@ -3,7 +3,8 @@ import fs from 'node:fs';
 import http from 'node:http';
 import crypto from 'node:crypto';
 import type { Browser } from 'playwright-core';
-import { launchBrowser, newContext } from '../helpers/browser.js';
+import { launchBrowser } from '../helpers/browser.js';
+import { devToken, payInSandbox, signedInPage } from '../helpers/e2e-session.js';
 import { listen, siteHandler } from '../helpers/capture-sites.js';
 import { unzipStore } from '../../server/src/services/capture/zip.js';
 
@@ -26,10 +27,8 @@ describe('web-page evidence in the browser', () => {
   it('buy, capture a loopback page, open results, download bundle and certificate, verify', async () => {
     const base = inject('baseUrl');
     const shots = process.env.SHOTS_DIR;
-    const session = await (await fetch(`${base}/dev/session`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'demo_creator', password: 'Lumen@2026' }) })).json();
-    const ctx = await newContext(browser);
-    await ctx.addInitScript((t) => localStorage.setItem('token', t), session.data.token as string);
-    const page = await ctx.newPage();
+    const token = await devToken(base, 'demo_creator');
+    const { ctx, page } = await signedInPage(browser, token);
 
     // The public service page: prices from the catalogue, a sample, the start button.
     await page.goto(`${base}/copyright/webEvidence`);
@@ -44,12 +43,7 @@ describe('web-page evidence in the browser', () => {
     await page.waitForFunction(() => document.querySelector('[data-testid="service-quote"]')?.textContent === '¥99.00');
     await page.getByRole('button', { name: '去支付' }).click();
     await page.waitForURL(/\/pay\?orderId=\d+/);
-    const link = await page.waitForSelector('[data-testid="sandbox-link"]');
-    const sandbox = await ctx.newPage();
-    await sandbox.goto((await link.getAttribute('href'))!);
-    await sandbox.getByRole('button', { name: '确认支付' }).click();
-    await sandbox.waitForSelector('text=支付成功');
-    await sandbox.close();
+    await payInSandbox(page);
     await page.waitForSelector('text=服务已开通', { timeout: 15000 });
 
     // Capture the loopback page with a scroll step.
