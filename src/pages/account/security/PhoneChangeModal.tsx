@@ -24,7 +24,10 @@ export function PhoneChangeModal({ open, hasPassword, onClose, onChanged }: { op
   }, [open, form]);
 
   const send = async () => {
-    const { phone } = await form.validateFields(['phone']);
+    // A refusal is shown on the field itself; nothing more to do with it here.
+    const checked = await form.validateFields(['phone']).catch(() => null);
+    if (!checked) return;
+    const { phone } = checked;
     setSending(true);
     try {
       await sendPhoneCode(phone);
@@ -38,7 +41,8 @@ export function PhoneChangeModal({ open, hasPassword, onClose, onChanged }: { op
   };
 
   const submit = async () => {
-    const values = await form.validateFields();
+    const values = await form.validateFields().catch(() => null);
+    if (!values) return;
     setSaving(true);
     try {
       const r = await changePhone(values);
