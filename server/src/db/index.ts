@@ -5,6 +5,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { lockDataDir, type DataDirLock } from './data-dir-lock.js';
+import { preparedQuery } from './pglite-prepared.js';
 
 export interface QueryResult<T> {
   rows: T[];
@@ -69,10 +70,12 @@ async function runPrepared(c: pg.Pool | pg.PoolClient, sql: string, params: unkn
   }
 }
 
-function wrapPglite(p: PGlite | any): Queryable {
+/** PGlite, or one of its transactions (no `prepared`: a transaction's queries run through its own query()). */
+function wrapPglite(p: PGlite | any, prepared?: ReturnType<typeof preparedQuery>): Queryable {
   return {
     async query(sql, params = []) {
-      const r = await p.query(sql, params);
+      // Parameterised statements only, as on PostgreSQL: texts without parameters may be built from values.
+      const r = (params.length && prepared ? await prepared(sql, params) : null) ?? (await p.query(sql, params));
       // Same meaning as pg's rowCount: rows changed, or rows returned by a SELECT (PGlite reports 0 there).
       return { rows: r.rows as any[], rowCount: r.affectedRows || r.rows.length };
     },
@@ -154,7 +157,7 @@ export async function openDb(opts: { databaseUrl?: string; pgliteDir?: string })
     lock?.release();
     throw e;
   }
-  const q = wrapPglite(p);
+  const q = wrapPglite(p, process.env.PG_PREPARE === '0' ? undefined : preparedQuery(p));
   return {
     kind: 'pglite',
     query: q.query,
