@@ -1,6 +1,57 @@
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, loadEnv, type Plugin } from 'vite';
+import type { OutputBundle, OutputChunk } from 'rollup';
 import react from '@vitejs/plugin-react';
 import { precompressDir } from './server/src/http/precompress';
+import { earlyScript, earlyUrl, type EarlyRequest } from './src/dataProvider/early';
+import { HOME_EARLY_REQUESTS } from './src/pages/home/early-requests';
+
+/** Pages whose API calls and code index.html starts at once (src/dataProvider/early.ts). */
+const EARLY_PAGES: Record<string, { module: string; requests: EarlyRequest[] }> = {
+  '/': { module: 'src/pages/home/HomePage.tsx', requests: HOME_EARLY_REQUESTS },
+};
+
+/** The chunk of a page module and every chunk it imports statically, at any depth (the entry's own are loaded already). */
+function chunksOf(bundle: OutputBundle, module: string): { modules: string[]; styles: string[] } {
+  const chunks = Object.values(bundle).filter((c): c is OutputChunk => c.type === 'chunk');
+  const page = chunks.find((c) => c.facadeModuleId?.endsWith(module));
+  const entry = chunks.find((c) => c.isEntry);
+  if (!page) return { modules: [], styles: [] };
+  const skip = new Set([entry?.fileName, ...(entry?.imports ?? [])]);
+  const files: string[] = [];
+  const visit = (f: string) => {
+    if (skip.has(f) || files.includes(f)) return;
+    files.push(f);
+    (bundle[f] as OutputChunk).imports.forEach(visit);
+  };
+  visit(page.fileName);
+  const styles = files.flatMap((f) => [...((bundle[f] as OutputChunk).viteMetadata?.importedCss ?? [])]);
+  return { modules: files.map((f) => `/${f}`), styles: styles.map((f) => `/${f}`) };
+}
+
+/**
+ * Inlines the early-request script into the built index.html. Only when the API is this origin
+ * (VITE_API_BASE unset): the script fetches relative URLs.
+ */
+function earlyRequests(): Plugin {
+  let sameOrigin = true;
+  return {
+    name: 'lumen-early-requests',
+    apply: 'build',
+    configResolved(c) {
+      sameOrigin = !loadEnv(c.mode, c.root, 'VITE_').VITE_API_BASE;
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, ctx) {
+        if (!sameOrigin || !ctx.bundle) return [];
+        const byPath = Object.fromEntries(
+          Object.entries(EARLY_PAGES).map(([path, page]) => [path, { urls: page.requests.map((r) => earlyUrl(r.path, r.params)), ...chunksOf(ctx.bundle!, page.module) }]),
+        );
+        return [{ tag: 'script', children: earlyScript(byPath), injectTo: 'head' }];
+      },
+    },
+  };
+}
 
 /** After the client is written, a .br and .gz beside each asset (served as-is by plugins/client.ts). */
 function precompress(): Plugin {
@@ -18,7 +69,7 @@ function precompress(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), earlyRequests(), precompress()],
   server: { proxy: { '/api': 'http://localhost:3000', '/files': 'http://localhost:3000', '/dev': 'http://localhost:3000' } },
   build: { outDir: 'dist', chunkSizeWarningLimit: 1500, sourcemap: false, manifest: true },
 });

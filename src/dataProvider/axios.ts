@@ -1,6 +1,7 @@
 import axios, { AxiosError, type AxiosInstance, type AxiosRequestConfig } from 'axios';
 import { config } from '../config';
 import { getToken } from '../lib/token';
+import { earlyUrl, takeEarly } from './early';
 
 /** Spec §9: 600000 ms request timeout; retries only when retryTimes is given, 1000 ms apart by default. */
 export const REQUEST_TIMEOUT_MS = 600_000;
@@ -96,6 +97,11 @@ async function withRetry<T>(fn: () => Promise<T>, opts: RequestOptions): Promise
 
 /** One call through the envelope rule. GET sends query params; POST is form-encoded unless json. */
 export function request<T = any>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, data?: Record<string, any>, opts: RequestOptions = {}): Promise<T> {
+  if (method === 'GET' && !opts.axios) {
+    const early = takeEarly(earlyUrl(url, data));
+    // An answer index.html already asked for; if it failed, the request below asks again (with retries).
+    if (early) return early.then((body) => unwrap(body as Envelope<T>)).catch(() => request<T>(method, url, data, opts));
+  }
   return withRetry(async () => {
     const cfg: AxiosRequestConfig = { method, url, ...opts.axios };
     if (method === 'GET' || method === 'DELETE') cfg.params = data;

@@ -81,11 +81,11 @@ export function resetIpCache(): void {
 }
 
 /** Builds the payload for the current page; `referrer` is the previous in-app URL if any. */
-export function buildPayload(ip: IpInfo, referrer: string, win: Window = window): PageViewPayload {
+export function buildPayload(ip: IpInfo, referrer: string, win: Window = window, url = win.location.href): PageViewPayload {
   const nav = win.navigator;
   const ua = nav.userAgent;
   return {
-    url: win.location.href,
+    url,
     rurl: referrer,
     src: `${win.screen.width}x${win.screen.height}`,
     scl: `${win.screen.colorDepth}-bit`,
@@ -104,12 +104,13 @@ export function buildPayload(ip: IpInfo, referrer: string, win: Window = window)
 }
 
 /**
- * Sends one page view (spec §7 Statistics): JSON POST with Authorization from the token1 cookie.
- * Never throws: statistics failures are only logged.
+ * Sends one page view (spec §7 Statistics) of `url` (the page shown when the view began, however
+ * late this runs): JSON POST with Authorization from the token1 cookie. Never throws: statistics
+ * failures are only logged.
  */
-export async function sendPageView(referrer: string): Promise<void> {
+export async function sendPageView(referrer: string, url = window.location.href): Promise<void> {
   try {
-    const payload = buildPayload(await fetchIpInfo(), referrer);
+    const payload = buildPayload(await fetchIpInfo(), referrer, window, url);
     const token = getCookie('token1');
     const res = await fetch(opUrl('/operation/stat'), {
       method: 'POST',

@@ -80,3 +80,20 @@ describe('security headers', () => {
     expect(r.headers['content-security-policy']).toContain("connect-src 'self' https://api.lumen.example https://stat.lumen.example");
   });
 });
+
+describe('the inline script of the built index.html', () => {
+  it('is allowed by its SHA-256 (as the browser hashes its text), and nothing else inline is', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lumen-client-'));
+    const inline = "(function(){window.__lumenEarly={}})();";
+    fs.writeFileSync(path.join(dir, 'index.html'), `<!doctype html><head><script type="module" crossorigin src="/assets/index.js"></script><script>${inline}</script></head><div id="root"></div>`);
+    const app = await makeTestApp({ CLIENT_DIR: dir });
+    try {
+      const r = await app.app.inject({ method: 'GET', url: '/' });
+      const scriptSrc = String(r.headers['content-security-policy']).split(';').find((d) => d.startsWith('script-src'))!;
+      const hash = (await import('node:crypto')).createHash('sha256').update(inline).digest('base64');
+      expect(scriptSrc).toBe(`script-src 'self' 'unsafe-eval' 'sha256-${hash}'`);
+    } finally {
+      await app.close();
+    }
+  });
+});

@@ -13,7 +13,7 @@ describe('built client served by the real server', () => {
     const ctx = await newContext(browser);
     const page = await ctx.newPage();
     await page.goto(inject('baseUrl') + '/');
-    const newestCards = page.locator('[data-testid="newest-section"] .ant-tabs-tabpane-active [data-testid="material-card"]');
+    const newestCards = page.locator('[data-testid="newest-section"] [data-testid="material-card"]');
     await newestCards.first().waitFor();
 
     // The "最新上传" grid shows exactly what the API answers, in its order.

@@ -10,7 +10,7 @@ export function AlbumCard({ album }: { album: AlbumData }) {
   return (
     <Link to={`/ablum/detail/${album.id}`} className={styles.link} data-testid="album-card">
       <Card hoverable size="small" cover={<div className={styles.cover}><CoverImage src={album.coverUrl} alt={album.title} /></div>}>
-        <Card.Meta title={album.title} description={<Typography.Text type="secondary" ellipsis>{TYPE_LABELS[album.type]} · {album.itemCount} 个素材 · {album.description}</Typography.Text>} />
+        <Card.Meta title={album.title} description={<Typography.Text type="secondary" className={styles.oneLine}>{TYPE_LABELS[album.type]} · {album.itemCount} 个素材 · {album.description}</Typography.Text>} />
       </Card>
     </Link>
   );

@@ -1,5 +1,6 @@
 import { Link, useNavigate } from 'react-router-dom';
-import { Space, Tabs, Tag } from 'antd';
+import { useState } from 'react';
+import { Radio, Space, Tag } from 'antd';
 import { catalogueApi } from '../../components/material/api';
 import { MaterialGrid } from '../../components/material/MaterialGrid';
 import { RemoteState } from '../../components/material/RemoteState';
@@ -40,7 +41,15 @@ function Curated() {
 
 function Ranked({ order }: { order: 'newest' | 'popular' }) {
   const tabs = [{ key: '', label: '全部' }, ...[1, 11, 2].map((t) => ({ key: String(t), label: TYPE_LABELS[t] }))];
-  return <Tabs items={tabs.map((t) => ({ key: t.key || 'all', label: t.label, children: <RankedList order={order} type={t.key ? Number(t.key) : undefined} /> }))} />;
+  const [type, setType] = useState('');
+  // Buttons rather than Tabs: antd's Tabs measures every tab's position on mount (a forced reflow
+  // per tab bar) on the page whose first paint counts most.
+  return (
+    <>
+      <Radio.Group optionType="button" size="small" value={type} onChange={(e) => setType(e.target.value)} options={tabs.map((t) => ({ value: t.key, label: t.label }))} style={{ marginBottom: 12 }} />
+      <RankedList order={order} type={type ? Number(type) : undefined} />
+    </>
+  );
 }
 
 function RankedList({ order, type }: { order: 'newest' | 'popular'; type?: number }) {
