@@ -1,3 +1,7 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { defineConfig, loadEnv, type Plugin } from 'vite';
 import type { OutputBundle, OutputChunk } from 'rollup';
 import react from '@vitejs/plugin-react';
@@ -68,8 +72,34 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * The antd styles of the first render as a hashed CSS file linked from index.html
+ * (scripts/antd-static-css.tsx says why). Made in a child process: it renders antd with React on
+ * the server side, which this config's process need not load.
+ */
+function antdStaticCss(): Plugin {
+  const NAME = 'antd-first.css';
+  return {
+    name: 'lumen-antd-static-css',
+    apply: 'build',
+    buildStart() {
+      const out = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'lumen-antd-')), NAME);
+      execFileSync(process.execPath, ['--import', 'tsx', 'scripts/antd-static-css.tsx', out], { env: { ...process.env, NODE_ENV: 'production' }, stdio: 'ignore' });
+      this.emitFile({ type: 'asset', name: NAME, source: fs.readFileSync(out) });
+      fs.rmSync(path.dirname(out), { recursive: true, force: true });
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, ctx) {
+        const asset = Object.values(ctx.bundle ?? {}).find((a) => a.type === 'asset' && a.names?.includes(NAME));
+        return asset ? [{ tag: 'link', attrs: { rel: 'stylesheet', href: `/${asset.fileName}` }, injectTo: 'head-prepend' }] : [];
+      },
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), earlyRequests(), precompress()],
+  plugins: [react(), antdStaticCss(), earlyRequests(), precompress()],
   server: { proxy: { '/api': 'http://localhost:3000', '/files': 'http://localhost:3000', '/dev': 'http://localhost:3000' } },
   build: { outDir: 'dist', chunkSizeWarningLimit: 1500, sourcemap: false, manifest: true },
 });

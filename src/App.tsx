@@ -1,3 +1,4 @@
+import { APP_THEME } from './theme';
 import { BrowserRouter } from 'react-router-dom';
 import { ConfigProvider, App as AntdApp } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
@@ -19,7 +20,7 @@ function NavigationEffects() {
 export default function App() {
   return (
     <BrowserRouter>
-      <ConfigProvider locale={zhCN} theme={{ token: { colorPrimary: '#1677ff' } }}>
+      <ConfigProvider locale={zhCN} theme={APP_THEME}>
         <AntdApp>
           <LoginDialogHost />
           <NavigationEffects />

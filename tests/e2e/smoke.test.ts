@@ -21,7 +21,6 @@ describe('built client served by the real server', () => {
     const body = (await res.json()) as { code: number; data: Array<{ id: number; title: string }> };
     expect(body.code).toBe(200);
     expect(body.data.length).toBe(8);
-    // Polled: antd's ellipsis measurement briefly renders extra copies of each title.
     await expect.poll(() => newestCards.locator('.ant-typography strong').allInnerTexts(), { timeout: 10_000 }).toEqual(body.data.map((m) => m.title));
     expect(await newestCards.first().getAttribute('href')).toBe(`/video/detail/${body.data[0].id}`);
 
@@ -30,6 +29,13 @@ describe('built client served by the real server', () => {
     await page.waitForFunction(() =>
       [...document.querySelectorAll('[data-testid="newest-section"] [data-testid="material-card"] img')].some((i) => (i as HTMLImageElement).naturalWidth > 0),
     );
+
+    // antd's styles for what the page shows come from the prebuilt file (scripts/antd-static-css.tsx),
+    // not computed in the browser: no <style> antd inserted holds a button's or a card's rules. Were
+    // the build's theme not the app's, antd would compute and insert them here.
+    expect(await page.locator('link[rel="stylesheet"][href*="antd-first"]').count()).toBe(1);
+    const runtimeRules = await page.evaluate(() => [...document.querySelectorAll('style')].map((s) => s.textContent ?? '').filter((t) => /\.ant-(btn|card|tag)\b/.test(t)).length);
+    expect(runtimeRules).toBe(0);
     await ctx.close();
   });
 });
