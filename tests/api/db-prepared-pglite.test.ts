@@ -25,6 +25,12 @@ describe('prepared statements on PGlite', () => {
     expect(await preparedCount(sql)).toBe(1);
   });
 
+  it('runs a statement unprepared when asked to (prepare: false)', async () => {
+    const sql = 'SELECT $1::int * 2 AS unprepared_x';
+    expect((await db.query<{ unprepared_x: number }>(sql, [21], { prepare: false })).rows).toEqual([{ unprepared_x: 42 }]);
+    expect(await preparedCount(sql)).toBe(0);
+  });
+
   it('serialises parameters and parses columns as PGlite query() does', async () => {
     const at = new Date('2026-11-26T01:02:03.456Z');
     const ins = await db.query('INSERT INTO prep_t VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)', [1, 9007199254740991, '12.30', ['熊猫', 'a"b'], JSON.stringify({ k: ['v'] }), at, true, [1, 2], null]);

@@ -37,6 +37,14 @@ describe('prepared statements on PostgreSQL', () => {
     for (let i = 0; i < 3; i++) expect((await db.query(sql, [1])).rows[0]).toEqual({ id: 1, a: 'x', b: null });
   });
 
+  it('runs a statement unnamed when asked to (prepare: false)', async () => {
+    const sql = 'SELECT $1::int * 2 AS unprepared_x';
+    await db.tx(async (q) => {
+      expect((await q.query<{ unprepared_x: number }>(sql, [21], { prepare: false })).rows[0].unprepared_x).toBe(42);
+      expect(await preparedOn(q, sql)).toBe(0);
+    });
+  });
+
   it('PG_PREPARE=0 runs statements unnamed', async () => {
     const sql = 'SELECT $1::text AS unnamed_check';
     process.env.PG_PREPARE = '0';

@@ -13,8 +13,17 @@ export interface QueryResult<T> {
 }
 
 /** What repositories need: plain parameterised SQL. The same SQL runs on PGlite and PostgreSQL. */
+export interface QueryOptions {
+  /**
+   * false: plan this statement with its actual parameters on every call instead of running it as a
+   * prepared statement (which may settle on one generic plan). For queries whose best plan depends
+   * on the values, like search terms whose frequencies differ by orders of magnitude.
+   */
+  prepare?: boolean;
+}
+
 export interface Queryable {
-  query<T = Record<string, any>>(sql: string, params?: unknown[]): Promise<QueryResult<T>>;
+  query<T = Record<string, any>>(sql: string, params?: unknown[], opts?: QueryOptions): Promise<QueryResult<T>>;
   /** Runs a script of several statements without parameters (migrations). */
   exec(sql: string): Promise<void>;
 }
@@ -59,8 +68,8 @@ function statementName(sql: string): string | undefined {
   return name;
 }
 
-async function runPrepared(c: pg.Pool | pg.PoolClient, sql: string, params: unknown[]): Promise<pg.QueryResult> {
-  const name = params.length ? statementName(sql) : undefined;
+async function runPrepared(c: pg.Pool | pg.PoolClient, sql: string, params: unknown[], opts?: QueryOptions): Promise<pg.QueryResult> {
+  const name = params.length && opts?.prepare !== false ? statementName(sql) : undefined;
   if (!name) return c.query(sql, params as any[]);
   try {
     return await c.query({ name, text: sql, values: params as any[] });
@@ -73,9 +82,9 @@ async function runPrepared(c: pg.Pool | pg.PoolClient, sql: string, params: unkn
 /** PGlite, or one of its transactions (no `prepared`: a transaction's queries run through its own query()). */
 function wrapPglite(p: PGlite | any, prepared?: ReturnType<typeof preparedQuery>): Queryable {
   return {
-    async query(sql, params = []) {
+    async query(sql, params = [], opts) {
       // Parameterised statements only, as on PostgreSQL: texts without parameters may be built from values.
-      const r = (params.length && prepared ? await prepared(sql, params) : null) ?? (await p.query(sql, params));
+      const r = (params.length && prepared && opts?.prepare !== false ? await prepared(sql, params) : null) ?? (await p.query(sql, params));
       // Same meaning as pg's rowCount: rows changed, or rows returned by a SELECT (PGlite reports 0 there).
       return { rows: r.rows as any[], rowCount: r.affectedRows || r.rows.length };
     },
@@ -93,8 +102,8 @@ export async function openDb(opts: { databaseUrl?: string; pgliteDir?: string })
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
     const q: Queryable = {
-      async query(sql, params = []) {
-        const r = await runPrepared(pool, sql, params);
+      async query(sql, params = [], opts) {
+        const r = await runPrepared(pool, sql, params, opts);
         return { rows: r.rows, rowCount: r.rowCount ?? 0 };
       },
       async exec(sql) {
@@ -120,8 +129,8 @@ export async function openDb(opts: { databaseUrl?: string; pgliteDir?: string })
         try {
           await client.query('BEGIN');
           const result = await fn({
-            async query(sql, params = []) {
-              const r = await runPrepared(client, sql, params);
+            async query(sql, params = [], opts) {
+              const r = await runPrepared(client, sql, params, opts);
               return { rows: r.rows, rowCount: r.rowCount ?? 0 };
             },
             async exec(sql) {

@@ -9,6 +9,12 @@ export function queryTerms(keyword: string): string[] {
   return [...new Set(normalise(keyword).match(/[\u3400-\u9fff\uf900-\ufaff]+|[a-z0-9]+/g) ?? [])];
 }
 
+/**
+ * Search statements are planned with their terms every time: a prepared statement may settle on a
+ * generic plan, which cannot tell a term in 30% of the catalogue from one in 0.01%.
+ */
+const UNPREPARED = { prepare: false } as const;
+
 const likeArg = (term: string) => `%${term.replace(/[\\%_]/g, '\\$&')}%`;
 // Text the LIKE recheck compares against. Only CJK runs are rechecked, so no lower()/normalize()
 // per row (they cost more than the rest of the query on long candidate lists).
@@ -140,6 +146,7 @@ export class SqlSearchEngine implements SearchEngine {
         `SELECT ${CARD_COLUMNS} FROM (SELECT * FROM materials m WHERE m.status = 1 ORDER BY ${orderBy} LIMIT $${n - 2}) m
          WHERE ${w.sql} ORDER BY ${orderBy} LIMIT $${n - 1} OFFSET $${n}`,
         params,
+        UNPREPARED,
       );
       if (r.rows.length === limit) return r.rows;
     }
@@ -151,6 +158,7 @@ export class SqlSearchEngine implements SearchEngine {
     const r = await this.db.query<Record<string, unknown>>(
       `SELECT ${CARD_COLUMNS} FROM materials m WHERE ${w.sql} ORDER BY ${orderBy} LIMIT $${params.length - 1} OFFSET $${params.length}`,
       params,
+      UNPREPARED,
     );
     return r.rows;
   }
@@ -161,6 +169,7 @@ export class SqlSearchEngine implements SearchEngine {
     const r = await this.db.query<{ n: number }>(
       `SELECT count(*)::int AS n FROM (SELECT 1 FROM materials m WHERE ${w.sql} LIMIT $${params.length}) s`,
       params,
+      UNPREPARED,
     );
     return Number(r.rows[0].n);
   }
