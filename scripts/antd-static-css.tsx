@@ -1,12 +1,14 @@
 /**
- * Writes the antd styles of the public pages' first render as a static CSS file (public/antd-first.css),
- * so the browser's first load does not compute them at run time. antd 5 computes each component's CSS
+ * Writes the antd styles of the public pages' first render as a static CSS file (the path given as
+ * its argument), so the browser's first load does not compute them at run time. antd 5 computes each component's CSS
  * in the browser (CSS-in-JS: style objects, serialised, inserted one <style> at a time), about a
  * quarter of the home page's main-thread time before its first images were requested. With the file
  * loaded, @ant-design/cssinjs finds each style's path in the file's cache-path map and skips it
  * (its documented whole-export path); a component not rendered here still gets its styles at run time.
  *
- * Run by `npm run build` before vite (NODE_ENV=production: class hashes differ in development).
+ * Run by the build (plugin lumen-antd-static-css in vite.config.ts, which emits the file as
+ * assets/antd-first-*.css and links it from index.html) with NODE_ENV=production: class hashes differ
+ * in development.
  * The theme must be the app's own (src/theme.ts): the map is keyed by the theme token's hash.
  */
 import fs from 'node:fs';
@@ -49,7 +51,8 @@ function Gallery() {
   );
 }
 
-const out = path.resolve(process.argv[2] ?? 'public/antd-first.css');
+if (!process.argv[2]) throw new Error('usage: node --import tsx scripts/antd-static-css.tsx OUT.css');
+const out = path.resolve(process.argv[2]);
 const cache = createCache();
 renderToString(
   <StyleProvider cache={cache}>

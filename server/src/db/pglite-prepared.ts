@@ -35,16 +35,6 @@ interface PgliteInternals {
   serializers: Record<number, (value: unknown) => string>;
 }
 
-function concat(parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((n, b) => n + b.length, 0));
-  let at = 0;
-  for (const b of parts) {
-    out.set(b, at);
-    at += b.length;
-  }
-  return out;
-}
-
 export function preparedQuery(p: PGlite) {
   const pg = p as unknown as PgliteInternals;
   const statements = new Map<string, Statement>();
@@ -52,7 +42,7 @@ export function preparedQuery(p: PGlite) {
 
   async function prepare(sql: string): Promise<Statement> {
     const name = `lp${++counter}`;
-    const r = await p.execProtocol(concat([serialize.parse({ name, text: sql }), serialize.describe({ type: 'S', name }), serialize.sync()]));
+    const r = await p.execProtocol(Buffer.concat([serialize.parse({ name, text: sql }), serialize.describe({ type: 'S', name }), serialize.sync()]));
     const desc = r.messages.find((m) => m.name === 'parameterDescription') as { dataTypeIDs?: number[] } | undefined;
     const st = { name, paramTypes: desc?.dataTypeIDs ?? [] };
     statements.set(sql, st);
@@ -65,7 +55,7 @@ export function preparedQuery(p: PGlite) {
       const s = pg.serializers[st.paramTypes[i]];
       return s ? s(v) : String(v);
     });
-    const r = await p.execProtocol(concat([serialize.bind({ statement: st.name, values: values as string[] }), serialize.describe({ type: 'P' }), serialize.execute({}), serialize.sync()]));
+    const r = await p.execProtocol(Buffer.concat([serialize.bind({ statement: st.name, values: values as string[] }), serialize.describe({ type: 'P' }), serialize.execute({}), serialize.sync()]));
     let fields: Field[] = [];
     const rows: Record<string, unknown>[] = [];
     let affected = 0;
