@@ -16,17 +16,24 @@ function NavigationEffects() {
  * Providers, then the login host (it loads userInfo, answers 401s and guards `auth` routes),
  * the navigation effects (title, scroll, stats, mobile redirect) and the route tree. Refine is not
  * here: routes/RefineScope.tsx wraps only the routes that use it, in a chunk of its own.
+ * Without a router: the browser's (App) or the server render's (entry-server.tsx).
  */
+export function AppShell() {
+  return (
+    <ConfigProvider locale={zhCN} theme={APP_THEME}>
+      <AntdApp>
+        <LoginDialogHost />
+        <NavigationEffects />
+        <AppRoutes />
+      </AntdApp>
+    </ConfigProvider>
+  );
+}
+
 export default function App() {
   return (
     <BrowserRouter>
-      <ConfigProvider locale={zhCN} theme={APP_THEME}>
-        <AntdApp>
-          <LoginDialogHost />
-          <NavigationEffects />
-          <AppRoutes />
-        </AntdApp>
-      </ConfigProvider>
+      <AppShell />
     </BrowserRouter>
   );
 }

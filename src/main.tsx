@@ -1,12 +1,22 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import App from './App';
 import { wireClient } from './wiring';
+import { readPrefetchedFromDocument, setPrefetched } from './dataProvider/prefetched';
 
 wireClient();
 
-createRoot(document.getElementById('root')!).render(
+const root = document.getElementById('root')!;
+const app = (
   <StrictMode>
     <App />
-  </StrictMode>,
+  </StrictMode>
 );
+// A page the server rendered (server/src/plugins/client.ts) is hydrated with the answers it was rendered from.
+const prefetched = readPrefetchedFromDocument(document);
+if (prefetched && root.firstElementChild) {
+  setPrefetched(prefetched);
+  hydrateRoot(root, app);
+} else {
+  createRoot(root).render(app);
+}

@@ -14,6 +14,8 @@ export interface Config {
   databaseUrl?: string;
   /** Folder of the built client (vite build output). */
   clientDir: string;
+  /** Render the public pages on the server with the build's `<clientDir>-ssr` module (SERVER_RENDER, default 1). */
+  serverRender: boolean;
   /** Secret shared with the client for SMS request signatures (the spec keeps it in the client). */
   smsSignSecret: string;
   /** Server-only key of the stored SMS code hashes (never shipped to the client, unlike smsSignSecret). */
@@ -63,6 +65,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
     clientDir: path.resolve(env.CLIENT_DIR ?? 'dist'),
+    serverRender: env.SERVER_RENDER !== '0',
     smsSignSecret: env.SMS_SIGN_SECRET || DEV_SECRETS.SMS_SIGN_SECRET,
     smsCodePepper: env.SMS_CODE_PEPPER || DEV_SECRETS.SMS_CODE_PEPPER,
     paySecret: env.PAY_SECRET || DEV_SECRETS.PAY_SECRET,

@@ -2,6 +2,7 @@ import axios, { AxiosError, type AxiosInstance, type AxiosRequestConfig } from '
 import { config } from '../config';
 import { getToken } from '../lib/token';
 import { earlyUrl, takeEarly } from './early';
+import { peekPrefetched, settledPromise } from './prefetched';
 
 /** Spec §9: 600000 ms request timeout; retries only when retryTimes is given, 1000 ms apart by default. */
 export const REQUEST_TIMEOUT_MS = 600_000;
@@ -98,7 +99,19 @@ async function withRetry<T>(fn: () => Promise<T>, opts: RequestOptions): Promise
 /** One call through the envelope rule. GET sends query params; POST is form-encoded unless json. */
 export function request<T = any>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, data?: Record<string, any>, opts: RequestOptions = {}): Promise<T> {
   if (method === 'GET' && !opts.axios) {
-    const early = takeEarly(earlyUrl(url, data));
+    const key = earlyUrl(url, data);
+    const rendered = peekPrefetched(key);
+    // The page was rendered by the server from this answer: render the same, now.
+    if (rendered !== undefined) {
+      try {
+        return settledPromise(unwrap(rendered as Envelope<T>));
+      } catch (e) {
+        return Promise.reject(e);
+      }
+    }
+    // On the server only prefetched answers exist; a section without one renders its loading state.
+    if (import.meta.env.SSR) return new Promise<T>(() => undefined);
+    const early = takeEarly(key);
     // An answer index.html already asked for; if it failed, the request below asks again (with retries).
     if (early) return early.then((body) => unwrap(body as Envelope<T>)).catch(() => request<T>(method, url, data, opts));
   }

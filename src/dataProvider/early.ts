@@ -38,13 +38,24 @@ export function takeEarly(url: string): Promise<unknown> | undefined {
   return answer;
 }
 
+/** A page's API calls (URLs as earlyUrl makes them) and the code chunks and styles it needs beyond the entry's. */
+export interface PageAssets {
+  urls: string[];
+  modules: string[];
+  styles: string[];
+}
+
+/** The meta tag name a server-rendered page carries in its head (src/entry-server.tsx). */
+export const SSR_META = 'lumen-ssr';
+
 /**
  * The inline script for index.html: on a page listed in `byPath`, fetch its URLs and keep the
  * promises for takeEarly; preload the page's code chunks and styles. ES5, no dependencies: it
  * runs before any module.
  */
-export function earlyScript(byPath: Record<string, { urls: string[]; modules: string[]; styles: string[] }>): string {
-  return `(function(){var p=${JSON.stringify(byPath)}[location.pathname];if(!p)return;` +
+export function earlyScript(byPath: Record<string, PageAssets>): string {
+  // A page the server rendered (meta lumen-ssr) came with its answers and links already.
+  return `(function(){var p=${JSON.stringify(byPath)}[location.pathname];if(!p||document.querySelector('meta[name="${SSR_META}"]'))return;` +
     `function link(rel,href,as){var l=document.createElement('link');l.rel=rel;l.href=href;if(as)l.as=as;if(rel==='modulepreload')l.crossOrigin='';document.head.appendChild(l)}` +
     `p.modules.forEach(function(m){link('modulepreload',m)});p.styles.forEach(function(s){link('preload',s,'style')});` +
     `if(!window.fetch)return;var e=window.__lumenEarly={};p.urls.forEach(function(u){` +

@@ -3,6 +3,7 @@ import { useLocation } from 'react-router-dom';
 import { matchRoute, titleFor } from './match';
 import { sendPageView } from '../lib/stats';
 import { whenIdle } from '../lib/idle';
+import { clearPrefetched } from '../dataProvider/prefetched';
 import { isMobileUA, mobileUrlFor } from '../lib/mobile';
 
 /**
@@ -12,13 +13,16 @@ import { isMobileUA, mobileUrlFor } from '../lib/mobile';
  */
 export function useNavigationEffects(): void {
   const location = useLocation();
-  const previousUrl = useRef(document.referrer);
+  // document is absent when the server renders the page.
+  const previousUrl = useRef(typeof document === 'undefined' ? '' : document.referrer);
   const handled = useRef<typeof location | null>(null);
 
   useEffect(() => {
     // StrictMode runs effects twice in development; one page view per navigation. The location
     // object, not its key: entries pushed outside the router all share the key 'default'.
     if (handled.current === location) return;
+    // The answers a server-rendered page came with are for that page only.
+    if (handled.current) clearPrefetched();
     handled.current = location;
 
     const match = matchRoute(location.pathname);

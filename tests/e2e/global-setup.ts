@@ -29,8 +29,9 @@ export default async function setup(project: TestProject) {
   // The server answers within seconds; the demo media are made by background jobs afterwards
   // (about two minutes on a cold media cache), and the tests expect them: wait for seedPending 0.
   await waitUntilUp(baseUrl, server, 360_000, (h) => h.data?.seedPending === 0);
-  // The server must be serving this run's build, not whatever ./dist holds.
-  const served = await (await fetch(`${baseUrl}/`)).text();
+  // The server must be serving this run's build, not whatever ./dist holds. A page it does not
+  // render on the server (the home page it does: src/entry-server.tsx) is index.html as built.
+  const served = await (await fetch(`${baseUrl}/account/welcome`)).text();
   if (served !== fs.readFileSync(path.join(clientDir, 'index.html'), 'utf8')) throw new Error(`the server does not serve the client built in ${clientDir}`);
   project.provide('baseUrl', baseUrl);
   project.provide('dataDir', dataDir);
@@ -43,7 +44,8 @@ export default async function setup(project: TestProject) {
       await Promise.race([exited(server), new Promise((r) => setTimeout(r, 15_000).unref())]);
     }
     fs.rmSync(dataDir, { recursive: true, force: true });
-    if (builtDir) fs.rmSync(builtDir, { recursive: true, force: true });
+    // The build writes the server-render bundle beside the client (vite.config.ts, ssrOutDir).
+    for (const dir of builtDir ? [builtDir, `${builtDir}-ssr`] : []) fs.rmSync(dir, { recursive: true, force: true });
   };
 }
 

@@ -38,4 +38,40 @@ describe('built client served by the real server', () => {
     expect(runtimeRules).toBe(0);
     await ctx.close();
   });
+
+  it('sends the home page rendered, hydrates it without asking again, and asks again after a navigation', async () => {
+    const base = inject('baseUrl');
+    // What a crawler or the browser's first paint gets: the page itself, not an empty #root.
+    const html = await (await fetch(base + '/')).text();
+    const recommend = (await (await fetch(base + '/api/index/recommend?sections=4&limit=8')).json()) as { data: { sections: Array<{ items: Array<{ title: string }> }> } };
+    const firstTitle = recommend.data.sections[0].items[0].title;
+    expect(html).toContain('<h1>流明素材 · 正版视频图片模板</h1>');
+    expect(html).toContain(`alt="${firstTitle}" loading="eager"`);
+    expect(html).toContain('<script type="application/json" id="lumen-data">');
+
+    const ctx = await newContext(browser);
+    const page = await ctx.newPage();
+    const problems: string[] = [];
+    page.on('console', (m) => m.type() === 'error' && problems.push(m.text()));
+    page.on('pageerror', (e) => problems.push(e.message));
+    const asked: string[] = [];
+    page.on('request', (r) => r.url().includes('/api/index/') && asked.push(new URL(r.url()).pathname + new URL(r.url()).search));
+    await page.goto(base + '/');
+    // Below the fold, shown right after hydration from the answers the page came with.
+    await page.locator('[data-testid="popular-section"] [data-testid="material-card"]').first().waitFor();
+    expect(asked).toEqual([]);
+    // Hydrated: the page reacts. Picking 图片 in 最新上传 asks for that list.
+    const typed = page.waitForRequest((r) => r.url().includes('/api/index/newest?type=11'));
+    await page.locator('[data-testid="newest-section"] .ant-radio-button-wrapper', { hasText: '图片' }).click();
+    await typed;
+    // The answers were for that first page view: back on home after a navigation, it asks the server.
+    await page.getByRole('link', { name: '视频', exact: true }).click();
+    await page.waitForURL(/\/ablum\/1$/);
+    const again = page.waitForRequest((r) => r.url().includes('/api/index/recommend'));
+    await page.getByLabel('流明素材首页').click();
+    await again;
+    await page.locator('[data-testid="curated-section"]').first().waitFor();
+    expect(problems).toEqual([]);
+    await ctx.close();
+  });
 });

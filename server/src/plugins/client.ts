@@ -3,6 +3,7 @@ import fastifyStatic from '@fastify/static';
 import fs from 'node:fs';
 import path from 'node:path';
 import { pickEncoding, type StaticEncoding } from '../http/precompress.js';
+import { fetchAnswers, loadServerRender, type ServerRender } from '../http/server-render.js';
 
 /** Hashed build output: a new build writes new names, so a browser or CDN may keep these for a year. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -41,13 +42,31 @@ export default fp(async (app) => {
   });
   const html = loadIndex(index);
   const encodings = Object.keys(html.encoded) as StaticEncoding[];
-  app.get('/*', (req, reply) => {
+  const template = html.raw.toString('utf8');
+  // Loaded in the background: until it is ready (or if the build has none) pages are served as before.
+  let ssr: ServerRender | undefined;
+  if (app.config.serverRender) {
+    loadServerRender(dir).then(
+      (m) => (ssr = m),
+      (err) => app.log.error({ err }, 'server render module failed to load; serving the client-rendered page'),
+    );
+  }
+  app.get('/*', async (req, reply) => {
     const url = req.url;
     if (url.startsWith('/api/') || url.startsWith('/files/') || url.startsWith('/community/api/')) {
       // The errors plugin's not-found handler answers with the shared 404 envelope.
       return reply.callNotFound();
     }
     reply.header('cache-control', 'no-cache').header('vary', 'accept-encoding').type('text/html; charset=utf-8');
+    const requests = ssr?.requestsFor(new URL(url, 'http://x').pathname);
+    if (ssr && requests) {
+      try {
+        // Compressed per request like any API answer (@fastify/compress): it differs every time.
+        return reply.send(ssr.page(template, url, await fetchAnswers(app, requests)));
+      } catch (err) {
+        req.log.error({ err }, 'server render failed; serving the client-rendered page');
+      }
+    }
     const enc = pickEncoding(req.headers['accept-encoding'], encodings);
     // A set Content-Encoding makes @fastify/compress leave the body alone.
     if (enc) return reply.header('content-encoding', enc).send(html.encoded[enc]);

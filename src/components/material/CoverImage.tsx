@@ -14,14 +14,16 @@ export function MediaPending({ label = '处理中' }: { label?: string }) {
 /**
  * A lazy cover image filling its box; no URL yet shows 处理中, a load error the error image.
  * A plain <img>: antd's Image (with its preview machinery) cost every public page 10 kB gzip.
+ * `eager` for covers on the first screen: in server-rendered HTML the browser then fetches them
+ * while it parses, instead of after the first layout (lazy images wait for it).
  */
-export function CoverImage({ src, alt }: { src: string | null | undefined; alt: string }) {
+export function CoverImage({ src, alt, eager = false }: { src: string | null | undefined; alt: string; eager?: boolean }) {
   if (!src) return <MediaPending />;
   return (
     <img
       src={src}
       alt={alt}
-      loading="lazy"
+      loading={eager ? 'eager' : 'lazy'}
       decoding="async"
       className={styles.img}
       onError={(e) => {

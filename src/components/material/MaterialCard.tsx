@@ -8,7 +8,7 @@ import styles from './material.module.css';
 import { CoverImage } from './CoverImage';
 
 /** A material in a grid: lazy cover with an error fallback; hovering a video plays its muted preview. */
-export function MaterialCard({ item }: { item: MaterialCardData }) {
+export function MaterialCard({ item, eager = false }: { item: MaterialCardData; eager?: boolean }) {
   const [hover, setHover] = useState(false);
   const playable = item.previewUrl?.endsWith('.mp4');
   return (
@@ -20,7 +20,7 @@ export function MaterialCard({ item }: { item: MaterialCardData }) {
         onMouseLeave={() => setHover(false)}
         cover={
           <div className={styles.cover}>
-            <CoverImage src={item.coverUrl} alt={item.title} />
+            <CoverImage src={item.coverUrl} alt={item.title} eager={eager} />
             {playable && hover && <video className={styles.video} src={item.previewUrl!} muted autoPlay loop playsInline data-testid="hover-preview" />}
             {item.durationSec !== null && (
               <span className={styles.duration}>

@@ -6,6 +6,7 @@ import { MaterialGrid } from '../../components/material/MaterialGrid';
 import { RemoteState } from '../../components/material/RemoteState';
 import { SearchBox } from '../../components/material/SearchBox';
 import { Section } from '../../components/material/Section';
+import { BelowTheFold } from '../../components/material/BelowTheFold';
 import { useRemote } from '../../components/material/useRemote';
 import { TYPE_LABELS } from '../../components/material/format';
 import styles from '../../components/material/material.module.css';
@@ -29,11 +30,16 @@ function Curated() {
   return (
     <RemoteState {...rec} rows={8} empty={(d) => !d.sections.length}>
       {(d) =>
-        d.sections.map((s) => (
-          <Section key={s.id} title={s.title} extra={<Link to={`/ablum/detail/${s.id}`}>查看专辑 ›</Link>} testId="curated-section">
-            <MaterialGrid items={s.items} />
-          </Section>
-        ))
+        d.sections.map((s, i) => {
+          const section = (
+            <Section key={s.id} title={s.title} extra={<Link to={`/ablum/detail/${s.id}`}>查看专辑 ›</Link>} testId="curated-section">
+              {/* The first album's first row (four across at desktop widths) is on the first screen. */}
+              <MaterialGrid items={s.items} eagerCount={i === 0 ? 4 : 0} />
+            </Section>
+          );
+          // Only the first album reaches the first screen.
+          return i === 0 ? section : <BelowTheFold key={s.id}>{section}</BelowTheFold>;
+        })
       }
     </RemoteState>
   );
@@ -96,12 +102,14 @@ export default function HomePage() {
         <Categories />
       </Section>
       <Curated />
-      <Section title="最新上传" testId="newest-section">
-        <Ranked order="newest" />
-      </Section>
-      <Section title="热门下载" testId="popular-section">
-        <Ranked order="popular" />
-      </Section>
+      <BelowTheFold>
+        <Section title="最新上传" testId="newest-section">
+          <Ranked order="newest" />
+        </Section>
+        <Section title="热门下载" testId="popular-section">
+          <Ranked order="popular" />
+        </Section>
+      </BelowTheFold>
     </div>
   );
 }

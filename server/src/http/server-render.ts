@@ -1,0 +1,62 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { FastifyInstance } from 'fastify';
+
+/** A page's API calls, code chunks and styles, as the client build wrote them (vite.config.ts, EARLY_PAGES). */
+interface PageAssets {
+  urls: string[];
+  modules: string[];
+  styles: string[];
+}
+
+/** The client build's server-render module (src/entry-server.tsx): all the server knows of it. */
+interface EntryServer {
+  prepare(paths: string[]): Promise<void>;
+  renderPage(template: string, url: string, answers: Record<string, unknown>, assets: PageAssets): string;
+}
+
+/** Renders the pages the build lists in page-assets.json; everything else stays index.html. */
+export interface ServerRender {
+  /** The GET URLs the page at this path is rendered from; undefined: not rendered on the server. */
+  requestsFor(pathname: string): string[] | undefined;
+  /** index.html with the page rendered from these answers (envelope bodies by URL). */
+  page(template: string, url: string, answers: Record<string, unknown>): string;
+}
+
+/** The folder the build writes it to: beside the client's (vite.config.ts, lumen-ssr). */
+export const serverRenderDir = (clientDir: string) => `${clientDir.replace(/[\\/]+$/, '')}-ssr`;
+
+/** Loads and prepares the build's server render; undefined when the build made none. */
+export async function loadServerRender(clientDir: string): Promise<ServerRender | undefined> {
+  const dir = serverRenderDir(clientDir);
+  const file = path.join(dir, 'entry-server.js');
+  const assetsFile = path.join(dir, 'page-assets.json');
+  if (!fs.existsSync(file) || !fs.existsSync(assetsFile)) return undefined;
+  const pages = JSON.parse(fs.readFileSync(assetsFile, 'utf8')) as Record<string, PageAssets>;
+  const entry = (await import(pathToFileURL(file).href)) as EntryServer;
+  await entry.prepare(Object.keys(pages));
+  return {
+    requestsFor: (pathname) => pages[pathname]?.urls,
+    page: (template, url, answers) => entry.renderPage(template, url, answers, pages[new URL(url, 'http://x').pathname]),
+  };
+}
+
+/**
+ * The answers a page is rendered from, asked of this server's own routes in-process (the same
+ * handlers, validation and envelopes a browser gets, and no cookie: the anonymous answers).
+ * Only successful envelopes are kept; a section without its answer renders its loading state
+ * and the client asks again.
+ */
+export async function fetchAnswers(app: FastifyInstance, urls: string[]): Promise<Record<string, unknown>> {
+  const answers: Record<string, unknown> = {};
+  await Promise.all(
+    urls.map(async (url) => {
+      const res = await app.inject({ method: 'GET', url });
+      if (res.statusCode !== 200) return;
+      const body = res.json() as { code?: unknown };
+      if (Number(body?.code) === 200) answers[url] = body;
+    }),
+  );
+  return answers;
+}
