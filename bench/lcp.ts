@@ -11,7 +11,8 @@
  * is loaded twice in a row. Prints LCP and FCP p50/max per URL and the ratio to the baseline: a
  * static HTML page with the same first cover image, served by the same server process's origin
  * through a tiny static route of this bench (what the browser needs at the least for that paint).
- * Goal (issue 13): home LCP <= 1.0 s, median of 5 cold loads.
+ * Goal (issue 13): home LCP <= 1.0 s, median of 5 cold loads. Last, what the home page's server
+ * render costs per request against index.html as built (the price of the LCP above).
  */
 import { execSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -109,6 +110,24 @@ try {
   }
   const homeLcp = pct(results.get('/')!.lcp, 50);
   console.log(`home LCP median ${homeLcp.toFixed(0)} ms (goal <= 1000 ms): ${homeLcp <= 1000 ? 'met' : 'missed'}`);
+
+  // What the server render costs the server: the home page's HTML (rendered per request) against
+  // index.html as built (a page the server does not render), alternating, one at a time.
+  const htmlTimes = { home: [] as number[], built: [] as number[] };
+  const timeGet = async (u: string) => {
+    const t0 = performance.now();
+    const res = await fetch(u, { headers: { 'accept-encoding': 'br, gzip' } });
+    await res.arrayBuffer();
+    return performance.now() - t0;
+  };
+  for (let i = 0; i < 10; i++) await timeGet(`${base}/`);
+  for (let i = 0; i < 60; i++) {
+    htmlTimes.home.push(await timeGet(`${base}/`));
+    htmlTimes.built.push(await timeGet(`${base}/account/welcome`));
+  }
+  const h50 = pct(htmlTimes.home, 50);
+  const b50 = pct(htmlTimes.built, 50);
+  console.log(`\nHTML response, 60 each alternating: server-rendered home p50 ${h50.toFixed(1)} ms p95 ${pct(htmlTimes.home, 95).toFixed(1)} ms | index.html as built p50 ${b50.toFixed(1)} ms p95 ${pct(htmlTimes.built, 95).toFixed(1)} ms | ${(h50 / b50).toFixed(1)}x`);
 } finally {
   await browser?.close();
   baseline?.close();

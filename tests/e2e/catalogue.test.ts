@@ -19,7 +19,8 @@ describe('catalogue in the browser', () => {
   it('a visitor sees the catalogue, searches 熊猫 and opens a video with player and metadata', async () => {
     const page = await open('/');
     await page.waitForSelector('[data-testid="curated-section"] [data-testid="material-card"]');
-    expect(await page.locator('[data-testid="material-card"]').count()).toBeGreaterThan(8);
+    // The server sends the first album's cards; the other sections join them once the page hydrates.
+    await expect.poll(() => page.locator('[data-testid="material-card"]').count(), { timeout: 10_000 }).toBeGreaterThan(8);
     // Covers really load from the public file route.
     await page.waitForFunction(() => [...document.querySelectorAll('[data-testid="material-card"] img')].some((i) => (i as HTMLImageElement).naturalWidth > 0));
 

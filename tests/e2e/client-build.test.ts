@@ -14,7 +14,8 @@ describe('the client the browser tests run against', () => {
 
   it('is the production build this run made (or E2E_CLIENT_DIR), and ./dist (a running `npm start`) was left alone', async () => {
     const clientDir = inject('clientDir');
-    const html = await (await fetch(inject('baseUrl') + '/')).text();
+    // A page the server does not render (it renders the home page: src/entry-server.tsx) is index.html as built.
+    const html = await (await fetch(inject('baseUrl') + '/account/welcome')).text();
     expect(html).toBe(fs.readFileSync(path.join(clientDir, 'index.html'), 'utf8'));
     const entry = /<script type="module" crossorigin src="\/(assets\/[^"]+\.js)"/.exec(html)?.[1];
     expect(entry).toBeTruthy();

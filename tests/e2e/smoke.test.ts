@@ -74,4 +74,19 @@ describe('built client served by the real server', () => {
     expect(problems).toEqual([]);
     await ctx.close();
   });
+
+  it('a first-screen cover that fails before hydration still gets the error image', async () => {
+    const base = inject('baseUrl');
+    const html = await (await fetch(base + '/')).text();
+    const cover = /<img src="([^"]+)" alt="[^"]*" loading="eager"/.exec(html)![1];
+    const ctx = await newContext(browser);
+    const page = await ctx.newPage();
+    // The server-rendered <img> asks for it while the HTML is parsed, long before React attaches onError.
+    await page.route(base + cover, (route) => route.fulfill({ status: 404, body: '' }));
+    await page.goto(base + '/');
+    const img = page.locator('[data-testid="curated-section"] img').first();
+    await expect.poll(() => img.getAttribute('data-failed'), { timeout: 10_000 }).toBe('1');
+    expect(await img.getAttribute('src')).not.toBe(cover);
+    await ctx.close();
+  });
 });

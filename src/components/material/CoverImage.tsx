@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { LoadingOutlined } from '@ant-design/icons';
 import { ERROR_IMAGE } from './format';
 import styles from './material.module.css';
@@ -19,20 +20,33 @@ export function MediaPending({ label = '处理中' }: { label?: string }) {
  */
 export function CoverImage({ src, alt, eager = false }: { src: string | null | undefined; alt: string; eager?: boolean }) {
   if (!src) return <MediaPending />;
+  return <CoverImg src={src} alt={alt} eager={eager} />;
+}
+
+/** Once: the error image itself failing must not loop. */
+function showErrorImage(img: HTMLImageElement) {
+  if (img.dataset.failed) return;
+  img.dataset.failed = '1';
+  img.src = ERROR_IMAGE;
+}
+
+function CoverImg({ src, alt, eager }: { src: string; alt: string; eager: boolean }) {
+  const ref = useRef<HTMLImageElement>(null);
+  // In server-rendered HTML the image may have failed before React attached onError (React 18
+  // does not replay it): a finished image with no pixels failed.
+  useEffect(() => {
+    const img = ref.current;
+    if (img?.complete && img.naturalWidth === 0 && img.currentSrc) showErrorImage(img);
+  }, []);
   return (
     <img
+      ref={ref}
       src={src}
       alt={alt}
       loading={eager ? 'eager' : 'lazy'}
       decoding="async"
       className={styles.img}
-      onError={(e) => {
-        // Once: the error image itself failing must not loop.
-        const img = e.currentTarget;
-        if (img.dataset.failed) return;
-        img.dataset.failed = '1';
-        img.src = ERROR_IMAGE;
-      }}
+      onError={(e) => showErrorImage(e.currentTarget)}
     />
   );
 }
