@@ -16,6 +16,8 @@ export interface Config {
   clientDir: string;
   /** Render the public pages on the server with the build's `<clientDir>-ssr` module (SERVER_RENDER, default 1). */
   serverRender: boolean;
+  /** How long a server-rendered page is reused, in ms (SERVER_RENDER_CACHE_MS, default 1000; 0: render every request). */
+  serverRenderCacheMs: number;
   /** Secret shared with the client for SMS request signatures (the spec keeps it in the client). */
   smsSignSecret: string;
   /** Server-only key of the stored SMS code hashes (never shipped to the client, unlike smsSignSecret). */
@@ -66,6 +68,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: env.DATABASE_URL || undefined,
     clientDir: path.resolve(env.CLIENT_DIR ?? 'dist'),
     serverRender: env.SERVER_RENDER !== '0',
+    serverRenderCacheMs: Math.max(0, Number(env.SERVER_RENDER_CACHE_MS ?? 1000) || 0),
     smsSignSecret: env.SMS_SIGN_SECRET || DEV_SECRETS.SMS_SIGN_SECRET,
     smsCodePepper: env.SMS_CODE_PEPPER || DEV_SECRETS.SMS_CODE_PEPPER,
     paySecret: env.PAY_SECRET || DEV_SECRETS.PAY_SECRET,

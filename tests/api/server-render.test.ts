@@ -14,7 +14,8 @@ const ENTRY = `
 export async function prepare(paths) { globalThis.__prepared = paths; }
 export function renderPage(template, url, answers, assets) {
   if (url.includes('boom')) throw new Error('render failed');
-  const seen = JSON.stringify({ url, answers, styles: assets.styles, prepared: globalThis.__prepared });
+  globalThis.__renders = (globalThis.__renders ?? 0) + 1;
+  const seen = JSON.stringify({ url, answers, styles: assets.styles, prepared: globalThis.__prepared, renders: globalThis.__renders });
   return template.replace('<div id="root"></div>', '<div id="root">rendered</div><script type="application/json" id="seen">' + seen.replace(/</g, '\\\\u003c') + '</script>');
 }
 `;
@@ -56,6 +57,15 @@ describe('server-rendered pages', () => {
     // An answer the route refuses (limit out of range: 400) is left to the client to ask for.
     expect((await t.app.inject('/api/index/newest?limit=999')).statusCode).toBe(400);
     expect(Object.keys(got.answers)).not.toContain('/api/index/newest?limit=999');
+  });
+
+  it('reuses a rendered page for SERVER_RENDER_CACHE_MS (1 s), per URL, and renders it again after', async () => {
+    const first = seen((await t.app.inject('/?c=1')).body).renders;
+    const [a, b] = await Promise.all([t.app.inject('/?c=1'), t.app.inject('/?c=1')]);
+    expect([seen(a.body).renders, seen(b.body).renders]).toEqual([first, first]);
+    expect(seen((await t.app.inject('/?c=2')).body).renders).toBe(first + 1);
+    await new Promise((r) => setTimeout(r, 1100));
+    expect(seen((await t.app.inject('/?c=1')).body).renders).toBe(first + 2);
   });
 
   it('serves other pages as built', async () => {

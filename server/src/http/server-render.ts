@@ -60,3 +60,24 @@ export async function fetchAnswers(app: FastifyInstance, urls: string[]): Promis
   );
   return answers;
 }
+
+/**
+ * Keeps each rendered page for `ttlMs` (SERVER_RENDER_CACHE_MS, default 1,000): the render is the
+ * anonymous visitor's, the same for everyone, and costs about 40 ms of the server's one thread
+ * (`npm run bench:lcp`), so under load a URL is rendered at most once per period. Concurrent
+ * misses share one render; a failed render is not kept. 0 renders every request.
+ */
+export function pageCache(render: (url: string) => Promise<string>, ttlMs: number, maxEntries = 200): (url: string) => Promise<string> {
+  const pages = new Map<string, { at: number; page: Promise<string> }>();
+  return (url) => {
+    const now = Date.now();
+    const hit = pages.get(url);
+    if (hit && now - hit.at < ttlMs) return hit.page;
+    // Query strings make URLs unbounded: a full cache starts over rather than grow.
+    if (pages.size >= maxEntries) pages.clear();
+    const entry = { at: now, page: render(url) };
+    if (ttlMs > 0) pages.set(url, entry);
+    entry.page.catch(() => pages.get(url) === entry && pages.delete(url));
+    return entry.page;
+  };
+}

@@ -3,7 +3,7 @@ import fastifyStatic from '@fastify/static';
 import fs from 'node:fs';
 import path from 'node:path';
 import { pickEncoding, type StaticEncoding } from '../http/precompress.js';
-import { fetchAnswers, loadServerRender, type ServerRender } from '../http/server-render.js';
+import { fetchAnswers, loadServerRender, pageCache, type ServerRender } from '../http/server-render.js';
 
 /** Hashed build output: a new build writes new names, so a browser or CDN may keep these for a year. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -45,6 +45,10 @@ export default fp(async (app) => {
   const template = html.raw.toString('utf8');
   // Loaded in the background: until it is ready (or if the build has none) pages are served as before.
   let ssr: ServerRender | undefined;
+  const rendered = pageCache(async (url) => {
+    const requests = ssr!.requestsFor(new URL(url, 'http://x').pathname)!;
+    return ssr!.page(template, url, await fetchAnswers(app, requests));
+  }, app.config.serverRenderCacheMs);
   if (app.config.serverRender) {
     loadServerRender(dir).then(
       (m) => (ssr = m),
@@ -58,11 +62,10 @@ export default fp(async (app) => {
       return reply.callNotFound();
     }
     reply.header('cache-control', 'no-cache').header('vary', 'accept-encoding').type('text/html; charset=utf-8');
-    const requests = ssr?.requestsFor(new URL(url, 'http://x').pathname);
-    if (ssr && requests) {
+    if (ssr?.requestsFor(new URL(url, 'http://x').pathname)) {
       try {
-        // Compressed per request like any API answer (@fastify/compress): it differs every time.
-        return reply.send(ssr.page(template, url, await fetchAnswers(app, requests)));
+        // Compressed per request like any API answer (@fastify/compress).
+        return reply.send(await rendered(url));
       } catch (err) {
         req.log.error({ err }, 'server render failed; serving the client-rendered page');
       }
