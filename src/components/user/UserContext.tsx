@@ -26,7 +26,14 @@ export interface UserState {
   logout: () => Promise<void>;
 }
 
+/**
+ * What the server renders and what hydration starts from: the anonymous visitor (src/entry-server.tsx).
+ * React then re-renders with the browser's own state (a stored token: loading, then the user)
+ * instead of finding a mismatch.
+ */
+const SERVER_SNAPSHOT = { user: null, loading: false };
+
 export function useUser(): UserState {
-  const snap = useSyncExternalStore(userStore.subscribe, userStore.get, userStore.get);
+  const snap = useSyncExternalStore(userStore.subscribe, userStore.get, () => SERVER_SNAPSHOT);
   return { ...snap, refresh: userStore.refresh, setUser: userStore.setUser, logout: userStore.logout };
 }

@@ -66,6 +66,37 @@ describe('server render of the home page', () => {
     expect(html.indexOf('<meta name="lumen-ssr"')).toBeGreaterThan(html.indexOf('<meta charset'));
   });
 
+  it('a signed-in visitor hydrates the anonymous render without a mismatch, then sees their corner', async () => {
+    const html = renderPage(TEMPLATE, '/', answers);
+    document.body.innerHTML = new DOMParser().parseFromString(html, 'text/html').body.innerHTML;
+    localStorage.setItem('token', 't-1');
+    // A reload with a stored token: the user's info is on its way when hydration starts.
+    let answerUser: () => void = () => undefined;
+    const user = { id: 1, nickname: '小明', avatar: '', roles: [], phone: null, username: null, ownerType: 'PERSONAL', enhancedAuth: false, companyName: null, parentId: null, balanceCents: 0 };
+    mockHttp((cfg) => (cfg.url === '/api/common/getUserInfo' ? new Promise((r) => (answerUser = () => r({ data: envelope(user) }))) : { data: envelope([]) }));
+    const { userStore } = await import('../../../src/components/user/user-store');
+    const loaded = userStore.refresh();
+    expect(userStore.get().loading).toBe(true);
+    const recoverable: unknown[] = [];
+    setPrefetched(readPrefetchedFromDocument(document));
+    const serverCard = document.querySelector('[data-testid="material-card"]');
+    try {
+      await act(async () => {
+        root = hydrateRoot(document.getElementById('root')!, <App />, { onRecoverableError: (e) => recoverable.push(e) });
+      });
+      expect(recoverable).toEqual([]);
+      expect(document.querySelector('[data-testid="material-card"]')).toBe(serverCard);
+      await act(async () => {
+        answerUser();
+        await loaded;
+      });
+      await waitFor(() => expect(document.querySelector('[data-testid="header-user"]')?.textContent).toContain('小明'));
+    } finally {
+      localStorage.removeItem('token');
+      act(() => userStore.setUser(null));
+    }
+  });
+
   it('the browser hydrates it without a mismatch or a request, then shows the rest from the same answers', async () => {
     const html = renderPage(TEMPLATE, '/', answers);
     const doc = new DOMParser().parseFromString(html, 'text/html');
