@@ -82,8 +82,16 @@ describe('navigation in the built client', () => {
     await plain.waitForFunction((t) => document.title === t, titleOf('素材详情'));
     const entries = await plain.evaluate(() => window.history.length);
     const page = await ctx.newPage();
+    // The server rendered "/" (it never sees the hash): the client renders the detail page instead
+    // of hydrating the home page's HTML into it.
+    const problems: string[] = [];
+    page.on('console', (m) => m.type() === 'error' && problems.push(m.text()));
+    page.on('pageerror', (e) => problems.push(e.message));
     await page.goto(base() + '/#/video/detail/3');
     await page.waitForFunction((t) => document.title === t, titleOf('素材详情'));
+    await page.getByTestId('detail-page').waitFor();
+    expect(await page.getByTestId('home-page').count()).toBe(0);
+    expect(problems).toEqual([]);
     expect(page.url()).toBe(base() + '/video/detail/3');
     // Rewritten in place: no extra history entry.
     expect(await page.evaluate(() => window.history.length)).toBe(entries);
