@@ -2,13 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
+// The shape the client build writes to page-assets.json (vite.config.ts, EARLY_PAGES); type only.
+import type { PageAssets } from '../../../src/dataProvider/early.js';
 
-/** A page's API calls, code chunks and styles, as the client build wrote them (vite.config.ts, EARLY_PAGES). */
-interface PageAssets {
-  urls: string[];
-  modules: string[];
-  styles: string[];
-}
 
 /** The client build's server-render module (src/entry-server.tsx): all the server knows of it. */
 interface EntryServer {
