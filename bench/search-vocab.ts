@@ -1,4 +1,6 @@
 import { SUBJECTS } from '../server/src/db/seed/catalogue/vocab.js';
+import { rng } from '../server/src/db/seed/catalogue/compose.js';
+import type { SearchQuery } from '../server/src/search/index.js';
 
 /** A larger subject vocabulary for the search benchmark, so term frequencies resemble a real catalogue. */
 export const BENCH_SUBJECTS = [
@@ -17,3 +19,58 @@ export const BENCH_PLACES = [
   '北京', '上海', '广州', '深圳', '杭州', '成都', '重庆', '西安', '南京', '苏州', '武汉', '长沙', '厦门', '青岛', '大理', '丽江',
   '桂林', '三亚', '拉萨', '敦煌', '黄山', '张家界', '九寨沟', '哈尔滨', '乌鲁木齐', '呼伦贝尔', '香格里拉', '婺源', '凤凰古城', '鼓浪屿',
 ];
+
+/** A Zipf(1) sampler over `n` ranks: rank 0 is the most common. */
+export function zipf(n: number, r: () => number): () => number {
+  const cum: number[] = [];
+  let sum = 0;
+  for (let k = 0; k < n; k++) cum.push((sum += 1 / (k + 1)));
+  return () => {
+    const x = r() * sum;
+    let lo = 0;
+    let hi = n - 1;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (cum[mid] < x) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  };
+}
+
+export interface StreamQuery {
+  kind: string;
+  q: SearchQuery;
+}
+
+const SORTS = ['newest', 'popular', 'price_asc'] as const;
+
+/** A stream of `n` queries drawn as users would: common terms more often, with filters and later pages. */
+export function queryStream(n: number, seed: number): StreamQuery[] {
+  const r = rng(seed);
+  const pick = zipf(BENCH_SUBJECTS.length, r);
+  const out: StreamQuery[] = [];
+  while (out.length < n) {
+    const len = 1 + (out.length % 4);
+    const word = BENCH_SUBJECTS[pick()];
+    if (!/^[\u3400-\u9fff]+$/.test(word) || word.length < len) continue;
+    const start = Math.floor(r() * (word.length - len + 1));
+    const keyword = word.slice(start, start + len);
+    const q: SearchQuery = { page: 1, pageSize: 20, keyword };
+    const x = r();
+    let kind = `${len} char${len > 1 ? 's' : ''}`;
+    if (x < 0.15) {
+      Object.assign(q, { type: 1, duration: 'VIDEO_SHORT' });
+      kind += ' + video short';
+    } else if (x < 0.3) {
+      Object.assign(q, { type: 11, sort: SORTS[Math.floor(r() * SORTS.length)] });
+      kind += ' + image + sort';
+    } else if (x < 0.38) {
+      Object.assign(q, { page: 2 + Math.floor(r() * 4) });
+      kind += ', page 2-5';
+    }
+    out.push({ kind, q });
+  }
+  return out;
+}
+

@@ -9,7 +9,7 @@ describe('catalogue search (/api/index/search)', () => {
   const search = async (params: Record<string, string | number>) => {
     const r = await api(t, `/api/index/search?${new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)]))}`);
     expect(r.status).toBe(200);
-    return r.body.data as { list: Card[]; total: number; totalCapped: boolean };
+    return r.body.data as { list: Card[]; total: number; totalCapped: boolean; totalEstimated: boolean };
   };
   /** Texts of every approved material, straight from the database, to compare results against. */
   const approved = async () =>
@@ -175,7 +175,7 @@ describe('catalogue search (/api/index/search)', () => {
     const walked: string[] = [];
     const spy = { query: (sql: string, params?: unknown[]) => (walked.push(sql), t.db.query(sql, params)) } as unknown as typeof t.db;
     const walking = createSearchEngine(spy, { countCap: 3 });
-    const sorting = createSearchEngine(t.db, { countCap: 1_000_000 });
+    const sorting = createSearchEngine(t.db, { countCap: 1_000_000, estimateMinHits: Infinity });
     const cases: Array<Partial<SearchQuery>> = [
       { keyword: '熊猫' }, { keyword: '熊猫', page: 2 }, { keyword: '熊猫', page: 4 }, { keyword: '城市夜景' }, { keyword: '猫' },
       { keyword: '熊猫', sort: 'newest' }, { keyword: '熊猫', sort: 'price_asc', page: 2 }, { keyword: '熊猫', sort: 'price_desc' },
@@ -190,15 +190,27 @@ describe('catalogue search (/api/index/search)', () => {
   });
 
   // Runs last: it adds 10,001 rows to this file's database.
-  it('caps huge counts at 10000 and flags them', async () => {
+  it('estimates huge counts from the sample, or caps them at 10000 when counted, and flags either', async () => {
     await t.db.query(
       `INSERT INTO materials(type, title, tags, status, price_cents, search_tokens)
        SELECT 11, '银河星空壁纸' || g, ARRAY['银河'], 1, 100, $1::tsvector FROM generate_series(1, 10001) g`,
       ["'银':1A '河':1A '银河':1A"],
     );
+    const real = Number((await t.db.query<{ n: number }>("SELECT count(*)::int AS n FROM materials WHERE status = 1 AND search_tokens @@ '银河'::tsquery")).rows[0].n);
     const res = await search({ keyword: '银河', pageSize: 5 });
-    expect(res.total).toBe(10000);
-    expect(res.totalCapped).toBe(true);
+    expect(res.totalEstimated).toBe(true);
+    expect(res.totalCapped).toBe(false);
+    expect(Math.abs(res.total - real) / real).toBeLessThan(0.25);
+    // Two significant figures: an estimate does not pretend to be exact.
+    expect(String(res.total)).toMatch(/^\d{1,2}0+$/);
     expect(res.list).toHaveLength(5);
+    expect(res.list.every((c) => c.title.includes('银河'))).toBe(true);
+
+    const counted = await createSearchEngine(t.db, { estimateMinHits: Infinity }).search({ keyword: '银河', page: 1, pageSize: 5 });
+    expect(counted).toMatchObject({ total: 10000, totalCapped: true, totalEstimated: false });
+    // A rare term in the same catalogue is still counted exactly.
+    const rare = await search({ keyword: '熊猫', pageSize: 60 });
+    expect(rare.totalEstimated).toBe(false);
+    expect(rare.total).toBe(rare.list.length);
   });
 });

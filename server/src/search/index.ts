@@ -24,6 +24,8 @@ export interface SearchResult {
   /** Matches, capped at COUNT_CAP; totalCapped says the real number is larger. */
   total: number;
   totalCapped: boolean;
+  /** The total is an estimate from a sample (frequent terms): shown as "约 2.3 万". */
+  totalEstimated: boolean;
   page: number;
   pageSize: number;
 }
@@ -36,8 +38,10 @@ export interface SearchEngine {
 export interface SearchOptions {
   /** Matches counted before a term counts as frequent (and is shown as "N+"); tests lower it. */
   countCap?: number;
+  /** Sample hits from which the total is estimated instead of counted; tests raise it to count always. */
+  estimateMinHits?: number;
 }
 
 export function createSearchEngine(db: Queryable, options: SearchOptions = {}): SearchEngine {
-  return new SqlSearchEngine(db, options.countCap ?? COUNT_CAP);
+  return new SqlSearchEngine(db, options.countCap ?? COUNT_CAP, options.estimateMinHits);
 }

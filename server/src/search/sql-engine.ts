@@ -31,6 +31,17 @@ const POPULAR = 'm.downloads DESC, m.id DESC';
  * occur together far more often than chance.
  */
 const WALK_ROWS = [2_000, 20_000];
+/**
+ * Migration 995's samples: 1 on-sale material in 1024 and 1 in 128, each with its own small GIN
+ * index. Counting a query's matches in them tells a frequent term from a rare one before the full
+ * index is read; the sparse one first, so a very frequent term reads a few hundred rows. The text
+ * must stay identical to the indexes' predicates for the planner to use them.
+ */
+const SAMPLES = [1024, 128].map((rate) => ({ rate, sql: `(hashint8(m.id) & ${rate - 1}) = 0` }));
+/** Sample hits from which the total is estimated instead of counted: 16 hits are within ±25% or so. */
+const ESTIMATE_MIN_HITS = 16;
+/** How long the catalogue size the walk heuristics use is reused. */
+const CATALOGUE_SIZE_TTL_MS = 60_000;
 const SORTS: Record<string, string> = {
   newest: 'm.created_at DESC, m.id DESC',
   popular: POPULAR,
@@ -69,13 +80,19 @@ class Where {
  * SQL on PGlite and PostgreSQL.
  */
 export class SqlSearchEngine implements SearchEngine {
-  constructor(private db: Queryable, private countCap = COUNT_CAP) {}
+  private catalogueSize = { rows: 0, at: -Infinity };
+
+  constructor(
+    private db: Queryable,
+    private countCap = COUNT_CAP,
+    private estimateMinHits = ESTIMATE_MIN_HITS,
+  ) {}
 
   async search(q: SearchQuery): Promise<SearchResult> {
     const base = new Where();
     if (q.categoryId) base.and(`m.category_id = ${base.arg(q.categoryId)}`);
     const offset = (q.page - 1) * q.pageSize;
-    const empty = { list: [], total: 0, totalCapped: false, page: q.page, pageSize: q.pageSize };
+    const empty = { list: [], total: 0, totalCapped: false, totalEstimated: false, page: q.page, pageSize: q.pageSize };
 
     const keyword = q.keyword?.trim() ?? '';
     if (!keyword) {
@@ -103,14 +120,22 @@ export class SqlSearchEngine implements SearchEngine {
     // bigrams adjacent, which only the text can tell.
     for (const t of queryTerms(keyword).filter((x) => x.length > 2 && CJK_RUN.test(x))) matched.and(`${ALL} LIKE ${matched.arg(likeArg(t))}`);
 
-    // Counted first: the count decides how a page is read (walk for frequent terms, else sort).
-    const n = await this.count(matched, this.countCap);
-    const frequent = n > this.countCap;
+    // Sized first: the size decides how a page is read (walk for frequent terms, else sort). A term
+    // frequent in the sample is estimated; only the others are counted, which is cheap for them.
+    const sampled = await this.estimate(matched);
+    const estimated = sampled !== null;
+    const n = sampled ?? (await this.count(matched, this.countCap));
+    const frequent = estimated || n > this.countCap;
+    // The walk's windows worth trying: those expected to hold the page (matches spread evenly; the
+    // popular order, where frequent terms crowd the top, does better than that).
+    const density = frequent ? n / Math.max(n, await this.onSaleRows()) : 0;
     const read = async (w: Where, orderBy: string, skip: number, limit: number) =>
-      (frequent && (await this.walk(w, orderBy, skip, limit))) || this.page(w, orderBy, skip, limit);
+      (frequent && (await this.walk(w, orderBy, skip, limit, density))) || this.page(w, orderBy, skip, limit);
+    const result = (rows: Record<string, unknown>[]) =>
+      estimated ? { ...this.result(q, 0, rows), total: roughly(n), totalEstimated: true } : this.result(q, n, rows);
 
     const sort = q.sort ?? 'relevance';
-    if (sort !== 'relevance') return this.result(q, n, await read(matched, SORTS[sort], offset, q.pageSize));
+    if (sort !== 'relevance') return result(await read(matched, SORTS[sort], offset, q.pageSize));
 
     // Tiers: title (A), tags but not title (AB minus A), the rest. Each is a disjoint slice of `matched`.
     const inTitle = (w: Where) => `m.search_tokens @@ ${w.arg(tsq(':A'))}::tsquery`;
@@ -130,16 +155,35 @@ export class SqlSearchEngine implements SearchEngine {
       // The page starts in a later tier: skip this tier's rows (counted only when none were read).
       skip = rows.length ? 0 : Math.max(0, skip - (await this.count(w, skip)));
     }
-    return this.result(q, n, list);
+    return result(list);
+  }
+
+  /** Matches of `w` estimated from the first sample with enough hits, or null: count them instead. */
+  private async estimate(w: Where): Promise<number | null> {
+    for (const s of SAMPLES) {
+      const r = await this.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM materials m WHERE ${w.sql} AND ${s.sql}`, w.params, UNPREPARED);
+      const hits = Number(r.rows[0].n);
+      if (hits >= this.estimateMinHits) return hits * s.rate;
+    }
+    return null;
+  }
+
+  /** About how many materials there are: the planner's figure from the last ANALYZE, reused for a minute. */
+  private async onSaleRows(): Promise<number> {
+    if (performance.now() - this.catalogueSize.at > CATALOGUE_SIZE_TTL_MS) {
+      const r = await this.db.query<{ n: number }>("SELECT reltuples::float8 AS n FROM pg_class WHERE oid = 'materials'::regclass");
+      this.catalogueSize = { rows: Math.max(0, Number(r.rows[0]?.n ?? 0)), at: performance.now() };
+    }
+    return this.catalogueSize.rows;
   }
 
   /**
    * A page read along the order's index: the first `rows` approved materials in that order, then
    * filtered. Null when they hold fewer than offset + limit matches (the caller sorts instead).
    */
-  private async walk(w: Where, orderBy: string, offset: number, limit: number): Promise<Record<string, unknown>[] | null> {
+  private async walk(w: Where, orderBy: string, offset: number, limit: number, density: number): Promise<Record<string, unknown>[] | null> {
     for (const rows of WALK_ROWS) {
-      if (rows < offset + limit) continue;
+      if (rows < offset + limit || rows * density < offset + limit) continue;
       const params = [...w.params, rows, limit, offset];
       const n = params.length;
       const r = await this.db.query<Record<string, unknown>>(
@@ -179,6 +223,12 @@ export class SqlSearchEngine implements SearchEngine {
   }
 
   private result(q: SearchQuery, n: number, rows: Record<string, unknown>[]): SearchResult {
-    return { list: rows.map(toCard), total: Math.min(n, this.countCap), totalCapped: n > this.countCap, page: q.page, pageSize: q.pageSize };
+    return { list: rows.map(toCard), total: Math.min(n, this.countCap), totalCapped: n > this.countCap, totalEstimated: false, page: q.page, pageSize: q.pageSize };
   }
+}
+
+/** An estimate to two significant figures (23,456 -> 23,000): more digits would claim a precision it lacks. */
+function roughly(n: number): number {
+  const unit = 10 ** Math.max(0, Math.floor(Math.log10(n)) - 1);
+  return Math.round(n / unit) * unit;
 }

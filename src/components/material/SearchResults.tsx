@@ -3,7 +3,7 @@ import { catalogueApi, type SearchParams } from './api';
 import { MaterialGrid } from './MaterialGrid';
 import { RemoteState } from './RemoteState';
 import { useRemote } from './useRemote';
-import { DURATION_OPTIONS, SORT_OPTIONS, TYPE_TABS } from './format';
+import { DURATION_OPTIONS, SORT_OPTIONS, TYPE_TABS, formatTotal } from './format';
 
 const PAGE_SIZE = 20;
 
@@ -49,7 +49,7 @@ export function SearchResults({ state, update, showType = true, showCategory = t
         <Select style={{ width: 150 }} value={sort} options={SORT_OPTIONS.filter((o) => o.value !== 'relevance' || state.keyword)} onChange={(v) => update({ sort: v })} data-testid="sort-select" />
         {res.data && (
           <Typography.Text type="secondary" data-testid="result-count">
-            共找到 {res.data.totalCapped ? `${res.data.total}+` : res.data.total} 个素材
+            共找到 {formatTotal(res.data)} 个素材
           </Typography.Text>
         )}
       </Flex>

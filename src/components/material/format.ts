@@ -50,6 +50,12 @@ export function formatCount(n: number): string {
   return n >= 10000 ? `${(n / 10000).toFixed(1)}万` : String(n);
 }
 
+/** A search's match count: exact ("128"), capped ("10000+") or estimated from a sample ("约 2.3万"). */
+export function formatTotal(r: { total: number; totalCapped: boolean; totalEstimated?: boolean }): string {
+  if (r.totalEstimated) return `约 ${formatCount(r.total)}`;
+  return r.totalCapped ? `${r.total}+` : String(r.total);
+}
+
 /** Shown when a cover or preview image fails to load. */
 export const ERROR_IMAGE =
   'data:image/svg+xml;utf8,' +
