@@ -1,5 +1,6 @@
 import { openDb, type Db } from '../../server/src/db/index.js';
 import { migrate } from '../../server/src/db/migrate.js';
+import { migratedTemplate } from './pglite-template.js';
 import { buildApp } from '../../server/src/app.js';
 import { loadConfig } from '../../server/src/config.js';
 import { createSession } from '../../server/src/repositories/sessions.js';
@@ -34,11 +35,13 @@ export async function freshSchema(url: string, prefix = 't'): Promise<{ url: str
  * connections): a temporary PGlite folder, or a new schema in TEST_DATABASE_URL's database.
  * `drop` removes it; close every Db you opened first.
  */
-export async function makeTestDatabase(opts: { pgliteDir?: string } = {}): Promise<{ open: () => Promise<Db>; drop: () => Promise<void> }> {
+export async function makeTestDatabase(opts: { pgliteDir?: string; migrated?: boolean } = {}): Promise<{ open: () => Promise<Db>; drop: () => Promise<void> }> {
   const url = process.env.TEST_DATABASE_URL;
   if (!url) {
     const dir = opts.pgliteDir ?? 'memory://';
-    return { open: () => openDb({ pgliteDir: dir }), drop: async () => undefined };
+    // In memory, a migrated database starts from the template instead of initdb + migrations.
+    const loadDataDir = opts.migrated && dir === 'memory://' ? await migratedTemplate() : undefined;
+    return { open: () => openDb({ pgliteDir: dir, loadDataDir }), drop: async () => undefined };
   }
   const fresh = await freshSchema(url);
   return { open: () => openDb({ databaseUrl: fresh.url }), drop: fresh.drop };
@@ -55,9 +58,9 @@ export async function makeTestApp(overrides: Record<string, string> = {}, opts: 
 }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lumen-test-'));
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, CLIENT_DIR: path.join(dataDir, 'no-client'), SEED: '0', LOG_LEVEL: 'warn', ...overrides });
-  const { open, drop } = await makeTestDatabase();
+  // A data-migration test migrates part of the way and writes old-shaped rows first: no template.
+  const { open, drop } = await makeTestDatabase({ migrated: !opts.beforeMigrate });
   const db = await open();
-  // A data-migration test migrates part of the way and writes old-shaped rows here first.
   await opts.beforeMigrate?.(db);
   await migrate(db);
   const app = await buildApp({ config, db, logger: false });

@@ -38,6 +38,8 @@ export interface Db extends Queryable {
    * Returns the function that stops listening.
    */
   listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>>;
+  /** PGlite only: the whole data folder as a tar archive, which `openDb({ loadDataDir })` opens again. */
+  dumpDataDir?(): Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -98,7 +100,7 @@ function wrapPglite(p: PGlite | any, prepared?: ReturnType<typeof preparedQuery>
  * Opens PGlite in a data folder (memory:// for tests) or PostgreSQL when a URL is given. A PGlite
  * folder is locked for this process until close() (data-dir-lock.ts): DataDirLockedError otherwise.
  */
-export async function openDb(opts: { databaseUrl?: string; pgliteDir?: string }): Promise<Db> {
+export async function openDb(opts: { databaseUrl?: string; pgliteDir?: string; loadDataDir?: Blob }): Promise<Db> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
     const q: Queryable = {
@@ -161,7 +163,8 @@ export async function openDb(opts: { databaseUrl?: string; pgliteDir?: string })
   }
   let p: PGlite;
   try {
-    p = await PGlite.create(dir, { extensions: { pg_trgm } });
+    // loadDataDir starts from a dumped folder instead of running initdb (tests: a migrated template).
+    p = await PGlite.create(dir, { extensions: { pg_trgm }, loadDataDir: opts.loadDataDir });
   } catch (e) {
     lock?.release();
     throw e;
@@ -173,6 +176,7 @@ export async function openDb(opts: { databaseUrl?: string; pgliteDir?: string })
     exec: q.exec,
     tx: (fn) => p.transaction((t) => fn(wrapPglite(t))),
     listen: (channel, onNotify) => p.listen(channel, onNotify),
+    dumpDataDir: () => p.dumpDataDir('none') as Promise<Blob>,
     close: async () => {
       try {
         await p.close();
