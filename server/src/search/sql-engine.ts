@@ -125,7 +125,8 @@ export class SqlSearchEngine implements SearchEngine {
     const sampled = await this.estimate(matched);
     const estimated = sampled !== null;
     const n = sampled ?? (await this.count(matched, this.countCap));
-    const frequent = estimated || n > this.countCap;
+    // Walk only past the cap: below it, sorting every match costs less than a walk that fails.
+    const frequent = n > this.countCap;
     // The walk's windows worth trying: those expected to hold the page (matches spread evenly; the
     // popular order, where frequent terms crowd the top, does better than that).
     const density = frequent ? n / Math.max(n, await this.onSaleRows()) : 0;
