@@ -21,7 +21,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { openDb, type Db } from '../server/src/db/index.js';
+import { openDb, type Db, type Queryable } from '../server/src/db/index.js';
 import { migrate } from '../server/src/db/migrate.js';
 import { createSearchEngine, type SearchQuery } from '../server/src/search/index.js';
 import { composeMaterial, rng, type MaterialType } from '../server/src/db/seed/catalogue/compose.js';
@@ -139,11 +139,35 @@ async function heapStats(db: Db, engine: string): Promise<{ hit: number; read: n
   return r.rows[0] ?? null;
 }
 
+/** The engine's statements by what they do (read from their SQL), to print where the time goes. */
+function statementKind(sql: string): string {
+  if (sql.includes('hashint8(')) return 'sample estimate';
+  if (sql.includes('FROM (SELECT * FROM materials')) return 'walk (order index)';
+  if (sql.includes('count(*)')) return 'exact count';
+  if (sql.includes('ORDER BY')) return 'sort every match';
+  return 'other';
+}
+
 async function measure(db: Db, engine: string): Promise<void> {
-  const search = createSearchEngine(db);
+  const statements = new Map<string, number[]>();
+  let timing = false;
+  const timed: Queryable = {
+    query: async (sql, params, opts) => {
+      const t = process.hrtime.bigint();
+      try {
+        return await db.query(sql, params, opts);
+      } finally {
+        const k = statementKind(sql);
+        if (timing) statements.set(k, [...(statements.get(k) ?? []), Number(process.hrtime.bigint() - t) / 1e6]);
+      }
+    },
+    exec: (sql) => db.exec(sql),
+  };
+  const search = createSearchEngine(timed);
   for (const w of queryStream(100, 7)) await search.search(w.q);
   const stream = queryStream(QUERIES, 42);
   const before = await heapStats(db, engine);
+  timing = true;
   const byKind = new Map<string, number[]>();
   const all: number[] = [];
   let capped = 0;
@@ -156,8 +180,10 @@ async function measure(db: Db, engine: string): Promise<void> {
     const key = kind.replace(/^(\d) chars?/, '$1 ch');
     byKind.set(key, [...(byKind.get(key) ?? []), ms]);
   }
+  timing = false;
   const after = await heapStats(db, engine);
   console.log(`  ${stream.length} queries in rotation (${capped} frequent: estimated from the sample or over 10,000 matches)`);
+  for (const [k, xs] of statements) console.log(`  statements: ${k.padEnd(18)} n=${String(xs.length).padStart(4)}  total ${xs.reduce((a, b) => a + b, 0).toFixed(0).padStart(6)} ms  ${fmt(xs)}`);
   for (const [kind, xs] of [...byKind].sort()) console.log(`  ${kind.padEnd(26)} n=${String(xs.length).padStart(3)}  ${fmt(xs)}`);
   console.log(`  ${'all'.padEnd(26)} n=${String(all.length).padStart(3)}  ${fmt(all)}`);
   if (before && after) {
