@@ -132,8 +132,7 @@ export class SqlSearchEngine implements SearchEngine {
     const density = frequent ? n / Math.max(n, await this.onSaleRows()) : 0;
     const read = async (w: Where, orderBy: string, skip: number, limit: number) =>
       (frequent && (await this.walk(w, orderBy, skip, limit, density))) || this.page(w, orderBy, skip, limit);
-    const result = (rows: Record<string, unknown>[]) =>
-      estimated ? { ...this.result(q, 0, rows), total: roughly(n), totalEstimated: true } : this.result(q, n, rows);
+    const result = (rows: Record<string, unknown>[]) => this.result(q, n, rows, estimated);
 
     const sort = q.sort ?? 'relevance';
     if (sort !== 'relevance') return result(await read(matched, SORTS[sort], offset, q.pageSize));
@@ -223,8 +222,10 @@ export class SqlSearchEngine implements SearchEngine {
     return this.result(q, await this.count(matched, this.countCap), rows);
   }
 
-  private result(q: SearchQuery, n: number, rows: Record<string, unknown>[]): SearchResult {
-    return { list: rows.map(toCard), total: Math.min(n, this.countCap), totalCapped: n > this.countCap, totalEstimated: false, page: q.page, pageSize: q.pageSize };
+  /** An estimated n is shown rounded and never capped; a counted one is capped at countCap. */
+  private result(q: SearchQuery, n: number, rows: Record<string, unknown>[], estimated = false): SearchResult {
+    const total = estimated ? roughly(n) : Math.min(n, this.countCap);
+    return { list: rows.map(toCard), total, totalCapped: !estimated && n > this.countCap, totalEstimated: estimated, page: q.page, pageSize: q.pageSize };
   }
 }
 
