@@ -141,7 +141,8 @@ async function heapStats(db: Db, engine: string): Promise<{ hit: number; read: n
 
 /** The engine's statements by what they do (read from their SQL), to print where the time goes. */
 function statementKind(sql: string): string {
-  if (sql.includes('hashint8(')) return 'sample estimate';
+  if (sql.includes('hashint8(')) return 'sample';
+  if (sql.includes('WITH hits AS MATERIALIZED')) return 'bucket range read';
   if (sql.includes('FROM (SELECT * FROM materials')) return 'walk (order index)';
   if (sql.includes('count(*)')) return 'exact count';
   if (sql.includes('ORDER BY')) return 'sort every match';

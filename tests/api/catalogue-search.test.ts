@@ -170,23 +170,53 @@ describe('catalogue search (/api/index/search)', () => {
     }
   });
 
-  it('reads frequent terms along the order index and returns exactly the pages a full sort returns', async () => {
-    // A count cap of 3 makes every term here "frequent", so pages are walked; no cap means sorted.
-    const walked: string[] = [];
-    const spy = { query: (sql: string, params?: unknown[]) => (walked.push(sql), t.db.query(sql, params)) } as unknown as typeof t.db;
-    const walking = createSearchEngine(spy, { countCap: 3 });
-    const sorting = createSearchEngine(t.db, { countCap: 1_000_000, estimateMinHits: Infinity });
+  it.each([
+    ['bucket range', 0, 'WITH hits AS MATERIALIZED'],
+    ['walk along the order index', 2000, 'FROM (SELECT * FROM materials m WHERE m.status = 1 ORDER BY'],
+  ])('reads pages by %s and returns exactly the pages a full sort returns', async (_, walkRows, marker) => {
+    // Every row sampled (rate 1), so the sample places each page in this small catalogue; with
+    // walks off every placed page is read from a bucket range. The reference sorts every match.
+    const statements: string[] = [];
+    const spy = { query: (sql: string, params?: unknown[]) => (statements.push(sql), t.db.query(sql, params)) } as unknown as typeof t.db;
+    const bucketed = createSearchEngine(spy, { sampleRates: [1], walkRows });
+    const sorting = createSearchEngine(t.db, { orderBuckets: false });
     const cases: Array<Partial<SearchQuery>> = [
-      { keyword: '熊猫' }, { keyword: '熊猫', page: 2 }, { keyword: '熊猫', page: 4 }, { keyword: '城市夜景' }, { keyword: '猫' },
+      { keyword: '熊猫' }, { keyword: '熊猫', page: 2 }, { keyword: '熊猫', page: 4 }, { keyword: '城市夜景' }, { keyword: '猫' }, { keyword: '猫', page: 3 },
       { keyword: '熊猫', sort: 'newest' }, { keyword: '熊猫', sort: 'price_asc', page: 2 }, { keyword: '熊猫', sort: 'price_desc' },
-      { keyword: '熊猫', sort: 'popular' }, { keyword: '熊猫', type: 1, duration: 'VIDEO_SHORT' }, { keyword: '航拍', type: 11 },
+      { keyword: '熊猫', sort: 'popular' }, { keyword: '熊猫', type: 1, duration: 'VIDEO_SHORT' }, { keyword: '航拍', type: 11 }, { keyword: '的', sort: 'newest', page: 2 },
     ];
+    let read = 0;
     for (const c of cases) {
       const q: SearchQuery = { page: 1, pageSize: 7, ...c };
-      const [a, b] = [await walking.search(q), await sorting.search(q)];
+      statements.length = 0;
+      const [a, b] = [await bucketed.search(q), await sorting.search(q)];
       expect(a.list.map((x) => x.id), JSON.stringify(c)).toEqual(b.list.map((x) => x.id));
+      expect(a.total, JSON.stringify(c)).toBe(b.total);
+      if (statements.some((sql) => sql.includes(marker))) read++;
     }
-    expect(walked.some((sql) => sql.includes('FROM (SELECT * FROM materials m WHERE m.status = 1 ORDER BY'))).toBe(true);
+    // Most pages were read that way (a tier smaller than the page falls back to a sort).
+    expect(read).toBeGreaterThan(cases.length / 2);
+  });
+
+  it('keeps every material\'s order bucket tokens in step with its downloads, price and date', async () => {
+    const tokens = async (id: number) =>
+      (await t.db.query<{ l: string[] }>("SELECT ARRAY(SELECT lexeme FROM unnest(search_tokens) WHERE lexeme LIKE '~%' ORDER BY 1) AS l FROM materials WHERE id = $1", [id])).rows[0].l;
+    const r = await t.db.query<{ id: number }>(
+      `INSERT INTO materials(type, title, tags, status, price_cents, downloads, created_at, search_tokens)
+       VALUES (11, '测试', ARRAY['测试'], 1, 1000, 15, '2026-01-02T23:30:00-05:00', $1::tsvector) RETURNING id`,
+      ["'测':1A '试':1A '测试':1A"],
+    );
+    const id = Number(r.rows[0].id);
+    // 4*log2(16) = 16, 4*log2(1001) = 39.9, and 23:30 at UTC-5 is already 3 January in UTC (day 20456).
+    expect(await tokens(id)).toEqual(['~c39', '~n20456', '~p16', '~t11']);
+    await t.db.query('UPDATE materials SET downloads = 16 WHERE id = $1', [id]);
+    expect(await tokens(id)).toEqual(['~c39', '~n20456', '~p16', '~t11']);
+    await t.db.query('UPDATE materials SET downloads = 40, price_cents = 0 WHERE id = $1', [id]);
+    expect(await tokens(id)).toEqual(['~c0', '~n20456', '~p21', '~t11']);
+    // A writer replacing the text tokens keeps the buckets and facets.
+    await t.db.query("UPDATE materials SET search_tokens = $2::tsvector WHERE id = $1", [id, "'新':1A"]);
+    expect(await tokens(id)).toEqual(['~c0', '~n20456', '~p21', '~t11']);
+    await t.db.query('DELETE FROM materials WHERE id = $1', [id]);
   });
 
   // Runs last: it adds 10,001 rows to this file's database.

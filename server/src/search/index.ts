@@ -40,8 +40,17 @@ export interface SearchOptions {
   countCap?: number;
   /** Sample hits from which the total is estimated instead of counted; tests raise it to count always. */
   estimateMinHits?: number;
+  /** Read pages from order bucket ranges (migration 996); tests turn it off to compare with sorting every match. */
+  orderBuckets?: boolean;
+  /** Longest walk along an order's index before a bucket range is read instead; tests set 0 to read ranges. */
+  walkRows?: number;
+  /**
+   * Sampling rates, powers of two, sparsest first. Only the default ones have indexes (migration
+   * 995); tests sample every row (1) to read the buckets of a small catalogue.
+   */
+  sampleRates?: number[];
 }
 
 export function createSearchEngine(db: Queryable, options: SearchOptions = {}): SearchEngine {
-  return new SqlSearchEngine(db, options.countCap ?? COUNT_CAP, options.estimateMinHits);
+  return new SqlSearchEngine(db, options);
 }

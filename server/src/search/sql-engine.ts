@@ -1,6 +1,6 @@
 import type { Queryable } from '../db/index.js';
 import { CARD_COLUMNS, toCard } from '../repositories/material-card.js';
-import { COUNT_CAP, type SearchEngine, type SearchQuery, type SearchResult } from './index.js';
+import { COUNT_CAP, MATERIAL_TYPES, type SearchEngine, type SearchOptions, type SearchQuery, type SearchResult } from './index.js';
 import { normalise, queryTokens } from './tokens.js';
 import { facetTokens } from './facets.js';
 
@@ -21,33 +21,65 @@ const likeArg = (term: string) => `%${term.replace(/[\\%_]/g, '\\$&')}%`;
 const ALL = "(m.title || ' ' || array_to_string(m.tags, ' ') || ' ' || m.description)";
 const CJK_RUN = /^[\u3400-\u9fff\uf900-\ufaff]+$/;
 
-// Every order ends on a column pair an index serves (migration 131), so a frequent term walks
-// the index and stops at the page instead of sorting every match.
-const POPULAR = 'm.downloads DESC, m.id DESC';
 /**
- * How far a frequent term's page is read along an order's index before the engine gives up and
- * sorts every match instead. Only terms with more than the count cap's matches walk; the planner cannot
- * tell them from rare ones, because it multiplies the frequencies of a query's bigrams, which
- * occur together far more often than chance.
+ * The search orders, each ending on a column pair an index serves (migration 131), with the bucket
+ * tokens migration 996 gives every material for it: `bucket` is the SQL function of the row's
+ * bucket, `prefix` its tokens' names, `top` the highest bucket a row can have in a descending order.
  */
-const WALK_ROWS = [2_000, 20_000];
+interface Order {
+  orderBy: string;
+  bucket: string;
+  prefix: string;
+  desc: boolean;
+  top: () => number;
+}
+/** 4 * log2 of the largest int column value: buckets of downloads and prices never pass it. */
+const LOG_BUCKET_TOP = 124;
+const DAY_MS = 86_400_000;
+const ORDERS: Record<string, Order> = {
+  popular: { orderBy: 'm.downloads DESC, m.id DESC', bucket: 'popularity_bucket(m.downloads)', prefix: '~p', desc: true, top: () => LOG_BUCKET_TOP },
+  // Materials are created now or earlier (created_at defaults to now()); a day of slack for clocks.
+  newest: { orderBy: 'm.created_at DESC, m.id DESC', bucket: 'created_day(m.created_at)', prefix: '~n', desc: true, top: () => Math.floor(Date.now() / DAY_MS) + 1 },
+  price_asc: { orderBy: 'm.price_cents ASC, m.id ASC', bucket: 'price_bucket(m.price_cents)', prefix: '~c', desc: false, top: () => LOG_BUCKET_TOP },
+  price_desc: { orderBy: 'm.price_cents DESC, m.id DESC', bucket: 'price_bucket(m.price_cents)', prefix: '~c', desc: true, top: () => LOG_BUCKET_TOP },
+};
 /**
  * Migration 995's samples: 1 on-sale material in 1024 and 1 in 128, each with its own small GIN
- * index. Counting a query's matches in them tells a frequent term from a rare one before the full
- * index is read; the sparse one first, so a very frequent term reads a few hundred rows. The text
- * must stay identical to the indexes' predicates for the planner to use them.
+ * index. Reading a query's matches in them tells a frequent term from a rare one before the full
+ * index is read (the sparse one first, so a very frequent term reads a few hundred rows), and where
+ * in the order its matches lie. The text must stay identical to the indexes' predicates for the
+ * planner to use them.
  */
-const SAMPLES = [1024, 128].map((rate) => ({ rate, sql: `(hashint8(m.id) & ${rate - 1}) = 0` }));
+const SAMPLE_RATES = [1024, 128];
+const sampleOf = (rate: number) => ({ rate, sql: `(hashint8(m.id) & ${rate - 1}) = 0` });
 /** Sample hits from which the total is estimated instead of counted: 16 hits are within ±25% or so. */
 const ESTIMATE_MIN_HITS = 16;
-/** How long the catalogue size the walk heuristics use is reused. */
-const CATALOGUE_SIZE_TTL_MS = 60_000;
-const SORTS: Record<string, string> = {
-  newest: 'm.created_at DESC, m.id DESC',
-  popular: POPULAR,
-  price_asc: 'm.price_cents ASC, m.id ASC',
-  price_desc: 'm.price_cents DESC, m.id DESC',
-};
+/** A bucket range is picked to hold about this many times the rows a page needs (the sample is rough). */
+const RANGE_MARGIN = 2;
+/** Wider bucket ranges (old days for "newest") are not worth a query: the engine sorts every match. */
+const MAX_RANGE_TOKENS = 160;
+/** Sample hits that place a page well enough: fewer, and the next denser sample is read too. */
+const PLACE_ENOUGH_HITS = 128;
+/**
+ * Rows of an order's index a walk reads: chosen when the catalogue sample says the page lies
+ * within them, since reading the top of the order beats intersecting frequent tokens' lists.
+ */
+const WALK_ROWS = 2_000;
+/** The shortest walk: the catalogue sample cannot tell positions closer than its rate. */
+const WALK_MIN_ROWS = 256;
+/** How long the catalogue's buckets are reused. */
+const CATALOGUE_TTL_MS = 60_000;
+
+
+/** A sample of a query's matches: each hit's bucket in the order and which relevance tier it is in. */
+interface SampleHit {
+  bucket: number;
+  tier: number;
+}
+interface Sample {
+  rate: number;
+  hits: SampleHit[];
+}
 
 /** A WHERE clause with its own numbered parameters, extended one condition at a time. */
 class Where {
@@ -76,17 +108,28 @@ class Where {
  * Chinese search on plain SQL (tech notes, "Chinese search"): the GIN-indexed token column
  * (search/vector.ts) finds candidates by the AND of the query's bigrams, and a LIKE recheck keeps
  * only items containing longer terms verbatim. Relevance is three tiers read one after another:
- * title hits (weight A), then tag hits (B), then description-only hits, each by popularity. Identical
- * SQL on PGlite and PostgreSQL.
+ * title hits (weight A), then tag hits (B), then description-only hits, each by popularity. A page
+ * of a frequent term is read from the matches in a range of order buckets (migration 996) that the
+ * sample says holds it, not by sorting every match. Identical SQL on PGlite and PostgreSQL.
  */
 export class SqlSearchEngine implements SearchEngine {
-  private catalogueSize = { rows: 0, at: -Infinity };
+  private catalogue: Sample & { byOrder: Map<string, number[]>; at: number } = { rate: 1, hits: [], byOrder: new Map(), at: -Infinity };
+  private readonly samples: { rate: number; sql: string }[];
+  private readonly countCap: number;
+  private readonly estimateMinHits: number;
+  private readonly orderBuckets: boolean;
+  private readonly walkRows: number;
 
   constructor(
     private db: Queryable,
-    private countCap = COUNT_CAP,
-    private estimateMinHits = ESTIMATE_MIN_HITS,
-  ) {}
+    options: SearchOptions = {},
+  ) {
+    this.countCap = options.countCap ?? COUNT_CAP;
+    this.estimateMinHits = options.estimateMinHits ?? ESTIMATE_MIN_HITS;
+    this.orderBuckets = options.orderBuckets ?? true;
+    this.walkRows = options.walkRows ?? WALK_ROWS;
+    this.samples = (options.sampleRates ?? SAMPLE_RATES).map(sampleOf);
+  }
 
   async search(q: SearchQuery): Promise<SearchResult> {
     const base = new Where();
@@ -106,7 +149,7 @@ export class SqlSearchEngine implements SearchEngine {
         else if (q.duration === 'VIDEO_MIDDLE') base.and('m.duration_sec >= 600 AND m.duration_sec <= 1800');
         else base.and('m.duration_sec > 1800');
       }
-      return this.finish(q, base, await this.page(base, SORTS[q.sort ?? 'newest'] ?? SORTS.newest, offset, q.pageSize));
+      return this.finish(q, base, await this.page(base, (ORDERS[q.sort ?? 'newest'] ?? ORDERS.newest).orderBy, offset, q.pageSize));
     }
 
     const tokens = queryTokens(keyword);
@@ -120,22 +163,18 @@ export class SqlSearchEngine implements SearchEngine {
     // bigrams adjacent, which only the text can tell.
     for (const t of queryTerms(keyword).filter((x) => x.length > 2 && CJK_RUN.test(x))) matched.and(`${ALL} LIKE ${matched.arg(likeArg(t))}`);
 
-    // Sized first: the size decides how a page is read (walk for frequent terms, else sort). A term
-    // frequent in the sample is estimated; only the others are counted, which is cheap for them.
-    const sampled = await this.estimate(matched);
-    const estimated = sampled !== null;
-    const n = sampled ?? (await this.count(matched, this.countCap));
-    // Walk only past the cap: below it, sorting every match costs less than a walk that fails.
-    const frequent = n > this.countCap;
-    // The walk's windows worth trying: those expected to hold the page (matches spread evenly; the
-    // popular order, where frequent terms crowd the top, does better than that).
-    const density = frequent ? n / Math.max(n, await this.onSaleRows()) : 0;
-    const read = async (w: Where, orderBy: string, skip: number, limit: number) =>
-      (frequent && (await this.walk(w, orderBy, skip, limit, density))) || this.page(w, orderBy, skip, limit);
+    const sort = q.sort ?? 'relevance';
+    const order = ORDERS[sort] ?? ORDERS.popular;
+    // Sized first. A term frequent in the sample is estimated; only the others are counted, which
+    // is cheap for them. The sample also places the matches in the order, for the page's read.
+    const { estimate, place } = await this.sample(matched, order, tsq(':A'), tsq(':AB'));
+    const estimated = estimate.hits.length >= this.estimateMinHits;
+    const n = estimated ? estimate.hits.length * estimate.rate : await this.count(matched, this.countCap);
+    const read = async (w: Where, tier: number | null, skip: number, limit: number) =>
+      (await this.readBuckets(w, order, skip, limit, place, tier)) ?? this.page(w, order.orderBy, skip, limit);
     const result = (rows: Record<string, unknown>[]) => this.result(q, n, rows, estimated);
 
-    const sort = q.sort ?? 'relevance';
-    if (sort !== 'relevance') return result(await read(matched, SORTS[sort], offset, q.pageSize));
+    if (sort !== 'relevance') return result(await read(matched, null, offset, q.pageSize));
 
     // Tiers: title (A), tags but not title (AB minus A), the rest. Each is a disjoint slice of `matched`.
     const inTitle = (w: Where) => `m.search_tokens @@ ${w.arg(tsq(':A'))}::tsquery`;
@@ -147,9 +186,9 @@ export class SqlSearchEngine implements SearchEngine {
     ];
     const list: Record<string, unknown>[] = [];
     let skip = offset;
-    for (const tier of tiers) {
+    for (const [i, tier] of tiers.entries()) {
       const w = tier(matched.clone());
-      const rows = await read(w, POPULAR, skip, q.pageSize - list.length);
+      const rows = await read(w, i, skip, q.pageSize - list.length);
       list.push(...rows);
       if (list.length === q.pageSize) break;
       // The page starts in a later tier: skip this tier's rows (counted only when none were read).
@@ -158,43 +197,99 @@ export class SqlSearchEngine implements SearchEngine {
     return result(list);
   }
 
-  /** Matches of `w` estimated from the first sample with enough hits, or null: count them instead. */
-  private async estimate(w: Where): Promise<number | null> {
-    for (const s of SAMPLES) {
-      const r = await this.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM materials m WHERE ${w.sql} AND ${s.sql}`, w.params, UNPREPARED);
-      const hits = Number(r.rows[0].n);
-      if (hits >= this.estimateMinHits) return hits * s.rate;
+  /**
+   * The query's matches in the samples, sparsest first: `estimate` is the first with enough hits to
+   * estimate the total from (else the densest), `place` the densest read, which places pages in the
+   * order. A denser sample is read only while the hits are few (a hundred hits place a page well).
+   * Each hit carries its bucket in `order` and its relevance tier: 0 title, 1 tags, 2 description.
+   */
+  private async sample(w: Where, order: Order, titleTsq: string, titleOrTagsTsq: string): Promise<{ estimate: Sample; place: Sample }> {
+    const s = w.clone();
+    const tier = `CASE WHEN m.search_tokens @@ ${s.arg(titleTsq)}::tsquery THEN 0 WHEN m.search_tokens @@ ${s.arg(titleOrTagsTsq)}::tsquery THEN 1 ELSE 2 END`;
+    let estimate: Sample | null = null;
+    let place: Sample = { rate: 1, hits: [] };
+    for (const { rate, sql } of this.samples) {
+      const r = await this.db.query<SampleHit>(`SELECT ${order.bucket} AS bucket, ${tier} AS tier FROM materials m WHERE ${s.sql} AND ${sql}`, s.params, UNPREPARED);
+      place = { rate, hits: r.rows.map((h) => ({ bucket: Number(h.bucket), tier: Number(h.tier) })) };
+      if (!estimate && place.hits.length >= this.estimateMinHits) estimate = place;
+      if (place.hits.length >= PLACE_ENOUGH_HITS) break;
     }
-    return null;
-  }
-
-  /** About how many materials there are: the planner's figure from the last ANALYZE, reused for a minute. */
-  private async onSaleRows(): Promise<number> {
-    if (performance.now() - this.catalogueSize.at > CATALOGUE_SIZE_TTL_MS) {
-      const r = await this.db.query<{ n: number }>("SELECT reltuples::float8 AS n FROM pg_class WHERE oid = 'materials'::regclass");
-      this.catalogueSize = { rows: Math.max(0, Number(r.rows[0]?.n ?? 0)), at: performance.now() };
-    }
-    return this.catalogueSize.rows;
+    return { estimate: estimate ?? place, place };
   }
 
   /**
-   * A page read along the order's index: the first `rows` approved materials in that order, then
-   * filtered. Null when they hold fewer than offset + limit matches (the caller sorts instead).
+   * The on-sale catalogue's buckets in every order, from the sparsest sample (reused for a minute):
+   * how many rows a walk along an order's index reads before it passes a bucket.
    */
-  private async walk(w: Where, orderBy: string, offset: number, limit: number, density: number): Promise<Record<string, unknown>[] | null> {
-    for (const rows of WALK_ROWS) {
-      if (rows < offset + limit || rows * density < offset + limit) continue;
-      const params = [...w.params, rows, limit, offset];
-      const n = params.length;
-      const r = await this.db.query<Record<string, unknown>>(
-        `SELECT ${CARD_COLUMNS} FROM (SELECT * FROM materials m WHERE m.status = 1 ORDER BY ${orderBy} LIMIT $${n - 2}) m
-         WHERE ${w.sql} ORDER BY ${orderBy} LIMIT $${n - 1} OFFSET $${n}`,
-        params,
+  private async catalogueBuckets(): Promise<Sample & { byOrder: Map<string, number[]> }> {
+    if (performance.now() - this.catalogue.at > CATALOGUE_TTL_MS) {
+      const { rate, sql } = this.samples[0];
+      const everything = MATERIAL_TYPES.map((t) => `'~t${t}'`).join(' | ');
+      const byOrder = new Map<string, number[]>();
+      const r = await this.db.query<Record<string, number>>(
+        `SELECT ${[...new Set(Object.values(ORDERS).map((o) => o.bucket))].map((b, i) => `${b} AS b${i}`).join(', ')}
+         FROM materials m WHERE m.status = 1 AND m.search_tokens @@ $1::tsquery AND ${sql}`,
+        [everything],
         UNPREPARED,
       );
-      if (r.rows.length === limit) return r.rows;
+      [...new Set(Object.values(ORDERS).map((o) => o.bucket))].forEach((b, i) => byOrder.set(b, r.rows.map((row) => Number(row[`b${i}`]))));
+      this.catalogue = { rate, hits: [], byOrder, at: performance.now() };
     }
-    return null;
+    return this.catalogue;
+  }
+
+  /**
+   * A page read from the matches in a range of order buckets, the range the sample expects to hold
+   * RANGE_MARGIN times the rows up to the page's end. Every row in the range precedes every row out of
+   * it in the order, so a page that fills up there is the page of all matches. Null when the sample
+   * cannot place the page or the range holds too few rows: the caller sorts every match instead.
+   */
+  private async readBuckets(w: Where, order: Order, offset: number, limit: number, sample: Sample, tier: number | null): Promise<Record<string, unknown>[] | null> {
+    if (!this.orderBuckets) return null;
+    const buckets = sample.hits.filter((h) => tier === null || h.tier === tier).map((h) => h.bucket);
+    const k = Math.ceil((RANGE_MARGIN * (offset + limit)) / sample.rate);
+    if (k > buckets.length) return null;
+    const edge = buckets.sort((a, b) => (order.desc ? b - a : a - b))[k - 1];
+    const inRange = (b: number) => (order.desc ? b >= edge : b <= edge);
+    // Matches that crowd the top of the order are found sooner along the order's index.
+    const catalogue = await this.catalogueBuckets();
+    const before = catalogue.rate * (catalogue.byOrder.get(order.bucket) ?? []).filter(inRange).length;
+    if (before <= this.walkRows) {
+      const walked = await this.walk(w, order.orderBy, offset, limit, Math.min(this.walkRows, Math.max(WALK_MIN_ROWS, 2 * before)));
+      if (walked) return walked;
+    }
+    const [from, to] = order.desc ? [edge, order.top()] : [0, edge];
+    if (to - from >= MAX_RANGE_TOKENS) return null;
+    const range = Array.from({ length: to - from + 1 }, (_, i) => `'${order.prefix}${from + i}'`).join(' | ');
+    const r = w.clone();
+    r.and(`m.search_tokens @@ ${r.arg(range)}::tsquery`);
+    const params = [...r.params, limit, offset];
+    // Materialized: the range's rows are found through the token index and sorted, never by walking
+    // the order's index (which the planner would pick, not knowing the range is the order's top).
+    const rows = await this.db.query<Record<string, unknown>>(
+      `WITH hits AS MATERIALIZED (SELECT ${CARD_COLUMNS} FROM materials m WHERE ${r.sql})
+       SELECT * FROM hits m ORDER BY ${order.orderBy} LIMIT $${params.length - 1} OFFSET $${params.length}`,
+      params,
+      UNPREPARED,
+    );
+    return rows.rows.length === limit ? rows.rows : null;
+  }
+
+  /**
+   * A page read along the order's index: the first `rows` on-sale materials in that order, then
+   * filtered. Null when they hold fewer than offset + limit matches.
+   */
+  private async walk(w: Where, orderBy: string, offset: number, limit: number, rows: number): Promise<Record<string, unknown>[] | null> {
+    if (offset + limit > rows) return null;
+    const params = [...w.params, rows, limit, offset];
+    const n = params.length;
+    const r = await this.db.query<Record<string, unknown>>(
+      `SELECT ${CARD_COLUMNS} FROM (SELECT * FROM materials m WHERE m.status = 1 ORDER BY ${orderBy} LIMIT $${n - 2}) m
+       WHERE ${w.sql} ORDER BY ${orderBy} LIMIT $${n - 1} OFFSET $${n}`,
+      params,
+      UNPREPARED,
+    );
+    return r.rows.length === limit ? r.rows : null;
   }
 
   private async page(w: Where, orderBy: string, offset: number, limit: number): Promise<Record<string, unknown>[]> {
