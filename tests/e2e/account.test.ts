@@ -15,15 +15,11 @@ import { PDFDocument } from 'pdf-lib';
 const base = () => inject('baseUrl');
 const uniquePhone = (prefix: string) => `${prefix}${String(Date.now()).slice(-8)}`;
 
-// The SMS gateway accepts one send per IP every 60 s (SEND_INTERVAL_S); the second sign-in waits for it.
-let lastSmsSend = 0;
-
 /** Signs up / in by phone through the login dialog, reading the code from the sandbox SMS outbox. */
 async function smsLogin(ctx: BrowserContext, phone: string): Promise<Page> {
+  // Each sign-in uses a new phone, and the e2e server lifts the per-address spacing
+  // (SMS_IP_INTERVAL_S=0, global-setup.ts): no send waits for another.
   const page = await ctx.newPage();
-  const wait = lastSmsSend + 62_000 - Date.now();
-  if (wait > 0) await page.waitForTimeout(wait);
-  lastSmsSend = Date.now();
   await page.goto(`${base()}/`);
   await page.getByTestId('header-login').click();
   const dialog = page.locator('.lumen-login-dialog .ant-modal');
@@ -38,15 +34,10 @@ async function smsLogin(ctx: BrowserContext, phone: string): Promise<Page> {
   await dialog.getByLabel('手机号').fill(phone);
   const outbox = await ctx.newPage();
   const row = outbox.locator('tr').filter({ hasText: phone }).first();
-  // Every browser test comes from 127.0.0.1, and one address may ask for a code once a minute: when
-  // another test's send was less than a minute ago the first click is refused, so ask again after it.
-  for (let attempt = 0; attempt < 2 && !(await row.count()); attempt++) {
-    if (attempt) await outbox.waitForTimeout(61_000);
-    await dialog.getByRole('button', { name: '获取验证码' }).click();
-    for (let i = 0; i < 20 && !(await row.count()); i++) {
-      await outbox.goto(`${base()}/dev/sms`);
-      if (!(await row.count())) await outbox.waitForTimeout(500);
-    }
+  await dialog.getByRole('button', { name: '获取验证码' }).click();
+  for (let i = 0; i < 20 && !(await row.count()); i++) {
+    await outbox.goto(`${base()}/dev/sms`);
+    if (!(await row.count())) await outbox.waitForTimeout(500);
   }
   const code = (await row.locator('.code').innerText()).trim();
   await outbox.close();

@@ -67,6 +67,11 @@ const PLACE_ENOUGH_HITS = 128;
 const WALK_ROWS = 2_000;
 /** The shortest walk: the catalogue sample cannot tell positions closer than its rate. */
 const WALK_MIN_ROWS = 256;
+/** A page past a range this large is walked up to this many times WALK_ROWS, or every match sorted. */
+const LONG_WALK_FACTOR = 10;
+/** The largest bucket range read: a quarter of the catalogue (at 40% PostgreSQL scans the table), or 20,000 rows in a smaller one. */
+const RANGE_MAX_SHARE = 0.25;
+const RANGE_MAX_ROWS = 20_000;
 /** How long the catalogue's buckets are reused. */
 const CATALOGUE_TTL_MS = 60_000;
 
@@ -251,12 +256,23 @@ export class SqlSearchEngine implements SearchEngine {
     if (k > buckets.length) return null;
     const edge = buckets.sort((a, b) => (order.desc ? b - a : a - b))[k - 1];
     const inRange = (b: number) => (order.desc ? b >= edge : b <= edge);
-    // Matches that crowd the top of the order are found sooner along the order's index.
+    // Where the page lies in the whole catalogue: `before` rows of it are in the range, and a walk
+    // meets the page about as far along as the tier's sample hits in the range say (interpolated).
     const catalogue = await this.catalogueBuckets();
-    const before = catalogue.rate * (catalogue.byOrder.get(order.bucket) ?? []).filter(inRange).length;
-    if (before <= this.walkRows) {
-      const walked = await this.walk(w, order.orderBy, offset, limit, Math.min(this.walkRows, Math.max(WALK_MIN_ROWS, 2 * before)));
+    const all = catalogue.byOrder.get(order.bucket) ?? [];
+    const before = catalogue.rate * all.filter(inRange).length;
+    const expected = sample.rate * buckets.filter(inRange).length;
+    const walkRows = Math.max(WALK_MIN_ROWS, Math.ceil(before * Math.min(1, (RANGE_MARGIN * (offset + limit)) / expected)));
+    // A short walk first; then the range, unless its bucket lists are a large part of the catalogue
+    // (the GIN index then merges lists as long as the table, and the planner scans the table); then
+    // a long walk; else the caller sorts every match.
+    const short = walkRows <= this.walkRows;
+    if (short) {
+      const walked = await this.walk(w, order.orderBy, offset, limit, walkRows);
       if (walked) return walked;
+    }
+    if (before > Math.max(RANGE_MAX_ROWS, RANGE_MAX_SHARE * catalogue.rate * all.length)) {
+      return !short && walkRows <= this.walkRows * LONG_WALK_FACTOR ? this.walk(w, order.orderBy, offset, limit, walkRows) : null;
     }
     const [from, to] = order.desc ? [edge, order.top()] : [0, edge];
     if (to - from >= MAX_RANGE_TOKENS) return null;
