@@ -67,8 +67,6 @@ const PLACE_ENOUGH_HITS = 128;
 const WALK_ROWS = 2_000;
 /** The shortest walk: the catalogue sample cannot tell positions closer than its rate. */
 const WALK_MIN_ROWS = 256;
-/** A page past a range this large is walked up to this many times WALK_ROWS, or every match sorted. */
-const LONG_WALK_FACTOR = 10;
 /** The largest bucket range read: a quarter of the catalogue (at 40% PostgreSQL scans the table), or 20,000 rows in a smaller one. */
 const RANGE_MAX_SHARE = 0.25;
 const RANGE_MAX_ROWS = 20_000;
@@ -176,7 +174,7 @@ export class SqlSearchEngine implements SearchEngine {
     const estimated = estimate.hits.length >= this.estimateMinHits;
     const n = estimated ? estimate.hits.length * estimate.rate : await this.count(matched, this.countCap);
     const read = async (w: Where, tier: number | null, skip: number, limit: number) =>
-      (await this.readBuckets(w, order, skip, limit, place, tier)) ?? this.page(w, order.orderBy, skip, limit);
+      (await this.readBuckets(w, order, skip, limit, place, tier, n)) ?? this.page(w, order.orderBy, skip, limit);
     const result = (rows: Record<string, unknown>[]) => this.result(q, n, rows, estimated);
 
     if (sort !== 'relevance') return result(await read(matched, null, offset, q.pageSize));
@@ -249,12 +247,38 @@ export class SqlSearchEngine implements SearchEngine {
    * it in the order, so a page that fills up there is the page of all matches. Null when the sample
    * cannot place the page or the range holds too few rows: the caller sorts every match instead.
    */
-  private async readBuckets(w: Where, order: Order, offset: number, limit: number, sample: Sample, tier: number | null): Promise<Record<string, unknown>[] | null> {
+  private async readBuckets(w: Where, order: Order, offset: number, limit: number, sample: Sample, tier: number | null, matches: number): Promise<Record<string, unknown>[] | null> {
     if (!this.orderBuckets) return null;
     const buckets = sample.hits.filter((h) => tier === null || h.tier === tier).map((h) => h.bucket);
+    buckets.sort((a, b) => (order.desc ? b - a : a - b));
     const k = Math.ceil((RANGE_MARGIN * (offset + limit)) / sample.rate);
-    if (k > buckets.length) return null;
-    const edge = buckets.sort((a, b) => (order.desc ? b - a : a - b))[k - 1];
+    // A range that holds too few (the sample is rough) is widened once, to four times the hits.
+    for (const hits of [k, 4 * k]) {
+      if (hits > buckets.length) return hits === k ? this.walkSparseTier(w, order, offset, limit, sample, buckets.length, matches) : null;
+      const read = await this.readFrom(w, order, offset, limit, sample, buckets, buckets[hits - 1], matches, hits === k);
+      if (read !== undefined) return read;
+    }
+    return null;
+  }
+
+  /**
+   * A tier too small for the sample to place its page. Sorting it still reads every match of the
+   * query (the tier is told by weights, checked on each row), so when the query has many matches a
+   * walk goes as far as the tier's density says the page lies, and only then does the caller sort.
+   */
+  private async walkSparseTier(w: Where, order: Order, offset: number, limit: number, sample: Sample, tierHits: number, matches: number): Promise<Record<string, unknown>[] | null> {
+    const catalogue = await this.catalogueBuckets();
+    const catalogueRows = catalogue.rate * (catalogue.byOrder.get(order.bucket) ?? []).length;
+    const walkRows = Math.ceil((RANGE_MARGIN * (offset + limit) * catalogueRows) / Math.max(1, tierHits * sample.rate));
+    if (walkRows > matches / 2) return null;
+    return this.walk(w, order.orderBy, offset, limit, Math.max(WALK_MIN_ROWS, walkRows));
+  }
+
+  /**
+   * The page read from `edge` on (see readBuckets): a row array, null to sort every match, or
+   * undefined when the range held too few rows and a wider one may hold the page.
+   */
+  private async readFrom(w: Where, order: Order, offset: number, limit: number, sample: Sample, buckets: number[], edge: number, matches: number, mayWalk: boolean): Promise<Record<string, unknown>[] | null | undefined> {
     const inRange = (b: number) => (order.desc ? b >= edge : b <= edge);
     // Where the page lies in the whole catalogue: `before` rows of it are in the range, and a walk
     // meets the page about as far along as the tier's sample hits in the range say (interpolated).
@@ -267,12 +291,17 @@ export class SqlSearchEngine implements SearchEngine {
     // (the GIN index then merges lists as long as the table, and the planner scans the table); then
     // a long walk; else the caller sorts every match.
     const short = walkRows <= this.walkRows;
-    if (short) {
+    if (short && mayWalk) {
       const walked = await this.walk(w, order.orderBy, offset, limit, walkRows);
       if (walked) return walked;
     }
-    if (before > Math.max(RANGE_MAX_ROWS, RANGE_MAX_SHARE * catalogue.rate * all.length)) {
-      return !short && walkRows <= this.walkRows * LONG_WALK_FACTOR ? this.walk(w, order.orderBy, offset, limit, walkRows) : null;
+    // The GIN index merges the range's lists and the query's: past a quarter of the catalogue either
+    // costs about a table scan.
+    const wide = Math.max(RANGE_MAX_ROWS, RANGE_MAX_SHARE * catalogue.rate * all.length);
+    if (before > wide || matches > wide) {
+      // A long walk only where sorting every match would read more rows than it.
+      const long = !short && mayWalk && walkRows <= matches / 2;
+      return long ? this.walk(w, order.orderBy, offset, limit, walkRows) : null;
     }
     const [from, to] = order.desc ? [edge, order.top()] : [0, edge];
     if (to - from >= MAX_RANGE_TOKENS) return null;
@@ -288,7 +317,7 @@ export class SqlSearchEngine implements SearchEngine {
       params,
       UNPREPARED,
     );
-    return rows.rows.length === limit ? rows.rows : null;
+    return rows.rows.length === limit ? rows.rows : undefined;
   }
 
   /**
