@@ -178,7 +178,7 @@ describe('catalogue search (/api/index/search)', () => {
     // walks off every placed page is read from a bucket range. The reference sorts every match.
     const statements: string[] = [];
     const spy = { query: (sql: string, params?: unknown[]) => (statements.push(sql), t.db.query(sql, params)) } as unknown as typeof t.db;
-    const bucketed = createSearchEngine(spy, { sampleRates: [1], walkRows });
+    const bucketed = createSearchEngine(spy, { sampleRates: [1], walkRows, sortMatchesMax: 0 });
     const sorting = createSearchEngine(t.db, { orderBuckets: false });
     const cases: Array<Partial<SearchQuery>> = [
       { keyword: '熊猫' }, { keyword: '熊猫', page: 2 }, { keyword: '熊猫', page: 4 }, { keyword: '城市夜景' }, { keyword: '猫' }, { keyword: '猫', page: 3 },

@@ -44,6 +44,8 @@ export interface SearchOptions {
   orderBuckets?: boolean;
   /** Longest walk along an order's index before a bucket range is read instead; tests set 0 to read ranges. */
   walkRows?: number;
+  /** Matches up to which every match is sorted, never placed; tests set 0 to place pages of a small catalogue. */
+  sortMatchesMax?: number;
   /**
    * Sampling rates, powers of two, sparsest first. Only the default ones have indexes (migration
    * 995); tests sample every row (1) to read the buckets of a small catalogue.
