@@ -24,7 +24,8 @@ const CJK_RUN = /^[\u3400-\u9fff\uf900-\ufaff]+$/;
 /**
  * The search orders, each ending on a column pair an index serves (migration 131), with the bucket
  * tokens migration 996 gives every material for it: `bucket` is the SQL function of the row's
- * bucket, `prefix` its tokens' names, `top` the highest bucket a row can have in a descending order.
+ * bucket, `prefix` its tokens' names, `top` a bound on the highest bucket a row can have (ranges
+ * reaching further than MAX_RANGE_TOKENS below it are not read).
  */
 interface Order {
   orderBy: string;
@@ -74,7 +75,8 @@ const RANGE_MAX_SHARE = 0.25;
 const RANGE_MAX_ROWS = 20_000;
 /** How long the catalogue's buckets are reused. */
 const CATALOGUE_TTL_MS = 60_000;
-
+/** Every bucket function once (the two price orders share one), for the catalogue sample. */
+const BUCKETS = [...new Set(Object.values(ORDERS).map((o) => o.bucket))];
 
 /** A sample of a query's matches: each hit's bucket in the order and which relevance tier it is in. */
 interface SampleHit {
@@ -118,7 +120,7 @@ class Where {
  * sample says holds it, not by sorting every match. Identical SQL on PGlite and PostgreSQL.
  */
 export class SqlSearchEngine implements SearchEngine {
-  private catalogue: Sample & { byOrder: Map<string, number[]>; at: number } = { rate: 1, hits: [], byOrder: new Map(), at: -Infinity };
+  private catalogue: { rate: number; byOrder: Map<string, number[]>; at: number } = { rate: 1, byOrder: new Map(), at: -Infinity };
   private readonly samples: { rate: number; sql: string }[];
   private readonly countCap: number;
   private readonly estimateMinHits: number;
@@ -174,7 +176,7 @@ export class SqlSearchEngine implements SearchEngine {
     const order = ORDERS[sort] ?? ORDERS.popular;
     // Sized first. A term frequent in the sample is estimated; only the others are counted, which
     // is cheap for them. The sample also places the matches in the order, for the page's read.
-    const { estimate, place } = await this.sample(matched, order, tsq(':A'), tsq(':AB'));
+    const { estimate, place } = await this.sample(matched, order, sort === 'relevance' ? [tsq(':A'), tsq(':AB')] : null);
     const estimated = estimate.hits.length >= this.estimateMinHits;
     const n = estimated ? estimate.hits.length * estimate.rate : await this.count(matched, this.countCap);
     // Up to a few thousand matches, sorting them all costs less than placing the page.
@@ -209,11 +211,14 @@ export class SqlSearchEngine implements SearchEngine {
    * The query's matches in the samples, sparsest first: `estimate` is the first with enough hits to
    * estimate the total from (else the densest), `place` the densest read, which places pages in the
    * order. A denser sample is read only while the hits are few (a hundred hits place a page well).
-   * Each hit carries its bucket in `order` and its relevance tier: 0 title, 1 tags, 2 description.
+   * Each hit carries its bucket in `order` and, given the tiers' queries (relevance), its tier:
+   * 0 title, 1 tags, 2 description.
    */
-  private async sample(w: Where, order: Order, titleTsq: string, titleOrTagsTsq: string): Promise<{ estimate: Sample; place: Sample }> {
+  private async sample(w: Where, order: Order, tiers: [string, string] | null): Promise<{ estimate: Sample; place: Sample }> {
     const s = w.clone();
-    const tier = `CASE WHEN m.search_tokens @@ ${s.arg(titleTsq)}::tsquery THEN 0 WHEN m.search_tokens @@ ${s.arg(titleOrTagsTsq)}::tsquery THEN 1 ELSE 2 END`;
+    const tier = tiers
+      ? `CASE WHEN m.search_tokens @@ ${s.arg(tiers[0])}::tsquery THEN 0 WHEN m.search_tokens @@ ${s.arg(tiers[1])}::tsquery THEN 1 ELSE 2 END`
+      : '0';
     let estimate: Sample | null = null;
     let place: Sample = { rate: 1, hits: [] };
     for (const { rate, sql } of this.samples) {
@@ -229,19 +234,19 @@ export class SqlSearchEngine implements SearchEngine {
    * The on-sale catalogue's buckets in every order, from the sparsest sample (reused for a minute):
    * how many rows a walk along an order's index reads before it passes a bucket.
    */
-  private async catalogueBuckets(): Promise<Sample & { byOrder: Map<string, number[]> }> {
+  private async catalogueBuckets(): Promise<{ rate: number; byOrder: Map<string, number[]> }> {
     if (performance.now() - this.catalogue.at > CATALOGUE_TTL_MS) {
       const { rate, sql } = this.samples[0];
       const everything = MATERIAL_TYPES.map((t) => `'~t${t}'`).join(' | ');
       const byOrder = new Map<string, number[]>();
       const r = await this.db.query<Record<string, number>>(
-        `SELECT ${[...new Set(Object.values(ORDERS).map((o) => o.bucket))].map((b, i) => `${b} AS b${i}`).join(', ')}
+        `SELECT ${BUCKETS.map((b, i) => `${b} AS b${i}`).join(', ')}
          FROM materials m WHERE m.status = 1 AND m.search_tokens @@ $1::tsquery AND ${sql}`,
         [everything],
         UNPREPARED,
       );
-      [...new Set(Object.values(ORDERS).map((o) => o.bucket))].forEach((b, i) => byOrder.set(b, r.rows.map((row) => Number(row[`b${i}`]))));
-      this.catalogue = { rate, hits: [], byOrder, at: performance.now() };
+      BUCKETS.forEach((b, i) => byOrder.set(b, r.rows.map((row) => Number(row[`b${i}`]))));
+      this.catalogue = { rate, byOrder, at: performance.now() };
     }
     return this.catalogue;
   }
