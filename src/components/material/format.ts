@@ -47,7 +47,8 @@ export function formatSize(bytes: number | null | undefined): string {
 }
 
 export function formatCount(n: number): string {
-  return n >= 10000 ? `${(n / 10000).toFixed(1)}万` : String(n);
+  // One decimal, but not a bare ".0": 36万, not 36.0万 (an estimated total has two significant figures).
+  return n >= 10000 ? `${(n / 10000).toFixed(1).replace(/\.0$/, '')}万` : String(n);
 }
 
 /** A search's match count: exact ("128"), capped ("10000+") or estimated from a sample ("约 2.3万"). */

@@ -7,5 +7,6 @@ describe('formatTotal (the search result count)', () => {
     expect(formatTotal({ total: 10000, totalCapped: true, totalEstimated: false })).toBe('10000+');
     expect(formatTotal({ total: 23000, totalCapped: false, totalEstimated: true })).toBe('约 2.3万');
     expect(formatTotal({ total: 2300, totalCapped: false, totalEstimated: true })).toBe('约 2300');
+    expect(formatTotal({ total: 360000, totalCapped: false, totalEstimated: true })).toBe('约 36万');
   });
 });
