@@ -1,12 +1,28 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import fs from 'node:fs';
+import path from 'node:path';
 
-/** Three projects: unit (jsdom), api (app.inject on a real database), e2e (Chromium). */
+/**
+ * Unit files that replace modules (vi.mock), or say they need fresh module state (a comment with
+ * `@vitest-isolated`), run isolated; the others share their worker's module graph (scripts/test-all.mjs
+ * runs them with --no-isolate: no re-import of antd, Refine and jsdom per file, most of the pass's time).
+ * Vitest applies isolation per run, not per project, hence two projects and two runs.
+ */
+function unitFiles(): { isolated: string[]; plain: string[] } {
+  const all = fs.readdirSync('tests/unit', { recursive: true, encoding: 'utf8' }).filter((f) => /\.test\.tsx?$/.test(f)).map((f) => path.join('tests/unit', f));
+  const isolated = all.filter((f) => /\bvi\.(mock|doMock)\(|@vitest-isolated/.test(fs.readFileSync(f, 'utf8')));
+  return { isolated, plain: all.filter((f) => !isolated.includes(f)) };
+}
+const unit = unitFiles();
+
+/** Projects: unit and unit-shared (jsdom), api (app.inject on a real database), e2e (Chromium). */
 export default defineConfig({
   plugins: [react()],
   test: {
     projects: [
-      { extends: true, test: { name: 'unit', environment: 'jsdom', include: ['tests/unit/**/*.test.{ts,tsx}'], setupFiles: ['tests/helpers/unit-setup.ts'] } },
+      { extends: true, test: { name: 'unit', environment: 'jsdom', include: unit.isolated, setupFiles: ['tests/helpers/unit-setup.ts'] } },
+      { extends: true, test: { name: 'unit-shared', environment: 'jsdom', include: unit.plain, setupFiles: ['tests/helpers/unit-setup.ts'] } },
       { extends: true, test: { name: 'api', environment: 'node', include: ['tests/api/**/*.test.ts'], testTimeout: 30000, hookTimeout: 60000 } },
       {
         extends: true,

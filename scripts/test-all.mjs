@@ -37,15 +37,21 @@ const only = process.argv[2];
 if (!only || only === 'typecheck') {
   if (run('typecheck', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']) !== 0) failed++;
 }
-if (!only || only === 'unit') vitest('unit', 'unit', {}, [workers]);
-// API test files share each worker's module graph instead of importing the whole server again per
+// Unit files that mock modules run isolated; the rest share their worker's modules (vitest.config.ts).
+if (!only || only === 'unit') {
+  vitest('unit (isolated)', 'unit', {}, [workers]);
+  vitest('unit (shared modules)', 'unit-shared', {}, [workers, '--no-isolate']);
+}
+// API test files, too, share each worker's module graph instead of importing the whole server again per
 // file (collect: 140-180 s of a pass). Every file builds its own app and database, so no state
 // crosses files but what modules cache for themselves (compiled schemas).
 const shared = '--no-isolate';
 if (!only || only === 'api') {
-  // *.pg.test.ts start several server processes on one database: PostgreSQL only.
+  // *.pg.test.ts start several server processes on one database: PostgreSQL only. *.pglite.test.ts
+  // test the PGlite data folder itself (its lock, its file, its prepared statements) and open it
+  // whatever TEST_DATABASE_URL says: running them again in the PostgreSQL pass tests nothing new.
   vitest('api (PGlite)', 'api', { TEST_DATABASE_URL: '' }, ['--exclude', '**/*.pg.test.ts', workers, shared]);
-  if (process.env.TEST_DATABASE_URL) vitest('api (PostgreSQL)', 'api', {}, [workers, shared]);
+  if (process.env.TEST_DATABASE_URL) vitest('api (PostgreSQL)', 'api', {}, ['--exclude', '**/*.pglite.test.ts', workers, shared]);
   else console.log('TEST_DATABASE_URL not set: the API suite ran on PGlite only.');
 }
 if (!only || only === 'e2e') vitest('e2e (Chromium)', 'e2e');

@@ -1,6 +1,7 @@
 /** antd's responsive components need matchMedia, which jsdom lacks. Import first in antd tests. */
-if (typeof window !== 'undefined' && !window.matchMedia) {
+export function polyfillMatchMedia() {
+  if (typeof window === 'undefined' || window.matchMedia) return;
   window.matchMedia = (query: string) =>
     ({ matches: false, media: query, onchange: null, addListener() {}, removeListener() {}, addEventListener() {}, removeEventListener() {}, dispatchEvent: () => false }) as MediaQueryList;
 }
-export {};
+polyfillMatchMedia();

@@ -1,3 +1,4 @@
+// @vitest-isolated: the home page keeps its first answers in module state, which these tests need empty.
 import { afterEach, describe, expect, it } from 'vitest';
 import { render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
