@@ -32,12 +32,29 @@ declare module 'fastify' {
 }
 
 /**
- * Route validators and serializers, compiled once per process: the route schemas are the same
- * objects in every app, so a second app (the test suites build one per file) reuses the compiled
- * functions instead of spending a second or more compiling them again. Fastify builds new pools per
- * instance unless given these.
+ * Route validators, compiled once per process. Fastify builds new compiler pools per instance unless
+ * given one, and Ajv caches a compiled schema by object identity, while routes build their schema
+ * objects anew in every app: a second app (the test suites build one per file) compiled every
+ * validator again (0.4-1 s of each app's start-up). So compiled validators are kept by the schema's
+ * text, per Ajv instance (one per set of shared schemas and options). A validator keeps no state
+ * between calls but `errors`, which Fastify reads right after the call, as it does within one app.
  */
-const sharedCompilers = { buildValidator: AjvCompiler(), buildSerializer: SerializerSelector() };
+const validatorPool = AjvCompiler();
+const compiledByText = new WeakMap<object, Map<string, unknown>>();
+function buildValidator(...args: Parameters<typeof validatorPool>) {
+  const compile = validatorPool(...args);
+  let byText = compiledByText.get(compile);
+  if (!byText) compiledByText.set(compile, (byText = new Map()));
+  const cache = byText;
+  // Fastify calls it with { schema, method, url, httpPart }; only the schema shapes the validator.
+  return ((route: { schema: unknown }) => {
+    const text = JSON.stringify(route.schema);
+    let fn = cache.get(text);
+    if (!fn) cache.set(text, (fn = (compile as (r: unknown) => unknown)(route)));
+    return fn;
+  }) as unknown as typeof compile;
+}
+const sharedCompilers = { buildValidator, buildSerializer: SerializerSelector() };
 
 export interface AppDeps {
   config: Config;
