@@ -152,6 +152,7 @@ function statementKind(sql: string): string {
 async function measure(db: Db, engine: string): Promise<void> {
   const statements = new Map<string, number[]>();
   let timing = false;
+  let current: string[] = [];
   const timed: Queryable = {
     query: async (sql, params, opts) => {
       const t = process.hrtime.bigint();
@@ -159,7 +160,9 @@ async function measure(db: Db, engine: string): Promise<void> {
         return await db.query(sql, params, opts);
       } finally {
         const k = statementKind(sql);
-        if (timing) statements.set(k, [...(statements.get(k) ?? []), Number(process.hrtime.bigint() - t) / 1e6]);
+        const ms = Number(process.hrtime.bigint() - t) / 1e6;
+        if (timing) statements.set(k, [...(statements.get(k) ?? []), ms]);
+        current.push(`${k} ${ms.toFixed(1)}`);
       }
     },
     exec: (sql) => db.exec(sql),
@@ -172,10 +175,14 @@ async function measure(db: Db, engine: string): Promise<void> {
   const byKind = new Map<string, number[]>();
   const all: number[] = [];
   let capped = 0;
+  const slowest: { ms: number; what: string }[] = [];
   for (const { kind, q } of stream) {
+    current = [];
     const t = process.hrtime.bigint();
     const res = await search.search(q);
     const ms = Number(process.hrtime.bigint() - t) / 1e6;
+    const filters = [q.type && `type ${q.type}`, q.duration, q.sort, q.page > 1 && `page ${q.page}`].filter(Boolean).join(', ');
+    slowest.push({ ms, what: `${q.keyword}${filters ? ` (${filters})` : ''}, ${res.totalEstimated ? '约 ' : ''}${res.total} matches: ${current.join(' + ')}` });
     if (res.totalCapped || res.totalEstimated) capped++;
     all.push(ms);
     const key = kind.replace(/^(\d) chars?/, '$1 ch');
@@ -187,6 +194,9 @@ async function measure(db: Db, engine: string): Promise<void> {
   for (const [k, xs] of statements) console.log(`  statements: ${k.padEnd(18)} n=${String(xs.length).padStart(4)}  total ${xs.reduce((a, b) => a + b, 0).toFixed(0).padStart(6)} ms  ${fmt(xs)}`);
   for (const [kind, xs] of [...byKind].sort()) console.log(`  ${kind.padEnd(26)} n=${String(xs.length).padStart(3)}  ${fmt(xs)}`);
   console.log(`  ${'all'.padEnd(26)} n=${String(all.length).padStart(3)}  ${fmt(all)}`);
+  // Where the tail comes from: the slowest queries with their statements (ms each).
+  console.log('  slowest queries:');
+  for (const { ms, what } of slowest.sort((a, b) => b.ms - a.ms).slice(0, 10)) console.log(`    ${ms.toFixed(1).padStart(7)} ms  ${what}`);
   if (before && after) {
     const hit = after.hit - before.hit;
     const read = after.read - before.read;
