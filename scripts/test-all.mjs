@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // The README's test command: typecheck, unit, API on PGlite, API on PostgreSQL (when
 // TEST_DATABASE_URL is set), browser tests. Prints one closing "N passed, N failed" line.
-import { spawnSync } from 'node:child_process';
+// `node scripts/test-all.mjs unit|api|e2e|typecheck` runs one part.
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -11,20 +12,36 @@ let passed = 0;
 let failed = 0;
 let broken = false;
 
-function run(label, cmd, args, env = {}) {
-  console.log(`\n=== ${label} ===`);
-  const r = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } });
-  if (r.status !== 0) broken = true;
-  return r.status;
+/**
+ * Runs a command to its end. In the foreground its output goes straight through; in the background
+ * (another pass runs at the same time) it is kept and printed whole once the command ends, so the
+ * two logs do not interleave.
+ */
+function run(label, cmd, args, { env = {}, background = false } = {}) {
+  if (!background) console.log(`\n=== ${label} ===`);
+  const child = spawn(cmd, args, { stdio: background ? ['ignore', 'pipe', 'pipe'] : 'inherit', env: { ...process.env, ...env } });
+  const output = [];
+  child.stdout?.on('data', (d) => output.push(d));
+  child.stderr?.on('data', (d) => output.push(d));
+  return new Promise((resolve) => {
+    child.on('exit', (code) => {
+      if (background) {
+        console.log(`\n=== ${label} (ran beside the pass above) ===`);
+        process.stdout.write(Buffer.concat(output));
+      }
+      if (code !== 0) broken = true;
+      resolve(code);
+    });
+  });
 }
 
 // Vitest's default on a 2-core machine is one worker (cores - 1), which leaves a core idle while a
 // test waits on a child process, ffmpeg or the database (unit pass: 380 s with one, 233 s with two).
 const workers = `--maxWorkers=${Math.max(2, os.availableParallelism() - 1)}`;
 
-function vitest(label, project, env = {}, extra = []) {
+async function vitest(label, project, { env = {}, extra = [], background = false } = {}) {
   const out = path.join(tmp, `${label.replace(/\W+/g, '-')}.json`);
-  run(label, 'npx', ['vitest', 'run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`, ...extra], env);
+  await run(label, 'npx', ['vitest', 'run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`, ...extra], { env, background });
   if (fs.existsSync(out)) {
     const j = JSON.parse(fs.readFileSync(out, 'utf8'));
     passed += j.numPassedTests;
@@ -34,27 +51,63 @@ function vitest(label, project, env = {}, extra = []) {
 }
 
 const only = process.argv[2];
-if (!only || only === 'typecheck') {
-  if (run('typecheck', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']) !== 0) failed++;
+const whole = !only;
+
+// The browser pass serves a production build of the client. In a whole run it is built in the
+// background from the start (about 65 s on 1.6 cores), beside the typecheck, which leaves a core
+// idle, and the unit pass; the browser pass then serves it (E2E_CLIENT_DIR) instead of building it.
+let clientBuild;
+if (whole && !process.env.E2E_CLIENT_DIR) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lumen-e2e-client-'));
+  const built = run('client build for the browser pass', 'npx', ['vite', 'build', '--logLevel', 'warn', '--emptyOutDir', '--outDir', dir], { env: { NODE_ENV: 'production' }, background: true });
+  clientBuild = { dir, built };
+}
+
+if (whole || only === 'typecheck') {
+  if ((await run('typecheck', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit'])) !== 0) failed++;
 }
 // Unit files that mock modules run isolated; the rest share their worker's modules (vitest.config.ts).
-if (!only || only === 'unit') {
-  vitest('unit (isolated)', 'unit', {}, [workers]);
-  vitest('unit (shared modules)', 'unit-shared', {}, [workers, '--no-isolate']);
+if (whole || only === 'unit') {
+  await vitest('unit (isolated)', 'unit', { extra: [workers] });
+  await vitest('unit (shared modules)', 'unit-shared', { extra: [workers, '--no-isolate'] });
 }
-// API test files, too, share each worker's module graph instead of importing the whole server again per
-// file (collect: 140-180 s of a pass). Every file builds its own app and database, so no state
+
+// API test files, too, share each worker's module graph instead of importing the whole server again
+// per file (collect: 140-180 s of a pass). Every file builds its own app and database, so no state
 // crosses files but what modules cache for themselves (compiled schemas).
 const shared = '--no-isolate';
-if (!only || only === 'api') {
-  // *.pg.test.ts start several server processes on one database: PostgreSQL only. *.pglite.test.ts
-  // test the PGlite data folder itself (its lock, its file, its prepared statements) and open it
-  // whatever TEST_DATABASE_URL says: running them again in the PostgreSQL pass tests nothing new.
-  vitest('api (PGlite)', 'api', { TEST_DATABASE_URL: '' }, ['--exclude', '**/*.pg.test.ts', workers, shared]);
-  if (process.env.TEST_DATABASE_URL) vitest('api (PostgreSQL)', 'api', {}, ['--exclude', '**/*.pglite.test.ts', workers, shared]);
+// *.pg.test.ts start several server processes on one database: PostgreSQL only. *.pglite.test.ts
+// test the PGlite data folder itself (its lock, its file, its prepared statements) and open it
+// whatever TEST_DATABASE_URL says: running them again in the PostgreSQL pass tests nothing new.
+const pglitePass = () => vitest('api (PGlite)', 'api', { env: { TEST_DATABASE_URL: '' }, extra: ['--exclude', '**/*.pg.test.ts', workers, shared] });
+const postgresPass = (background) =>
+  vitest('api (PostgreSQL)', 'api', { extra: ['--exclude', '**/*.pglite.test.ts', workers, shared], background });
+
+async function browserPass() {
+  if (!clientBuild) return vitest('e2e (Chromium)', 'e2e');
+  const code = await clientBuild.built;
+  if (code === 0) await vitest('e2e (Chromium)', 'e2e', { env: { E2E_CLIENT_DIR: clientBuild.dir } });
+  else console.log('\nThe client build failed: the browser pass did not run.');
+  // The build writes the server-render bundle beside the client (vite.config.ts, ssrOutDir).
+  for (const dir of [clientBuild.dir, `${clientBuild.dir}-ssr`]) fs.rmSync(dir, { recursive: true, force: true });
+}
+
+if (only === 'api') {
+  await pglitePass();
+  if (process.env.TEST_DATABASE_URL) await postgresPass(false);
   else console.log('TEST_DATABASE_URL not set: the API suite ran on PGlite only.');
 }
-if (!only || only === 'e2e') vitest('e2e (Chromium)', 'e2e');
+if (only === 'e2e') await browserPass();
+if (whole) {
+  await pglitePass();
+  // The browser pass leaves about a third of the CPU idle (pages, timers, the browser); the
+  // PostgreSQL API pass runs beside it and takes that up.
+  if (process.env.TEST_DATABASE_URL) await Promise.all([postgresPass(true), browserPass()]);
+  else {
+    console.log('TEST_DATABASE_URL not set: the API suite ran on PGlite only.');
+    await browserPass();
+  }
+}
 
 console.log(`\n${passed} passed, ${failed} failed`);
 process.exit(broken || failed ? 1 : 0);
