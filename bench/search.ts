@@ -144,6 +144,7 @@ function statementKind(sql: string): string {
   if (sql.includes('hashint8(')) return 'sample';
   if (sql.includes('WITH hits AS MATERIALIZED')) return 'bucket range read';
   if (sql.includes('FROM (SELECT * FROM materials')) return 'walk (order index)';
+  if (sql.includes('count(*) OVER')) return 'sort and count all';
   if (sql.includes('count(*)')) return 'exact count';
   if (sql.includes('ORDER BY')) return 'sort every match';
   return 'other';
