@@ -289,28 +289,33 @@ export class SqlSearchEngine implements SearchEngine {
    */
   private async readBuckets(w: Where, order: Order, offset: number, limit: number, sample: Sample, tier: number | null, matches: number): Promise<Record<string, unknown>[] | null> {
     if (!this.orderBuckets) return null;
+    // Rows that sorting instead would read, the yardstick for a long walk: a title or title+tag tier
+    // only its own matches (migration 997's indexes find them), the description tier or a whole
+    // query every match.
+    const inTiers = (upTo: number) => sample.rate * sample.hits.filter((h) => h.tier <= upTo).length;
+    const sortRows = tier === 0 || tier === 1 ? inTiers(tier) : matches;
     const buckets = sample.hits.filter((h) => tier === null || h.tier === tier).map((h) => h.bucket);
     buckets.sort((a, b) => (order.desc ? b - a : a - b));
     const k = Math.ceil((RANGE_MARGIN * (offset + limit)) / sample.rate);
     // A range that holds too few (the sample is rough) is widened once, to four times the hits.
     for (const hits of [k, 4 * k]) {
-      if (hits > buckets.length) return hits === k ? this.walkSparseTier(w, order, offset, limit, sample, buckets.length, matches) : null;
-      const read = await this.readFrom(w, order, offset, limit, sample, buckets, buckets[hits - 1], matches, hits === k);
+      if (hits > buckets.length) return hits === k ? this.walkSparseTier(w, order, offset, limit, sample, buckets.length, sortRows) : null;
+      const read = await this.readFrom(w, order, offset, limit, sample, buckets, buckets[hits - 1], matches, sortRows, hits === k);
       if (read !== undefined) return read;
     }
     return null;
   }
 
   /**
-   * A tier too small for the sample to place its page. Sorting it still reads every match of the
-   * query (the tier is told by weights, checked on each row), so when the query has many matches a
-   * walk goes as far as the tier's density says the page lies, and only then does the caller sort.
+   * A tier too small for the sample to place its page. A walk goes as far as the tier's density
+   * says the page lies, when that reads fewer rows than sorting would (`sortRows`: the tier's own
+   * matches for title and tag tiers, every match for the description tier); else the caller sorts.
    */
-  private async walkSparseTier(w: Where, order: Order, offset: number, limit: number, sample: Sample, tierHits: number, matches: number): Promise<Record<string, unknown>[] | null> {
+  private async walkSparseTier(w: Where, order: Order, offset: number, limit: number, sample: Sample, tierHits: number, sortRows: number): Promise<Record<string, unknown>[] | null> {
     const catalogue = await this.catalogueBuckets();
     const catalogueRows = catalogue.rate * (catalogue.byOrder.get(order.bucket) ?? []).length;
     const walkRows = Math.ceil((RANGE_MARGIN * (offset + limit) * catalogueRows) / Math.max(1, tierHits * sample.rate));
-    if (walkRows > matches / 2) return null;
+    if (walkRows > sortRows / 2) return null;
     return this.walk(w, order.orderBy, offset, limit, Math.max(WALK_MIN_ROWS, walkRows));
   }
 
@@ -318,7 +323,7 @@ export class SqlSearchEngine implements SearchEngine {
    * The page read from `edge` on (see readBuckets): a row array, null to sort every match, or
    * undefined when the range held too few rows and a wider one may hold the page.
    */
-  private async readFrom(w: Where, order: Order, offset: number, limit: number, sample: Sample, buckets: number[], edge: number, matches: number, mayWalk: boolean): Promise<Record<string, unknown>[] | null | undefined> {
+  private async readFrom(w: Where, order: Order, offset: number, limit: number, sample: Sample, buckets: number[], edge: number, matches: number, sortRows: number, mayWalk: boolean): Promise<Record<string, unknown>[] | null | undefined> {
     const inRange = (b: number) => (order.desc ? b >= edge : b <= edge);
     // Where the page lies in the whole catalogue: `before` rows of it are in the range, and a walk
     // meets the page about as far along as the tier's sample hits in the range say (interpolated).
@@ -340,7 +345,7 @@ export class SqlSearchEngine implements SearchEngine {
     const wide = Math.max(RANGE_MAX_ROWS, RANGE_MAX_SHARE * catalogue.rate * all.length);
     if (before > wide || matches > wide) {
       // A long walk only where sorting every match would read more rows than it.
-      const long = !short && mayWalk && walkRows <= matches / 2;
+      const long = !short && mayWalk && walkRows <= sortRows / 2;
       return long ? this.walk(w, order.orderBy, offset, limit, walkRows) : null;
     }
     if ((order.desc ? order.top() - edge : edge) >= MAX_RANGE_TOKENS) return null;
