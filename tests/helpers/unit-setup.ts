@@ -6,9 +6,13 @@ import { polyfillMatchMedia } from './antd-jsdom';
 // Files in the unit-shared project share their worker's modules (--no-isolate) but each gets a new
 // jsdom document. What a module bound to the document when it was first loaded is bound again here,
 // per file: Testing Library's `screen` (queries on the first file's body otherwise) and the
-// matchMedia stand-in antd needs.
+// matchMedia stand-in antd needs. jsdom has no object URLs either: a download's revoke timer that
+// fires after its file ended would call this file's URL.revokeObjectURL, so each file gets no-ops
+// (a test that watches them replaces them).
 Object.assign(screen, getQueriesForElement(document.body, queries));
 polyfillMatchMedia();
+URL.createObjectURL ??= () => 'blob:unit-test';
+URL.revokeObjectURL ??= () => undefined;
 
 // Testing Library cleans up by itself only when test globals are on, which they are not here; what
 // a test leaves in the page, the storages or the clock must not reach the next test or file.
