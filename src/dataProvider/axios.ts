@@ -215,8 +215,10 @@ export async function download(url: string, params?: Record<string, any>, fallba
     }
   }
   const name = filenameFromDisposition(res.headers['content-disposition'], fallbackName);
-  const href = URL.createObjectURL(res.data);
+  // Revoked a second later through the same URL object that made it (a test's jsdom may be gone by then).
+  const urls = URL;
+  const href = urls.createObjectURL(res.data);
   clickLink(href, name);
-  setTimeout(() => URL.revokeObjectURL(href), 1000);
+  setTimeout(() => urls.revokeObjectURL(href), 1000);
   return name;
 }
