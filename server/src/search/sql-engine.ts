@@ -53,6 +53,8 @@ const ORDERS: Record<string, Order> = {
  */
 const SAMPLE_RATES = [1024, 128];
 const sampleOf = (rate: number) => ({ rate, sql: `(hashint8(m.id) & ${rate - 1}) = 0` });
+/** What the sample indexes hold (migration 998): sample queries match this, never the column itself. */
+const SAMPLED_TOKENS = 'strip(m.search_tokens)';
 /** Sample hits from which the total is estimated instead of counted: 16 hits are within ±25% or so. */
 const ESTIMATE_MIN_HITS = 16;
 /** Matches up to which a page is read by sorting them all (cheaper than placing it, at 50k rows on PGlite). */
@@ -167,18 +169,24 @@ export class SqlSearchEngine implements SearchEngine {
     // Nothing searchable (only punctuation): no match rather than everything.
     if (!tokens.length) return empty;
     const tsq = (w: string) => tokens.map((t) => `'${t}'${w}`).join(' & ');
-    const matched = base.clone();
     const filters = facetTokens(q).map((t) => ` & '${t}'`).join('');
-    matched.and(`m.search_tokens @@ ${matched.arg(tsq('') + filters)}::tsquery`);
-    // Tokens are exact for 1-2 character CJK runs and Latin words; longer CJK runs need their
-    // bigrams adjacent, which only the text can tell.
-    for (const t of queryTerms(keyword).filter((x) => x.length > 2 && CJK_RUN.test(x))) matched.and(`${ALL} LIKE ${matched.arg(likeArg(t))}`);
+    // The matches, found through `tokens`: the column itself (the full index) or its stripped form
+    // (only the sample indexes hold that, so the planner cannot read a sample through the full index).
+    const matching = (tokens: string) => {
+      const w = base.clone();
+      w.and(`${tokens} @@ ${w.arg(tsq('') + filters)}::tsquery`);
+      // Tokens are exact for 1-2 character CJK runs and Latin words; longer CJK runs need their
+      // bigrams adjacent, which only the text can tell.
+      for (const t of queryTerms(keyword).filter((x) => x.length > 2 && CJK_RUN.test(x))) w.and(`${ALL} LIKE ${w.arg(likeArg(t))}`);
+      return w;
+    };
+    const matched = matching('m.search_tokens');
 
     const sort = q.sort ?? 'relevance';
     const order = ORDERS[sort] ?? ORDERS.popular;
     // Sized first. A term frequent in the sample is estimated; only the others are counted, which
     // is cheap for them. The sample also places the matches in the order, for the page's read.
-    const { estimate, place } = await this.sample(matched, order, sort === 'relevance' ? [tsq(':A'), tsq(':AB')] : null);
+    const { estimate, place } = await this.sample(matching(SAMPLED_TOKENS), order, sort === 'relevance' ? [tsq(':A'), tsq(':AB')] : null);
     const estimated = estimate.hits.length >= this.estimateMinHits;
     if (!estimated) {
       // Too few sample hits to estimate from: few matches, which one statement finds, counts and
@@ -269,7 +277,7 @@ export class SqlSearchEngine implements SearchEngine {
       const byOrder = new Map<string, number[]>();
       const r = await this.db.query<Record<string, number>>(
         `SELECT ${BUCKETS.map((b, i) => `${b} AS b${i}`).join(', ')}
-         FROM materials m WHERE m.status = 1 AND m.search_tokens @@ $1::tsquery AND ${sql}`,
+         FROM materials m WHERE m.status = 1 AND ${SAMPLED_TOKENS} @@ $1::tsquery AND ${sql}`,
         [everything],
         UNPREPARED,
       );
