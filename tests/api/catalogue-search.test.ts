@@ -171,7 +171,10 @@ describe('catalogue search (/api/index/search)', () => {
   });
 
   it.each([
-    ['bucket range', { walkRows: 0, sortMatchesMax: 0 }, 'WITH hits AS MATERIALIZED', 0.5],
+    ['bucket range', { walkRows: 0, sortMatchesMax: 0, titleRank: false }, 'WITH hits AS MATERIALIZED', 0.5],
+    // Title hits by relevance through the title tokens ranked by popularity (migration 999): 8 of
+    // the 13 cases sort by relevance, most with their page among title hits.
+    ['title tokens ranked by popularity', { walkRows: 0, sortMatchesMax: 0 }, 'm.title_rank_tokens @@', 0.3],
     ['walk along the order index', { walkRows: 2000, sortMatchesMax: 0 }, 'FROM (SELECT * FROM materials m WHERE m.status = 1 ORDER BY', 0.5],
     // Relevance tiers told by the title and title+tag token indexes (migration 997), not by weight:
     // 8 of the 13 cases sort by relevance, and those with under 16 matches are not estimated (sortAndCount).
@@ -208,6 +211,9 @@ describe('catalogue search (/api/index/search)', () => {
   it('keeps every material\'s order bucket tokens in step with its downloads, price and date', async () => {
     const tokens = async (id: number) =>
       (await t.db.query<{ l: string[] }>("SELECT ARRAY(SELECT lexeme FROM unnest(search_tokens) WHERE lexeme LIKE '~%' ORDER BY 1) AS l FROM materials WHERE id = $1", [id])).rows[0].l;
+    // Migration 999: each title token joined with the popularity bucket, generated from the row.
+    const ranked = async (id: number) =>
+      (await t.db.query<{ l: string[] }>('SELECT ARRAY(SELECT lexeme FROM unnest(title_rank_tokens) ORDER BY 1) AS l FROM materials WHERE id = $1', [id])).rows[0].l;
     const r = await t.db.query<{ id: number }>(
       `INSERT INTO materials(type, title, tags, status, price_cents, downloads, created_at, search_tokens)
        VALUES (11, '测试', ARRAY['测试'], 1, 1000, 15, '2026-01-02T23:30:00-05:00', $1::tsvector) RETURNING id`,
@@ -216,13 +222,17 @@ describe('catalogue search (/api/index/search)', () => {
     const id = Number(r.rows[0].id);
     // 4*log2(16) = 16, 4*log2(1001) = 39.9, and 23:30 at UTC-5 is already 3 January in UTC (day 20456).
     expect(await tokens(id)).toEqual(['~c39', '~n20456', '~p16', '~t11']);
+    expect(await ranked(id)).toEqual(['测^16', '测试^16', '试^16']);
     await t.db.query('UPDATE materials SET downloads = 16 WHERE id = $1', [id]);
     expect(await tokens(id)).toEqual(['~c39', '~n20456', '~p16', '~t11']);
     await t.db.query('UPDATE materials SET downloads = 40, price_cents = 0 WHERE id = $1', [id]);
     expect(await tokens(id)).toEqual(['~c0', '~n20456', '~p21', '~t11']);
+    expect(await ranked(id)).toEqual(['测^21', '测试^21', '试^21']);
     // A writer replacing the text tokens keeps the buckets and facets.
-    await t.db.query("UPDATE materials SET search_tokens = $2::tsvector WHERE id = $1", [id, "'新':1A"]);
+    await t.db.query("UPDATE materials SET search_tokens = $2::tsvector WHERE id = $1", [id, "'新':1A '旧':1"]);
     expect(await tokens(id)).toEqual(['~c0', '~n20456', '~p21', '~t11']);
+    // Title tokens only ('旧' is in the description).
+    expect(await ranked(id)).toEqual(['新^21']);
     await t.db.query('DELETE FROM materials WHERE id = $1', [id]);
   });
 

@@ -53,12 +53,20 @@ const ORDERS: Record<string, Order> = {
  */
 const SAMPLE_RATES = [1024, 128];
 const sampleOf = (rate: number) => ({ rate, sql: `(hashint8(m.id) & ${rate - 1}) = 0` });
-/** What the sample indexes hold (migration 998): sample queries match this, never the column itself. */
-const SAMPLED_TOKENS = 'strip(m.search_tokens)';
-/** Sample hits from which the total is estimated instead of counted: 16 hits are within ±25% or so. */
-const ESTIMATE_MIN_HITS = 16;
-/** Matches up to which a page is read by sorting them all (cheaper than placing it, at 50k rows on PGlite). */
-const SORT_MATCHES_MAX = 2_000;
+/**
+ * The token column as only the sample indexes hold it (migration 998). Sample queries match this,
+ * never the column itself, so the planner cannot read a sample through the full index; elsewhere
+ * it is a per-row check that no index can take over.
+ */
+const STRIPPED_TOKENS = 'strip(m.search_tokens)';
+/**
+ * Sample hits from which the total is estimated instead of counted: 8 hits are within ±35% or so
+ * (about 1,000 matches at 1 in 128). Counting exactly reads every match, 10-30 ms for a few
+ * thousand at 1M; the page shows the estimate as "约 N".
+ */
+const ESTIMATE_MIN_HITS = 8;
+/** Matches up to which a page is read by sorting them all (cheaper than placing it). */
+const SORT_MATCHES_MAX = 1_000;
 /** A bucket range is picked to hold about this many times the rows a page needs (the sample is rough). */
 const RANGE_MARGIN = 2;
 /** Wider bucket ranges (old days for "newest") are not worth a query: the engine sorts every match. */
@@ -81,6 +89,12 @@ const RANGE_MAX_ROWS = 20_000;
 const CATALOGUE_TTL_MS = 60_000;
 /** Every bucket function once (the two price orders share one), for the catalogue sample. */
 const BUCKETS = [...new Set(Object.values(ORDERS).map((o) => o.bucket))];
+
+/** What a title tier read needs: the matches checked row by row (STRIPPED_TOKENS) and the query's tokens. */
+interface TitleRank {
+  where: Where;
+  tokens: string[];
+}
 
 /** A sample of a query's matches: each hit's bucket in the order and which relevance tier it is in. */
 interface SampleHit {
@@ -131,6 +145,7 @@ export class SqlSearchEngine implements SearchEngine {
   private readonly orderBuckets: boolean;
   private readonly walkRows: number;
   private readonly sortMatchesMax: number;
+  private readonly titleRank: boolean;
 
   constructor(
     private db: Queryable,
@@ -141,6 +156,7 @@ export class SqlSearchEngine implements SearchEngine {
     this.orderBuckets = options.orderBuckets ?? true;
     this.walkRows = options.walkRows ?? WALK_ROWS;
     this.sortMatchesMax = options.sortMatchesMax ?? SORT_MATCHES_MAX;
+    this.titleRank = options.titleRank ?? true;
     this.samples = (options.sampleRates ?? SAMPLE_RATES).map(sampleOf);
   }
 
@@ -184,21 +200,24 @@ export class SqlSearchEngine implements SearchEngine {
 
     const sort = q.sort ?? 'relevance';
     const order = ORDERS[sort] ?? ORDERS.popular;
+    // Title hits by popularity (relevance's first tier) have their own ranked tokens (migration 999).
+    const titleRank: TitleRank | null = sort === 'relevance' ? { where: matching(STRIPPED_TOKENS), tokens } : null;
     // Sized first. A term frequent in the sample is estimated; only the others are counted, which
     // is cheap for them. The sample also places the matches in the order, for the page's read.
-    const { estimate, place } = await this.sample(matching(SAMPLED_TOKENS), order, sort === 'relevance' ? [tsq(':A'), tsq(':AB')] : null);
-    const estimated = estimate.hits.length >= this.estimateMinHits;
+    const place = await this.sample(matching(STRIPPED_TOKENS), order, sort === 'relevance' ? [tsq(':A'), tsq(':AB')] : null);
+    const estimated = place.hits.length >= this.estimateMinHits;
     if (!estimated) {
       // Too few sample hits to estimate from: few matches, which one statement finds, counts and
       // sorts (counting them and then sorting them read each match twice: 50 + 50 ms at 1M).
       const all = await this.sortAndCount(matched, order, sort === 'relevance' ? [tsq(':A'), tsq(':AB')] : null, offset, q.pageSize);
       if (all) return this.result(q, all.n, all.rows);
     }
-    const n = estimated ? estimate.hits.length * estimate.rate : await this.count(matched, this.countCap);
+    const n = estimated ? place.hits.length * place.rate : await this.count(matched, this.countCap);
     // Up to a few thousand matches, sorting them all costs less than placing the page.
     // `placed` reads a page where the sample places it (bucket range or walk); `sorted` sorts every match.
     const read = async (placed: Where, sorted: Where, tier: number | null, skip: number, limit: number) =>
-      (n > this.sortMatchesMax ? await this.readBuckets(placed, order, skip, limit, place, tier, n) : null) ?? this.sortEvery(sorted, order.orderBy, skip, limit);
+      (n > this.sortMatchesMax ? await this.readBuckets(placed, order, skip, limit, place, tier, n, tier === 0 ? titleRank : null) : null) ??
+      this.sortEvery(sorted, order.orderBy, skip, limit);
     const result = (rows: Record<string, unknown>[]) => this.result(q, n, rows, estimated);
 
     if (sort !== 'relevance') return result(await read(matched, matched, null, offset, q.pageSize));
@@ -232,24 +251,22 @@ export class SqlSearchEngine implements SearchEngine {
   }
 
   /**
-   * The query's matches in the samples, sparsest first: `estimate` is the first with enough hits to
-   * estimate the total from (else the densest), `place` the densest read, which places pages in the
-   * order. A denser sample is read only while the hits are few (a hundred hits place a page well).
+   * The query's matches in the densest sample worth reading, read sparsest first: a denser sample
+   * is read only while the hits are few (a hundred hits place a page well and estimate the total
+   * within 10%). It places pages in the order and estimates the total.
    * Each hit carries its bucket in `order` and, given the tiers' queries (relevance), its tier:
    * 0 title, 1 tags, 2 description.
    */
-  private async sample(w: Where, order: Order, tiers: [string, string] | null): Promise<{ estimate: Sample; place: Sample }> {
+  private async sample(w: Where, order: Order, tiers: [string, string] | null): Promise<Sample> {
     const s = w.clone();
     const tier = tierOf(s, tiers);
-    let estimate: Sample | null = null;
     let place: Sample = { rate: 1, hits: [] };
     for (const { rate, sql } of await this.samplesWorthReading()) {
       const r = await this.db.query<SampleHit>(`SELECT ${order.bucket} AS bucket, ${tier} AS tier FROM materials m WHERE ${s.sql} AND ${sql}`, s.params, UNPREPARED);
       place = { rate, hits: r.rows.map((h) => ({ bucket: Number(h.bucket), tier: Number(h.tier) })) };
-      if (!estimate && place.hits.length >= this.estimateMinHits) estimate = place;
       if (place.hits.length >= PLACE_ENOUGH_HITS) break;
     }
-    return { estimate: estimate ?? place, place };
+    return place;
   }
 
   /**
@@ -277,7 +294,7 @@ export class SqlSearchEngine implements SearchEngine {
       const byOrder = new Map<string, number[]>();
       const r = await this.db.query<Record<string, number>>(
         `SELECT ${BUCKETS.map((b, i) => `${b} AS b${i}`).join(', ')}
-         FROM materials m WHERE m.status = 1 AND ${SAMPLED_TOKENS} @@ $1::tsquery AND ${sql}`,
+         FROM materials m WHERE m.status = 1 AND ${STRIPPED_TOKENS} @@ $1::tsquery AND ${sql}`,
         [everything],
         UNPREPARED,
       );
@@ -293,7 +310,7 @@ export class SqlSearchEngine implements SearchEngine {
    * it in the order, so a page that fills up there is the page of all matches. Null when the sample
    * cannot place the page or the range holds too few rows: the caller sorts every match instead.
    */
-  private async readBuckets(w: Where, order: Order, offset: number, limit: number, sample: Sample, tier: number | null, matches: number): Promise<Record<string, unknown>[] | null> {
+  private async readBuckets(w: Where, order: Order, offset: number, limit: number, sample: Sample, tier: number | null, matches: number, titleRank: TitleRank | null): Promise<Record<string, unknown>[] | null> {
     if (!this.orderBuckets) return null;
     // Rows that sorting instead would read, the yardstick for a long walk: a title or title+tag tier
     // only its own matches (migration 997's indexes find them), the description tier or a whole
@@ -305,8 +322,11 @@ export class SqlSearchEngine implements SearchEngine {
     const k = Math.ceil((RANGE_MARGIN * (offset + limit)) / sample.rate);
     // A range that holds too few (the sample is rough) is widened once, to four times the hits.
     for (const hits of [k, 4 * k]) {
+      // Title hits fewer than the page needs (by the sample): all of them, cheap through their ranked tokens.
+      if (hits > buckets.length && hits === k && titleRank && this.titleRank) return this.readTitleRange(titleRank, order, 0, offset, limit);
       if (hits > buckets.length) return hits === k ? this.walkSparseTier(w, order, offset, limit, sample, buckets.length, sortRows) : null;
-      const read = await this.readFrom(w, order, offset, limit, sample, buckets, buckets[hits - 1], matches, sortRows, hits === k);
+      const edge = buckets[hits - 1];
+      const read = titleRank && this.titleRank ? await this.readTitleRange(titleRank, order, edge, offset, limit) : await this.readFrom(w, order, offset, limit, sample, buckets, edge, matches, sortRows, hits === k);
       if (read !== undefined) return read;
     }
     return null;
@@ -372,6 +392,29 @@ export class SqlSearchEngine implements SearchEngine {
       UNPREPARED,
     );
     return rows.rows.length === limit ? rows.rows : undefined;
+  }
+
+  /**
+   * A page of title hits read from popularity bucket `edge` up, through the title tokens ranked by
+   * popularity (migration 999): per query token the OR of its '<token>^<bucket>' lexemes over the
+   * range, which hold only title hits in those buckets. Undefined when the range held too few rows,
+   * unless it is every bucket (edge 0): then the rows are all the title hits there are.
+   */
+  private async readTitleRange(rank: TitleRank, order: Order, edge: number, offset: number, limit: number): Promise<Record<string, unknown>[] | undefined> {
+    const r = rank.where.clone();
+    // Up to the bucket of the order's first row, read off its index: lexemes for buckets no row has
+    // would each still cost a look-up in the GIN index.
+    const first = `(SELECT ${order.bucket} FROM materials m WHERE m.status = 1 ORDER BY ${order.orderBy} LIMIT 1)`;
+    const buckets = `SELECT string_agg(quote_literal(t || '^' || g), ' | ') FROM generate_series(${r.arg(edge)}::int, ${first}) g`;
+    r.and(`m.title_rank_tokens @@ (SELECT string_agg('(' || (${buckets}) || ')', ' & ') FROM unnest(${r.arg(rank.tokens)}::text[]) t)::tsquery`);
+    const params = [...r.params, limit, offset];
+    const rows = await this.db.query<Record<string, unknown>>(
+      `WITH hits AS MATERIALIZED (SELECT ${CARD_COLUMNS} FROM materials m WHERE ${r.sql})
+       SELECT * FROM hits m ORDER BY ${order.orderBy} LIMIT $${params.length - 1} OFFSET $${params.length}`,
+      params,
+      UNPREPARED,
+    );
+    return rows.rows.length === limit || edge === 0 ? rows.rows : undefined;
   }
 
   /**
