@@ -103,6 +103,10 @@ function wrapPglite(p: PGlite | any, prepared?: ReturnType<typeof preparedQuery>
 export async function openDb(opts: { databaseUrl?: string; pgliteDir?: string; loadDataDir?: Blob }): Promise<Db> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    // No JIT: it compiles any plan whose estimate passes jit_above_cost, and GIN estimates run to
+    // thousands of rows where a search reads a few dozen (50 ms compiling a 3 ms statement).
+    // Short statements are all this server runs. pg queues later queries behind this one.
+    pool.on('connect', (client) => void client.query('SET jit = off').catch(() => undefined));
     const q: Queryable = {
       async query(sql, params = [], opts) {
         const r = await runPrepared(pool, sql, params, opts);
