@@ -20,6 +20,7 @@ import { ok } from './lib/envelope.js';
 import { countUnfinishedJobs } from './repositories/jobs.js';
 import { registerUploadSweep } from './services/uploads/sweep.js';
 import { registerMaterialCounters } from './services/material-counters.js';
+import { registerGinMaintenance } from './services/gin-maintenance.js';
 import { registerFingerprintSweep } from './services/monitor/fingerprint-works.js';
 
 declare module 'fastify' {
@@ -78,6 +79,7 @@ export async function buildApp({ config, db, logger }: AppDeps): Promise<Fastify
   const storage = await openStorage(config);
   app.decorate('storage', storage);
   registerMaterialCounters(app);
+  registerGinMaintenance(app);
   if (storage.kind === 's3') app.addHook('onClose', async () => (storage as S3Storage).destroy());
 
   // First, so its onRequest hook also covers the not-found handler the errors plugin sets.

@@ -171,14 +171,14 @@ describe('catalogue search (/api/index/search)', () => {
   });
 
   it.each([
-    ['bucket range', { walkRows: 0, sortMatchesMax: 0, titleRank: false }, 'WITH hits AS MATERIALIZED', 0.5],
-    // Title hits by relevance through the title tokens ranked by popularity (migration 999): 8 of
-    // the 13 cases sort by relevance, most with their page among title hits.
-    ['title tokens ranked by popularity', { walkRows: 0, sortMatchesMax: 0 }, 'm.title_rank_tokens @@', 0.3],
-    ['walk along the order index', { walkRows: 2000, sortMatchesMax: 0 }, 'FROM (SELECT * FROM materials m WHERE m.status = 1 ORDER BY', 0.5],
+    ['bucket range', { walkRows: 0, sortMatchesMax: 0, ranked: false }, 'WITH hits AS MATERIALIZED', 0.5],
+    // Through the tokens ranked in each order (migrations 999 and 1000): every page of the other
+    // orders, and for the 8 relevance cases the title hits (then tags and descriptions by range).
+    ['tokens ranked in each order', { walkRows: 0, sortMatchesMax: 0 }, '_rank_tokens', 0.9],
+    ['walk along the order index', { walkRows: 2000, sortMatchesMax: 0, ranked: false }, 'FROM (SELECT * FROM materials m WHERE m.status = 1 ORDER BY', 0.5],
     // Relevance tiers told by the title and title+tag token indexes (migration 997), not by weight:
     // 8 of the 13 cases sort by relevance, and those with under 16 matches are not estimated (sortAndCount).
-    ['sorting every match of a tier', { sortMatchesMax: Infinity, titleRank: false }, "ts_filter(m.search_tokens, '{a}')", 0.4],
+    ['sorting every match of a tier', { sortMatchesMax: Infinity, ranked: false }, "ts_filter(m.search_tokens, '{a}')", 0.4],
   ] as const)('reads pages by %s and returns exactly the pages a full sort returns', async (_, options, marker, share) => {
     // Every row sampled (rate 1), so the sample places each page in this small catalogue; with
     // walks off every placed page is read from a bucket range. The reference finds, counts and
@@ -188,7 +188,7 @@ describe('catalogue search (/api/index/search)', () => {
     const bucketed = createSearchEngine(spy, { sampleRates: [1], ...options });
     const referenceStatements: string[] = [];
     const referenceSpy = { query: (sql: string, params?: unknown[]) => (referenceStatements.push(sql), t.db.query(sql, params)) } as unknown as typeof t.db;
-    const sorting = createSearchEngine(referenceSpy, { orderBuckets: false });
+    const sorting = createSearchEngine(referenceSpy, { orderBuckets: false, ranked: false });
     const cases: Array<Partial<SearchQuery>> = [
       { keyword: '熊猫' }, { keyword: '熊猫', page: 2 }, { keyword: '熊猫', page: 4 }, { keyword: '城市夜景' }, { keyword: '猫' }, { keyword: '猫', page: 3 },
       { keyword: '熊猫', sort: 'newest' }, { keyword: '熊猫', sort: 'price_asc', page: 2 }, { keyword: '熊猫', sort: 'price_desc' },

@@ -6,10 +6,13 @@ import type { Db } from './index.js';
 const dir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 /**
- * Applies numbered SQL files in name order, each once, each in its own transaction.
+ * Applies numbered SQL files in numeric order, each once, each in its own transaction.
  * Number ranges keep parallel work apart: 0xx core, 1xx operation/catalogue, 2xx identity,
  * 3xx schemas and generated resources, 4xx trade, 5xx+ later groups.
  */
+/** A migration's number: files run in numeric order (1000 after 999, not before 130). */
+const number = (name: string) => Number(/^\d+/.exec(name)?.[0] ?? NaN);
+
 /** Any fixed 64-bit number: the advisory lock under which one process at a time migrates. */
 const MIGRATION_LOCK = 7_405_201_126;
 
@@ -24,8 +27,11 @@ export async function migrate(db: Db, opts: { before?: string } = {}): Promise<s
       name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`);
   });
   const done = new Set((await db.query<{ name: string }>('SELECT name FROM schema_migrations')).rows.map((r) => r.name));
-  // `before` stops at a file name (tests of a data migration set up the older schema first).
-  const files = fs.readdirSync(dir).filter((f) => f.endsWith('.sql') && (!opts.before || f < opts.before)).sort();
+  // `before` stops at a number (tests of a data migration set up the older schema first).
+  const files = fs
+    .readdirSync(dir)
+    .filter((f) => f.endsWith('.sql') && (!opts.before || number(f) < number(opts.before)))
+    .sort((a, b) => number(a) - number(b) || (a < b ? -1 : 1));
   const applied: string[] = [];
   for (const f of files) {
     if (done.has(f)) continue;

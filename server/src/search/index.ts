@@ -42,8 +42,8 @@ export interface SearchOptions {
   estimateMinHits?: number;
   /** Read pages from order bucket ranges (migration 996); tests turn it off to compare with sorting every match. */
   orderBuckets?: boolean;
-  /** Read title hits by relevance through the ranked title tokens (migration 999); tests turn it off to compare. */
-  titleRank?: boolean;
+  /** Read pages through the tokens ranked in each order (migrations 999, 1000); tests turn it off to compare. */
+  ranked?: boolean;
   /** Longest walk along an order's index before a bucket range is read instead; tests set 0 to read ranges. */
   walkRows?: number;
   /** Matches up to which every match is sorted, never placed; tests set 0 to place pages of a small catalogue. */
