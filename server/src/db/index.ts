@@ -97,16 +97,23 @@ function wrapPglite(p: PGlite | any, prepared?: ReturnType<typeof preparedQuery>
 }
 
 /**
+ * The URL with JIT turned off for its sessions (added to any `options` it has). JIT compiles any
+ * plan whose estimate passes jit_above_cost, and GIN estimates run to thousands of rows where a
+ * search reads a few dozen: 50 ms compiling a 3 ms statement. Short statements are all this runs.
+ */
+function withoutJit(databaseUrl: string): string {
+  const url = new URL(databaseUrl);
+  url.searchParams.set('options', `${url.searchParams.get('options') ?? ''} -c jit=off`.trim());
+  return url.toString();
+}
+
+/**
  * Opens PGlite in a data folder (memory:// for tests) or PostgreSQL when a URL is given. A PGlite
  * folder is locked for this process until close() (data-dir-lock.ts): DataDirLockedError otherwise.
  */
 export async function openDb(opts: { databaseUrl?: string; pgliteDir?: string; loadDataDir?: Blob }): Promise<Db> {
   if (opts.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
-    // No JIT: it compiles any plan whose estimate passes jit_above_cost, and GIN estimates run to
-    // thousands of rows where a search reads a few dozen (50 ms compiling a 3 ms statement).
-    // Short statements are all this server runs. pg queues later queries behind this one.
-    pool.on('connect', (client) => void client.query('SET jit = off').catch(() => undefined));
+    const pool = new pg.Pool({ connectionString: withoutJit(opts.databaseUrl), max: 10 });
     const q: Queryable = {
       async query(sql, params = [], opts) {
         const r = await runPrepared(pool, sql, params, opts);
