@@ -175,6 +175,8 @@ describe('catalogue search (/api/index/search)', () => {
     // Through the tokens ranked in each order (migrations 999 and 1000): every page of the other
     // orders, and for the 8 relevance cases the title hits (then tags and descriptions by range).
     ['tokens ranked in each order', { walkRows: 0, sortMatchesMax: 0 }, '_rank_tokens', 0.9],
+    // Dense terms of the other orders (5 of the 13 cases) are walked along the order's index.
+    ['walk for dense terms beside ranked tokens', { walkRows: 2000, sortMatchesMax: 0 }, 'FROM (SELECT * FROM materials m WHERE m.status = 1 ORDER BY', 0.3],
     ['walk along the order index', { walkRows: 2000, sortMatchesMax: 0, ranked: false }, 'FROM (SELECT * FROM materials m WHERE m.status = 1 ORDER BY', 0.5],
     // Relevance tiers told by the title and title+tag token indexes (migration 997), not by weight:
     // 8 of the 13 cases sort by relevance, and those with under 16 matches are not estimated (sortAndCount).
