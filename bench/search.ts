@@ -48,6 +48,9 @@ async function openEngine(engine: string): Promise<{ db: Db; cleanup: () => Prom
     const admin = new pg.Client({ connectionString: url });
     await admin.connect();
     await admin.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
+    // In public, where every bench schema's search_path finds it (else it lands in the first
+    // schema that migrates, and the next one's trigram baseline index fails).
+    await admin.query('CREATE EXTENSION IF NOT EXISTS pg_trgm SCHEMA public');
     const u = new URL(url);
     u.searchParams.set('options', `-c search_path=${schema},public`);
     const db = await openDb({ databaseUrl: u.toString() });
