@@ -146,7 +146,7 @@ async function heapStats(db: Db, engine: string): Promise<{ hit: number; read: n
 /** The engine's statements by what they do (read from their SQL), to print where the time goes. */
 function statementKind(sql: string): string {
   if (sql.includes('hashint8(')) return 'sample';
-  if (sql.includes('WITH RECURSIVE')) return 'title hits, top down';
+  if (sql.includes('WITH RECURSIVE')) return 'ranked, top down';
   if (sql.includes('WITH hits AS MATERIALIZED')) return 'bucket range read';
   if (sql.includes('FROM (SELECT * FROM materials')) return 'walk (order index)';
   if (sql.includes('count(*) OVER')) return 'sort and count all';
