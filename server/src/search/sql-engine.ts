@@ -54,6 +54,8 @@ interface Ranked {
   bucket: string;
   order: Order;
   reversed: string;
+  /** Its column has few distinct values (prices), so one bucket can hold thousands of a term's matches. */
+  coarse?: boolean;
 }
 /** The columns every order sorts by. */
 const ORDER_COLUMNS = 'm.id, m.downloads, m.created_at, m.price_cents';
@@ -62,18 +64,20 @@ const RANKED: Record<string, Ranked> = {
   title: { tokens: 'm.title_rank_tokens', mark: '^', bucket: ORDERS.popular.bucket, order: ORDERS.popular, reversed: 'm.downloads ASC, m.id ASC' },
   popular: { tokens: ORDER_RANK_TOKENS, mark: '^p', bucket: ORDERS.popular.bucket, order: ORDERS.popular, reversed: 'm.downloads ASC, m.id ASC' },
   newest: { tokens: ORDER_RANK_TOKENS, mark: '^w', bucket: 'created_week(m.created_at)', order: ORDERS.newest, reversed: 'm.created_at ASC, m.id ASC' },
-  price_asc: { tokens: ORDER_RANK_TOKENS, mark: '^c', bucket: ORDERS.price_asc.bucket, order: ORDERS.price_asc, reversed: 'm.price_cents DESC, m.id DESC' },
-  price_desc: { tokens: ORDER_RANK_TOKENS, mark: '^c', bucket: ORDERS.price_desc.bucket, order: ORDERS.price_desc, reversed: 'm.price_cents ASC, m.id ASC' },
+  price_asc: { tokens: ORDER_RANK_TOKENS, mark: '^c', bucket: ORDERS.price_asc.bucket, order: ORDERS.price_asc, reversed: 'm.price_cents DESC, m.id DESC', coarse: true },
+  price_desc: { tokens: ORDER_RANK_TOKENS, mark: '^c', bucket: ORDERS.price_desc.bucket, order: ORDERS.price_desc, reversed: 'm.price_cents ASC, m.id ASC', coarse: true },
 };
 
 /**
- * Migration 995's samples: 1 on-sale material in 1024 and 1 in 128, each with its own small GIN
- * index. Reading a query's matches in them tells a frequent term from a rare one before the full
- * index is read (the sparse one first, so a very frequent term reads a few hundred rows), and where
- * in the order its matches lie. The text must stay identical to the indexes' predicates for the
- * planner to use them.
+ * The samples of migrations 995, 998 and 1001: 1 on-sale material in 8,192, in 1,024 and in 128,
+ * each with its own small GIN index. Reading a query's matches in them tells a frequent term from
+ * a rare one before the full index is read (the sparsest first, so a very frequent term reads a
+ * few dozen rows), and where in the order its matches lie. The text must stay identical to the
+ * indexes' predicates for the planner to use them.
  */
-const SAMPLE_RATES = [1024, 128];
+const SAMPLE_RATES = [8192, 1024, 128];
+/** The catalogue's own buckets come from the sample of about this rate (1 in 8,192 is 122 rows at 1M). */
+const CATALOGUE_RATE = 1024;
 const sampleOf = (rate: number) => ({ rate, sql: `(hashint8(m.id) & ${rate - 1}) = 0` });
 /**
  * The token column as only the sample indexes hold it (migration 998). Sample queries match this,
@@ -101,8 +105,6 @@ const PLACE_ENOUGH_HITS = 128;
  * tiers. A denser sample cost up to 25 ms (1 in 128 of a term in 6%).
  */
 const ESTIMATE_ENOUGH_HITS = 32;
-/** Catalogue rows a sample must hold to be read: enough for PLACE_ENOUGH_HITS of a term in a quarter of the catalogue. */
-const SAMPLE_MIN_ROWS = 4 * PLACE_ENOUGH_HITS;
 /**
  * Rows of an order's index a walk reads: chosen when the catalogue sample says the page lies
  * within them, since reading the top of the order beats intersecting frequent tokens' lists.
@@ -293,7 +295,7 @@ export class SqlSearchEngine implements SearchEngine {
     const s = w.clone();
     const tier = tierOf(s, tiers);
     let place: Sample = { rate: 1, hits: [] };
-    for (const { rate, sql } of await this.samplesWorthReading()) {
+    for (const { rate, sql } of await this.samplesWorthReading(enough)) {
       const r = await this.db.query<SampleHit>(`SELECT ${order.bucket} AS bucket, ${tier} AS tier FROM materials m WHERE ${s.sql} AND ${sql}`, s.params, UNPREPARED);
       place = { rate, hits: r.rows.map((h) => ({ bucket: Number(h.bucket), tier: Number(h.tier) })) };
       if (place.hits.length >= enough) break;
@@ -302,26 +304,25 @@ export class SqlSearchEngine implements SearchEngine {
   }
 
   /**
-   * The samples a query reads, sparsest first. A sparse sample of a small catalogue holds too few rows
-   * to place a page unless the term is in a quarter of it (1 in 1,024 of 50,000 items is 49 rows), so
-   * it is skipped there (one statement less per query; the PGlite 50k figures did not move with it).
-   * The densest is always read.
+   * The samples a query reads, sparsest first. A sparse sample of a small catalogue holds fewer
+   * rows than `enough` hits (1 in 8,192 of 200,000 items is 24 rows), so it is skipped there (one
+   * statement less per query). The densest is always read.
    */
-  private async samplesWorthReading(): Promise<{ rate: number; sql: string }[]> {
+  private async samplesWorthReading(enough: number): Promise<{ rate: number; sql: string }[]> {
     if (this.samples.length === 1) return this.samples;
     const catalogue = await this.catalogueBuckets();
     const rows = catalogue.rate * (catalogue.byOrder.get(BUCKETS[0]) ?? []).length;
     const densest = this.samples[this.samples.length - 1];
-    return this.samples.filter((s) => s === densest || rows / s.rate >= SAMPLE_MIN_ROWS);
+    return this.samples.filter((s) => s === densest || rows / s.rate >= enough);
   }
 
   /**
-   * The on-sale catalogue's buckets in every order, from the sparsest sample (reused for a minute):
+   * The on-sale catalogue's buckets in every order, from the sample of CATALOGUE_RATE (reused for a minute):
    * how many rows a walk along an order's index reads before it passes a bucket.
    */
   private async catalogueBuckets(): Promise<{ rate: number; byOrder: Map<string, number[]> }> {
     if (performance.now() - this.catalogue.at > CATALOGUE_TTL_MS) {
-      const { rate, sql } = this.samples[0];
+      const { rate, sql } = this.samples.find((s) => s.rate <= CATALOGUE_RATE) ?? this.samples[this.samples.length - 1];
       const everything = MATERIAL_TYPES.map((t) => `'~t${t}'`).join(' | ');
       const byOrder = new Map<string, number[]>();
       const r = await this.db.query<Record<string, number>>(
@@ -424,18 +425,19 @@ export class SqlSearchEngine implements SearchEngine {
   }
 
   /**
-   * A page of every match in a sort order other than relevance. A term dense in the catalogue
-   * (the sample's estimate `matches`) is met within a short walk along the order's index; the
-   * ranked tokens are read otherwise, since a bucket of an order with few distinct values holds
-   * many matches of a dense term (9 prices make a bucket hold 5% of the catalogue: the 4,000
-   * images of 熊猫 at the lowest price read and sorted for a page, 70 ms at 1M).
+   * A page of every match in a sort order other than relevance, through the ranked tokens. In an
+   * order with few distinct values a bucket holds many matches of a dense term (18 price buckets
+   * in the bench: the 4,000 images of 熊猫 at the lowest price read and sorted for a page, 70 ms at
+   * 1M), so there a term dense in the catalogue (the sample's estimate `matches`) is walked along
+   * the order's index first. Not in the others: popular terms crowd the top of the popularity
+   * order, so a rarer one's walk fell short there and the ranked read followed anyway (5 ms lost).
    */
   private async readOrder(w: Where, queryTokens: string[], sort: string, matches: number, offset: number, limit: number): Promise<Record<string, unknown>[]> {
     const rank = RANKED[sort] ?? RANKED.popular;
     const catalogue = await this.catalogueBuckets();
     const catalogueRows = catalogue.rate * (catalogue.byOrder.get(BUCKETS[0]) ?? []).length;
     const walkRows = Math.ceil((RANGE_MARGIN * (offset + limit) * catalogueRows) / Math.max(1, matches));
-    const walked = walkRows <= this.walkRows ? await this.walk(w, rank.order.orderBy, offset, limit, Math.max(WALK_MIN_ROWS, walkRows)) : null;
+    const walked = rank.coarse && walkRows <= this.walkRows ? await this.walk(w, rank.order.orderBy, offset, limit, Math.max(WALK_MIN_ROWS, walkRows)) : null;
     return walked ?? this.readTop(w, queryTokens, rank, offset, limit);
   }
 
