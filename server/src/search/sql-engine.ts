@@ -221,6 +221,7 @@ export class SqlSearchEngine implements SearchEngine {
       return w;
     };
     const matched = matching('m.search_tokens');
+    const checked = matching(STRIPPED_TOKENS);
 
     const sort = q.sort ?? 'relevance';
     const order = ORDERS[sort] ?? ORDERS.popular;
@@ -231,8 +232,8 @@ export class SqlSearchEngine implements SearchEngine {
     // Relevance's title hits are read at once through their ranked tokens (migration 999), which
     // need no sample (on two connections of PostgreSQL's pool; PGlite runs the two in turn).
     const [place, titles] = await Promise.all([
-      this.sample(matching(STRIPPED_TOKENS), order, tierQueries, relevance || this.ranked ? ESTIMATE_ENOUGH_HITS : PLACE_ENOUGH_HITS),
-      relevance && this.ranked ? this.readTop(matching(STRIPPED_TOKENS), tokens, RANKED.title, offset, q.pageSize) : null,
+      this.sample(checked, order, tierQueries, relevance || this.ranked ? ESTIMATE_ENOUGH_HITS : PLACE_ENOUGH_HITS),
+      relevance && this.ranked ? this.readTop(checked, tokens, RANKED.title, offset, q.pageSize) : null,
     ]);
     const estimated = place.hits.length >= this.estimateMinHits;
     if (!estimated) {
@@ -246,7 +247,7 @@ export class SqlSearchEngine implements SearchEngine {
     const n = estimated ? place.hits.length * place.rate : await this.count(matched, this.countCap);
     const result = (rows: Record<string, unknown>[]) => this.result(q, n, rows, estimated);
     if (titles?.length === q.pageSize) return result(titles);
-    if (!relevance && this.ranked) return result(await this.readOrder(matching(STRIPPED_TOKENS), tokens, sort, n, offset, q.pageSize));
+    if (!relevance && this.ranked) return result(await this.readOrder(checked, tokens, sort, n, offset, q.pageSize));
     // Up to a few thousand matches, sorting them all costs less than placing the page.
     // `placed` reads a page where the sample places it (bucket range or walk); `sorted` sorts every match.
     const read = async (placed: Where, sorted: Where, tier: number | null, skip: number, limit: number) =>
@@ -310,10 +311,15 @@ export class SqlSearchEngine implements SearchEngine {
    */
   private async samplesWorthReading(enough: number): Promise<{ rate: number; sql: string }[]> {
     if (this.samples.length === 1) return this.samples;
-    const catalogue = await this.catalogueBuckets();
-    const rows = catalogue.rate * (catalogue.byOrder.get(BUCKETS[0]) ?? []).length;
+    const rows = await this.catalogueRows();
     const densest = this.samples[this.samples.length - 1];
     return this.samples.filter((s) => s === densest || rows / s.rate >= enough);
+  }
+
+  /** On-sale materials, estimated from the catalogue's sample. */
+  private async catalogueRows(): Promise<number> {
+    const catalogue = await this.catalogueBuckets();
+    return catalogue.rate * (catalogue.byOrder.get(BUCKETS[0]) ?? []).length;
   }
 
   /**
@@ -368,9 +374,7 @@ export class SqlSearchEngine implements SearchEngine {
    * matches for title and tag tiers, every match for the description tier); else the caller sorts.
    */
   private async walkSparseTier(w: Where, order: Order, offset: number, limit: number, sample: Sample, tierHits: number, sortRows: number): Promise<Record<string, unknown>[] | null> {
-    const catalogue = await this.catalogueBuckets();
-    const catalogueRows = catalogue.rate * (catalogue.byOrder.get(order.bucket) ?? []).length;
-    const walkRows = Math.ceil((RANGE_MARGIN * (offset + limit) * catalogueRows) / Math.max(1, tierHits * sample.rate));
+    const walkRows = Math.ceil((RANGE_MARGIN * (offset + limit) * (await this.catalogueRows())) / Math.max(1, tierHits * sample.rate));
     if (walkRows > sortRows / 2) return null;
     return this.walk(w, order.orderBy, offset, limit, Math.max(WALK_MIN_ROWS, walkRows));
   }
@@ -434,20 +438,17 @@ export class SqlSearchEngine implements SearchEngine {
    */
   private async readOrder(w: Where, queryTokens: string[], sort: string, matches: number, offset: number, limit: number): Promise<Record<string, unknown>[]> {
     const rank = RANKED[sort] ?? RANKED.popular;
-    const catalogue = await this.catalogueBuckets();
-    const catalogueRows = catalogue.rate * (catalogue.byOrder.get(BUCKETS[0]) ?? []).length;
-    const walkRows = Math.ceil((RANGE_MARGIN * (offset + limit) * catalogueRows) / Math.max(1, matches));
+    const walkRows = Math.ceil((RANGE_MARGIN * (offset + limit) * (await this.catalogueRows())) / Math.max(1, matches));
     const walked = rank.coarse && walkRows <= this.walkRows ? await this.walk(w, rank.order.orderBy, offset, limit, Math.max(WALK_MIN_ROWS, walkRows)) : null;
     return walked ?? this.readTop(w, queryTokens, rank, offset, limit);
   }
 
   /**
    * A page of matches in `rank`'s order through its ranked tokens (migrations 999, 1000): title
-   * hits by popularity for relevance, every match for the other orders. One statement finds the
-   * last bucket the page reaches, stepping from the order's first bucket one at a time and counting
-   * each bucket's matches (at most as many as the page needs; per query token one lexeme
-   * '<token><mark><bucket>', a short list), then reads and sorts the matches of the buckets up to
-   * it. It reads about the page's rows wherever the matches lie: placing the page by the sample
+   * hits by popularity for relevance, every match for the other orders. One statement steps from
+   * the order's first bucket one bucket at a time, keeping the ids of each bucket's first matches
+   * (per query token one lexeme '<token><mark><bucket>', a short list), until it holds the page's
+   * rows; then it reads the page by id. It reads about the page's rows wherever the matches lie: placing the page by the sample
    * read 20 to 5,000 rows (1 in 1,024 places it within a thousand), and reading a range of buckets
    * with the query's plain tokens merged their whole posting lists (10-25 ms at 1M).
    */
