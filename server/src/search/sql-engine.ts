@@ -209,7 +209,8 @@ export class SqlSearchEngine implements SearchEngine {
     // Nothing searchable (only punctuation): no match rather than everything.
     if (!tokens.length) return empty;
     const tsq = (w: string) => tokens.map((t) => `'${t}'${w}`).join(' & ');
-    const filters = facetTokens(q).map((t) => ` & '${t}'`).join('');
+    const facets = facetTokens(q);
+    const filters = facets.map((t) => ` & '${t}'`).join('');
     // The matches, found through `tokens`: the column itself (the full index) or its stripped form
     // (only the sample indexes hold that, so the planner cannot read a sample through the full index).
     const matching = (tokens: string) => {
@@ -227,31 +228,40 @@ export class SqlSearchEngine implements SearchEngine {
     const order = ORDERS[sort] ?? ORDERS.popular;
     const relevance = sort === 'relevance';
     const tierQueries: [string, string] | null = relevance ? [tsq(':A'), tsq(':AB')] : null;
+    // The order's ranked tokens (migration 1000) hold the filters' tokens too (migration 1002), so
+    // a bucket's list is of filtered matches only; the title's (migration 999) hold the text only.
+    // Not by price: a price bucket's filter list is a large part of the catalogue (the images at
+    // the lowest price), and merging it cost more than checking the term's matches in the table.
+    const rank = relevance ? RANKED.title : (RANKED[sort] ?? RANKED.popular);
+    const rankTokens = relevance || rank.coarse ? tokens : [...tokens, ...facets];
     // Sized first. A term frequent in the sample is estimated; only the others are counted, which
     // is cheap for them. The sample also places the matches in the order, for the reads that need it.
-    // Relevance's title hits are read at once through their ranked tokens (migration 999), which
-    // need no sample (on two connections of PostgreSQL's pool; PGlite runs the two in turn).
-    const [place, titles] = await Promise.all([
+    // The page, or relevance's title hits, is read at once through the ranked tokens, which need no
+    // sample (on two connections of PostgreSQL's pool; PGlite runs the two in turn). Not in a coarse
+    // order: a dense term is walked there, which only the sample's estimate can tell (readOrder).
+    const [place, top] = await Promise.all([
       this.sample(checked, order, tierQueries, relevance || this.ranked ? ESTIMATE_ENOUGH_HITS : PLACE_ENOUGH_HITS),
-      relevance && this.ranked ? this.readTop(checked, tokens, RANKED.title, offset, q.pageSize) : null,
+      this.ranked && !rank.coarse ? this.readTop(checked, rankTokens, rank, offset, q.pageSize) : null,
     ]);
+    // Outside relevance, readTop reads every match up to the page's end: a short page is the last.
+    const page = top && (top.length === q.pageSize || !relevance) ? top : null;
     const estimated = place.hits.length >= this.estimateMinHits;
     if (!estimated) {
-      // Too few sample hits to estimate from: few matches, counted. A page of title hits needs
+      // Too few sample hits to estimate from: few matches, counted. A page read already needs
       // nothing more; else one statement finds, counts and sorts them (counting them and then
       // sorting them read each match twice: 50 + 50 ms at 1M).
-      if (titles?.length === q.pageSize) return this.result(q, await this.count(matched, this.countCap), titles);
+      if (page?.length === q.pageSize) return this.result(q, await this.count(matched, this.countCap), page);
       const all = await this.sortAndCount(matched, order, tierQueries, offset, q.pageSize);
       if (all) return this.result(q, all.n, all.rows);
     }
     const n = estimated ? place.hits.length * place.rate : await this.count(matched, this.countCap);
     const result = (rows: Record<string, unknown>[]) => this.result(q, n, rows, estimated);
-    if (titles?.length === q.pageSize) return result(titles);
-    if (!relevance && this.ranked) return result(await this.readOrder(checked, tokens, sort, n, offset, q.pageSize));
+    if (page) return result(page);
+    if (!relevance && this.ranked) return result(await this.readOrder(checked, rankTokens, rank, n, offset, q.pageSize));
     // Up to a few thousand matches, sorting them all costs less than placing the page.
     // `placed` reads a page where the sample places it (bucket range or walk); `sorted` sorts every match.
     const read = async (placed: Where, sorted: Where, tier: number | null, skip: number, limit: number) =>
-      (tier === 0 ? titles : null) ??
+      (tier === 0 ? top : null) ??
       (n > this.sortMatchesMax ? await this.readBuckets(placed, order, skip, limit, place, tier, n) : null) ??
       this.sortEvery(sorted, order.orderBy, skip, limit);
 
@@ -436,11 +446,10 @@ export class SqlSearchEngine implements SearchEngine {
    * the order's index first. Not in the others: popular terms crowd the top of the popularity
    * order, so a rarer one's walk fell short there and the ranked read followed anyway (5 ms lost).
    */
-  private async readOrder(w: Where, queryTokens: string[], sort: string, matches: number, offset: number, limit: number): Promise<Record<string, unknown>[]> {
-    const rank = RANKED[sort] ?? RANKED.popular;
+  private async readOrder(w: Where, rankTokens: string[], rank: Ranked, matches: number, offset: number, limit: number): Promise<Record<string, unknown>[]> {
     const walkRows = Math.ceil((RANGE_MARGIN * (offset + limit) * (await this.catalogueRows())) / Math.max(1, matches));
     const walked = rank.coarse && walkRows <= this.walkRows ? await this.walk(w, rank.order.orderBy, offset, limit, Math.max(WALK_MIN_ROWS, walkRows)) : null;
-    return walked ?? this.readTop(w, queryTokens, rank, offset, limit);
+    return walked ?? this.readTop(w, rankTokens, rank, offset, limit);
   }
 
   /**
@@ -452,10 +461,10 @@ export class SqlSearchEngine implements SearchEngine {
    * read 20 to 5,000 rows (1 in 1,024 places it within a thousand), and reading a range of buckets
    * with the query's plain tokens merged their whole posting lists (10-25 ms at 1M).
    */
-  private async readTop(w: Where, queryTokens: string[], rank: Ranked, offset: number, limit: number): Promise<Record<string, unknown>[]> {
+  private async readTop(w: Where, rankTokens: string[], rank: Ranked, offset: number, limit: number): Promise<Record<string, unknown>[]> {
     const { order } = rank;
     const r = w.clone();
-    const tokens = r.arg(queryTokens);
+    const tokens = r.arg(rankTokens);
     const mark = r.arg(rank.mark);
     const need = r.arg(offset + limit);
     const step = order.desc ? -1 : 1;
