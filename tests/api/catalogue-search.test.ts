@@ -240,6 +240,48 @@ describe('catalogue search (/api/index/search)', () => {
     await t.db.query('DELETE FROM materials WHERE id = $1', [id]);
   });
 
+  it('keeps the search sample table (migration 1003) in step with every write to materials', async () => {
+    const copy = async (id: number) =>
+      (await t.db.query<{ status: number; downloads: number; title: string; tokens: string }>(
+        'SELECT status, downloads, title, search_tokens::text AS tokens FROM material_search_sample WHERE id = $1', [id])).rows[0];
+    // The sample is 1 id in 128 by hash: the next such id past every material's, and one that is not.
+    const next = async (sampled: boolean) =>
+      Number((await t.db.query<{ id: number }>(
+        `SELECT g AS id FROM generate_series((SELECT max(id) + 1 FROM materials), (SELECT max(id) + 5000 FROM materials)) g
+         WHERE ((hashint8(g) & 127) = 0) = $1 ORDER BY g LIMIT 1`, [sampled])).rows[0].id);
+    const insert = (id: number, status: number) =>
+      t.db.query(
+        `INSERT INTO materials(id, type, title, tags, status, price_cents, downloads, search_tokens)
+         VALUES ($1, 11, '抽样', ARRAY['抽样'], $2, 100, 3, $3::tsvector)`,
+        [id, status, "'抽':1A '样':1A '抽样':1A"],
+      );
+    const id = await next(true);
+    await insert(id, 2);
+    expect(await copy(id)).toBeUndefined(); // not on sale: not sampled
+    await t.db.query('UPDATE materials SET status = 1 WHERE id = $1', [id]);
+    expect(await copy(id)).toMatchObject({ status: 1, downloads: 3, title: '抽样' });
+    // The copy carries the tokens as migration 996's trigger completed them (facets, buckets).
+    expect((await copy(id)).tokens).toContain("'~t11'");
+    await t.db.query("UPDATE materials SET downloads = 9, title = '抽样二' WHERE id = $1", [id]);
+    expect(await copy(id)).toMatchObject({ downloads: 9, title: '抽样二' });
+    await t.db.query('UPDATE materials SET status = 3 WHERE id = $1', [id]);
+    expect(await copy(id)).toBeUndefined();
+    await t.db.query('UPDATE materials SET status = 1 WHERE id = $1', [id]);
+    await t.db.query('DELETE FROM materials WHERE id = $1', [id]);
+    expect(await copy(id)).toBeUndefined();
+    const other = await next(false);
+    await insert(other, 1);
+    expect(await copy(other)).toBeUndefined();
+    await t.db.query('DELETE FROM materials WHERE id = $1', [other]);
+    // The whole table is exactly the sampled on-sale materials.
+    const diff = await t.db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM (
+         (SELECT id FROM materials WHERE status = 1 AND (hashint8(id) & 127) = 0 EXCEPT SELECT id FROM material_search_sample)
+         UNION ALL (SELECT id FROM material_search_sample EXCEPT SELECT id FROM materials WHERE status = 1 AND (hashint8(id) & 127) = 0)) d`,
+    );
+    expect(Number(diff.rows[0].n)).toBe(0);
+  });
+
   // Runs last: it adds 10,001 rows to this file's database.
   it('estimates huge counts from the sample, or caps them at 10000 when counted, and flags either', async () => {
     await t.db.query(

@@ -69,16 +69,26 @@ const RANKED: Record<string, Ranked> = {
 };
 
 /**
- * The samples of migrations 995, 998 and 1001: 1 on-sale material in 8,192, in 1,024 and in 128,
+ * The samples of migrations 995, 998, 1001 and 1003: 1 on-sale material in 8,192, in 1,024 and in 128,
  * each with its own small GIN index. Reading a query's matches in them tells a frequent term from
  * a rare one before the full index is read (the sparsest first, so a very frequent term reads a
  * few dozen rows), and where in the order its matches lie. The text must stay identical to the
  * indexes' predicates for the planner to use them.
  */
 const SAMPLE_RATES = [8192, 1024, 128];
+/**
+ * The rate of material_search_sample (migration 1003): the sampled rows copied into a small table
+ * that stays in shared buffers. A sample of a multiple of it is read there (same column names, so
+ * the same conditions); any other (tests sample every row: 1) from materials itself.
+ */
+const SAMPLE_TABLE_RATE = 128;
 /** The catalogue's own buckets come from the sample of about this rate (1 in 8,192 is 122 rows at 1M). */
 const CATALOGUE_RATE = 1024;
-const sampleOf = (rate: number) => ({ rate, sql: `(hashint8(m.id) & ${rate - 1}) = 0` });
+const sampleOf = (rate: number) => ({
+  rate,
+  sql: `(hashint8(m.id) & ${rate - 1}) = 0`,
+  from: rate % SAMPLE_TABLE_RATE === 0 ? 'material_search_sample' : 'materials',
+});
 /**
  * The token column as only the sample indexes hold it (migration 998). Sample queries match this,
  * never the column itself, so the planner cannot read a sample through the full index; elsewhere
@@ -119,6 +129,9 @@ const RANGE_MAX_ROWS = 20_000;
 const CATALOGUE_TTL_MS = 60_000;
 /** Every bucket function once (the two price orders share one), for the catalogue sample. */
 const BUCKETS = [...new Set(Object.values(ORDERS).map((o) => o.bucket))];
+
+/** A sample: its rate, its condition on a row, and the table holding its rows. */
+type Sampled = ReturnType<typeof sampleOf>;
 
 /** A sample of a query's matches: each hit's bucket in the order and which relevance tier it is in. */
 interface SampleHit {
@@ -163,7 +176,7 @@ class Where {
  */
 export class SqlSearchEngine implements SearchEngine {
   private catalogue: { rate: number; byOrder: Map<string, number[]>; at: number } = { rate: 1, byOrder: new Map(), at: -Infinity };
-  private readonly samples: { rate: number; sql: string }[];
+  private readonly samples: Sampled[];
   private readonly countCap: number;
   private readonly estimateMinHits: number;
   private readonly orderBuckets: boolean;
@@ -306,8 +319,8 @@ export class SqlSearchEngine implements SearchEngine {
     const s = w.clone();
     const tier = tierOf(s, tiers);
     let place: Sample = { rate: 1, hits: [] };
-    for (const { rate, sql } of await this.samplesWorthReading(enough)) {
-      const r = await this.db.query<SampleHit>(`SELECT ${order.bucket} AS bucket, ${tier} AS tier FROM materials m WHERE ${s.sql} AND ${sql}`, s.params, UNPREPARED);
+    for (const { rate, sql, from } of await this.samplesWorthReading(enough)) {
+      const r = await this.db.query<SampleHit>(`SELECT ${order.bucket} AS bucket, ${tier} AS tier FROM ${from} m WHERE ${s.sql} AND ${sql}`, s.params, UNPREPARED);
       place = { rate, hits: r.rows.map((h) => ({ bucket: Number(h.bucket), tier: Number(h.tier) })) };
       if (place.hits.length >= enough) break;
     }
@@ -319,7 +332,7 @@ export class SqlSearchEngine implements SearchEngine {
    * rows than `enough` hits (1 in 8,192 of 200,000 items is 24 rows), so it is skipped there (one
    * statement less per query). The densest is always read.
    */
-  private async samplesWorthReading(enough: number): Promise<{ rate: number; sql: string }[]> {
+  private async samplesWorthReading(enough: number): Promise<Sampled[]> {
     if (this.samples.length === 1) return this.samples;
     const rows = await this.catalogueRows();
     const densest = this.samples[this.samples.length - 1];
@@ -338,12 +351,12 @@ export class SqlSearchEngine implements SearchEngine {
    */
   private async catalogueBuckets(): Promise<{ rate: number; byOrder: Map<string, number[]> }> {
     if (performance.now() - this.catalogue.at > CATALOGUE_TTL_MS) {
-      const { rate, sql } = this.samples.find((s) => s.rate <= CATALOGUE_RATE) ?? this.samples[this.samples.length - 1];
+      const { rate, sql, from } = this.samples.find((s) => s.rate <= CATALOGUE_RATE) ?? this.samples[this.samples.length - 1];
       const everything = MATERIAL_TYPES.map((t) => `'~t${t}'`).join(' | ');
       const byOrder = new Map<string, number[]>();
       const r = await this.db.query<Record<string, number>>(
         `SELECT ${BUCKETS.map((b, i) => `${b} AS b${i}`).join(', ')}
-         FROM materials m WHERE m.status = 1 AND ${STRIPPED_TOKENS} @@ $1::tsquery AND ${sql}`,
+         FROM ${from} m WHERE m.status = 1 AND ${STRIPPED_TOKENS} @@ $1::tsquery AND ${sql}`,
         [everything],
         UNPREPARED,
       );
