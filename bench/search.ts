@@ -15,6 +15,7 @@
  * PostgreSQL: BENCH_DATABASE_URL (default postgres://lumen:lumen@127.0.0.1:5432/lumen_bench), in a
  * schema of its own that is dropped afterwards. PGlite: a temporary data folder, removed afterwards.
  * --keep NAME keeps the data (schema NAME, or folder bench/.data/NAME) and reuses it when loaded.
+ * BENCH_SLOWEST=N prints the N slowest queries with each statement's time (default 10).
  * Goals (issue 13): p95 <= 10 ms on PostgreSQL and < 30 ms on PGlite at 1M; >= 20x the baseline.
  */
 import fs from 'node:fs';
@@ -205,7 +206,7 @@ async function measure(db: Db, engine: string): Promise<void> {
   console.log(`  ${'all'.padEnd(26)} n=${String(all.length).padStart(3)}  ${fmt(all)}`);
   // Where the tail comes from: the slowest queries with their statements (ms each).
   console.log('  slowest queries:');
-  for (const { ms, what } of slowest.sort((a, b) => b.ms - a.ms).slice(0, 10)) console.log(`    ${ms.toFixed(1).padStart(7)} ms  ${what}`);
+  for (const { ms, what } of slowest.sort((a, b) => b.ms - a.ms).slice(0, Number(process.env.BENCH_SLOWEST ?? 10))) console.log(`    ${ms.toFixed(1).padStart(7)} ms  ${what}`);
   if (before && after) {
     const hit = after.hit - before.hit;
     const read = after.read - before.read;
