@@ -5,11 +5,6 @@ import type { Db } from './index.js';
 
 const dir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
-/**
- * Applies numbered SQL files in numeric order, each once, each in its own transaction.
- * Number ranges keep parallel work apart: 0xx core, 1xx operation/catalogue, 2xx identity,
- * 3xx schemas and generated resources, 4xx trade, 5xx+ later groups.
- */
 /** A migration's number: files run in numeric order (1000 after 999, not before 130). */
 const number = (name: string) => Number(/^\d+/.exec(name)?.[0] ?? NaN);
 
@@ -17,6 +12,9 @@ const number = (name: string) => Number(/^\d+/.exec(name)?.[0] ?? NaN);
 const MIGRATION_LOCK = 7_405_201_126;
 
 /**
+ * Applies numbered SQL files in numeric order, each once, each in its own transaction.
+ * Number ranges keep parallel work apart: 0xx core, 1xx operation/catalogue, 2xx identity,
+ * 3xx schemas and generated resources, 4xx trade, 5xx+ later groups.
  * Migrations run once however many app servers start together: each step takes a transaction-level
  * advisory lock, so a second server waits, then finds the file applied and skips it.
  */

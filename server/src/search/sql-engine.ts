@@ -254,7 +254,7 @@ export class SqlSearchEngine implements SearchEngine {
     // is cheap for them. The sample also places the matches in the order, for the reads that need it.
     // The page, or relevance's title hits, is read at once through the ranked tokens, which need no
     // sample (on two connections of PostgreSQL's pool; PGlite runs the two in turn). Not in a coarse
-    // order: a dense term is walked there, which only the sample's estimate can tell (readOrder).
+    // order: a dense term is walked there, which only the sample's estimate can tell (readByPrice).
     const [place, top] = await Promise.all([
       this.sample(sampled, order, tierQueries, relevance || this.ranked ? ESTIMATE_ENOUGH_HITS : PLACE_ENOUGH_HITS),
       this.ranked && !rank.coarse ? this.readTop(checked, rankTokens, rank, offset, q.pageSize) : null,
@@ -273,7 +273,7 @@ export class SqlSearchEngine implements SearchEngine {
     const n = estimated ? place.hits.length * place.rate : await this.count(matched, this.countCap);
     const result = (rows: Record<string, unknown>[]) => this.result(q, n, rows, estimated);
     if (page) return result(page);
-    if (!relevance && this.ranked) return result(await this.readOrder(checked, rankTokens, rank, n, offset, q.pageSize));
+    if (rank.coarse && this.ranked) return result(await this.readByPrice(checked, rankTokens, rank, n, offset, q.pageSize));
     // Up to a few thousand matches, sorting them all costs less than placing the page.
     // `placed` reads a page where the sample places it (bucket range or walk); `sorted` sorts every match.
     const read = async (placed: Where, sorted: Where, tier: number | null, skip: number, limit: number) =>
@@ -455,27 +455,28 @@ export class SqlSearchEngine implements SearchEngine {
   }
 
   /**
-   * A page of every match in a sort order other than relevance, through the ranked tokens. In an
-   * order with few distinct values a bucket holds many matches of a dense term (18 price buckets
-   * in the bench: the 4,000 images of 熊猫 at the lowest price read and sorted for a page, 70 ms at
-   * 1M), so there a term dense in the catalogue (the sample's estimate `matches`) is walked along
-   * the order's index first. Not in the others: popular terms crowd the top of the popularity
+   * A page by price (a coarse order: few distinct values), after the sample. A price bucket holds
+   * many matches of a dense term (18 price buckets in the bench: the 4,000 images of 熊猫 at the
+   * lowest price read and sorted for a page, 70 ms at 1M), so a term dense in the catalogue (the
+   * sample's estimate `matches`) is walked along the order's index first; else the ranked tokens.
+   * Not in the other orders, read beside the sample: popular terms crowd the top of the popularity
    * order, so a rarer one's walk fell short there and the ranked read followed anyway (5 ms lost).
    */
-  private async readOrder(w: Where, rankTokens: string[], rank: Ranked, matches: number, offset: number, limit: number): Promise<Record<string, unknown>[]> {
+  private async readByPrice(w: Where, rankTokens: string[], rank: Ranked, matches: number, offset: number, limit: number): Promise<Record<string, unknown>[]> {
     const walkRows = Math.ceil((RANGE_MARGIN * (offset + limit) * (await this.catalogueRows())) / Math.max(1, matches));
-    const walked = rank.coarse && walkRows <= this.walkRows ? await this.walk(w, rank.order.orderBy, offset, limit, Math.max(WALK_MIN_ROWS, walkRows)) : null;
+    const walked = walkRows <= this.walkRows ? await this.walk(w, rank.order.orderBy, offset, limit, Math.max(WALK_MIN_ROWS, walkRows)) : null;
     return walked ?? this.readTop(w, rankTokens, rank, offset, limit);
   }
 
   /**
-   * A page of matches in `rank`'s order through its ranked tokens (migrations 999, 1000): title
-   * hits by popularity for relevance, every match for the other orders. One statement steps from
-   * the order's first bucket one bucket at a time, keeping the ids of each bucket's first matches
-   * (per query token one lexeme '<token><mark><bucket>', a short list), until it holds the page's
-   * rows; then it reads the page by id. It reads about the page's rows wherever the matches lie: placing the page by the sample
-   * read 20 to 5,000 rows (1 in 1,024 places it within a thousand), and reading a range of buckets
-   * with the query's plain tokens merged their whole posting lists (10-25 ms at 1M).
+   * A page of matches in `rank`'s order through its ranked tokens (migrations 999, 1000, 1002):
+   * title hits by popularity for relevance, every match for the other orders. One statement steps
+   * from the order's first bucket one bucket at a time, keeping the ids of each bucket's first
+   * matches (per token, filters' included, one lexeme '<token><mark><bucket>', a short list),
+   * until it holds the page's rows; then it reads the page by id. It reads about the page's rows
+   * wherever the matches lie: placing the page by the sample read 20 to 5,000 rows (1 in 1,024
+   * places it within a thousand), and reading a range of buckets with the query's plain tokens
+   * merged their whole posting lists (10-25 ms at 1M).
    */
   private async readTop(w: Where, rankTokens: string[], rank: Ranked, offset: number, limit: number): Promise<Record<string, unknown>[]> {
     const { order } = rank;
