@@ -17,14 +17,20 @@ let broken = false;
  * (another pass runs at the same time) it is kept and printed whole once the command ends, so the
  * two logs do not interleave.
  */
+const started = Date.now();
+/** Each pass's wall time, printed at the end: where the run's time went. */
+const timings = [];
+
 function run(label, cmd, args, { env = {}, background = false } = {}) {
   if (!background) console.log(`\n=== ${label} ===`);
+  const from = Date.now();
   const child = spawn(cmd, args, { stdio: background ? ['ignore', 'pipe', 'pipe'] : 'inherit', env: { ...process.env, ...env } });
   const output = [];
   child.stdout?.on('data', (d) => output.push(d));
   child.stderr?.on('data', (d) => output.push(d));
   return new Promise((resolve) => {
     child.on('exit', (code) => {
+      timings.push({ label, from: (from - started) / 1000, to: (Date.now() - started) / 1000 });
       if (background) {
         console.log(`\n=== ${label} (ran beside the pass above) ===`);
         process.stdout.write(Buffer.concat(output));
@@ -41,7 +47,8 @@ const workers = `--maxWorkers=${Math.max(2, os.availableParallelism() - 1)}`;
 
 async function vitest(label, project, { env = {}, extra = [], background = false } = {}) {
   const out = path.join(tmp, `${label.replace(/\W+/g, '-')}.json`);
-  await run(label, 'npx', ['vitest', 'run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`, ...extra], { env, background });
+  const reporters = ['--reporter=default', '--reporter=json', `--outputFile.json=${out}`, '--reporter=./scripts/slowest-files-reporter.mjs'];
+  await run(label, 'npx', ['vitest', 'run', '--project', project, ...reporters, ...extra], { env, background });
   if (fs.existsSync(out)) {
     const j = JSON.parse(fs.readFileSync(out, 'utf8'));
     passed += j.numPassedTests;
@@ -109,5 +116,7 @@ if (whole) {
   }
 }
 
+console.log('\nWall time per pass (seconds from the start of the run):');
+for (const t of timings) console.log(`${t.from.toFixed(0).padStart(5)} -> ${t.to.toFixed(0).padStart(4)}  ${(t.to - t.from).toFixed(0).padStart(4)} s  ${t.label}`);
 console.log(`\n${passed} passed, ${failed} failed`);
 process.exit(broken || failed ? 1 : 0);

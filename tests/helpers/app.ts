@@ -1,6 +1,7 @@
 import { openDb, type Db } from '../../server/src/db/index.js';
 import { migrate } from '../../server/src/db/migrate.js';
 import { migratedTemplate } from './pglite-template.js';
+import { copyOfMigratedTemplate } from './pg-template.js';
 import { buildApp } from '../../server/src/app.js';
 import { loadConfig } from '../../server/src/config.js';
 import { createSession } from '../../server/src/repositories/sessions.js';
@@ -43,7 +44,8 @@ export async function makeTestDatabase(opts: { pgliteDir?: string; migrated?: bo
     const loadDataDir = opts.migrated && dir === 'memory://' ? await migratedTemplate() : undefined;
     return { open: () => openDb({ pgliteDir: dir, loadDataDir }), drop: async () => undefined };
   }
-  const fresh = await freshSchema(url);
+  // A migrated database is a copy of a migrated template where the role may create databases.
+  const fresh = (opts.migrated && (await copyOfMigratedTemplate(url))) || (await freshSchema(url));
   return { open: () => openDb({ databaseUrl: fresh.url }), drop: fresh.drop };
 }
 

@@ -6,6 +6,8 @@ import path from 'node:path';
 import { openDb } from '../../server/src/db/index.js';
 import { migrate } from '../../server/src/db/migrate.js';
 import { freshSchema, makeUser } from './app.js';
+import { copyOfMigratedTemplate } from './pg-template.js';
+import { migratedTemplate } from './pglite-template.js';
 
 const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..');
 
@@ -65,11 +67,12 @@ export async function prepareServerData(): Promise<{ dataDir: string; env: Recor
   let dropSchema = async () => {};
   const url = process.env.TEST_DATABASE_URL;
   if (url) {
-    const fresh = await freshSchema(url, 'p');
+    const fresh = (await copyOfMigratedTemplate(url)) ?? (await freshSchema(url, 'p'));
     env.DATABASE_URL = fresh.url;
     dropSchema = fresh.drop;
   }
-  const db = await openDb({ databaseUrl: env.DATABASE_URL, pgliteDir: path.join(dataDir, 'pglite') });
+  // Both engines start from their migrated template (no initdb, no 58 migrations); migrate() then checks.
+  const db = await openDb({ databaseUrl: env.DATABASE_URL, pgliteDir: path.join(dataDir, 'pglite'), loadDataDir: url ? undefined : await migratedTemplate() });
   await migrate(db);
   const { token } = await makeUser(db, { roles: ['buyer', 'creator'] });
   await db.close();
