@@ -47,9 +47,11 @@ const V6: Array<[string, number, string]> = [
   ['ff00::', 8, 'multicast'],
 ];
 
-const special = new net.BlockList();
-for (const [a, p] of V4) special.addSubnet(a, p, 'ipv4');
-for (const [a, p] of V6) special.addSubnet(a, p, 'ipv6');
+// One list per family: a BlockList matches IPv4 addresses against IPv4-mapped IPv6 rules, and
+// ::ffff:0:0/96 would then refuse every IPv4 address.
+const special = { ipv4: new net.BlockList(), ipv6: new net.BlockList() };
+for (const [a, p] of V4) special.ipv4.addSubnet(a, p, 'ipv4');
+for (const [a, p] of V6) special.ipv6.addSubnet(a, p, 'ipv6');
 
 /** The family of an IP literal ('ipv4' | 'ipv6'), or null when it is not one. */
 export function ipFamily(ip: string): 'ipv4' | 'ipv6' | null {
@@ -61,5 +63,5 @@ export function ipFamily(ip: string): 'ipv4' | 'ipv6' | null {
 export function isPublicAddress(ip: string): boolean {
   const family = ipFamily(ip);
   if (!family) return false;
-  return !special.check(ip, family);
+  return !special[family].check(ip, family);
 }
