@@ -33,9 +33,9 @@ export function siteHandler(marker: string): http.RequestListener {
   };
 }
 
-export async function listen(server: http.Server | https.Server): Promise<{ origin: string; close: () => Promise<void> }> {
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
-  const port = (server.address() as AddressInfo).port;
+export async function listen(server: http.Server | https.Server, port = 0): Promise<{ origin: string; close: () => Promise<void> }> {
+  await new Promise<void>((r) => server.listen(port, '127.0.0.1', () => r()));
+  port = (server.address() as AddressInfo).port;
   const scheme = server instanceof https.Server ? 'https' : 'http';
   return { origin: `${scheme}://127.0.0.1:${port}`, close: () => new Promise((r) => { server.closeAllConnections?.(); server.close(() => r()); }) };
 }
