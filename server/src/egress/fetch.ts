@@ -27,11 +27,20 @@ export interface EgressFetchOptions {
 
 async function once(policy: EgressPolicy, url: URL, host: string, port: number, opts: EgressFetchOptions) {
   const { socket, address } = await connectChecked(policy, host, port);
-  const stream: net.Socket = url.protocol === 'https:' ? tls.connect({ socket, servername: net.isIP(host) ? undefined : host, ALPNProtocols: ['http/1.1'] }) : socket;
+  const stream: net.Socket =
+    url.protocol === 'https:' ? tls.connect({ socket, servername: net.isIP(host) ? undefined : host, ALPNProtocols: ['http/1.1'] }) : socket;
   const max = opts.maxBytes ?? 50 * 1024 * 1024;
   return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer; address: string }>((resolve, reject) => {
     const lib = url.protocol === 'https:' ? https : http;
-    const req = lib.request({ createConnection: () => stream, method: 'GET', host, port, path: `${url.pathname}${url.search}`, headers: { ...opts.headers, connection: 'close' }, signal: opts.signal });
+    const req = lib.request({
+      createConnection: () => stream,
+      method: 'GET',
+      host,
+      port,
+      path: `${url.pathname}${url.search}`,
+      headers: { ...opts.headers, connection: 'close' },
+      signal: opts.signal,
+    });
     req.on('response', (res) => {
       const chunks: Buffer[] = [];
       let n = 0;

@@ -1,5 +1,15 @@
 /** Every outbound fetch of a user-named address goes through here: the policy, the checking proxy for Chromium, and a checked GET. */
-export { EGRESS_UNREACHABLE, EgressRefused, checkedAddress, connectChecked, egressPolicy, egressTarget, parseAllowList, systemNetwork, useEgressNetwork } from './policy.js';
+export {
+  EGRESS_UNREACHABLE,
+  EgressRefused,
+  checkedAddress,
+  connectChecked,
+  egressPolicy,
+  egressTarget,
+  parseAllowList,
+  systemNetwork,
+  useEgressNetwork,
+} from './policy.js';
 export type { AllowRule, EgressNetwork, EgressPolicy } from './policy.js';
 export { isPublicAddress } from './ranges.js';
 export { REFUSED_HEADER, startEgressProxy } from './proxy.js';

@@ -122,9 +122,13 @@ function addressAllowed(policy: EgressPolicy, address: string, port: number, hos
  * answer refuses the host, so a name cannot mix a public address with an inner one.
  */
 export async function checkedAddress(policy: EgressPolicy, host: string, port: number): Promise<string> {
-  const name = host.toLowerCase().replace(/^\[|\]$/g, '').replace(/\.$/, '');
+  const name = host
+    .toLowerCase()
+    .replace(/^\[|\]$/g, '')
+    .replace(/\.$/, '');
   const hostAllowed = policy.allow.some((r) => r.host === name && portMatches(r, port));
-  if (!hostAllowed && !policy.ports.includes(port) && !policy.allow.some((r) => r.subnet && portMatches(r, port))) throw new EgressRefused(`port ${port} not allowed`);
+  if (!hostAllowed && !policy.ports.includes(port) && !policy.allow.some((r) => r.subnet && portMatches(r, port)))
+    throw new EgressRefused(`port ${port} not allowed`);
   let addresses: string[];
   if (ipFamily(name)) addresses = [name];
   else {

@@ -45,7 +45,17 @@ export interface EgressProxy {
   close: () => Promise<void>;
 }
 
-const HOP_BY_HOP = ['connection', 'keep-alive', 'proxy-connection', 'proxy-authorization', 'proxy-authenticate', 'te', 'trailer', 'transfer-encoding', 'upgrade'];
+const HOP_BY_HOP = [
+  'connection',
+  'keep-alive',
+  'proxy-connection',
+  'proxy-authorization',
+  'proxy-authenticate',
+  'te',
+  'trailer',
+  'transfer-encoding',
+  'upgrade',
+];
 
 function forwardable(headers: http.IncomingHttpHeaders): http.OutgoingHttpHeaders {
   const out: http.OutgoingHttpHeaders = {};
@@ -94,7 +104,12 @@ export async function startEgressProxy(policy: EgressPolicy, opts: EgressProxyOp
 
   const refuse = (res: http.ServerResponse) => {
     if (res.headersSent) return void res.destroy();
-    res.writeHead(502, { 'content-type': 'text/html; charset=utf-8', 'content-length': REFUSED_PAGE.length, [REFUSED_HEADER]: 'refused', 'cache-control': 'no-store' });
+    res.writeHead(502, {
+      'content-type': 'text/html; charset=utf-8',
+      'content-length': REFUSED_PAGE.length,
+      [REFUSED_HEADER]: 'refused',
+      'cache-control': 'no-store',
+    });
     res.end(REFUSED_PAGE);
   };
 
@@ -115,7 +130,12 @@ export async function startEgressProxy(policy: EgressPolicy, opts: EgressProxyOp
     }
     const socket = await dial(target.host, target.port);
     if (!socket) return refuse(res);
-    const up = http.request({ createConnection: () => socket, method: req.method, path: `${target.url.pathname}${target.url.search}`, headers: { ...forwardable(req.headers), connection: 'close' } });
+    const up = http.request({
+      createConnection: () => socket,
+      method: req.method,
+      path: `${target.url.pathname}${target.url.search}`,
+      headers: { ...forwardable(req.headers), connection: 'close' },
+    });
     up.on('response', (r) => {
       res.writeHead(r.statusCode ?? 502, r.statusMessage, forwardable(r.headers));
       r.pipe(res);
@@ -142,7 +162,10 @@ export async function startEgressProxy(policy: EgressPolicy, opts: EgressProxyOp
     if (!socket) return void client.end(`HTTP/1.1 502 Bad Gateway\r\n${REFUSED_HEADER}: refused\r\ncontent-length: 0\r\n\r\n`);
     const up = socket;
     open.add(client);
-    client.on('close', () => { open.delete(client); up.destroy(); });
+    client.on('close', () => {
+      open.delete(client);
+      up.destroy();
+    });
     up.on('error', () => client.destroy());
     up.on('close', () => client.destroy());
     client.write('HTTP/1.1 200 Connection Established\r\n\r\n');

@@ -29,7 +29,12 @@ describe('egress policy: captures, screen recordings and the crawler never reach
   let restore = () => {};
 
   beforeAll(async () => {
-    const innerSrv = await listen(http.createServer((req, res) => { innerHits.push(req.url ?? ''); res.end('inner secret'); }));
+    const innerSrv = await listen(
+      http.createServer((req, res) => {
+        innerHits.push(req.url ?? '');
+        res.end('inner secret');
+      }),
+    );
     inner = innerSrv.origin;
     innerPort = portOf(inner);
     // A port nobody listens on: bind, read the port, close.
@@ -41,12 +46,23 @@ describe('egress policy: captures, screen recordings and the crawler never reach
       <img src="${inner}/img.png"><img src="http://localhost:${innerPort}/img2.png"><script src="http://2130706433:${innerPort}/s.js"></script>
       <iframe src="http://0x7f.1:${innerPort}/frame"></iframe><link rel="stylesheet" href="http://[::ffff:127.0.0.1]:${innerPort}/c.css">
       <script>fetch('${inner}/fetch').catch(() => {}); try { new WebSocket('ws://127.0.0.1:${innerPort}/ws'); } catch {} navigator.sendBeacon?.('${inner}/beacon', 'x');</script>`;
-    servers.push(innerSrv, await listen(http.createServer((req, res) => {
-      if (req.url === '/redir') { res.writeHead(302, { location: `${inner}/after-redirect` }); return res.end(); }
-      if (req.url === '/meta') { res.writeHead(200, { 'content-type': 'text/html' }); return res.end(`<meta http-equiv="refresh" content="0;url=${inner}/meta-refresh">`); }
-      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-      res.end(page);
-    })));
+    servers.push(
+      innerSrv,
+      await listen(
+        http.createServer((req, res) => {
+          if (req.url === '/redir') {
+            res.writeHead(302, { location: `${inner}/after-redirect` });
+            return res.end();
+          }
+          if (req.url === '/meta') {
+            res.writeHead(200, { 'content-type': 'text/html' });
+            return res.end(`<meta http-equiv="refresh" content="0;url=${inner}/meta-refresh">`);
+          }
+          res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+          res.end(page);
+        }),
+      ),
+    );
     // A server that accepts and closes at once (Chromium: ERR_EMPTY_RESPONSE when reached directly).
     const empty = net.createServer((s) => s.destroy());
     await new Promise<void>((r) => empty.listen(0, '127.0.0.1', () => r()));
@@ -77,12 +93,30 @@ describe('egress policy: captures, screen recordings and the crawler never reach
     await run();
     return (await call(t.app, 'GET', `/api/protection/captures/${created.body.data.id}`, alice.auth)).body.data;
   }
-  const file = async (id: number, name: string) => (await t.app.inject({ url: `/api/protection/captures/${id}/files/${name}`, headers: alice.auth })).rawPayload.toString('utf8');
+  const file = async (id: number, name: string) =>
+    (await t.app.inject({ url: `/api/protection/captures/${id}/files/${name}`, headers: alice.auth })).rawPayload.toString('utf8');
 
   it('refuses loopback in every notation, the host name, names resolving inside and the metadata address, with one message', async () => {
-    const forms = [`${inner}/a`, `http://localhost:${innerPort}/b`, `http://[::1]:${innerPort}/c`, `http://2130706433:${innerPort}/d`, `http://0177.0.0.1:${innerPort}/e`,
-      `http://0x7f.1:${innerPort}/f`, `http://127.1:${innerPort}/g`, `http://[::ffff:127.0.0.1]:${innerPort}/h`, `http://${os.hostname()}:${innerPort}/i`, `http://localhost:${innerPort}/dev/sms`];
-    const more = ['http://169.254.169.254/latest/meta-data/', 'http://[fd00:ec2::254]/', 'http://inner-name.test/j', 'http://metadata.test/k', 'http://v6-inner.test/l', `http://public-site.test:${innerPort}/m`];
+    const forms = [
+      `${inner}/a`,
+      `http://localhost:${innerPort}/b`,
+      `http://[::1]:${innerPort}/c`,
+      `http://2130706433:${innerPort}/d`,
+      `http://0177.0.0.1:${innerPort}/e`,
+      `http://0x7f.1:${innerPort}/f`,
+      `http://127.1:${innerPort}/g`,
+      `http://[::ffff:127.0.0.1]:${innerPort}/h`,
+      `http://${os.hostname()}:${innerPort}/i`,
+      `http://localhost:${innerPort}/dev/sms`,
+    ];
+    const more = [
+      'http://169.254.169.254/latest/meta-data/',
+      'http://[fd00:ec2::254]/',
+      'http://inner-name.test/j',
+      'http://metadata.test/k',
+      'http://v6-inner.test/l',
+      `http://public-site.test:${innerPort}/m`,
+    ];
     for (const urls of [forms, more]) {
       const c = await capture(urls);
       expect(c.status, JSON.stringify(c.pages)).toBe(3);
@@ -95,7 +129,13 @@ describe('egress policy: captures, screen recordings and the crawler never reach
 
   it('captures a public page but none of its inner sub-resources, scripts, frames or sockets; a redirect or refresh to inside is refused', async () => {
     const c = await capture(['http://public-site.test/page', 'http://public-site.test/redir', 'http://public-site.test/meta']);
-    expect(c.pages[0]).toMatchObject({ url: 'http://public-site.test/page', ok: true, status: 200, title: `公开页面 ${marker}`, remoteAddress: { ipAddress: '93.184.216.34', port: 80 } });
+    expect(c.pages[0]).toMatchObject({
+      url: 'http://public-site.test/page',
+      ok: true,
+      status: 200,
+      title: `公开页面 ${marker}`,
+      remoteAddress: { ipAddress: '93.184.216.34', port: 80 },
+    });
     expect(c.pages[1]).toMatchObject({ ok: false, failure: 'network', error: EGRESS_UNREACHABLE });
     expect(c.status).toBe(2);
     expect(await file(c.id, 'page-1/dom.html')).toContain(marker);
@@ -132,7 +172,13 @@ describe('egress policy: captures, screen recordings and the crawler never reach
     expect(started.status, JSON.stringify(started.body)).toBe(200);
     const id = started.body.data.id;
     const msgs: string[] = [];
-    for (const url of [`http://localhost:${innerPort}/`, `http://127.0.0.1:${closedPort}/`, 'http://empty.test/', 'http://closed.test/', 'http://public-site.test/redir']) {
+    for (const url of [
+      `http://localhost:${innerPort}/`,
+      `http://127.0.0.1:${closedPort}/`,
+      'http://empty.test/',
+      'http://closed.test/',
+      'http://public-site.test/redir',
+    ]) {
       const r = await call(t.app, 'POST', `/api/protection/captures/screen/${id}/input`, alice.auth, { type: 'goto', url });
       expect(r.status, url).toBe(422);
       msgs.push(r.body.msg);
@@ -147,7 +193,14 @@ describe('egress policy: captures, screen recordings and the crawler never reach
     const okPage = await web.get('http://public-site.test/page');
     expect(okPage.status).toBe(200);
     expect(okPage.body.toString('utf8')).toContain(marker);
-    for (const url of ['http://public-site.test/redir', `${inner}/`, `http://localhost:${innerPort}/`, 'http://inner-name.test/', 'http://closed.test/', 'http://empty.test/']) {
+    for (const url of [
+      'http://public-site.test/redir',
+      `${inner}/`,
+      `http://localhost:${innerPort}/`,
+      'http://inner-name.test/',
+      'http://closed.test/',
+      'http://empty.test/',
+    ]) {
       expect((await web.get(url)).status, url).toBe(502);
     }
     expect(innerHits).toEqual([]);
@@ -164,7 +217,10 @@ describe('egress policy: DNS rebinding', () => {
       network: {
         // First answer public, every later one loopback: a rebinding resolver.
         resolve: async () => (++lookups === 1 ? ['93.184.216.34'] : ['127.0.0.1']),
-        connect: (address, port) => { connected.push(`${address}:${port}`); return net.connect(address === '93.184.216.34' ? { host: '127.0.0.1', port: portOf(target.origin) } : { host: address, port }); },
+        connect: (address, port) => {
+          connected.push(`${address}:${port}`);
+          return net.connect(address === '93.184.216.34' ? { host: '127.0.0.1', port: portOf(target.origin) } : { host: address, port });
+        },
       },
     };
     const { socket, address } = await connectChecked(policy, 'rebind.test', 80);
@@ -175,14 +231,17 @@ describe('egress policy: DNS rebinding', () => {
 
     // Through the proxy: the first request is answered, the next (rebound to loopback) is refused before any connect.
     const proxy = await startEgressProxy(policy);
-    const viaProxy = (path: string) => new Promise<{ status: number; body: string }>((resolve, reject) => {
-      const u = new URL(proxy.url);
-      http.get({ host: u.hostname, port: u.port, path: `http://rebind.test${path}`, headers: { host: 'rebind.test' } }, (res) => {
-        let body = '';
-        res.on('data', (d) => (body += d));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
-      }).on('error', reject);
-    });
+    const viaProxy = (path: string) =>
+      new Promise<{ status: number; body: string }>((resolve, reject) => {
+        const u = new URL(proxy.url);
+        http
+          .get({ host: u.hostname, port: u.port, path: `http://rebind.test${path}`, headers: { host: 'rebind.test' } }, (res) => {
+            let body = '';
+            res.on('data', (d) => (body += d));
+            res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+          })
+          .on('error', reject);
+      });
     lookups = 0;
     expect(await viaProxy('/one')).toEqual({ status: 200, body: 'public answer' });
     expect((await viaProxy('/two')).status).toBe(502);
@@ -197,13 +256,21 @@ describe('egress policy: DNS rebinding', () => {
 describe('captures per user per hour', () => {
   let t: Awaited<ReturnType<typeof makeTestApp>>;
   const saved = process.env.CAPTURE_HOURLY_LIMIT;
-  beforeAll(async () => { t = await makeTestApp(); process.env.CAPTURE_HOURLY_LIMIT = '3'; });
-  afterAll(async () => { process.env.CAPTURE_HOURLY_LIMIT = saved; await t?.close(); });
+  beforeAll(async () => {
+    t = await makeTestApp();
+    process.env.CAPTURE_HOURLY_LIMIT = '3';
+  });
+  afterAll(async () => {
+    process.env.CAPTURE_HOURLY_LIMIT = saved;
+    await t?.close();
+  });
 
   it('counts every attempt, failed ones included, atomically under parallel requests', async () => {
     const bob = await makeUser(t.db);
     // Bob has no unit: each attempt fails (402) and still counts.
-    const results = await Promise.all(Array.from({ length: 8 }, () => call(t.app, 'POST', '/api/protection/captures', bob.auth, { urls: ['http://public-site.test/'] })));
+    const results = await Promise.all(
+      Array.from({ length: 8 }, () => call(t.app, 'POST', '/api/protection/captures', bob.auth, { urls: ['http://public-site.test/'] })),
+    );
     expect(results.filter((r) => r.status === 402)).toHaveLength(3);
     expect(results.filter((r) => r.status === 429)).toHaveLength(5);
     expect(results.find((r) => r.status === 429)!.body.msg).toContain('每小时最多 3 次');
