@@ -149,6 +149,38 @@ describe('egress policy: captures, screen recordings and the crawler never reach
     expect(innerHits).toEqual([]);
   });
 
+  it('serves the demo sandbox web by name outside production, never over the network', async () => {
+    await t.app.storage.put('sandbox-web/egress-demo.sandbox.test/index.html', Buffer.from(`<title>沙箱 ${marker}</title><p>${marker}</p>`), {
+      contentType: 'text/html',
+    });
+    const c = await capture(['http://egress-demo.sandbox.test/', 'https://egress-demo.sandbox.test/']);
+    expect(c.pages[0]).toMatchObject({ ok: true, status: 200, title: `沙箱 ${marker}` });
+    expect(c.pages[1]).toMatchObject({ ok: false, failure: 'network', error: EGRESS_UNREACHABLE });
+    expect(innerHits).toEqual([]);
+  });
+
+  it('stops a page at its wall time and a capture at its byte limit', async () => {
+    const saved = { wall: process.env.CAPTURE_PAGE_WALL_MS, bytes: process.env.CAPTURE_MAX_BYTES };
+    try {
+      process.env.CAPTURE_PAGE_WALL_MS = '2500';
+      const created = await call(t.app, 'POST', '/api/protection/captures', alice.auth, {
+        urls: ['http://public-site.test/page'],
+        steps: [{ action: 'wait', ms: 10_000 }],
+      });
+      await run();
+      const slow = (await call(t.app, 'GET', `/api/protection/captures/${created.body.data.id}`, alice.auth)).body.data;
+      expect(slow.pages[0]).toMatchObject({ ok: false, failure: 'timeout', error: '超过单页时限' });
+      process.env.CAPTURE_PAGE_WALL_MS = saved.wall ?? '';
+      process.env.CAPTURE_MAX_BYTES = '200';
+      // The limit is checked as bytes arrive: the chunk that crosses it may still land, nothing after it does.
+      const big = await capture(['http://public-site.test/page', 'http://public-site.test/second']);
+      expect(big.pages[1]).toMatchObject({ ok: false, failure: 'network', error: EGRESS_UNREACHABLE });
+    } finally {
+      process.env.CAPTURE_PAGE_WALL_MS = saved.wall ?? '';
+      process.env.CAPTURE_MAX_BYTES = saved.bytes ?? '';
+    }
+  });
+
   it('tells the user the same thing whether a port is open, closed or answers with nothing', async () => {
     const c = await capture([`${inner}/open`, `http://127.0.0.1:${closedPort}/closed`, 'http://empty.test/', 'http://closed.test/']);
     const shape = (p: any) => ({ ok: p.ok, failure: p.failure, error: p.error, status: p.status, finalUrl: p.finalUrl, redirects: p.redirects });
