@@ -16,6 +16,7 @@ import type { AddressInfo } from 'node:net';
 import { launchCaptureBrowser } from '../server/src/services/capture/browser.js';
 import { capturePages } from '../server/src/services/capture/capture-pages.js';
 import { storeWithManifest } from '../server/src/services/capture/run-capture.js';
+import { egressPolicy, startEgressProxy } from '../server/src/egress/index.js';
 import { LocalStorage } from '../server/src/storage/local.js';
 
 const PAGES = Number(process.env.BENCH_PAGES ?? 12);
@@ -62,14 +63,19 @@ function memorySampler() {
 const pct = (xs: number[], p: number) => { const s = [...xs].sort((a, b) => a - b); return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]; };
 const fmt = (xs: number[]) => `p50 ${pct(xs, 50).toFixed(0)} ms  p95 ${pct(xs, 95).toFixed(0)} ms  max ${Math.max(...xs).toFixed(0)} ms`;
 
+// The bench site is on loopback: allow it (and only it) through the egress policy, like a deployment's EGRESS_ALLOW.
+process.env.EGRESS_ALLOW = `127.0.0.1:${new URL(origin).port}`;
+
 async function baselineOne(url: string) {
-  const browser = await launchCaptureBrowser();
+  const proxy = await startEgressProxy(egressPolicy());
+  const browser = await launchCaptureBrowser(proxy.url);
   try {
     const page = await (await browser.newContext()).newPage();
     await page.goto(url, { waitUntil: 'load' });
     await page.screenshot({ fullPage: true });
   } finally {
     await browser.close();
+    await proxy.close();
   }
 }
 

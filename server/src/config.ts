@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { S3Settings } from './storage/s3.js';
+import { parseAllowList } from './egress/policy.js';
 
 /** Server configuration, read once from the environment (documented in README.md). */
 export interface Config {
@@ -60,6 +61,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = Number(env.PORT ?? 3000);
   const nodeEnv = (env.NODE_ENV as Config['env']) ?? 'development';
   const dataDir = path.resolve(env.DATA_DIR ?? 'data');
+  // The egress allow-list is read per capture; a malformed one is refused at boot, not at the first capture.
+  try {
+    parseAllowList(env.EGRESS_ALLOW);
+  } catch (err) {
+    throw new ConfigError((err as Error).message);
+  }
   return {
     port,
     host: env.HOST ?? '0.0.0.0',

@@ -119,3 +119,10 @@ describe('createShutdown', () => {
     }
   });
 });
+
+describe('EGRESS_ALLOW at boot', () => {
+  it('refuses a malformed allow-list and accepts host, ip and cidr rules', () => {
+    expect(() => loadConfig({ EGRESS_ALLOW: 'intranet.example' })).toThrow(ConfigError);
+    expect(() => loadConfig({ EGRESS_ALLOW: 'intranet.example:8443, 10.20.0.0/16:80, [fd12::/16]:*' })).not.toThrow();
+  });
+});

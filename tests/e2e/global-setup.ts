@@ -25,7 +25,10 @@ export default async function setup(project: TestProject) {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lumen-e2e-'));
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  server = spawnServer(port, { DATA_DIR: dataDir, CLIENT_DIR: clientDir, NODE_ENV: 'development', DATABASE_URL: '', LOG_LEVEL: 'warn', EXPOSE_PAGE_VIEWS: '1', SMS_IP_DAILY_MAX: '200', SMS_IP_INTERVAL_S: '0', STAT_RATE_LIMIT: '2000' });
+  // The capture tests serve their page on this one loopback port; the server's egress policy
+  // refuses loopback, so the allow-list opens exactly that port (as a deployment would for an inner site).
+  const captureSitePort = await freePort();
+  server = spawnServer(port, { EGRESS_ALLOW: `127.0.0.1:${captureSitePort}`, DATA_DIR: dataDir, CLIENT_DIR: clientDir, NODE_ENV: 'development', DATABASE_URL: '', LOG_LEVEL: 'warn', EXPOSE_PAGE_VIEWS: '1', SMS_IP_DAILY_MAX: '200', SMS_IP_INTERVAL_S: '0', STAT_RATE_LIMIT: '2000' });
   // The server answers within seconds; the demo media are made by background jobs afterwards
   // (about two minutes on a cold media cache), and the tests expect them: wait for seedPending 0.
   await waitUntilUp(baseUrl, server, 360_000, (h) => h.data?.seedPending === 0);
@@ -34,6 +37,7 @@ export default async function setup(project: TestProject) {
   const served = await (await fetch(`${baseUrl}/account/welcome`)).text();
   if (served !== fs.readFileSync(path.join(clientDir, 'index.html'), 'utf8')) throw new Error(`the server does not serve the client built in ${clientDir}`);
   project.provide('baseUrl', baseUrl);
+  project.provide('captureSitePort', captureSitePort);
   project.provide('dataDir', dataDir);
   project.provide('clientDir', clientDir);
   project.provide('distBefore', distBefore);
@@ -70,6 +74,8 @@ export function snapshotDir(dir: string): string {
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
+    /** The loopback port the capture tests' site listens on: the only loopback address the server's EGRESS_ALLOW opens. */
+    captureSitePort: number;
     dataDir: string;
     /** The client build the server serves (a temporary folder unless E2E_CLIENT_DIR is set). */
     clientDir: string;

@@ -13,7 +13,7 @@ describe('screen-recording evidence in the browser', () => {
   const marker = `REC${crypto.randomBytes(4).toString('hex')}`;
   beforeAll(async () => {
     browser = await launchBrowser();
-    site = await listen(http.createServer(siteHandler(marker)));
+    site = await listen(http.createServer(siteHandler(marker)), inject('captureSitePort')); // the port the server's EGRESS_ALLOW opens
   });
   afterAll(async () => { await browser?.close(); await site?.close(); });
 

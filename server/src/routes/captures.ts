@@ -9,6 +9,8 @@ import { retryCapture, startCapture, type CaptureForm } from '../services/captur
 import { captureCertificatePdf } from '../services/capture/certificate.js';
 import { zipStore } from '../services/capture/zip.js';
 import { applyInput, closeAllSessions, failAbandonedRecordings, latestFrame, startRecording, stopRecording, type ScreenInput } from '../services/capture/screen-sessions.js';
+import { sandboxSite } from '../adapters/web/index.js';
+import type { EgressEvent } from '../egress/index.js';
 import { CAPTURE_CERT_NO_PATTERN, type CaptureVerification } from '../../../src/schemas/api/web-capture.js';
 
 const listQuery = {
@@ -93,7 +95,11 @@ export default async function captureRoutes(app: FastifyInstance) {
   app.post('/screen', { schema: { body: screenStart } }, async (req) => {
     const u = await req.requireUser();
     const b = req.body as { url: string; title?: string };
-    return ok(await startRecording(app.db, app.storage, Number(u.id), b.url, b.title), '录屏已开始');
+    const egress = {
+      log: (e: EgressEvent) => { if (e.kind !== 'connected') req.log.warn({ egress: e }, 'screen recording egress refused or failed'); },
+      local: app.config.env === 'production' ? undefined : sandboxSite(app.storage),
+    };
+    return ok(await startRecording(app.db, app.storage, Number(u.id), b.url, b.title, egress), '录屏已开始');
   });
   app.get('/screen/:id/frame', { config: { rateLimit: { max: 1200, timeWindow: '1 minute' } }, schema: { params: idParams } }, async (req, reply) => {
     const u = await req.requireUser();

@@ -5,7 +5,7 @@ import { makeTestApp, makeUser } from '../../helpers/app.js';
 import { call } from '../../helpers/trade.js';
 import { buyServiceWithWallet } from '../../helpers/service-orders.js';
 import { servicesOf, waitFor } from '../../helpers/jobs.js';
-import { listen, siteHandler } from '../../helpers/capture-sites.js';
+import { listen, portOf, siteHandler, usePublicWeb } from '../../helpers/capture-sites.js';
 import { runUntilIdle } from '../../../server/src/jobs/index.js';
 import { SCREEN_FINISH_TASK } from '../../../server/src/services/capture/screen-sessions.js';
 import { leafAt } from '../../../server/src/repositories/evidence-log.js';
@@ -18,14 +18,19 @@ describe('screen-recording evidence: a live headless Chromium session driven thr
   let alice: Awaited<ReturnType<typeof makeUser>>;
   let bob: Awaited<ReturnType<typeof makeUser>>;
   let site: { origin: string; close: () => Promise<void> };
+  let server: { origin: string; close: () => Promise<void> };
+  let restoreNetwork = () => {};
   const marker = `S${crypto.randomBytes(5).toString('hex')}`;
   beforeAll(async () => {
-    site = await listen(http.createServer(siteHandler(marker)));
+    // The loopback server is reached by a public name: the egress policy refuses loopback itself.
+    server = await listen(http.createServer(siteHandler(marker)));
+    restoreNetwork = usePublicWeb([{ name: 'public-site.test', address: '93.184.216.34', port: 80, to: portOf(server.origin) }]);
+    site = { origin: 'http://public-site.test', close: server.close };
     t = await makeTestApp();
     alice = await makeUser(t.db);
     bob = await makeUser(t.db);
   });
-  afterAll(async () => { await t?.close(); await site?.close(); });
+  afterAll(async () => { await t?.close(); await site?.close(); restoreNetwork(); });
 
   const base = '/api/protection/captures';
   const frame = (id: number, auth = alice.auth) => t.app.inject({ url: `${base}/screen/${id}/frame`, headers: auth });

@@ -6,7 +6,7 @@ import { makeTestApp, makeUser } from '../../helpers/app.js';
 import { call } from '../../helpers/trade.js';
 import { buyServiceWithWallet } from '../../helpers/service-orders.js';
 import { servicesOf } from '../../helpers/jobs.js';
-import { listen, siteHandler, testCertificate } from '../../helpers/capture-sites.js';
+import { listen, portOf, siteHandler, testCertificate, usePublicWeb } from '../../helpers/capture-sites.js';
 import { runUntilIdle } from '../../../server/src/jobs/index.js';
 import { CAPTURE_TASK } from '../../../server/src/services/capture/run-capture.js';
 import { leafAt } from '../../../server/src/repositories/evidence-log.js';
@@ -16,29 +16,40 @@ import { CAPTURE_CERT_NO_PATTERN } from '../../../src/schemas/api/web-capture.js
 
 const sha256 = (b: Buffer) => crypto.createHash('sha256').update(b).digest('hex');
 
-describe('web-page evidence capture of loopback pages (HTTP and HTTPS)', () => {
+/**
+ * The test sites listen on loopback, which the egress policy refuses; they are reached by public
+ * names instead (usePublicWeb: public-range addresses whose connections lead to the loopback servers).
+ */
+describe('web-page evidence capture of public pages (HTTP and HTTPS)', () => {
   let t: Awaited<ReturnType<typeof makeTestApp>>;
   let alice: Awaited<ReturnType<typeof makeUser>>;
   let bob: Awaited<ReturnType<typeof makeUser>>;
   const marker = `M${crypto.randomBytes(6).toString('hex')}`;
-  const trusted = testCertificate('trusted-site');
-  const untrusted = testCertificate('untrusted-site');
+  const trusted = testCertificate('trusted-site', ['secure-site.test']);
+  const untrusted = testCertificate('untrusted-site', ['bad-tls.test']);
   const sites: Array<{ origin: string; close: () => Promise<void> }> = [];
   let httpSite: string, httpsSite: string, badTlsSite: string;
   const savedPins = process.env.CAPTURE_TRUSTED_SPKI;
+  let restoreNetwork = () => {};
 
   beforeAll(async () => {
     process.env.CAPTURE_TRUSTED_SPKI = trusted.spki; // Chromium trusts the test site's key, not the other one
     sites.push(await listen(http.createServer(siteHandler(marker))));
     sites.push(await listen(https.createServer({ cert: trusted.cert, key: trusted.key }, siteHandler(marker))));
     sites.push(await listen(https.createServer({ cert: untrusted.cert, key: untrusted.key }, siteHandler(marker))));
-    [httpSite, httpsSite, badTlsSite] = sites.map((s) => s.origin);
+    restoreNetwork = usePublicWeb([
+      { name: 'public-site.test', address: '93.184.216.34', port: 80, to: portOf(sites[0].origin) },
+      { name: 'secure-site.test', address: '93.184.216.35', port: 443, to: portOf(sites[1].origin) },
+      { name: 'bad-tls.test', address: '93.184.216.36', port: 443, to: portOf(sites[2].origin) },
+    ]);
+    [httpSite, httpsSite, badTlsSite] = ['http://public-site.test', 'https://secure-site.test', 'https://bad-tls.test'];
     t = await makeTestApp();
     alice = await makeUser(t.db);
     bob = await makeUser(t.db);
   });
   afterAll(async () => {
     process.env.CAPTURE_TRUSTED_SPKI = savedPins;
+    restoreNetwork();
     await Promise.all(sites.map((s) => s.close()));
     await t?.close();
   });
@@ -110,10 +121,12 @@ describe('web-page evidence capture of loopback pages (HTTP and HTTPS)', () => {
     const dp = JSON.parse(wacz.get('datapackage.json')!.toString('utf8'));
     for (const r of dp.resources) expect(`sha256:${sha256(wacz.get(r.path)!)}`).toBe(r.hash);
     expect(wacz.get('pages/pages.jsonl')!.toString('utf8')).toContain(`${httpsSite}/page`);
-    expect(wacz.get('indexes/index.cdx')!.toString('utf8')).toContain('127.0.0.1:');
+    expect(wacz.get('indexes/index.cdx')!.toString('utf8')).toContain('public-site');
     const network = JSON.parse((await file(id, 'network.json')).toString('utf8'));
     expect(network.responses.find((r: any) => r.url === `${httpSite}/page`).headers['x-test-header']).toBe('capture');
-    expect(network.dns).toContainEqual(expect.objectContaining({ host: '127.0.0.1', lookup: [{ address: '127.0.0.1', family: 4 }] }));
+    expect(network.dns).toContainEqual(expect.objectContaining({ host: 'public-site.test', lookup: [{ address: '93.184.216.34', family: 4 }] }));
+    expect(network.egress).toContainEqual(expect.objectContaining({ host: 'secure-site.test', port: 443, address: '93.184.216.35' }));
+    expect(c.pages[1].remoteAddress).toEqual({ ipAddress: '93.184.216.35', port: 443 });
     expect(network.tls[0]).toMatchObject({ chain: [expect.objectContaining({ fingerprint256: trusted.fingerprint256 })] });
     const prov = JSON.parse((await file(id, 'provenance.json')).toString('utf8'));
     expect(prov.browser.version).toMatch(/^\d+\./);

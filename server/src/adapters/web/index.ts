@@ -8,6 +8,7 @@
  * PlatformSource interface below; none is wired up yet (no credentials), the crawler covers sites.
  */
 import type { ObjectStore } from '../../storage/index.js';
+import { egressFetch, egressPolicy, type EgressPolicy, type LocalSite } from '../../egress/index.js';
 
 export interface FetchedResource {
   status: number;
@@ -59,14 +60,25 @@ export function sandboxFetcher(storage: ObjectStore): WebFetcher {
   };
 }
 
-export function liveFetcher(): WebFetcher {
+/** The sandbox web as a site the capture proxy serves itself (development: reachable by name, never over the network). */
+export function sandboxSite(storage: ObjectStore): LocalSite {
+  return { handles: (u) => u.hostname.endsWith(SANDBOX_SUFFIX), serve: (u) => readSandbox(storage, u.hostname, u.pathname) };
+}
+
+/**
+ * The network, under the egress policy: each hop (redirects followed by hand) resolved, checked and
+ * connected to by address. A refused or unreachable address reads as a 404-like empty answer.
+ */
+export function liveFetcher(policy: () => EgressPolicy = egressPolicy): WebFetcher {
   return {
     async get(url, opts = {}) {
       if (new URL(url).hostname.endsWith(SANDBOX_SUFFIX)) return { status: 404, contentType: 'text/plain', body: Buffer.alloc(0) };
-      const res = await fetch(url, { headers: { 'user-agent': USER_AGENT }, redirect: 'follow', signal: opts.signal ?? AbortSignal.timeout(15_000) });
-      const max = opts.maxBytes ?? 50 * 1024 * 1024;
-      const buf = Buffer.from(await res.arrayBuffer());
-      return { status: res.status, contentType: res.headers.get('content-type') ?? '', body: buf.subarray(0, max) };
+      try {
+        const res = await egressFetch(policy(), url, { headers: { 'user-agent': USER_AGENT }, maxBytes: opts.maxBytes ?? 50 * 1024 * 1024, signal: opts.signal ?? AbortSignal.timeout(15_000) });
+        return { status: res.status, contentType: String(res.headers['content-type'] ?? ''), body: res.body };
+      } catch {
+        return { status: 502, contentType: 'text/plain', body: Buffer.alloc(0) };
+      }
     },
   };
 }

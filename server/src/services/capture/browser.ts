@@ -17,12 +17,19 @@ export const chromiumPath = () => process.env.CHROMIUM_PATH || '/usr/bin/chromiu
  */
 const trustedSpki = () => (process.env.CAPTURE_TRUSTED_SPKI ?? '').split(',').map((s) => s.trim()).filter(Boolean);
 
-export async function launchCaptureBrowser(): Promise<Browser> {
+/**
+ * Every request of the browser goes through the egress proxy (server/src/egress/proxy.ts), loopback
+ * included (`<-loopback>` removes Chromium's implicit bypass); QUIC is off so nothing leaves over
+ * UDP, and WebRTC may not use UDP outside the proxy.
+ */
+export async function launchCaptureBrowser(proxyUrl: string): Promise<Browser> {
   const pins = trustedSpki();
   return chromium.launch({
     executablePath: chromiumPath(),
     headless: true,
     args: ['--disable-extensions', '--no-first-run', '--disable-sync', '--disable-background-networking', '--incognito', '--no-sandbox',
+      `--proxy-server=${proxyUrl}`, '--proxy-bypass-list=<-loopback>', '--disable-quic', '--force-webrtc-ip-handling-policy=disable_non_proxied_udp',
+      '--webrtc-ip-handling-policy=disable_non_proxied_udp', '--dns-prefetch-disable',
       ...(pins.length ? [`--ignore-certificate-errors-spki-list=${pins.join(',')}`] : [])],
   });
 }

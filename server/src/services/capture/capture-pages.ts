@@ -10,6 +10,7 @@ import path from 'node:path';
 import type { Browser, Page, Response } from 'playwright-core';
 import { launchCaptureBrowser, helperBinaries, chromiumPath } from './browser.js';
 import { dnsFacts, tlsFacts, type DnsFacts, type TlsFacts } from './origin-facts.js';
+import { EGRESS_UNREACHABLE, REFUSED_HEADER, egressPolicy, startEgressProxy, type EgressEvent, type EgressPolicy, type EgressProxy, type LocalSite } from '../../egress/index.js';
 import { warcFromHar, wacz, type HarEntry } from './warc.js';
 
 export interface CaptureStep {
@@ -50,12 +51,34 @@ export interface StepLog { at: string; action: string; detail: string; ok: boole
 
 const nowIso = () => new Date().toISOString();
 
-/** Chromium's net:: error names, sorted into the failures the user is shown. */
-export function classifyError(message: string): PageFailure {
-  if (/ERR_NAME_NOT_RESOLVED|ERR_NAME_RESOLUTION_FAILED|ENOTFOUND/.test(message)) return 'dns';
-  if (/ERR_CERT_|ERR_SSL_|SSL_PROTOCOL|ERR_BAD_SSL/.test(message)) return 'tls';
-  if (/Timeout|timed out|ERR_TIMED_OUT/i.test(message)) return 'timeout';
-  return 'network';
+const TLS_ERROR = /net::(ERR_CERT_[A-Z_]+|ERR_SSL_[A-Z_]+|ERR_BAD_SSL_[A-Z_]+)/;
+
+/**
+ * Chromium's error, sorted into the failure the user is shown. Only a certificate verdict (from a
+ * server the egress policy let through) is kept; everything else is one message that never tells
+ * whether anything answered (refused, closed port, empty response, DNS, timeout alike).
+ */
+export function classifyError(message: string): { failure: PageFailure; error: string } {
+  const tlsError = TLS_ERROR.exec(message);
+  return tlsError ? { failure: 'tls', error: `net::${tlsError[1]}` } : { failure: 'network', error: EGRESS_UNREACHABLE };
+}
+
+/** Limits of one capture (environment, read per capture). */
+export const captureLimits = () => ({
+  maxBytes: Number(process.env.CAPTURE_MAX_BYTES) || 200 * 1024 * 1024,
+  pageWallMs: Number(process.env.CAPTURE_PAGE_WALL_MS) || 120_000,
+});
+
+export interface CaptureHooks {
+  progress?: (done: number, total: number) => Promise<void> | void;
+  signal?: AbortSignal;
+  tsaStart?: { time: string | null; tsa: string };
+  /** Policy of every request the browser makes (default: egressPolicy() from the environment). */
+  policy?: EgressPolicy;
+  /** Sites the proxy serves itself (the sandbox web, in development). */
+  local?: LocalSite;
+  /** Where the raw network errors go (the server log; never the user). */
+  log?: (e: EgressEvent) => void;
 }
 
 async function runSteps(page: Page, steps: CaptureStep[], log: (action: string, detail: string, ok: boolean) => void) {
@@ -86,8 +109,10 @@ async function runSteps(page: Page, steps: CaptureStep[], log: (action: string, 
   }
 }
 
-export async function capturePages(opts: CaptureOptions, hooks: { progress?: (done: number, total: number) => Promise<void> | void; signal?: AbortSignal; tsaStart?: { time: string | null; tsa: string } } = {}): Promise<CaptureOutput> {
+export async function capturePages(opts: CaptureOptions, hooks: CaptureHooks = {}): Promise<CaptureOutput> {
   const startedAt = nowIso();
+  const policy = hooks.policy ?? egressPolicy();
+  const limits = captureLimits();
   const timeoutMs = opts.timeoutMs ?? 30_000;
   const steps: StepLog[] = [];
   const log = (action: string, detail: string, ok = true) => steps.push({ at: nowIso(), action, detail, ok });
@@ -99,8 +124,10 @@ export async function capturePages(opts: CaptureOptions, hooks: { progress?: (do
   const failures: Array<{ url: string; error: string; at: string }> = [];
   const consoleLog: Array<{ at: string; type: string; text: string }> = [];
   let browser: Browser | null = null;
+  let proxy: EgressProxy | null = null;
   try {
-    browser = await launchCaptureBrowser();
+    proxy = await startEgressProxy(policy, { maxBytes: limits.maxBytes, log: hooks.log, local: hooks.local });
+    browser = await launchCaptureBrowser(proxy.url);
     log('launch', `Chromium ${browser.version()}`);
     const context = await browser.newContext({
       recordHar: { path: harPath, content: 'embed', mode: 'full' },
@@ -114,13 +141,25 @@ export async function capturePages(opts: CaptureOptions, hooks: { progress?: (do
       log('cookies', `设置 ${opts.cookies.length} 个 Cookie：${opts.cookies.map((c) => c.name).join(', ')}`);
     }
     const userAgent = await (async () => { const p = await context.newPage(); const ua = await p.evaluate(() => navigator.userAgent); await p.close(); return ua; })();
+    // Chromium sees only the proxy's address: the server that answered is the one the proxy connected to.
+    const remoteOf = (url: string) => {
+      try {
+        const u = new URL(url);
+        const port = Number(u.port) || (u.protocol === 'https:' ? 443 : 80);
+        const c = [...proxy!.connections].reverse().find((x) => x.host === u.hostname.replace(/^\[|\]$/g, '') && x.port === port);
+        return c ? { ipAddress: c.address, port } : null;
+      } catch {
+        return null;
+      }
+    };
     context.on('response', (r: Response) => {
       const at = nowIso();
-      void Promise.all([r.allHeaders().catch(() => r.headers()), r.serverAddr().catch(() => null), r.securityDetails().catch(() => null)]).then(([headers, remote, security]) => {
-        responses.push({ url: r.url(), status: r.status(), method: r.request().method(), headers, remote, security, at });
+      if (r.headers()[REFUSED_HEADER]) return void failures.push({ url: r.url(), error: EGRESS_UNREACHABLE, at });
+      void Promise.all([r.allHeaders().catch(() => r.headers()), r.securityDetails().catch(() => null)]).then(([headers, security]) => {
+        responses.push({ url: r.url(), status: r.status(), method: r.request().method(), headers, remote: remoteOf(r.url()), security, at });
       });
     });
-    context.on('requestfailed', (req) => failures.push({ url: req.url(), error: req.failure()?.errorText ?? 'failed', at: nowIso() }));
+    context.on('requestfailed', (req) => failures.push({ url: req.url(), error: classifyError(req.failure()?.errorText ?? '').error, at: nowIso() }));
 
     for (let i = 0; i < opts.urls.length; i++) {
       if (hooks.signal?.aborted) throw new Error('capture aborted');
@@ -131,19 +170,23 @@ export async function capturePages(opts: CaptureOptions, hooks: { progress?: (do
       const result: PageResult = { url, finalUrl: null, status: null, title: null, ok: false, redirects: [], capturedAt: nowIso() };
       log('goto', url);
       let response: Response | null = null;
+      // The page's wall time: steps and snapshots included; past it the page is closed, so whatever waits fails.
+      const wall = setTimeout(() => { log('limit', `${dir}: 超过单页时限 ${Math.round(limits.pageWallMs / 1000)} 秒`, false); void page.close().catch(() => {}); }, limits.pageWallMs);
       try {
         response = await page.goto(url, { waitUntil: 'load', timeout: timeoutMs });
         await page.waitForLoadState('networkidle', { timeout: 5000 }).catch(() => {});
+        if (response?.headers()[REFUSED_HEADER]) throw new Error(`egress refused ${url}`);
       } catch (err) {
-        const msg = (err as Error).message.split('\n')[0];
-        result.error = msg;
-        result.failure = classifyError(msg);
-        log('goto', `${url} 失败：${msg}`, false);
+        const raw = (err as Error).message.split('\n')[0];
+        hooks.log?.({ at: nowIso(), kind: 'refused', host: '', port: 0, reason: `goto ${url}: ${raw}` });
+        response = null;
+        Object.assign(result, classifyError(raw));
+        log('goto', `${url} 失败：${result.error}`, false);
       }
-      if (response) {
+      if (response) try {
         result.status = response.status();
         result.finalUrl = page.url();
-        result.remoteAddress = await response.serverAddr().catch(() => null);
+        result.remoteAddress = remoteOf(response.url());
         for (let req = response.request().redirectedFrom(); req; req = req.redirectedFrom()) {
           const r = await req.response();
           result.redirects.unshift({ from: req.url(), to: r?.headers().location ? new URL(r.headers().location, req.url()).href : '', status: r?.status() ?? 0 });
@@ -157,9 +200,14 @@ export async function capturePages(opts: CaptureOptions, hooks: { progress?: (do
         files.push({ name: `${dir}/page.pdf`, data: await page.pdf({ printBackground: true, format: 'A4' }), contentType: 'application/pdf' });
         files.push({ name: `${dir}/dom.html`, data: Buffer.from(await page.content(), 'utf8'), contentType: 'text/html; charset=utf-8' });
         log('snapshot', `${dir}: 整页截图、PDF、DOM`);
+      } catch (err) {
+        if (!page.isClosed()) throw err;
+        for (const f of files.filter((x) => x.name.startsWith(`${dir}/`))) files.splice(files.indexOf(f), 1);
+        Object.assign(result, { ok: false, failure: 'timeout', error: '超过单页时限' });
       }
+      clearTimeout(wall);
       pages.push(result);
-      await page.close();
+      await page.close().catch(() => {});
       await hooks.progress?.(i + 1, opts.urls.length);
     }
     await context.close(); // writes the HAR
@@ -167,13 +215,14 @@ export async function capturePages(opts: CaptureOptions, hooks: { progress?: (do
 
     const har = JSON.parse(await fs.promises.readFile(harPath, 'utf8'));
     const entries: HarEntry[] = har.log?.entries ?? [];
-    const hosts = [...new Set([...opts.urls, ...responses.map((r) => r.url)].filter((u) => /^https?:/.test(u)).map((u) => new URL(u).hostname.replace(/^\[|\]$/g, '')))];
-    const dns: DnsFacts[] = await Promise.all(hosts.map((h) => dnsFacts(h)));
-    const httpsOrigins = [...new Set([...opts.urls, ...responses.map((r) => r.url)].filter((u) => u.startsWith('https:')).map((u) => new URL(u).origin))];
-    const tlsList: TlsFacts[] = await Promise.all(httpsOrigins.map((o) => {
-      const seen = responses.find((r) => r.url.startsWith(o) && r.remote) as { remote?: { ipAddress: string } } | undefined;
-      return tlsFacts(o, seen?.remote?.ipAddress);
-    }));
+    // Facts only about hosts the policy let the browser reach: nothing about inner names or addresses.
+    const reached = new Set(proxy.connections.map((c) => `${c.host}:${c.port}`));
+    const hostPort = (u: URL) => `${u.hostname.replace(/^\[|\]$/g, '')}:${Number(u.port) || (u.protocol === 'https:' ? 443 : 80)}`;
+    const seenUrls = [...opts.urls, ...responses.map((r) => r.url)].filter((u) => /^https?:/.test(u)).map((u) => new URL(u)).filter((u) => reached.has(hostPort(u)));
+    const hosts = [...new Set(seenUrls.map((u) => u.hostname.replace(/^\[|\]$/g, '')))];
+    const dns: DnsFacts[] = await Promise.all(hosts.map((h) => dnsFacts(h, policy)));
+    const httpsOrigins = [...new Set(seenUrls.filter((u) => u.protocol === 'https:').map((u) => u.origin))];
+    const tlsList: TlsFacts[] = await Promise.all(httpsOrigins.map((o) => tlsFacts(o, policy)));
     for (const t of tlsList) {
       if (t.pem) files.push({ name: `tls/${new URL(t.origin).host.replace(/[^a-z0-9.-]/gi, '_')}.pem`, data: Buffer.from(t.pem, 'utf8'), contentType: 'application/x-pem-file' });
     }
@@ -184,12 +233,13 @@ export async function capturePages(opts: CaptureOptions, hooks: { progress?: (do
     files.push({ name: 'archive.wacz', data: wacz(warc, okPages.map((p) => ({ url: p.finalUrl!, ts: p.capturedAt, title: p.title ?? undefined })), { title: `网页取证 ${opts.urls[0]}`, software, created: nowIso() }), contentType: 'application/wacz' });
     files.push({ name: 'archive.warc', data: warc.warc, contentType: 'application/warc' });
     files.push({ name: 'archive.har', data: Buffer.from(JSON.stringify(har, null, 1), 'utf8'), contentType: 'application/json' });
-    files.push({ name: 'network.json', data: Buffer.from(JSON.stringify({ pages, responses, failures, dns, tls: tlsList.map(({ pem: _pem, ...t }) => t), console: consoleLog }, null, 2), 'utf8'), contentType: 'application/json' });
+    const egress = proxy.connections.map(({ host, port, address, at }) => ({ host, port, address, at }));
+    files.push({ name: 'network.json', data: Buffer.from(JSON.stringify({ pages, responses, failures, dns, tls: tlsList.map(({ pem: _pem, ...t }) => t), egress, console: consoleLog }, null, 2), 'utf8'), contentType: 'application/json' });
     const provenance = {
       format: 'lumen.capture-provenance/v1',
       serverTime: { started: startedAt, finished: nowIso() },
       tsaTimeAtStart: hooks.tsaStart ?? null,
-      browser: { name: 'Chromium', version: browserVersion, executable: chromiumPath(), userAgent, headless: true, freshContext: true, serviceWorkers: 'blocked', extensions: 'disabled' },
+      browser: { name: 'Chromium', version: browserVersion, executable: chromiumPath(), userAgent, headless: true, freshContext: true, serviceWorkers: 'blocked', extensions: 'disabled', egress: 'every request through the checking proxy (public addresses, ports 80/443 unless EGRESS_ALLOW)' },
       helpers: await helperBinaries(),
       host: { hostname: os.hostname(), platform: `${os.type()} ${os.release()} ${os.arch()}`, node: process.version, addresses: Object.values(os.networkInterfaces()).flat().filter((a) => a && !a.internal).map((a) => a!.address) },
       options: { urls: opts.urls, steps: opts.steps ?? [], cookies: (opts.cookies ?? []).map((c) => ({ name: c.name, domain: c.domain ?? null })), timeoutMs, viewport: opts.viewport ?? { width: 1366, height: 768 } },
@@ -199,6 +249,7 @@ export async function capturePages(opts: CaptureOptions, hooks: { progress?: (do
     return { files, pages, ok: pages.some((p) => p.ok) };
   } finally {
     await browser?.close().catch(() => {});
+    await proxy?.close().catch(() => {});
     await fs.promises.rm(tmp, { recursive: true, force: true }).catch(() => {});
   }
 }

@@ -3,10 +3,13 @@
  * answers and the TLS certificate chain each HTTPS origin presents (Chromium's CDP exposes only a
  * summary of the certificate, so a second TLS handshake to the same address fetches the chain, as
  * Scoop does). Nothing here trusts or distrusts: Chromium already decided whether the page loaded.
+ * Only hosts the egress proxy connected to are asked about, and the second handshake goes through
+ * the same policy (a checked address), so neither leaks anything about inner names or addresses.
  */
 import dns from 'node:dns';
 import net from 'node:net';
 import tls from 'node:tls';
+import { connectChecked, type EgressPolicy } from '../../egress/index.js';
 
 export interface DnsFacts {
   host: string;
@@ -32,11 +35,11 @@ export interface TlsFacts {
 const withTimeout = <T>(p: Promise<T>, ms: number): Promise<T> =>
   Promise.race([p, new Promise<T>((_, reject) => setTimeout(() => reject(new Error(`timeout after ${ms} ms`)), ms).unref())]);
 
-export async function dnsFacts(host: string): Promise<DnsFacts> {
+export async function dnsFacts(host: string, policy: EgressPolicy): Promise<DnsFacts> {
   const out: DnsFacts = { host, lookup: [] };
   if (net.isIP(host)) return { ...out, lookup: [{ address: host, family: net.isIP(host) }] };
   try {
-    out.lookup = await withTimeout(dns.promises.lookup(host, { all: true }), 5000);
+    out.lookup = (await withTimeout(policy.network.resolve(host), 5000)).map((address) => ({ address, family: net.isIP(address) }));
   } catch (err) {
     out.error = (err as Error).message;
     return out;
@@ -51,13 +54,19 @@ export async function dnsFacts(host: string): Promise<DnsFacts> {
 const pemOf = (der: Buffer) => `-----BEGIN CERTIFICATE-----\n${der.toString('base64').match(/.{1,64}/g)!.join('\n')}\n-----END CERTIFICATE-----\n`;
 const name = (n: any) => (n ? Object.entries(n).map(([k, v]) => `${k}=${Array.isArray(v) ? v.join('+') : v}`).join(', ') : '');
 
-export function tlsFacts(origin: string, address?: string): Promise<TlsFacts> {
+export async function tlsFacts(origin: string, policy: EgressPolicy): Promise<TlsFacts> {
   const u = new URL(origin);
   const host = u.hostname.replace(/^\[|\]$/g, '');
   const port = Number(u.port || 443);
+  let raw: net.Socket;
+  try {
+    raw = (await connectChecked(policy, host, port)).socket;
+  } catch {
+    return { origin, pem: '', chain: [], protocol: null, authorized: false, error: 'unreachable' };
+  }
   return new Promise((resolve) => {
     const fail = (err: Error) => resolve({ origin, pem: '', chain: [], protocol: null, authorized: false, error: err.message });
-    const socket = tls.connect({ host: address || host, port, servername: net.isIP(host) ? undefined : host, rejectUnauthorized: false, timeout: 8000 }, () => {
+    const socket = tls.connect({ socket: raw, servername: net.isIP(host) ? undefined : host, rejectUnauthorized: false, timeout: 8000 }, () => {
       const chain: TlsFacts['chain'] = [];
       let pem = '';
       const seen = new Set<string>();

@@ -18,6 +18,8 @@ import * as wc from '../../repositories/web-captures.js';
 import { consumeQuota, noQuota, releaseQuota } from '../service-orders-quota.js';
 import { notify } from '../notifications.js';
 import { capturePages, type CaptureFile, type CaptureOptions } from './capture-pages.js';
+import { countCaptureAttempt } from './attempts.js';
+import { sandboxSite } from '../../adapters/web/index.js';
 import { tsaGenTime } from './tsa-time.js';
 import { PAGE_FAILURE_LABELS } from '../../../../src/schemas/api/web-capture.js';
 
@@ -40,6 +42,7 @@ export interface CaptureForm {
 
 /** Creates the capture, spends the unit and queues the job, atomically. */
 export async function startCapture(db: Db, userId: number, form: CaptureForm): Promise<{ id: number; jobId: number }> {
+  await countCaptureAttempt(db, userId);
   if (!(await quotaLeft(db, userId, SERVICE)).some((q) => q.left > 0)) throw noQuota(SERVICE);
   return db.tx(async (t) => {
     const id = await wc.insertCapture(t, { userId, kind: 'web', title: form.title?.trim() || new URL(form.urls[0]).host, urls: form.urls, steps: form.steps ?? [] });
@@ -147,6 +150,9 @@ async function runWebCapture(payload: { captureId: number; cookies?: CaptureForm
     const out = await capturePages(options, {
       signal: ctx.signal,
       tsaStart: { time: start?.time?.toISOString() ?? null, tsa: start?.tsa ?? 'unavailable' },
+      // The sandbox web is reachable by name in development only; raw network errors go to the log only.
+      local: ctx.config.env === 'production' ? undefined : sandboxSite(ctx.storage),
+      log: (e) => { if (e.kind !== 'connected') ctx.log.warn({ captureId: row.id, egress: e }, 'capture egress refused or failed'); },
       progress: (done, total) => ctx.progress(10 + Math.round((75 * done) / total), `已取证 ${done}/${total} 个网址`),
     });
     if (start) out.files.push({ name: 'start.tsr', data: start.token, contentType: 'application/timestamp-reply' });

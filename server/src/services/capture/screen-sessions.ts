@@ -5,6 +5,8 @@
  * the app process that started them (the browser is a local process); a time limit stops each one.
  * Stopping captures the final page's artefacts, stores the frames and queues capture.screen-finish
  * on the job queue, which encodes the video with ffmpeg and seals the bundle like a web capture.
+ * The session's browser reaches the web only through its own egress proxy (server/src/egress), so
+ * it is never an interactive browser inside the server's network.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -18,6 +20,9 @@ import { quotaLeft } from '../../repositories/service-orders.js';
 import * as wc from '../../repositories/web-captures.js';
 import { consumeQuota, noQuota, releaseQuota } from '../service-orders-quota.js';
 import { launchCaptureBrowser, helperBinaries, chromiumPath } from './browser.js';
+import { EGRESS_UNREACHABLE, EgressRefused, REFUSED_HEADER, egressPolicy, egressTarget, startEgressProxy, type EgressEvent, type EgressProxy, type LocalSite } from '../../egress/index.js';
+import { captureLimits } from './capture-pages.js';
+import { countCaptureAttempt } from './attempts.js';
 import { warcFromHar, wacz, type HarEntry } from './warc.js';
 import { zipStore } from './zip.js';
 import type { CaptureFile } from './capture-pages.js';
@@ -26,6 +31,8 @@ import { SCREEN_FINISH_TASK, screenRef } from './screen-finish.js';
 
 export { SCREEN_FINISH_TASK, screenRef };
 export const recordingLimitS = () => Number(process.env.SCREEN_RECORDING_LIMIT_S) || 300;
+/** Addresses typed into one recording (the start URL included). */
+export const recordingMaxGotos = () => Number(process.env.SCREEN_RECORDING_MAX_PAGES) || 20;
 const VIEWPORT = { width: 1280, height: 720 };
 
 interface Frame { at: number; data: Buffer }
@@ -35,6 +42,8 @@ interface Session {
   id: number;
   userId: number;
   browser: Browser;
+  proxy: EgressProxy;
+  gotos: number;
   context: BrowserContext;
   page: Page;
   cdp: CDPSession;
@@ -60,8 +69,14 @@ function own(id: number, userId: number): Session {
   return s;
 }
 
-/** Starts a recorded session at a URL, spending one screen_recording unit. */
-export async function startRecording(db: Db, storage: ObjectStore, userId: number, url: string, title?: string): Promise<{ id: number; limitSeconds: number }> {
+/** Starts a recorded session at a URL, spending one screen_recording unit (log: where raw network errors go). */
+export async function startRecording(db: Db, storage: ObjectStore, userId: number, url: string, title?: string, egress: { log?: (e: EgressEvent) => void; local?: LocalSite } = {}): Promise<{ id: number; limitSeconds: number }> {
+  try {
+    egressTarget(url);
+  } catch {
+    throw new AppError(400, '网址须以 http:// 或 https:// 开头');
+  }
+  await countCaptureAttempt(db, userId);
   if (!(await quotaLeft(db, userId, 'screen_recording')).some((q) => q.left > 0)) throw noQuota('screen_recording');
   const id = await db.tx(async (t) => {
     const newId = await wc.insertCapture(t, { userId, kind: 'screen', title: title?.trim() || new URL(url).host, urls: [url], steps: [] });
@@ -71,14 +86,16 @@ export async function startRecording(db: Db, storage: ObjectStore, userId: numbe
   });
   const tmp = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'lumen-screen-'));
   let browser: Browser | null = null;
+  let proxy: EgressProxy | null = null;
   try {
-    browser = await launchCaptureBrowser();
+    proxy = await startEgressProxy(egressPolicy(), { maxBytes: captureLimits().maxBytes, ...egress });
+    browser = await launchCaptureBrowser(proxy.url);
     const harPath = path.join(tmp, 'archive.har');
     const context = await browser.newContext({ recordHar: { path: harPath, content: 'embed' }, viewport: VIEWPORT, serviceWorkers: 'block', acceptDownloads: false, locale: 'zh-CN' });
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
     const s: Session = {
-      id, userId, browser, context, page, cdp, tmp, harPath, frames: [], latest: null, actions: [], network: [], startedAt: new Date(),
+      id, userId, browser, proxy, gotos: 0, context, page, cdp, tmp, harPath, frames: [], latest: null, actions: [], network: [], startedAt: new Date(),
       timer: setTimeout(() => void stopRecording(db, storage, userId, id, 'time_limit').catch(() => {}), recordingLimitS() * 1000),
       stopping: null, userAgent: await page.evaluate(() => navigator.userAgent),
     };
@@ -89,7 +106,7 @@ export async function startRecording(db: Db, storage: ObjectStore, userId: numbe
       s.frames.push({ at: Date.now(), data });
       void cdp.send('Page.screencastFrameAck', { sessionId: f.sessionId }).catch(() => {});
     });
-    context.on('response', (r) => s.network.push({ at: nowIso(), url: r.url(), method: r.request().method(), status: r.status(), type: r.request().resourceType() }));
+    context.on('response', (r) => !r.headers()[REFUSED_HEADER] && s.network.push({ at: nowIso(), url: r.url(), method: r.request().method(), status: r.status(), type: r.request().resourceType() }));
     page.on('framenavigated', (f) => { if (f === page.mainFrame()) s.actions.push({ at: nowIso(), type: 'navigated', detail: f.url(), ok: true }); });
     await cdp.send('Page.startScreencast', { format: 'jpeg', quality: 70, maxWidth: VIEWPORT.width, maxHeight: VIEWPORT.height, everyNthFrame: 1 });
     s.actions.push({ at: nowIso(), type: 'start', detail: `Chromium ${browser.version()}，时限 ${recordingLimitS()} 秒`, ok: true });
@@ -97,9 +114,10 @@ export async function startRecording(db: Db, storage: ObjectStore, userId: numbe
     return { id, limitSeconds: recordingLimitS() };
   } catch (err) {
     await browser?.close().catch(() => {});
+    await proxy?.close().catch(() => {});
     sessions.delete(id);
     await db.tx(async (t) => {
-      await wc.moveCapture(t, id, [wc.CAPTURE.RUNNING], wc.CAPTURE.FAILED, { error: `无法启动录屏：${(err as Error).message}`.slice(0, 500) });
+      await wc.moveCapture(t, id, [wc.CAPTURE.RUNNING], wc.CAPTURE.FAILED, { error: `无法启动录屏：${err instanceof AppError ? err.message : '浏览器启动失败'}`.slice(0, 500) });
       await releaseQuota(t, { userId, service: 'screen_recording', ref: screenRef(id) });
     });
     throw err;
@@ -143,13 +161,22 @@ export async function applyInput(userId: number, id: number, input: ScreenInput)
       log(`dy=${input.dy}`);
     } else if (input.type === 'goto') {
       if (!/^https?:\/\//.test(input.url)) throw new AppError(400, '网址须以 http:// 或 https:// 开头');
-      await s.page.goto(input.url, { waitUntil: 'load', timeout: 30_000 });
+      if (++s.gotos > recordingMaxGotos()) throw new AppError(429, `本次录屏最多访问 ${recordingMaxGotos()} 个网址`);
+      const response = await s.page.goto(input.url, { waitUntil: 'load', timeout: 30_000 }).catch((err: Error) => {
+        throw new EgressRefused(err.message.split('\n')[0]);
+      });
+      if (response?.headers()[REFUSED_HEADER]) throw new EgressRefused('refused by the egress proxy');
       log(input.url);
     } else if (input.type === 'back') {
       await s.page.goBack({ timeout: 15_000 });
       log(s.page.url());
     }
   } catch (err) {
+    // A navigation's failure is one message whatever happened (refused, closed or open port); the cause is in the server log.
+    if (err instanceof EgressRefused) {
+      log(`${input.type === 'goto' ? input.url : ''} ${EGRESS_UNREACHABLE}`.trim(), false);
+      throw new AppError(422, EGRESS_UNREACHABLE);
+    }
     log((err as Error).message.split('\n')[0], false);
     if (err instanceof AppError) throw err;
     throw new AppError(422, `操作未完成：${(err as Error).message.split('\n')[0]}`);
@@ -180,6 +207,7 @@ export async function stopRecording(db: Db, storage: ObjectStore, userId: number
     const version = s.browser.version();
     await s.context.close().catch(() => {});
     await s.browser.close().catch(() => {});
+    await s.proxy.close().catch(() => {});
     sessions.delete(id);
     const har = JSON.parse(await fs.promises.readFile(s.harPath, 'utf8').catch(() => '{"log":{"entries":[]}}'));
     const entries: HarEntry[] = har.log?.entries ?? [];
@@ -240,7 +268,7 @@ export async function failAbandonedRecordings(db: Db): Promise<number> {
 /** App shutdown: closes every live session's browser and fails its recording, unit given back. */
 export async function closeAllSessions(db?: Db): Promise<void> {
   const live = [...sessions.values()].filter((s) => !s.stopping);
-  await Promise.all([...sessions.values()].map((s) => { clearTimeout(s.timer); return s.browser.close().catch(() => {}); }));
+  await Promise.all([...sessions.values()].map(async (s) => { clearTimeout(s.timer); await s.browser.close().catch(() => {}); await s.proxy.close().catch(() => {}); }));
   sessions.clear();
   if (db) for (const s of live) await failInterrupted(db, s.id, s.userId).catch(() => false);
 }
