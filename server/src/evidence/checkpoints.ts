@@ -4,7 +4,7 @@ import { rootAt } from './proofs.js';
 import type { EvidenceKeys } from './context.js';
 import { LogIntegrityError } from './proofs.js';
 import { AppError } from '../lib/envelope.js';
-import { lastSigned, requireExtends, writeLastCheckpoint } from './last-checkpoint.js';
+import { lastSigned, readLastCheckpoint, requireExtends, writeLastCheckpoint } from './last-checkpoint.js';
 
 /** C2SP tlog-checkpoint body: origin, tree size, base64 root hash, each on its own line. */
 export const checkpointText = (origin: string, treeSize: number, root: Buffer) => `${origin}\n${treeSize}\n${root.toString('base64')}\n`;
@@ -20,11 +20,14 @@ export const latestCheckpoint = (q: Queryable) => latestCheckpointRow(q);
  * LogRollbackError (503), never a checkpoint that hides it.
  */
 export async function ensureCheckpoint(db: Db | Queryable, keys: EvidenceKeys): Promise<CheckpointRow> {
-  const size = await logSize(db);
+  // Read in the order they are written (leaves, checkpoint row, file), newest first, so a request
+  // racing another's signature sees the database at least as far as the file: no false alarm.
+  const inFile = await readLastCheckpoint(keys.lastCheckpointFile, keys.signer);
   const latest = await latestCheckpointRow(db);
+  const size = await logSize(db);
   if (latest && latest.tree_size > size) throw new LogIntegrityError(`the log has ${size} leaves but checkpoint ${latest.tree_size} was published`);
   if (latest && !signedBy(latest.note, keys.signer)) throw new SignerMismatchError();
-  const held = await lastSigned(keys.lastCheckpointFile, keys.signer, latest);
+  const held = await lastSigned(keys.lastCheckpointFile, keys.signer, inFile, latest);
   if (latest && latest.tree_size === size) {
     // Signed by another app server since: check it extends ours before serving it and keeping it.
     if (held && held.size < latest.tree_size) {

@@ -104,20 +104,20 @@ export async function requireExtends(q: Queryable, held: HeldCheckpoint, size: n
 }
 
 /**
- * The checkpoint the next signature must extend: the file's, or on first use after an upgrade
- * the database's newest (written to the file once). A file naming more than the database's newest
- * checkpoint means the database was rolled back.
+ * The checkpoint the next signature must extend: `inFile` (read before `latest`), or on first use
+ * after an upgrade the database's newest (written to the file once). A file naming more than the
+ * database's newest checkpoint means the database was rolled back.
  */
-export async function lastSigned(file: string, signer: NoteSigner, latest: CheckpointRow | undefined): Promise<HeldCheckpoint | null> {
-  const held = await readLastCheckpoint(file, signer);
-  if (!held) {
-    if (latest) await writeLastCheckpoint(file, signer, latest.note);
-    return latest ? readLastCheckpoint(file, signer) : null;
+export async function lastSigned(file: string, signer: NoteSigner, inFile: HeldCheckpoint | null, latest: CheckpointRow | undefined): Promise<HeldCheckpoint | null> {
+  if (!inFile) {
+    if (!latest) return null;
+    await writeLastCheckpoint(file, signer, latest.note);
+    return heldOf(latest.note, signer);
   }
-  if (!latest || latest.tree_size < held.size) {
-    throw new LogRollbackError(`checkpoint ${held.size} was signed but the database's newest checkpoint is ${latest?.tree_size ?? 'none'}`);
+  if (!latest || latest.tree_size < inFile.size) {
+    throw new LogRollbackError(`checkpoint ${inFile.size} was signed but the database's newest checkpoint is ${latest?.tree_size ?? 'none'}`);
   }
-  return held;
+  return inFile;
 }
 
 export interface EvidenceLogHealth {
@@ -131,11 +131,13 @@ export interface EvidenceLogHealth {
  */
 export async function evidenceLogHealth(q: Queryable, file: string, signer: () => NoteSigner): Promise<EvidenceLogHealth> {
   try {
+    // Same order as ensureCheckpoint: file, newest checkpoint row, log size.
+    const inFile = fs.existsSync(file) ? await readLastCheckpoint(file, signer()) : null;
     const latest = await latestCheckpointRow(q);
-    const held = fs.existsSync(file) ? await readLastCheckpoint(file, signer()) : latest ? await heldOf(latest.note, signer()) : null;
+    const size = await logSize(q);
+    const held = inFile ?? (latest ? await heldOf(latest.note, signer()) : null);
     if (!held) return { state: 'ok' };
     if (!latest || latest.tree_size < held.size) throw new LogRollbackError(`checkpoint ${held.size} was signed but the database's newest is ${latest?.tree_size ?? 'none'}`);
-    const size = await logSize(q);
     await requireExtends(q, held, size, size >= held.size && size > 0 ? await rootAt(q, size) : Buffer.alloc(0));
     return { state: 'ok' };
   } catch (e) {

@@ -95,6 +95,11 @@ describe('the evidence log signer refuses a rolled-back or rewritten tree', () =
     const missing = await verifier(at18, at21);
     expect(missing.code).toBe(1);
     expect(missing.out).toContain('缺少从 18 到 21 的一致性证明');
+    // Requests racing each other's appends and signatures never see the file ahead of the database.
+    const answers = await Promise.all(Array.from({ length: 8 }, async () => (await grow(1), (await checkpoint()).statusCode)));
+    expect(answers).toEqual(Array(8).fill(200));
+    expect(await health()).toMatchObject({ evidenceLog: 'ok' });
+    expect(fs.readFileSync(file(), 'utf8').split('\n')[1]).toBe('29');
   });
 
   it('deleting the three newest leaves (and their checkpoint): no checkpoint of 18 is signed again; the verifier calls it a rollback', async () => {
