@@ -5,6 +5,8 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
 import { makeTestApp } from '../../helpers/app.js';
+import { buildApp } from '../../../server/src/app.js';
+import { loadConfig } from '../../../server/src/config.js';
 import { behindTrigger, rebuildNodes } from '../../helpers/evidence-insider.js';
 import { appendBlock } from '../../../server/src/repositories/ledger.js';
 import { checkpointText } from '../../../server/src/evidence/checkpoints.js';
@@ -171,4 +173,31 @@ describe('the evidence log signer refuses a rolled-back or rewritten tree', () =
     expect((await checkpoint()).statusCode).toBe(503);
     expect(await health()).toMatchObject({ evidenceLog: 'inconsistent' });
   });
+  it('app servers with their own DATA_DIR and one key: each keeps what it signed or served, and each refuses the rollback', async () => {
+    const { at21 } = await publish18and21();
+    const key = fs.readFileSync(path.join(t.app.config.dataDir, 'evidence', 'log-signing.key'), 'utf8').trim();
+    const dirB = fs.mkdtempSync(path.join(t.app.config.dataDir, 'server-b-'));
+    const b = await buildApp({ config: loadConfig({ NODE_ENV: 'test', DATA_DIR: dirB, CLIENT_DIR: path.join(dirB, 'no-client'), SEED: '0', EVIDENCE_LOG_KEY: key }), db: t.db, logger: false });
+    try {
+      // B serves A's checkpoint after checking it, and keeps it; then signs the next one itself.
+      expect((await b.inject({ url: '/api/protection/ledger/checkpoint' })).body).toBe(at21);
+      expect(fs.readFileSync(lastCheckpointFileOf(dirB), 'utf8')).toBe(at21);
+      await grow(2);
+      const at23 = (await b.inject({ url: '/api/protection/ledger/checkpoint' })).body;
+      expect(at23.split('\n')[1]).toBe('23');
+      // A, which signed only 21, serves B's 23 once it extends 21, and keeps it too.
+      expect((await checkpoint()).body).toBe(at23);
+      expect(fs.readFileSync(file(), 'utf8')).toBe(at23);
+
+      await behindTrigger(t.db, 'evidence_log_leaves', 'DELETE FROM evidence_log_leaves WHERE idx >= 18');
+      await behindTrigger(t.db, 'evidence_checkpoints', 'DELETE FROM evidence_checkpoints WHERE tree_size > 18');
+      await rebuildNodes(t.db);
+      for (const app of [t.app, b]) {
+        expect((await app.inject({ url: '/api/protection/ledger/checkpoint' })).statusCode).toBe(503);
+        expect((await app.inject({ url: '/api/health' })).json().data).toMatchObject({ evidenceLog: 'inconsistent' });
+      }
+    } finally {
+      await b.close();
+    }
+  }, 60_000);
 });
