@@ -20,8 +20,8 @@ export const latestCheckpoint = (q: Queryable) => latestCheckpointRow(q);
  * LogRollbackError (503), never a checkpoint that hides it.
  */
 export async function ensureCheckpoint(db: Db | Queryable, keys: EvidenceKeys): Promise<CheckpointRow> {
-  // Read in the order they are written (leaves, checkpoint row, file), newest first, so a request
-  // racing another's signature sees the database at least as far as the file: no false alarm.
+  // Read in the reverse of the order they are written (leaves, then checkpoint row, then file), so
+  // a request racing another's signature sees the database at least as far as the file: no false alarm.
   const inFile = await readLastCheckpoint(keys.lastCheckpointFile, keys.signer);
   const latest = await latestCheckpointRow(db);
   const size = await logSize(db);
