@@ -28,3 +28,4 @@ export function parseVerifierKey(vkey: string): Promise<{ name: string; id: Uint
 export function verifyNoteSignature(note: string, key: { name: string; id: Uint8Array; publicKey: Uint8Array }): Promise<boolean>;
 export function verifyReceipt(fileBytes: Uint8Array, receipt: unknown, pinnedKey?: string): Promise<{ ok: boolean; steps: VerifyStep[] }>;
 export function verifyTimestampToken(token: Uint8Array, data: Uint8Array): Promise<{ ok: boolean; detail: string; time?: string }>;
+export function verifyCheckpointConsistency(oldNote: string, newNote: string, proof: { from: number; to: number; path: string[] } | null, pinnedKey?: string): Promise<{ ok: boolean; steps: VerifyStep[] }>;

@@ -1,11 +1,16 @@
 // Offline verifier of Lumen (流明素材) evidence receipts. One file, no dependencies, no network:
 //
 //   node verify-receipt.mjs FILE RECEIPT.json [--key VERIFIER_KEY]
+//   node verify-receipt.mjs --consistency OLD_CHECKPOINT NEW_CHECKPOINT [PROOF.json] [--key VERIFIER_KEY]
 //
 // FILE is the original deposited file, RECEIPT.json the receipt downloaded beside the deposit
 // certificate, VERIFIER_KEY the log's public key string ("name+keyid+base64"), published in the
 // README and at /api/protection/ledger/key. Pin it (or set LUMEN_LOG_KEY): without a pinned key
 // the receipt's own key is used and the signature step only shows the receipt is self-consistent.
+// The second form checks that the log never went back on a checkpoint you kept: both notes signed
+// by the key, and the newer tree extending the older one (PROOF.json: the answer of
+// /api/protection/ledger/consistency?from=OLD&to=NEW, needed when the sizes differ). A newer note
+// naming a smaller tree, or the same size with another root, is proof of a rollback by itself.
 // Exit code 0 when every step passes, 1 otherwise.
 //
 // The browser's verify page imports this same file (verifyReceipt, verifyConsistency): only
@@ -198,6 +203,51 @@ export async function verifyReceipt(fileBytes, receipt, pinnedKey) {
   return done();
 }
 
+/**
+ * Checks that checkpoint note `newNote` extends `oldNote` (both kept by the user, both signed by
+ * the pinned key): RFC 9162 consistency with `proof` ({ from, to, path: base64[] }, the answer of
+ * /api/protection/ledger/consistency). Same { ok, steps } shape as verifyReceipt.
+ */
+export async function verifyCheckpointConsistency(oldNote, newNote, proof, pinnedKey) {
+  const steps = [];
+  const step = (id, label, ok, detail) => {
+    steps.push({ id, label, ok, detail });
+    return ok;
+  };
+  const done = () => ({ ok: steps.every((s) => s.ok !== false), steps });
+  const key = pinnedKey ? await parseVerifierKey(pinnedKey) : null;
+  if (!step('key', '日志公钥', !!key, key ? `${key.name}` : '请用 --key 或 LUMEN_LOG_KEY 指定日志公钥')) return done();
+  const checkpoints = [];
+  for (const [id, label, note] of [['old', '旧检查点', oldNote], ['new', '新检查点', newNote]]) {
+    const cp = typeof note === 'string' ? parseCheckpoint(parseNote(note)?.text ?? '') : null;
+    const ok = !!cp && cp.origin === key.name && (await verifyNoteSignature(note, key));
+    step(id, label, ok, ok ? `${cp.size} 个叶子，根哈希 ${toBase64(cp.root)}，签名有效` : '不是该公钥签名的检查点');
+    checkpoints.push(cp);
+  }
+  if (steps.some((s) => s.ok === false)) return done();
+  const [a, b] = checkpoints;
+  if (b.size < a.size) {
+    step('consistency', '日志一致性', false, `新检查点只有 ${b.size} 个叶子，少于已签发的 ${a.size} 个：日志被回滚`);
+  } else if (b.size === a.size) {
+    const same = equal(a.root, b.root);
+    step('consistency', '日志一致性', same, same ? '两个检查点相同' : `同为 ${a.size} 个叶子却有两个不同的根哈希：日志被改写（分叉）`);
+  } else if (a.size === 0) {
+    step('consistency', '日志一致性', true, '旧检查点是空树');
+  } else if (!proof || proof.from !== a.size || proof.to !== b.size || !Array.isArray(proof.path)) {
+    step('consistency', '日志一致性', false, `缺少从 ${a.size} 到 ${b.size} 的一致性证明（/api/protection/ledger/consistency?from=${a.size}&to=${b.size}）`);
+  } else {
+    let path = null;
+    try {
+      path = proof.path.map(fromBase64);
+    } catch {
+      path = null;
+    }
+    const ok = !!path && (await verifyConsistency(a.size, b.size, a.root, b.root, path));
+    step('consistency', '日志一致性', ok, ok ? `${b.size} 个叶子的树包含旧的 ${a.size} 个叶子，未被改写` : `一致性证明不成立：${b.size} 个叶子的树不是旧树的延续，历史记录被改写或截断`);
+  }
+  return done();
+}
+
 // ---- RFC 3161 timestamp tokens: a minimal DER reader, enough to check the token's message
 // imprint and its CMS signature over the signed attributes with the embedded TSA certificate.
 
@@ -308,11 +358,34 @@ async function main(argv) {
   // A computed specifier: bundlers leave it alone (the browser never runs main).
   const fsModule = ['node:fs', 'promises'].join('/');
   const { readFile } = await import(/* @vite-ignore */ fsModule);
-  const args = argv.filter((a, i) => a !== '--key' && argv[i - 1] !== '--key');
+  const args = argv.filter((a, i) => a !== '--key' && argv[i - 1] !== '--key' && a !== '--consistency');
   const keyAt = argv.indexOf('--key');
   const pinned = keyAt >= 0 ? argv[keyAt + 1] : process.env.LUMEN_LOG_KEY;
+  if (argv.includes('--consistency')) {
+    if (args.length !== 2 && args.length !== 3) {
+      console.error('用法: node verify-receipt.mjs --consistency 旧检查点.txt 新检查点.txt [一致性证明.json] --key 日志公钥');
+      return 2;
+    }
+    let notes;
+    let proof = null;
+    try {
+      notes = await Promise.all(args.slice(0, 2).map((f) => readFile(f, 'utf8')));
+      if (args[2]) {
+        proof = JSON.parse(await readFile(args[2], 'utf8'));
+        if (proof && proof.data && !proof.path) proof = proof.data;
+      }
+    } catch (e) {
+      console.error(`文件无法读取：${e.message}`);
+      return 1;
+    }
+    const r = await verifyCheckpointConsistency(notes[0], notes[1], proof, pinned);
+    for (const s of r.steps) console.log(`${s.ok === null ? '—' : s.ok ? '✔' : '✘'} ${s.label}：${s.detail}`);
+    console.log(r.ok ? '结论：日志一致' : '结论：日志不一致');
+    return r.ok ? 0 : 1;
+  }
   if (args.length !== 2) {
     console.error('用法: node verify-receipt.mjs 原始文件 回执.json [--key 日志公钥]');
+    console.error('      node verify-receipt.mjs --consistency 旧检查点.txt 新检查点.txt [一致性证明.json] --key 日志公钥');
     return 2;
   }
   const [file, receiptFile] = args;

@@ -18,6 +18,8 @@ import { routeModules } from './routes/index.js';
 import { vocabulary } from '../../src/schemas/validator.js';
 import { ok } from './lib/envelope.js';
 import { countUnfinishedJobs } from './repositories/jobs.js';
+import { evidenceLogHealth, lastCheckpointFileOf } from './evidence/last-checkpoint.js';
+import { logSignerOf } from './evidence/note-signer.js';
 import { registerUploadSweep } from './services/uploads/sweep.js';
 import { registerMaterialCounters } from './services/material-counters.js';
 import { registerGinMaintenance } from './services/gin-maintenance.js';
@@ -98,7 +100,19 @@ export async function buildApp({ config, db, logger }: AppDeps): Promise<Fastify
   await app.register(auth);
 
   // seedPending: demo-data jobs (seed.*) not finished yet; the browser tests wait for 0.
-  app.get('/api/health', async () => ok({ status: 'up', db: db.kind, seedPending: await countUnfinishedJobs(db, { prefix: 'seed.' }) }));
+  // evidenceLog 'inconsistent': the stored log no longer extends the last signed checkpoint and
+  // nothing is signed until an operator acts (README "Security model"). Still 200 with status
+  // 'degraded': a load balancer must not take every app server out over the evidence log.
+  app.get('/api/health', async () => {
+    const evidence = await evidenceLogHealth(db, lastCheckpointFileOf(config.dataDir), () => logSignerOf(config));
+    return ok({
+      status: evidence.state === 'ok' ? 'up' : 'degraded',
+      db: db.kind,
+      seedPending: await countUnfinishedJobs(db, { prefix: 'seed.' }),
+      evidenceLog: evidence.state,
+      ...(evidence.detail ? { evidenceLogDetail: evidence.detail } : {}),
+    });
+  });
   for (const m of routeModules) {
     const mod = await m.load();
     await app.register(mod.default, { prefix: m.prefix });

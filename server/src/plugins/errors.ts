@@ -15,6 +15,8 @@ function validationMessage(err: FastifyError): string {
 export default fp(async (app) => {
   app.setErrorHandler((err: FastifyError, req, reply) => {
     if (err instanceof AppError) {
+      // A refusal the server chose (e.g. the evidence log will not sign a rolled-back tree) is still an outage: log it.
+      if (err.statusCode >= 500) req.log.error({ err, detail: err.cause }, err.message);
       return reply.status(err.statusCode).send(fail(err.statusCode, err.message, err.data));
     }
     if (err.validation) {

@@ -10,7 +10,8 @@ import { jpeg } from '../../helpers/media.js';
 import { formWithFiles, metaOf } from '../../helpers/multipart.js';
 import { migrate } from '../../../server/src/db/migrate.js';
 import { canonicalJson, appendBlock } from '../../../server/src/repositories/ledger.js';
-import { leafHash, nodeHash } from '../../../server/src/evidence/merkle.js';
+import { consistencyProof, rootAt } from '../../../server/src/evidence/proofs.js';
+import { behindTrigger, rebuildNodes } from '../../helpers/evidence-insider.js';
 import type { Db } from '../../../server/src/db/index.js';
 import { signerFromSeed } from '../../../server/src/evidence/note-signer.js';
 import { ensureCheckpoint } from '../../../server/src/evidence/checkpoints.js';
@@ -43,24 +44,6 @@ async function writeOldChain(db: Db) {
     prev = hash;
   }
   await db.query(`SELECT setval('evidence_deposits_id_seq', 3)`);
-}
-
-/** What an attacker with database rights does after changing leaves: recompute every stored subtree. */
-async function rebuildNodes(db: Db) {
-  await db.exec('ALTER TABLE evidence_log_nodes DISABLE TRIGGER evidence_log_nodes_no_change');
-  await db.query('DELETE FROM evidence_log_nodes');
-  let level = (await db.query('SELECT leaf FROM evidence_log_leaves ORDER BY idx')).rows.map((r) => leafHash(r.leaf));
-  for (let l = 0; level.length; l++) {
-    for (let i = 0; i < level.length; i++) await db.query('INSERT INTO evidence_log_nodes(level, idx, hash) VALUES ($1,$2,$3)', [l, i, level[i]]);
-    level = Array.from({ length: Math.floor(level.length / 2) }, (_, i) => nodeHash(level[2 * i], level[2 * i + 1]));
-  }
-  await db.exec('ALTER TABLE evidence_log_nodes ENABLE TRIGGER evidence_log_nodes_no_change');
-}
-
-async function editLeaves(db: Db, sql: string, params: unknown[] = []) {
-  await db.exec('ALTER TABLE evidence_log_leaves DISABLE TRIGGER evidence_log_leaves_no_change');
-  await db.query(sql, params);
-  await db.exec('ALTER TABLE evidence_log_leaves ENABLE TRIGGER evidence_log_leaves_no_change');
 }
 
 describe('evidence log (RFC 9162 Merkle tree, signed checkpoints, receipts)', () => {
@@ -137,7 +120,7 @@ describe('evidence log (RFC 9162 Merkle tree, signed checkpoints, receipts)', ()
     await bad('/api/protection/ledger/proof?certNo=%27%3Bdrop', 400, /[\u4e00-\u9fff]/);
     await bad('/api/protection/ledger/proof?certNo=LM2099010100000001', 404, '证书不存在');
     // A server holding another key (app servers without a shared DATA_DIR or EVIDENCE_LOG_KEY) refuses to sign.
-    const stranger = { signer: signerFromSeed(origin, crypto.randomBytes(32)), tsa: null };
+    const stranger = { signer: signerFromSeed(origin, crypto.randomBytes(32)), tsa: null, lastCheckpointFile: path.join(dir, 'stranger-checkpoint.txt') };
     await expect(ensureCheckpoint(t.db, stranger)).rejects.toThrow('存证日志签名密钥与已发布的检查点不一致');
     const c = await t.app.inject({ url: '/api/protection/ledger/consistency?from=1&to=3' });
     expect(c.headers['cache-control']).toBe('public, max-age=31536000, immutable');
@@ -228,45 +211,29 @@ describe('evidence log (RFC 9162 Merkle tree, signed checkpoints, receipts)', ()
     expect(await stillConsistent(held)).toBe(true);
   });
 
-  it('a client holding an old checkpoint catches a tampered leaf, a rewritten tree and a truncated tail', async () => {
+  it('a tampered leaf with its hashes recomputed: the server refuses to sign; a checkpoint signed anyway fails the client\'s consistency check', async () => {
     // Honest growth stays consistent.
-    let held = await fetchCheckpoint();
+    const held = await fetchCheckpoint();
     const early = await deposit();
     expect(await stillConsistent(held)).toBe(true);
 
-    // 1. One earlier leaf changed (its hashes recomputed so that its own proofs still check out).
-    held = await fetchCheckpoint();
-    await editLeaves(t.db, `UPDATE evidence_log_leaves SET leaf = convert_to(replace(convert_from(leaf, 'UTF8'), $1, $2), 'UTF8') WHERE idx = 1`, [sha256hex(oldFile(1)), 'f'.repeat(64)]);
+    // One earlier leaf changed, its subtrees recomputed so that its own proofs still check out.
+    const kept = await fetchCheckpoint();
+    await behindTrigger(t.db, 'evidence_log_leaves', `UPDATE evidence_log_leaves SET leaf = convert_to(replace(convert_from(leaf, 'UTF8'), $1, $2), 'UTF8') WHERE idx = 1`, [sha256hex(oldFile(1)), 'f'.repeat(64)]);
     await rebuildNodes(t.db);
     await t.db.tx((q) => appendBlock(q, { type: 'web-capture', sha256: 'a'.repeat(64) }));
-    expect(await stillConsistent(held)).toBe(false);
-    // The server's own check sees it too: its first checkpoint covering the leaf no longer fits.
-    const v = (await t.app.inject({ url: `/api/protection/deposit/verify/${early.cert_no}` })).json().data;
-    expect(v).toMatchObject({ valid: false });
-    expect(v.reason).toContain('历史记录被改写或截断');
-
-    // 2. The tree rewritten: two leaves swapped, everything recomputed, new leaves appended.
-    held = await fetchCheckpoint();
-    await editLeaves(t.db, `UPDATE evidence_log_leaves SET leaf = CASE idx WHEN 0 THEN (SELECT leaf FROM evidence_log_leaves WHERE idx = 2) ELSE (SELECT leaf FROM evidence_log_leaves WHERE idx = 0) END WHERE idx IN (0, 2)`);
-    await rebuildNodes(t.db);
-    await t.db.tx((q) => appendBlock(q, { type: 'web-capture', sha256: 'b'.repeat(64) }));
-    expect(await stillConsistent(held)).toBe(false);
-
-    // 3. The tail cut off (with the checkpoints that named it), then the log grown past its old size.
-    held = await fetchCheckpoint();
-    const size = held.size;
-    await editLeaves(t.db, 'DELETE FROM evidence_log_leaves WHERE idx >= $1', [size - 2]);
-    // While its published checkpoint names more leaves than the log holds, the server refuses to sign or prove.
-    const refused = await t.app.inject({ url: '/api/protection/ledger/checkpoint' });
-    expect(refused.statusCode).toBe(503);
-    expect(refused.json().msg).toBe('存证日志完整性异常，已停止签发证明，请联系平台');
-    await t.db.exec('ALTER TABLE evidence_checkpoints DISABLE TRIGGER evidence_checkpoints_no_change');
-    await t.db.query('DELETE FROM evidence_checkpoints WHERE tree_size > $1', [size - 2]);
-    await t.db.exec('ALTER TABLE evidence_checkpoints ENABLE TRIGGER evidence_checkpoints_no_change');
-    await rebuildNodes(t.db);
-    for (const c of 'cde') await t.db.tx((q) => appendBlock(q, { type: 'web-capture', sha256: c.repeat(64) }));
-    const now = await fetchCheckpoint();
-    expect(now.size).toBe(size + 1);
-    expect(await stillConsistent(held)).toBe(false);
+    // The signer checks the new tree against its last checkpoint (kept outside the database) and refuses;
+    // so does the certificate check, which needs a checkpoint of the current tree.
+    for (const url of ['/api/protection/ledger/checkpoint', `/api/protection/deposit/verify/${early.cert_no}`]) {
+      const r = await t.app.inject({ url });
+      expect(r.statusCode, url).toBe(503);
+      expect(r.json().msg).toBe('存证日志与已签发的检查点不一致（疑似被回滚或改写），已停止签发检查点，请联系平台');
+    }
+    // A signer without that check (or an insider holding the key) would publish this; the client still catches it.
+    const size = kept.size + 1;
+    const root = await rootAt(t.db, size);
+    const path = await consistencyProof(t.db, kept.size, size);
+    expect(await verifyConsistency(kept.size, size, kept.root, root, path)).toBe(false);
+    // Rolled-back, reordered and rewritten trees: tests/api/evidence/last-checkpoint.test.ts.
   });
 });
