@@ -63,15 +63,21 @@ describe('creator supply loop in the browser', () => {
     // The work's page shows processing until the preview is made.
     await page.goto(`${base}/creator/works`);
     await page.locator('.ant-table-row', { hasText: title }).locator('[data-testid=strip-scrub], [data-testid=media-processing]').first().waitFor();
-    await expect.poll(async () => (await api(creator, `/api/user/works/${work.id}/media`)).state, { timeout: 120_000, interval: 1000 }).toBe('ready');
 
-    // Staff approve it from the queue.
+    // Staff open it from the queue at once. While the media pipeline still works, the page says so
+    // and holds 通过 (no preview, no duplicate check yet); it asks again by itself and offers 通过
+    // when the preview is ready. A slow machine only makes this wait longer.
     const staff = await pageAs(await tokenOf('demo_staff'));
     await staff.goto(`${base}/admin/review`);
     await staff.locator('[data-testid=queue-item]', { hasText: title }).click();
-    await staff.getByRole('button', { name: /^通\s*过$/ }).click();
+    const approve = staff.getByRole('button', { name: /^通\s*过$/ });
+    await approve.waitFor();
+    if (await staff.getByTestId('review-media-processing').isVisible()) expect(await approve.isDisabled()).toBe(true);
+    await approve.click({ timeout: 120_000 });
     await staff.locator('.ant-popconfirm').getByRole('button', { name: /确\s*定|OK/ }).click();
-    await staff.getByText('已通过').first().waitFor();
+    // The stored decision stays on the page until the reviewer moves on.
+    await expect.poll(() => staff.getByTestId('review-done').innerText(), { timeout: 30_000 }).toContain(`已通过：${title}`);
+    expect((await api(creator, `/api/user/works/${work.id}/media`)).state).toBe('ready');
 
     // A buyer finds it in search and buys a personal licence through the sandbox payment.
     const buyer = await pageAs(await tokenOf('demo_buyer'));

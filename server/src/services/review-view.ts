@@ -9,7 +9,8 @@ import { REVISION, WORK } from '../repositories/works.js';
 import { findRevision, latestRevision, listEvents, type EventRow, type RevisionRow } from '../repositories/work-review.js';
 import { duplicatesOf, reviewWork } from '../repositories/review-queue.js';
 import { contentDiff, contentOf } from './work-content.js';
-import type { CreatorReview, ReviewNotice, RevisionView, StaffReview, TimelineEvent } from '../../../src/schemas/api/review.js';
+import { mediaStatus } from './media/status.js';
+import type { CreatorReview, ReviewMediaState, ReviewNotice, RevisionView, StaffReview, TimelineEvent } from '../../../src/schemas/api/review.js';
 
 const DECISIONS = new Set(['reject', 'request_info']);
 const REVISION_DECISIONS = new Set(['revision_reject', 'revision_request_info']);
@@ -71,7 +72,7 @@ export async function staffReviewView(q: Queryable, id: number, revisionId?: num
   const latest = await latestRevision(q, id);
   const rev = revisionId !== undefined ? await findRevision(q, id, revisionId) : latest?.status === REVISION.PENDING ? latest : undefined;
   if (revisionId !== undefined && !rev) throw new AppError(404, '修改记录不存在');
-  const [duplicates, events] = await Promise.all([duplicatesOf(q, id), listEvents(q, id)]);
+  const [duplicates, events, media] = await Promise.all([duplicatesOf(q, id), listEvents(q, id), mediaStatus(q, id)]);
   const appealOf = (revId: number | null) => events.filter((e) => (e.action === 'appeal' || e.action === 'revision_appeal') && e.revision_id === revId).pop()?.comment ?? null;
   return {
     work: {
@@ -96,6 +97,7 @@ export async function staffReviewView(q: Queryable, id: number, revisionId?: num
       owner: { id: work.owner_id === null ? null : Number(work.owner_id), nickname: work.owner_name },
       digest: work.digest,
     },
+    media: { state: media.state as ReviewMediaState['state'], progress: media.progress, message: media.message, error: media.error },
     revision: rev ? { ...revisionView(rev, work), appealText: rev.appeal ? appealOf(rev.id) : null } : null,
     duplicates: duplicates.map(({ cover_path, ...d }) => ({ ...d, coverUrl: fileUrl(cover_path) })),
     events: events.map((e) => timelineEntry(e, true)),

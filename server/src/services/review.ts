@@ -9,6 +9,7 @@ import type { Db, Queryable } from '../db/index.js';
 import { AppError } from '../lib/envelope.js';
 import { REVISION, WORK } from '../repositories/works.js';
 import * as repo from '../repositories/work-review.js';
+import { findMedia } from '../repositories/media.js';
 import { contentFromForm, contentOf, contentTokens, sameContent } from './work-content.js';
 
 export interface Actor {
@@ -149,6 +150,18 @@ export async function withdrawRevision(db: Db, actor: Actor, id: number): Promis
 }
 
 /**
+ * A new work goes on sale only once the media pipeline has made its preview and checked it for
+ * duplicates: approving earlier would publish a work nobody could look at, unchecked. Works that
+ * never went through the pipeline (seeded, older) have no media row and are not held back.
+ */
+async function mediaAllowsApproval(q: Queryable, id: number): Promise<void> {
+  const media = await findMedia(q, id);
+  if (!media || media.state === 'ready') return;
+  if (media.state === 'failed') throw new AppError(409, '作品媒体处理失败，不能审核通过：请驳回或要求创作者重新处理');
+  throw new AppError(409, '作品媒体仍在处理中（预览与查重尚未完成），处理完成后才能审核通过');
+}
+
+/**
  * A staff decision on a pending work or revision. Approving a revision applies its fields and
  * search tokens in the same transaction, so the work is never half-updated.
  */
@@ -166,6 +179,7 @@ export async function decideWork(db: Db, staff: Actor, id: number, input: Decisi
       }
       return event(q, staff, { materialId: id, revisionId: rev.id, action: `revision_${input.decision}`, from: REVISION.PENDING, to, ...why });
     }
+    if (input.decision === 'approve') await mediaAllowsApproval(q, id);
     const moved = await repo.setWorkStatus(q, id, [WORK.PENDING_REVIEW], to, { approved: input.decision === 'approve', expectedDigest: input.digest });
     if (!moved) throw new AppError(409, w.status === WORK.PENDING_REVIEW ? '作品内容已被创作者更新，请刷新后重新审核' : ALREADY_DECIDED);
     await event(q, staff, { materialId: id, action: input.decision, from: WORK.PENDING_REVIEW, to, ...why });

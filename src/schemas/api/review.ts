@@ -120,9 +120,22 @@ export interface StaffWork {
   digest: string;
 }
 
+/**
+ * The media pipeline's state for the work under review (none: never processed, e.g. seeded works).
+ * A new work can be approved only when it is ready or none: before that there is no preview to
+ * look at and no duplicate check.
+ */
+export interface ReviewMediaState {
+  state: 'none' | 'processing' | 'ready' | 'failed';
+  progress: number;
+  message: string | null;
+  error: string | null;
+}
+
 /** GET /api/admin/review/works/:id */
 export interface StaffReview {
   work: StaffWork;
+  media: ReviewMediaState;
   revision: RevisionView | null;
   duplicates: DuplicateHit[];
   events: TimelineEvent[];

@@ -115,6 +115,30 @@ describe('staff review decisions, appeals, takedown and relist', () => {
     expect((await f.events(id)).filter((e) => e.revisionId === revisionId && e.actorRole === 'staff')).toHaveLength(1);
   });
 
+  it('approves a new work only once the media pipeline made its preview: processing and failed are refused, reject is not held back', async () => {
+    const id = await f.insertWork('等待预览的作品', 0);
+    await f.t.db.query(`INSERT INTO material_media(material_id, state, original_key) VALUES ($1, 'processing', 'originals/x.mp4')`, [id]);
+    expect((await f.staffView(id)).media).toMatchObject({ state: 'processing' });
+    const early = await f.decide(id, 'approve');
+    expect(early.statusCode).toBe(409);
+    expect(early.json().msg).toBe('作品媒体仍在处理中（预览与查重尚未完成），处理完成后才能审核通过');
+    expect((await f.staffView(id)).work.status).toBe(0);
+    expect((await f.events(id)).filter((e) => e.action === 'approve')).toHaveLength(0);
+
+    await f.t.db.query(`UPDATE material_media SET state = 'failed', error = '无法解析视频' WHERE material_id = $1`, [id]);
+    expect((await f.decide(id, 'approve')).json().msg).toBe('作品媒体处理失败，不能审核通过：请驳回或要求创作者重新处理');
+
+    await f.t.db.query(`UPDATE material_media SET state = 'ready', error = NULL WHERE material_id = $1`, [id]);
+    const approved = await f.decide(id, 'approve');
+    expect(approved.statusCode).toBe(200);
+    // The answer is the stored state the console shows at once.
+    expect(approved.json().data).toMatchObject({ work: { id, status: 1 }, media: { state: 'ready', progress: 100 } });
+
+    const other = await f.insertWork('处理中也可驳回', 0);
+    await f.t.db.query(`INSERT INTO material_media(material_id, state, original_key) VALUES ($1, 'processing', 'originals/y.mp4')`, [other]);
+    expect((await f.decide(other, 'reject', { reasons: ['other'], comment: '与描述不符' })).statusCode).toBe(200);
+  });
+
   it('queues pending works and revisions oldest first, filters by kind and type, shows duplicate hits', async () => {
     const video = await f.insertWork('队列视频', 0, { type: 1 });
     await f.t.db.query("UPDATE materials SET review_submitted_at = now() - interval '1 day' WHERE id = $1", [video]);

@@ -28,8 +28,10 @@ const work = (id: number, title: string, extra: object = {}) => ({
   format: 'jpg', sizeBytes: 2_000_000, createdAt: '2026-04-01T00:00:00Z', submittedAt: '2026-05-02T08:00:00Z', appeal: false, appealText: null,
   owner: { id: 4, nickname: '山川摄影师' }, digest: 'a'.repeat(32), ...extra,
 });
+const READY = { state: 'ready', progress: 100, message: null, error: null };
 const REVISION_ITEM = {
   work: work(7, '青山晨雾远眺'),
+  media: READY,
   revision: {
     id: 70, status: 0, appeal: false, submittedAt: '2026-05-02T08:00:00Z', appealText: null,
     fields: { title: '碧海蓝天航拍', description: '', tags: ['海洋'], price: 99 },
@@ -40,6 +42,7 @@ const REVISION_ITEM = {
 };
 const WORK_ITEM = {
   work: work(3, '雪山日落延时', { type: 1, status: 0, appeal: true, appealText: '作品为本人原创，可提供源文件', digest: 'b'.repeat(32) }),
+  media: READY,
   revision: null,
   duplicates: [],
   events: [],
@@ -103,15 +106,49 @@ describe('staff review console', { timeout: 20_000 }, () => {
     );
   });
 
-  it('shows an appeal with its text and approves the work at the content digest staff looked at', async () => {
+  it('shows an appeal with its text, approves the work at the content digest staff looked at, and keeps the stored decision on screen', async () => {
+    let decided = false;
+    http.request.mockImplementation(async () => {
+      decided = true;
+      return { ...WORK_ITEM, work: { ...WORK_ITEM.work, status: 1 } };
+    });
+    const served = http.get.getMockImplementation()!;
+    // Once decided, the work leaves the queue.
+    http.get.mockImplementation(async (url: string, q?: unknown) => (url === '/api/admin/review/queue' && decided ? { total: 1, list: [QUEUE.list[1]] } : served(url, q)));
     renderPage();
     fireEvent.click((await screen.findAllByTestId('queue-item'))[0]);
     expect(await screen.findByText('作品为本人原创，可提供源文件')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: /通\s*过/ }));
     fireEvent.click(await screen.findByRole('button', { name: /确\s*定|OK/ }));
     await waitFor(() => expect(http.request).toHaveBeenCalledWith('POST', '/api/admin/review/works/3/approve', { digest: 'b'.repeat(32) }, { json: true }));
-    // The queue is reloaded after the decision.
+    // The decision as the server stored it stays on the page (not only a toast), with the work's new status.
+    const done = await screen.findByTestId('review-done');
+    expect(done).toHaveTextContent('已通过：雪山日落延时');
+    expect(screen.getByTestId('review-decision')).toHaveTextContent('已通过');
+    expect(screen.getByText('审核通过')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /通\s*过/ })).not.toBeInTheDocument();
+    // The queue is reloaded after the decision; 审核下一项 opens the oldest item left.
     await waitFor(() => expect(http.get.mock.calls.filter((c) => c[0] === '/api/admin/review/queue').length).toBeGreaterThan(1));
+    fireEvent.click(within(done).getByRole('button', { name: '审核下一项' }));
+    await waitFor(() => expect(http.get).toHaveBeenLastCalledWith('/api/admin/review/works/7', { revisionId: 70 }));
+    expect(await screen.findByText('修改内容')).toBeInTheDocument();
+  });
+
+  it('holds 通过 while the media pipeline works on a new work, says why, and offers it once the preview is ready', async () => {
+    let media: object = { state: 'processing', progress: 40, message: '正在生成预览', error: null };
+    http.get.mockImplementation(async (url: string) => {
+      if (url === '/api/admin/review/queue') return QUEUE;
+      if (url === '/api/admin/review/works/3') return { ...WORK_ITEM, media };
+      return null;
+    });
+    renderPage();
+    fireEvent.click((await screen.findAllByTestId('queue-item'))[0]);
+    expect(await screen.findByTestId('review-media-processing')).toHaveTextContent('媒体处理中（40%，正在生成预览）');
+    expect(screen.getByRole('button', { name: /通\s*过/ })).toBeDisabled();
+    expect(screen.getByRole('button', { name: /驳\s*回/ })).toBeEnabled();
+    media = READY;
+    await waitFor(() => expect(screen.getByRole('button', { name: /通\s*过/ })).toBeEnabled(), { timeout: 8000 });
+    expect(screen.queryByTestId('review-media-processing')).not.toBeInTheDocument();
   });
 
   it('is closed to accounts without the staff role', async () => {

@@ -1,12 +1,22 @@
-import type { Db } from '../../db/index.js';
+import type { Db, Queryable } from '../../db/index.js';
 import { AppError } from '../../lib/envelope.js';
 import { fileUrl } from '../../repositories/material-card.js';
 import { findJob } from '../../repositories/jobs.js';
 import { findMedia } from '../../repositories/media.js';
 import { enqueueMediaProcessing } from './tasks.js';
 
+export interface MediaStatus {
+  /** none (no pipeline run: seeded or older works), processing, ready or failed. */
+  state: string;
+  progress: number;
+  message: string | null;
+  error: string | null;
+  stripUrl: string | null;
+  strip: unknown;
+}
+
 /** What the creator sees of a work's processing: 处理中 with the job's progress, 处理失败 with the reason, or done. */
-export async function mediaStatus(db: Db, materialId: number) {
+export async function mediaStatus(db: Queryable, materialId: number): Promise<MediaStatus> {
   const m = await findMedia(db, materialId);
   if (!m) return { state: 'none', progress: 0, message: null, error: null, stripUrl: null, strip: null };
   const job = m.job_id ? await findJob(db, Number(m.job_id)) : null;

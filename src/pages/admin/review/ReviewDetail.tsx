@@ -33,13 +33,46 @@ function Metadata({ item }: { item: StaffReview }) {
   );
 }
 
+const revisionOf = (item: StaffReview | null) => item?.revision ?? null;
+
+const DONE: Record<DecisionPath, { text: string; detail: string; type: 'success' | 'warning' | 'info' }> = {
+  approve: { text: '已通过', detail: '作品已上架，买家现在可以搜索和购买。', type: 'success' },
+  reject: { text: '已驳回', detail: '创作者会收到驳回原因，可修改后重新提交或申诉。', type: 'warning' },
+  'request-info': { text: '已要求补充信息', detail: '创作者补充后，作品会回到审核队列。', type: 'info' },
+};
+
+/** How often the page asks again while the media pipeline is still working on the work. */
+const MEDIA_POLL_MS = 3000;
+
+/** Why 通过 is not offered yet: the preview and the duplicate check come from the media pipeline. */
+function MediaNotice({ media }: { media: StaffReview['media'] }) {
+  if (media.state === 'processing') {
+    return (
+      <Alert
+        data-testid="review-media-processing"
+        type="info"
+        showIcon
+        style={{ marginBottom: 12 }}
+        message={`媒体处理中（${media.progress}%${media.message ? `，${media.message}` : ''}）`}
+        description="预览与相似素材查重完成后才能审核通过，本页会自动刷新；驳回与要求补充信息不受影响。"
+      />
+    );
+  }
+  if (media.state === 'failed') {
+    return <Alert type="error" showIcon style={{ marginBottom: 12 }} message="媒体处理失败，不能审核通过" description={media.error ?? '请驳回或要求创作者重新处理'} />;
+  }
+  return null;
+}
+
 /** One queue item: preview, metadata, the revision's changes, duplicate hits, timeline and the decisions. */
-export function ReviewDetail({ materialId, revisionId, onDecided }: { materialId: number; revisionId: number | null; onDecided: () => void }) {
+export function ReviewDetail({ materialId, revisionId, onDecided, onNext }: { materialId: number; revisionId: number | null; onDecided: () => void; onNext: () => void }) {
   const { message } = App.useApp();
   const [item, setItem] = useState<StaffReview | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [dialog, setDialog] = useState<'reject' | 'request-info' | null>(null);
+  /** The decision this page stored: shown until the reviewer moves on, not only as a passing toast. */
+  const [done, setDone] = useState<DecisionPath | null>(null);
   const load = () => {
     setItem(null);
     setError(null);
@@ -47,9 +80,19 @@ export function ReviewDetail({ materialId, revisionId, onDecided }: { materialId
   };
   useEffect(load, [materialId, revisionId]);
 
+  // While the media pipeline works, ask again (quietly: the page keeps what it shows) until it is done.
+  const processing = !revisionOf(item) && item?.media.state === 'processing' && item.work.status === 0;
+  useEffect(() => {
+    if (!processing) return;
+    const timer = setInterval(() => fetchItem(materialId, revisionId).then(setItem, () => undefined), MEDIA_POLL_MS);
+    return () => clearInterval(timer);
+  }, [processing, materialId, revisionId]);
+
   const run = async (path: DecisionPath, form: Record<string, unknown> = {}) => {
-    await decide(item!, path, form);
-    message.success(path === 'approve' ? '已通过' : path === 'reject' ? '已驳回' : '已要求补充信息');
+    const stored = await decide(item!, path, form);
+    setItem(stored);
+    setDone(path);
+    message.success(DONE[path].text);
     setDialog(null);
     onDecided();
   };
@@ -69,24 +112,42 @@ export function ReviewDetail({ materialId, revisionId, onDecided }: { materialId
   if (!item) return <Card><Skeleton active /></Card>;
   const rev = item.revision;
   const appealText = rev ? rev.appealText : item.work.appealText;
-  const pending = rev ? rev.status === 0 : item.work.status === 0;
+  const pending = !done && (rev ? rev.status === 0 : item.work.status === 0);
+  const approvable = !!rev || item.media.state === 'ready' || item.media.state === 'none';
   return (
     <Card
       title={<Space wrap><Tag color={rev ? 'blue' : 'gold'}>{rev ? '作品修改' : '新作品'}</Tag>{(rev?.appeal || (!rev && item.work.appeal)) && <Tag color="purple">申诉</Tag>}{rev ? rev.fields.title : item.work.title}</Space>}
       extra={
         pending ? (
           <Space>
-            <Popconfirm title={rev ? '通过后修改内容将立即替换在售版本，确定通过吗？' : '确定审核通过并上架吗？'} onConfirm={approve}>
-              <Button type="primary" loading={busy}>通过</Button>
+            <Popconfirm title={rev ? '通过后修改内容将立即替换在售版本，确定通过吗？' : '确定审核通过并上架吗？'} onConfirm={approve} disabled={!approvable}>
+              <Button type="primary" loading={busy} disabled={!approvable} title={approvable ? undefined : '媒体处理完成后才能通过'}>通过</Button>
             </Popconfirm>
             <Button danger onClick={() => setDialog('reject')}>驳回</Button>
             <Button onClick={() => setDialog('request-info')}>要求补充信息</Button>
+          </Space>
+        ) : done ? (
+          <Space>
+            <Tag data-testid="review-decision" color={DONE[done].type === 'success' ? 'green' : DONE[done].type === 'warning' ? 'red' : 'orange'}>{DONE[done].text}</Tag>
+            <Button onClick={onNext}>审核下一项</Button>
           </Space>
         ) : (
           <Tag>已处理</Tag>
         )
       }
     >
+      {done && (
+        <Alert
+          data-testid="review-done"
+          type={DONE[done].type}
+          showIcon
+          style={{ marginBottom: 12 }}
+          message={`${DONE[done].text}：${rev ? rev.fields.title : item.work.title}`}
+          description={DONE[done].detail}
+          action={<Button size="small" type="primary" onClick={onNext}>审核下一项</Button>}
+        />
+      )}
+      {!done && !rev && <MediaNotice media={item.media} />}
       {appealText && <Alert type="warning" showIcon style={{ marginBottom: 12 }} message="创作者申诉" description={appealText} />}
       <Row gutter={16}>
         <Col xs={24} lg={12}><ReviewMedia work={item.work} /></Col>

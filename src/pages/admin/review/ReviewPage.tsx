@@ -33,11 +33,10 @@ export default function ReviewPage() {
     if (staff) void load();
   }, [staff, load]);
 
-  // After a decision the next item (oldest first) is opened, so a reviewer works through the queue.
-  const decided = async () => {
-    const q = await load();
-    setSelected(q?.list[0] ?? null);
-  };
+  // A decision leaves its item on screen with what was stored (the reviewer sees it took effect)
+  // and refreshes the queue; 审核下一项 then opens the oldest item left.
+  const decided = () => void load();
+  const next = () => setSelected(queue?.list[0] ?? null);
 
   if (!staff) return <Result status="403" title="403" subTitle="没有权限：作品审核仅对运营人员开放" />;
   return (
@@ -58,7 +57,7 @@ export default function ReviewPage() {
         </Col>
         <Col xs={24} lg={16}>
           {selected ? (
-            <ReviewDetail key={itemKey(selected)} materialId={selected.material_id} revisionId={selected.revision_id} onDecided={() => void decided()} />
+            <ReviewDetail key={itemKey(selected)} materialId={selected.material_id} revisionId={selected.revision_id} onDecided={decided} onNext={next} />
           ) : (
             <Card><Empty description="从左侧队列选择一项开始审核" /></Card>
           )}
