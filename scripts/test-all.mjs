@@ -70,6 +70,11 @@ if (whole && !process.env.E2E_CLIENT_DIR) {
   clientBuild = { dir, built };
 }
 
+// The browser pass mostly waits (page loads, jobs, the browser), about half a core on average,
+// and it is the longest chain of the run: in a whole run it starts as soon as the client is built
+// and runs beside the typecheck, unit and API passes, which keep both cores busy.
+const browserBeside = whole ? browserPass(true) : undefined;
+
 if (whole || only === 'typecheck') {
   if ((await run('typecheck', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit'])) !== 0) failed++;
 }
@@ -87,13 +92,12 @@ const shared = '--no-isolate';
 // test the PGlite data folder itself (its lock, its file, its prepared statements) and open it
 // whatever TEST_DATABASE_URL says: running them again in the PostgreSQL pass tests nothing new.
 const pglitePass = () => vitest('api (PGlite)', 'api', { env: { TEST_DATABASE_URL: '' }, extra: ['--exclude', '**/*.pg.test.ts', workers, shared] });
-const postgresPass = (background) =>
-  vitest('api (PostgreSQL)', 'api', { extra: ['--exclude', '**/*.pglite.test.ts', workers, shared], background });
+const postgresPass = () => vitest('api (PostgreSQL)', 'api', { extra: ['--exclude', '**/*.pglite.test.ts', workers, shared] });
 
-async function browserPass() {
-  if (!clientBuild) return vitest('e2e (Chromium)', 'e2e');
+async function browserPass(background = false) {
+  if (!clientBuild) return vitest('e2e (Chromium)', 'e2e', { background });
   const code = await clientBuild.built;
-  if (code === 0) await vitest('e2e (Chromium)', 'e2e', { env: { E2E_CLIENT_DIR: clientBuild.dir } });
+  if (code === 0) await vitest('e2e (Chromium)', 'e2e', { env: { E2E_CLIENT_DIR: clientBuild.dir }, background });
   else console.log('\nThe client build failed: the browser pass did not run.');
   // The build writes the server-render bundle beside the client (vite.config.ts, ssrOutDir).
   for (const dir of [clientBuild.dir, `${clientBuild.dir}-ssr`]) fs.rmSync(dir, { recursive: true, force: true });
@@ -101,19 +105,15 @@ async function browserPass() {
 
 if (only === 'api') {
   await pglitePass();
-  if (process.env.TEST_DATABASE_URL) await postgresPass(false);
+  if (process.env.TEST_DATABASE_URL) await postgresPass();
   else console.log('TEST_DATABASE_URL not set: the API suite ran on PGlite only.');
 }
 if (only === 'e2e') await browserPass();
 if (whole) {
   await pglitePass();
-  // The browser pass leaves about a third of the CPU idle (pages, timers, the browser); the
-  // PostgreSQL API pass runs beside it and takes that up.
-  if (process.env.TEST_DATABASE_URL) await Promise.all([postgresPass(true), browserPass()]);
-  else {
-    console.log('TEST_DATABASE_URL not set: the API suite ran on PGlite only.');
-    await browserPass();
-  }
+  if (process.env.TEST_DATABASE_URL) await postgresPass();
+  else console.log('TEST_DATABASE_URL not set: the API suite ran on PGlite only.');
+  await browserBeside;
 }
 
 console.log('\nWall time per pass (seconds from the start of the run):');

@@ -67,14 +67,9 @@ describe('a schema saved on one server applies on every other at once', () => {
 
   beforeAll(async () => {
     t = await makeTestApp();
-    const url = process.env.TEST_DATABASE_URL;
-    if (url) {
-      // Its own connection pool on the same database and schema: another server process in effect.
-      const schema = (await t.db.query<{ s: string }>('SELECT current_schema() AS s')).rows[0].s;
-      const u = new URL(url);
-      u.searchParams.set('options', `-c search_path=${schema},public`);
-      secondDb = await openDb({ databaseUrl: u.toString() });
-    } else secondDb = t.db; // PGlite is one process: both apps share its one schema store
+    // Its own connection pool on the same database: another server process in effect.
+    if (t.databaseUrl) secondDb = await openDb({ databaseUrl: t.databaseUrl });
+    else secondDb = t.db; // PGlite is one process: both apps share its one schema store
     second = await buildApp({ config: t.app.config, db: secondDb, logger: false });
     await second.ready();
   });

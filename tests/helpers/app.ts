@@ -36,7 +36,7 @@ export async function freshSchema(url: string, prefix = 't'): Promise<{ url: str
  * connections): a temporary PGlite folder, or a new schema in TEST_DATABASE_URL's database.
  * `drop` removes it; close every Db you opened first.
  */
-export async function makeTestDatabase(opts: { pgliteDir?: string; migrated?: boolean } = {}): Promise<{ open: () => Promise<Db>; drop: () => Promise<void> }> {
+export async function makeTestDatabase(opts: { pgliteDir?: string; migrated?: boolean } = {}): Promise<{ open: () => Promise<Db>; drop: () => Promise<void>; url?: string }> {
   const url = process.env.TEST_DATABASE_URL;
   if (!url) {
     const dir = opts.pgliteDir ?? 'memory://';
@@ -46,7 +46,7 @@ export async function makeTestDatabase(opts: { pgliteDir?: string; migrated?: bo
   }
   // A migrated database is a copy of a migrated template where the role may create databases.
   const fresh = (opts.migrated && (await copyOfMigratedTemplate(url))) || (await freshSchema(url));
-  return { open: () => openDb({ databaseUrl: fresh.url }), drop: fresh.drop };
+  return { open: () => openDb({ databaseUrl: fresh.url }), drop: fresh.drop, url: fresh.url };
 }
 
 /**
@@ -56,12 +56,14 @@ export async function makeTestDatabase(opts: { pgliteDir?: string; migrated?: bo
 export async function makeTestApp(overrides: Record<string, string> = {}, opts: { beforeMigrate?: (db: Db) => Promise<void> } = {}): Promise<{
   app: FastifyInstance;
   db: Db;
+  /** PostgreSQL only: the URL of this app's database, for a second connection pool on it. */
+  databaseUrl?: string;
   close: () => Promise<void>;
 }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lumen-test-'));
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, CLIENT_DIR: path.join(dataDir, 'no-client'), SEED: '0', LOG_LEVEL: 'warn', ...overrides });
   // A data-migration test migrates part of the way and writes old-shaped rows first: no template.
-  const { open, drop } = await makeTestDatabase({ migrated: !opts.beforeMigrate });
+  const { open, drop, url: databaseUrl } = await makeTestDatabase({ migrated: !opts.beforeMigrate });
   const db = await open();
   await opts.beforeMigrate?.(db);
   await migrate(db);
@@ -70,6 +72,7 @@ export async function makeTestApp(overrides: Record<string, string> = {}, opts: 
   return {
     app,
     db,
+    databaseUrl,
     close: async () => {
       await app.close();
       await db.close();
