@@ -30,6 +30,9 @@ export async function launchCaptureBrowser(proxyUrl: string): Promise<Browser> {
     args: ['--disable-extensions', '--no-first-run', '--disable-sync', '--disable-background-networking', '--incognito', '--no-sandbox',
       `--proxy-server=${proxyUrl}`, '--proxy-bypass-list=<-loopback>', '--disable-quic', '--force-webrtc-ip-handling-policy=disable_non_proxied_udp',
       '--webrtc-ip-handling-policy=disable_non_proxied_udp', '--dns-prefetch-disable',
+      // Chromium's own traffic (component updates, sign-in, reporting) has no place in an evidence capture.
+      '--disable-component-update', '--disable-domain-reliability', '--no-pings', '--disable-default-apps',
+      '--disable-features=Translate,OptimizationHints,MediaRouter,AutofillServerCommunication,CertificateTransparencyComponentUpdater',
       ...(pins.length ? [`--ignore-certificate-errors-spki-list=${pins.join(',')}`] : [])],
   });
 }
