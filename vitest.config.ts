@@ -16,13 +16,18 @@ function unitFiles(): { isolated: string[]; plain: string[] } {
 }
 const unit = unitFiles();
 
-/** Projects: unit and unit-shared (jsdom), api (app.inject on a real database), e2e (Chromium). */
+/**
+ * Projects: unit and unit-shared (jsdom), api (app.inject on a real database), e2e (Chromium).
+ * Unit tests get 20 s, not vitest's 5: the whole run keeps the browser pass beside them, and a
+ * file's first render (antd, schemas, lazy chunks) took 5-8 s of a loaded core there. A hang guard,
+ * not a speed check.
+ */
 export default defineConfig({
   plugins: [react()],
   test: {
     projects: [
-      { extends: true, test: { name: 'unit', environment: 'jsdom', include: unit.isolated, setupFiles: ['tests/helpers/unit-setup.ts'] } },
-      { extends: true, test: { name: 'unit-shared', environment: 'jsdom', include: unit.plain, setupFiles: ['tests/helpers/unit-setup.ts'] } },
+      { extends: true, test: { name: 'unit', environment: 'jsdom', include: unit.isolated, setupFiles: ['tests/helpers/unit-setup.ts'], testTimeout: 20000 } },
+      { extends: true, test: { name: 'unit-shared', environment: 'jsdom', include: unit.plain, setupFiles: ['tests/helpers/unit-setup.ts'], testTimeout: 20000 } },
       { extends: true, test: { name: 'api', environment: 'node', include: ['tests/api/**/*.test.ts'], testTimeout: 30000, hookTimeout: 60000 } },
       {
         extends: true,
