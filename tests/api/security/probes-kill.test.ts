@@ -54,7 +54,7 @@ describe('probes: kill -9 during a media job, payment callbacks and ledger appen
       mats.push(Number((await setup.query<{ id: number }>(`INSERT INTO materials(type, title, price_cents, format) VALUES (1, $1, 2000, 'MP4') RETURNING id`, [`断电素材${i}`])).rows[0].id));
     }
     const clip = path.join(data.dataDir, 'clip.mp4');
-    execFileSync('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc=s=960x540:r=25', '-t', '6', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', clip]);
+    execFileSync('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc=s=640x360:r=25', '-t', '12', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', clip]);
     const key = 'media-original/202611/probe-kill.mp4';
     fs.mkdirSync(path.join(data.dataDir, 'files', path.dirname(key)), { recursive: true });
     fs.copyFileSync(clip, path.join(data.dataDir, 'files', key));
