@@ -11,6 +11,8 @@ import { fileTypeFromBuffer, fileTypeFromFile } from 'file-type';
 import { imageSize } from 'image-size';
 import { parseBuffer, parseFile } from 'music-metadata';
 import { checkFileMeta, ruleMessage, type FileMeta, type UploadRule } from '../../../src/schemas/file-rules.js';
+import { ffmpegInputGuard, MAX_IMAGE_PIXELS, MSG_IMAGE_TOO_MANY_PIXELS } from './media-limits.js';
+import { polyglotRefusal } from './polyglot.js';
 
 export type FileSource = { filename: string } & ({ buffer: Buffer } | { path: string });
 
@@ -32,7 +34,8 @@ async function ffmpegDuration(file: string): Promise<number | null> {
   const bin = await ffmpegPath();
   const stderr = await new Promise<string>((resolve) => {
     // ffmpeg exits 1 without an output file; the header it prints is all we need.
-    execFile(bin, ['-hide_banner', '-nostdin', '-i', file], { timeout: 20_000, maxBuffer: 1 << 20 }, (_e, _o, err) => resolve(String(err)));
+    // Real containers of the video rules only (mp4/mov, avi, wmv), local file only: never a playlist.
+    execFile(bin, ['-hide_banner', '-nostdin', ...ffmpegInputGuard('mov,avi,asf'), '-i', file], { timeout: 20_000, maxBuffer: 1 << 20 }, (_e, _o, err) => resolve(String(err)));
   });
   const m = /Duration:\s*(\d+):(\d{2}):(\d{2}(?:\.\d+)?)/.exec(stderr);
   return m ? Number(m[1]) * 3600 + Number(m[2]) * 60 + Number(m[3]) : null;
@@ -65,9 +68,14 @@ export async function checkUploadedFile(rule: UploadRule, src: FileSource): Prom
   if (!detected) return { message: ruleMessage(rule), meta };
   const early = checkFileMeta(rule, meta);
   if (early) return { message: early, meta };
-  if (hasDims(rule)) {
+  const image = meta.type === 'image/jpeg' || meta.type === 'image/png';
+  if (hasDims(rule) || image) {
+    const buf = 'buffer' in src ? src.buffer : await fs.readFile(src.path);
+    if (image) {
+      const foreign = polyglotRefusal(buf, meta.type);
+      if (foreign) return { message: foreign, meta };
+    }
     try {
-      const buf = 'buffer' in src ? src.buffer : await fs.readFile(src.path);
       const dim = imageSize(buf);
       meta.width = dim.width ?? null;
       meta.height = dim.height ?? null;
@@ -76,5 +84,8 @@ export async function checkUploadedFile(rule: UploadRule, src: FileSource): Prom
     }
   }
   if (rule.minDurationSec) meta.durationSec = await measureDuration(src, meta.type);
-  return { message: checkFileMeta(rule, meta), meta };
+  const broken = checkFileMeta(rule, meta);
+  // Within the rule's sides but too many pixels to decode (a few bytes may declare them): refused before any decode.
+  if (!broken && (meta.width ?? 0) * (meta.height ?? 0) > MAX_IMAGE_PIXELS) return { message: MSG_IMAGE_TOO_MANY_PIXELS, meta };
+  return { message: broken, meta };
 }

@@ -67,8 +67,10 @@ function ipIntervalS(): number {
 async function checkSendLimits(db: Queryable, phone: string, ip: string | null): Promise<void> {
   const keys = [['phone', phone, '该手机号'], ['ip', ip, '当前网络']] as const;
   for (const [col, val, who] of keys.filter((k) => k[1] !== null)) {
+    // clock_timestamp(), not now(): now() is this transaction's start, which can precede the row a
+    // send that held the advisory lock before us committed (a negative age read as "too frequent").
     const r = await db.query<{ last_age: number | null; day_count: number }>(
-      `SELECT EXTRACT(EPOCH FROM now() - max(created_at))::float8 AS last_age, count(*)::int AS day_count
+      `SELECT EXTRACT(EPOCH FROM clock_timestamp() - max(created_at))::float8 AS last_age, count(*)::int AS day_count
          FROM sms_codes WHERE ${col} = $1 AND created_at > now() - interval '1 day'`,
       [val],
     );

@@ -43,15 +43,22 @@ export default async function deposits(app: FastifyInstance) {
       }
       const file = upload.files[0];
       const fileKey = await storeUploaded(app, 'deposit', file);
-      const id = await insertDeposit(app.db, {
+      const row = {
         userId: Number(user.id), materialId: form.materialId ?? null, workName: form.workName, workCategory: form.workCategory,
         form, fileName: file.name, fileKey, fileSize: file.size, mime: file.mime, sha256: file.sha256,
-      });
+      };
+      // The record and its ledger leaf are one transaction: a process killed in between leaves
+      // neither (the client got no answer and sends again), never a record stuck at 存证中.
+      let id: number;
       try {
-        await app.db.tx((q) => commitDeposit(q, { id, userId: Number(user.id), materialId: form.materialId ?? null, sha256: file.sha256, workName: form.workName, fileName: file.name }));
+        id = await app.db.tx(async (q) => {
+          const newId = await insertDeposit(q, row);
+          await commitDeposit(q, { id: newId, userId: Number(user.id), materialId: form.materialId ?? null, sha256: file.sha256, workName: form.workName, fileName: file.name });
+          return newId;
+        });
       } catch (e) {
-        await markFailed(app.db, id);
-        req.log.error({ err: e, depositId: id }, 'ledger append failed');
+        req.log.error({ err: e }, 'ledger append failed');
+        await markFailed(app.db, await insertDeposit(app.db, row));
         throw new AppError(500, '存证上链失败，请稍后重试');
       }
       return ok(toApi(await mustGetOwned(app.db, depositTable, Number(user.id), id)), '存证成功');

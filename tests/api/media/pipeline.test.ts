@@ -121,7 +121,7 @@ describe('media pipeline', () => {
     }
     const media = (await findMedia(t.db, id))!;
     expect(media.state).toBe('failed');
-    expect(media.error).toMatch(/invalid data|Invalid data/i);
+    expect(media.error).toBe('无法识别的视频文件，请上传 MP4/MOV 格式的视频');
     expect((await findJob(t.db, Number(media.job_id)))?.state).toBe('failed');
 
     const status = await t.app.inject({ url: `/api/user/works/${id}/media`, headers: authA });

@@ -1,5 +1,6 @@
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
+import { ffmpegInputGuard } from '../../lib/media-limits.js';
 
 /**
  * ffmpeg/ffprobe are spawned directly (fluent-ffmpeg is deprecated). The system binaries (Debian's
@@ -17,6 +18,13 @@ export async function ffmpegBin(): Promise<string> {
 export function ffprobeBin(): string | null {
   return fs.existsSync(SYSTEM_FFPROBE) ? SYSTEM_FFPROBE : null;
 }
+
+/**
+ * Input options of every ffmpeg/ffprobe run on an original: local file only, MP4/MOV demuxer only
+ * (the material rule's containers), so a playlist (HLS, ffconcat) stored as a "video" is refused
+ * instead of parsed and followed to other files or URLs.
+ */
+export const INPUT_GUARD = ffmpegInputGuard('mov');
 
 /** Runs a binary; rejects with its stderr tail (the failure reason shown to the creator). */
 export function run(bin: string, args: string[], signal?: AbortSignal): Promise<{ stdout: string; stderr: string }> {

@@ -1,4 +1,5 @@
 import sharp from 'sharp';
+import { MAX_IMAGE_PIXELS, MSG_IMAGE_TOO_MANY_PIXELS } from '../../lib/media-limits.js';
 import { watermarkSvg } from './watermark.js';
 
 export interface ImageDerivatives {
@@ -15,12 +16,15 @@ export interface ImageDerivatives {
  * converted to sRGB and carries no metadata (no GPS or camera data of the creator leaks).
  */
 export async function imageDerivatives(original: Buffer): Promise<ImageDerivatives> {
-  const meta = await sharp(original).metadata();
+  // metadata() reads the header only (no limit here, so a too-large picture gets its own message).
+  const meta = await sharp(original, { limitInputPixels: false }).metadata();
   if (!meta.width || !meta.height) throw new Error('无法识别的图片文件');
+  // Header only so far: refuse a picture too large to decode before anything allocates it.
+  if (meta.width * meta.height > MAX_IMAGE_PIXELS) throw new Error(MSG_IMAGE_TOO_MANY_PIXELS);
   const swap = (meta.orientation ?? 1) >= 5;
   const width = swap ? meta.height : meta.width;
   const height = swap ? meta.width : meta.height;
-  const base = () => sharp(original).rotate().toColourspace('srgb');
+  const base = () => sharp(original, { limitInputPixels: MAX_IMAGE_PIXELS }).rotate().toColourspace('srgb');
   const pw = Math.min(960, width);
   const ph = Math.round((pw * height) / width);
   const preview = await base().resize(pw, ph).composite([{ input: watermarkSvg(pw, ph) }]).jpeg({ quality: 78 }).toBuffer();

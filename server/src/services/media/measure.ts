@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
+import { MAX_IMAGE_PIXELS } from '../../lib/media-limits.js';
 import type { ObjectStore } from '../../storage/index.js';
 import { PUBLIC_GROUP } from '../../db/seed/catalogue/media.js';
 import { probeVideo, type VideoMeta } from './probe.js';
@@ -25,7 +26,7 @@ export interface Measured {
 export async function measureOriginal(storage: ObjectStore, originalKey: string, video: boolean, signal?: AbortSignal): Promise<Measured> {
   const bytes = await storage.get(originalKey);
   if (!video) {
-    const m = await sharp(bytes).metadata();
+    const m = await sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS }).metadata();
     const swap = (m.orientation ?? 1) >= 5;
     return { durationSec: null, width: (swap ? m.height : m.width) ?? 0, height: (swap ? m.width : m.height) ?? 0, fps: null, codec: null, bitrate: null, stripKey: null, strip: null };
   }

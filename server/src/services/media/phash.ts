@@ -1,4 +1,5 @@
 import sharp from 'sharp';
+import { MAX_IMAGE_PIXELS } from '../../lib/media-limits.js';
 
 /**
  * 64-bit difference hash (dHash): the image shrunk to 9x8 grey pixels, one bit per horizontal
@@ -7,7 +8,7 @@ import sharp from 'sharp';
  * recompression with a distance of a few bits, which is what the duplicate check must catch.
  */
 export async function dHash(input: Buffer | string): Promise<string> {
-  const px = await sharp(input).rotate().greyscale().resize(9, 8, { fit: 'fill' }).raw().toBuffer();
+  const px = await sharp(input, { limitInputPixels: MAX_IMAGE_PIXELS }).rotate().greyscale().resize(9, 8, { fit: 'fill' }).raw().toBuffer();
   let bits = 0n;
   for (let y = 0; y < 8; y++) {
     for (let x = 0; x < 8; x++) bits = (bits << 1n) | (px[y * 9 + x] > px[y * 9 + x + 1] ? 1n : 0n);

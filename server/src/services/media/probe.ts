@@ -1,4 +1,8 @@
-import { ffmpegBin, ffprobeBin, run } from './binaries.js';
+import { ffmpegBin, ffprobeBin, INPUT_GUARD, run } from './binaries.js';
+import { MAX_VIDEO_SIDE, MSG_VIDEO_TOO_LARGE } from '../../lib/media-limits.js';
+
+/** What the creator reads when ffprobe cannot read the file as MP4/MOV (ffmpeg's own words go to the log). */
+export const MSG_NOT_A_VIDEO = '无法识别的视频文件，请上传 MP4/MOV 格式的视频';
 
 export interface VideoMeta {
   durationSec: number;
@@ -18,11 +22,24 @@ function rate(r: string | undefined): number {
   return b ? a / b : a || 0;
 }
 
-/** Video metadata from ffprobe, or from `ffmpeg -i` output where ffprobe is not installed. */
+/**
+ * Video metadata from ffprobe, or from `ffmpeg -i` output where ffprobe is not installed. Reads
+ * headers only; a frame larger than MAX_VIDEO_SIDE is refused here, before anything decodes it.
+ */
 export async function probeVideo(file: string, signal?: AbortSignal): Promise<VideoMeta> {
+  const meta = await probeHeaders(file, signal);
+  if (!(meta.width > 0 && meta.height > 0)) throw new Error(MSG_NOT_A_VIDEO);
+  if (meta.width > MAX_VIDEO_SIDE || meta.height > MAX_VIDEO_SIDE) throw new Error(MSG_VIDEO_TOO_LARGE);
+  return meta;
+}
+
+async function probeHeaders(file: string, signal?: AbortSignal): Promise<VideoMeta> {
   const probe = ffprobeBin();
   if (!probe) return probeWithFfmpeg(file, signal);
-  const { stdout } = await run(probe, ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', file], signal);
+  const { stdout } = await run(probe, ['-v', 'error', ...INPUT_GUARD, '-print_format', 'json', '-show_format', '-show_streams', file], signal).catch((e: Error) => {
+    if (signal?.aborted) throw e;
+    throw new Error(MSG_NOT_A_VIDEO, { cause: e });
+  });
   const j = JSON.parse(stdout) as { format?: Record<string, string>; streams?: Array<Record<string, string | number>> };
   const v = j.streams?.find((s) => s.codec_type === 'video');
   if (!v || !j.format) throw new Error('文件中没有视频流');
@@ -40,12 +57,12 @@ export async function probeVideo(file: string, signal?: AbortSignal): Promise<Vi
 
 async function probeWithFfmpeg(file: string, signal?: AbortSignal): Promise<VideoMeta> {
   // `ffmpeg -i` with no output exits 1 and prints the stream table on stderr.
-  const text = await run(await ffmpegBin(), ['-hide_banner', '-i', file], signal).then((r) => r.stderr, (e: Error) => e.message);
-  const full = await run(await ffmpegBin(), ['-hide_banner', '-i', file, '-f', 'null', '-t', '0', '-'], signal).then((r) => r.stderr, () => text);
+  const text = await run(await ffmpegBin(), ['-hide_banner', ...INPUT_GUARD, '-i', file], signal).then((r) => r.stderr, (e: Error) => e.message);
+  const full = await run(await ffmpegBin(), ['-hide_banner', ...INPUT_GUARD, '-i', file, '-f', 'null', '-t', '0', '-'], signal).then((r) => r.stderr, () => text);
   const d = /Duration: (\d+):(\d+):([\d.]+)/.exec(full);
   const v = /Video: (\w+).*?, (\d+)x(\d+).*?, ([\d.]+) fps/.exec(full);
   const br = /bitrate: (\d+) kb\/s/.exec(full);
-  if (!d || !v) throw new Error('无法识别的视频文件');
+  if (!d || !v) throw new Error(MSG_NOT_A_VIDEO);
   return {
     durationSec: Number(d[1]) * 3600 + Number(d[2]) * 60 + Number(d[3]),
     width: Number(v[2]), height: Number(v[3]), fps: Number(v[4]), codec: v[1],
