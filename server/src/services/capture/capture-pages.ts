@@ -10,7 +10,7 @@ import path from 'node:path';
 import type { Browser, Page, Response } from 'playwright-core';
 import { launchCaptureBrowser, helperBinaries, chromiumPath } from './browser.js';
 import { dnsFacts, tlsFacts, type DnsFacts, type TlsFacts } from './origin-facts.js';
-import { EGRESS_UNREACHABLE, REFUSED_HEADER, egressPolicy, startEgressProxy, type EgressEvent, type EgressPolicy, type EgressProxy, type LocalSite } from '../../egress/index.js';
+import { EGRESS_UNREACHABLE, EgressRefused, REFUSED_HEADER, checkedAddress, egressPolicy, egressTarget, startEgressProxy, type EgressEvent, type EgressPolicy, type EgressProxy, type LocalSite } from '../../egress/index.js';
 import { warcFromHar, wacz, type HarEntry } from './warc.js';
 
 export interface CaptureStep {
@@ -109,6 +109,19 @@ async function runSteps(page: Page, steps: CaptureStep[], log: (action: string, 
   }
 }
 
+/** Why the policy refuses a page's first address, or null when it may be opened. */
+async function firstHopRefused(policy: EgressPolicy, url: string, local?: LocalSite): Promise<string | null> {
+  try {
+    const target = egressTarget(url);
+    if (local?.handles(target.url)) return null;
+    await checkedAddress(policy, target.host, target.port);
+    return null;
+  } catch (err) {
+    if (err instanceof EgressRefused) return err.message;
+    throw err;
+  }
+}
+
 export async function capturePages(opts: CaptureOptions, hooks: CaptureHooks = {}): Promise<CaptureOutput> {
   const startedAt = nowIso();
   const policy = hooks.policy ?? egressPolicy();
@@ -165,6 +178,16 @@ export async function capturePages(opts: CaptureOptions, hooks: CaptureHooks = {
       if (hooks.signal?.aborted) throw new Error('capture aborted');
       const url = opts.urls[i];
       const dir = `page-${i + 1}`;
+      // A first address the policy refuses is not even opened (the proxy would refuse it all the
+      // same; this spares a page, a navigation and its idle wait per refused address).
+      const refused = await firstHopRefused(policy, url, hooks.local);
+      if (refused) {
+        hooks.log?.({ at: nowIso(), kind: 'refused', host: '', port: 0, reason: `goto ${url}: ${refused}` });
+        pages.push({ url, finalUrl: null, status: null, title: null, ok: false, redirects: [], capturedAt: nowIso(), failure: 'network', error: EGRESS_UNREACHABLE });
+        log('goto', `${url} 失败：${EGRESS_UNREACHABLE}`, false);
+        await hooks.progress?.(i + 1, opts.urls.length);
+        continue;
+      }
       const page = await context.newPage();
       page.on('console', (m) => consoleLog.push({ at: nowIso(), type: m.type(), text: m.text().slice(0, 500) }));
       const result: PageResult = { url, finalUrl: null, status: null, title: null, ok: false, redirects: [], capturedAt: nowIso() };
