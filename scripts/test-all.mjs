@@ -91,7 +91,15 @@ const shared = '--no-isolate';
 // *.pg.test.ts start several server processes on one database: PostgreSQL only. *.pglite.test.ts
 // test the PGlite data folder itself (its lock, its file, its prepared statements) and open it
 // whatever TEST_DATABASE_URL says: running them again in the PostgreSQL pass tests nothing new.
-const pglitePass = () => vitest('api (PGlite)', 'api', { env: { TEST_DATABASE_URL: '' }, extra: ['--exclude', '**/*.pg.test.ts', workers, shared] });
+// Files that say `@one-engine` spend their time in an outside program (Chromium behind the egress
+// proxy, ffmpeg) and use the database for plain rows: with PostgreSQL in the run they run there
+// only (production's engine), without it on PGlite; either way once.
+const oneEngine = fs
+  .readdirSync('tests/api', { recursive: true, encoding: 'utf8' })
+  .filter((f) => /\.test\.ts$/.test(f) && fs.readFileSync(path.join('tests/api', f), 'utf8').includes('@one-engine'))
+  .flatMap((f) => ['--exclude', `tests/api/${f}`]);
+const pglitePass = () =>
+  vitest('api (PGlite)', 'api', { env: { TEST_DATABASE_URL: '' }, extra: ['--exclude', '**/*.pg.test.ts', ...(process.env.TEST_DATABASE_URL ? oneEngine : []), workers, shared] });
 const postgresPass = () => vitest('api (PostgreSQL)', 'api', { extra: ['--exclude', '**/*.pglite.test.ts', workers, shared] });
 
 async function browserPass(background = false) {

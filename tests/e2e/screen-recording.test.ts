@@ -30,6 +30,14 @@ describe('screen-recording evidence in the browser', () => {
     await payInSandbox(page);
     await page.waitForSelector('text=服务已开通', { timeout: 15000 });
 
+    // A start address inside the server's network opens no browser there: one message, nothing recorded.
+    await page.goto(`${base}/cyprotect/myscreen`);
+    await page.getByLabel('录屏名称').fill(`内网录屏 ${marker}`);
+    await page.getByLabel('起始网址').fill(`${base}/dev/sms`);
+    await page.getByRole('button', { name: '开始录屏' }).click();
+    await page.getByText('无法访问该网址，请确认网址可以从公网访问').waitFor();
+    expect(await page.getByTestId('recording-indicator').count()).toBe(0);
+
     await page.goto(`${base}/cyprotect/myscreen`);
     await page.getByLabel('录屏名称').fill(`录屏 ${marker}`);
     await page.getByLabel('起始网址').fill(`${site.origin}/page`);

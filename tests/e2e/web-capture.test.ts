@@ -84,6 +84,21 @@ describe('web-page evidence in the browser', () => {
     await page.getByText('网页取证证书有效').waitFor();
     expect(await page.getByTestId('capture-verify').innerText()).toContain(hash);
     if (shots) await page.screenshot({ path: `${shots}/certify.png`, fullPage: true });
+
+    // An address inside the server's own network (its loopback port, its /dev/sms page) is never
+    // fetched: the capture fails with the one message that tells nothing of what answered there, and
+    // the unit comes back (the hourly limit still counts the attempt).
+    await page.goto(`${base}/cyprotect/mywebpage`);
+    await page.waitForFunction(() => /剩余网页取证额度：9/.test(document.querySelector('[data-testid="service-quota"]')?.textContent ?? ''));
+    await page.getByLabel('网址1').fill(`${base}/dev/sms`);
+    await page.getByLabel('取证名称').fill(`内网探测 ${marker}`);
+    await page.getByRole('button', { name: '开始取证' }).click();
+    await page.waitForSelector('text=已提交取证任务');
+    const probe = page.locator('[data-testid="capture-list"] .ant-table-row', { hasText: `内网探测 ${marker}` });
+    await probe.getByText('无法访问该网址，请确认网址可以从公网访问').waitFor({ timeout: 120_000 });
+    expect(await probe.innerText()).not.toMatch(/ERR_|ECONN|refused/);
+    await page.reload();
+    await page.waitForFunction(() => /剩余网页取证额度：9/.test(document.querySelector('[data-testid="service-quota"]')?.textContent ?? ''));
     await ctx.close();
   });
 });

@@ -1,3 +1,4 @@
+// @one-engine: the time goes to Chromium or ffmpeg; the rows are plain (scripts/test-all.mjs).
 import crypto from 'node:crypto';
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,3 +1,4 @@
+// @one-engine: the time goes to Chromium or ffmpeg; the rows are plain (scripts/test-all.mjs).
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
