@@ -70,6 +70,10 @@ if (whole && !process.env.E2E_CLIENT_DIR) {
   clientBuild = { dir, built };
 }
 
+// The migrated test templates, made once beside the typecheck instead of by both workers of the
+// first API pass at the same time (tests/helpers/make-templates.ts).
+const templates = whole || only === 'api' ? run('test database templates', 'node', ['--import', 'tsx', 'tests/helpers/make-templates.ts'], { background: true }) : undefined;
+
 // The browser pass mostly waits (page loads, jobs, the browser), about half a core on average,
 // and it is the longest chain of the run: in a whole run it starts as soon as the client is built
 // and runs beside the typecheck, unit and API passes, which keep both cores busy.
@@ -112,12 +116,14 @@ async function browserPass(background = false) {
 }
 
 if (only === 'api') {
+  await templates;
   await pglitePass();
   if (process.env.TEST_DATABASE_URL) await postgresPass();
   else console.log('TEST_DATABASE_URL not set: the API suite ran on PGlite only.');
 }
 if (only === 'e2e') await browserPass();
 if (whole) {
+  await templates;
   await pglitePass();
   if (process.env.TEST_DATABASE_URL) await postgresPass();
   else console.log('TEST_DATABASE_URL not set: the API suite ran on PGlite only.');

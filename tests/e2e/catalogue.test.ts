@@ -37,7 +37,12 @@ describe('catalogue in the browser', () => {
     await page.getByRole('tab', { name: '视频' }).click();
     await page.waitForURL(/type=1/);
     await page.waitForSelector('[data-testid="duration-filter"]');
-    const first = page.locator('[data-testid="material-card"]').first();
+    // Hover once the video results have replaced the earlier ones (a card that was an image when the
+    // mouse arrived never gets the mouseenter of the video card rendered under it).
+    const cards = page.locator('[data-testid="search-page"] [data-testid="material-card"]');
+    const typeTags = async () => (await cards.locator('.ant-tag').allInnerTexts()).filter((t) => ['视频', '模板', '图片'].includes(t));
+    await expect.poll(async () => { const t = await typeTags(); return t.length > 0 && t.every((x) => x === '视频'); }, { timeout: 15_000 }).toBe(true);
+    const first = cards.first();
     await first.hover();
     await page.waitForSelector('[data-testid="hover-preview"]');
     await first.click();

@@ -4,6 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { exited, freePort, spawnServer, waitUntilUp } from '../helpers/server-process.js';
+import { migratedTemplate } from '../helpers/pglite-template.js';
+import { openDb } from '../../server/src/db/index.js';
 
 /**
  * Builds a production client into a temporary folder (never ./dist, which a running `npm start`
@@ -23,6 +25,10 @@ export default async function setup(project: TestProject) {
     execSync(`npx vite build --logLevel warn --emptyOutDir --outDir ${JSON.stringify(clientDir)}`, { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
   }
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lumen-e2e-'));
+  // The server finds its PGlite folder migrated already (the API tests' template): no initdb and no
+  // 58 migrations at start; it seeds the demo data as on any empty database.
+  const db = await openDb({ pgliteDir: path.join(dataDir, 'pglite'), loadDataDir: await migratedTemplate() });
+  await db.close();
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   // The capture tests serve their page on this one loopback port; the server's egress policy

@@ -32,7 +32,7 @@ describe('screen-recording evidence in the browser', () => {
 
     // A start address inside the server's network opens no browser there: one message, nothing recorded.
     await page.goto(`${base}/cyprotect/myscreen`);
-    await page.getByLabel('录屏名称').fill(`内网录屏 ${marker}`);
+    await page.getByLabel('录屏名称').fill(`内网地址 ${marker}-probe`);
     await page.getByLabel('起始网址').fill(`${base}/dev/sms`);
     await page.getByRole('button', { name: '开始录屏' }).click();
     await page.getByText('无法访问该网址，请确认网址可以从公网访问').waitFor();
@@ -49,7 +49,7 @@ describe('screen-recording evidence in the browser', () => {
     if (shots) await page.screenshot({ path: `${shots}/myscreen-live.png`, fullPage: true });
     await page.waitForTimeout(500);
     await page.getByRole('button', { name: '停止录制' }).click();
-    const row = page.locator('[data-testid="capture-list"] .ant-table-row', { hasText: marker });
+    const row = page.locator('[data-testid="capture-list"] .ant-table-row', { hasText: `录屏 ${marker}` });
     await row.locator('text=已完成').waitFor({ timeout: 120_000 });
     await row.getByRole('button', { name: '查看结果' }).click();
     await page.getByTestId('capture-result').waitFor();

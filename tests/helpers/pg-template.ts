@@ -45,7 +45,7 @@ let template: Promise<string | null> | undefined;
  * databases. Copying it takes about 0.2 s where a fresh schema's 58 migrations took 1-2.5 s and
  * its DROP SCHEMA CASCADE another second, per test file, on both workers of the API pass.
  */
-function migratedTemplate(url: string): Promise<string | null> {
+export function migratedTemplate(url: string): Promise<string | null> {
   template ??= admin(url, async (c) => {
     const allowed = await c.query<{ ok: boolean }>('SELECT rolcreatedb OR rolsuper AS ok FROM pg_roles WHERE rolname = current_user');
     if (!allowed.rows[0]?.ok) return null;
