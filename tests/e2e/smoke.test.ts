@@ -67,6 +67,9 @@ describe('built client served by the real server', () => {
     // The answers were for that first page view: back on home after a navigation, it asks the server.
     await page.getByRole('link', { name: '视频', exact: true }).click();
     await page.waitForURL(/\/ablum\/1$/);
+    // The album page is on screen (its chunk loaded, the navigation committed): until then the
+    // router keeps the home page mounted, and going home again would not ask anything.
+    await page.getByTestId('album-list-page').waitFor();
     const again = page.waitForRequest((r) => r.url().includes('/api/index/recommend'));
     await page.getByLabel('流明素材首页').click();
     await again;
