@@ -1,4 +1,5 @@
 import type { Db } from '../db/index.js';
+import { hitWindow } from '../repositories/usage-windows.js';
 
 /**
  * A @fastify/rate-limit store in the database, so a limit hit on one app server holds on every
@@ -7,14 +8,6 @@ import type { Db } from '../db/index.js';
  * Expired rows are pruned now and then by the same statement's callers (see prune).
  */
 type Callback = (err: Error | null, res?: { current: number; ttl: number }) => void;
-
-const INCR = `
-INSERT INTO rate_limit_counters AS c (key, hits, window_end)
-VALUES ($1, 1, now() + ($2::int * interval '1 millisecond'))
-ON CONFLICT (key) DO UPDATE SET
-  hits = CASE WHEN c.window_end <= now() THEN 1 ELSE c.hits + 1 END,
-  window_end = CASE WHEN c.window_end <= now() THEN now() + ($2::int * interval '1 millisecond') ELSE c.window_end END
-RETURNING hits, GREATEST(0, (EXTRACT(EPOCH FROM (window_end - now())) * 1000))::float8 AS ttl`;
 
 const READ = `SELECT hits, GREATEST(0, (EXTRACT(EPOCH FROM (window_end - now())) * 1000))::float8 AS ttl
 FROM rate_limit_counters WHERE key = $1 AND window_end > now()`;
@@ -35,8 +28,8 @@ export function dbRateLimitStore(db: Db) {
         sincePrune = 0;
         void db.query('DELETE FROM rate_limit_counters WHERE window_end < now()').catch(() => undefined);
       }
-      db.query<{ hits: number; ttl: number }>(INCR, [this.prefix + key, Math.max(1, Math.round(timeWindow))])
-        .then((r) => cb(null, { current: Number(r.rows[0].hits), ttl: Math.round(Number(r.rows[0].ttl)) }))
+      hitWindow(db, this.prefix + key, timeWindow)
+        .then((r) => cb(null, { current: r.hits, ttl: r.ttlMs }))
         .catch((e) => cb(e as Error));
     }
 
