@@ -30,8 +30,8 @@ describe('content pages', () => {
       const [tab] = await Promise.all([ctx.waitForEvent('page'), page.locator(`.lumen-login-dialog a[href="${href}"]`).click()]);
       await tab.getByRole('heading', { name: title }).waitFor();
       expect(await tab.getByTestId('cms-body').innerText()).toContain(text);
-      // The help-centre menu lists the other agreements.
-      expect(await tab.getByTestId('help-menu').innerText()).toContain('流明素材服务协议');
+      // The help-centre menu (its own request, answered after the article under load) lists the other agreements.
+      await expect.poll(() => tab.getByTestId('help-menu').innerText(), { timeout: 15_000 }).toContain('流明素材服务协议');
       await tab.close();
     }
 
