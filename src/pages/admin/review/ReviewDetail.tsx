@@ -127,10 +127,7 @@ export function ReviewDetail({ materialId, revisionId, onDecided, onNext }: { ma
             <Button onClick={() => setDialog('request-info')}>要求补充信息</Button>
           </Space>
         ) : done ? (
-          <Space>
-            <Tag data-testid="review-decision" color={DONE[done].type === 'success' ? 'green' : DONE[done].type === 'warning' ? 'red' : 'orange'}>{DONE[done].text}</Tag>
-            <Button onClick={onNext}>审核下一项</Button>
-          </Space>
+          <Tag data-testid="review-decision" color={DONE[done].type === 'success' ? 'green' : DONE[done].type === 'warning' ? 'red' : 'orange'}>{DONE[done].text}</Tag>
         ) : (
           <Tag>已处理</Tag>
         )
