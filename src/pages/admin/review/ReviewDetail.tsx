@@ -33,8 +33,6 @@ function Metadata({ item }: { item: StaffReview }) {
   );
 }
 
-const revisionOf = (item: StaffReview | null) => item?.revision ?? null;
-
 const DONE: Record<DecisionPath, { text: string; detail: string; type: 'success' | 'warning' | 'info' }> = {
   approve: { text: '已通过', detail: '作品已上架，买家现在可以搜索和购买。', type: 'success' },
   reject: { text: '已驳回', detail: '创作者会收到驳回原因，可修改后重新提交或申诉。', type: 'warning' },
@@ -81,7 +79,7 @@ export function ReviewDetail({ materialId, revisionId, onDecided, onNext }: { ma
   useEffect(load, [materialId, revisionId]);
 
   // While the media pipeline works, ask again (quietly: the page keeps what it shows) until it is done.
-  const processing = !revisionOf(item) && item?.media.state === 'processing' && item.work.status === 0;
+  const processing = !item?.revision && item?.media.state === 'processing' && item.work.status === 0;
   useEffect(() => {
     if (!processing) return;
     const timer = setInterval(() => fetchItem(materialId, revisionId).then(setItem, () => undefined), MEDIA_POLL_MS);
