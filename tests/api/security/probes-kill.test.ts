@@ -140,7 +140,9 @@ describe('probes: kill -9 during a media job, payment callbacks and ledger appen
     if (process.env.PROBE_DEBUG) console.log('checked', (Date.now() - t0) / 1000);
     // The media job: its lease died with the process; it is reaped and runs again to the end, once.
     expect((await db.query('SELECT state FROM jobs WHERE id = $1', [jobId])).rows[0].state).toBe('running');
-    const worker = startWorker(servicesOf(app), { ...FAST, staleMs: 300 });
+    // Stale after 2 s, not 0.3: the dead lease is still reaped at once, while the new attempt's
+    // 50 ms heartbeats survive a loaded event loop (at 0.3 s a live attempt was reaped: 3 attempts).
+    const worker = startWorker(servicesOf(app), { ...FAST, staleMs: 2000 });
     try {
       expect(await waitForJob(db, jobId, ['succeeded', 'failed'], 90_000)).toMatchObject({ state: 'succeeded', attempts: 2 });
     } finally {
