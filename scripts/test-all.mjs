@@ -11,6 +11,8 @@ const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'lumen-results-'));
 let passed = 0;
 let failed = 0;
 let broken = false;
+/** Every failed test with the first lines of its error, printed last: CI keeps only the log's tail. */
+const failures = [];
 
 /**
  * Runs a command to its end. In the foreground its output goes straight through; in the background
@@ -53,6 +55,16 @@ async function vitest(label, project, { env = {}, extra = [], background = false
     const j = JSON.parse(fs.readFileSync(out, 'utf8'));
     passed += j.numPassedTests;
     failed += j.numFailedTests;
+    for (const file of j.testResults ?? []) {
+      for (const t of file.assertionResults ?? []) {
+        if (t.status !== 'failed') continue;
+        const why = (t.failureMessages ?? []).join('\n').split('\n').slice(0, 6).join('\n      ');
+        failures.push(`[${label}] ${path.relative(process.cwd(), file.name)} > ${t.fullName}\n      ${why}`);
+      }
+      if (file.status === 'failed' && !(file.assertionResults ?? []).some((t) => t.status === 'failed')) {
+        failures.push(`[${label}] ${path.relative(process.cwd(), file.name)} (the file failed outside a test)\n      ${(file.message ?? '').split('\n').slice(0, 6).join('\n      ')}`);
+      }
+    }
     if (j.numTotalTests === 0) broken = true;
   } else broken = true;
 }
@@ -132,5 +144,6 @@ if (whole) {
 
 console.log('\nWall time per pass (seconds from the start of the run):');
 for (const t of timings) console.log(`${t.from.toFixed(0).padStart(5)} -> ${t.to.toFixed(0).padStart(4)}  ${(t.to - t.from).toFixed(0).padStart(4)} s  ${t.label}`);
+if (failures.length) console.log(`\nFailed:\n${failures.map((f) => `  ${f}`).join('\n')}`);
 console.log(`\n${passed} passed, ${failed} failed`);
 process.exit(broken || failed ? 1 : 0);
