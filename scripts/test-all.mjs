@@ -26,13 +26,18 @@ const timings = [];
 function run(label, cmd, args, { env = {}, background = false } = {}) {
   if (!background) console.log(`\n=== ${label} ===`);
   const from = Date.now();
-  const child = spawn(cmd, args, { stdio: background ? ['ignore', 'pipe', 'pipe'] : 'inherit', env: { ...process.env, ...env } });
+  // CPU seconds per pass (user + system, children included) when GNU time is there: on a 2-core
+  // machine the run is CPU-bound, so a pass's CPU, not its wall time, says what shrinking it would buy.
+  const cpuFile = path.join(tmp, `${label.replace(/\W+/g, '-')}.cpu`);
+  const timed = fs.existsSync('/usr/bin/time') ? ['/usr/bin/time', ['-f', '%U %S', '-o', cpuFile, cmd, ...args]] : [cmd, args];
+  const child = spawn(timed[0], timed[1], { stdio: background ? ['ignore', 'pipe', 'pipe'] : 'inherit', env: { ...process.env, ...env } });
   const output = [];
   child.stdout?.on('data', (d) => output.push(d));
   child.stderr?.on('data', (d) => output.push(d));
   return new Promise((resolve) => {
     child.on('exit', (code) => {
-      timings.push({ label, from: (from - started) / 1000, to: (Date.now() - started) / 1000 });
+      const cpu = fs.existsSync(cpuFile) ? fs.readFileSync(cpuFile, 'utf8').trim().split(/\s+/).slice(-2).map(Number) : [];
+      timings.push({ label, from: (from - started) / 1000, to: (Date.now() - started) / 1000, cpu: cpu.length === 2 ? cpu[0] + cpu[1] : undefined });
       if (background) {
         console.log(`\n=== ${label} (ran beside the pass above) ===`);
         process.stdout.write(Buffer.concat(output));
@@ -142,8 +147,13 @@ if (whole) {
   await browserBeside;
 }
 
-console.log('\nWall time per pass (seconds from the start of the run):');
-for (const t of timings) console.log(`${t.from.toFixed(0).padStart(5)} -> ${t.to.toFixed(0).padStart(4)}  ${(t.to - t.from).toFixed(0).padStart(4)} s  ${t.label}`);
+console.log('\nWall time per pass (seconds from the start of the run) and its CPU seconds (children included):');
+for (const t of timings) {
+  const cpu = t.cpu === undefined ? '' : `${t.cpu.toFixed(0).padStart(5)} CPU-s`;
+  console.log(`${t.from.toFixed(0).padStart(5)} -> ${t.to.toFixed(0).padStart(4)}  ${(t.to - t.from).toFixed(0).padStart(4)} s ${cpu.padEnd(11)} ${t.label}`);
+}
+const total = timings.reduce((sum, t) => sum + (t.cpu ?? 0), 0);
+if (total) console.log(`${total.toFixed(0)} CPU-s in all passes (PostgreSQL's own server not counted)`);
 if (failures.length) console.log(`\nFailed:\n${failures.map((f) => `  ${f}`).join('\n')}`);
 console.log(`\n${passed} passed, ${failed} failed`);
 process.exit(broken || failed ? 1 : 0);
