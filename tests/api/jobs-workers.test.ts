@@ -90,6 +90,21 @@ describe('job workers: leases, heartbeats, timeouts, shutdown, cancel', () => {
     }
   });
 
+  it('a worker never reaps its own running job, however late its heartbeat; another worker does', async () => {
+    const { id } = await enqueue(t.db, 'test.slow', { ms: 1500 });
+    // Heartbeats every 10 s stand for an event loop that lags past the stale limit (300 ms).
+    start({ staleMs: 300, heartbeatMs: 10_000 });
+    await waitFor(async () => (await findJob(t.db, id))?.state === 'running');
+    await new Promise((r) => setTimeout(r, 900));
+    expect(await findJob(t.db, id)).toMatchObject({ state: 'running', attempts: 1 });
+    expect(await waitForJob(t.db, id, ['succeeded', 'failed'])).toMatchObject({ state: 'succeeded', attempts: 1 });
+    expect(runs.get(id)).toBe(1);
+    // The same lag seen from another worker is a dead lease: it is returned to the queue.
+    const other = await enqueue(t.db, 'test.slow', { ms: 1500 });
+    await t.db.query("UPDATE jobs SET state = 'running', attempts = 1, locked_by = 'other-host:1:abc', locked_at = now() - interval '1 second' WHERE id = $1", [other.id]);
+    expect(await waitForJob(t.db, other.id, ['succeeded', 'failed'])).toMatchObject({ state: 'succeeded', attempts: 2 });
+  });
+
   it('aborts an attempt that exceeds its timeout, even when the handler ignores the signal', async () => {
     const { id } = await enqueue(t.db, 'test.stuck', {});
     start();

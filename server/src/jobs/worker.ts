@@ -94,7 +94,7 @@ export function startWorker(services: JobServices, opts: WorkerOptions = {}): Wo
   async function tick() {
     if (Date.now() - lastReap >= reapEveryMs) {
       lastReap = Date.now();
-      const reaped = await reapStaleJobs(db, staleMs, STALE_ERROR);
+      const reaped = await reapStaleJobs(db, staleMs, STALE_ERROR, id);
       if (reaped.length) log.warn({ jobs: reaped }, 'jobs of a dead worker returned to the queue');
     }
     const free = concurrency - inFlight.size;

@@ -120,16 +120,19 @@ export async function releaseJob(q: Queryable, l: JobLease): Promise<boolean> {
 
 /**
  * Running jobs whose heartbeat is older than staleMs belong to a dead worker: queued again (the
- * attempt it spent counts) or failed when no attempt is left.
+ * attempt it spent counts) or failed when no attempt is left. `ownWorker` is the caller's id: its
+ * own leases are alive (it runs them), however late their heartbeat, so it never reaps them (a
+ * loaded event loop once made a worker reap and run again a job it was still running).
  */
-export async function reapStaleJobs(q: Queryable, staleMs: number, error: string): Promise<Array<{ id: number; task: string; state: JobState }>> {
+export async function reapStaleJobs(q: Queryable, staleMs: number, error: string, ownWorker: string | null = null): Promise<Array<{ id: number; task: string; state: JobState }>> {
   const r = await q.query<{ id: number; task: string; state: JobState }>(
     `UPDATE jobs SET state = CASE WHEN attempts >= max_attempts THEN 'failed' ELSE 'queued' END,
        finished_at = CASE WHEN attempts >= max_attempts THEN now() END,
        run_at = now(), last_error = $2, locked_by = NULL, locked_at = NULL, updated_at = now()
      WHERE state = 'running' AND locked_at < now() - $1::float8 * interval '1 millisecond'
+       AND locked_by IS DISTINCT FROM $3::text
      RETURNING id, task, state`,
-    [staleMs, error],
+    [staleMs, error, ownWorker],
   );
   return r.rows.map((x) => ({ ...x, id: Number(x.id) }));
 }
