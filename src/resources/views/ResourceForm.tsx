@@ -12,7 +12,7 @@ import { RequestError } from '../../dataProvider/axios';
 import type { ResourceDef } from '../types';
 import { useResourceForm } from '../registry';
 import { postMultipart } from './multipart';
-import { dropUnselectedBranchErrors } from '../branch-errors';
+import { dropUnselectedBranchErrors } from '../../schemas/branch-errors';
 
 /** Server field errors ({fieldErrors: {'/a/b': msg}} in the envelope's data) -> RJSF extraErrors. */
 export function toExtraErrors(data: unknown): ErrorSchema | undefined {

@@ -7,7 +7,7 @@ import { lumenFormProps } from '../../../components/schema-form/form-props';
 import { useFormSchema } from '../../../hooks/use-schema';
 import type { FileWidgetContext } from '../../../components/schema-form/widgets/FileMetaWidget';
 import { filesInForm, forDisplay, toExtraErrors } from '../../../resources/views/ResourceForm';
-import { dropUnselectedBranchErrors } from '../../../resources/branch-errors';
+import { dropUnselectedBranchErrors } from '../../../schemas/branch-errors';
 import { renderCell } from '../../../resources/views/cells';
 import { RequestError } from '../../../dataProvider/axios';
 import { useUser } from '../../../components/user/UserContext';
