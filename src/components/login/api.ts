@@ -1,5 +1,5 @@
 import { get, post, postJson } from '../../dataProvider/axios';
-import type { UserInfo } from '../user/UserContext';
+import type { UserInfo } from '../user/user-info';
 import { QR_FETCH_RETRIES, SMS_SIGN_SECRET, type LoginType } from './constants';
 import { encodePassword, microTimestamp } from '../../schemas/login/password-codec';
 import { registrationExtras } from './registration';
