@@ -17,7 +17,10 @@ export const materialCardSchema = {
   title: '素材卡片',
   description: '列表与卡片里的一件已上架素材（不含原始文件地址）。',
   type: 'object',
-  required: ['id', 'type', 'title', 'tags', 'categoryId', 'coverUrl', 'previewUrl', 'durationSec', 'width', 'height', 'format', 'priceCents', 'views', 'downloads', 'collects', 'createdAt'],
+  required: [
+    'id', 'type', 'title', 'tags', 'categoryId', 'coverUrl', 'previewUrl', 'durationSec',
+    'width', 'height', 'format', 'priceCents', 'views', 'downloads', 'collects', 'createdAt',
+  ],
   additionalProperties: false,
   properties: {
     id: { type: 'integer', title: '素材ID' },
@@ -149,7 +152,9 @@ export type CategorySummary = FromSchema<typeof categorySummarySchema>;
 export const searchResultSchema = {
   $id: 'lumen:api/search-result',
   title: '搜索结果',
-  description: '一页搜索结果。total 最多计到上限（totalCapped 表示实际更多）；totalEstimated 表示总数由抽样估计（显示为“约 2.3 万”）。',
+  description:
+    '一页搜索结果。total 最多计到上限（totalCapped 表示实际更多）；' +
+    'totalEstimated 表示总数由抽样估计（显示为“约 2.3 万”）。',
   type: 'object',
   required: ['list', 'total', 'totalCapped', 'totalEstimated', 'page', 'pageSize'],
   additionalProperties: false,
