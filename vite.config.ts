@@ -7,7 +7,8 @@ import { defineConfig, loadEnv, type Plugin } from 'vite';
 import type { OutputBundle, OutputChunk } from 'rollup';
 import react from '@vitejs/plugin-react';
 import { precompressDir } from './server/src/http/precompress';
-import { earlyScript, earlyUrl, type EarlyRequest, type PageAssets } from './src/dataProvider/early';
+import { earlyScript, earlyUrl, type EarlyRequest } from './src/dataProvider/early';
+import type { PageAssets } from './src/schemas/page-assets';
 import { HOME_EARLY_REQUESTS } from './src/pages/home/early-requests';
 
 const require = createRequire(import.meta.url);

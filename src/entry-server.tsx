@@ -10,7 +10,8 @@
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom/server';
 import { AppShell } from './App';
-import { SSR_META, type PageAssets } from './dataProvider/early';
+import { SSR_META } from './dataProvider/early';
+import type { PageAssets } from './schemas/page-assets';
 import { PREFETCHED_ELEMENT_ID, prefetchedScriptBody, setPrefetched, type PrefetchedAnswers } from './dataProvider/prefetched';
 
 const tree = (url: string) => (

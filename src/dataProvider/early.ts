@@ -5,6 +5,7 @@
  * chunk and a render before its first API call (about 1 s on a cold load); now the answers are
  * on their way with the HTML. Only public GETs of the same origin: no token is sent with them.
  */
+import type { PageAssets } from '../schemas/page-assets';
 
 export type EarlyParams = Record<string, string | number>;
 
@@ -36,13 +37,6 @@ export function takeEarly(url: string): Promise<unknown> | undefined {
   const answer = started?.[url];
   if (answer) delete started![url];
   return answer;
-}
-
-/** A page's API calls (URLs as earlyUrl makes them) and the code chunks and styles it needs beyond the entry's. */
-export interface PageAssets {
-  urls: string[];
-  modules: string[];
-  styles: string[];
 }
 
 /** The meta tag name a server-rendered page carries in its head (src/entry-server.tsx). */

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { enumLabel, enumOptions as registryOptions, formOf, statusColor, statusLabel as registryStatus } from '../schemas';
-import { useSchema, useSchemas } from '../schemas/use-schema';
+import { useSchema, useSchemas } from '../hooks/use-schema';
 import type { ResourceDef } from './types';
 import { editLockOf, editSchema, editUiSchema } from '../schemas/edit-variant';
 

@@ -1,8 +1,8 @@
 /**
  * The ONE ajv configuration: strict mode, ajv-formats, the project's x-* vocabulary and the
  * `x-file-rule` keyword. The server builds its instances with createAjv(); the client's RJSF uses
- * rjsfValidator (rjsf-validator.ts), built from the same configureAjv. This module stays free of
- * RJSF so the server can import it.
+ * rjsfValidator (src/components/schema-form/rjsf-validator.ts), built from the same configureAjv.
+ * This module stays free of RJSF so the server can import it.
  */
 import Ajv, { type AnySchemaObject, type Options } from 'ajv';
 import addFormats from 'ajv-formats';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp } from '../helpers/app.js';
 import { seedUsers, DEMO_PASSWORD } from '../../server/src/db/seed/users.js';
 import { freshIp, passwordLogin, userInfo } from './login/helpers.js';
-import { encodePassword } from '../../src/components/login/password-codec.js';
+import { encodePassword } from '../../src/schemas/login/password-codec.js';
 
 describe('password login', () => {
   let t: Awaited<ReturnType<typeof makeTestApp>>;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp } from '../helpers/app.js';
 import { freshIp, lastCode, randomPhone, send, SECRET, userInfo } from './login/helpers.js';
-import { signFields } from '../../src/components/login/sms-sign.js';
+import { signFields } from '../../src/schemas/login/sms-sign.js';
 import { SIGN_VECTOR } from '../helpers/sms-sign-vector.js';
 import { codeHash, SEND_DAILY_MAX } from '../../server/src/repositories/sms-codes.js';
 import crypto from 'node:crypto';
@@ -36,7 +36,7 @@ describe('phone + SMS login', () => {
     const stale = await send(t.app, { phone }, { now: Date.now() - 6 * 60_000 });
     expect(stale.statusCode).toBe(400);
     expect(stale.json().msg).toBe('请求已失效，请刷新页面后重试');
-    const body = JSON.parse(JSON.stringify((await import('../../src/components/login/sms-sign.js')).signedBody({ phone, registDevice: 'PC' }, SECRET)));
+    const body = JSON.parse(JSON.stringify((await import('../../src/schemas/login/sms-sign.js')).signedBody({ phone, registDevice: 'PC' }, SECRET)));
     const first = await t.app.inject({ method: 'POST', url: '/api/common/sendUserSmsCode', payload: body, remoteAddress: freshIp() });
     expect(first.json().success).toBe(true);
     const replay = await t.app.inject({ method: 'POST', url: '/api/common/sendUserSmsCode', payload: body, remoteAddress: freshIp() });

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 // The shape the client build writes to page-assets.json (vite.config.ts, EARLY_PAGES); type only.
-import type { PageAssets } from '../../../src/dataProvider/early.js';
+import type { PageAssets } from '../../../src/schemas/page-assets.js';
 
 
 /** The client build's server-render module (src/entry-server.tsx): all the server knows of it. */

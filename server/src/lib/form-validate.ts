@@ -3,7 +3,7 @@ import { schemaStore } from '../schemas/store.js';
 import { errorList, errorMessage } from '../../../src/schemas/messages.js';
 import { AppError } from './envelope.js';
 import { illegalTextError } from '../http/text-rule.js';
-import { dropUnselectedBranchErrors } from '../../../src/resources/branch-errors.js';
+import { dropUnselectedBranchErrors } from '../../../src/schemas/branch-errors.js';
 import { changedReadOnly, editLockOf, editSchema } from '../../../src/schemas/edit-variant.js';
 import type Ajv from 'ajv';
 import type { ValidateFunction } from 'ajv';

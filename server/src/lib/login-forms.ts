@@ -1,5 +1,5 @@
 import { AppError } from './envelope.js';
-import { validateLoginForm, type LoginFormKind } from '../../../src/components/login/validation.js';
+import { validateLoginForm, type LoginFormKind } from '../../../src/schemas/login/validation.js';
 
 /** Validates a login-area body with the client's own schema file; failures are 400 with its x-msg. */
 export function validated<T extends Record<string, unknown>>(kind: LoginFormKind, body: unknown): T {

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import type { Queryable } from '../db/index.js';
 import { AppError } from './envelope.js';
-import { signFields } from '../../../src/components/login/sms-sign.js';
+import { signFields } from '../../../src/schemas/login/sms-sign.js';
 
 /** Signed requests are accepted within ±5 minutes of the server clock, each signature once. */
 export const SIGN_WINDOW_MS = 5 * 60_000;

@@ -1,16 +1,11 @@
 import type { Queryable } from '../db/index.js';
 import { CARD_COLUMNS, fileUrl, toCard, type MaterialCard } from './material-card.js';
+import type { AlbumSummary, CategorySummary } from '../../../src/schemas/api/material.js';
 
 /** Curated albums and categories of the public catalogue (approved items only). */
 
-export interface AlbumSummary {
-  id: number;
-  type: number;
-  title: string;
-  description: string;
-  coverUrl: string | null;
-  itemCount: number;
-}
+/** Answer shapes, from the contract (src/schemas/api/material.ts) the client reads them from too. */
+export type { AlbumSummary, CategorySummary };
 
 const ALBUM_COLUMNS = `a.id, a.type, a.title, a.description, a.cover_path,
   (SELECT count(*)::int FROM album_items ai JOIN materials m ON m.id = ai.material_id AND m.status = 1 WHERE ai.album_id = a.id) AS item_count`;
@@ -47,13 +42,6 @@ export async function findAlbum(db: Queryable, id: number): Promise<(AlbumSummar
 export async function curatedSections(db: Queryable, sections: number, perSection: number) {
   const { list } = await listAlbums(db, undefined, 1, sections);
   return Promise.all(list.map(async (a) => ({ ...a, items: await albumItems(db, a.id, perSection) })));
-}
-
-export interface CategorySummary {
-  id: number;
-  type: number;
-  name: string;
-  count: number;
 }
 
 export async function listCategories(db: Queryable, type: number | undefined): Promise<CategorySummary[]> {

@@ -1,22 +1,10 @@
-/** The public shape of a material in lists and cards, and the SQL columns it is read from. */
-export interface MaterialCard {
-  id: number;
-  type: number;
-  title: string;
-  tags: string[];
-  categoryId: number | null;
-  coverUrl: string | null;
-  previewUrl: string | null;
-  durationSec: number | null;
-  width: number | null;
-  height: number | null;
-  format: string | null;
-  priceCents: number;
-  views: number;
-  downloads: number;
-  collects: number;
-  createdAt: string;
-}
+import type { MaterialCard } from '../../../src/schemas/api/material.js';
+
+/**
+ * The public shape of a material in lists and cards (the contract's lumen:api/material-card, which
+ * the client reads too), and the SQL columns it is read from.
+ */
+export type { MaterialCard };
 
 /** Columns of a card; `m` is the materials alias. original_path is deliberately absent. */
 export const CARD_COLUMNS =

@@ -2,16 +2,12 @@ import { COUNT_CAP } from '../search/index.js';
 import type { Queryable } from '../db/index.js';
 import { col, parseListQuery, type ListSpec } from '../lib/list-query.js';
 import { CARD_COLUMNS, toCard, type MaterialCard } from './material-card.js';
+import type { MaterialDetail, MaterialEvidence, OwnerCard } from '../../../src/schemas/api/material.js';
 
 /** Reads of the public catalogue. Only approved materials (status 1) are ever visible here. */
 
-export interface MaterialDetail extends MaterialCard {
-  description: string;
-  fps: number | null;
-  sizeBytes: number | null;
-  category: { id: number; name: string } | null;
-  owner: { id: number; nickname: string; avatar: string } | null;
-}
+/** Answer shapes, from the contract (src/schemas/api/material.ts) the client reads them from too. */
+export type { MaterialDetail, MaterialEvidence, OwnerCard };
 
 const DETAIL_SQL = `SELECT ${CARD_COLUMNS}, m.description, m.fps, m.size_bytes, m.owner_id, u.nickname AS owner_nickname, u.avatar AS owner_avatar,
   c.name AS category_name
@@ -56,7 +52,7 @@ export async function topMaterials(db: Queryable, order: 'newest' | 'popular', t
 }
 
 /** The creator card of a material's owner: profile, counts and a few recent works. */
-export async function ownerCard(db: Queryable, materialId: number) {
+export async function ownerCard(db: Queryable, materialId: number): Promise<OwnerCard | null> {
   const m = await db.query<{ owner_id: number }>('SELECT owner_id FROM materials WHERE id = $1 AND status = 1', [materialId]);
   const ownerId = m.rows[0]?.owner_id;
   if (!ownerId) return null;
@@ -97,7 +93,7 @@ export async function similarMaterials(db: Queryable, id: number, limit: number)
 }
 
 /** The evidence-deposit certificate of a visible material; undefined when the material is not visible. */
-export async function materialEvidence(db: Queryable, id: number) {
+export async function materialEvidence(db: Queryable, id: number): Promise<MaterialEvidence | null | undefined> {
   const r = await db.query(
     `SELECT m.id, e.cert_no, e.file_hash, e.ledger_hash, e.deposited_at, e.certificate_url
      FROM materials m LEFT JOIN material_evidence e ON e.material_id = m.id WHERE m.id = $1 AND m.status = 1`,
@@ -155,6 +151,3 @@ export async function listMaterials(db: Queryable, query: Record<string, unknown
   const n = Number(counted.rows[0].n);
   return { list: rows.rows.map(toCard), total: Math.min(n, countCap), totalCapped: n > countCap };
 }
-
-export type OwnerCard = NonNullable<Awaited<ReturnType<typeof ownerCard>>>;
-export type MaterialEvidence = NonNullable<Awaited<ReturnType<typeof materialEvidence>>>;

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { ok, AppError } from '../lib/envelope.js';
 import { validated, LOGIN_ROUTE_LIMIT } from '../lib/login-forms.js';
-import { decodePassword } from '../../../src/components/login/password-codec.js';
+import { decodePassword } from '../../../src/schemas/login/password-codec.js';
 import { createSession } from '../repositories/sessions.js';
 import { MSG_SIGN_EXPIRED } from '../lib/sms-signature.js';
 import { checkPasswordLogin } from '../services/password-check.js';

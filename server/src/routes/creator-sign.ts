@@ -2,11 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import { AppError, ok } from '../lib/envelope.js';
 import { validateForm } from '../lib/form-validate.js';
 import { latestAgreement, signCreatorAgreement } from '../repositories/creator-agreements.js';
-import agreement from '../../../src/content/creator-agreement.json';
+import agreement from '../../../src/schemas/content/creator-agreement.json';
 
 /**
  * /api/user/creator — becoming a creator (/signCreator). POST /sign accepts the current version of
- * the contributor agreement (src/content/creator-agreement.json, the text the page shows), records
+ * the contributor agreement (src/schemas/content/creator-agreement.json, the text the page shows), records
  * version and time, and adds the 'creator' role; repeating it changes nothing. GET /agreement says
  * which version is current and which one the user signed.
  */

@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/index.js';
-import type { MaterialCard } from '../repositories/material-card.js';
+import type { SearchResult } from '../../../src/schemas/api/material.js';
 import { SqlSearchEngine } from './sql-engine.js';
 
 export const MATERIAL_TYPES = [1, 2, 11] as const;
@@ -19,16 +19,11 @@ export interface SearchQuery {
   pageSize: number;
 }
 
-export interface SearchResult {
-  list: MaterialCard[];
-  /** Matches, capped at COUNT_CAP; totalCapped says the real number is larger. */
-  total: number;
-  totalCapped: boolean;
-  /** The total is an estimate from a sample (frequent terms): shown as "约 2.3 万". */
-  totalEstimated: boolean;
-  page: number;
-  pageSize: number;
-}
+/**
+ * A page of matches (the contract's lumen:api/search-result): total capped at COUNT_CAP (totalCapped
+ * says the real number is larger) or estimated from a sample for frequent terms (totalEstimated).
+ */
+export type { SearchResult };
 
 /** What the rest of the server uses; a dedicated engine (Meilisearch, Elasticsearch) can replace the SQL one. */
 export interface SearchEngine {

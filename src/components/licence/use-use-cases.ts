@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { useSchema } from '../../schemas/use-schema';
+import { useSchema } from '../../hooks/use-schema';
 import { USE_CASES_ID, useCaseTable, type UseCaseTable } from '../../schemas/licence/use-cases';
 import table from '../../schemas/licence/use-cases.json';
 

@@ -4,7 +4,7 @@ import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import { loginApi } from './api';
 import { FormError } from './FormError';
 import { useSubmitting } from './use-submitting';
-import { TEXT_MAX, validateLoginForm } from './validation';
+import { TEXT_MAX, validateLoginForm } from '../../schemas/login/validation';
 
 /** Password login (loginType 1): username (or phone) and password, both required, max 100. */
 export function PasswordLoginForm({ onToken }: { onToken: (token: string) => Promise<void> }) {

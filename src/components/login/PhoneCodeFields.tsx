@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Button, Input, Space } from 'antd';
 import { MobileOutlined, SafetyOutlined } from '@ant-design/icons';
 import { useSmsCountdown } from './use-countdown';
-import { CODE_LENGTH, filterDigits, PHONE_LENGTH, validateLoginForm } from './validation';
+import { CODE_LENGTH, filterDigits, PHONE_LENGTH, validateLoginForm } from '../../schemas/login/validation';
 
 export interface PhoneCode {
   phone: string;

@@ -4,7 +4,7 @@ import { loginApi } from './api';
 import { FormError } from './FormError';
 import { PhoneCodeFields, type PhoneCode } from './PhoneCodeFields';
 import { useSubmitting } from './use-submitting';
-import { validateLoginForm } from './validation';
+import { validateLoginForm } from '../../schemas/login/validation';
 
 /** Phone + SMS login (loginType 0): registers the phone on first use. */
 export function SmsLoginForm({ onToken }: { onToken: (token: string) => Promise<void> }) {

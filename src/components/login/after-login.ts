@@ -1,6 +1,6 @@
 import { clearToken, setToken } from '../../lib/token';
 import { userStore } from '../user/user-store';
-import type { UserInfo } from '../user/UserContext';
+import type { UserInfo } from '../user/user-info';
 import { loginApi } from './api';
 import { CONVERT_TYPE_LOGIN, type LoginType } from './constants';
 import { readTracked } from './registration';

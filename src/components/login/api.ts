@@ -1,9 +1,9 @@
 import { get, post, postJson } from '../../dataProvider/axios';
-import type { UserInfo } from '../user/UserContext';
+import type { UserInfo } from '../user/user-info';
 import { QR_FETCH_RETRIES, SMS_SIGN_SECRET, type LoginType } from './constants';
-import { encodePassword, microTimestamp } from './password-codec';
+import { encodePassword, microTimestamp } from '../../schemas/login/password-codec';
 import { registrationExtras } from './registration';
-import { signedBody } from './sms-sign';
+import { signedBody } from '../../schemas/login/sms-sign';
 
 /** The login calls of spec §7, with the payloads the server expects. */
 export const loginApi = {

@@ -1,12 +1,9 @@
 import { get } from '../../dataProvider/axios';
-import type { MaterialCard } from '../../../server/src/repositories/material-card';
-import type { MaterialDetail, MaterialEvidence, OwnerCard } from '../../../server/src/repositories/materials';
-import type { AlbumSummary, CategorySummary } from '../../../server/src/repositories/albums';
-import type { SearchResult } from '../../../server/src/search/index';
+import type { AlbumSummary, CategorySummary, MaterialCard, MaterialDetail, MaterialEvidence, OwnerCard, SearchResult } from '../../schemas/api/material';
 
 /** Client calls of /api/index and /api/items, typed after the server's answers. */
 
-// The answers' shapes come from the server modules (type-only imports, erased from the bundle).
+// The answers' shapes come from the contract (src/schemas/api/material.ts), which the server builds them by.
 export type MaterialCardData = MaterialCard;
 export type MaterialDetailData = MaterialDetail;
 export type OwnerCardData = OwnerCard;

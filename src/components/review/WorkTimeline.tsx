@@ -1,6 +1,6 @@
 import { Empty, Space, Tag, Timeline, Typography } from 'antd';
 import { enumLabel, statusLabel } from '../../schemas';
-import { useSchemas } from '../../schemas/use-schema';
+import { useSchemas } from '../../hooks/use-schema';
 import { formatDateTime } from '../../resources/views/cells';
 import type { TimelineEvent } from '../../schemas/api/review';
 

@@ -3,7 +3,7 @@ import { Alert, Button, Card, Empty, Progress, Space, Typography, theme } from '
 import { InboxOutlined } from '@ant-design/icons';
 import { currentSchema, resolveRule, ruleRefFor } from '../../schemas';
 import { ruleSummary, type UploadRule } from '../../schemas/file-rules';
-import { useSchema } from '../../schemas/use-schema';
+import { useSchema } from '../../hooks/use-schema';
 import { openLogin } from '../login';
 import { overallOf, UploadQueue, type UploadRow } from './upload-queue';
 import { UploadFileRow } from './UploadFileRow';

@@ -1,20 +1,8 @@
 import { useSyncExternalStore } from 'react';
 import { userStore } from './user-store';
+import type { UserInfo } from './user-info';
 
-/** What /api/common/getUserInfo returns (server: publicUser()). */
-export interface UserInfo {
-  id: number;
-  phone: string | null;
-  username: string | null;
-  nickname: string;
-  avatar: string;
-  ownerType: 'PERSONAL' | 'ORGANISATIONS';
-  enhancedAuth: boolean;
-  companyName: string | null;
-  parentId: number | null;
-  roles: string[];
-  balanceCents: number;
-}
+export type { UserInfo };
 
 export interface UserState {
   user: UserInfo | null;

@@ -1,6 +1,6 @@
 import { get, post } from '../../dataProvider/axios';
 import { clearToken, getToken } from '../../lib/token';
-import type { UserInfo } from './UserContext';
+import type { UserInfo } from './user-info';
 
 /**
  * userInfo lives in one module store so React (useUser), the Refine authProvider and the login

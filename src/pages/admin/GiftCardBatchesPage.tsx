@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Alert, Button, Card, Empty, Table, Typography } from 'antd';
 import { formatDateTime, formatMoney, StatusTag } from '../../resources/views/cells';
 import { SchemaFormModal } from '../../components/schema-form/SchemaFormModal';
-import { useSchemas } from '../../schemas/use-schema';
+import { useSchemas } from '../../hooks/use-schema';
 import { batchCards, createBatch, formatCode, listBatches, type BatchCard, type GiftBatch } from '../gift/gift-api';
 import { StaffGate } from './StaffGate';
 import { useStaffList } from './use-staff-list';

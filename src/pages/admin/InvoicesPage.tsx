@@ -3,7 +3,7 @@ import { Alert, Button, Card, Empty, Popconfirm, Segmented, Space, Table, Typogr
 import { formatDateTime, formatMoney, renderCell, StatusTag } from '../../resources/views/cells';
 import { SchemaFormModal } from '../../components/schema-form/SchemaFormModal';
 import { DownloadButton } from '../../components/licence/download-button';
-import { useSchemas } from '../../schemas/use-schema';
+import { useSchemas } from '../../hooks/use-schema';
 import type { InvoiceDetail } from '../../schemas/api/invoice';
 import { issueInvoice, listStaffInvoices, refuseInvoice } from '../account/ticket/invoice-api';
 import { InvoiceLines } from '../account/ticket/InvoiceLines';

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { Alert, Button, message } from 'antd';
 import Form from '@rjsf/antd';
-import { lumenFormProps } from '../../schemas/form-props';
+import { lumenFormProps } from '../../components/schema-form/form-props';
 import type { LumenSchema } from '../../schemas/types';
 import { previewOf } from './preview-schema';
 

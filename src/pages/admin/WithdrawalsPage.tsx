@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, Button, Card, Empty, Popconfirm, Segmented, Space, Table, Typography } from 'antd';
 import { formatDateTime, formatMoney, StatusTag } from '../../resources/views/cells';
 import { SchemaFormModal } from '../../components/schema-form/SchemaFormModal';
-import { useSchemas } from '../../schemas/use-schema';
+import { useSchemas } from '../../hooks/use-schema';
 import type { StaffWithdrawal } from '../../schemas/api/earnings';
 import { approveWithdrawal, listWithdrawals, rejectWithdrawal } from './withdrawals-api';
 import { StaffGate } from './StaffGate';

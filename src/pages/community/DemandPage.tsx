@@ -1,6 +1,6 @@
 import { Link, useParams } from 'react-router-dom';
 import { Alert, App, Button, Card, Descriptions, Empty, List, Popconfirm, Result, Skeleton, Space, Steps, Tag, Typography } from 'antd';
-import { useSchemas } from '../../schemas/use-schema';
+import { useSchemas } from '../../hooks/use-schema';
 import { useUser } from '../../components/user/UserContext';
 import { formatDateTime, formatMoney } from '../../resources/views/cells';
 import { useLoad } from '../content/use-load';

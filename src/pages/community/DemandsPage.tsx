@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Alert, Button, Card, Empty, Input, List, Pagination, Select, Skeleton, Space, Typography } from 'antd';
-import { useSchemas } from '../../schemas/use-schema';
+import { useSchemas } from '../../hooks/use-schema';
 import { useLoad } from '../content/use-load';
 import { fetchDemands } from './community-api';
 import { CommunityPage } from './CommunityNav';

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { Alert, Button, Card, Empty, Skeleton, Table, Tabs, Tag } from 'antd';
-import { useSchemas } from '../../schemas/use-schema';
+import { useSchemas } from '../../hooks/use-schema';
 import { formatDateTime, formatMoney } from '../../resources/views/cells';
 import { useLoad } from '../content/use-load';
 import { fetchMyCollections, fetchMyDemands } from './community-api';

@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { Button, Card, Col, Collapse, Row, Space, Statistic, Steps, Typography } from 'antd';
 import { BuyServiceButton } from '../../components/service-orders/BuyServiceButton';
-import { useSchema } from '../../schemas/use-schema';
+import { useSchema } from '../../hooks/use-schema';
 import { COPYRIGHT_SERVICES_ID, serviceCatalogue } from '../../schemas/services/copyright-services';
 import { copyrightServices, type CopyrightService } from './service-catalogue';
 

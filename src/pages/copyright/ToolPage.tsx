@@ -3,7 +3,7 @@ import { Alert, Card, Space, Table, Tag, Typography, Upload } from 'antd';
 import { FileSearchOutlined } from '@ant-design/icons';
 import { readFileMeta } from '../../schemas/file-meta';
 import { formatBytes, type FileMeta } from '../../schemas/file-rules';
-import { useSchemas } from '../../schemas/use-schema';
+import { useSchemas } from '../../hooks/use-schema';
 import { FileFingerprint } from './FileFingerprint';
 import { RULE_SETS, ruleReport } from './rule-report';
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Card, Col, Empty, Input, InputNumber, Pagination, Row, Select, Space, Table, Tag, Typography } from 'antd';
 import { enumOptions } from '../../schemas/registry';
-import { useSchemas } from '../../schemas/use-schema';
+import { useSchemas } from '../../hooks/use-schema';
 import { useUser } from '../../components/user/UserContext';
 import { formatDateTime, formatMoney } from '../../resources/views/cells';
 import { useLoad } from '../content/use-load';

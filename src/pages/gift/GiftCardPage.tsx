@@ -4,7 +4,7 @@ import { Alert, App, Button, Card, Empty, Result, Table, Tabs, Typography } from
 import { GiftOutlined } from '@ant-design/icons';
 import { SchemaFormBody } from '../../components/schema-form/SchemaFormModal';
 import { formatDateTime, formatMoney, StatusTag } from '../../resources/views/cells';
-import { useSchemas } from '../../schemas/use-schema';
+import { useSchemas } from '../../hooks/use-schema';
 import { getToken } from '../../lib/token';
 import { ensureLogin } from '../../components/licence/ensure-login';
 import { buyGiftCards, formatCode, listBoughtCards, redeemGiftCard, type BoughtCard } from './gift-api';

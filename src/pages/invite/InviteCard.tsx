@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import QRCode from 'qrcode';
 import { Alert, App, Button, Card, Col, Empty, Input, List, Row, Skeleton, Space, Statistic, Typography } from 'antd';
 import { Link } from 'react-router-dom';
-import { useSchema } from '../../schemas/use-schema';
+import { useSchema } from '../../hooks/use-schema';
 import { formatMoney } from '../../resources/views/cells';
 import { getToken } from '../../lib/token';
 import { ensureLogin } from '../../components/licence/ensure-login';

@@ -1,9 +1,9 @@
 import { Typography } from 'antd';
-import agreement from '../../content/creator-agreement.json';
+import agreement from '../../schemas/content/creator-agreement.json';
 
 export { agreement };
 
-/** The contributor agreement (src/content/creator-agreement.json) as readable text. */
+/** The contributor agreement (src/schemas/content/creator-agreement.json) as readable text. */
 export function AgreementText() {
   return (
     <Typography data-testid="creator-agreement">

@@ -6,8 +6,8 @@ import { DollarOutlined, SafetyCertificateOutlined, SecurityScanOutlined } from 
 import { Link } from 'react-router-dom';
 import { useUser } from '../../components/user/UserContext';
 import { openLogin } from '../../components/login';
-import { lumenFormProps } from '../../schemas/form-props';
-import { useFormSchema } from '../../schemas/use-schema';
+import { lumenFormProps } from '../../components/schema-form/form-props';
+import { useFormSchema } from '../../hooks/use-schema';
 import { AgreementText, agreement } from './AgreementText';
 import { signCreator } from './sign-api';
 

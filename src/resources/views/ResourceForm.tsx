@@ -5,14 +5,14 @@ import { useForm, useInvalidate } from '@refinedev/core';
 import Form from '@rjsf/antd';
 import type { ErrorSchema, RJSFSchema } from '@rjsf/utils';
 import { Alert, App, Button, Card, Progress, Skeleton, Space } from 'antd';
-import { lumenFormProps } from '../../schemas/form-props';
-import type { FileWidgetContext } from '../../schemas/widgets/FileMetaWidget';
-import type { PatchFormContext } from '../../schemas/widgets/InvoiceTitleWidget';
+import { lumenFormProps } from '../../components/schema-form/form-props';
+import type { FileWidgetContext } from '../../components/schema-form/widgets/FileMetaWidget';
+import type { PatchFormContext } from '../../components/schema-form/widgets/InvoiceTitleWidget';
 import { RequestError } from '../../dataProvider/axios';
 import type { ResourceDef } from '../types';
 import { useResourceForm } from '../registry';
 import { postMultipart } from './multipart';
-import { dropUnselectedBranchErrors } from '../branch-errors';
+import { dropUnselectedBranchErrors } from '../../schemas/branch-errors';
 
 /** Server field errors ({fieldErrors: {'/a/b': msg}} in the envelope's data) -> RJSF extraErrors. */
 export function toExtraErrors(data: unknown): ErrorSchema | undefined {

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { signedBody } from '../../../src/components/login/sms-sign.js';
-import { encodePassword, microTimestamp } from '../../../src/components/login/password-codec.js';
+import { signedBody } from '../../../src/schemas/login/sms-sign.js';
+import { encodePassword, microTimestamp } from '../../../src/schemas/login/password-codec.js';
 
 export const SECRET = 'lumen-sms-sign-secret';
 let ipSeq = 1;

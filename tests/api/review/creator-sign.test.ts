@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, makeUser } from '../../helpers/app.js';
-import agreement from '../../../src/content/creator-agreement.json';
+import agreement from '../../../src/schemas/content/creator-agreement.json';
 
 describe('POST /api/user/creator/sign (becoming a creator)', () => {
   let t: Awaited<ReturnType<typeof makeTestApp>>;

@@ -8,11 +8,11 @@ import { RequestError } from '../../../src/dataProvider/axios';
 
 const api = vi.hoisted(() => ({ fetchAwaitingUploads: vi.fn(), createWorks: vi.fn() }));
 // The bundled form schema (no server to fetch the staff-edited version from) and no categories.
-vi.mock('../../../src/schemas/use-schema', async (actual) => {
+vi.mock('../../../src/hooks/use-schema', async (actual) => {
   const { formOf } = await import('../../../src/schemas/registry');
   return { ...(await actual<object>()), useFormSchema: (id: string) => ({ ...formOf(id), loading: false }) };
 });
-vi.mock('../../../src/schemas/widgets/MaterialCategoryWidget', () => ({ MaterialCategoryWidget: () => null }));
+vi.mock('../../../src/components/schema-form/widgets/MaterialCategoryWidget', () => ({ MaterialCategoryWidget: () => null }));
 vi.mock('../../../src/pages/creator/upload/work-batch', async (actual) => ({ ...(await actual<object>()), ...api }));
 const { WorkBatchForm } = await import('../../../src/pages/creator/upload/WorkBatchForm');
 

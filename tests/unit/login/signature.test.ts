@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import crypto from 'node:crypto';
-import { canonicalString, signedBody, signFields } from '../../../src/components/login/sms-sign';
-import { decodePassword, encodePassword, microTimestamp } from '../../../src/components/login/password-codec';
+import { canonicalString, signedBody, signFields } from '../../../src/schemas/login/sms-sign';
+import { decodePassword, encodePassword, microTimestamp } from '../../../src/schemas/login/password-codec';
 import { SIGN_VECTOR } from '../../helpers/sms-sign-vector';
 
 describe('SMS signature', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { filterDigits, validateLoginForm } from '../../../src/components/login/validation';
+import { filterDigits, validateLoginForm } from '../../../src/schemas/login/validation';
 
 describe('login input filters (spec §5)', () => {
   it('strips spaces, reverts non-digits and cuts to the maximum', () => {

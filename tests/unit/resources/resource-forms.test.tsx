@@ -4,9 +4,9 @@ import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import Form from '@rjsf/antd';
 import { formOf, schemas } from '../../../src/schemas';
-import { rjsfValidator } from '../../../src/schemas/rjsf-validator';
-import { schemaWidgets } from '../../../src/schemas/widgets';
-import { dropUnselectedBranchErrors } from '../../../src/resources/branch-errors';
+import { rjsfValidator } from '../../../src/components/schema-form/rjsf-validator';
+import { schemaWidgets } from '../../../src/components/schema-form/widgets';
+import { dropUnselectedBranchErrors } from '../../../src/schemas/branch-errors';
 import { resourceDefs } from '../../../src/resources';
 
 // As ResourceForm shows them: errors of unselected dependency branches dropped.

@@ -14,7 +14,7 @@ import SignCreatorPage from '../../../src/pages/sign-creator/SignCreatorPage';
 import { RequireCreator } from '../../../src/layouts/RequireCreator';
 import { userStore } from '../../../src/components/user/user-store';
 import type { UserInfo } from '../../../src/components/user/UserContext';
-import agreement from '../../../src/content/creator-agreement.json';
+import agreement from '../../../src/schemas/content/creator-agreement.json';
 
 const BUYER: UserInfo = {
   id: 9, phone: '138****0001', username: 'demo_buyer', nickname: '演示买家', avatar: '', ownerType: 'PERSONAL',

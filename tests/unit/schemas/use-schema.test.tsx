@@ -12,7 +12,7 @@ vi.mock('../../../src/dataProvider/axios', () => ({
   }),
 }));
 
-const { useSchema, useFormSchema, dependenciesOf } = await import('../../../src/schemas/use-schema');
+const { useSchema, useFormSchema, dependenciesOf } = await import('../../../src/hooks/use-schema');
 
 afterEach(() => {
   cleanup();

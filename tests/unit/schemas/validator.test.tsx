@@ -8,10 +8,10 @@ import {
   ruleRefFor, ruleSummary, schemas, setSchemaOverride, statusColor, statusLabel,
 } from '../../../src/schemas';
 import { createAjv } from '../../../src/schemas/validator';
-import { rjsfValidator } from '../../../src/schemas/rjsf-validator';
+import { rjsfValidator } from '../../../src/components/schema-form/rjsf-validator';
 import { readFileMeta, type MetaProbes } from '../../../src/schemas/file-meta';
-import { schemaWidgets } from '../../../src/schemas/widgets';
-import { lumenFormProps } from '../../../src/schemas/form-props';
+import { schemaWidgets } from '../../../src/components/schema-form/widgets';
+import { lumenFormProps } from '../../../src/components/schema-form/form-props';
 import { previewOf } from '../../../src/pages/admin/preview-schema';
 
 const MB = 1024 * 1024;

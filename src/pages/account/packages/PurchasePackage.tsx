@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { Alert, Card, Col, Empty, Row, Skeleton, Space, Statistic, Typography } from 'antd';
 import { get } from '../../../dataProvider/axios';
 import { BuyServiceButton } from '../../../components/service-orders/BuyServiceButton';
-import { useSchema } from '../../../schemas/use-schema';
+import { useSchema } from '../../../hooks/use-schema';
 import { COPYRIGHT_SERVICES_ID, serviceCatalogue } from '../../../schemas/services/copyright-services';
 
 const SERVICE = 'image_download';

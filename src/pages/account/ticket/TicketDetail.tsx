@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { Alert, Button, Card, Descriptions, Result, Skeleton, Space, Typography } from 'antd';
 import type { InvoiceDetail } from '../../../schemas/api/invoice';
-import { useSchemas } from '../../../schemas/use-schema';
+import { useSchemas } from '../../../hooks/use-schema';
 import { formatDateTime, formatMoney, renderCell, StatusTag } from '../../../resources/views/cells';
 import { DownloadButton } from '../../../components/licence/download-button';
 import { fetchInvoiceDetail } from './invoice-api';

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Alert, Select } from 'antd';
 import type { WidgetProps } from '@rjsf/utils';
-import { get } from '../../dataProvider/axios';
+import { get } from '../../../dataProvider/axios';
 
 interface Evidence { value: string; type: 'deposit' | 'registration'; title: string; certNo: string }
 

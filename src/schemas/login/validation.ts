@@ -1,6 +1,6 @@
 import type { ErrorObject, ValidateFunction } from 'ajv';
-import loginSchemas from '../../schemas/forms/login.json';
-import { createAjv } from '../../schemas/validator';
+import loginSchemas from '../forms/login.json';
+import { createAjv } from '../validator';
 
 /** One ajv over lumen:forms/login (src/schemas/forms/login.json), used by the dialog and by /api/common alike. */
 export type LoginFormKind = 'login' | 'passwordLogin' | 'passwordForm' | 'bind' | 'smsSend' | 'smsPhone';

@@ -4,8 +4,8 @@
  */
 import Ajv, { type Options } from 'ajv';
 import { customizeValidator } from '@rjsf/validator-ajv8';
-import { AJV_OPTIONS, configureAjv } from './validator';
-import { localizeErrors } from './messages';
+import { AJV_OPTIONS, configureAjv } from '../../schemas/validator';
+import { localizeErrors } from '../../schemas/messages';
 
 /** The Ajv class RJSF instantiates: same options and keywords as createAjv (it adds formats itself). */
 class LumenAjv extends Ajv {

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { AutoComplete, Input } from 'antd';
 import type { WidgetProps } from '@rjsf/utils';
-import { get } from '../../dataProvider/axios';
-import type { InvoiceTitle } from '../api/invoice';
+import { get } from '../../../dataProvider/axios';
+import type { InvoiceTitle } from '../../../schemas/api/invoice';
 
 /** What a form host lets a widget do beyond its own field: fill sibling fields at once. */
 export interface PatchFormContext {

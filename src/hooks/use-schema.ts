@@ -5,8 +5,8 @@
  */
 import { useEffect, useState } from 'react';
 import { get } from '../dataProvider/axios';
-import { bundledSchema, currentSchema, formOf, setSchemaOverride } from './registry';
-import type { LumenSchema } from './types';
+import { bundledSchema, currentSchema, formOf, setSchemaOverride } from '../schemas/registry';
+import type { LumenSchema } from '../schemas/types';
 
 const inflight = new Map<string, Promise<LumenSchema | null>>();
 

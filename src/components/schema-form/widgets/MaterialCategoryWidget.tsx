@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Select } from 'antd';
 import type { WidgetProps } from '@rjsf/utils';
-import { get } from '../../dataProvider/axios';
+import { get } from '../../../dataProvider/axios';
 
 interface Category { id: number; name: string; type: number }
 

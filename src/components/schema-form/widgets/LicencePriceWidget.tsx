@@ -1,8 +1,8 @@
 import { InputNumber, Space, Typography } from 'antd';
 import type { WidgetProps } from '@rjsf/utils';
-import { currentSchema } from '../registry';
-import { LEVEL_ORDER, USE_CASES_ID, type LevelDef, type LicenceLevel } from '../licence/use-cases';
-import { formatMoney } from '../../resources/views/cells';
+import { currentSchema } from '../../../schemas/registry';
+import { LEVEL_ORDER, USE_CASES_ID, type LevelDef, type LicenceLevel } from '../../../schemas/licence/use-cases';
+import { formatMoney } from '../../../resources/views/cells';
 
 /**
  * `"ui:widget": "licencePrice"`: the personal-licence price in yuan, with the licence price table it

@@ -3,9 +3,9 @@ import { Button, Typography, Upload } from 'antd';
 import type { UploadFile } from 'antd';
 import { UploadOutlined } from '@ant-design/icons';
 import type { WidgetProps } from '@rjsf/utils';
-import { readFileMeta } from '../file-meta';
-import { resolveRule } from '../registry';
-import { ruleSummary, type FileMeta, type UploadRule } from '../file-rules';
+import { readFileMeta } from '../../../schemas/file-meta';
+import { resolveRule } from '../../../schemas/registry';
+import { ruleSummary, type FileMeta, type UploadRule } from '../../../schemas/file-rules';
 
 /** What a form host may receive for each selected file (e.g. to upload it): pass via formContext. */
 export interface FileWidgetContext {

@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Alert, Button, Empty, Table, Typography } from 'antd';
 import type { WidgetProps } from '@rjsf/utils';
-import { get } from '../../dataProvider/axios';
-import { formatDateTime, formatMoney } from '../../resources/views/cells';
+import { get } from '../../../dataProvider/axios';
+import { formatDateTime, formatMoney } from '../../../resources/views/cells';
 
 export interface InvoiceableOrder {
   id: number;
