@@ -179,7 +179,7 @@ export async function verifyReceipt(fileBytes, receipt, pinnedKey) {
 
   const note = typeof receipt.checkpoint === 'string' ? parseNote(receipt.checkpoint) : null;
   const cp = note ? parseCheckpoint(note.text) : null;
-  let path = [];
+  let path;
   try {
     path = (receipt.inclusionPath ?? []).map(fromBase64);
   } catch {
@@ -236,7 +236,7 @@ export async function verifyCheckpointConsistency(oldNote, newNote, proof, pinne
   } else if (!proof || proof.from !== a.size || proof.to !== b.size || !Array.isArray(proof.path)) {
     step('consistency', '日志一致性', false, `缺少从 ${a.size} 到 ${b.size} 的一致性证明（/api/protection/ledger/consistency?from=${a.size}&to=${b.size}）`);
   } else {
-    let path = null;
+    let path;
     try {
       path = proof.path.map(fromBase64);
     } catch {

@@ -53,5 +53,6 @@ export function useResourceForm(def: ResourceDef, mode: 'create' | 'edit'): { sc
     } catch (e) {
       return { error: (e as Error).message };
     }
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- schema is listed so the form is rebuilt when the current version arrives (formOf reads the registry useSchema fills)
   }, [id, mode, loading, schema]);
 }

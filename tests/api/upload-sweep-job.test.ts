@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, makeUser } from '../helpers/app.js';
 import { FAST, servicesOf, waitForJob } from '../helpers/jobs.js';
-import { initUpload, postChunk, SMALL_CHUNK } from '../helpers/upload.js';
+import { initUpload, postChunk } from '../helpers/upload.js';
 import { startWorker } from '../../server/src/jobs/worker.js';
 import { scheduleUploadSweep, UPLOAD_SWEEP_TASK } from '../../server/src/services/uploads/sweep.js';
 

@@ -9,8 +9,10 @@ import { AppError } from '../lib/envelope.js';
 export type Schema = Record<string, any>;
 export type Lookup = (id: string) => Schema | undefined;
 
+// eslint-disable-next-line no-control-regex -- NUL is what this rule refuses
 const ILLEGAL = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 // Cheap first test: most strings hold neither NUL nor any surrogate (paired ones are emoji).
+// eslint-disable-next-line no-control-regex -- NUL is what this rule refuses
 const SUSPECT = /[\u0000\uD800-\uDFFF]/;
 const illegal = (s: string) => SUSPECT.test(s) && ILLEGAL.test(s);
 

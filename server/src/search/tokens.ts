@@ -24,14 +24,20 @@ export function tokenize(text: string): string[] {
   let word = '';
   for (const ch of s) {
     if (CJK.test(ch)) {
-      if (word) (out.add(word), (word = ''));
+      if (word) {
+        out.add(word);
+        word = '';
+      }
       run += ch;
     } else if (/[a-z0-9]/.test(ch)) {
       flushRun();
       word += ch;
     } else {
       flushRun();
-      if (word) (out.add(word), (word = ''));
+      if (word) {
+        out.add(word);
+        word = '';
+      }
     }
   }
   flushRun();

@@ -9,5 +9,6 @@ import table from '../../schemas/licence/use-cases.json';
  */
 export function useUseCases(): UseCaseTable {
   const { schema } = useSchema(USE_CASES_ID);
+  // eslint-disable-next-line react-hooks/rules-of-hooks -- useCaseTable is not a hook: it builds the use-case table
   return useMemo(() => useCaseTable(schema ?? table), [schema]);
 }

@@ -20,7 +20,7 @@ export function usePageData<T>(fetchAll: () => Promise<T>) {
     } catch (e) {
       setError((e as Error).message || '加载失败');
     }
-    // fetchAll is read afresh each load; pages pass a stable module-level loader.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- fetchAll is read afresh each load; pages pass a stable module-level loader.
   }, []);
   useEffect(() => {
     void load();

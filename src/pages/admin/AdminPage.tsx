@@ -1,6 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Link } from 'react-router-dom';
-import { Alert, Button, Card, Col, Empty, Input, Menu, Row, Space, Spin, Typography } from 'antd';
+import { Alert, Button, Card, Col, Empty, Input, Menu, Row, Spin, Typography } from 'antd';
 import { listSchemas, type SchemaSummary } from './admin-api';
 import { SchemaEditor } from './SchemaEditor';
 import { StaffGate } from './StaffGate';

@@ -57,6 +57,7 @@ export function SchemaEditor({ id, onSaved }: { id: string; onSaved: () => void 
 
   useEffect(() => {
     void load();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- reload when the schema shown changes, not when load is re-created
   }, [id]);
 
   async function run(action: () => Promise<{ version: number; body: LumenSchema }>, done: string) {

@@ -24,7 +24,7 @@ export function useStaffList<S, Row>(initialStatus: S, fetchPage: (status: S, pa
     } finally {
       setLoading(false);
     }
-    // fetchPage is read afresh each load; the list reloads when status or page change.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- fetchPage is read afresh each load; the list reloads when status or page change.
   }, [status, page]);
   useEffect(() => {
     void load();

@@ -27,7 +27,7 @@ function QuotaSummary({ catalogue }: { catalogue: Catalogue | null }) {
 
 /** What a unit paid for, in words: 'registration:12' -> 登记申请 #12. */
 const USE_KINDS: Record<string, string> = { registration: '登记申请', notarization: '公证申请', deposit: '存证', capture: '取证' };
-function useLabel(ref: string): string {
+function usageLabel(ref: string): string {
   const [kind, id] = ref.split(':');
   return USE_KINDS[kind] && id ? `${USE_KINDS[kind]} #${id}` : ref;
 }
@@ -41,7 +41,7 @@ function UsesFooter(record: Record<string, any>) {
       {uses.length ? (
         <Table size="small" rowKey="id" pagination={false} dataSource={uses}
           columns={[
-            { title: '用途', dataIndex: 'ref', render: (v: string) => useLabel(v) },
+            { title: '用途', dataIndex: 'ref', render: (v: string) => usageLabel(v) },
             { title: '数量', dataIndex: 'quantity', width: 80 },
             { title: '时间', dataIndex: 'createdAt', render: (v: string) => formatDateTime(v) },
             { title: '状态', dataIndex: 'releasedAt', render: (v: string | null) => (v ? '已退回额度' : '已使用') },

@@ -106,6 +106,7 @@ export function useCaseTableProblems(schema: TableSchema): string[] {
   return out;
 }
 
+// eslint-disable-next-line react-hooks/rules-of-hooks -- useCaseTable is not a hook: it builds the use-case table
 const bundled = useCaseTable(table);
 export const LEVELS = bundled.levels;
 export const USE_CASES = bundled.useCases;

@@ -8,7 +8,7 @@ function registeredRoutes(app: FastifyInstance): Array<{ method: string; url: st
   const paths: string[] = [];
   // Lines look like `│   ├── /items (POST)`: four characters per level, then the path segment.
   for (const line of app.printRoutes({ commonPrefix: false }).split('\n')) {
-    const m = line.match(/^((?:│   | {4})*)[├└]── (.*?)(?: \(([A-Z, ]+)\))?$/);
+    const m = line.match(/^((?:│ {3}| {4})*)[├└]── (.*?)(?: \(([A-Z, ]+)\))?$/);
     if (!m) continue;
     const depth = m[1].length / 4;
     paths.length = depth;

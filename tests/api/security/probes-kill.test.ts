@@ -45,7 +45,7 @@ describe('probes: kill -9 during a media job, payment callbacks and ledger appen
     const t0 = Date.now();
     data = await prepareServerData();
     // Before the start: a buyer with materials to order, and a creator's video whose media job will be running at the kill.
-    let setup = await open();
+    const setup = await open();
     const buyer = await makeUser(setup, { owner_type: 'ORGANISATIONS', company_name: '断电测试公司' });
     // prepareServerData made one creator (the owner of data.token).
     const creatorId = Number((await setup.query<{ id: number }>(`SELECT id FROM users WHERE 'creator' = ANY(roles) ORDER BY id LIMIT 1`)).rows[0].id);

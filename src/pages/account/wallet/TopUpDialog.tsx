@@ -29,6 +29,7 @@ export function TopUpDialog({ open, onClose, onPaid }: { open: boolean; onClose:
       }
     }, POLL_MS);
     return () => clearInterval(t);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- one poll per pending payment: a new onPaid (an inline arrow) must not restart it
   }, [pending, paid]);
 
   const close = () => {

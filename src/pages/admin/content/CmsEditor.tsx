@@ -29,6 +29,7 @@ export function CmsEditor({ id, kind, onClose, onSaved }: { id: number | null; k
     setEntry(null);
     setDraft({ kind });
     if (id) void load(id);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- reset and reload when the entry changes, not when load is re-created
   }, [id, kind]);
 
   const submit = async (form: Record<string, any>) => {

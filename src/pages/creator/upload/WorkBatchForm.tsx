@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import Form from '@rjsf/antd';
-import { Alert, App, Button, Card, Drawer, Empty, Input, Space, Table, Tag, Typography } from 'antd';
+import { Alert, App, Button, Card, Drawer, Input, Space, Table, Tag, Typography } from 'antd';
 import { lumenFormProps } from '../../../components/schema-form/form-props';
 import { useFormSchema } from '../../../hooks/use-schema';
 import { RequestError } from '../../../dataProvider/axios';

@@ -58,6 +58,7 @@ export function WorkReviewPanel({ work }: { work: Record<string, any> }) {
       .catch((e: Error) => setError(e.message));
   useEffect(() => {
     void load();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- reload when the work's id, status, revision or title changes (see above)
   }, [work.id, work.status, work.revision_status, work.title]);
 
   if (error) return <Alert style={{ marginTop: 16 }} type="error" showIcon message="审核记录加载失败" description={error} action={<Button size="small" onClick={() => void load()}>重试</Button>} />;
