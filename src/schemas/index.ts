@@ -39,6 +39,7 @@ import enumsPersonalCertificate from './enums/personal-certificate.json';
 import enumsProductType from './enums/product-type.json';
 import enumsRegistrationService from './enums/registration-service.json';
 import enumsRight from './enums/right.json';
+import enumsSearchSort from './enums/search-sort.json';
 import enumsSearchType from './enums/search-type.json';
 import enumsTaxRate from './enums/tax-rate.json';
 import enumsVerificationMethod from './enums/verification-method.json';
@@ -76,6 +77,8 @@ import licenceUseCases from './licence/use-cases.json';
 import licencePayMethod from './licence/pay-method.json';
 import statusOrder from './status/order.json';
 import statusRefund from './status/refund.json';
+import statusRefundSettlement from './status/refund-settlement.json';
+import enumsRefundReason from './enums/refund-reason.json';
 import formsOrder from './forms/order.json';
 // jobs team: status/job.json
 import statusJob from './status/job.json';
@@ -180,6 +183,7 @@ export const schemaList: LumenSchema[] = [
   enumsProductType,
   enumsRegistrationService,
   enumsRight,
+  enumsSearchSort,
   enumsSearchType,
   enumsTaxRate,
   enumsVerificationMethod,
@@ -214,6 +218,8 @@ export const schemaList: LumenSchema[] = [
   licencePayMethod,
   statusOrder,
   statusRefund,
+  statusRefundSettlement,
+  enumsRefundReason,
   formsOrder,
   // jobs team entries
   statusJob,
@@ -301,3 +307,4 @@ installBundled(schemas);
 export * from './types';
 export * from './registry';
 export * from './file-rules';
+export * from './video-duration';

@@ -35,6 +35,12 @@ export function onSchemaChange(fn: (id: string) => void): () => void {
   return () => listeners.delete(fn);
 }
 
+/**
+ * A lookup over a few tables imported directly, for client code that must not load the whole
+ * registry (index.ts bundles every schema; the catalogue pages' first paint needs four tables).
+ */
+export const lookupOf = (...tables: LumenSchema[]): SchemaLookup => (id) => tables.find((t) => t.$id === id);
+
 function branches(id: string, lookup: SchemaLookup): EnumBranch[] {
   const s = lookup(id);
   if (!s) throw new Error(`Unknown schema ${id}`);
@@ -44,6 +50,11 @@ function branches(id: string, lookup: SchemaLookup): EnumBranch[] {
 /** Value/label pairs of an enumeration or status table, in schema order. */
 export function enumOptions<V extends string | number = string | number>(id: string, lookup: SchemaLookup = currentSchema): EnumOption<V>[] {
   return branches(id, lookup).map((b) => ({ value: b.const as V, label: b.title }));
+}
+
+/** The codes of an enumeration or status table, in schema order (route schemas' `enum`, type guards). */
+export function enumCodes<V extends string | number = string | number>(id: string, lookup: SchemaLookup = currentSchema): V[] {
+  return branches(id, lookup).map((b) => b.const as V);
 }
 
 /** Chinese label of a code; the raw code as text when the table does not know it. */

@@ -10,6 +10,7 @@ import { createWorksFromUploads } from '../services/work-create.js';
 import { uploadsAwaitingWork } from '../repositories/work-uploads.js';
 import { getSchema } from '../schemas/store.js';
 import { AppError } from '../lib/envelope.js';
+import { enumCodes } from '../../../src/schemas/index.js';
 
 /** Most works one batch creates (the image rule's maxCount: one page's worth of files). */
 const MAX_BATCH = 50;
@@ -65,7 +66,7 @@ export default async function works(app: FastifyInstance) {
     return createFrom(req, items, (i) => `/items/${i}`);
   });
 
-  app.get('/uploads', { schema: { querystring: { type: 'object', required: ['workType'], properties: { workType: { type: 'integer', title: '素材类型', enum: [1, 2, 11] } } } } }, async (req) => {
+  app.get('/uploads', { schema: { querystring: { type: 'object', required: ['workType'], properties: { workType: { type: 'integer', title: '素材类型', enum: enumCodes<number>('lumen:enums/material-type') } } } } }, async (req) => {
     const actor = await creator(req);
     return ok({ list: await uploadsAwaitingWork(app.db, actor.id!, (req.query as { workType: number }).workType) });
   });
