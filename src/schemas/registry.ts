@@ -63,6 +63,12 @@ export function enumLabel(id: string, value: string | number | null | undefined,
   return b ? b.title : value == null ? '' : String(value);
 }
 
+/**
+ * Label of a code in a table imported directly (`import table from '.../status/x.json'`): needs no
+ * installed registry, so it works in module-level data and in pages kept off the full index.
+ */
+export const tableLabel = (table: LumenSchema, value: string | number) => enumLabel(table.$id, value, lookupOf(table));
+
 export const statusLabel = (tableId: string, index: string | number, lookup?: SchemaLookup) => enumLabel(tableId, index, lookup);
 
 /** antd Tag colour of a status ('default' when unknown). */

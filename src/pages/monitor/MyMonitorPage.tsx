@@ -8,6 +8,8 @@ import { MONITOR_FREQUENCIES, hitStatusLabel, type MonitorFrequency } from '../.
 import { HitsChart } from './HitsChart';
 import { addSource, addWork, fetchCandidates, fetchOverview, fileUrl, removeSource, removeWork, setFrequency, startScan, type MonitorOverview } from './monitor-api';
 import { TYPE_LABELS } from '../../components/material/format';
+import statusJob from '../../schemas/status/job.json';
+import { tableLabel } from '../../schemas/registry';
 
 const FP_STATE: Record<string, [string, string]> = { ready: ['已建立指纹', 'green'], failed: ['指纹失败', 'red'], pending: ['等待建立指纹', 'processing'] };
 
@@ -58,7 +60,7 @@ function ScanProgress({ ov, reload }: { ov: MonitorOverview; reload: () => void 
   }, [ov.scanJob, reload]);
   if (!ov.scanJob) return null;
   return <Alert type="info" showIcon style={{ marginBottom: 16 }} data-testid="scan-progress"
-    message={<Space direction="vertical" style={{ width: '100%' }}><span>监测进行中：{ov.scanJob.message ?? '排队中'}</span><Progress percent={ov.scanJob.progress} size="small" /></Space>} />;
+    message={<Space direction="vertical" style={{ width: '100%' }}><span>监测进行中：{ov.scanJob.message ?? tableLabel(statusJob, 'queued')}</span><Progress percent={ov.scanJob.progress} size="small" /></Space>} />;
 }
 
 /** /cyprotect/mymonitor: the monitoring plan: usage, works, sources, hits over time, runs. */
