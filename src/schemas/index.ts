@@ -113,6 +113,8 @@ import formsCollectiveJoin from './forms/collective-join.json';
 import formsCollectiveRevenue from './forms/collective-revenue.json';
 import formsCopyrightListing from './forms/copyright-listing.json';
 import formsCopyrightOffer from './forms/copyright-offer.json';
+import statusCopyrightListing from './status/copyright-listing.json';
+import statusCopyrightDeal from './status/copyright-deal.json';
 // account team: real-name certification review
 import statusCertification from './status/certification.json';
 import formsCertificationApprove from './forms/certification-approve.json';
@@ -254,6 +256,8 @@ export const schemaList: LumenSchema[] = [
   formsCollectiveRevenue,
   formsCopyrightListing,
   formsCopyrightOffer,
+  statusCopyrightListing,
+  statusCopyrightDeal,
   // account team entries
   statusCertification,
   formsCertificationApprove,

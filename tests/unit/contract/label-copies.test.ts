@@ -41,9 +41,6 @@ const ALLOWED: { label: string; files?: string[]; reason: string }[] = [
   { label: '增值税专用发票', files: ['server/src/lib/invoice-pdf.ts'], reason: 'the invoice PDF heading uses short names (普通发票), asserted by its tests' },
   { label: '模板', files: ['server/src/db/seed/catalogue/compose.ts'], reason: "seed materials' tag words (the video one is 视频素材), not labels" },
   { label: '图片', files: ['server/src/db/seed/catalogue/compose.ts'], reason: "seed materials' tag words, not labels" },
-  { label: '待审核', files: ['src/pages/cytransfer/SaleCopyrightPage.tsx'], reason: 'copyright listing states (no table yet), not a work status' },
-  { label: '已下架', files: ['src/pages/cytransfer/SaleCopyrightPage.tsx'], reason: 'copyright listing states (no table yet), not a work status' },
-  { label: '已完成', files: ['src/pages/cytransfer/DealActions.tsx'], reason: 'copyright deal states (no table yet), not a job or demand status' },
   { label: '最新上传', files: ['src/pages/home/HomePage.tsx'], reason: 'a home page section heading (beside 热门下载), not the sort picker' },
   { label: '进行中', files: ['src/pages/monitor/MyMonitorPage.tsx'], reason: 'a monitoring scan not finished yet, in a "finished at" column' },
   // Copyright service names: product and page titles in menus, routes and headings.
