@@ -1,9 +1,10 @@
 /** Main navigation and footer links (data, so header and footer stay small). */
+import { TYPE_LABELS } from '../components/material/format';
+
 export const NAV_LINKS = [
   { to: '/', label: '首页' },
-  { to: '/ablum/1', label: '视频' },
-  { to: '/ablum/2', label: '模板' },
-  { to: '/ablum/11', label: '图片' },
+  // One album link per material type, labelled and ordered by lumen:enums/material-type.
+  ...Object.entries(TYPE_LABELS).map(([type, label]) => ({ to: `/ablum/${type}`, label })),
   { to: '/copyright', label: '版权服务' },
   { to: '/community', label: '创作社区' },
   { to: '/signCreator', label: '成为创作者' },

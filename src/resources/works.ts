@@ -1,4 +1,6 @@
 import type { ResourceDef } from './types';
+import enumsWorkEvent from '../schemas/enums/work-event.json';
+import { tableLabel } from '../schemas/registry';
 
 /**
  * A creator's own materials (core `materials` rows with owner_id = the creator). Editing a work on
@@ -32,14 +34,15 @@ export const works: ResourceDef = {
   canDelete: false,
   // Under review (4, 5) is locked; a work on sale takes edits as a revision, others directly.
   editableStatus: [0, 1, 2, 3, 9, 10, 11],
+  // Action names are the work events they record (lumen:enums/work-event).
   rowActions: [
-    { action: 'submit', label: '提交审核', whenStatus: [3, 9, 10] },
-    { action: 'takedown', label: '下架', whenStatus: [1], confirm: '下架后买家将无法购买该作品，确定下架吗？' },
-    { action: 'relist', label: '重新上架', whenStatus: [2] },
+    { action: 'submit', label: tableLabel(enumsWorkEvent, 'submit'), whenStatus: [3, 9, 10] },
+    { action: 'takedown', label: tableLabel(enumsWorkEvent, 'takedown'), whenStatus: [1], confirm: '下架后买家将无法购买该作品，确定下架吗？' },
+    { action: 'relist', label: tableLabel(enumsWorkEvent, 'relist'), whenStatus: [2] },
     { action: 'appeal', label: '申诉', whenStatus: [3], kind: 'form', schemaId: 'lumen:forms/work-appeal' },
-    { action: 'submit', label: '重新提交修改', whenField: 'revision_status', whenStatus: [10] },
+    { action: 'submit', label: tableLabel(enumsWorkEvent, 'revision_submit'), whenField: 'revision_status', whenStatus: [10] },
     { action: 'appeal', label: '对修改驳回申诉', whenField: 'revision_status', whenStatus: [3], kind: 'form', schemaId: 'lumen:forms/work-appeal' },
-    { action: 'withdraw-revision', label: '撤回修改', whenField: 'revision_status', whenStatus: [0, 10], confirm: '撤回后买家看到的仍是当前在售版本，确定撤回修改吗？' },
+    { action: 'withdraw-revision', label: tableLabel(enumsWorkEvent, 'revision_withdraw'), whenField: 'revision_status', whenStatus: [0, 10], confirm: '撤回后买家看到的仍是当前在售版本，确定撤回修改吗？' },
   ],
   parent: 'creator',
 };

@@ -39,6 +39,7 @@ import enumsPersonalCertificate from './enums/personal-certificate.json';
 import enumsProductType from './enums/product-type.json';
 import enumsRegistrationService from './enums/registration-service.json';
 import enumsRight from './enums/right.json';
+import enumsSearchSort from './enums/search-sort.json';
 import enumsSearchType from './enums/search-type.json';
 import enumsTaxRate from './enums/tax-rate.json';
 import enumsVerificationMethod from './enums/verification-method.json';
@@ -76,6 +77,8 @@ import licenceUseCases from './licence/use-cases.json';
 import licencePayMethod from './licence/pay-method.json';
 import statusOrder from './status/order.json';
 import statusRefund from './status/refund.json';
+import statusRefundSettlement from './status/refund-settlement.json';
+import enumsRefundReason from './enums/refund-reason.json';
 import formsOrder from './forms/order.json';
 // jobs team: status/job.json
 import statusJob from './status/job.json';
@@ -110,6 +113,8 @@ import formsCollectiveJoin from './forms/collective-join.json';
 import formsCollectiveRevenue from './forms/collective-revenue.json';
 import formsCopyrightListing from './forms/copyright-listing.json';
 import formsCopyrightOffer from './forms/copyright-offer.json';
+import statusCopyrightListing from './status/copyright-listing.json';
+import statusCopyrightDeal from './status/copyright-deal.json';
 // account team: real-name certification review
 import statusCertification from './status/certification.json';
 import formsCertificationApprove from './forms/certification-approve.json';
@@ -180,6 +185,7 @@ export const schemaList: LumenSchema[] = [
   enumsProductType,
   enumsRegistrationService,
   enumsRight,
+  enumsSearchSort,
   enumsSearchType,
   enumsTaxRate,
   enumsVerificationMethod,
@@ -214,6 +220,8 @@ export const schemaList: LumenSchema[] = [
   licencePayMethod,
   statusOrder,
   statusRefund,
+  statusRefundSettlement,
+  enumsRefundReason,
   formsOrder,
   // jobs team entries
   statusJob,
@@ -248,6 +256,8 @@ export const schemaList: LumenSchema[] = [
   formsCollectiveRevenue,
   formsCopyrightListing,
   formsCopyrightOffer,
+  statusCopyrightListing,
+  statusCopyrightDeal,
   // account team entries
   statusCertification,
   formsCertificationApprove,
@@ -301,3 +311,4 @@ installBundled(schemas);
 export * from './types';
 export * from './registry';
 export * from './file-rules';
+export * from './video-duration';

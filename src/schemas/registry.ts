@@ -35,6 +35,12 @@ export function onSchemaChange(fn: (id: string) => void): () => void {
   return () => listeners.delete(fn);
 }
 
+/**
+ * A lookup over a few tables imported directly, for client code that must not load the whole
+ * registry (index.ts bundles every schema; the catalogue pages' first paint needs four tables).
+ */
+export const lookupOf = (...tables: LumenSchema[]): SchemaLookup => (id) => tables.find((t) => t.$id === id);
+
 function branches(id: string, lookup: SchemaLookup): EnumBranch[] {
   const s = lookup(id);
   if (!s) throw new Error(`Unknown schema ${id}`);
@@ -46,11 +52,22 @@ export function enumOptions<V extends string | number = string | number>(id: str
   return branches(id, lookup).map((b) => ({ value: b.const as V, label: b.title }));
 }
 
+/** The codes of an enumeration or status table, in schema order (route schemas' `enum`, type guards). */
+export function enumCodes<V extends string | number = string | number>(id: string, lookup: SchemaLookup = currentSchema): V[] {
+  return branches(id, lookup).map((b) => b.const as V);
+}
+
 /** Chinese label of a code; the raw code as text when the table does not know it. */
 export function enumLabel(id: string, value: string | number | null | undefined, lookup: SchemaLookup = currentSchema): string {
   const b = branches(id, lookup).find((x) => x.const === value || String(x.const) === String(value));
   return b ? b.title : value == null ? '' : String(value);
 }
+
+/**
+ * Label of a code in a table imported directly (`import table from '.../status/x.json'`): needs no
+ * installed registry, so it works in module-level data and in pages kept off the full index.
+ */
+export const tableLabel = (table: LumenSchema, value: string | number) => enumLabel(table.$id, value, lookupOf(table));
 
 export const statusLabel = (tableId: string, index: string | number, lookup?: SchemaLookup) => enumLabel(tableId, index, lookup);
 

@@ -1,5 +1,6 @@
 import { PDFDocument, rgb } from 'pdf-lib';
 import { embedMixedFont } from './pdf-font.js';
+import { enumLabel } from '../../../src/schemas/index.js';
 
 export interface CertificateData {
   licenseeName: string;
@@ -29,7 +30,7 @@ export async function licenceCertificatePdf(c: CertificateData): Promise<Uint8Ar
   font.draw(page, '素材授权证书', { x: 297 - font.widthOfTextAtSize('素材授权证书', 28) / 2, y: 740, size: 28, color: blue });
   font.draw(page, '流明素材 · Lumen', { x: 297 - font.widthOfTextAtSize('流明素材 · Lumen', 12) / 2, y: 712, size: 12, color: rgb(0.4, 0.4, 0.4) });
   const rows: Array<[string, string]> = [
-    ['被授权方', `${c.licenseeName}（${c.licenseeType === 'ORGANISATIONS' ? '企业' : '个人'}）`],
+    ['被授权方', `${c.licenseeName}（${enumLabel('lumen:enums/owner-type', c.licenseeType)}）`],
     ['授权素材', c.title],
     ['素材编号', String(c.materialId)],
     ['授权场景', c.scenarioName],

@@ -6,6 +6,7 @@ export type PaymentChannel = 'wechat' | 'alipay' | 'wallet';
  * Why money is owed back: a payment that granted nothing, (order_refunded) a paid order staff
  * refunded in full, or (unused_quota) the unused units of a copyright-service order.
  */
+/** Codes of lumen:enums/refund-reason (labels there). */
 export type RefundReason = 'paid_twice' | 'paid_after_close' | 'amount_mismatch' | 'order_refunded' | 'unused_quota';
 
 /**
@@ -52,6 +53,7 @@ export interface RefundRow {
   reason: RefundReason;
   /** Staff's reason for an order refund ('' for payments that granted nothing). */
   note: string;
+  /** Codes of lumen:status/refund-settlement (labels there). */
   status: 'due' | 'processing' | 'refunded';
   refundNo: string;
   providerRefundId: string | null;

@@ -8,6 +8,7 @@ import { validateForm } from '../lib/form-validate.js';
 import { accountStanding, applicantOf, findCertification, listCertificationsForStaff } from '../repositories/certifications.js';
 import { approveCertification, authLevelOf, rejectCertification } from '../services/certification.js';
 import type { AuthLevel } from '../repositories/certifications.js';
+import { statusLabel } from '../../../src/schemas/index.js';
 
 const listQuery = {
   type: 'object',
@@ -62,6 +63,6 @@ export default async function adminCertificationRoutes(app: FastifyInstance) {
   app.post('/:id/reject', { schema: { params: idParams, response: envelopeResponse } }, async (req) => {
     const staff = await requireStaff(req);
     const form = await validateForm(app, 'lumen:forms/certification-reject', req.body);
-    return ok(await rejectCertification(app.db, req, staff, (req.params as { id: number }).id, String(form.reason).trim()), '已驳回');
+    return ok(await rejectCertification(app.db, req, staff, (req.params as { id: number }).id, String(form.reason).trim()), statusLabel('lumen:status/certification', 2));
   });
 }

@@ -6,6 +6,7 @@ import { validateForm } from '../lib/form-validate.js';
 import { contentDisposition } from '../lib/content-disposition.js';
 import { findInvoiceDetail, listInvoicesForStaff } from '../repositories/invoice-issue.js';
 import { issueInvoice, issuedInvoicePdf, refuseInvoice } from '../services/invoice-issue.js';
+import { statusLabel } from '../../../src/schemas/index.js';
 
 const listQuery = {
   type: 'object',
@@ -47,7 +48,7 @@ export default async function adminInvoiceRoutes(app: FastifyInstance) {
     const staff = await requireStaff(req);
     const form = await validateForm(app, 'lumen:forms/invoice-refuse', req.body);
     const { form: _form, ...d } = await refuseInvoice(app.db, req, staff, (req.params as { id: number }).id, String(form.reason).trim());
-    return ok(d, '已驳回');
+    return ok(d, statusLabel('lumen:status/invoice', 3));
   });
 
   app.get('/:id/pdf', { schema: { params: idParams } }, async (req, reply) => {

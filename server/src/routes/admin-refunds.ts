@@ -7,11 +7,13 @@ import { listRefunds } from '../repositories/refunds.js';
 import { settleRefund } from '../services/refunds.js';
 import { refundPaidOrder } from '../services/order-refund.js';
 import { validateForm } from '../lib/form-validate.js';
+import { enumCodes } from '../../../src/schemas/index.js';
 
 const listQuery = {
   type: 'object',
   properties: {
-    status: { type: 'string', title: '退款状态', enum: ['due', 'refunded'], default: 'due' },
+    // The list's two tabs: 'due' also holds refunds being settled (processing).
+    status: { type: 'string', title: '退款状态', enum: enumCodes<string>('lumen:status/refund-settlement').filter((c) => c !== 'processing'), default: 'due' },
     page: { type: 'integer', title: '页码', minimum: 1, default: 1 },
     pageSize: { type: 'integer', title: '每页条数', minimum: 1, maximum: 100, default: 20 },
   },

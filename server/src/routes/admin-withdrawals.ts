@@ -7,6 +7,7 @@ import { PAYOUT_PROVIDER, payProviders } from '../adapters/pay/index.js';
 import { findWithdrawalForStaff, listWithdrawalsForStaff, withdrawalEvents } from '../repositories/withdrawal-review.js';
 import { earningsOf } from '../repositories/withdrawals.js';
 import { approveWithdrawal, rejectWithdrawal } from '../services/withdrawal-review.js';
+import { statusLabel } from '../../../src/schemas/index.js';
 
 const listQuery = {
   type: 'object',
@@ -50,6 +51,6 @@ export default async function adminWithdrawalRoutes(app: FastifyInstance) {
   app.post('/:id/reject', { schema: { params: idParams, response: envelopeResponse } }, async (req) => {
     const staff = await requireStaff(req);
     const form = await validateForm(app, 'lumen:forms/withdrawal-reject', req.body);
-    return ok(await rejectWithdrawal(app.db, (req.params as { id: number }).id, Number(staff.id), String(form.reason).trim()), '已驳回');
+    return ok(await rejectWithdrawal(app.db, (req.params as { id: number }).id, Number(staff.id), String(form.reason).trim()), statusLabel('lumen:status/withdrawal', 2));
   });
 }

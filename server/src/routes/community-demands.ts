@@ -5,13 +5,14 @@ import { validateForm } from '../lib/form-validate.js';
 import { idProp } from '../http/params.js';
 import { demandsOfBuyer, findDemand, listDemands, responsesFor, responsesOfCreator } from '../repositories/community-demands.js';
 import { acceptDelivery, cancelDemand, deliver, disputeDemand, pickResponse, postDemand, respond } from '../services/community-demands.js';
+import { enumCodes } from '../../../src/schemas/index.js';
 
 const listQuery = {
   type: 'object',
   properties: {
     status: { type: 'string', title: '状态', enum: ['open', 'in_progress', 'delivered', 'completed'], default: 'open' },
     mode: { type: 'string', title: '交易模式', enum: ['bounty', 'bid'] },
-    materialType: { type: 'integer', title: '素材类型', enum: [1, 2, 11] },
+    materialType: { type: 'integer', title: '素材类型', enum: enumCodes<number>('lumen:enums/material-type') },
     keyword: { type: 'string', title: '关键词', maxLength: 40 },
     page: { type: 'integer', title: '页码', minimum: 1, maximum: 10000, default: 1 },
     pageSize: { type: 'integer', title: '每页条数', minimum: 1, maximum: 50, default: 10 },

@@ -4,6 +4,7 @@ import { notaryOffice } from '../adapters/notary/index.js';
 import type { SandboxOffice } from '../adapters/sandbox-office.js';
 import { listCases } from '../repositories/sandbox-office-cases.js';
 import { esc, page } from './dev-trade.js';
+import { enumLabel, statusLabel } from '../../../src/schemas/index.js';
 
 interface OfficePage {
   title: string;
@@ -24,10 +25,10 @@ export const OFFICE_PAGES: Record<string, OfficePage> = {
     decisions: [
       { value: 'accept', label: '受理' },
       { value: 'correct', label: '要求补正', message: '需补正的内容', fields: true, deadline: true },
-      { value: 'reject', label: '不予登记', message: '驳回理由' },
+      { value: 'reject', label: statusLabel('lumen:status/registration', 5), message: '驳回理由' },
       { value: 'issue', label: '发证' },
     ],
-    describe: (p) => `${p.kind === 'dci' ? 'DCI 登记' : '著作权登记'} · ${p.workName} · 申请人 ${p.applicant?.name ?? ''} · 文件 ${(p.files ?? []).length} 个`,
+    describe: (p) => `${p.kind === 'dci' ? 'DCI 登记' : enumLabel('lumen:enums/registration-service', 1)} · ${p.workName} · 申请人 ${p.applicant?.name ?? ''} · 文件 ${(p.files ?? []).length} 个`,
   },
   notary: {
     title: '公证处',
@@ -36,7 +37,7 @@ export const OFFICE_PAGES: Record<string, OfficePage> = {
     decisions: [
       { value: 'accept', label: '受理' },
       { value: 'request_info', label: '要求补充材料', message: '需补充的材料', deadline: true },
-      { value: 'refuse', label: '不予公证', message: '理由' },
+      { value: 'refuse', label: statusLabel('lumen:status/notarization', 4), message: '理由' },
       { value: 'issue', label: '出具公证书' },
     ],
     describe: (p) => `${p.evidence?.type === 'deposit' ? '存证' : '登记'}「${p.evidence?.title ?? ''}」· 摘要 ${String(p.evidence?.digest ?? '').slice(0, 16)}… · 用途：${p.purpose ?? ''}${p.supplement ? ` · 补充：${p.supplement}` : ''}`,
@@ -45,8 +46,8 @@ export const OFFICE_PAGES: Record<string, OfficePage> = {
 
 /** The sandbox case states in Chinese (the last decision taken, or what the applicant did). */
 const STATE_LABELS: Record<string, string> = {
-  received: '已收到', resubmitted: '申请人已补正/补充', accept: '已受理', correct: '已要求补正', reject: '不予登记',
-  issue: '已发证', request_info: '已要求补充材料', refuse: '不予公证',
+  received: '已收到', resubmitted: '申请人已补正/补充', accept: '已受理', correct: '已要求补正', reject: statusLabel('lumen:status/registration', 5),
+  issue: '已发证', request_info: '已要求补充材料', refuse: statusLabel('lumen:status/notarization', 4),
 };
 
 const STYLE = '<style>body{max-width:960px}table{border-collapse:collapse;width:100%}td,th{border-bottom:1px solid #eee;padding:8px;text-align:left;vertical-align:top}input,textarea{width:100%;box-sizing:border-box;margin:2px 0}button{font-size:13px;padding:6px 10px;margin:2px}</style>';

@@ -5,6 +5,8 @@ import { validateForm } from '../lib/form-validate.js';
 import { idParams } from '../lib/resource-routes.js';
 import { schemaStore } from '../schemas/store.js';
 import { enumOptions } from '../../../src/schemas/registry.js';
+// From index.js: the bundled tables are installed there, before this module's schemas are built.
+import { enumCodes, statusLabel } from '../../../src/schemas/index.js';
 import { reviewQueue } from '../repositories/review-queue.js';
 import { decideWork, type Actor, type Decision } from '../services/review.js';
 import { staffReviewView } from '../services/review-view.js';
@@ -15,7 +17,7 @@ const queueQuery = {
   type: 'object',
   properties: {
     kind: { type: 'string', enum: ['work', 'revision'] },
-    type: { type: 'integer', enum: [1, 2, 11] },
+    type: { type: 'integer', enum: enumCodes<number>('lumen:enums/material-type') },
     appeal: { type: 'boolean' },
     page: { type: 'integer', minimum: 1, default: 1 },
     pageSize: { type: 'integer', minimum: 1, maximum: 100, default: 20 },
@@ -77,7 +79,7 @@ export default async function reviewRoutes(app: FastifyInstance) {
     };
 
   const opts = { schema: { params: idParams, body: targetBody } };
-  app.post('/works/:id/approve', opts, decide('approve', async () => ({}), '审核通过'));
+  app.post('/works/:id/approve', opts, decide('approve', async () => ({}), statusLabel('lumen:status/work', 1)));
   app.post('/works/:id/reject', opts, decide('reject', async (req) => {
     const f = await validateForm(app, 'lumen:forms/review-reject', req.body);
     return { reasons: await reasonTitles(f.reasons), comment: String(f.comment ?? '').trim() };

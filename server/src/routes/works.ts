@@ -10,6 +10,7 @@ import { createWorksFromUploads } from '../services/work-create.js';
 import { uploadsAwaitingWork } from '../repositories/work-uploads.js';
 import { getSchema } from '../schemas/store.js';
 import { AppError } from '../lib/envelope.js';
+import { enumCodes, statusLabel } from '../../../src/schemas/index.js';
 
 /** Most works one batch creates (the image rule's maxCount: one page's worth of files). */
 const MAX_BATCH = 50;
@@ -65,7 +66,7 @@ export default async function works(app: FastifyInstance) {
     return createFrom(req, items, (i) => `/items/${i}`);
   });
 
-  app.get('/uploads', { schema: { querystring: { type: 'object', required: ['workType'], properties: { workType: { type: 'integer', title: '素材类型', enum: [1, 2, 11] } } } } }, async (req) => {
+  app.get('/uploads', { schema: { querystring: { type: 'object', required: ['workType'], properties: { workType: { type: 'integer', title: '素材类型', enum: enumCodes<number>('lumen:enums/material-type') } } } } }, async (req) => {
     const actor = await creator(req);
     return ok({ list: await uploadsAwaitingWork(app.db, actor.id!, (req.query as { workType: number }).workType) });
   });
@@ -82,7 +83,7 @@ export default async function works(app: FastifyInstance) {
     submit: { run: (a, id) => submitWork(app.db, a, id), done: '已提交审核' },
     takedown: { run: (a, id) => takedownWork(app.db, a, id), done: '作品已下架' },
     relist: { run: (a, id) => relistWork(app.db, a, id), done: '操作成功' },
-    'withdraw-revision': { run: (a, id) => withdrawRevision(app.db, a, id), done: '修改已撤回' },
+    'withdraw-revision': { run: (a, id) => withdrawRevision(app.db, a, id), done: statusLabel('lumen:status/work-revision', 12) },
   };
   for (const [name, action] of Object.entries(actions)) {
     app.post(`/:id/${name}`, { schema: { params: idParams } }, async (req: IdReq) => {

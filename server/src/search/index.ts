@@ -1,20 +1,23 @@
 import type { Queryable } from '../db/index.js';
 import type { SearchResult } from '../../../src/schemas/api/material.js';
+import { bundledSchema, durationClasses, enumCodes } from '../../../src/schemas/index.js';
 import { SqlSearchEngine } from './sql-engine.js';
 
-export const MATERIAL_TYPES = [1, 2, 11] as const;
-export const DURATION_CLASSES = ['VIDEO_SHORT', 'VIDEO_MIDDLE', 'VIDEO_LONG'] as const;
-export const SEARCH_SORTS = ['relevance', 'newest', 'popular', 'price_asc', 'price_desc'] as const;
+// Codes from the contract's tables. The shipped versions, not staff-edited ones: migration 132's
+// facet tokens are built from the same types and duration classes.
+export const MATERIAL_TYPES = enumCodes<number>('lumen:enums/material-type', bundledSchema);
+export const DURATION_CLASSES = durationClasses(bundledSchema).map((c) => c.code);
+export const SEARCH_SORTS = enumCodes<string>('lumen:enums/search-sort', bundledSchema);
 /** Counts above this are shown as "10000+" (counting a very frequent term costs more than the page). */
 export const COUNT_CAP = 10000;
 
 export interface SearchQuery {
   keyword?: string;
-  type?: (typeof MATERIAL_TYPES)[number];
-  duration?: (typeof DURATION_CLASSES)[number];
+  type?: number;
+  duration?: string;
   categoryId?: number;
   /** Defaults to relevance with a keyword, newest without. */
-  sort?: (typeof SEARCH_SORTS)[number];
+  sort?: string;
   page: number;
   pageSize: number;
 }

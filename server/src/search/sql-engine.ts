@@ -3,6 +3,7 @@ import { CARD_COLUMNS, toCard } from '../repositories/material-card.js';
 import { COUNT_CAP, MATERIAL_TYPES, type SearchEngine, type SearchOptions, type SearchQuery, type SearchResult } from './index.js';
 import { normalise, queryTokens } from './tokens.js';
 import { facetTokens } from './facets.js';
+import { bundledSchema, durationClasses } from '../../../src/schemas/index.js';
 
 /** Runs of one script in a query: '熊猫panda 航拍' -> 熊猫, panda, 航拍 (each must appear verbatim). */
 export function queryTerms(keyword: string): string[] {
@@ -210,9 +211,10 @@ export class SqlSearchEngine implements SearchEngine {
       if (q.type) base.and(`m.type = ${base.arg(q.type)}`);
       if (q.duration) {
         base.and('m.type = 1');
-        if (q.duration === 'VIDEO_SHORT') base.and('m.duration_sec < 600');
-        else if (q.duration === 'VIDEO_MIDDLE') base.and('m.duration_sec >= 600 AND m.duration_sec <= 1800');
-        else base.and('m.duration_sec > 1800');
+        // The shipped table, as migration 132's facets; the querystring schema admits only its codes.
+        const c = durationClasses(bundledSchema).find((d) => d.code === q.duration)!;
+        if (c.minSec !== undefined) base.and(`m.duration_sec ${c.minInclusive ? '>=' : '>'} ${c.minSec}`);
+        if (c.maxSec !== undefined) base.and(`m.duration_sec ${c.maxInclusive ? '<=' : '<'} ${c.maxSec}`);
       }
       return this.finish(q, base, await this.page(base, (ORDERS[q.sort ?? 'newest'] ?? ORDERS.newest).orderBy, offset, q.pageSize));
     }

@@ -8,7 +8,7 @@ import type { Queryable } from '../db/index.js';
 import { credit } from '../repositories/wallet.js';
 import { latestBody } from '../repositories/schema-versions.js';
 import * as inv from '../repositories/invites.js';
-import { schemas } from '../../../src/schemas/index.js';
+import { enumLabel, schemas } from '../../../src/schemas/index.js';
 import { notify } from './notifications.js';
 
 export const INVITE_RULES_ID = 'lumen:earnings/invite';
@@ -30,7 +30,7 @@ export async function creditInviteReward(q: Queryable, orderId: number, rules?: 
   if (!(amountCents > 0)) return;
   const id = await inv.insertReward(q, { inviterId: who.inviterId, inviteeId: who.inviteeId, orderId, kind, amountCents });
   if (id === null) return; // not the invitee's first purchase
-  const txId = await credit(q, who.inviterId, amountCents, 'invite_reward', `邀请奖励：好友首次购买（${kind === 'company' ? '企业' : '个人'}）`, orderId);
+  const txId = await credit(q, who.inviterId, amountCents, 'invite_reward', `邀请奖励：好友首次购买（${enumLabel('lumen:enums/owner-type', kind === 'company' ? 'ORGANISATIONS' : 'PERSONAL')}）`, orderId);
   await inv.setRewardTx(q, id, txId);
   await notify(q, who.inviterId, { kind: 'invite', title: '获得邀请奖励', body: `您邀请的好友完成首次购买，¥${(amountCents / 100).toFixed(2)} 已存入钱包。`, link: '/account/invited', dedupeKey: `invite-reward:${id}` });
 }

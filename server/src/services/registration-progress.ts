@@ -12,9 +12,10 @@ import { REG } from '../repositories/registrations.js';
 import * as rp from '../repositories/registration-progress.js';
 import { applyOnce, type DecisionOutcome } from './office-decisions.js';
 import { notify } from './notifications.js';
+import { enumLabel } from '../../../src/schemas/index.js';
 
 const listPath = (kind: string) => (kind === 'dci' ? '/cyprotect/mydciregister' : '/cyprotect/myregister');
-const kindName = (kind: string) => (kind === 'dci' ? 'DCI 登记' : '著作权登记');
+const kindName = (kind: string) => (kind === 'dci' ? 'DCI 登记' : enumLabel('lumen:enums/registration-service', 1));
 
 function application(f: rp.FilingRow): AuthorityApplication {
   return {

@@ -20,12 +20,12 @@ export function maskName(name: string | null | undefined): string {
   return `${chars[0]}${'*'.repeat(Math.min(chars.length - 2, 4))}${chars[chars.length - 1]}`;
 }
 
-/** Outcome labels of monitoring hits (the monitoring feature's triage states; unknown ones shown as they are). */
-const HIT_STATUS: Record<string, string> = {
-  new: '待处理', pending: '待处理', open: '待处理', approved: '已确认授权使用', licensed: '已补授权', auto_approved: '已授权（自动识别）',
-  not_mine: '非本人作品', false_positive: '非本人作品', ignored: '已忽略', ignore: '已忽略', evidence: '已取证', captured: '已取证',
-  takedown: '已发送侵权通知', takedown_sent: '已发送侵权通知', offered: '已发出补授权邀约', licence_offered: '已发出补授权邀约', case: '已提交维权',
-};
+/** Other names of monitoring hits' triage states, mapped to the codes of lumen:status/monitor-hit (which labels them). */
+const HIT_ALIASES: Record<string, string> = { new: 'pending', open: 'pending', false_positive: 'not_mine', ignore: 'ignored', takedown_sent: 'takedown', licence_offered: 'offered' };
+/** Outcomes that table has no state for. */
+const HIT_EXTRA: Record<string, string> = { auto_approved: '已授权（自动识别）', evidence: '已取证', captured: '已取证', case: '已提交维权' };
+/** A hit's outcome label; unknown states shown as they are. */
+const hitStatusLabel = (s: string) => HIT_EXTRA[s] ?? statusLabel('lumen:status/monitor-hit', HIT_ALIASES[s] ?? s);
 
 const iso = (d: Date | string) => new Date(d).toISOString();
 const hostOf = (url: string) => {
@@ -53,7 +53,7 @@ export async function workTimeline(q: Queryable, work: repo.TraceWorkRow): Promi
   for (const d of deposits) {
     events.push(event({
       kind: 'deposit', at: iso(d.at), title: `版权存证 ${d.cert_no}`,
-      detail: `${d.file_name ? `存证文件 ${d.file_name}，` : ''}文件指纹已写入默克尔存证日志`, status: '已存证',
+      detail: `${d.file_name ? `存证文件 ${d.file_name}，` : ''}文件指纹已写入默克尔存证日志`, status: statusLabel('lumen:status/evidence-deposit', 1),
       certNo: d.cert_no, sha256: d.sha256, leafIndex: d.ledger_height == null ? null : Number(d.ledger_height),
     }));
   }
@@ -91,7 +91,7 @@ export async function workTimeline(q: Queryable, work: repo.TraceWorkRow): Promi
     events.push(event({
       kind: 'monitor-hit', at: iso(h.firstSeen), title: `监测发现：${hostOf(h.pageUrl)}`,
       detail: `${h.similarity == null ? '' : `相似度 ${Math.round(h.similarity <= 1 ? h.similarity * 100 : h.similarity)}%`}${seen}`.replace(/^，/, ''),
-      status: h.status ? (HIT_STATUS[h.status] ?? h.status) : null, url: h.pageUrl,
+      status: h.status ? hitStatusLabel(h.status) : null, url: h.pageUrl,
     }));
   }
 

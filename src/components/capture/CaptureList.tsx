@@ -3,6 +3,8 @@ import { Alert, Button, Card, Empty, Progress, Table, Typography } from 'antd';
 import { get } from '../../dataProvider/axios';
 import { StatusTag, formatDateTime } from '../../resources/views/cells';
 import type { CaptureRecord } from '../../schemas/api/web-capture';
+import statusJob from '../../schemas/status/job.json';
+import { tableLabel } from '../../schemas/registry';
 
 const RUNNING = (c: CaptureRecord) => c.status === 0 || c.status === 1;
 
@@ -30,7 +32,7 @@ export function CaptureList({ kind, version, onOpen }: { kind: 'web' | 'screen';
           {
             title: '状态', dataIndex: 'status', width: 220,
             render: (v, c) => RUNNING(c)
-              ? <><StatusTag table="web-capture" value={v} /><Progress percent={c.job?.progress ?? 0} size="small" status="active" /><Typography.Text type="secondary">{c.job?.message ?? '排队中'}</Typography.Text></>
+              ? <><StatusTag table="web-capture" value={v} /><Progress percent={c.job?.progress ?? 0} size="small" status="active" /><Typography.Text type="secondary">{c.job?.message ?? tableLabel(statusJob, 'queued')}</Typography.Text></>
               : <><StatusTag table="web-capture" value={v} />{c.status === 3 && <Typography.Text type="danger" ellipsis style={{ display: 'block', maxWidth: 200 }}>{c.error}</Typography.Text>}</>,
           },
           { title: '证书编号', dataIndex: 'certNo', render: (v) => v ?? '-' },

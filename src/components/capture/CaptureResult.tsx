@@ -4,6 +4,8 @@ import { Link } from 'react-router-dom';
 import { download, get, http, post } from '../../dataProvider/axios';
 import { StatusTag, formatDateTime } from '../../resources/views/cells';
 import { PAGE_FAILURE_LABELS, artefactLabel, type CaptureRecord } from '../../schemas/api/web-capture';
+import statusJob from '../../schemas/status/job.json';
+import { tableLabel } from '../../schemas/registry';
 
 const base = (id: number) => `/api/protection/captures/${id}`;
 
@@ -72,7 +74,7 @@ export function CaptureResult({ id, onBack }: { id: number; onBack: () => void }
     <Space direction="vertical" style={{ width: '100%' }} size={16}>
       <Button onClick={onBack}>返回列表</Button>
       <Card title={`取证结果 #${c.id} ${c.title}`} size="small" extra={<StatusTag table="web-capture" value={c.status} />} data-testid="capture-result">
-        {(c.status === 0 || c.status === 1) && <Alert type="info" showIcon message={`取证进行中：${c.job?.message ?? '排队中'}（${c.job?.progress ?? 0}%）`} style={{ marginBottom: 12 }} />}
+        {(c.status === 0 || c.status === 1) && <Alert type="info" showIcon message={`取证进行中：${c.job?.message ?? tableLabel(statusJob, 'queued')}（${c.job?.progress ?? 0}%）`} style={{ marginBottom: 12 }} />}
         {c.status === 3 && <Alert type="error" showIcon message="取证失败，服务额度已退回" description={c.error} style={{ marginBottom: 12 }}
           action={c.kind === 'web' ? <Button size="small" loading={busy === 'retry'} onClick={() => run('retry', async () => { const r = await post<{ id: number }>(`${base(c.id)}/retry`); message.success('已重新提交'); window.location.search = `?id=${r.id}`; })}>重新取证</Button> : undefined} />}
         <Descriptions bordered size="small" column={1}>

@@ -3,6 +3,8 @@ import { Button, Card, Empty, List, Popconfirm, Space, Tag, Typography } from 'a
 import { formatMoney } from '../licence/money';
 import { CoverImage } from '../material/CoverImage';
 import styles from '../material/material.module.css';
+import statusWork from '../../schemas/status/work.json';
+import { tableLabel } from '../../schemas/registry';
 
 /** `available` is false for items taken down after collecting (only the owner's view lists them). */
 export interface AlbumItem { id: number; type: number; title: string; coverPath: string | null; priceCents: number; available?: boolean }
@@ -24,7 +26,7 @@ export function AlbumItems({ items, onRemove }: { items: AlbumItem[]; onRemove?:
               actions={onRemove ? [<Popconfirm key="rm" title="确定取消收藏？" onConfirm={() => onRemove(m.id)}><Button type="link" danger size="small">取消收藏</Button></Popconfirm>] : undefined}
             >
               <Card.Meta
-                title={gone ? <Space><Typography.Text type="secondary">{m.title}</Typography.Text><Tag>已下架</Tag></Space> : <Link to={`/video/detail/${m.id}`}>{m.title}</Link>}
+                title={gone ? <Space><Typography.Text type="secondary">{m.title}</Typography.Text><Tag>{tableLabel(statusWork, 2)}</Tag></Space> : <Link to={`/video/detail/${m.id}`}>{m.title}</Link>}
                 description={gone ? <Typography.Text type="secondary">该素材已下架，无法购买</Typography.Text> : <Typography.Text type="danger">{formatMoney(m.priceCents)} 起</Typography.Text>}
               />
             </Card>

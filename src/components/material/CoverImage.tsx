@@ -2,9 +2,12 @@ import { useEffect, useRef } from 'react';
 import { LoadingOutlined } from '@ant-design/icons';
 import { ERROR_IMAGE } from './format';
 import styles from './material.module.css';
+import statusJob from '../../schemas/status/job.json';
+import { tableLabel } from '../../schemas/registry';
 
 /** Stands where media will be once the background job that makes it has run (no URL yet). */
-export function MediaPending({ label = '处理中' }: { label?: string }) {
+// A media job's running state, in the job table's words.
+export function MediaPending({ label = tableLabel(statusJob, 'running') }: { label?: string }) {
   return (
     <div className={styles.pending} role="img" aria-label={label} data-testid="media-pending">
       <LoadingOutlined /> {label}

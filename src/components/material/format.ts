@@ -1,30 +1,27 @@
 /** Display helpers shared by the catalogue pages. */
+import materialType from '../../schemas/enums/material-type.json';
+import searchSort from '../../schemas/enums/search-sort.json';
+import searchType from '../../schemas/enums/search-type.json';
+import videoDuration from '../../schemas/enums/video-duration.json';
+import { enumCodes, enumOptions, lookupOf } from '../../schemas/registry';
+import { durationClasses } from '../../schemas/video-duration';
 
-export const TYPE_LABELS: Record<number, string> = { 1: '视频', 2: '模板', 11: '图片' };
+// The tables themselves rather than the registry's index, which bundles every schema into the
+// catalogue pages' first paint.
+const tables = lookupOf(materialType, searchType, searchSort, videoDuration);
 
-/** Search type filter (spec §3): all, video 1, image 11, template 2. */
-export const TYPE_TABS = [
-  { key: '', label: '全部' },
-  { key: '1', label: '视频' },
-  { key: '11', label: '图片' },
-  { key: '2', label: '模板' },
-];
+export const TYPE_LABELS: Record<number, string> = Object.fromEntries(enumOptions('lumen:enums/material-type', tables).map((o) => [o.value, o.label]));
 
-/** Video duration classes (spec §3/§9: thresholds 10 and 30 minutes). */
-export const DURATION_OPTIONS = [
-  { value: '', label: '不限时长' },
-  { value: 'VIDEO_SHORT', label: '10分钟以内' },
-  { value: 'VIDEO_MIDDLE', label: '10-30分钟' },
-  { value: 'VIDEO_LONG', label: '30分钟以上' },
-];
+/** Catalogue types in the search filter's order (video, image, template), without its "all". */
+export const CATALOGUE_TYPES = enumCodes<number>('lumen:enums/search-type', tables).filter((t) => t !== 0);
 
-export const SORT_OPTIONS = [
-  { value: 'relevance', label: '综合排序' },
-  { value: 'newest', label: '最新上传' },
-  { value: 'popular', label: '最多下载' },
-  { value: 'price_asc', label: '价格从低到高' },
-  { value: 'price_desc', label: '价格从高到低' },
-];
+/** Search type filter (spec §3); its "all" (code 0) is the empty key. */
+export const TYPE_TABS = enumOptions<number>('lumen:enums/search-type', tables).map((o) => ({ key: o.value ? String(o.value) : '', label: o.label }));
+
+/** Video duration classes (spec §3/§9), after a "no filter" option. */
+export const DURATION_OPTIONS = [{ value: '', label: '不限时长' }, ...durationClasses(tables).map((c) => ({ value: c.code, label: c.label }))];
+
+export const SORT_OPTIONS = enumOptions<string>('lumen:enums/search-sort', tables);
 
 export function formatDuration(sec: number | null | undefined): string {
   if (sec === null || sec === undefined) return '';

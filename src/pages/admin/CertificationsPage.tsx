@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Alert, Button, Card, Descriptions, Drawer, Empty, Image, Segmented, Skeleton, Space, Table, Typography } from 'antd';
-import { renderCell } from '../../resources/views/cells';
+import { enumOptions, renderCell } from '../../resources/views/cells';
+import { labelOf } from '../../resources/registry';
 import { SchemaFormModal } from '../../components/schema-form/SchemaFormModal';
 import { AUTH_LEVEL_NAMES } from '../account/verify/verify-api';
 import { approveCertification, certificationImageUrl, getCertification, listCertifications, rejectCertification, type StaffCertification } from './certifications-api';
@@ -8,9 +9,9 @@ import { StaffGate } from './StaffGate';
 import { useStaffList } from './use-staff-list';
 
 const PAGE_SIZE = 20;
-const CERTIFICATE_NAMES: Record<string, string> = {
-  ID_CARD: '居民身份证', ACCOUNT_BOOK: '户口簿', BUSINESS_LICENSE: '营业执照', ORGANIZATION: '组织机构代码证', UNIFIED_SOCIAL: '统一社会信用代码证书', OTHER: '其他证件',
-};
+/** A certificate code's name from whichever of the three certificate tables holds it. */
+const certificateName = (code: string) =>
+  ['personal-certificate', 'organisation-certificate', 'non-organisation-certificate'].flatMap(enumOptions).find((o) => o.value === code)?.label ?? code;
 const IMAGE_NAMES: Record<string, string> = { frontImage: '证件正面', backImage: '证件背面', licenseImage: '证照' };
 
 /** /admin/certifications: staff review real-name certifications; approval sets the account's authorization level. */
@@ -33,7 +34,7 @@ function CertificationQueue() {
       <Segmented
         value={status}
         onChange={(v) => setStatus(v as number)}
-        options={[{ label: '待审核', value: 0 }, { label: '已认证', value: 1 }, { label: '已驳回', value: 2 }, { label: '已失效', value: 3 }]}
+        options={enumOptions('status:certification')}
         style={{ marginBottom: 16 }}
       />
       {error && <Alert type="error" showIcon message={`认证列表加载失败：${error}`} action={<Button size="small" onClick={() => void load()}>重试</Button>} style={{ marginBottom: 16 }} />}
@@ -47,7 +48,7 @@ function CertificationQueue() {
           { title: '申请人', dataIndex: 'userName', render: (v, r) => `${v ?? `用户${r.userId}`}${r.userPhone ? `（${r.userPhone}）` : ''}` },
           { title: '主体类型', dataIndex: 'certificateType', render: (v) => renderCell('enum:lumen:enums/certificate-type', v) },
           { title: '姓名 / 机构名称', dataIndex: 'subjectName' },
-          { title: '证件', dataIndex: 'certificate', render: (v, r) => `${CERTIFICATE_NAMES[v] ?? v} ${r.certificateNo}` },
+          { title: '证件', dataIndex: 'certificate', render: (v, r) => `${certificateName(v)} ${r.certificateNo}` },
           { title: '状态', dataIndex: 'status', render: (v) => renderCell('status:certification', v) },
           { title: '提交时间', dataIndex: 'createdAt', render: (v) => renderCell('datetime', v) },
           { title: '操作', key: 'op', render: (_, r) => <Button size="small" type={r.status === 0 ? 'primary' : 'default'} onClick={() => setOpen(r.id)}>{r.status === 0 ? '审核' : '查看'}</Button> },
@@ -100,7 +101,7 @@ function CertificationDrawer({ id, onClose, onDecided }: { id: number | null; on
             <Descriptions.Item label="主体类型">{renderCell('enum:lumen:enums/certificate-type', c.certificateType)}</Descriptions.Item>
             <Descriptions.Item label={c.certificateType === 2 ? '机构名称' : '真实姓名'}>{c.subjectName}</Descriptions.Item>
             {c.legalPerson && <Descriptions.Item label="法定代表人">{c.legalPerson}</Descriptions.Item>}
-            <Descriptions.Item label="证件">{CERTIFICATE_NAMES[c.certificate] ?? c.certificate}</Descriptions.Item>
+            <Descriptions.Item label="证件">{certificateName(c.certificate)}</Descriptions.Item>
             <Descriptions.Item label="证件号码（脱敏）">{c.certificateNo}</Descriptions.Item>
             <Descriptions.Item label="状态">{renderCell('status:certification', c.status)}{c.authLevel && c.status === 1 ? ` · ${AUTH_LEVEL_NAMES[c.authLevel]}` : ''}</Descriptions.Item>
             {c.rejectReason && <Descriptions.Item label="驳回原因">{c.rejectReason}</Descriptions.Item>}
@@ -122,7 +123,7 @@ function CertificationDrawer({ id, onClose, onDecided }: { id: number | null; on
           <SchemaFormModal
             open={dialog === 'approve'}
             schemaId="lumen:forms/certification-approve"
-            title="通过实名认证"
+            title={labelOf('lumen:enums/audit-action', 'certification.approve')}
             okText="确认通过"
             initialData={{ authLevel: c.certificateType === 1 ? 'personal' : 'company' }}
             onCancel={() => setDialog(null)}
@@ -135,7 +136,7 @@ function CertificationDrawer({ id, onClose, onDecided }: { id: number | null; on
           <SchemaFormModal
             open={dialog === 'reject'}
             schemaId="lumen:forms/certification-reject"
-            title="驳回实名认证"
+            title={labelOf('lumen:enums/audit-action', 'certification.reject')}
             okText="确认驳回"
             danger
             onCancel={() => setDialog(null)}

@@ -6,6 +6,8 @@ import { useSchemas } from '../../hooks/use-schema';
 import { batchCards, createBatch, formatCode, listBatches, type BatchCard, type GiftBatch } from '../gift/gift-api';
 import { StaffGate } from './StaffGate';
 import { useStaffList } from './use-staff-list';
+import statusGiftCard from '../../schemas/status/gift-card.json';
+import { tableLabel } from '../../schemas/registry';
 
 const PAGE_SIZE = 20;
 
@@ -61,7 +63,7 @@ function Batches() {
           { title: '批次', dataIndex: 'id', width: 70 },
           { title: '面额', dataIndex: 'amountCents', render: (v) => formatMoney(v) },
           { title: '张数', dataIndex: 'count' },
-          { title: '已兑换', dataIndex: 'redeemed' },
+          { title: tableLabel(statusGiftCard, 2), dataIndex: 'redeemed' },
           { title: '用途', dataIndex: 'note' },
           { title: '生成人', dataIndex: 'createdBy' },
           { title: '生成时间', dataIndex: 'createdAt', render: (v) => formatDateTime(v) },

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Alert, Button, Card, Empty, Popconfirm, Segmented, Space, Table, Typography } from 'antd';
-import { formatDateTime, formatMoney, renderCell, StatusTag } from '../../resources/views/cells';
+import { enumOptions, formatDateTime, formatMoney, renderCell, StatusTag } from '../../resources/views/cells';
+import { labelOf } from '../../resources/registry';
 import { SchemaFormModal } from '../../components/schema-form/SchemaFormModal';
 import { DownloadButton } from '../../components/licence/download-button';
 import { useSchemas } from '../../hooks/use-schema';
@@ -10,12 +11,6 @@ import { InvoiceLines } from '../account/ticket/InvoiceLines';
 import { StaffGate } from './StaffGate';
 import { useStaffList } from './use-staff-list';
 
-const TABS = [
-  { label: '待开票', value: 0 },
-  { label: '已开票', value: 1 },
-  { label: '已驳回', value: 3 },
-  { label: '已取消', value: 2 },
-];
 const PAGE_SIZE = 20;
 
 /** /admin/invoices: staff issue requested invoices (电子发票 PDF) or refuse them with a reason. */
@@ -44,7 +39,7 @@ function InvoiceQueue() {
       <Typography.Paragraph type="secondary">
         核对发票抬头、纳税人识别号与所开订单后开具：开具即生成发票号码与电子发票（PDF），申请人收到通知并可下载；驳回需填写原因，所开订单释放后可重新申请。每次操作记入操作日志。
       </Typography.Paragraph>
-      <Segmented value={status} options={TABS} onChange={(v) => setStatus(Number(v))} style={{ marginBottom: 16 }} />
+      <Segmented value={status} options={enumOptions('status:invoice')} onChange={(v) => setStatus(Number(v))} style={{ marginBottom: 16 }} />
       {error && <Alert type="error" showIcon message={`开票申请加载失败：${error}`} action={<Button size="small" onClick={() => void load()}>重试</Button>} style={{ marginBottom: 16 }} />}
       <Table<InvoiceDetail>
         rowKey="id"
@@ -85,7 +80,7 @@ function InvoiceQueue() {
       <SchemaFormModal
         open={!!refusing}
         schemaId="lumen:forms/invoice-refuse"
-        title={refusing ? `驳回开票申请 #${refusing.id}（${formatMoney(refusing.amountCents)}）` : '驳回开票申请'}
+        title={refusing ? `驳回开票申请 #${refusing.id}（${formatMoney(refusing.amountCents)}）` : labelOf('lumen:enums/audit-action', 'invoice.refuse')}
         okText="驳回"
         danger
         onCancel={() => setRefusing(null)}

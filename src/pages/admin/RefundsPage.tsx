@@ -1,24 +1,14 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { Alert, Button, Card, Empty, Popconfirm, Segmented, Table, Tag, Typography } from 'antd';
-import { renderCell } from '../../resources/views/cells';
+import { Alert, Button, Card, Empty, Popconfirm, Segmented, Table, Typography } from 'antd';
+import { enumOptions, renderCell, StatusTag } from '../../resources/views/cells';
+import { labelOf } from '../../resources/registry';
 import { listRefunds, refundOrder, settleRefund, type RefundDue } from './admin-api';
 import { SchemaFormModal } from '../../components/schema-form/SchemaFormModal';
 import { StaffGate } from './StaffGate';
 import { useStaffList } from './use-staff-list';
 
-const REASONS: Record<RefundDue['reason'], string> = {
-  paid_twice: '订单重复支付',
-  paid_after_close: '订单关闭后付款',
-  amount_mismatch: '付款金额与订单不符',
-  order_refunded: '整单退款',
-  unused_quota: '退回未使用的服务额度',
-};
-const STATUS: Record<RefundDue['status'], [string, string]> = {
-  due: ['待退款', 'orange'],
-  processing: ['处理中', 'blue'],
-  refunded: ['已退款', 'green'],
-};
+const reasonLabel = (v: RefundDue['reason']) => labelOf('lumen:enums/refund-reason', v);
 const PAGE_SIZE = 20;
 
 /** /admin/refunds: staff settle payments that granted nothing, back through their original channel. */
@@ -54,7 +44,7 @@ function RefundTable() {
       style={{ margin: 16 }}
       extra={
         <>
-          <Button danger onClick={() => setRefunding(true)} style={{ marginRight: 12 }}>整单退款</Button>
+          <Button danger onClick={() => setRefunding(true)} style={{ marginRight: 12 }}>{reasonLabel('order_refunded')}</Button>
           <Link to="/admin">规则配置</Link>
         </>
       }
@@ -63,11 +53,12 @@ function RefundTable() {
         未换得授权的付款（订单重复支付、订单关闭后付款、金额不符）逐笔记为待退款。结算后款项原路退回：微信支付、支付宝退回原支付账户，钱包付款退回钱包余额。
         整单退款撤销该订单的授权、扣回创作者的该单分成，并立即原路退款。
       </Typography.Paragraph>
-      <SchemaFormModal open={refunding} schemaId="lumen:forms/order-refund" title="整单退款" okText="确认退款" danger onCancel={() => setRefunding(false)} onSubmit={submitOrderRefund} />
+      <SchemaFormModal open={refunding} schemaId="lumen:forms/order-refund" title={reasonLabel('order_refunded')} okText="确认退款" danger onCancel={() => setRefunding(false)} onSubmit={submitOrderRefund} />
       <Segmented
         value={status}
         onChange={(v) => setStatus(v as 'due' | 'refunded')}
-        options={[{ label: '待退款', value: 'due' }, { label: '已退款', value: 'refunded' }]}
+        // Two tabs: the due one also lists refunds being settled (processing).
+        options={enumOptions('status:refund-settlement').filter((o) => o.value !== 'processing')}
         style={{ marginBottom: 16 }}
       />
       {error && <Alert type="error" showIcon message={`退款列表加载失败：${error}`} action={<Button size="small" onClick={() => void load()}>重试</Button>} style={{ marginBottom: 16 }} />}
@@ -82,8 +73,8 @@ function RefundTable() {
           { title: '用户', dataIndex: 'userName', render: (v, r) => v ?? `用户${r.userId}` },
           { title: '原支付渠道', dataIndex: 'provider', render: (v) => renderCell('enum:lumen:licence/pay-method', v) },
           { title: '金额', dataIndex: 'amountCents', align: 'right', render: (v) => <Typography.Text type="danger">{renderCell('money', v)}</Typography.Text> },
-          { title: '原因', dataIndex: 'reason', render: (v: RefundDue['reason'], r) => (r.note ? `${REASONS[v] ?? v}：${r.note}` : REASONS[v] ?? v) },
-          { title: '状态', dataIndex: 'status', render: (v: RefundDue['status']) => <Tag color={STATUS[v]?.[1]}>{STATUS[v]?.[0] ?? v}</Tag> },
+          { title: '原因', dataIndex: 'reason', render: (v: RefundDue['reason'], r) => (r.note ? `${reasonLabel(v)}：${r.note}` : reasonLabel(v)) },
+          { title: '状态', dataIndex: 'status', render: (v: RefundDue['status']) => <StatusTag table="refund-settlement" value={v} /> },
           { title: status === 'due' ? '记录时间' : '退款时间', dataIndex: status === 'due' ? 'createdAt' : 'settledAt', render: (v) => renderCell('datetime', v) },
           {
             title: status === 'due' ? '操作' : '退款单号',

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Alert, Button, Card, Empty, Popconfirm, Segmented, Space, Table, Typography } from 'antd';
-import { formatDateTime, formatMoney, StatusTag } from '../../resources/views/cells';
+import { enumOptions, formatDateTime, formatMoney, StatusTag } from '../../resources/views/cells';
 import { SchemaFormModal } from '../../components/schema-form/SchemaFormModal';
 import { useSchemas } from '../../hooks/use-schema';
 import type { StaffWithdrawal } from '../../schemas/api/earnings';
@@ -8,13 +8,6 @@ import { approveWithdrawal, listWithdrawals, rejectWithdrawal } from './withdraw
 import { StaffGate } from './StaffGate';
 import { useStaffList } from './use-staff-list';
 
-const TABS = [
-  { label: '待审核', value: 0 },
-  { label: '打款中', value: 4 },
-  { label: '已打款', value: 1 },
-  { label: '已驳回', value: 2 },
-  { label: '已取消', value: 3 },
-];
 const PAGE_SIZE = 20;
 
 /** /admin/withdrawals: staff approve (paid out through the payment adapter) or refuse creators' withdrawals. */
@@ -46,7 +39,7 @@ function WithdrawalTable() {
       <Typography.Paragraph type="secondary">
         审核通过后立即通过支付宝转账打款至创作者的支付宝账户或银行卡（同一申请只会打款一次）；驳回需填写原因，创作者在提现详情中可见，金额退回其可提现收益。
       </Typography.Paragraph>
-      <Segmented value={status} options={TABS} onChange={(v) => setStatus(Number(v))} style={{ marginBottom: 16 }} />
+      <Segmented value={status} options={enumOptions('status:withdrawal')} onChange={(v) => setStatus(Number(v))} style={{ marginBottom: 16 }} />
       {error && <Alert type="error" showIcon message={`提现列表加载失败：${error}`} action={<Button size="small" onClick={() => void load()}>重试</Button>} style={{ marginBottom: 16 }} />}
       <Table<StaffWithdrawal>
         rowKey="id"

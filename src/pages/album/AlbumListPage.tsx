@@ -5,9 +5,8 @@ import { catalogueApi } from '../../components/material/api';
 import { AlbumCard } from '../../components/material/AlbumCard';
 import { RemoteState } from '../../components/material/RemoteState';
 import { useRemote } from '../../components/material/useRemote';
-import { TYPE_LABELS } from '../../components/material/format';
+import { CATALOGUE_TYPES as TYPES, TYPE_LABELS } from '../../components/material/format';
 
-const TYPES = [1, 11, 2];
 const PAGE_SIZE = 12;
 
 /** /ablum/:type — curated albums of one material type, paginated. */

@@ -4,6 +4,8 @@ import { Alert, App, Button, Card, Descriptions, Radio, Result, Select, Skeleton
 import { postJson } from '../../dataProvider/axios';
 import { useUser } from '../../components/user/UserContext';
 import { formatMoney, notifyCartChanged } from '../../components/licence/money';
+import enumsOwnerType from '../../schemas/enums/owner-type.json';
+import { tableLabel } from '../../schemas/registry';
 
 interface Quote {
   /** `held`: a licence the buyer already holds (same material and scenario); the order would be refused. */
@@ -89,8 +91,8 @@ export default function BuyPage() {
       <Descriptions column={1} style={{ marginTop: 24 }} bordered size="small">
         <Descriptions.Item label="被授权方">
           <Radio.Group value={licenseeType ?? quote.licensee.type} onChange={(e) => setLicenseeType(e.target.value)}>
-            <Radio value="PERSONAL" disabled={needsCompany}>个人</Radio>
-            <Radio value="ORGANISATIONS" disabled={!isCompany}>企业</Radio>
+            <Radio value="PERSONAL" disabled={needsCompany}>{tableLabel(enumsOwnerType, 'PERSONAL')}</Radio>
+            <Radio value="ORGANISATIONS" disabled={!isCompany}>{tableLabel(enumsOwnerType, 'ORGANISATIONS')}</Radio>
           </Radio.Group>
           <Typography.Text>{quote.licensee.name}</Typography.Text>
           {!isCompany && <div><Typography.Text type="secondary">个人账号以个人名义获得授权；企业授权场景需使用企业账号购买。</Typography.Text></div>}

@@ -6,6 +6,8 @@ import { useUser } from '../../components/user/UserContext';
 import { ScenarioSelect } from '../../components/licence/ScenarioSelect';
 import { formatMoney, notifyCartChanged } from '../../components/licence/money';
 import { ensureLogin } from '../../components/licence/ensure-login';
+import statusWork from '../../schemas/status/work.json';
+import { tableLabel } from '../../schemas/registry';
 
 /** `held`: the buyer already holds this material's licence for this scenario (the server refuses it again). */
 interface Line { id: number; materialId: number; title: string; type: number; scenario: string; scenarioName: string; basePriceCents: number; priceCents: number | null; available: boolean; held?: boolean }
@@ -100,7 +102,7 @@ export default function CartPage() {
         columns={[
           {
             title: '素材', dataIndex: 'title', render: (t, l) => !l.available
-              ? <Space><Typography.Text type="secondary">{t}</Typography.Text><Tag>已下架</Tag></Space>
+              ? <Space><Typography.Text type="secondary">{t}</Typography.Text><Tag>{tableLabel(statusWork, 2)}</Tag></Space>
               : <Space><Link to={`/video/detail/${l.materialId}`}>{t}</Link>{l.held && <Tooltip title={HELD_TIP}><Tag color="warning">已持有该授权</Tag></Tooltip>}</Space>,
           },
           { title: '授权场景', dataIndex: 'scenario', render: (s, l) => <ScenarioSelect value={s} basePriceCents={l.basePriceCents} onChange={(v) => change(l.id, v)} /> },

@@ -5,6 +5,7 @@ import { SchemaFormBody } from '../../components/schema-form/SchemaFormModal';
 import { formatDateTime, formatMoney } from '../../resources/views/cells';
 import { useLoad } from '../content/use-load';
 import { cancelLeave, fetchMine, joinPlan, leavePlan, savePoolWorks, type MyCollective } from './collective-api';
+import { TYPE_LABELS } from '../../components/material/format';
 
 function PoolWorks({ me, onSaved }: { me: MyCollective; onSaved: () => void }) {
   const { message } = App.useApp();
@@ -30,7 +31,7 @@ function PoolWorks({ me, onSaved }: { me: MyCollective; onSaved: () => void }) {
       <Table rowKey="id" size="small" dataSource={me.works} pagination={{ pageSize: 10, hideOnSinglePage: true }}
         locale={{ emptyText: <Empty description={<>暂无审核通过的作品，<Link to="/creator/upload">去上传</Link></>} /> }}
         rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]), getCheckboxProps: () => ({ disabled: locked }) }}
-        columns={[{ title: '编号', dataIndex: 'id', width: 90 }, { title: '作品', dataIndex: 'title' }, { title: '类型', dataIndex: 'type', render: (t) => (t === 11 ? '图片' : t === 2 ? '模板' : '视频') }]} />
+        columns={[{ title: '编号', dataIndex: 'id', width: 90 }, { title: '作品', dataIndex: 'title' }, { title: '类型', dataIndex: 'type', render: (t) => TYPE_LABELS[t] }]} />
     </Card>
   );
 }

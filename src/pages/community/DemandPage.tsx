@@ -8,6 +8,7 @@ import { fetchDemand, pickResponse } from './community-api';
 import { CommunityPage } from './CommunityNav';
 import { DemandActions } from './DemandActions';
 import { DEMAND_SCHEMAS, DemandStatusTag, ModeTag, materialTypeLabel, moneyLine, scenarioLabel } from './demand-bits';
+import { enumLabel } from '../../schemas/registry';
 
 const STEP_OF: Record<string, number> = { open: 0, in_progress: 1, delivered: 2, completed: 3, disputed: 2 };
 
@@ -36,7 +37,7 @@ export default function DemandPage() {
       <Card title={<Space><ModeTag mode={d.mode} />{d.title}<DemandStatusTag status={d.status} /></Space>} data-testid="demand-detail">
         {!['cancelled', 'refunded'].includes(d.status) && (
           <Steps size="small" style={{ marginBottom: 16 }} current={STEP_OF[d.status]} status={d.status === 'disputed' ? 'error' : undefined}
-            items={[{ title: '征集响应' }, { title: '创作中（款项托管）' }, { title: d.status === 'disputed' ? '仲裁中' : '交付验收' }, { title: '完成放款' }]} />
+            items={[{ title: '征集响应' }, { title: '创作中（款项托管）' }, { title: d.status === 'disputed' ? enumLabel('lumen:status/community-demand', 'disputed') : '交付验收' }, { title: '完成放款' }]} />
         )}
         <Descriptions column={{ xs: 1, md: 2 }} size="small" bordered>
           <Descriptions.Item label="金额">{moneyLine(d)}</Descriptions.Item>

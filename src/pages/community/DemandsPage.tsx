@@ -6,6 +6,7 @@ import { useLoad } from '../content/use-load';
 import { fetchDemands } from './community-api';
 import { CommunityPage } from './CommunityNav';
 import { DEMAND_SCHEMAS, DemandStatusTag, ModeTag, materialTypeLabel, moneyLine, scenarioLabel } from './demand-bits';
+import { enumLabel, enumOptions } from '../../schemas/registry';
 
 const PAGE_SIZE = 10;
 
@@ -21,9 +22,9 @@ export default function DemandsPage() {
     <CommunityPage>
       <Card title="需求大厅" extra={<Link to="/community/demands/new"><Button type="primary">免费发布需求</Button></Link>}>
         <Space wrap style={{ marginBottom: 16 }}>
-          <Select style={{ width: 120 }} value={filters.status} onChange={(status) => set({ status })} options={[{ value: 'open', label: '征集中' }, { value: 'in_progress', label: '进行中' }, { value: 'completed', label: '已完成' }]} />
+          <Select style={{ width: 120 }} value={filters.status} onChange={(status) => set({ status })} options={['open', 'in_progress', 'completed'].map((value) => ({ value, label: enumLabel('lumen:status/community-demand', value) }))} />
           <Select allowClear placeholder="交易模式" style={{ width: 120 }} value={filters.mode} onChange={(mode) => set({ mode })} options={[{ value: 'bounty', label: '悬赏' }, { value: 'bid', label: '竞标' }]} />
-          <Select allowClear placeholder="素材类型" style={{ width: 120 }} value={filters.materialType} onChange={(materialType) => set({ materialType })} options={[1, 2, 11].map((v) => ({ value: v, label: materialTypeLabel(v) }))} />
+          <Select allowClear placeholder="素材类型" style={{ width: 120 }} value={filters.materialType} onChange={(materialType) => set({ materialType })} options={enumOptions('lumen:enums/material-type')} />
           <Input.Search placeholder="搜索需求" allowClear value={keyword} onChange={(e) => setKeyword(e.target.value)} onSearch={(k) => set({ keyword: k.trim() || undefined })} style={{ width: 220 }} />
         </Space>
         {error ? <Alert type="error" showIcon message={`需求加载失败：${error.message}`} action={<Button size="small" onClick={() => void reload()}>重试</Button>} />

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, Card, Col, Empty, Input, InputNumber, Pagination, Row, Select, Space, Table, Tag, Typography } from 'antd';
-import { enumOptions } from '../../schemas/registry';
+import { enumLabel, enumOptions } from '../../schemas/registry';
 import { useSchemas } from '../../hooks/use-schema';
 import { useUser } from '../../components/user/UserContext';
 import { formatDateTime, formatMoney } from '../../resources/views/cells';
@@ -57,7 +57,7 @@ export default function BuyCopyrightPage() {
               <Col key={l.id} xs={24} sm={12} lg={8}>
                 <Card hoverable onClick={() => setOpen(l.id)} size="small" style={{ height: '100%' }}>
                   <Typography.Title level={5} style={{ marginTop: 0 }}>{l.workName}</Typography.Title>
-                  <Space wrap size={4}><Tag color="blue">{l.mode === 'licence' ? '许可' : '转让'}</Tag>{l.exclusive && <Tag>独占</Tag>}<Tag>{l.proofType === 'deposit' ? '已存证' : '已登记'}</Tag></Space>
+                  <Space wrap size={4}><Tag color="blue">{l.mode === 'licence' ? '许可' : '转让'}</Tag>{l.exclusive && <Tag>独占</Tag>}<Tag>{l.proofType === 'deposit' ? enumLabel('lumen:status/evidence-deposit', 1) : '已登记'}</Tag></Space>
                   <Typography.Paragraph type="secondary" ellipsis={{ rows: 2 }} style={{ margin: '8px 0' }}>{rightsText(l.rights)}</Typography.Paragraph>
                   <Space style={{ justifyContent: 'space-between', width: '100%' }}>
                     <Typography.Text strong style={{ color: '#f5222d' }}>{l.priceCents ? formatMoney(l.priceCents) : '买家出价'}</Typography.Text>

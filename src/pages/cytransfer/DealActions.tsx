@@ -1,17 +1,9 @@
 import { useState } from 'react';
 import { App, Button, Input, Popconfirm, Space, Tag } from 'antd';
+import { StatusTag } from '../../resources/views/cells';
 import { cancelDeal, downloadContract, payDeal, sendSignCode, signDeal, answerOffer, type Deal } from './cytransfer-api';
 
-export const DEAL_STATUS: Record<Deal['status'], { label: string; color: string }> = {
-  offered: { label: '待权利人回复', color: 'gold' },
-  accepted: { label: '待买家付款', color: 'orange' },
-  escrowed: { label: '托管中 · 待签署', color: 'blue' },
-  completed: { label: '已完成', color: 'green' },
-  declined: { label: '已拒绝', color: 'default' },
-  cancelled: { label: '已撤销', color: 'default' },
-};
-
-export const DealStatusTag = ({ d }: { d: Deal }) => <Tag color={DEAL_STATUS[d.status].color}>{DEAL_STATUS[d.status].label}</Tag>;
+export const DealStatusTag = ({ d }: { d: Deal }) => <StatusTag table="copyright-deal" value={d.status} />;
 
 /** Click-to-sign: an SMS code to the signer's phone, then the code; the second signature completes the deal. */
 function SignButton({ d, onDone }: { d: Deal; onDone: () => void }) {

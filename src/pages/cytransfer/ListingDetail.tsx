@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { App, Button, Descriptions, Drawer, Skeleton, Space, Tag, Timeline, Typography } from 'antd';
+import { App, Button, Descriptions, Drawer, Skeleton, Space, Timeline, Typography } from 'antd';
 import { enumLabel } from '../../schemas/registry';
-import { formatDateTime, formatMoney } from '../../resources/views/cells';
+import { formatDateTime, formatMoney, StatusTag } from '../../resources/views/cells';
 import { SchemaFormModal } from '../../components/schema-form/SchemaFormModal';
 import { ensureLogin } from '../../components/licence/ensure-login';
 import { useLoad } from '../content/use-load';
@@ -56,7 +56,7 @@ export function ListingDetail({ id, onClose, onDeal }: { id: number; onClose: ()
               <Button onClick={async () => (await ensureLogin()) && setOffering(true)}>出价</Button>
             </Space>
           )}
-          {l.status === 'sold' && <Tag color="green">已成交</Tag>}
+          {l.status === 'sold' && <StatusTag table="copyright-listing" value={l.status} />}
           <SchemaFormModal open={offering} schemaId="lumen:forms/copyright-offer" title="向权利人出价" okText="提交出价" onCancel={() => setOffering(false)}
             onSubmit={async (f) => { await offerFor(id, f); message.success('出价已提交，等待权利人回复'); setOffering(false); onDeal(); }} />
         </Space>

@@ -1,14 +1,10 @@
 import { Link } from 'react-router-dom';
-import { Button, Card, Empty, Space, Table, Tag } from 'antd';
-import { formatDateTime, formatMoney } from '../../resources/views/cells';
+import { Button, Card, Empty, Space, Table } from 'antd';
+import { formatDateTime, formatMoney, StatusTag } from '../../resources/views/cells';
 import { useLoad } from '../content/use-load';
 import { fetchMine, type Listing } from './cytransfer-api';
 import { DealActions, DealStatusTag } from './DealActions';
 import { rightsText } from './ListingDetail';
-
-const LISTING_STATUS: Record<Listing['status'], [string, string]> = {
-  pending: ['待审核', 'gold'], listed: ['在售', 'blue'], rejected: ['未通过', 'red'], sold: ['已成交', 'green'], withdrawn: ['已下架', 'default'],
-};
 
 /** /cytransfer/salecopyright: the seller's listings, offers and deals (accept, sign, contract, completed transfers). */
 export default function SaleCopyrightPage() {
@@ -20,7 +16,7 @@ export default function SaleCopyrightPage() {
           { title: '作品', dataIndex: 'workName' },
           { title: '权利', dataIndex: 'rights', render: rightsText },
           { title: '价格', dataIndex: 'priceCents', render: (v) => (v ? formatMoney(v) : '买家出价') },
-          { title: '状态', dataIndex: 'status', render: (s: Listing['status'], l) => <Space><Tag color={LISTING_STATUS[s][1]}>{LISTING_STATUS[s][0]}</Tag>{l.rejectReason}</Space> },
+          { title: '状态', dataIndex: 'status', render: (s: Listing['status'], l) => <Space><StatusTag table="copyright-listing" value={s} />{l.rejectReason}</Space> },
           { title: '提交时间', dataIndex: 'createdAt', render: formatDateTime },
         ]} />
       </Card>

@@ -8,7 +8,7 @@ import { SearchBox } from '../../components/material/SearchBox';
 import { Section } from '../../components/material/Section';
 import { BelowTheFold } from '../../components/material/BelowTheFold';
 import { useRemote } from '../../components/material/useRemote';
-import { TYPE_LABELS } from '../../components/material/format';
+import { CATALOGUE_TYPES, TYPE_LABELS, TYPE_TABS } from '../../components/material/format';
 import styles from '../../components/material/material.module.css';
 
 function HotKeywords() {
@@ -46,7 +46,7 @@ function Curated() {
 }
 
 function Ranked({ order }: { order: 'newest' | 'popular' }) {
-  const tabs = [{ key: '', label: '全部' }, ...[1, 11, 2].map((t) => ({ key: String(t), label: TYPE_LABELS[t] }))];
+  const tabs = TYPE_TABS;
   const [type, setType] = useState('');
   // Buttons rather than Tabs: antd's Tabs measures every tab's position on mount (a forced reflow
   // per tab bar) on the page whose first paint counts most.
@@ -68,7 +68,7 @@ function Categories() {
   return (
     <RemoteState {...cats} rows={2} empty={(d) => !d.length}>
       {(list) =>
-        [1, 11, 2].map((type) => (
+        CATALOGUE_TYPES.map((type) => (
           <div key={type} style={{ marginBottom: 8 }}>
             <Space wrap>
               <strong>{TYPE_LABELS[type]}：</strong>

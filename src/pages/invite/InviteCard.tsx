@@ -7,6 +7,8 @@ import { formatMoney } from '../../resources/views/cells';
 import { getToken } from '../../lib/token';
 import { ensureLogin } from '../../components/licence/ensure-login';
 import { fetchInvite, type InviteInfo } from './invite-api';
+import statusInvitee from '../../schemas/status/invitee.json';
+import { tableLabel } from '../../schemas/registry';
 
 /** The rules text and amounts of lumen:earnings/invite. */
 export function InviteRules() {
@@ -68,7 +70,7 @@ export function InviteCard({ company = false }: { company?: boolean }) {
             <Typography.Text type="secondary">好友通过此链接或扫描二维码注册，首次购买后您获得奖励。</Typography.Text>
             <Row gutter={16} style={{ marginTop: 8 }}>
               <Col span={8}><Statistic title="已邀请" value={info.invited} suffix="人" /></Col>
-              <Col span={8}><Statistic title="已购买" value={info.rewarded} suffix="人" /></Col>
+              <Col span={8}><Statistic title={tableLabel(statusInvitee, 1)} value={info.rewarded} suffix="人" /></Col>
               <Col span={8}><Statistic title="累计奖励" value={formatMoney(info.rewardCents)} /></Col>
             </Row>
             <Link to="/account/invited">查看邀请记录</Link>

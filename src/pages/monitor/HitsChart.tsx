@@ -1,4 +1,5 @@
 import { Empty, Typography } from 'antd';
+import { TYPE_LABELS } from '../../components/material/format';
 
 /** Hits per day over the last 30 days as stacked SVG bars (image blue, video purple): no chart library needed for one series. */
 export function HitsChart({ series }: { series: Array<{ day: string; kind: 'image' | 'video'; count: number }> }) {
@@ -25,7 +26,7 @@ export function HitsChart({ series }: { series: Array<{ day: string; kind: 'imag
         <text x={0} y={H + 16} fontSize={11} fill="#999">{days[0]}</text>
         <text x={W} y={H + 16} fontSize={11} fill="#999" textAnchor="end">{days[days.length - 1]}</text>
       </svg>
-      <Typography.Text type="secondary"><span style={{ color: '#1677ff' }}>■</span> 图片　<span style={{ color: '#722ed1' }}>■</span> 视频（最高 {max} 条/天）</Typography.Text>
+      <Typography.Text type="secondary"><span style={{ color: '#1677ff' }}>■</span> {TYPE_LABELS[11]}　<span style={{ color: '#722ed1' }}>■</span> {TYPE_LABELS[1]}（最高 {max} 条/天）</Typography.Text>
     </div>
   );
 }

@@ -7,6 +7,9 @@ import { useLoad } from '../content/use-load';
 import { MONITOR_FREQUENCIES, hitStatusLabel, type MonitorFrequency } from '../../schemas/cyprotect/monitor';
 import { HitsChart } from './HitsChart';
 import { addSource, addWork, fetchCandidates, fetchOverview, fileUrl, removeSource, removeWork, setFrequency, startScan, type MonitorOverview } from './monitor-api';
+import { TYPE_LABELS } from '../../components/material/format';
+import statusJob from '../../schemas/status/job.json';
+import { tableLabel } from '../../schemas/registry';
 
 const FP_STATE: Record<string, [string, string]> = { ready: ['已建立指纹', 'green'], failed: ['指纹失败', 'red'], pending: ['等待建立指纹', 'processing'] };
 
@@ -57,7 +60,7 @@ function ScanProgress({ ov, reload }: { ov: MonitorOverview; reload: () => void 
   }, [ov.scanJob, reload]);
   if (!ov.scanJob) return null;
   return <Alert type="info" showIcon style={{ marginBottom: 16 }} data-testid="scan-progress"
-    message={<Space direction="vertical" style={{ width: '100%' }}><span>监测进行中：{ov.scanJob.message ?? '排队中'}</span><Progress percent={ov.scanJob.progress} size="small" /></Space>} />;
+    message={<Space direction="vertical" style={{ width: '100%' }}><span>监测进行中：{ov.scanJob.message ?? tableLabel(statusJob, 'queued')}</span><Progress percent={ov.scanJob.progress} size="small" /></Space>} />;
 }
 
 /** /cyprotect/mymonitor: the monitoring plan: usage, works, sources, hits over time, runs. */
@@ -102,7 +105,7 @@ export default function MyMonitorPage() {
         <Table rowKey="id" size="small" dataSource={ov.works} pagination={false} locale={{ emptyText: <Empty description="尚未添加监测作品" /> }}
           columns={[
             { title: '作品', key: 'w', render: (_, w) => <Space>{w.cover && <img src={fileUrl(w.cover)!} alt="" style={{ width: 64, height: 40, objectFit: 'cover' }} />}<span>{w.title}</span></Space> },
-            { title: '类型', dataIndex: 'type', render: (t) => (t === 1 ? '视频' : '图片') },
+            { title: '类型', dataIndex: 'type', render: (t) => TYPE_LABELS[t] },
             { title: '指纹', key: 'f', render: (_, w) => { const [l, c] = FP_STATE[w.fingerprintState] ?? FP_STATE.pending; return <Tag color={c}>{l}{w.type === 1 && w.frames ? `（${w.frames} 帧）` : ''}</Tag>; } },
             { title: '命中', dataIndex: 'hits' },
             { title: '操作', key: 'a', render: (_, w) => <Popconfirm title="移出监测并退回额度？" onConfirm={() => act(() => removeWork(w.id), '已移出监测')}><Button size="small" type="link" danger>移出</Button></Popconfirm> },

@@ -93,7 +93,7 @@ describe('trace timeline and trace certificates', () => {
       ($1, $3, 'image', 'https://other.example.test/x', 'https://other.example.test/b.jpg', 'cd', 0.5, 120, 'pending', now(), now())`, [work, alice.id, bob.id]);
     const events = (await timeline()).body.data.events as Array<Record<string, any>>;
     const hits = events.filter((e) => e.kind === 'monitor-hit');
-    expect(hits).toEqual([expect.objectContaining({ title: '监测发现：blog.example.test', url: 'https://blog.example.test/p/9', status: '已发送侵权通知' })]);
+    expect(hits).toEqual([expect.objectContaining({ title: '监测发现：blog.example.test', url: 'https://blog.example.test/p/9', status: '已发侵权通知' })]);
     expect(hits[0].detail).toContain('相似度 93%');
   });
 

@@ -4,6 +4,7 @@ import { fileUrl } from '../../repositories/material-card.js';
 import { findJob } from '../../repositories/jobs.js';
 import { findMedia } from '../../repositories/media.js';
 import { enqueueMediaProcessing } from './tasks.js';
+import { statusLabel } from '../../../../src/schemas/index.js';
 
 export interface MediaStatus {
   /** none (no pipeline run: seeded or older works), processing, ready or failed. */
@@ -23,7 +24,7 @@ export async function mediaStatus(db: Queryable, materialId: number): Promise<Me
   return {
     state: m.state,
     progress: m.state === 'ready' ? 100 : job?.progress ?? 0,
-    message: m.state === 'processing' ? job?.progressMessage ?? '排队中' : null,
+    message: m.state === 'processing' ? job?.progressMessage ?? statusLabel('lumen:status/job', 'queued') : null,
     error: m.state === 'failed' ? m.error : null,
     stripUrl: fileUrl(m.strip_key),
     strip: m.strip ?? null,

@@ -1,6 +1,8 @@
 import { pageLinks } from '../../../routes/page-links';
 import type { CrudFilter } from '@refinedev/core';
 import { dataProvider } from '../../../dataProvider';
+import enumsOwnerType from '../../../schemas/enums/owner-type.json';
+import { tableLabel } from '../../../schemas/registry';
 
 /** One summary figure of the welcome page: a count from an /api list endpoint and where it links. */
 export interface SummaryItem {
@@ -32,4 +34,5 @@ export async function loadSummary(): Promise<Record<string, number>> {
   return Object.fromEntries(SUMMARY.map((s, i) => [s.key, totals[i].total]));
 }
 
-export const OWNER_TYPE_LABELS = { PERSONAL: '个人用户', ORGANISATIONS: '企业用户' } as const;
+/** 个人用户 / 企业用户: the owner type's label from its table, as the kind of account. */
+export const OWNER_TYPE_LABELS = { PERSONAL: `${tableLabel(enumsOwnerType, 'PERSONAL')}用户`, ORGANISATIONS: `${tableLabel(enumsOwnerType, 'ORGANISATIONS')}用户` } as const;

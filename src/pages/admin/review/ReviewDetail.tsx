@@ -33,6 +33,8 @@ function Metadata({ item }: { item: StaffReview }) {
   );
 }
 
+const WORK_EVENT = 'lumen:enums/work-event';
+
 const DONE: Record<DecisionPath, { text: string; detail: string; type: 'success' | 'warning' | 'info' }> = {
   approve: { text: '已通过', detail: '作品已上架，买家现在可以搜索和购买。', type: 'success' },
   reject: { text: '已驳回', detail: '创作者会收到驳回原因，可修改后重新提交或申诉。', type: 'warning' },
@@ -122,7 +124,7 @@ export function ReviewDetail({ materialId, revisionId, onDecided, onNext }: { ma
               <Button type="primary" loading={busy} disabled={!approvable} title={approvable ? undefined : '媒体处理完成后才能通过'}>通过</Button>
             </Popconfirm>
             <Button danger onClick={() => setDialog('reject')}>驳回</Button>
-            <Button onClick={() => setDialog('request-info')}>要求补充信息</Button>
+            <Button onClick={() => setDialog('request-info')}>{enumLabel(WORK_EVENT, 'request_info')}</Button>
           </Space>
         ) : done ? (
           <Tag data-testid="review-decision" color={DONE[done].type === 'success' ? 'green' : DONE[done].type === 'warning' ? 'red' : 'orange'}>{DONE[done].text}</Tag>
@@ -160,7 +162,7 @@ export function ReviewDetail({ materialId, revisionId, onDecided, onNext }: { ma
         <WorkTimeline events={item.events} />
       </Card>
       <SchemaFormModal open={dialog === 'reject'} schemaId="lumen:forms/review-reject" title="驳回" okText="确认驳回" danger onCancel={() => setDialog(null)} onSubmit={(f) => run('reject', f)} />
-      <SchemaFormModal open={dialog === 'request-info'} schemaId="lumen:forms/review-info" title="要求补充信息" onCancel={() => setDialog(null)} onSubmit={(f) => run('request-info', f)} />
+      <SchemaFormModal open={dialog === 'request-info'} schemaId="lumen:forms/review-info" title={enumLabel(WORK_EVENT, 'request_info')} onCancel={() => setDialog(null)} onSubmit={(f) => run('request-info', f)} />
     </Card>
   );
 }

@@ -1,6 +1,8 @@
 import { useCallback, useEffect, useState } from 'react';
 import { App, Button, Progress, Space, Tag, Typography } from 'antd';
 import { get, postJson } from '../../../dataProvider/axios';
+import statusJob from '../../../schemas/status/job.json';
+import { tableLabel } from '../../../schemas/registry';
 
 /** GET /api/user/works/:id/media: the pipeline's state of one work. */
 export interface WorkMedia {
@@ -66,7 +68,7 @@ export function WorkMediaCell({ workId }: { workId: number }) {
   if (media.state === 'processing') {
     return (
       <div style={{ minWidth: 140 }} data-testid="media-processing">
-        <Tag color="processing">处理中</Tag>
+        <Tag color="processing">{tableLabel(statusJob, 'running')}</Tag>
         <Progress percent={Math.round(media.progress)} size="small" status="active" />
         <Typography.Text type="secondary" style={{ fontSize: 12 }}>{media.message}</Typography.Text>
       </div>
