@@ -1,3 +1,5 @@
+// @vitest-environment jsdom
+// DOMPurify's output depends on the HTML parser; jsdom parses as browsers do (happy-dom dropped the <h2>).
 import { describe, expect, it } from 'vitest';
 import { sanitizeCmsHtml } from '../../../src/content/sanitize';
 
