@@ -16,7 +16,7 @@ import client from './plugins/client.js';
 import requestInput from './http/request-input.js';
 import { routeModules } from './routes/index.js';
 import { vocabulary } from '../../src/schemas/validator.js';
-import { ok } from './lib/envelope.js';
+import { ok } from './http/envelope.js';
 import { countUnfinishedJobs } from './repositories/jobs.js';
 import { evidenceLogHealth, lastCheckpointFileOf } from './evidence/last-checkpoint.js';
 import { logSignerOf } from './evidence/note-signer.js';

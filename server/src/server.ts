@@ -5,10 +5,10 @@ import { DataDirLockedError } from './db/data-dir-lock.js';
 import { migrate } from './db/migrate.js';
 import { seedIfEmpty } from './db/seed/index.js';
 import { buildApp } from './app.js';
-import { createShutdown } from './lib/shutdown.js';
+import { createShutdown } from './shutdown.js';
 import { startWorker, type Worker } from './jobs/index.js';
 import './jobs/tasks.js';
-import { uploadTempDir } from './lib/form-upload.js';
+import { uploadTempDir } from './routes/form-upload.js';
 import { removeStaleTempFiles, STALE_TEMP_AGE_MS } from './storage/stale-temp.js';
 import path from 'node:path';
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { fail } from '../lib/envelope.js';
+import { fail } from '../http/envelope.js';
 import { serveObject } from '../http/serve-object.js';
-import { contentDisposition } from '../lib/content-disposition.js';
+import { contentDisposition } from '../http/content-disposition.js';
 import { PUBLIC_GROUP } from '../db/seed/catalogue/media.js';
 
 /** Keys of public media: "<yyyymm>/<random hex>.<ext>" below the public group, nothing else. */

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { AppError, ok } from '../lib/envelope.js';
+import { AppError, ok } from '../http/envelope.js';
 import { createSearchEngine, type SearchQuery } from '../search/index.js';
 import { topMaterials } from '../repositories/materials.js';
 import { curatedSections, findAlbum, findCategory, hotKeywords, listAlbums, listCategories } from '../repositories/albums.js';

@@ -6,7 +6,7 @@ import {
 import { Upload } from '@aws-sdk/lib-storage';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { ConfigError } from '../config.js';
-import { contentDisposition } from '../lib/content-disposition.js';
+import { contentDisposition } from '../http/content-disposition.js';
 import { contentTypeOf } from './content-type.js';
 import {
   assertKey, assertPrefix, generateKey, ObjectNotFoundError, type DownloadOptions, type ObjectStore, type PutOptions, type StoredObject,

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import { MAX_IMAGE_PIXELS } from '../../lib/media-limits.js';
+import { MAX_IMAGE_PIXELS } from '../../security/media-limits.js';
 import type { ObjectStore } from '../../storage/index.js';
 import { PUBLIC_GROUP } from '../../db/seed/catalogue/media.js';
 import { probeVideo, type VideoMeta } from './probe.js';

@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { MAX_IMAGE_PIXELS } from '../../lib/media-limits.js';
+import { MAX_IMAGE_PIXELS } from '../../security/media-limits.js';
 
 /**
  * 64-bit difference hash (dHash): the image shrunk to 9x8 grey pixels, one bit per horizontal

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import type { Db } from '../../db/index.js';
 import type { ObjectStore } from '../../storage/index.js';
-import { AppError } from '../../lib/envelope.js';
+import { AppError } from '../../http/envelope.js';
 import { webFetcher } from '../../adapters/web/index.js';
 import { appendBlock } from '../../repositories/ledger.js';
 import { findUserById } from '../../repositories/users.js';
