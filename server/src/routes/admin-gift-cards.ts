@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { ok } from '../http/envelope.js';
 import { envelopeResponse, idParams } from '../http/route-schemas.js';
-import { requireStaff } from '../http/staff.js';
+import { requireStaff } from '../plugins/staff.js';
 import { validateForm } from './form-validate.js';
 import { batchCards, listBatches } from '../repositories/gift-cards.js';
 import { createGiftCardBatch } from '../services/gift-cards.js';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { AppError, ok } from '../http/envelope.js';
 import { envelopeResponse, idParams } from '../http/route-schemas.js';
-import { requireStaff } from '../http/staff.js';
+import { requireStaff } from '../plugins/staff.js';
 import { validateForm } from './form-validate.js';
 import { contentDisposition } from '../http/content-disposition.js';
 import { findInvoiceDetail, listInvoicesForStaff } from '../repositories/invoice-issue.js';

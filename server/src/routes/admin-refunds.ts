@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { ok } from '../http/envelope.js';
 import { envelopeResponse, idParams } from '../http/route-schemas.js';
-import { requireStaff } from '../http/staff.js';
+import { requireStaff } from '../plugins/staff.js';
 import { payProviders } from '../adapters/pay/index.js';
 import { listRefunds } from '../repositories/refunds.js';
 import { settleRefund } from '../services/refunds.js';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { AppError, ok } from '../http/envelope.js';
 import { envelopeResponse, idParams } from '../http/route-schemas.js';
-import { requireStaff } from '../http/staff.js';
+import { requireStaff } from '../plugins/staff.js';
 import { validateForm } from './form-validate.js';
 import { PAYOUT_PROVIDER, payProviders } from '../adapters/pay/index.js';
 import { findWithdrawalForStaff, listWithdrawalsForStaff, withdrawalEvents } from '../repositories/withdrawal-review.js';

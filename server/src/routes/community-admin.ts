@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { ok } from '../http/envelope.js';
 import { envelopeResponse, idParams } from '../http/route-schemas.js';
 import { validateForm } from './form-validate.js';
-import { requireStaff } from '../http/staff.js';
+import { requireStaff } from '../plugins/staff.js';
 import { hiddenPosts, openReports } from '../repositories/community-social.js';
 import { dismissReports, hideContent, restoreContent } from '../services/community-moderation.js';
 import { disputedDemands } from '../repositories/community-demands.js';

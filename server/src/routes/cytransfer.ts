@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { AppError, ok } from '../http/envelope.js';
 import { envelopeResponse, idParams } from '../http/route-schemas.js';
 import { validateForm } from './form-validate.js';
-import { requireStaff } from '../http/staff.js';
+import { requireStaff } from '../plugins/staff.js';
 import { contentDisposition } from '../http/content-disposition.js';
 import { smsGateway } from '../adapters/sms/index.js';
 import { consumeCode, issueCodeWithinLimits } from '../repositories/sms-codes.js';

@@ -5,7 +5,7 @@ import { envelopeResponse } from '../http/route-schemas.js';
 import { validateForm } from './form-validate.js';
 import { MULTIPART_LIMITS, readFormUpload, storeUploaded } from './form-upload.js';
 import { getUploadRule } from '../schemas/store.js';
-import { PUBLIC_GROUP } from '../db/seed/catalogue/media.js';
+import { PUBLIC_GROUP } from '../storage/groups.js';
 import { getProfile, saveProfile } from '../repositories/profile.js';
 
 const SCHEMA_ID = 'lumen:forms/profile';

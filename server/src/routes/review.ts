@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError, ok } from '../http/envelope.js';
-import { requireStaff } from '../http/staff.js';
+import { requireStaff } from '../plugins/staff.js';
 import { validateForm } from './form-validate.js';
 import { idParams } from './resource-routes.js';
 import { schemaStore } from '../schemas/store.js';

@@ -11,7 +11,7 @@ import { checkCandidate } from '../schemas/check.js';
 import { bundledSchema } from '../../../src/schemas/index.js';
 import { jsonDiff } from '../../../src/schemas/json-diff.js';
 import { findVersion, insertVersion, listVersions } from '../repositories/schema-versions.js';
-import { isStaff, requireStaff } from '../http/staff.js';
+import { isStaff, requireStaff } from '../plugins/staff.js';
 
 /** Accepts 'lumen:rules/deposit' or the short 'rules/deposit'. */
 const normaliseId = (raw: string) => (raw.startsWith('lumen:') ? raw : `lumen:${raw}`);

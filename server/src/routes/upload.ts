@@ -4,7 +4,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
 import { AppError, fail, ok } from '../http/envelope.js';
 import { userFor } from './resource-routes.js';
-import { chunkMismatch, fieldValues, readChunkParams, type ChunkParams } from '../http/chunk-params.js';
+import { chunkMismatch, fieldValues, readChunkParams, type ChunkParams } from './chunk-params.js';
 import { cancelUpload, findOwnedUpload, hasChunk, receivedChunks, recordChunk, type UploadRow } from '../repositories/uploads.js';
 import { deleteChunkObjects, MSG_TRANSIENT, tryAssemble } from '../services/uploads/assemble.js';
 import { initUpload, proveUpload } from '../services/uploads/init.js';

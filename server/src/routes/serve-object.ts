@@ -4,7 +4,7 @@
  */
 import { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { AppError, fail } from './envelope.js';
+import { AppError, fail } from '../http/envelope.js';
 import { contentTypeOf } from '../storage/content-type.js';
 import { ObjectNotFoundError, type ObjectStore } from '../storage/index.js';
 

@@ -1,8 +1,8 @@
 import crypto from 'node:crypto';
 import type { Queryable } from '../db/index.js';
-import { appendLeaf, lockForAppend } from './evidence-log.js';
-import { encodeLeaf } from '../evidence/leaf.js';
-import { leafHash } from '../evidence/merkle.js';
+import { appendLeaf, lockForAppend } from '../repositories/evidence-log.js';
+import { encodeLeaf } from './leaf.js';
+import { leafHash } from './merkle.js';
 
 /**
  * The entry point of every evidence type into the evidence log (server/src/evidence): an RFC 9162
