@@ -1,3 +1,6 @@
+/** Counts above this are shown as "10000+" (counting a very frequent term costs more than the page). */
+export const COUNT_CAP = 10000;
+
 /** The public shape of a material in lists and cards, and the SQL columns it is read from. */
 export interface MaterialCard {
   id: number;

@@ -1,12 +1,10 @@
-import type { Queryable } from '../db/index.js';
 import type { MaterialCard } from '../repositories/material-card.js';
-import { SqlSearchEngine } from './sql-engine.js';
 
 export const MATERIAL_TYPES = [1, 2, 11] as const;
 export const DURATION_CLASSES = ['VIDEO_SHORT', 'VIDEO_MIDDLE', 'VIDEO_LONG'] as const;
 export const SEARCH_SORTS = ['relevance', 'newest', 'popular', 'price_asc', 'price_desc'] as const;
-/** Counts above this are shown as "10000+" (counting a very frequent term costs more than the page). */
-export const COUNT_CAP = 10000;
+/** The count cap lives with the material list it also caps; search re-exports it for its callers. */
+export { COUNT_CAP } from '../repositories/material-card.js';
 
 export interface SearchQuery {
   keyword?: string;
@@ -53,8 +51,4 @@ export interface SearchOptions {
    * 995); tests sample every row (1) to read the buckets of a small catalogue.
    */
   sampleRates?: number[];
-}
-
-export function createSearchEngine(db: Queryable, options: SearchOptions = {}): SearchEngine {
-  return new SqlSearchEngine(db, options);
 }
