@@ -19,7 +19,7 @@ import { performance } from 'node:perf_hooks';
 import { openDb, type Db } from '../server/src/db/index.js';
 import { migrate } from '../server/src/db/migrate.js';
 import { freshSchema } from '../tests/helpers/app.js';
-import { appendBlock } from '../server/src/repositories/ledger.js';
+import { appendBlock } from '../server/src/evidence/ledger.js';
 import { encodeLeaf } from '../server/src/evidence/leaf.js';
 import { leafHash, nodeHash } from '../server/src/evidence/merkle.js';
 import { consistencyProof, inclusionProof, rootAt } from '../server/src/evidence/proofs.js';

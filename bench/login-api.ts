@@ -6,7 +6,7 @@ import { openDb } from '../server/src/db/index.js';
 import { migrate } from '../server/src/db/migrate.js';
 import { buildApp } from '../server/src/app.js';
 import { loadConfig } from '../server/src/config.js';
-import { seedUsers, DEMO_PASSWORD } from '../server/src/db/seed/users.js';
+import { seedUsers, DEMO_PASSWORD } from '../server/src/seed/users.js';
 import { encodePassword, microTimestamp } from '../src/schemas/login/password-codec.js';
 import { signedBody } from '../src/schemas/login/sms-sign.js';
 import fs from 'node:fs';

@@ -8,7 +8,7 @@ import { performance } from 'node:perf_hooks';
 import { makeTestApp, makeUser } from '../tests/helpers/app.js';
 import { jpeg } from '../tests/helpers/media.js';
 import { formWithFiles, metaOf } from '../tests/helpers/multipart.js';
-import { appendBlock } from '../server/src/repositories/ledger.js';
+import { appendBlock } from '../server/src/evidence/ledger.js';
 import { checkRecord } from '../server/src/evidence/receipts.js';
 import { evidenceKeysOf } from '../server/src/evidence/context.js';
 

@@ -7,7 +7,7 @@ import { performance } from 'node:perf_hooks';
 import { schemaList } from '../src/schemas/index.js';
 import { createAjv } from '../src/schemas/validator.js';
 import { resolveRule } from '../src/schemas/registry.js';
-import { checkUploadedFile } from '../server/src/lib/file-check.js';
+import { checkUploadedFile } from '../server/src/security/file-check.js';
 import { makeMedia, noisePng } from '../tests/helpers/media.js';
 
 async function time(label: string, runs: number, fn: () => unknown | Promise<unknown>) {

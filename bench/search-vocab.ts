@@ -1,5 +1,5 @@
-import { SUBJECTS } from '../server/src/db/seed/catalogue/vocab.js';
-import { rng } from '../server/src/db/seed/catalogue/compose.js';
+import { SUBJECTS } from '../server/src/seed/catalogue/vocab.js';
+import { rng } from '../server/src/seed/catalogue/compose.js';
 import type { SearchQuery } from '../server/src/search/index.js';
 
 /** A larger subject vocabulary for the search benchmark, so term frequencies resemble a real catalogue. */

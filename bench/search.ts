@@ -24,11 +24,12 @@ import path from 'node:path';
 import pg from 'pg';
 import { openDb, type Db, type Queryable } from '../server/src/db/index.js';
 import { migrate } from '../server/src/db/migrate.js';
-import { createSearchEngine, type SearchQuery } from '../server/src/search/index.js';
-import { composeMaterial, rng, type MaterialType } from '../server/src/db/seed/catalogue/compose.js';
+import type { SearchQuery } from '../server/src/search/index.js';
+import { createSearchEngine } from '../server/src/search/sql-engine.js';
+import { composeMaterial, rng, type MaterialType } from '../server/src/seed/catalogue/compose.js';
 import { searchVector } from '../server/src/search/vector.js';
 import { cleanGinPendingLists } from '../server/src/services/gin-maintenance.js';
-import { STYLES } from '../server/src/db/seed/catalogue/vocab.js';
+import { STYLES } from '../server/src/seed/catalogue/vocab.js';
 import { BENCH_PLACES, BENCH_SUBJECTS, queryStream, zipf } from './search-vocab.js';
 
 const arg = (name: string, def: string) => {

@@ -1,7 +1,21 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { S3Settings } from './storage/s3.js';
 import { parseAllowList } from './egress/policy.js';
+
+/** Where the bucket is and how to sign for it (STORAGE=s3, S3_* variables); storage/s3.ts uses it. */
+export interface S3Settings {
+  /** API endpoint; unset means AWS S3 of the region. */
+  endpoint?: string;
+  /** Endpoint written into presigned URLs when browsers reach the service by another address than this server does. */
+  publicEndpoint?: string;
+  bucket: string;
+  region: string;
+  /** Unset: the SDK's default chain (AWS_* variables, instance or pod roles). */
+  accessKeyId?: string;
+  secretAccessKey?: string;
+  /** bucket in the path (MinIO, Ceph RGW, most self-hosted services) instead of the host name. */
+  forcePathStyle: boolean;
+}
 
 /** Server configuration, read once from the environment (documented in README.md). */
 export interface Config {

@@ -3,12 +3,12 @@ import { assertProductionSecrets, ConfigError, loadConfig } from './config.js';
 import { openDb, type Db } from './db/index.js';
 import { DataDirLockedError } from './db/data-dir-lock.js';
 import { migrate } from './db/migrate.js';
-import { seedIfEmpty } from './db/seed/index.js';
+import { seedIfEmpty } from './seed/index.js';
 import { buildApp } from './app.js';
-import { createShutdown } from './lib/shutdown.js';
+import { createShutdown } from './shutdown.js';
 import { startWorker, type Worker } from './jobs/index.js';
-import './jobs/tasks.js';
-import { uploadTempDir } from './lib/form-upload.js';
+import './tasks.js';
+import { uploadTempDir } from './routes/form-upload.js';
 import { removeStaleTempFiles, STALE_TEMP_AGE_MS } from './storage/stale-temp.js';
 import path from 'node:path';
 

@@ -2,7 +2,7 @@ import type { BaseRecord, CrudFilters, CrudSorting, DataProvider, Pagination } f
 import { request } from './axios';
 
 /**
- * REST convention every /api group follows for list/form resources (server: lib/list-query.ts):
+ * REST convention every /api group follows for list/form resources (server: server/src/http/list-query.ts):
  *   GET    /api/<apiPath>/list?page=1&pageSize=20&sort=f1,f2&order=asc,desc&<filters>  -> {list, total}
  *   GET    /api/<apiPath>/<id>            POST /api/<apiPath> (JSON)
  *   PUT    /api/<apiPath>/<id> (JSON)     DELETE /api/<apiPath>/<id>
@@ -22,7 +22,7 @@ export function filtersToParams(filters: CrudFilters = []): Record<string, strin
   return out;
 }
 
-/** Every sorter, in priority order: sort=a,b&order=asc,desc (server: lib/list-query.ts). */
+/** Every sorter, in priority order: sort=a,b&order=asc,desc (server: server/src/http/list-query.ts). */
 export function sortersToParams(sorters: CrudSorting = []): Record<string, string> {
   if (!sorters.length) return {};
   return { sort: sorters.map((s) => s.field).join(','), order: sorters.map((s) => s.order).join(',') };

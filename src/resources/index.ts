@@ -12,7 +12,7 @@ import { notarizations } from './notarizations';
 import { imagePackages, imageDownloads, imageInvoices } from './image-packages';
 import { invitedUsers } from './invites';
 
-/** Every generated-view resource (orders are added by the trade team in ./orders.ts). */
+/** Every generated-view resource (orders, of the trade domain, are added in ./orders.ts). */
 export const resourceDefs: ResourceDef[] = [works, deposits, registrations, dciRegistrations, invoices, withdrawals, orders, sales, serviceOrders, serviceInvoices, notarizations, imagePackages, imageDownloads, imageInvoices, invitedUsers];
 
 /** A definition as a Refine resource: one route, create/show/edit as query actions of it. */

@@ -6,7 +6,7 @@ import { pages } from './pages';
 import { MainLayout } from '../layouts/MainLayout';
 import type { CentreName } from '../layouts/centre-menu';
 
-// The shell's own page; other teams register theirs in pages.ts.
+// The shell's own page; every domain registers its own in pages.ts.
 const shellPages: typeof pages = { NotFound: () => import('../pages/not-found/NotFoundPage') };
 const lazyPages: Record<string, LazyExoticComponent<ComponentType>> = Object.fromEntries(
   Object.entries({ ...shellPages, ...pages }).map(([name, load]) => [name, lazy(load)]),

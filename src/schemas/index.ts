@@ -1,7 +1,7 @@
 /**
  * The static schema registry: every JSON file under src/schemas, imported explicitly so the same
  * module works in Vite (client) and under tsx (server). Keep it a plain list, one import and one
- * entry per file, inside your team's section, so branch merges never touch the same lines.
+ * entry per file, inside its domain's section, so branch merges never touch the same lines.
  *
  * Shapes (documented here once):
  * - enums/* and status/*: `{ $id, title, description, type, oneOf: [{ const, title, 'x-spec', 'x-color'? }] }`
@@ -60,9 +60,9 @@ import rulesRegistration from './rules/registration.json';
 // forms
 import formsCertificationCompany from './forms/certification-company.json';
 import formsCertificationPersonal from './forms/certification-personal.json';
-// login team: forms/login.json
+// login: forms/login.json
 import formsLogin from './forms/login.json';
-// resources team: forms for deposit, registration, DCI, work, invoice, withdrawal
+// resources: forms for deposit, registration, DCI, work, invoice, withdrawal
 import formsDeposit from './forms/deposit.json';
 import formsRegistration from './forms/registration.json';
 import formsDciRegistration from './forms/dci-registration.json';
@@ -72,7 +72,7 @@ import formsWithdrawal from './forms/withdrawal.json';
 import statusRegistration from './status/registration.json';
 import statusInvoice from './status/invoice.json';
 import statusWithdrawal from './status/withdrawal.json';
-// trade team: licence/use-cases.json
+// trade: licence/use-cases.json
 import licenceUseCases from './licence/use-cases.json';
 import licencePayMethod from './licence/pay-method.json';
 import statusOrder from './status/order.json';
@@ -80,9 +80,9 @@ import statusRefund from './status/refund.json';
 import statusRefundSettlement from './status/refund-settlement.json';
 import enumsRefundReason from './enums/refund-reason.json';
 import formsOrder from './forms/order.json';
-// jobs team: status/job.json
+// jobs: status/job.json
 import statusJob from './status/job.json';
-// review team: work review, revisions, creator sign-up
+// review: work review, revisions, creator sign-up
 import reviewReasons from './review/reasons.json';
 import statusWorkRevision from './status/work-revision.json';
 import enumsWorkEvent from './enums/work-event.json';
@@ -95,13 +95,13 @@ import rulesMaterial from './rules/material.json';
 import apiUploadInit from './api/upload-init.json';
 import apiUploadChunk from './api/upload-chunk.json';
 import apiUpload from './api/upload.json';
-// earnings team: revenue share, earning states, withdrawal review, order refunds
+// earnings: revenue share, earning states, withdrawal review, order refunds
 import earningsRevenueShare from './earnings/revenue-share.json';
 import statusEarning from './status/earning.json';
 import enumsWithdrawalEvent from './enums/withdrawal-event.json';
 import formsWithdrawalReject from './forms/withdrawal-reject.json';
 import formsOrderRefund from './forms/order-refund.json';
-// content team: CMS entries, event registration, cooperation enquiries
+// content: CMS entries, event registration, cooperation enquiries
 import contentCmsEntry from './forms/cms-entry.json';
 import contentEventRegistration from './forms/event-registration.json';
 import contentCooperation from './forms/cooperation.json';
@@ -115,7 +115,7 @@ import formsCopyrightListing from './forms/copyright-listing.json';
 import formsCopyrightOffer from './forms/copyright-offer.json';
 import statusCopyrightListing from './status/copyright-listing.json';
 import statusCopyrightDeal from './status/copyright-deal.json';
-// account team: real-name certification review
+// account centre: real-name certification review
 import statusCertification from './status/certification.json';
 import formsCertificationApprove from './forms/certification-approve.json';
 import formsCertificationReject from './forms/certification-reject.json';
@@ -127,7 +127,7 @@ import formsPhoneChange from './forms/phone-change.json';
 import formsSubAccount from './forms/sub-account.json';
 import formsProfile from './forms/profile.json';
 import rulesProfile from './rules/profile.json';
-// account team: invoice issuing, gift cards, invitations, image packages
+// account centre: invoice issuing, gift cards, invitations, image packages
 import formsInvoiceRefuse from './forms/invoice-refuse.json';
 import formsImageDownload from './forms/image-download.json';
 import statusImagePackage from './status/image-package.json';
@@ -139,7 +139,7 @@ import statusGiftCard from './status/gift-card.json';
 import rulesInvite from './earnings/invite.json';
 import statusInvitee from './status/invitee.json';
 import formsNotificationPrefs from './forms/notification-prefs.json';
-// platform team: copyright-service catalogue and service-order states
+// copyright services: copyright-service catalogue and service-order states
 import servicesCopyrightServices from './services/copyright-services.json';
 import statusServiceOrder from './status/service-order.json';
 import formsServiceOrder from './forms/service-order.json';
@@ -147,11 +147,11 @@ import formsServiceRefundUnused from './forms/service-refund-unused.json';
 import statusNotarization from './status/notarization.json';
 import formsNotarization from './forms/notarization.json';
 import formsNotarizationSupplement from './forms/notarization-supplement.json';
-// capture team: web-page and screen-recording evidence
+// evidence capture: web-page and screen-recording evidence
 import statusWebCapture from './status/web-capture.json';
 import formsWebCapture from './forms/web-capture.json';
 
-// community team: showcase posts, moderation, demand posting
+// community: showcase posts, moderation, demand posting
 import rulesCommunity from './rules/community.json';
 import formsCommunityPost from './forms/community-post.json';
 import formsCommunityComment from './forms/community-comment.json';
@@ -203,9 +203,9 @@ export const schemaList: LumenSchema[] = [
   rulesRegistration,
   formsCertificationCompany,
   formsCertificationPersonal,
-  // login team entries
+  // login entries
   formsLogin,
-  // resources team entries
+  // resources entries
   formsDeposit,
   formsRegistration,
   formsDciRegistration,
@@ -215,7 +215,7 @@ export const schemaList: LumenSchema[] = [
   statusRegistration,
   statusInvoice,
   statusWithdrawal,
-  // trade team entries
+  // trade entries
   licenceUseCases,
   licencePayMethod,
   statusOrder,
@@ -223,9 +223,9 @@ export const schemaList: LumenSchema[] = [
   statusRefundSettlement,
   enumsRefundReason,
   formsOrder,
-  // jobs team entries
+  // jobs entries
   statusJob,
-  // review team entries
+  // review entries
   reviewReasons,
   statusWorkRevision,
   enumsWorkEvent,
@@ -238,13 +238,13 @@ export const schemaList: LumenSchema[] = [
   apiUploadInit,
   apiUploadChunk,
   apiUpload,
-  // earnings team entries
+  // earnings entries
   earningsRevenueShare,
   statusEarning,
   enumsWithdrawalEvent,
   formsWithdrawalReject,
   formsOrderRefund,
-  // content team entries
+  // content entries
   contentCmsEntry,
   contentEventRegistration,
   contentCooperation,
@@ -258,7 +258,7 @@ export const schemaList: LumenSchema[] = [
   formsCopyrightOffer,
   statusCopyrightListing,
   statusCopyrightDeal,
-  // account team entries
+  // account centre entries
   statusCertification,
   formsCertificationApprove,
   formsCertificationReject,
@@ -281,7 +281,7 @@ export const schemaList: LumenSchema[] = [
   rulesInvite,
   statusInvitee,
   formsNotificationPrefs,
-  // platform team entries
+  // copyright services entries
   servicesCopyrightServices,
   statusServiceOrder,
   formsServiceOrder,
@@ -289,7 +289,7 @@ export const schemaList: LumenSchema[] = [
   statusNotarization,
   formsNotarization,
   formsNotarizationSupplement,
-  // community team entries
+  // community entries
   rulesCommunity,
   formsCommunityPost,
   formsCommunityComment,

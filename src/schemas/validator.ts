@@ -19,7 +19,7 @@ const VALIDATING_KEYWORDS = ['x-file-rule', 'x-decimals', 'x-check-digit'];
 /** Annotation keywords of the project (data for UIs and tests, no validation effect). */
 const BASE_VOCABULARY = ['x-spec', 'x-color', 'x-msg', 'x-msg-required', 'x-ui', 'x-rules', 'x-work-categories', 'x-min-minutes', 'x-max-minutes'];
 
-/** Every x-* key used in the bundled schemas, so other teams' annotations need no code change. */
+/** Every x-* key used in the bundled schemas, so annotations added by any domain's schema need no code change. */
 export function vocabulary(): string[] {
   const keys = new Set(BASE_VOCABULARY);
   const walk = (n: any) => {

@@ -1,7 +1,7 @@
 import { makeTestApp } from '../helpers/app.js';
-import { seedUsers } from '../../server/src/db/seed/users.js';
-import { seedCatalogue } from '../../server/src/db/seed/catalogue.js';
-import { SEED_MEDIA_TASK } from '../../server/src/db/seed/catalogue/media-task.js';
+import { seedUsers } from '../../server/src/seed/users.js';
+import { seedCatalogue } from '../../server/src/seed/catalogue.js';
+import { SEED_MEDIA_TASK } from '../../server/src/seed/catalogue/media-task.js';
 import { runUntilIdle } from '../../server/src/jobs/index.js';
 import { servicesOf } from '../helpers/jobs.js';
 

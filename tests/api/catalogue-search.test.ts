@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, makeCatalogueApp, SEED_TIMEOUT, type CatalogueApp } from './catalogue-fixture.js';
-import { createSearchEngine, type SearchQuery } from '../../server/src/search/index.js';
+import type { SearchQuery } from '../../server/src/search/index.js';
+import { createSearchEngine } from '../../server/src/search/sql-engine.js';
 
 type Card = { id: number; type: number; title: string; tags: string[]; durationSec: number | null; priceCents: number; createdAt: string; categoryId: number };
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeCatalogueApp, SEED_TIMEOUT, type CatalogueApp } from './catalogue-fixture.js';
-import { seedCatalogue, SEED_COUNTS } from '../../server/src/db/seed/catalogue.js';
+import { seedCatalogue, SEED_COUNTS } from '../../server/src/seed/catalogue.js';
 
 describe('catalogue seed', () => {
   let t: CatalogueApp;

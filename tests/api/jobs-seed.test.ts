@@ -6,10 +6,10 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp } from '../helpers/app.js';
 import { servicesOf } from '../helpers/jobs.js';
-import { seedUsers } from '../../server/src/db/seed/users.js';
-import { seedCatalogue } from '../../server/src/db/seed/catalogue.js';
-import { SEED_MEDIA_TASK } from '../../server/src/db/seed/catalogue/media-task.js';
-import { CLIP_DESIGNS, IMAGE_DESIGNS } from '../../server/src/db/seed/catalogue/media.js';
+import { seedUsers } from '../../server/src/seed/users.js';
+import { seedCatalogue } from '../../server/src/seed/catalogue.js';
+import { SEED_MEDIA_TASK } from '../../server/src/seed/catalogue/media-task.js';
+import { CLIP_DESIGNS, IMAGE_DESIGNS } from '../../server/src/seed/catalogue/media.js';
 import { runUntilIdle } from '../../server/src/jobs/index.js';
 
 /**

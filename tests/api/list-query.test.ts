@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { col, parseListQuery } from '../../server/src/lib/list-query.js';
+import { col, parseListQuery } from '../../server/src/http/list-query.js';
 
 const spec = { columns: { status: col.smallint('t.status', '状态'), createdAt: col.time('t.created_at', '创建时间'), secret: col.text('t.secret', '密') }, sortable: ['status', 'createdAt'], defaultSort: { field: 'createdAt', order: 'desc' as const } };
 

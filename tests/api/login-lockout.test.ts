@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp } from '../helpers/app.js';
-import { seedUsers, DEMO_PASSWORD } from '../../server/src/db/seed/users.js';
-import { hashPassword } from '../../server/src/lib/password.js';
+import { seedUsers, DEMO_PASSWORD } from '../../server/src/seed/users.js';
+import { hashPassword } from '../../server/src/security/password.js';
 import { MSG_LOCKED, USER_MAX_FAILURES, IP_MAX_FAILURES } from '../../server/src/repositories/login-failures.js';
 import { MSG_BAD_CREDENTIALS } from '../../server/src/routes/common-password.js';
 import { freshIp, passwordLogin } from './login/helpers.js';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp } from '../helpers/app.js';
-import { seedUsers, DEMO_PASSWORD } from '../../server/src/db/seed/users.js';
+import { seedUsers, DEMO_PASSWORD } from '../../server/src/seed/users.js';
 import { freshIp, passwordLogin, userInfo } from './login/helpers.js';
 import { encodePassword } from '../../src/schemas/login/password-codec.js';
 

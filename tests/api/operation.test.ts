@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, makeUser } from '../helpers/app.js';
 import { STAT_RATE_LIMIT } from '../../server/src/routes/operation.js';
-import { cityOf, isLocalAddress } from '../../server/src/lib/ip.js';
+import { cityOf, isLocalAddress } from '../../server/src/http/ip.js';
 
 const payload = (over: Record<string, string> = {}) => ({
   url: 'http://127.0.0.1/ablum/1', rurl: '', src: '1920x1080', scl: '24-bit', lg: 'zh-CN', tz: 'Asia/Shanghai',

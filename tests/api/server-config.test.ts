@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { assertProductionSecrets, ConfigError, DEV_SECRETS, loadConfig } from '../../server/src/config.js';
-import { createShutdown } from '../../server/src/lib/shutdown.js';
+import { createShutdown } from '../../server/src/shutdown.js';
 
 const REAL_SECRETS = { SMS_SIGN_SECRET: 'sign-x9', SMS_CODE_PEPPER: 'pepper-x9', PAY_SECRET: 'pay-x9' };
 

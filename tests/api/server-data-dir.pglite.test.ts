@@ -46,7 +46,7 @@ describe('server processes on one PGlite data folder', () => {
     });
     expect(second.status).toBe(1);
     expect(second.stderr).toContain(`流明素材 failed to start: The data folder ${path.join(dataDir, 'pglite')} is in use by process ${first.p.pid}`);
-    const seed = spawnSync(process.execPath, ['--import', 'tsx', 'server/src/db/seed-cli.ts'], { env: { ...process.env, ...env }, encoding: 'utf8', timeout: 120_000 });
+    const seed = spawnSync(process.execPath, ['--import', 'tsx', 'server/src/seed/seed-cli.ts'], { env: { ...process.env, ...env }, encoding: 'utf8', timeout: 120_000 });
     expect(seed.status).toBe(1);
     expect(seed.stderr).toContain(`is in use by process ${first.p.pid}`);
     expect((await fetch(`${first.base}/api/health`)).ok).toBe(true);

@@ -3,7 +3,7 @@ import { PDFDict, PDFDocument, PDFName } from 'pdf-lib';
 import { makeTestApp, makeUser } from '../helpers/app.js';
 import { call, makeMaterial } from '../helpers/trade.js';
 import { pdfTextLines } from '../helpers/pdf-text.js';
-import { contentDisposition } from '../../server/src/lib/content-disposition.js';
+import { contentDisposition } from '../../server/src/http/content-disposition.js';
 
 describe('licences: certificate PDF, verification, original download, history', () => {
   let t: Awaited<ReturnType<typeof makeTestApp>>;

@@ -1,7 +1,7 @@
 /**
  * Staff console in Chromium against the built client on the real seeded server. Signs in through the
  * development-only POST /dev/session (username + password of the seeded demo accounts), because the
- * login dialog is built by another team; the token goes where the client keeps it (localStorage).
+ * login dialog has its own browser tests (login.test.ts); the token goes where the client keeps it (localStorage).
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';

@@ -9,7 +9,7 @@ import { jpeg, noisePng } from '../helpers/media.js';
 /**
  * The generated deposit views in Chromium against the built app on the real seeded server.
  * Sign-in uses the development-only POST /dev/session (username + password -> token), because the
- * login dialog's SMS/QR steps are covered by the login team's own browser tests.
+ * login dialog's SMS/QR steps are covered by the login browser tests (login.test.ts).
  */
 const PASSWORD = 'Lumen@2026';
 

@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { DEMO_PASSWORD } from '../../server/src/db/seed/users.js';
+import { DEMO_PASSWORD } from '../../server/src/seed/users.js';
 import { newContext } from './browser.js';
 
 /**

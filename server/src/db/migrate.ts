@@ -13,8 +13,8 @@ const MIGRATION_LOCK = 7_405_201_126;
 
 /**
  * Applies numbered SQL files in numeric order, each once, each in its own transaction.
- * Number ranges keep parallel work apart: 0xx core, 1xx operation/catalogue, 2xx identity,
- * 3xx schemas and generated resources, 4xx trade, 5xx+ later groups.
+ * The number only orders the files; its hundreds loosely group a domain (0xx core, 1xx catalogue
+ * and search, 2xx login, 3xx schemas and generated resources, 4xx trade), and a file is never renumbered.
  * Migrations run once however many app servers start together: each step takes a transaction-level
  * advisory lock, so a second server waits, then finds the file applied and skips it.
  */

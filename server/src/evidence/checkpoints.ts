@@ -3,7 +3,7 @@ import { insertCheckpoint, latestCheckpointRow, logSize, checkpointAt, setCheckp
 import { rootAt } from './proofs.js';
 import type { EvidenceKeys } from './context.js';
 import { LogIntegrityError } from './proofs.js';
-import { AppError } from '../lib/envelope.js';
+import { AppError } from '../http/envelope.js';
 import { lastSigned, readLastCheckpoint, requireExtends, writeLastCheckpoint } from './last-checkpoint.js';
 
 /** C2SP tlog-checkpoint body: origin, tree size, base64 root hash, each on its own line. */

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { createFileOnce } from '../lib/create-file-once.js';
+import { createFileOnce } from '../storage/create-file-once.js';
 
 /**
  * The log's Ed25519 signing key as a C2SP signed-note signer. Key strings follow the Go

@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/index.js';
-import { AppError } from '../lib/envelope.js';
+import { AppError } from '../http/envelope.js';
 import { readNodes } from '../repositories/evidence-log.js';
 import { consistencyPath, inclusionPath, planNodes, rootHash, type NodeGetter } from './merkle.js';
 

@@ -3,7 +3,7 @@
  * then skips minimum/maximum, which only test finite numbers; so `/api/order/1e400` reached SQL.
  * Strings in params, query or a form-encoded body headed for a numeric schema must be finite.
  */
-import { AppError } from '../lib/envelope.js';
+import { AppError } from './envelope.js';
 import { isWalkable, type Schema } from './text-rule.js';
 
 const isNumeric = (node: Schema | undefined) => !!node && [node.type].flat().some((t) => t === 'integer' || t === 'number');

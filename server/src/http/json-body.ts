@@ -4,7 +4,7 @@
  * the stack on it, so nesting is bounded BEFORE parsing, by a linear scan of the text.
  */
 import type { FastifyInstance } from 'fastify';
-import { AppError } from '../lib/envelope.js';
+import { AppError } from './envelope.js';
 
 /** The deepest bundled schema is 9 levels (10 inside the staff editor's PUT body); 32 leaves room. */
 export const MAX_JSON_DEPTH = 32;

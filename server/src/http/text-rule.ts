@@ -4,7 +4,7 @@
  * string in params, query or body — value or key — is a 400 "<field>不能包含非法字符", the field
  * named by the title its schema gives it.
  */
-import { AppError } from '../lib/envelope.js';
+import { AppError } from './envelope.js';
 
 export type Schema = Record<string, any>;
 export type Lookup = (id: string) => Schema | undefined;

@@ -5,7 +5,7 @@
  *
  * Belongs here: task definitions' machinery, enqueue, the worker loop, retry policy, the worker
  * entry. Does not belong here: the tasks themselves (they live with their feature and register
- * with defineTask; jobs/tasks.ts imports them), HTTP (routes/jobs.ts), SQL (repositories/jobs.ts).
+ * with defineTask; server/src/tasks.ts imports them), HTTP (routes/jobs.ts), SQL (repositories/jobs.ts).
  *
  * Why our own queue and not graphile-worker or pg-boss: pg-boss 12 needs Node >= 22.12 and
  * graphile-worker 0.18 Node >= 22.18 (these machines run Node 20); graphile-worker 0.17 needs real
@@ -17,7 +17,7 @@
  *
  * Using it (see README "Background jobs"):
  *
- *   // my-feature/tasks.ts, imported from jobs/tasks.ts
+ *   // my-feature/tasks.ts, imported from server/src/tasks.ts
  *   export const MAKE_PREVIEW = 'media.preview';
  *   defineTask<{ uploadId: number }>(MAKE_PREVIEW, async (payload, ctx) => {
  *     await ctx.progress(10, '正在转码');           // persisted (throttled), shown to the owner

@@ -11,7 +11,7 @@ export const DEFAULT_TASK_OPTIONS: Required<TaskOptions> = {
 
 /**
  * Declares a task once per process, at module level of the file that owns it (import that file
- * from jobs/tasks.ts so both the app server and `npm run worker` know it). The name is stored in
+ * from server/src/tasks.ts so both the app server and `npm run worker` know it). The name is stored in
  * the jobs table: renaming a task strands its queued jobs.
  */
 export function defineTask<P = unknown>(name: string, handler: TaskHandler<P>, opts: TaskOptions = {}): TaskDefinition<P> {

@@ -7,37 +7,12 @@ import { JOB_STATE_VALUES, type JobStateValue } from '../../../src/schemas/api/j
 
 export const JOB_STATES = JOB_STATE_VALUES;
 export type JobState = JobStateValue;
+/** The row and lease shapes are the jobs table's, so they live with its SQL. */
+export type { JobLease, JobRecord } from '../repositories/jobs.js';
+
 /** States after which a job never runs again by itself (staff may retry failed/cancelled ones). */
 export const FINISHED_STATES: readonly JobState[] = ['succeeded', 'failed', 'cancelled'];
 
-/** One row of the jobs table, as code sees it. */
-export interface JobRecord {
-  id: number;
-  task: string;
-  payload: unknown;
-  state: JobState;
-  attempts: number;
-  maxAttempts: number;
-  runAt: Date;
-  lockedBy: string | null;
-  lockedAt: Date | null;
-  progress: number;
-  progressMessage: string | null;
-  lastError: string | null;
-  result: unknown;
-  ownerId: number | null;
-  dedupeKey: string | null;
-  createdAt: Date;
-  updatedAt: Date;
-  finishedAt: Date | null;
-}
-
-/** A worker's hold on a job: the same worker id can hold a later attempt, so the attempt is part of it. */
-export interface JobLease {
-  id: number;
-  workerId: string;
-  attempt: number;
-}
 
 export type JobLogger = Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
 

@@ -5,7 +5,7 @@ import { migrate } from '../db/migrate.js';
 import { openStorage } from '../storage/index.js';
 import { startWorker } from './worker.js';
 import { definedTaskNames } from './registry.js';
-import './tasks.js';
+import '../tasks.js';
 
 /**
  * `npm run worker`: runs jobs without the HTTP server, for PostgreSQL deployments (start app servers

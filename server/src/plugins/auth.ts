@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
-import { AppError, NOT_LOGGED_IN } from '../lib/envelope.js';
+import { AppError, NOT_LOGGED_IN } from '../http/envelope.js';
 import { findLiveSession, touchSession } from '../repositories/user-sessions.js';
 import type { UserRow } from '../repositories/users.js';
 

@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyError } from 'fastify';
 import type { ErrorObject } from 'ajv';
-import { AppError, fail } from '../lib/envelope.js';
+import { AppError, fail } from '../http/envelope.js';
 import { errorMessage } from '../../../src/schemas/messages.js';
 import { requestErrorAnswer } from '../http/request-errors.js';
 

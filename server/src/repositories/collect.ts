@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/index.js';
-import { col, parseListQuery, type ListSpec } from '../lib/list-query.js';
+import { col, parseListQuery, type ListSpec } from '../http/list-query.js';
 
 /** Collect albums: every query is scoped by user_id, so another user's album is simply not found. */
 const ALBUM_COLUMNS = `a.id, a.name, a.shared, a.created_at AS "createdAt", a.updated_at AS "updatedAt",

@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/index.js';
-import { col, parseListQuery, type ListSpec } from '../lib/list-query.js';
+import { col, parseListQuery, type ListSpec } from '../http/list-query.js';
 
 /** Coupon status (spec §4). */
 export const COUPON = { UNUSABLE: 0, USABLE: 1, USED: 2, EXPIRED: 3, CANCELLED: 4 } as const;

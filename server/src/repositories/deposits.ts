@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/index.js';
-import { col } from '../lib/list-query.js';
+import { col } from '../http/list-query.js';
 import type { OwnedTable } from './owned-records.js';
 
 export const depositTable: OwnedTable = {
@@ -71,7 +71,7 @@ export async function ownsMaterial(q: Queryable, userId: number, materialId: num
 
 /**
  * Links a catalogue material to its deposit when the catalogue's material_evidence table exists
- * (another team's migration; this module does not require it).
+ * (the catalogue's migration 130; this module does not require it).
  */
 export async function linkMaterialEvidence(q: Queryable, e: { materialId: number; certNo: string; sha256: string; blockHash: string; certificateUrl: string }): Promise<boolean> {
   const t = await q.query<{ t: string | null }>("SELECT to_regclass('material_evidence')::text AS t");

@@ -1,6 +1,6 @@
 import type { Queryable } from '../db/index.js';
 import type { InvoiceDetail, InvoiceLine, InvoiceTitle } from '../../../src/schemas/api/invoice.js';
-import { splitTax } from '../lib/invoice-pdf.js';
+import { splitTax } from '../documents/invoice-pdf.js';
 
 const COLUMNS = `i.id, i.user_id AS "userId", COALESCE(u.nickname, u.username, u.phone) AS "userName", i.status,
   i.invoice_type AS "invoiceType", i.tax_rate AS "taxRate", i.title, i.form->>'taxId' AS "taxId", i.form->>'email' AS email,

@@ -1,9 +1,38 @@
 /** SQL of the job queue (server/src/jobs). Every write by a worker is guarded by its lease. */
 import type { Queryable } from '../db/index.js';
-import type { JobLease, JobRecord, JobState } from '../jobs/types.js';
+import type { JobStateValue as JobState } from '../../../src/schemas/api/job.js';
 
 /** NOTIFY channel that wakes workers; the payload is the task name. */
 export const JOBS_CHANNEL = 'lumen_jobs';
+
+/** One row of the jobs table, as code sees it. */
+export interface JobRecord {
+  id: number;
+  task: string;
+  payload: unknown;
+  state: JobState;
+  attempts: number;
+  maxAttempts: number;
+  runAt: Date;
+  lockedBy: string | null;
+  lockedAt: Date | null;
+  progress: number;
+  progressMessage: string | null;
+  lastError: string | null;
+  result: unknown;
+  ownerId: number | null;
+  dedupeKey: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+  finishedAt: Date | null;
+}
+
+/** A worker's hold on a job: the same worker id can hold a later attempt, so the attempt is part of it. */
+export interface JobLease {
+  id: number;
+  workerId: string;
+  attempt: number;
+}
 
 const COLUMNS = `id, task, payload, state, attempts, max_attempts, run_at, locked_by, locked_at, progress, progress_message,
   last_error, result, owner_id, dedupe_key, created_at, updated_at, finished_at`;

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import type { Queryable } from '../db/index.js';
-import { col, parseListQuery, type ListSpec } from '../lib/list-query.js';
+import { col, parseListQuery, type ListSpec } from '../http/list-query.js';
 
 /** Licences are granted once per paid order item (UNIQUE order_item_id makes a second grant a no-op). */
 export async function grantLicences(db: Queryable, orderId: number): Promise<number> {

@@ -1,5 +1,5 @@
 import type { Db, Queryable } from '../db/index.js';
-import { AppError } from '../lib/envelope.js';
+import { AppError } from '../http/envelope.js';
 
 /**
  * Password back-off: after 5 failures for an account (20 for an IP) within 15 minutes, the key is

@@ -6,6 +6,9 @@ import type { MaterialCard } from '../../../src/schemas/api/material.js';
  */
 export type { MaterialCard };
 
+/** Counts above this are shown as "10000+" (counting a very frequent term costs more than the page). */
+export const COUNT_CAP = 10000;
+
 /** Columns of a card; `m` is the materials alias. original_path is deliberately absent. */
 export const CARD_COLUMNS =
   'm.id, m.type, m.title, m.tags, m.category_id, m.cover_path, m.preview_path, m.duration_sec, m.width, m.height, m.format, m.price_cents, m.views, m.downloads, m.collects, m.created_at';

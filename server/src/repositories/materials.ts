@@ -1,7 +1,6 @@
-import { COUNT_CAP } from '../search/index.js';
 import type { Queryable } from '../db/index.js';
-import { col, parseListQuery, type ListSpec } from '../lib/list-query.js';
-import { CARD_COLUMNS, toCard, type MaterialCard } from './material-card.js';
+import { col, parseListQuery, type ListSpec } from '../http/list-query.js';
+import { CARD_COLUMNS, COUNT_CAP, toCard, type MaterialCard } from './material-card.js';
 import type { MaterialDetail, MaterialEvidence, OwnerCard } from '../../../src/schemas/api/material.js';
 
 /** Reads of the public catalogue. Only approved materials (status 1) are ever visible here. */

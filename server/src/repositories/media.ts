@@ -1,7 +1,11 @@
 import type { Queryable } from '../db/index.js';
-import { bands } from '../services/media/phash.js';
 
 /** SQL of the media pipeline (services/media). */
+
+/** The 8 bands (8 bits each) a hash is indexed by: equal in at least one band when the distance is <= 7. */
+export function bands(hash: string): number[] {
+  return Array.from({ length: 8 }, (_, i) => parseInt(hash.slice(i * 2, i * 2 + 2), 16));
+}
 
 export async function startMediaRow(q: Queryable, materialId: number, originalKey: string, jobId: number | null): Promise<void> {
   await q.query(

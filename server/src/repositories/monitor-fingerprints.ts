@@ -1,5 +1,18 @@
 import type { Queryable } from '../db/index.js';
-import { BAND_COUNT, bandKeys } from '../services/fingerprint/hash256.js';
+
+/**
+ * Multi-index hashing: 256 bits as 16 bands of 16 bits. Two hashes within distance 31 differ in
+ * at most 1 bit in at least one band (pigeonhole: 16 bands x 2 bits = 32 > 31), so probing every
+ * band's exact value and its 16 one-bit neighbours finds every match. Each key packs the band
+ * number into the high bits (band << 16 | value); the index stores each band in its own column.
+ */
+export const BAND_COUNT = 16;
+
+export function bandKeys(hex: string): number[] {
+  const keys: number[] = [];
+  for (let b = 0; b < BAND_COUNT; b++) keys.push((b << 16) | parseInt(hex.slice(b * 4, b * 4 + 4), 16));
+  return keys;
+}
 
 /**
  * SQL of the fingerprint index (monitor_fingerprints, monitor_fingerprinted). The multi-index

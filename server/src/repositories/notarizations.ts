@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/index.js';
-import { col } from '../lib/list-query.js';
+import { col } from '../http/list-query.js';
 import type { OwnedTable } from './owned-records.js';
 
 /** Notarization statuses (lumen:status/notarization). */

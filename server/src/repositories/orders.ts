@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import type { Db, Queryable } from '../db/index.js';
-import { col, parseListQuery, type ListSpec } from '../lib/list-query.js';
+import { col, parseListQuery, type ListSpec } from '../http/list-query.js';
 import { releaseCoupons } from './coupons.js';
 
 /** Unpaid orders expire after 30 minutes and give their coupon back. */

@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/index.js';
-import { parseListQuery, type ListSpec } from '../lib/list-query.js';
+import { parseListQuery, type ListSpec } from '../http/list-query.js';
 
 /**
  * SQL for records that belong to one user. Table, owner column and scope come from module code

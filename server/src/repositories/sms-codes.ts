@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import type { Db, Queryable } from '../db/index.js';
-import { AppError } from '../lib/envelope.js';
+import { AppError } from '../http/envelope.js';
 
 export type SmsPurpose = 'login' | 'bind' | 'sign' | 'phone';
 

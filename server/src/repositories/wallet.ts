@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/index.js';
-import { col, parseListQuery, type ListSpec } from '../lib/list-query.js';
+import { col, parseListQuery, type ListSpec } from '../http/list-query.js';
 
 /**
  * Debits a balance in one statement that cannot overdraw; null when the balance is short.

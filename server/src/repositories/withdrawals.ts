@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import type { Queryable } from '../db/index.js';
-import { col } from '../lib/list-query.js';
+import { col } from '../http/list-query.js';
 import type { EarningsSummary } from '../../../src/schemas/api/earnings.js';
 import type { OwnedTable } from './owned-records.js';
 

@@ -1,11 +1,18 @@
 import type { Queryable } from '../db/index.js';
-import type { WorkContent } from '../services/work-content.js';
 
 /**
  * SQL of work review: the locked work row, revisions, the event timeline. Every status change is
  * a guarded UPDATE (`WHERE status = ANY(expected) RETURNING`), so of two parallel decisions only
  * one matches; callers turn "no row" into a 409.
  */
+
+/** The reviewable metadata of a work: what a revision proposes and an approval applies. */
+export interface WorkContent {
+  title: string;
+  description: string;
+  tags: string[];
+  price_cents: number;
+}
 
 const DIGEST = 'material_content_digest(title, description, tags, price_cents, original_path)';
 

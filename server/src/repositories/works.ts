@@ -1,4 +1,4 @@
-import { col } from '../lib/list-query.js';
+import { col } from '../http/list-query.js';
 import type { OwnedTable } from './owned-records.js';
 
 /**

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { AppError, ok } from '../lib/envelope.js';
-import { envelopeResponse, idParams } from '../lib/trade-schemas.js';
-import { validateForm } from '../lib/form-validate.js';
+import { AppError, ok } from '../http/envelope.js';
+import { envelopeResponse, idParams } from '../http/route-schemas.js';
+import { validateForm } from './form-validate.js';
 import { activeSessions, hasPassword, loginHistory, revokeOtherSessions, revokeOwnSession, type SessionRow } from '../repositories/user-sessions.js';
 import { changePassword, deviceName } from '../services/account-security.js';
 import { changePhone, sendPhoneChangeCode } from '../services/phone-change.js';

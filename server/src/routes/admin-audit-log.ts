@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { ok } from '../lib/envelope.js';
-import { envelopeResponse } from '../lib/trade-schemas.js';
-import { requireStaff } from '../http/staff.js';
+import { ok } from '../http/envelope.js';
+import { envelopeResponse } from '../http/route-schemas.js';
+import { requireStaff } from '../plugins/staff.js';
 import { listAuditEntries } from '../repositories/audit-log.js';
 
 const listQuery = {

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { AppError, ok } from '../lib/envelope.js';
-import { envelopeResponse, idParams } from '../lib/trade-schemas.js';
-import { requireStaff } from '../http/staff.js';
-import { serveObject } from '../http/serve-object.js';
-import { contentDisposition } from '../lib/content-disposition.js';
-import { validateForm } from '../lib/form-validate.js';
+import { AppError, ok } from '../http/envelope.js';
+import { envelopeResponse, idParams } from '../http/route-schemas.js';
+import { requireStaff } from '../plugins/staff.js';
+import { serveObject } from './serve-object.js';
+import { contentDisposition } from '../http/content-disposition.js';
+import { validateForm } from './form-validate.js';
 import { accountStanding, applicantOf, findCertification, listCertificationsForStaff } from '../repositories/certifications.js';
 import { approveCertification, authLevelOf, rejectCertification } from '../services/certification.js';
 import type { AuthLevel } from '../repositories/certifications.js';

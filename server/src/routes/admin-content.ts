@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { AppError, ok } from '../lib/envelope.js';
-import { envelopeResponse, idParams } from '../lib/trade-schemas.js';
-import { requireStaff } from '../http/staff.js';
-import { validateForm } from '../lib/form-validate.js';
+import { AppError, ok } from '../http/envelope.js';
+import { envelopeResponse, idParams } from '../http/route-schemas.js';
+import { requireStaff } from '../plugins/staff.js';
+import { validateForm } from './form-validate.js';
 import { entryVersions, findEntry, listEntries, type CmsFields } from '../repositories/cms.js';
 import { listEnquiries, listRegistrations, markEnquiryHandled } from '../repositories/cms-submissions.js';
 import { createCmsEntry, restoreCmsVersion, saveCmsEntry } from '../services/cms.js';

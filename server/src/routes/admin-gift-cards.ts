@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { ok } from '../lib/envelope.js';
-import { envelopeResponse, idParams } from '../lib/trade-schemas.js';
-import { requireStaff } from '../http/staff.js';
-import { validateForm } from '../lib/form-validate.js';
+import { ok } from '../http/envelope.js';
+import { envelopeResponse, idParams } from '../http/route-schemas.js';
+import { requireStaff } from '../plugins/staff.js';
+import { validateForm } from './form-validate.js';
 import { batchCards, listBatches } from '../repositories/gift-cards.js';
 import { createGiftCardBatch } from '../services/gift-cards.js';
 import { currentGiftRules } from './gift-cards.js';

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { AppError, ok } from '../lib/envelope.js';
-import { envelopeResponse, idParams } from '../lib/trade-schemas.js';
-import { requireStaff } from '../http/staff.js';
-import { validateForm } from '../lib/form-validate.js';
-import { contentDisposition } from '../lib/content-disposition.js';
+import { AppError, ok } from '../http/envelope.js';
+import { envelopeResponse, idParams } from '../http/route-schemas.js';
+import { requireStaff } from '../plugins/staff.js';
+import { validateForm } from './form-validate.js';
+import { contentDisposition } from '../http/content-disposition.js';
 import { findInvoiceDetail, listInvoicesForStaff } from '../repositories/invoice-issue.js';
 import { issueInvoice, issuedInvoicePdf, refuseInvoice } from '../services/invoice-issue.js';
 import { statusLabel } from '../../../src/schemas/index.js';

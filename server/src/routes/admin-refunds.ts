@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import { ok } from '../lib/envelope.js';
-import { envelopeResponse, idParams } from '../lib/trade-schemas.js';
-import { requireStaff } from '../http/staff.js';
+import { ok } from '../http/envelope.js';
+import { envelopeResponse, idParams } from '../http/route-schemas.js';
+import { requireStaff } from '../plugins/staff.js';
 import { payProviders } from '../adapters/pay/index.js';
 import { listRefunds } from '../repositories/refunds.js';
 import { settleRefund } from '../services/refunds.js';
 import { refundPaidOrder } from '../services/order-refund.js';
-import { validateForm } from '../lib/form-validate.js';
+import { validateForm } from './form-validate.js';
 import { enumCodes } from '../../../src/schemas/index.js';
 
 const listQuery = {

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { AppError, ok } from '../lib/envelope.js';
+import { AppError, ok } from '../http/envelope.js';
 import { copyrightAuthority } from '../adapters/authority/index.js';
 import { applyAuthorityDecision } from '../services/registration-progress.js';
 

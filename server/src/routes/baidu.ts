@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { ok, AppError } from '../lib/envelope.js';
+import { ok, AppError } from '../http/envelope.js';
 
 /**
  * /api/baidu/uploadConvertData {type, url}: an ad conversion (type 49 = registration/login) for a

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { AppError, ok } from '../lib/envelope.js';
-import { validateForm } from '../lib/form-validate.js';
-import { contentDisposition } from '../lib/content-disposition.js';
+import { AppError, ok } from '../http/envelope.js';
+import { validateForm } from './form-validate.js';
+import { contentDisposition } from '../http/content-disposition.js';
 import { idParams, idProp } from '../http/params.js';
 import { findJob } from '../repositories/jobs.js';
 import { CAPTURE, findCapture, findCaptureByCertNo, listCaptures, type WebCaptureRow } from '../repositories/web-captures.js';

@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
-import { ok } from '../lib/envelope.js';
-import { envelopeResponse } from '../lib/trade-schemas.js';
-import { MULTIPART_LIMITS, readFormUpload, storeUploaded, type FormUploadSpec } from '../lib/form-upload.js';
+import { ok } from '../http/envelope.js';
+import { envelopeResponse } from '../http/route-schemas.js';
+import { MULTIPART_LIMITS, readFormUpload, storeUploaded, type FormUploadSpec } from './form-upload.js';
 import { getUploadRule } from '../schemas/store.js';
 import { accountStanding, latestCertification, type CertificationImage } from '../repositories/certifications.js';
 import { authLevelOf, submitCertification } from '../services/certification.js';

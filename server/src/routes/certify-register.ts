@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { AppError, ok } from '../lib/envelope.js';
+import { AppError, ok } from '../http/envelope.js';
 import { idParams } from '../http/params.js';
-import { contentDisposition } from '../lib/content-disposition.js';
+import { contentDisposition } from '../http/content-disposition.js';
 import { issuedRegistration } from '../repositories/registration-progress.js';
 
 /**

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { AppError, ok } from '../lib/envelope.js';
-import { envelopeResponse, idParams, materialIdProp } from '../lib/trade-schemas.js';
-import { listQuerySchema } from '../lib/list-query.js';
+import { AppError, ok } from '../http/envelope.js';
+import { envelopeResponse, idParams, materialIdProp } from '../http/route-schemas.js';
+import { listQuerySchema } from '../http/list-query.js';
 import * as repo from '../repositories/collect.js';
 import { requireApproved } from '../services/material-availability.js';
 

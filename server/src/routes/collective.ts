@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { ok } from '../lib/envelope.js';
-import { envelopeResponse } from '../lib/trade-schemas.js';
-import { validateForm } from '../lib/form-validate.js';
+import { ok } from '../http/envelope.js';
+import { envelopeResponse } from '../http/route-schemas.js';
+import { validateForm } from './form-validate.js';
 import { idProp } from '../http/params.js';
-import { requireStaff } from '../http/staff.js';
+import { requireStaff } from '../plugins/staff.js';
 import { findMember, listRevenue, memberShares, planStats, worksForPool } from '../repositories/collective.js';
 import { choosePoolWorks, currentCollectivePlan, joinPlan, leavePlan, recordPoolRevenue, stayInPlan } from '../services/collective.js';
 

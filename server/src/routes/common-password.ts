@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { ok, AppError } from '../lib/envelope.js';
-import { validated, LOGIN_ROUTE_LIMIT } from '../lib/login-forms.js';
+import { ok, AppError } from '../http/envelope.js';
+import { validated, LOGIN_ROUTE_LIMIT } from '../http/login-forms.js';
 import { decodePassword } from '../../../src/schemas/login/password-codec.js';
 import { createSession } from '../repositories/sessions.js';
-import { MSG_SIGN_EXPIRED } from '../lib/sms-signature.js';
+import { MSG_SIGN_EXPIRED } from '../security/sms-signature.js';
 import { checkPasswordLogin } from '../services/password-check.js';
 
 export { MSG_BAD_CREDENTIALS } from '../services/password-check.js';

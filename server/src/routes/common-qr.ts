@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { ok, AppError } from '../lib/envelope.js';
-import { validated, LOGIN_ROUTE_LIMIT } from '../lib/login-forms.js';
+import { ok, AppError } from '../http/envelope.js';
+import { validated, LOGIN_ROUTE_LIMIT } from '../http/login-forms.js';
 import { consumeCode } from '../repositories/sms-codes.js';
 import { consumeTicket, issueTicket, liveTicket, SandboxWechatProvider } from '../adapters/wechat/index.js';
 import { createSession } from '../repositories/sessions.js';

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ok, AppError } from '../lib/envelope.js';
-import { validated, LOGIN_ROUTE_LIMIT } from '../lib/login-forms.js';
-import { verifySignedBody } from '../lib/sms-signature.js';
+import { ok, AppError } from '../http/envelope.js';
+import { validated, LOGIN_ROUTE_LIMIT } from '../http/login-forms.js';
+import { verifySignedBody } from '../security/sms-signature.js';
 import { consumeCode, issueCodeWithinLimits, type SmsPurpose } from '../repositories/sms-codes.js';
 import { smsGateway } from '../adapters/sms/index.js';
 import { liveTicket } from '../adapters/wechat/index.js';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { ok } from '../lib/envelope.js';
+import { ok } from '../http/envelope.js';
 import { publicUser } from '../repositories/users.js';
 import { revokeSession } from '../repositories/sessions.js';
 import commonSms from './common-sms.js';

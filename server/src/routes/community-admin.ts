@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { ok } from '../lib/envelope.js';
-import { envelopeResponse, idParams } from '../lib/trade-schemas.js';
-import { validateForm } from '../lib/form-validate.js';
-import { requireStaff } from '../http/staff.js';
+import { ok } from '../http/envelope.js';
+import { envelopeResponse, idParams } from '../http/route-schemas.js';
+import { validateForm } from './form-validate.js';
+import { requireStaff } from '../plugins/staff.js';
 import { hiddenPosts, openReports } from '../repositories/community-social.js';
 import { dismissReports, hideContent, restoreContent } from '../services/community-moderation.js';
 import { disputedDemands } from '../repositories/community-demands.js';

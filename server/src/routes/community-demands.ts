@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { AppError, ok } from '../lib/envelope.js';
-import { envelopeResponse, idParams } from '../lib/trade-schemas.js';
-import { validateForm } from '../lib/form-validate.js';
+import { AppError, ok } from '../http/envelope.js';
+import { envelopeResponse, idParams } from '../http/route-schemas.js';
+import { validateForm } from './form-validate.js';
 import { idProp } from '../http/params.js';
 import { demandsOfBuyer, findDemand, listDemands, responsesFor, responsesOfCreator } from '../repositories/community-demands.js';
 import { acceptDelivery, cancelDemand, deliver, disputeDemand, pickResponse, postDemand, respond } from '../services/community-demands.js';

@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
-import { AppError, ok } from '../lib/envelope.js';
-import { envelopeResponse, idParams } from '../lib/trade-schemas.js';
-import { validateForm } from '../lib/form-validate.js';
-import { MULTIPART_LIMITS, readFormUpload, storeUploaded } from '../lib/form-upload.js';
+import { AppError, ok } from '../http/envelope.js';
+import { envelopeResponse, idParams } from '../http/route-schemas.js';
+import { validateForm } from './form-validate.js';
+import { MULTIPART_LIMITS, readFormUpload, storeUploaded } from './form-upload.js';
 import { getUploadRule } from '../schemas/store.js';
-import { PUBLIC_GROUP } from '../db/seed/catalogue/media.js';
-import { isStaff } from '../http/staff.js';
+import { PUBLIC_GROUP } from '../storage/groups.js';
+import { isStaff } from '../plugins/staff.js';
 import { collectedPosts, deleteOwnPost, feed, findPost, insertPost, ownWorkIds, worksOf } from '../repositories/community-posts.js';
 import { commentsOf, creatorProfile, findComment, insertComment, insertReport, setFollow, toggleMark } from '../repositories/community-social.js';
 

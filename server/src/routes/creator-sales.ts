@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { ok } from '../lib/envelope.js';
-import { listQuerySchema } from '../lib/list-query.js';
-import { registerResourceRoutes, userFor } from '../lib/resource-routes.js';
+import { ok } from '../http/envelope.js';
+import { listQuerySchema } from '../http/list-query.js';
+import { registerResourceRoutes, userFor } from './resource-routes.js';
 import { SALES_LIST, salesSummary, salesTable } from '../repositories/earnings.js';
 import { currentRevenueShare } from '../services/earnings.js';
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { AppError, ok } from '../lib/envelope.js';
-import { validateForm } from '../lib/form-validate.js';
+import { AppError, ok } from '../http/envelope.js';
+import { validateForm } from './form-validate.js';
 import { latestAgreement, signCreatorAgreement } from '../repositories/creator-agreements.js';
 import agreement from '../../../src/schemas/content/creator-agreement.json';
 

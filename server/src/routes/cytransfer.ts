@@ -1,15 +1,15 @@
 import type { FastifyInstance } from 'fastify';
-import { AppError, ok } from '../lib/envelope.js';
-import { envelopeResponse, idParams } from '../lib/trade-schemas.js';
-import { validateForm } from '../lib/form-validate.js';
-import { requireStaff } from '../http/staff.js';
-import { contentDisposition } from '../lib/content-disposition.js';
+import { AppError, ok } from '../http/envelope.js';
+import { envelopeResponse, idParams } from '../http/route-schemas.js';
+import { validateForm } from './form-validate.js';
+import { requireStaff } from '../plugins/staff.js';
+import { contentDisposition } from '../http/content-disposition.js';
 import { smsGateway } from '../adapters/sms/index.js';
 import { consumeCode, issueCodeWithinLimits } from '../repositories/sms-codes.js';
 import { findListing, marketListings, pendingListings, proofSummary, sellerListings, titleProofsOf } from '../repositories/copyright-listings.js';
 import { dealsOf, findDealFor, originalHolder, signatureIps, transfersOfProof } from '../repositories/copyright-deals.js';
 import { answerOffer, buyListing, cancelDeal, makeOffer, payOffer, publishListing, reviewListing, signDeal, termsOf } from '../services/copyright-trading.js';
-import { transferContractPdf } from '../lib/transfer-contract.js';
+import { transferContractPdf } from '../documents/transfer-contract.js';
 
 const marketQuery = {
   type: 'object',

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
-import { AppError, ok } from '../lib/envelope.js';
-import { contentDisposition } from '../lib/content-disposition.js';
-import { idParams, mustGetOwned, registerResourceRoutes, toApi } from '../lib/resource-routes.js';
-import { MULTIPART_LIMITS, readFormUpload, storeUploaded } from '../lib/form-upload.js';
-import { depositCertificatePdf } from '../lib/deposit-certificate.js';
+import { AppError, ok } from '../http/envelope.js';
+import { contentDisposition } from '../http/content-disposition.js';
+import { idParams, mustGetOwned, registerResourceRoutes, toApi } from './resource-routes.js';
+import { MULTIPART_LIMITS, readFormUpload, storeUploaded } from './form-upload.js';
+import { depositCertificatePdf } from '../documents/deposit-certificate.js';
 import { schemaStore, getUploadRule } from '../schemas/store.js';
 import { enumLabel, ruleRefFor } from '../../../src/schemas/registry.js';
 import { checkRecord, receiptFor } from '../evidence/receipts.js';

@@ -5,7 +5,7 @@
  * token here either, and guesses made here count towards the lock.
  */
 import type { FastifyInstance } from 'fastify';
-import { ok } from '../lib/envelope.js';
+import { ok } from '../http/envelope.js';
 import { createSession } from '../repositories/sessions.js';
 import { checkPasswordLogin } from '../services/password-check.js';
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { ok } from '../lib/envelope.js';
-import { envelopeResponse } from '../lib/trade-schemas.js';
-import { listQuerySchema } from '../lib/list-query.js';
+import { ok } from '../http/envelope.js';
+import { envelopeResponse } from '../http/route-schemas.js';
+import { listQuerySchema } from '../http/list-query.js';
 import { COUPON_LIST, listCoupons } from '../repositories/coupons.js';
 
 /** /api/discount: my coupons (status 0 unusable, 1 usable, 2 used, 3 expired, 4 cancelled). */

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { AppError, ok } from '../lib/envelope.js';
-import { envelopeResponse, idParams } from '../lib/trade-schemas.js';
+import { AppError, ok } from '../http/envelope.js';
+import { envelopeResponse, idParams } from '../http/route-schemas.js';
 import { idProp } from '../http/params.js';
 import { deleteDraft, deleteExpiredDrafts, findDraft, listDrafts } from '../repositories/drafts.js';
 import { currentDraftPolicy, saveDraft } from '../services/drafts.js';

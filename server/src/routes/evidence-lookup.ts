@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { ok } from '../lib/envelope.js';
-import { envelopeResponse } from '../lib/trade-schemas.js';
+import { ok } from '../http/envelope.js';
+import { envelopeResponse } from '../http/route-schemas.js';
 import { DEPOSIT } from '../repositories/deposits.js';
 import { depositsBySha256 } from '../repositories/evidence-lookup.js';
 

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { fail } from '../lib/envelope.js';
-import { serveObject } from '../http/serve-object.js';
-import { contentDisposition } from '../lib/content-disposition.js';
-import { PUBLIC_GROUP } from '../db/seed/catalogue/media.js';
+import { fail } from '../http/envelope.js';
+import { serveObject } from './serve-object.js';
+import { contentDisposition } from '../http/content-disposition.js';
+import { PUBLIC_GROUP } from '../storage/groups.js';
 
 /** Keys of public media: "<yyyymm>/<random hex>.<ext>" below the public group, nothing else. */
 const PUBLIC_KEY = /^[0-9]{6}\/[a-f0-9]+\.(jpg|mp4|png|webp)$/;

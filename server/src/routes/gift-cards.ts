@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { ok } from '../lib/envelope.js';
-import { envelopeResponse } from '../lib/trade-schemas.js';
-import { validateForm } from '../lib/form-validate.js';
-import { registerResourceRoutes } from '../lib/resource-routes.js';
+import { ok } from '../http/envelope.js';
+import { envelopeResponse } from '../http/route-schemas.js';
+import { validateForm } from './form-validate.js';
+import { registerResourceRoutes } from './resource-routes.js';
 import { schemaStore } from '../schemas/store.js';
 import { balanceOf } from '../repositories/wallet.js';
 import { boughtCardTable } from '../repositories/gift-cards.js';

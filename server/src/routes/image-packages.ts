@@ -1,10 +1,10 @@
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { AppError, ok } from '../lib/envelope.js';
-import { registerResourceRoutes, mustGetOwned } from '../lib/resource-routes.js';
-import { validateForm } from '../lib/form-validate.js';
+import { AppError, ok } from '../http/envelope.js';
+import { registerResourceRoutes, mustGetOwned } from './resource-routes.js';
+import { validateForm } from './form-validate.js';
 import { idParams } from '../http/params.js';
-import { contentDisposition } from '../lib/content-disposition.js';
+import { contentDisposition } from '../http/content-disposition.js';
 import { imageDownloadTable, imageMaterial, imagePackageTable } from '../repositories/image-packages.js';
 import { downloadUnderPackage } from '../services/image-packages.js';
 

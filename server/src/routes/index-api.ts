@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { AppError, ok } from '../lib/envelope.js';
-import { createSearchEngine, type SearchQuery } from '../search/index.js';
+import { AppError, ok } from '../http/envelope.js';
+import type { SearchQuery } from '../search/index.js';
+import { createSearchEngine } from '../search/sql-engine.js';
 import { topMaterials } from '../repositories/materials.js';
 import { curatedSections, findAlbum, findCategory, hotKeywords, listAlbums, listCategories } from '../repositories/albums.js';
 import { cachedAggregate } from '../repositories/cached-aggregates.js';

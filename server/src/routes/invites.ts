@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { ok } from '../lib/envelope.js';
-import { envelopeResponse } from '../lib/trade-schemas.js';
-import { registerResourceRoutes } from '../lib/resource-routes.js';
+import { ok } from '../http/envelope.js';
+import { envelopeResponse } from '../http/route-schemas.js';
+import { registerResourceRoutes } from './resource-routes.js';
 import { invitedTable, inviteStats } from '../repositories/invites.js';
 
 /** /api/user/invite: the user's invite links (personal and company) and what they earned. */

@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import { ok } from '../lib/envelope.js';
-import { registerResourceRoutes } from '../lib/resource-routes.js';
+import { ok } from '../http/envelope.js';
+import { registerResourceRoutes } from './resource-routes.js';
 import type { OwnedTable } from '../repositories/owned-records.js';
 import { invoiceColumns, invoiceTable, invoiceableOrders, releaseInvoiceOrders, type InvoiceOrderKind } from '../repositories/invoices.js';
 import { requestInvoice } from '../services/invoicing.js';
-import { AppError } from '../lib/envelope.js';
+import { AppError } from '../http/envelope.js';
 import { idParams } from '../http/params.js';
-import { contentDisposition } from '../lib/content-disposition.js';
+import { contentDisposition } from '../http/content-disposition.js';
 import { deleteInvoiceTitle, findInvoiceDetail, listInvoiceTitles } from '../repositories/invoice-issue.js';
 import { issuedInvoicePdf } from '../services/invoice-issue.js';
 

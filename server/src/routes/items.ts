@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { AppError, ok } from '../lib/envelope.js';
+import { AppError, ok } from '../http/envelope.js';
 import { findMaterial, listMaterials, MATERIAL_LIST, MATERIAL_SORTABLE, materialEvidence, ownerCard, similarMaterials } from '../repositories/materials.js';
-import { listQuerySchema } from '../lib/list-query.js';
+import { listQuerySchema } from '../http/list-query.js';
 import { idParams, limitProp, NOT_FOUND_MATERIAL } from './catalogue-schemas.js';
 
 type IdReq = { params: { id: number } };

@@ -3,9 +3,9 @@
  * 404, so ids reveal nothing. Staff list jobs by state and retry or cancel them.
  */
 import type { FastifyInstance } from 'fastify';
-import { AppError, ok } from '../lib/envelope.js';
-import { idParams } from '../lib/resource-routes.js';
-import { isStaff, requireStaff } from '../http/staff.js';
+import { AppError, ok } from '../http/envelope.js';
+import { idParams } from './resource-routes.js';
+import { isStaff, requireStaff } from '../plugins/staff.js';
 import { cancelJob, findJob, listJobs, requeueJob } from '../repositories/jobs.js';
 import { envelopeOf } from '../http/envelope-schema.js';
 import { JOB_STATE_VALUES, jobListSchema, jobSchema, type Job } from '../../../src/schemas/api/job.js';

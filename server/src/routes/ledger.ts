@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { AppError, ok } from '../lib/envelope.js';
+import { AppError, ok } from '../http/envelope.js';
 import { ensureCheckpoint } from '../evidence/checkpoints.js';
 import { consistencyProof } from '../evidence/proofs.js';
 import { receiptFor } from '../evidence/receipts.js';

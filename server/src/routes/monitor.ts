@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { AppError, ok } from '../lib/envelope.js';
-import { contentDisposition } from '../lib/content-disposition.js';
+import { AppError, ok } from '../http/envelope.js';
+import { contentDisposition } from '../http/content-disposition.js';
 import { idParams, idProp } from '../http/params.js';
 import * as repo from '../repositories/monitor.js';
 import * as hitsRepo from '../repositories/monitor-hits.js';

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { AppError, ok } from '../lib/envelope.js';
-import { mustGetOwned, registerResourceRoutes } from '../lib/resource-routes.js';
-import { validateForm } from '../lib/form-validate.js';
-import { contentDisposition } from '../lib/content-disposition.js';
+import { AppError, ok } from '../http/envelope.js';
+import { mustGetOwned, registerResourceRoutes } from './resource-routes.js';
+import { validateForm } from './form-validate.js';
+import { contentDisposition } from '../http/content-disposition.js';
 import { idParams } from '../http/params.js';
 import { notaryOffice } from '../adapters/notary/index.js';
 import { NOTARY, evidenceItems, notarizationEvents, notarizationTable, notaryCertificateKey } from '../repositories/notarizations.js';

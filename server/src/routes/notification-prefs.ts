@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { ok } from '../lib/envelope.js';
-import { envelopeResponse } from '../lib/trade-schemas.js';
-import { validateForm } from '../lib/form-validate.js';
+import { ok } from '../http/envelope.js';
+import { envelopeResponse } from '../http/route-schemas.js';
+import { validateForm } from './form-validate.js';
 import { schemaStore } from '../schemas/store.js';
 import { mutedKinds, setMutedKinds } from '../repositories/notifications.js';
 

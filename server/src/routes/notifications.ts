@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { AppError, ok } from '../lib/envelope.js';
-import { envelopeResponse, idParams } from '../lib/trade-schemas.js';
-import { listQuerySchema } from '../lib/list-query.js';
+import { AppError, ok } from '../http/envelope.js';
+import { envelopeResponse, idParams } from '../http/route-schemas.js';
+import { listQuerySchema } from '../http/list-query.js';
 import * as n from '../repositories/notifications.js';
 
 /** /api/notifications: the signed-in user's inbox (written by services/notifications.ts notify). */

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { AppError, ok } from '../lib/envelope.js';
-import { cityOf } from '../lib/ip.js';
+import { AppError, ok } from '../http/envelope.js';
+import { cityOf } from '../http/ip.js';
 import { insertPageView, latestPageViews } from '../repositories/page-views.js';
 
 /** Page views allowed per client IP per minute (a normal visitor navigates far less). */

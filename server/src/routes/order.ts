@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import path from 'node:path';
-import { AppError, ok } from '../lib/envelope.js';
-import { envelopeResponse, idParams } from '../lib/trade-schemas.js';
-import { listQuerySchema } from '../lib/list-query.js';
-import { contentDisposition } from '../lib/content-disposition.js';
-import { licenceCertificatePdf } from '../lib/licence-pdf.js';
+import { AppError, ok } from '../http/envelope.js';
+import { envelopeResponse, idParams } from '../http/route-schemas.js';
+import { listQuerySchema } from '../http/list-query.js';
+import { contentDisposition } from '../http/content-disposition.js';
+import { licenceCertificatePdf } from '../documents/licence-pdf.js';
 import { cancelOrder, findOrder, listOrders, ORDER_LIST, orderItems } from '../repositories/orders.js';
 import * as lic from '../repositories/licences.js';
 import type { LicenceLevel, UseCaseTable } from '../../../src/schemas/licence/use-cases.js';

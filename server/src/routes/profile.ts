@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
-import { ok } from '../lib/envelope.js';
-import { envelopeResponse } from '../lib/trade-schemas.js';
-import { validateForm } from '../lib/form-validate.js';
-import { MULTIPART_LIMITS, readFormUpload, storeUploaded } from '../lib/form-upload.js';
+import { ok } from '../http/envelope.js';
+import { envelopeResponse } from '../http/route-schemas.js';
+import { validateForm } from './form-validate.js';
+import { MULTIPART_LIMITS, readFormUpload, storeUploaded } from './form-upload.js';
 import { getUploadRule } from '../schemas/store.js';
-import { PUBLIC_GROUP } from '../db/seed/catalogue/media.js';
+import { PUBLIC_GROUP } from '../storage/groups.js';
 import { getProfile, saveProfile } from '../repositories/profile.js';
 
 const SCHEMA_ID = 'lumen:forms/profile';

@@ -1,4 +1,4 @@
-import { registrationRoutes } from '../lib/registration-routes.js';
+import { registrationRoutes } from './registration-routes.js';
 
 /** /api/protection/registration — copyright registrations (rules: lumen:rules/registration). */
 export default registrationRoutes('copyright', 'lumen:forms/registration', 'registration');

@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { AppError, ok } from '../lib/envelope.js';
-import { requireStaff } from '../http/staff.js';
-import { validateForm } from '../lib/form-validate.js';
-import { idParams } from '../lib/resource-routes.js';
+import { AppError, ok } from '../http/envelope.js';
+import { requireStaff } from '../plugins/staff.js';
+import { validateForm } from './form-validate.js';
+import { idParams } from './resource-routes.js';
 import { schemaStore } from '../schemas/store.js';
 import { enumOptions } from '../../../src/schemas/registry.js';
 // From index.js: the bundled tables are installed there, before this module's schemas are built.

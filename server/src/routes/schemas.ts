@@ -3,15 +3,15 @@
  * (who, when, diff) and rollback. Reading current versions is public: forms need them to validate.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { AppError, ok } from '../lib/envelope.js';
+import { AppError, ok } from '../http/envelope.js';
 import { getUploadRule, schemaStore, SCHEMAS_CHANNEL } from '../schemas/store.js';
-import { checkUploadedFile } from '../lib/file-check.js';
+import { checkUploadedFile } from '../security/file-check.js';
 import { ruleMessage } from '../../../src/schemas/file-rules.js';
 import { checkCandidate } from '../schemas/check.js';
 import { bundledSchema } from '../../../src/schemas/index.js';
 import { jsonDiff } from '../../../src/schemas/json-diff.js';
 import { findVersion, insertVersion, listVersions } from '../repositories/schema-versions.js';
-import { isStaff, requireStaff } from '../http/staff.js';
+import { isStaff, requireStaff } from '../plugins/staff.js';
 
 /** Accepts 'lumen:rules/deposit' or the short 'rules/deposit'. */
 const normaliseId = (raw: string) => (raw.startsWith('lumen:') ? raw : `lumen:${raw}`);

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { AppError, ok } from '../lib/envelope.js';
-import { envelopeResponse, idParams } from '../lib/trade-schemas.js';
-import { listQuerySchema } from '../lib/list-query.js';
-import { validateForm } from '../lib/form-validate.js';
-import { requireStaff } from '../http/staff.js';
+import { AppError, ok } from '../http/envelope.js';
+import { envelopeResponse, idParams } from '../http/route-schemas.js';
+import { listQuerySchema } from '../http/list-query.js';
+import { validateForm } from './form-validate.js';
+import { requireStaff } from '../plugins/staff.js';
 import { payProviders } from '../adapters/pay/index.js';
 import * as so from '../repositories/service-orders.js';
 import { createServiceOrder, currentCatalogue, quoteServiceOrder, type ServiceOrderInput } from '../services/service-orders.js';

@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { AppError, ok } from '../lib/envelope.js';
-import { envelopeResponse, idParams } from '../lib/trade-schemas.js';
+import { AppError, ok } from '../http/envelope.js';
+import { envelopeResponse, idParams } from '../http/route-schemas.js';
 import { idProp } from '../http/params.js';
-import { validateForm } from '../lib/form-validate.js';
+import { validateForm } from './form-validate.js';
 import { companyOrders, findSubAccount, listApprovals, listSubAccounts, updateSubAccount, chinaMonth, type SubAccountRow } from '../repositories/sub-accounts.js';
 import { createSubAccount, decideSubPurchase, moveSubAccount, payAsSubAccount, requireCompanyAdmin } from '../services/sub-accounts.js';
 

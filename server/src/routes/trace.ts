@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { AppError, ok } from '../lib/envelope.js';
-import { contentDisposition } from '../lib/content-disposition.js';
+import { AppError, ok } from '../http/envelope.js';
+import { contentDisposition } from '../http/content-disposition.js';
 import { envelopeOf } from '../http/envelope-schema.js';
 import { idParams } from '../http/params.js';
 import { fileUrl } from '../repositories/material-card.js';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { AppError, ok } from '../lib/envelope.js';
-import { envelopeResponse, idParams } from '../lib/trade-schemas.js';
+import { AppError, ok } from '../http/envelope.js';
+import { envelopeResponse, idParams } from '../http/route-schemas.js';
 import { idProp } from '../http/params.js';
 import { PAY_PROVIDERS, payProviders, type PayProviderName } from '../adapters/pay/index.js';
 import { findOrder, takenDownItems, type OrderRow } from '../repositories/orders.js';

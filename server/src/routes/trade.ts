@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { AppError, ok } from '../lib/envelope.js';
-import { envelopeResponse, idParams, materialIdProp, scenarioProp } from '../lib/trade-schemas.js';
+import { AppError, ok } from '../http/envelope.js';
+import { envelopeResponse, idParams, materialIdProp, scenarioProp } from '../http/route-schemas.js';
 import * as cart from '../repositories/cart.js';
 import { requireApproved } from '../services/material-availability.js';
 import { checkScenario, createOrder, currentUseCases, quote, type CheckoutInput } from '../services/checkout.js';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { AppError, ok } from '../lib/envelope.js';
-import { envelopeResponse } from '../lib/trade-schemas.js';
-import { validateForm } from '../lib/form-validate.js';
+import { AppError, ok } from '../http/envelope.js';
+import { envelopeResponse } from '../http/route-schemas.js';
+import { validateForm } from './form-validate.js';
 import { schemaStore } from '../schemas/store.js';
 import { payProviders, type PayProviderName } from '../adapters/pay/index.js';
 import { findTopUp } from '../repositories/wallet-topups.js';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { ok } from '../lib/envelope.js';
-import { envelopeResponse } from '../lib/trade-schemas.js';
-import { listQuerySchema } from '../lib/list-query.js';
+import { ok } from '../http/envelope.js';
+import { envelopeResponse } from '../http/route-schemas.js';
+import { listQuerySchema } from '../http/list-query.js';
 import { balanceOf, listTransactions, WALLET_LIST } from '../repositories/wallet.js';
 
 /** /api/wallet: balance and its movements (payments debit it atomically in /api/trade/pay/wallet). */

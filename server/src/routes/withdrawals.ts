@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { AppError, ok } from '../lib/envelope.js';
-import { mustGetOwned, registerResourceRoutes, userFor } from '../lib/resource-routes.js';
+import { AppError, ok } from '../http/envelope.js';
+import { mustGetOwned, registerResourceRoutes, userFor } from './resource-routes.js';
 import { idParams } from '../http/params.js';
 import { earningsOf, insertWithdrawal, lockUser, withdrawalTable } from '../repositories/withdrawals.js';
 import { addWithdrawalEvent, withdrawalEvents, withdrawalOwner } from '../repositories/withdrawal-review.js';

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ok } from '../lib/envelope.js';
-import { idParams, mustGetOwned, registerResourceRoutes, toApi, userFor } from '../lib/resource-routes.js';
-import { validateForm } from '../lib/form-validate.js';
+import { ok } from '../http/envelope.js';
+import { idParams, mustGetOwned, registerResourceRoutes, toApi, userFor } from './resource-routes.js';
+import { validateForm } from './form-validate.js';
 import { workTable } from '../repositories/works.js';
 import { appealWork, editWork, relistWork, submitWork, takedownWork, withdrawRevision, type Actor } from '../services/review.js';
 import { creatorReviewView } from '../services/review-view.js';
@@ -9,7 +9,7 @@ import { mediaStatus, retryMedia } from '../services/media/status.js';
 import { createWorksFromUploads } from '../services/work-create.js';
 import { uploadsAwaitingWork } from '../repositories/work-uploads.js';
 import { getSchema } from '../schemas/store.js';
-import { AppError } from '../lib/envelope.js';
+import { AppError } from '../http/envelope.js';
 import { enumCodes, statusLabel } from '../../../src/schemas/index.js';
 
 /** Most works one batch creates (the image rule's maxCount: one page's worth of files). */

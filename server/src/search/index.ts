@@ -1,15 +1,14 @@
 import type { Queryable } from '../db/index.js';
 import type { SearchResult } from '../../../src/schemas/api/material.js';
 import { bundledSchema, durationClasses, enumCodes } from '../../../src/schemas/index.js';
-import { SqlSearchEngine } from './sql-engine.js';
 
 // Codes from the contract's tables. The shipped versions, not staff-edited ones: migration 132's
 // facet tokens are built from the same types and duration classes.
 export const MATERIAL_TYPES = enumCodes<number>('lumen:enums/material-type', bundledSchema);
 export const DURATION_CLASSES = durationClasses(bundledSchema).map((c) => c.code);
 export const SEARCH_SORTS = enumCodes<string>('lumen:enums/search-sort', bundledSchema);
-/** Counts above this are shown as "10000+" (counting a very frequent term costs more than the page). */
-export const COUNT_CAP = 10000;
+/** The count cap lives with the material list it also caps; search re-exports it for its callers. */
+export { COUNT_CAP } from '../repositories/material-card.js';
 
 export interface SearchQuery {
   keyword?: string;
@@ -51,8 +50,4 @@ export interface SearchOptions {
    * 995); tests sample every row (1) to read the buckets of a small catalogue.
    */
   sampleRates?: number[];
-}
-
-export function createSearchEngine(db: Queryable, options: SearchOptions = {}): SearchEngine {
-  return new SqlSearchEngine(db, options);
 }

@@ -614,3 +614,8 @@ function roughly(n: number): number {
   const unit = 10 ** Math.max(0, Math.floor(Math.log10(n)) - 1);
   return Math.round(n / unit) * unit;
 }
+
+/** The engine the app searches with (search/index.ts holds the types it implements, so it does not import this file). */
+export function createSearchEngine(db: Queryable, options: SearchOptions = {}): SearchEngine {
+  return new SqlSearchEngine(db, options);
+}

@@ -3,8 +3,8 @@
  * session list with server-side revocation.
  */
 import type { Db } from '../db/index.js';
-import { AppError } from '../lib/envelope.js';
-import { hashPassword } from '../lib/password.js';
+import { AppError } from '../http/envelope.js';
+import { hashPassword } from '../security/password.js';
 import type { UserRow } from '../repositories/users.js';
 import { hasPassword, revokeOtherSessions, setPasswordHash } from '../repositories/user-sessions.js';
 import { checkPasswordLogin, MSG_BAD_CREDENTIALS } from './password-check.js';

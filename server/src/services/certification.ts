@@ -6,7 +6,7 @@
  */
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/index.js';
-import { AppError } from '../lib/envelope.js';
+import { AppError } from '../http/envelope.js';
 import { maskCertificateNo } from '../../../src/schemas/check-digits.js';
 import {
   accountStanding,

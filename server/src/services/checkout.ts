@@ -1,5 +1,5 @@
 import type { Db, Queryable } from '../db/index.js';
-import { AppError } from '../lib/envelope.js';
+import { AppError } from '../http/envelope.js';
 import type { UserRow } from '../repositories/users.js';
 import { cartLines, materialsByIds, removeCartLines } from '../repositories/cart.js';
 import { claimCoupon, findCoupon, usableCoupons, type CouponRow } from '../repositories/coupons.js';

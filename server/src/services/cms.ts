@@ -1,5 +1,5 @@
 import type { Db } from '../db/index.js';
-import { AppError } from '../lib/envelope.js';
+import { AppError } from '../http/envelope.js';
 import { insertEntry, slugTaken, updateEntry, versionSnapshot, type CmsFields } from '../repositories/cms.js';
 
 /**

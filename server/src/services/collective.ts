@@ -1,5 +1,5 @@
 import type { Db, Queryable } from '../db/index.js';
-import { AppError } from '../lib/envelope.js';
+import { AppError } from '../http/envelope.js';
 import { latestBody } from '../repositories/schema-versions.js';
 import { lockUserRow, type UserRow } from '../repositories/users.js';
 import {

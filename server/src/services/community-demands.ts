@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { Db, Queryable } from '../db/index.js';
-import { AppError } from '../lib/envelope.js';
+import { AppError } from '../http/envelope.js';
 import { credit, debit } from '../repositories/wallet.js';
 import { insertOrder, markPaid } from '../repositories/orders.js';
 import { grantLicences } from '../repositories/licences.js';

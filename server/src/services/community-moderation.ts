@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/index.js';
-import { AppError } from '../lib/envelope.js';
+import { AppError } from '../http/envelope.js';
 import { setPostStatus } from '../repositories/community-posts.js';
 import { findComment, resolveReports, setCommentStatus } from '../repositories/community-social.js';
 import { recordAudit } from './audit-log.js';

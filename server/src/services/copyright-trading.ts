@@ -1,10 +1,10 @@
 import type { Db, Queryable } from '../db/index.js';
-import { AppError } from '../lib/envelope.js';
-import { appendBlock } from '../repositories/ledger.js';
+import { AppError } from '../http/envelope.js';
+import { appendBlock } from '../evidence/ledger.js';
 import { credit, debit } from '../repositories/wallet.js';
 import { findListing, insertListing, proofInUse, setListingStatus, titleProof, type ListingInput } from '../repositories/copyright-listings.js';
 import { completeDeal, findDealFor, hasLiveDeal, insertDeal, moveDeal, recordSignature, setEscrow } from '../repositories/copyright-deals.js';
-import { contractHash, type ContractTerms } from '../lib/transfer-contract.js';
+import { contractHash, type ContractTerms } from '../documents/transfer-contract.js';
 import { enumLabel } from '../../../src/schemas/index.js';
 
 /**

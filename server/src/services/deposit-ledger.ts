@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import type { Queryable } from '../db/index.js';
-import { appendBlock, type LedgerBlock } from '../repositories/ledger.js';
+import { appendBlock, type LedgerBlock } from '../evidence/ledger.js';
 import { linkMaterialEvidence, markDeposited } from '../repositories/deposits.js';
 
 const dayStamp = (at: Date) => at.toISOString().slice(0, 10).replace(/-/g, '');

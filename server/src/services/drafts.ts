@@ -1,5 +1,5 @@
 import type { Db, Queryable } from '../db/index.js';
-import { AppError } from '../lib/envelope.js';
+import { AppError } from '../http/envelope.js';
 import { latestBody } from '../repositories/schema-versions.js';
 import { countDrafts, deleteExpiredDrafts, insertDraft, updateDraft } from '../repositories/drafts.js';
 import { lockUserRow } from '../repositories/users.js';

@@ -7,7 +7,7 @@
 import crypto from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { Db, Queryable } from '../db/index.js';
-import { AppError } from '../lib/envelope.js';
+import { AppError } from '../http/envelope.js';
 import type { UserRow } from '../repositories/users.js';
 import { insertOrder } from '../repositories/orders.js';
 import { credit } from '../repositories/wallet.js';

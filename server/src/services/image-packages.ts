@@ -5,7 +5,7 @@
  * the client's idempotency key hold: a retried download answers the first and takes nothing more.
  */
 import type { Db } from '../db/index.js';
-import { AppError } from '../lib/envelope.js';
+import { AppError } from '../http/envelope.js';
 import { consumeQuota } from './service-orders-quota.js';
 import { findPackageDownload, imageMaterial, insertPackageDownload, IMAGE_SERVICE, type PackageDownload } from '../repositories/image-packages.js';
 

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/index.js';
-import { AppError } from '../lib/envelope.js';
-import { invoicePdf } from '../lib/invoice-pdf.js';
+import { AppError } from '../http/envelope.js';
+import { invoicePdf } from '../documents/invoice-pdf.js';
 import { findInvoiceDetail, markIssued, markRefused } from '../repositories/invoice-issue.js';
 import { releaseInvoiceOrders } from '../repositories/invoices.js';
 import { recordAudit } from './audit-log.js';

@@ -1,5 +1,5 @@
 import type { Db } from '../db/index.js';
-import { AppError } from '../lib/envelope.js';
+import { AppError } from '../http/envelope.js';
 import { saveInvoiceTitle } from '../repositories/invoice-issue.js';
 import { insertInvoice, linkInvoiceOrders, paidOrdersToInvoice, type InvoiceOrderKind } from '../repositories/invoices.js';
 

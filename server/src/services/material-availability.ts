@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/index.js';
-import { AppError } from '../lib/envelope.js';
+import { AppError } from '../http/envelope.js';
 import { materialStatus } from '../repositories/materials.js';
 
 /** The refusal for a material that exists but is not approved (pending review, rejected or taken down). */

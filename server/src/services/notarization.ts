@@ -5,7 +5,7 @@
  * states they fit; each change is on the timeline and in the applicant's inbox.
  */
 import type { Db, Queryable } from '../db/index.js';
-import { AppError } from '../lib/envelope.js';
+import { AppError } from '../http/envelope.js';
 import type { ObjectStore } from '../storage/types.js';
 import type { NotaryApplication, NotaryDecision, NotaryOffice } from '../adapters/notary/index.js';
 import * as n from '../repositories/notarizations.js';

@@ -1,6 +1,6 @@
 import type { Db } from '../db/index.js';
-import { AppError } from '../lib/envelope.js';
-import { hashPassword, verifyPassword } from '../lib/password.js';
+import { AppError } from '../http/envelope.js';
+import { hashPassword, verifyPassword } from '../security/password.js';
 import { findUserForPassword, type UserRow } from '../repositories/users.js';
 import { accountKey, admitGuess, clearFailures, ipKey, IP_MAX_FAILURES, releaseGuess, userKey, USER_MAX_FAILURES } from '../repositories/login-failures.js';
 

@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/index.js';
-import { AppError } from '../lib/envelope.js';
+import { AppError } from '../http/envelope.js';
 import type { PayProviderName } from '../adapters/pay/index.js';
 import type { VerifiedNotification } from '../adapters/pay/types.js';
 import { expireOrders, findOrderByNo, type OrderRow } from '../repositories/orders.js';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { smsGateway } from '../adapters/sms/index.js';
-import { AppError } from '../lib/envelope.js';
+import { AppError } from '../http/envelope.js';
 import { getSchema } from '../schemas/store.js';
 import { consumeCode, issueCodeWithinLimits } from '../repositories/sms-codes.js';
 import { hasPassword, revokeOtherSessions } from '../repositories/user-sessions.js';

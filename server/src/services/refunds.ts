@@ -1,5 +1,5 @@
 import type { Db } from '../db/index.js';
-import { AppError } from '../lib/envelope.js';
+import { AppError } from '../http/envelope.js';
 import type { PayProvider, PayProviderName } from '../adapters/pay/index.js';
 import { claimRefund, completeRefund, findRefund, releaseRefund, type RefundRow } from '../repositories/refunds.js';
 import { credit } from '../repositories/wallet.js';

@@ -5,7 +5,7 @@
  * fits, every change on the registration's timeline and in the applicant's inbox.
  */
 import type { Db, Queryable } from '../db/index.js';
-import { AppError } from '../lib/envelope.js';
+import { AppError } from '../http/envelope.js';
 import type { ObjectStore } from '../storage/types.js';
 import type { AuthorityApplication, AuthorityDecision, CopyrightAuthority } from '../adapters/authority/index.js';
 import { REG } from '../repositories/registrations.js';

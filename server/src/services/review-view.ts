@@ -3,7 +3,7 @@
  * decision to act on, the timeline) and what staff see on a queue item (plus media, duplicates).
  */
 import type { Queryable } from '../db/index.js';
-import { AppError } from '../lib/envelope.js';
+import { AppError } from '../http/envelope.js';
 import { fileUrl } from '../repositories/material-card.js';
 import { REVISION, WORK } from '../repositories/works.js';
 import { findRevision, latestRevision, listEvents, type EventRow, type RevisionRow } from '../repositories/work-review.js';

@@ -6,7 +6,7 @@
  * the expected status, so of two parallel decisions exactly one wins and the other gets a 409.
  */
 import type { Db, Queryable } from '../db/index.js';
-import { AppError } from '../lib/envelope.js';
+import { AppError } from '../http/envelope.js';
 import { REVISION, WORK } from '../repositories/works.js';
 import * as repo from '../repositories/work-review.js';
 import { findMedia } from '../repositories/media.js';

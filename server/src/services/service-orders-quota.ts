@@ -6,7 +6,7 @@
  * the unused units of an order through the existing refund flow.
  */
 import type { Db, Queryable } from '../db/index.js';
-import { AppError } from '../lib/envelope.js';
+import { AppError } from '../http/envelope.js';
 import type { PayProvider, PayProviderName } from '../adapters/pay/index.js';
 import * as so from '../repositories/service-orders.js';
 import { payingPayment, recordRefundDue, type RefundRow } from '../repositories/refunds.js';

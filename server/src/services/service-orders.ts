@@ -8,7 +8,7 @@
  * consumeQuota / releaseQuota (service-orders-quota.ts).
  */
 import type { Db } from '../db/index.js';
-import { AppError } from '../lib/envelope.js';
+import { AppError } from '../http/envelope.js';
 import type { UserRow } from '../repositories/users.js';
 import { insertOrder } from '../repositories/orders.js';
 import { insertServiceOrder } from '../repositories/service-orders.js';

@@ -5,7 +5,7 @@
  * owner type and company name are the company's) and the company sees every sub-account's orders.
  */
 import type { Db, Queryable } from '../db/index.js';
-import { AppError } from '../lib/envelope.js';
+import { AppError } from '../http/envelope.js';
 import type { UserRow } from '../repositories/users.js';
 import { findOrder, type OrderRow } from '../repositories/orders.js';
 import { insertPayment } from '../repositories/refunds.js';

@@ -9,9 +9,9 @@
 import crypto from 'node:crypto';
 import type { Db } from '../db/index.js';
 import type { ObjectStore } from '../storage/types.js';
-import { AppError } from '../lib/envelope.js';
-import { traceCertificatePdf } from '../lib/trace-certificate.js';
-import { appendBlock } from '../repositories/ledger.js';
+import { AppError } from '../http/envelope.js';
+import { traceCertificatePdf } from '../documents/trace-certificate.js';
+import { appendBlock } from '../evidence/ledger.js';
 import { quotaLeft } from '../repositories/service-orders.js';
 import { checkRecord } from '../evidence/receipts.js';
 import type { EvidenceKeys } from '../evidence/context.js';

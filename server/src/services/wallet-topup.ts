@@ -5,7 +5,7 @@
  * the wallet once (services/payments.ts hands top-up numbers here).
  */
 import type { Db, Queryable } from '../db/index.js';
-import { AppError } from '../lib/envelope.js';
+import { AppError } from '../http/envelope.js';
 import type { PayProvider, PayProviderName } from '../adapters/pay/index.js';
 import type { VerifiedNotification } from '../adapters/pay/types.js';
 import { credit } from '../repositories/wallet.js';

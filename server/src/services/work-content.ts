@@ -1,13 +1,10 @@
 import { searchVector } from '../search/vector.js';
 import type { ContentChange } from '../../../src/schemas/api/review.js';
+import type { WorkContent } from '../repositories/work-review.js';
 
-/** The reviewable metadata of a work: what a revision proposes and an approval applies. */
-export interface WorkContent {
-  title: string;
-  description: string;
-  tags: string[];
-  price_cents: number;
-}
+/** The shape is the work row's (repositories/work-review.ts stores it); re-exported for this module's callers. */
+export type { WorkContent };
+
 
 export const contentOf = (row: Record<string, any>): WorkContent => ({
   title: String(row.title),

@@ -6,7 +6,7 @@
  * transaction, so a work never exists without the job or the promised certificate.
  */
 import type { Db, Queryable } from '../db/index.js';
-import { AppError } from '../lib/envelope.js';
+import { AppError } from '../http/envelope.js';
 import { WORK } from '../repositories/works.js';
 import { categoryFits, insertWork, lockUploadForWork } from '../repositories/work-uploads.js';
 import { insertDeposit } from '../repositories/deposits.js';

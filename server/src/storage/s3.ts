@@ -5,27 +5,12 @@ import {
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import { ConfigError } from '../config.js';
-import { contentDisposition } from '../lib/content-disposition.js';
+import { ConfigError, type S3Settings } from '../config.js';
+import { contentDisposition } from '../http/content-disposition.js';
 import { contentTypeOf } from './content-type.js';
 import {
   assertKey, assertPrefix, generateKey, ObjectNotFoundError, type DownloadOptions, type ObjectStore, type PutOptions, type StoredObject,
 } from './types.js';
-
-/** Where the bucket is and how to sign for it (STORAGE=s3, S3_* variables). */
-export interface S3Settings {
-  /** API endpoint; unset means AWS S3 of the region. */
-  endpoint?: string;
-  /** Endpoint written into presigned URLs when browsers reach the service by another address than this server does. */
-  publicEndpoint?: string;
-  bucket: string;
-  region: string;
-  /** Unset: the SDK's default chain (AWS_* variables, instance or pod roles). */
-  accessKeyId?: string;
-  secretAccessKey?: string;
-  /** bucket in the path (MinIO, Ceph RGW, most self-hosted services) instead of the host name. */
-  forcePathStyle: boolean;
-}
 
 /** Multipart part size: S3 allows 10,000 parts, so large known sizes get larger parts. */
 const MIN_PART = 8 * 1024 * 1024;

@@ -13,7 +13,7 @@ import type { ObjectStore } from './types.js';
 export const STALE_TEMP_AGE_MS = 24 * 60 * 60 * 1000;
 
 export interface StaleTempSweep {
-  /** The upload temp folder (lib/form-upload uploadTempDir). */
+  /** The upload temp folder (routes/form-upload uploadTempDir). */
   tmpDir: string;
   /** The file store; only the local store leaves partial files here (a bucket's unfinished multipart uploads are its lifecycle rules' job). */
   store: ObjectStore;

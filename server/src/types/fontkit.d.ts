@@ -1,2 +1,2 @@
-// fontkit 2 ships no type declarations; server/src/lib/pdf-font.ts uses it through `any`.
+// fontkit 2 ships no type declarations; server/src/documents/pdf-font.ts uses it through `any`.
 declare module 'fontkit';

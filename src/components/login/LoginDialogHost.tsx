@@ -13,7 +13,7 @@ const LoginDialog = lazy(() => import('./LoginDialog'));
 
 declare global {
   interface Window {
-    /** Documented hook for tests and other teams' code: the same functions the header uses. */
+    /** Documented hook for tests and other modules' code: the same functions the header uses. */
     lumenAuth?: { openLogin: typeof openLogin; openHelper: typeof openHelper; logout: () => Promise<void> };
   }
 }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, makeUser } from '../../helpers/app.js';
 import { createSession } from '../../../server/src/repositories/sessions.js';
-import { hashPassword } from '../../../server/src/lib/password.js';
+import { hashPassword } from '../../../server/src/security/password.js';
 import { lastCode } from '../login/helpers.js';
 
 type T = Awaited<ReturnType<typeof makeTestApp>>;

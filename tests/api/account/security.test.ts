@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, makeUser } from '../../helpers/app.js';
 import { createSession } from '../../../server/src/repositories/sessions.js';
-import { hashPassword } from '../../../server/src/lib/password.js';
+import { hashPassword } from '../../../server/src/security/password.js';
 
 type T = Awaited<ReturnType<typeof makeTestApp>>;
 const CHROME = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Safari/537.36';

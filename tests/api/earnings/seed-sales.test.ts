@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp } from '../../helpers/app.js';
-import { seedIfEmpty } from '../../../server/src/db/seed/index.js';
+import { seedIfEmpty } from '../../../server/src/seed/index.js';
 import { createSession } from '../../../server/src/repositories/sessions.js';
 
 describe('demo sales and withdrawals are seeded through the real payment, refund and payout flows', () => {

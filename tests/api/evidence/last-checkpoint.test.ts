@@ -8,7 +8,7 @@ import { makeTestApp } from '../../helpers/app.js';
 import { buildApp } from '../../../server/src/app.js';
 import { loadConfig } from '../../../server/src/config.js';
 import { behindTrigger, rebuildNodes } from '../../helpers/evidence-insider.js';
-import { appendBlock } from '../../../server/src/repositories/ledger.js';
+import { appendBlock } from '../../../server/src/evidence/ledger.js';
 import { checkpointText } from '../../../server/src/evidence/checkpoints.js';
 import { consistencyProof, rootAt } from '../../../server/src/evidence/proofs.js';
 import { lastCheckpointFileOf } from '../../../server/src/evidence/last-checkpoint.js';

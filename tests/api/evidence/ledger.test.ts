@@ -9,7 +9,7 @@ import { makeTestApp, makeUser } from '../../helpers/app.js';
 import { jpeg } from '../../helpers/media.js';
 import { formWithFiles, metaOf } from '../../helpers/multipart.js';
 import { migrate } from '../../../server/src/db/migrate.js';
-import { canonicalJson, appendBlock } from '../../../server/src/repositories/ledger.js';
+import { canonicalJson, appendBlock } from '../../../server/src/evidence/ledger.js';
 import { consistencyProof, rootAt } from '../../../server/src/evidence/proofs.js';
 import { behindTrigger, rebuildNodes } from '../../helpers/evidence-insider.js';
 import type { Db } from '../../../server/src/db/index.js';

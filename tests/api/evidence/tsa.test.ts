@@ -10,7 +10,7 @@ import { SandboxTimestampAuthority } from '../../../server/src/adapters/tsa/sand
 import { HttpTimestampAuthority } from '../../../server/src/adapters/tsa/http.js';
 import { verifyTimestampToken } from '../../../verify-receipt.mjs';
 import { makeTestApp } from '../../helpers/app.js';
-import { appendBlock } from '../../../server/src/repositories/ledger.js';
+import { appendBlock } from '../../../server/src/evidence/ledger.js';
 
 const run = promisify(execFile);
 

@@ -4,7 +4,7 @@ import { findIllegalText, titleAt } from '../../../server/src/http/text-rule.js'
 import { nonFiniteNumberError } from '../../../server/src/http/finite-numbers.js';
 import { requestErrorAnswer } from '../../../server/src/http/request-errors.js';
 import { hasAtMostDecimals } from '../../../src/schemas/validator.js';
-import { listQuerySchema, col } from '../../../server/src/lib/list-query.js';
+import { listQuerySchema, col } from '../../../server/src/http/list-query.js';
 import invoice from '../../../src/schemas/forms/invoice.json';
 
 describe('input rules (pure parts)', () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp } from '../../helpers/app.js';
-import { hashPassword } from '../../../server/src/lib/password.js';
+import { hashPassword } from '../../../server/src/security/password.js';
 import { MSG_LOCKED, USER_MAX_FAILURES } from '../../../server/src/repositories/login-failures.js';
 import { freshIp, passwordLogin } from '../login/helpers.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkUploadedFile } from '../../../server/src/lib/file-check.js';
+import { checkUploadedFile } from '../../../server/src/security/file-check.js';
 import { resolveRule, ruleMessage, dimensionMessage, durationMessage } from '../../../src/schemas/index.js';
 import { jpeg, makeMedia, noisePng } from '../../helpers/media.js';
 

@@ -13,8 +13,8 @@ import { IMAGE, initUpload, range, sendChunks, VIDEO } from '../../helpers/uploa
 import { runUntilIdle } from '../../../server/src/jobs/index.js';
 import { findMedia } from '../../../server/src/repositories/media.js';
 import { enqueueMediaProcessing, MEDIA_PROCESS_TASK } from '../../../server/src/services/media/tasks.js';
-import { MSG_POLYGLOT } from '../../../server/src/lib/polyglot.js';
-import { MSG_IMAGE_TOO_MANY_PIXELS, MSG_VIDEO_TOO_LARGE } from '../../../server/src/lib/media-limits.js';
+import { MSG_POLYGLOT } from '../../../server/src/security/polyglot.js';
+import { MSG_IMAGE_TOO_MANY_PIXELS, MSG_VIDEO_TOO_LARGE } from '../../../server/src/security/media-limits.js';
 import { MSG_NOT_A_VIDEO } from '../../../server/src/services/media/probe.js';
 
 /** One PNG chunk: length, type, data, CRC. */

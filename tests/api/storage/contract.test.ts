@@ -6,7 +6,7 @@ import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LocalStorage, ObjectNotFoundError, type ObjectStore } from '../../../server/src/storage/index.js';
 import { S3Storage } from '../../../server/src/storage/s3.js';
-import { contentDisposition } from '../../../server/src/lib/content-disposition.js';
+import { contentDisposition } from '../../../server/src/http/content-disposition.js';
 import { filenameFromDisposition as filenameOf } from '../../../src/dataProvider/axios.js';
 import { startS3, type TestS3 } from '../../helpers/s3-server.js';
 

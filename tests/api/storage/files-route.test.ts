@@ -2,8 +2,8 @@ import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp } from '../../helpers/app.js';
 import { startS3, type TestS3 } from '../../helpers/s3-server.js';
-import { ORIGINAL_GROUP, PUBLIC_GROUP } from '../../../server/src/db/seed/catalogue/media.js';
-import { parseRange } from '../../../server/src/http/serve-object.js';
+import { ORIGINAL_GROUP, PUBLIC_GROUP } from '../../../server/src/storage/groups.js';
+import { parseRange } from '../../../server/src/routes/serve-object.js';
 
 /** GET /files/media-public/*: the same answers whichever store holds the media. */
 describe.each(['local', 's3'] as const)('public media route on %s storage', (kind) => {

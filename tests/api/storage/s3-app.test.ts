@@ -6,7 +6,7 @@ import { call, makeMaterial } from '../../helpers/trade.js';
 import { jpeg } from '../../helpers/media.js';
 import { formWithFiles, metaOf } from '../../helpers/multipart.js';
 import { presignedRefusal, startS3, type TestS3 } from '../../helpers/s3-server.js';
-import { contentDisposition } from '../../../server/src/lib/content-disposition.js';
+import { contentDisposition } from '../../../server/src/http/content-disposition.js';
 import { ConfigError, loadConfig } from '../../../server/src/config.js';
 import { NO_LICENCE } from '../../../server/src/routes/order.js';
 import { openStorage } from '../../../server/src/storage/index.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { moneyInWords } from '../../../server/src/lib/money-words';
+import { moneyInWords } from '../../../server/src/documents/money-words';
 
 describe('moneyInWords (价税合计大写)', () => {
   it.each([

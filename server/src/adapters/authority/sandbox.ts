@@ -1,6 +1,6 @@
 import dayjs from 'dayjs';
 import type { Queryable } from '../../db/index.js';
-import { officeCertificatePdf } from '../../lib/office-certificate.js';
+import { officeCertificatePdf } from '../../documents/office-certificate.js';
 import { SandboxOffice } from '../sandbox-office.js';
 import type { AuthorityApplication, AuthorityDecision, CopyrightAuthority } from './types.js';
 

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { createFileOnce } from '../../lib/create-file-once.js';
+import { createFileOnce } from '../../storage/create-file-once.js';
 import { OID, bits, bool, ecdsaSha256AlgId, explicit, int, octets, oid, seq, set, tlv, utcTime, utf8 } from './der.js';
 
 /** A key pair and its certificate (DER), as the sandbox TSA keeps them. */

@@ -4,7 +4,7 @@
  * back) still counts: one unit cannot buy unlimited probing. The count is one atomic upsert.
  */
 import type { Queryable } from '../../db/index.js';
-import { AppError } from '../../lib/envelope.js';
+import { AppError } from '../../http/envelope.js';
 import { countInWindow } from '../../repositories/usage-windows.js';
 
 export const capturesPerHour = () => Number(process.env.CAPTURE_HOURLY_LIMIT) || 30;

@@ -1,7 +1,7 @@
 import { PDFDocument, rgb } from 'pdf-lib';
 import QRCode from 'qrcode';
 import dayjs from 'dayjs';
-import { embedMixedFont } from '../../lib/pdf-font.js';
+import { embedMixedFont } from '../../documents/pdf-font.js';
 
 export interface CaptureCertificateData {
   certNo: string;

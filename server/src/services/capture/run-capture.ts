@@ -12,7 +12,7 @@ import type { ObjectStore } from '../../storage/types.js';
 import type { JobContext } from '../../jobs/types.js';
 import { defineTask, enqueue } from '../../jobs/index.js';
 import { timestampAuthorityOf } from '../../adapters/tsa/index.js';
-import { appendBlock } from '../../repositories/ledger.js';
+import { appendBlock } from '../../evidence/ledger.js';
 import { quotaLeft } from '../../repositories/service-orders.js';
 import * as wc from '../../repositories/web-captures.js';
 import { consumeQuota, noQuota, releaseQuota } from '../service-orders-quota.js';

@@ -14,7 +14,7 @@ import path from 'node:path';
 import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
 import type { Db } from '../../db/index.js';
 import type { ObjectStore } from '../../storage/types.js';
-import { AppError } from '../../lib/envelope.js';
+import { AppError } from '../../http/envelope.js';
 import { enqueue } from '../../jobs/index.js';
 import { quotaLeft } from '../../repositories/service-orders.js';
 import * as wc from '../../repositories/web-captures.js';

@@ -1,3 +1,4 @@
+import { BAND_COUNT, bandKeys } from '../../repositories/monitor-fingerprints.js';
 /** Helpers for 256-bit hashes held as 64 hex digits: distance, bands for the multi-index. */
 
 const POP8 = Uint8Array.from({ length: 256 }, (_, i) => { let n = 0; for (let x = i; x; x >>= 1) n += x & 1; return n; });
@@ -23,19 +24,8 @@ export function hammingBytes(a: Uint8Array, b: Uint8Array, offsetB = 0): number 
   return d;
 }
 
-/**
- * Multi-index hashing: 256 bits as 16 bands of 16 bits. Two hashes within distance 31 differ in
- * at most 1 bit in at least one band (pigeonhole: 16 bands x 2 bits = 32 > 31), so probing every
- * band's exact value and its 16 one-bit neighbours finds every match. Each key packs the band
- * number into the high bits (band << 16 | value); the index stores each band in its own column.
- */
-export const BAND_COUNT = 16;
-
-export function bandKeys(hex: string): number[] {
-  const keys: number[] = [];
-  for (let b = 0; b < BAND_COUNT; b++) keys.push((b << 16) | parseInt(hex.slice(b * 4, b * 4 + 4), 16));
-  return keys;
-}
+/** The band keys are the index's columns (repositories/monitor-fingerprints.ts); re-exported for this module's callers. */
+export { BAND_COUNT, bandKeys };
 
 /** The keys a query probes: each band's value and every value one bit away (16 x 17 = 272). */
 export function probeKeys(hex: string): number[] {

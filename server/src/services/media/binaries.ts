@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
-import { ffmpegInputGuard } from '../../lib/media-limits.js';
+import { ffmpegInputGuard } from '../../security/media-limits.js';
 
 /**
  * ffmpeg/ffprobe are spawned directly (fluent-ffmpeg is deprecated). The system binaries (Debian's

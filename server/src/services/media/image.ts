@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { MAX_IMAGE_PIXELS, MSG_IMAGE_TOO_MANY_PIXELS } from '../../lib/media-limits.js';
+import { MAX_IMAGE_PIXELS, MSG_IMAGE_TOO_MANY_PIXELS } from '../../security/media-limits.js';
 import { watermarkSvg } from './watermark.js';
 
 export interface ImageDerivatives {

@@ -2,9 +2,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import { MAX_IMAGE_PIXELS } from '../../lib/media-limits.js';
+import { MAX_IMAGE_PIXELS } from '../../security/media-limits.js';
 import type { ObjectStore } from '../../storage/index.js';
-import { PUBLIC_GROUP } from '../../db/seed/catalogue/media.js';
+import { PUBLIC_GROUP } from '../../storage/groups.js';
 import { probeVideo, type VideoMeta } from './probe.js';
 import { makeStrip, type StripLayout } from './video.js';
 

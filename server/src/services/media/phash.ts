@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { MAX_IMAGE_PIXELS } from '../../lib/media-limits.js';
+import { MAX_IMAGE_PIXELS } from '../../security/media-limits.js';
 
 /**
  * 64-bit difference hash (dHash): the image shrunk to 9x8 grey pixels, one bit per horizontal
@@ -23,10 +23,9 @@ export function hamming(a: string, b: string): number {
   return n;
 }
 
-/** The 8 bands (8 bits each) a hash is indexed by: equal in at least one band when the distance is <= 7. */
-export function bands(hash: string): number[] {
-  return Array.from({ length: 8 }, (_, i) => parseInt(hash.slice(i * 2, i * 2 + 2), 16));
-}
+
+/** The bands are the media rows' index keys (repositories/media.ts); re-exported for this module's callers. */
+export { bands } from '../../repositories/media.js';
 
 /** Hamming distance at or under which two works count as near-duplicates (must stay <= 7, see bands). */
 export const DUPLICATE_DISTANCE = 6;

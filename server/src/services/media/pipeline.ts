@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import type { JobContext } from '../../jobs/index.js';
-import { PUBLIC_GROUP } from '../../db/seed/catalogue/media.js';
+import { PUBLIC_GROUP } from '../../storage/groups.js';
 import { saveHashes, saveMediaResult, type MediaResult } from '../../repositories/media.js';
 import { imageDerivatives } from './image.js';
 import { probeVideo } from './probe.js';

@@ -1,5 +1,5 @@
 import { ffmpegBin, ffprobeBin, INPUT_GUARD, run } from './binaries.js';
-import { MAX_VIDEO_SIDE, MSG_VIDEO_TOO_LARGE } from '../../lib/media-limits.js';
+import { MAX_VIDEO_SIDE, MSG_VIDEO_TOO_LARGE } from '../../security/media-limits.js';
 
 /** What the creator reads when ffprobe cannot read the file as MP4/MOV (ffmpeg's own words go to the log). */
 export const MSG_NOT_A_VIDEO = '无法识别的视频文件，请上传 MP4/MOV 格式的视频';

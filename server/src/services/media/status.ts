@@ -1,5 +1,5 @@
 import type { Db, Queryable } from '../../db/index.js';
-import { AppError } from '../../lib/envelope.js';
+import { AppError } from '../../http/envelope.js';
 import { fileUrl } from '../../repositories/material-card.js';
 import { findJob } from '../../repositories/jobs.js';
 import { findMedia } from '../../repositories/media.js';

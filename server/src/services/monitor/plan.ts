@@ -1,5 +1,5 @@
 import type { Db } from '../../db/index.js';
-import { AppError } from '../../lib/envelope.js';
+import { AppError } from '../../http/envelope.js';
 import * as repo from '../../repositories/monitor.js';
 import { consumeQuota, releaseQuota } from '../service-orders-quota.js';
 import { MONITOR_LIMITS } from '../../../../src/schemas/cyprotect/monitor.js';

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import type { Queryable } from '../../db/index.js';
-import { PUBLIC_GROUP } from '../../db/seed/catalogue/media.js';
+import { PUBLIC_GROUP } from '../../storage/groups.js';
 import { defineTask, enqueue, type JobContext } from '../../jobs/index.js';
 import { webFetcher, type WebFetcher } from '../../adapters/web/index.js';
 import * as repo from '../../repositories/monitor.js';

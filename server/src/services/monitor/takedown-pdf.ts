@@ -1,5 +1,5 @@
 import { PDFDocument, rgb } from 'pdf-lib';
-import { embedMixedFont } from '../../lib/pdf-font.js';
+import { embedMixedFont } from '../../documents/pdf-font.js';
 import { TAKEDOWN_TEMPLATE } from '../../../../src/schemas/cyprotect/monitor.js';
 
 /**

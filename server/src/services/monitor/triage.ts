@@ -1,9 +1,9 @@
 import crypto from 'node:crypto';
 import type { Db } from '../../db/index.js';
 import type { ObjectStore } from '../../storage/index.js';
-import { AppError } from '../../lib/envelope.js';
+import { AppError } from '../../http/envelope.js';
 import { webFetcher } from '../../adapters/web/index.js';
-import { appendBlock } from '../../repositories/ledger.js';
+import { appendBlock } from '../../evidence/ledger.js';
 import { findUserById } from '../../repositories/users.js';
 import * as hits from '../../repositories/monitor-hits.js';
 import { addLicenseeSite, hitEvent, licenceForSite } from '../../repositories/monitor.js';

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { AppError } from '../../lib/envelope.js';
+import { AppError } from '../../http/envelope.js';
 import { validateWith } from '../../schemas/store.js';
 import { checkFileMeta, formatBytes } from '../../../../src/schemas/file-rules.js';
 import {

@@ -5,14 +5,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import type { ObjectStore } from '../../../storage/index.js';
-import { contentTypeOf } from '../../../storage/content-type.js';
+import type { ObjectStore } from '../../storage/index.js';
+import { contentTypeOf } from '../../storage/content-type.js';
+import { PUBLIC_GROUP, ORIGINAL_GROUP } from '../../storage/groups.js';
 
 const runFile = promisify(execFile);
-
-/** Storage groups: public media is served by GET /files/*, originals never are. */
-export const PUBLIC_GROUP = 'media-public';
-export const ORIGINAL_GROUP = 'media-original';
 
 export interface MediaSet {
   cover: string;

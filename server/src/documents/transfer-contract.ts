@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { PDFDocument, rgb } from 'pdf-lib';
 import { embedMixedFont } from './pdf-font.js';
-import { canonicalJson } from '../repositories/ledger.js';
+import { canonicalJson } from '../security/canonical-json.js';
 
 /** The terms both parties sign; its SHA-256 (canonical JSON) is what each signature and the evidence log commit to. */
 export interface ContractTerms {

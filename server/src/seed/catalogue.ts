@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import type { Queryable } from '../index.js';
-import { searchVector } from '../../search/vector.js';
+import type { Queryable } from '../db/index.js';
+import { searchVector } from '../search/vector.js';
 import { CATEGORIES, composeMaterial, rng, type ComposedMaterial, type MaterialType } from './catalogue/compose.js';
 import { CLIP_DESIGNS, IMAGE_DESIGNS, type MediaKind } from './catalogue/media.js';
 import { SEED_MEDIA_TASK, type SeedMediaPayload } from './catalogue/media-task.js';
-import { enqueue } from '../../jobs/enqueue.js';
+import { enqueue } from '../jobs/enqueue.js';
 
 /** How many demo materials per type (264 approved + the hidden ones below). */
 export const SEED_COUNTS: Record<MaterialType, number> = { 1: 150, 2: 45, 11: 75 };

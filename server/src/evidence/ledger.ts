@@ -1,8 +1,12 @@
 import crypto from 'node:crypto';
 import type { Queryable } from '../db/index.js';
-import { appendLeaf, lockForAppend } from './evidence-log.js';
-import { encodeLeaf } from '../evidence/leaf.js';
-import { leafHash } from '../evidence/merkle.js';
+import { appendLeaf, lockForAppend } from '../repositories/evidence-log.js';
+import { encodeLeaf } from './leaf.js';
+import { leafHash } from './merkle.js';
+import { canonicalJson } from '../security/canonical-json.js';
+
+/** Callers hashing a payload the way the log does import it from here. */
+export { canonicalJson };
 
 /**
  * The entry point of every evidence type into the evidence log (server/src/evidence): an RFC 9162
@@ -17,15 +21,6 @@ export interface LedgerBlock {
   leaf: Buffer;
   payload: Record<string, unknown>;
   created_at: Date;
-}
-
-/** JSON with sorted keys, so jsonb's key reordering does not change the hash. */
-export function canonicalJson(v: unknown): string {
-  if (Array.isArray(v)) return `[${v.map(canonicalJson).join(',')}]`;
-  if (v && typeof v === 'object') {
-    return `{${Object.keys(v).sort().map((k) => `${JSON.stringify(k)}:${canonicalJson((v as any)[k])}`).join(',')}}`;
-  }
-  return JSON.stringify(v);
 }
 
 /**

@@ -6,7 +6,7 @@ import { seedResources } from './resources.js';
 import { seedTrade } from './trade.js';
 import { seedReview } from './review.js';
 import { seedSales } from './sales.js';
-import { seedMonitor } from '../../services/monitor/demo.js';
+import { seedMonitor } from '../services/monitor/demo.js';
 
 /**
  * Demo data, one module per area, each idempotent (it checks for its own rows first).

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { insertCoupon } from '../../repositories/coupons.js';
-import { credit } from '../../repositories/wallet.js';
+import { insertCoupon } from '../repositories/coupons.js';
+import { credit } from '../repositories/wallet.js';
 
 const DAY = 24 * 3600 * 1000;
 

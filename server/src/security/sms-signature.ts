@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import type { Queryable } from '../db/index.js';
-import { AppError } from './envelope.js';
+import { AppError } from '../http/envelope.js';
 import { signFields } from '../../../src/schemas/login/sms-sign.js';
 
 /** Signed requests are accepted within ±5 minutes of the server clock, each signature once. */

@@ -1,14 +1,14 @@
 import type { FastifyInstance } from 'fastify';
-import type { Queryable } from '../index.js';
-import { insertOrder } from '../../repositories/orders.js';
-import { credit } from '../../repositories/wallet.js';
-import { insertWithdrawal } from '../../repositories/withdrawals.js';
-import { addWithdrawalEvent } from '../../repositories/withdrawal-review.js';
-import { payFromWallet } from '../../services/payments.js';
-import { refundPaidOrder } from '../../services/order-refund.js';
-import { approveWithdrawal, rejectWithdrawal } from '../../services/withdrawal-review.js';
-import { PAYOUT_PROVIDER, payProviders } from '../../adapters/pay/index.js';
-import { findOrderByNo } from '../../repositories/orders.js';
+import type { Queryable } from '../db/index.js';
+import { insertOrder } from '../repositories/orders.js';
+import { credit } from '../repositories/wallet.js';
+import { insertWithdrawal } from '../repositories/withdrawals.js';
+import { addWithdrawalEvent } from '../repositories/withdrawal-review.js';
+import { payFromWallet } from '../services/payments.js';
+import { refundPaidOrder } from '../services/order-refund.js';
+import { approveWithdrawal, rejectWithdrawal } from '../services/withdrawal-review.js';
+import { PAYOUT_PROVIDER, payProviders } from '../adapters/pay/index.js';
+import { findOrderByNo } from '../repositories/orders.js';
 
 const DAY = 24 * 3600 * 1000;
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { editWork } from '../../services/review.js';
-import { insertDuplicate } from '../../repositories/review-queue.js';
+import { editWork } from '../services/review.js';
+import { insertDuplicate } from '../repositories/review-queue.js';
 
 /**
  * Review demo data: a revision of one of demo_creator's works on sale (so the queue at /admin/review

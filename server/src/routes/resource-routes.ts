@@ -2,9 +2,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db, Queryable } from '../db/index.js';
 import type { UserRow } from '../repositories/users.js';
 import { getOwned, listOwned, transitionOwned, updateOwned, type OwnedTable } from '../repositories/owned-records.js';
-import { AppError, ok } from './envelope.js';
+import { AppError, ok } from '../http/envelope.js';
 import { validateForm } from './form-validate.js';
-import { listQuerySchema } from './list-query.js';
+import { listQuerySchema } from '../http/list-query.js';
 import { idParams } from '../http/params.js';
 
 export { idParams };

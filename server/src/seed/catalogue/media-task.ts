@@ -1,9 +1,9 @@
-import type { Queryable } from '../../index.js';
-import { defineTask } from '../../../jobs/registry.js';
-import { insertDeposit } from '../../../repositories/deposits.js';
-import { commitDeposit } from '../../../services/deposit-ledger.js';
-import { measureOriginal } from '../../../services/media/measure.js';
-import { saveMeasured } from '../../../repositories/media.js';
+import type { Queryable } from '../../db/index.js';
+import { defineTask } from '../../jobs/registry.js';
+import { insertDeposit } from '../../repositories/deposits.js';
+import { commitDeposit } from '../../services/deposit-ledger.js';
+import { measureOriginal } from '../../services/media/measure.js';
+import { saveMeasured } from '../../repositories/media.js';
 import { generateMediaSet, type MediaKind, type MediaSet } from './media.js';
 
 /**

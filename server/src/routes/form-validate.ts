@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { schemaStore } from '../schemas/store.js';
 import { errorList, errorMessage } from '../../../src/schemas/messages.js';
-import { AppError } from './envelope.js';
+import { AppError } from '../http/envelope.js';
 import { illegalTextError } from '../http/text-rule.js';
 import { dropUnselectedBranchErrors } from '../../../src/schemas/branch-errors.js';
 import { changedReadOnly, editLockOf, editSchema } from '../../../src/schemas/edit-variant.js';

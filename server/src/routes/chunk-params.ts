@@ -2,7 +2,7 @@
  * server/src/http: route helpers that are about HTTP only (reading protocol parameters, multipart
  * fields). Business rules live in server/src/services, SQL in server/src/repositories.
  */
-import { AppError } from '../lib/envelope.js';
+import { AppError } from '../http/envelope.js';
 import type { ValidateFunction } from 'ajv';
 import { createAjv } from '../../../src/schemas/validator.js';
 import { errorList } from '../../../src/schemas/messages.js';

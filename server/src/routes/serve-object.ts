@@ -4,7 +4,7 @@
  */
 import { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { AppError, fail } from '../lib/envelope.js';
+import { AppError, fail } from '../http/envelope.js';
 import { contentTypeOf } from '../storage/content-type.js';
 import { ObjectNotFoundError, type ObjectStore } from '../storage/index.js';
 
@@ -31,7 +31,7 @@ export function parseRange(header: string | undefined, size: number): ByteRange 
 
 export interface ServeOptions {
   cacheControl: string;
-  /** Content-Disposition of the object (lib/content-disposition), sent only when it exists. */
+  /** Content-Disposition of the object (http/content-disposition), sent only when it exists. */
   contentDisposition?: string;
 }
 

@@ -6,8 +6,8 @@ import { pipeline } from 'node:stream/promises';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Multipart } from '@fastify/multipart';
 import { countMessage, ruleMessage, type FileMeta, type UploadRule } from '../../../src/schemas/file-rules.js';
-import { AppError } from './envelope.js';
-import { checkUploadedFile } from './file-check.js';
+import { AppError } from '../http/envelope.js';
+import { checkUploadedFile } from '../security/file-check.js';
 import { validateForm } from './form-validate.js';
 import { parseJsonText } from '../http/json-body.js';
 

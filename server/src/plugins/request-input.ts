@@ -1,8 +1,8 @@
 import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
-import { registerJsonBody } from './json-body.js';
-import { findIllegalText, illegalTextError, type Schema } from './text-rule.js';
-import { nonFiniteNumberError } from './finite-numbers.js';
+import { registerJsonBody } from '../http/json-body.js';
+import { findIllegalText, illegalTextError, type Schema } from '../http/text-rule.js';
+import { nonFiniteNumberError } from '../http/finite-numbers.js';
 import { schemaStore } from '../schemas/store.js';
 
 declare module 'fastify' {

@@ -3,7 +3,7 @@
  * uploads). Business rules live in services/, SQL in repositories/.
  */
 import type { FastifyRequest } from 'fastify';
-import { AppError } from '../lib/envelope.js';
+import { AppError } from '../http/envelope.js';
 import type { UserRow } from '../repositories/users.js';
 
 export const isStaff = (u: Pick<UserRow, 'roles'>): boolean => u.roles.includes('staff');

@@ -1,12 +1,12 @@
 import path from 'node:path';
 import { assertProductionSecrets, loadConfig } from '../config.js';
 import { buildApp } from '../app.js';
-import { openDb, type Db } from './index.js';
-import { DataDirLockedError } from './data-dir-lock.js';
-import { migrate } from './migrate.js';
-import { seedIfEmpty } from './seed/index.js';
+import { openDb, type Db } from '../db/index.js';
+import { DataDirLockedError } from '../db/data-dir-lock.js';
+import { migrate } from '../db/migrate.js';
+import { seedIfEmpty } from './index.js';
 import { runUntilIdle } from '../jobs/index.js';
-import { SEED_MEDIA_TASK } from './seed/catalogue/media-task.js';
+import { SEED_MEDIA_TASK } from './catalogue/media-task.js';
 
 /**
  * `npm run seed`: opens the configured database (DATABASE_URL or PGlite in DATA_DIR), migrates

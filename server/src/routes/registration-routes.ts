@@ -1,14 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
-import { ok } from './envelope.js';
+import { ok } from '../http/envelope.js';
 import { mustGetOwned, registerResourceRoutes, toApi } from './resource-routes.js';
 import { MULTIPART_LIMITS, readFormUpload, storeUploaded } from './form-upload.js';
 import { getUploadRule, schemaStore } from '../schemas/store.js';
 import { ruleRefFor } from '../../../src/schemas/registry.js';
 import type { RuleScope } from '../../../src/schemas/types.js';
 import { REG, insertRegistration, registrationColumns, registrationTable, type RegistrationKind, type StoredFile } from '../repositories/registrations.js';
-import { AppError } from './envelope.js';
-import { contentDisposition } from './content-disposition.js';
+import { AppError } from '../http/envelope.js';
+import { contentDisposition } from '../http/content-disposition.js';
 import { idParams } from '../http/params.js';
 import { copyrightAuthority } from '../adapters/authority/index.js';
 import { quotaLeft } from '../repositories/service-orders.js';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { hashPassword } from '../../lib/password.js';
+import { hashPassword } from '../security/password.js';
 
 /** Demo password of every demo account (README lists them). */
 export const DEMO_PASSWORD = 'Lumen@2026';
