@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // The README's test command: typecheck, unit, API on PGlite, API on PostgreSQL (when
-// TEST_DATABASE_URL is set), browser tests. Prints one closing "N passed, N failed" line.
-// `node scripts/test-all.mjs unit|api|e2e|typecheck` runs one part.
+// TEST_DATABASE_URL is set), browser tests, lint. Prints one closing "N passed, N failed" line.
+// `node scripts/test-all.mjs unit|api|e2e|typecheck|lint` runs one part.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -87,6 +87,10 @@ if (whole && !process.env.E2E_CLIENT_DIR) {
   clientBuild = { dir, built };
 }
 
+// Lint (ESLint, Prettier, dependency-cruiser's layer rules: npm run lint) beside the typecheck: about
+// 55 CPU-s on a fresh clone, single-threaded, so it fills the core the typecheck leaves.
+const lint = whole || only === 'lint' ? run('lint', 'npm', ['run', '-s', 'lint'], { background: whole }) : undefined;
+
 // The migrated test templates, made once beside the typecheck instead of by both workers of the
 // first API pass at the same time (tests/helpers/make-templates.ts).
 const templates = whole || only === 'api' ? run('test database templates', 'node', ['--import', 'tsx', 'tests/helpers/make-templates.ts'], { background: true }) : undefined;
@@ -145,6 +149,10 @@ if (whole) {
   if (process.env.TEST_DATABASE_URL) await postgresPass();
   else console.log('TEST_DATABASE_URL not set: the API suite ran on PGlite only.');
   await browserBeside;
+}
+if (lint && (await lint) !== 0) {
+  failed++;
+  failures.push('[lint] npm run lint failed: its output is above (run `npm run format` for Prettier, `npm run lint` to see the rest)');
 }
 
 console.log('\nWall time per pass (seconds from the start of the run) and its CPU seconds (children included):');
