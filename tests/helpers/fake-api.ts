@@ -15,14 +15,17 @@ import { fail, ok } from '../../server/src/lib/envelope';
  *   expect(api.post).toHaveBeenCalledWith('/api/y', { id: '3' });   // form bodies arrive as strings
  *   expect(api.sent('POST', '/api/y')[0].encoding).toBe('json');
  *
- * Each method has a handler, `(url, data)`: data is the query (GET, DELETE) or the decoded body. What
- * a handler returns is answered as the server's success envelope (`ok`), through JSON as on the wire;
- * nothing (or no implementation) answers `data: null`. What it throws is answered as the server's
+ * Each method has a handler, `(url, data)`: data is the query (GET, DELETE) or the decoded body. A
+ * handler's default implementation looks the request up in a route table filled with
+ * `api.answer('GET', '/api/x', value or (data) => value)`; a test may replace it (mockImplementation).
+ * What a handler returns is answered as the server's success envelope (`ok`), through JSON as on the
+ * wire; nothing (an unknown route) answers `data: null`. What it throws is answered as the server's
  * failure envelope (`fail`): an ApiRefusal at its status with its data (e.g. `{ fieldErrors }`), any
  * other error as a 500 with the error's message. The page then sees RequestError with that message.
  *
  * Call at a file's top level: the adapter is installed for the file (beforeAll) and the one before it
- * put back after (afterAll); before each test the handlers are reset and `requests` emptied.
+ * put back after (afterAll); before each test the handlers and the route table are reset and
+ * `requests` emptied.
  */
 export type FakeMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -60,6 +63,8 @@ export interface FakeApi {
   requests: SentRequest[];
   /** The requests of the current test with this method and URL. */
   sent(method: FakeMethod, url: string): SentRequest[];
+  /** Routes a request (exact URL) to this answer, or to this function of its query or body. */
+  answer(method: FakeMethod, url: string, answer: unknown): void;
 }
 
 function decodeBody(cfg: InternalAxiosRequestConfig, headers: AxiosHeaders): Pick<SentRequest, 'body' | 'encoding'> {
@@ -73,7 +78,10 @@ function decodeBody(cfg: InternalAxiosRequestConfig, headers: AxiosHeaders): Pic
   return { body: data, encoding: 'other' };
 }
 
+const lower = (m: FakeMethod) => m.toLowerCase() as Lowercase<FakeMethod>;
+
 export function fakeApi(): FakeApi {
+  const routes = new Map<string, unknown>();
   const api: FakeApi = {
     get: vi.fn(),
     post: vi.fn(),
@@ -82,6 +90,12 @@ export function fakeApi(): FakeApi {
     delete: vi.fn(),
     requests: [],
     sent: (method, url) => api.requests.filter((r) => r.method === method && r.url === url),
+    answer: (method, url, answer) => void routes.set(`${method} ${url}`, answer),
+  };
+  const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+  const routed = (method: FakeMethod) => (url: string, data: unknown) => {
+    const a = routes.get(`${method} ${url}`);
+    return typeof a === 'function' ? a(data) : a;
   };
 
   const adapter: AxiosAdapter = async (cfg) => {
@@ -90,7 +104,7 @@ export function fakeApi(): FakeApi {
     const { body, encoding } = decodeBody(cfg, headers);
     const url = cfg.url ?? '';
     api.requests.push({ method, url, params: cfg.params, body, encoding, headers: headers.toJSON() as Record<string, string> });
-    const handler = api[method.toLowerCase() as Lowercase<FakeMethod>];
+    const handler = api[lower(method)];
     const respond = (status: number, envelope: unknown): AxiosResponse => ({
       // Through JSON, as on the wire: the page never holds the test's own objects.
       data: JSON.parse(JSON.stringify(envelope)),
@@ -100,14 +114,18 @@ export function fakeApi(): FakeApi {
       config: cfg,
       request: {},
     });
+    let response: AxiosResponse;
     try {
       const result = await handler(url, method === 'GET' || method === 'DELETE' ? cfg.params : body);
-      return respond(200, ok(result ?? null));
+      response = respond(200, ok(result ?? null));
     } catch (e) {
       const err = e instanceof ApiRefusal ? e : new ApiRefusal(e instanceof Error ? e.message : String(e), 500);
-      const response = respond(err.status, fail(err.status, err.message, err.data));
-      throw new AxiosError(`Request failed with status code ${err.status}`, err.status >= 500 ? AxiosError.ERR_BAD_RESPONSE : AxiosError.ERR_BAD_REQUEST, cfg, {}, response);
+      response = respond(err.status, fail(err.status, err.message, err.data));
     }
+    // As axios's own adapters settle: the request's validateStatus decides (default: 2xx resolves).
+    const { status } = response;
+    if (!cfg.validateStatus || cfg.validateStatus(status)) return response;
+    throw new AxiosError(`Request failed with status code ${status}`, status >= 500 ? AxiosError.ERR_BAD_RESPONSE : AxiosError.ERR_BAD_REQUEST, cfg, {}, response);
   };
 
   let previous: typeof http.defaults.adapter;
@@ -123,7 +141,8 @@ export function fakeApi(): FakeApi {
   });
   beforeEach(() => {
     api.requests.length = 0;
-    for (const m of ['get', 'post', 'put', 'patch', 'delete'] as const) api[m].mockReset();
+    routes.clear();
+    for (const m of METHODS) api[lower(m)].mockReset().mockImplementation(routed(m));
   });
   return api;
 }

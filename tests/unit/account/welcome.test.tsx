@@ -1,5 +1,5 @@
 import '../../helpers/antd-jsdom';
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { cleanup, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { fakeApi } from '../../helpers/fake-api';
@@ -31,6 +31,7 @@ beforeEach(() => {
   userStore.setUser(USER);
 });
 afterEach(cleanup);
+afterAll(() => userStore.setUser(null));
 
 describe('account welcome page', () => {
   it('shows the user card with the masked phone and the company owner type', () => {
