@@ -1,3 +1,6 @@
+// @vitest-isolated: shows antd's static message (toast), whose holder is module state rendered into the
+// document of the first file that used it; a second such file in one shared worker (helper-toast)
+// renders into a closed jsdom document and breaks React for the rest of the worker.
 import '../../helpers/antd-jsdom';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { act, cleanup, configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
