@@ -13,6 +13,7 @@ import { openLogin } from '../../../src/components/login';
 import { userStore } from '../../../src/components/user/user-store';
 import { loginInstance } from '../../../src/components/login/login-instance';
 import { decodePassword } from '../../../src/components/login/password-codec';
+import { clearToken } from '../../../src/lib/token';
 
 const api = fakeApi();
 const QR_CHECK = '/api/common/checkLogin';
@@ -31,6 +32,8 @@ beforeEach(() => {
   api.answer('GET', '/api/common/getQrCode', { url: 'http://x/dev/wechat?ticket=ticket-0001', ticket: 'ticket-0001' });
   api.answer('POST', QR_CHECK, { token: null, needBind: false });
   api.answer('GET', '/api/common/getUserInfo', USER);
+  // A login in an earlier test left its token in the cookie too (the server would now accept it).
+  clearToken();
   localStorage.clear();
   sessionStorage.clear();
   userStore.setUser(null);

@@ -71,6 +71,8 @@ const drop = (files: File[]) => fireEvent.drop(screen.getByTestId('upload-drop')
 const rowOf = (name: string) => screen.getAllByTestId('upload-row').find((r) => r.textContent!.includes(name))!;
 
 beforeEach(() => {
+  // Upload ids count from 1 in every test (the tests assert them, and may run in any order).
+  nextId = 0;
   api.answer('POST', '/api/upload/init', initUpload);
   api.get.mockImplementation(async (url: string) => ({ id: url.split('/').pop(), state: 'complete', uploaded: [], proof: null, error: null }));
   api.delete.mockResolvedValue({});
