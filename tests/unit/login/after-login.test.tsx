@@ -10,6 +10,7 @@ import { completeLogin } from '../../../src/components/login/after-login';
 import { registrationExtras } from '../../../src/components/login/registration';
 import { authProvider } from '../../../src/dataProvider/authProvider';
 import { userStore } from '../../../src/components/user/user-store';
+import { clearToken } from '../../../src/lib/token';
 import { toast, toastCount } from '../../../src/components/login/toast';
 import HeaderUser from '../../../src/components/header/HeaderUser';
 
@@ -29,6 +30,7 @@ beforeEach(() => {
     if (userInfo instanceof Error) throw userInfo;
     return userInfo;
   });
+  clearToken(); // the cookie copy too: a token left by an earlier test would sign the next one in
   localStorage.clear();
   sessionStorage.clear();
   userStore.setUser(null);
