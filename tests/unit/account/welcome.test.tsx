@@ -1,11 +1,8 @@
 import '../../helpers/antd-jsdom';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { cleanup, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
-
-const http = vi.hoisted(() => ({ request: vi.fn(), get: vi.fn(), post: vi.fn() }));
-vi.mock('../../../src/dataProvider/axios', () => ({ ...http, postJson: vi.fn(), setLoginRequester: vi.fn() }));
-
+import { fakeApi } from '../../helpers/fake-api';
 import WelcomePage from '../../../src/pages/account/welcome/WelcomePage';
 import { userStore } from '../../../src/components/user/user-store';
 import type { UserInfo } from '../../../src/components/user/UserContext';
@@ -15,6 +12,8 @@ const USER: UserInfo = {
   enhancedAuth: true, companyName: '星河传媒有限公司', parentId: null, roles: ['buyer'], balanceCents: 12345,
 };
 const TOTALS: Record<string, number> = { '/api/order/list': 3, '/api/order/authrecord/list': 5, '/api/collect/list': 2, '/api/discount/list': 1 };
+const api = fakeApi();
+const lists = async (url: string) => (url in TOTALS ? { list: [], total: TOTALS[url] } : null);
 
 const renderPage = () =>
   render(
@@ -28,11 +27,11 @@ beforeAll(() => {
   configure({ asyncUtilTimeout: 5000 });
 });
 beforeEach(() => {
-  http.request.mockReset();
-  http.request.mockImplementation(async (_m: string, url: string) => ({ list: [], total: TOTALS[url] }));
+  api.get.mockImplementation(lists);
   userStore.setUser(USER);
 });
 afterEach(cleanup);
+afterAll(() => userStore.setUser(null));
 
 describe('account welcome page', () => {
   it('shows the user card with the masked phone and the company owner type', () => {
@@ -51,7 +50,7 @@ describe('account welcome page', () => {
     expect(countOf('albums')).toBe('2');
     expect(countOf('coupons')).toBe('1');
     expect(screen.getByTestId('welcome-count-orders')).toHaveAttribute('href', '/account/order');
-    expect(http.request).toHaveBeenCalledWith('GET', '/api/discount/list', expect.objectContaining({ status: '1', pageSize: 1 }));
+    expect(api.get).toHaveBeenCalledWith('/api/discount/list', expect.objectContaining({ status: '1', pageSize: 1 }));
     expect(screen.queryByText('去挑选素材')).toBeNull();
   });
 
@@ -64,7 +63,7 @@ describe('account welcome page', () => {
   });
 
   it('invites a user without orders to browse, and a personal user is labelled as such', async () => {
-    http.request.mockImplementation(async () => ({ list: [], total: 0 }));
+    api.get.mockImplementation(async (url: string) => (url in TOTALS ? { list: [], total: 0 } : null));
     userStore.setUser({ ...USER, ownerType: 'PERSONAL', companyName: null, phone: null });
     renderPage();
     await screen.findByText('去挑选素材');
@@ -73,10 +72,10 @@ describe('account welcome page', () => {
   });
 
   it('shows the error with a retry that reloads the figures', async () => {
-    http.request.mockRejectedValue(new Error('网络错误 请稍后再试'));
+    api.get.mockRejectedValue(new Error('网络错误 请稍后再试'));
     renderPage();
     await screen.findByText('网络错误 请稍后再试');
-    http.request.mockImplementation(async (_m: string, url: string) => ({ list: [], total: TOTALS[url] }));
+    api.get.mockImplementation(lists);
     fireEvent.click(screen.getByRole('button', { name: /重\s*试/ }));
     await waitFor(() => expect(countOf('orders')).toBe('3'));
   });

@@ -6,11 +6,10 @@ import routerBindings from '@refinedev/react-router-v6';
 import { App as AntdApp } from 'antd';
 import { MemoryRouter } from 'react-router-dom';
 import type { Job } from '../../../src/schemas/api/job';
+import { fakeApi } from '../../helpers/fake-api';
+import JobsPage from '../../../src/pages/admin/JobsPage';
 
-const http = vi.hoisted(() => ({ get: vi.fn(), post: vi.fn() }));
-vi.mock('../../../src/dataProvider/axios', async (orig) => ({ ...(await orig<object>()), get: http.get, post: http.post }));
-
-const { default: JobsPage } = await import('../../../src/pages/admin/JobsPage');
+const api = fakeApi();
 
 const job = (id: number, state: Job['state'], over: Partial<Job> = {}): Job => ({
   id, task: 'seed.media', state, progress: state === 'succeeded' ? 100 : 30, message: '正在生成演示视频', error: state === 'failed' ? 'ffmpeg 退出码 1' : null,
@@ -22,6 +21,7 @@ const job = (id: number, state: Job['state'], over: Partial<Job> = {}): Job => (
 const SLOW = { timeout: 10_000 };
 let jobs: Job[] = [];
 let listError: Error | null = null;
+let access = { staff: true };
 const getList = vi.fn(async ({ filters }: { filters?: Array<{ field: string; value: string }> }) => {
   if (listError) throw listError;
   const state = filters?.find((f) => f.field === 'state')?.value;
@@ -46,8 +46,9 @@ beforeEach(() => {
   jobs = [job(3, 'failed'), job(2, 'running'), job(1, 'succeeded')];
   listError = null;
   getList.mockClear();
-  http.get.mockReset().mockResolvedValue({ staff: true });
-  http.post.mockReset().mockImplementation(async (url: string) => {
+  access = { staff: true };
+  api.get.mockImplementation(async (url: string) => (url === '/api/schemas/access' ? access : null));
+  api.post.mockImplementation(async (url: string) => {
     const id = Number(url.split('/')[3]);
     jobs = jobs.map((j) => (j.id === id ? { ...j, state: url.endsWith('/retry') ? 'queued' : 'cancelled' } : j));
     return jobs.find((j) => j.id === id);
@@ -71,12 +72,12 @@ describe('staff jobs page (/admin/jobs)', { timeout: 30_000 }, () => {
     renderPage();
     const failed = (await screen.findByText('ffmpeg 退出码 1', undefined, SLOW)).closest('tr')!;
     fireEvent.click(within(failed).getByRole('button', { name: /重\s?试/ }));
-    await waitFor(() => expect(http.post).toHaveBeenCalledWith('/api/jobs/3/retry'), SLOW);
+    await waitFor(() => expect(api.post).toHaveBeenCalledWith('/api/jobs/3/retry', {}), SLOW);
     await waitFor(() => expect(within(screen.getByText('3').closest('tr')!).getByText('排队中')).toBeInTheDocument(), SLOW);
 
     fireEvent.click(within(screen.getByText('2').closest('tr')!).getByRole('button', { name: /^取\s?消$/ }));
     fireEvent.click(await screen.findByRole('button', { name: '取消任务' }));
-    await waitFor(() => expect(http.post).toHaveBeenCalledWith('/api/jobs/2/cancel'), SLOW);
+    await waitFor(() => expect(api.post).toHaveBeenCalledWith('/api/jobs/2/cancel', {}), SLOW);
     await waitFor(() => expect(within(screen.getByText('2').closest('tr')!).getByText('已取消')).toBeInTheDocument(), SLOW);
   });
 
@@ -91,7 +92,7 @@ describe('staff jobs page (/admin/jobs)', { timeout: 30_000 }, () => {
   });
 
   it('tells non-staff users they have no access', async () => {
-    http.get.mockResolvedValue({ staff: false });
+    access = { staff: false };
     renderPage();
     expect(await screen.findByText(/没有权限/, undefined, SLOW)).toBeInTheDocument();
     expect(getList).not.toHaveBeenCalled();

@@ -1,20 +1,9 @@
 import '../../helpers/antd-jsdom';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { App as AntdApp } from 'antd';
 import { MemoryRouter } from 'react-router-dom';
-
-const http = vi.hoisted(() => ({ get: vi.fn(), request: vi.fn(), postJson: vi.fn() }));
-vi.mock('../../../src/dataProvider/axios', () => ({
-  ...http,
-  setLoginRequester: vi.fn(),
-  RequestError: class RequestError extends Error {
-    constructor(message: string, public code: number) {
-      super(message);
-    }
-  },
-}));
-
+import { fakeApi } from '../../helpers/fake-api';
 import RefundsPage from '../../../src/pages/admin/RefundsPage';
 
 const refund = (id: number, over: Record<string, unknown> = {}) => ({
@@ -22,17 +11,16 @@ const refund = (id: number, over: Record<string, unknown> = {}) => ({
   amountCents: 6000, reason: 'paid_twice', status: 'due', refundNo: `RF${id}`, providerRefundId: null, settledAt: null, createdAt: '2026-01-01T08:00:00Z', ...over,
 });
 let due: any[] = [];
+const api = fakeApi();
 
 beforeEach(() => {
   due = [refund(1), refund(2, { provider: 'wallet', reason: 'paid_after_close', amountCents: 1500 })];
-  http.get.mockReset();
-  http.get.mockImplementation(async (url: string, params?: { status: string }) => {
+  api.get.mockImplementation(async (url: string, params?: { status: string }) => {
     if (url === '/api/schemas/access') return { staff: true };
     if (url === '/api/admin/refunds/list') return params?.status === 'due' ? { list: due, total: due.length } : { list: [], total: 0 };
     return null;
   });
-  http.request.mockReset();
-  http.request.mockImplementation(async (_m: string, url: string) => {
+  api.post.mockImplementation(async (url: string) => {
     const id = Number(url.split('/').at(-2));
     due = due.filter((r) => r.id !== id);
     return refund(id, { status: 'refunded' });
@@ -54,7 +42,8 @@ describe('staff refund settlement page', { timeout: 20_000 }, () => {
 
     fireEvent.click(within(row).getByRole('button', { name: /结算退款/ }));
     fireEvent.click(await screen.findByRole('button', { name: /确\s*定|OK/ }));
-    await waitFor(() => expect(http.request).toHaveBeenCalledWith('POST', '/api/admin/refunds/1/settle', {}, { json: true }));
+    await waitFor(() => expect(api.post).toHaveBeenCalledWith('/api/admin/refunds/1/settle', {}));
+    expect(api.sent('POST', '/api/admin/refunds/1/settle')[0].encoding).toBe('json');
     await waitFor(() => expect(screen.queryByText('LM20260101001')).toBeNull());
     expect(screen.getByText('LM20260101002')).toBeInTheDocument();
   });
@@ -67,8 +56,8 @@ describe('staff refund settlement page', { timeout: 20_000 }, () => {
 
   it('shows a load error with a retry', async () => {
     let fail = true;
-    const ok = http.get.getMockImplementation()!;
-    http.get.mockImplementation(async (url: string, params?: any) => {
+    const ok = api.get.getMockImplementation()!;
+    api.get.mockImplementation(async (url: string, params?: any) => {
       if (url === '/api/admin/refunds/list' && fail) throw new Error('网络错误');
       return ok(url, params);
     });
@@ -80,9 +69,9 @@ describe('staff refund settlement page', { timeout: 20_000 }, () => {
   });
 
   it('refuses someone who is not staff', async () => {
-    http.get.mockImplementation(async (url: string) => (url === '/api/schemas/access' ? { staff: false } : null));
+    api.get.mockImplementation(async (url: string) => (url === '/api/schemas/access' ? { staff: false } : null));
     renderPage();
     expect(await screen.findByText('没有权限：退款结算仅对运营人员开放')).toBeInTheDocument();
-    expect(http.get).not.toHaveBeenCalledWith('/api/admin/refunds/list', expect.anything());
+    expect(api.get).not.toHaveBeenCalledWith('/api/admin/refunds/list', expect.anything());
   });
 });

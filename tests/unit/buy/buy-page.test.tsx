@@ -1,13 +1,12 @@
 import '../../helpers/antd-jsdom';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { App as AntdApp } from 'antd';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-
-const http = vi.hoisted(() => ({ postJson: vi.fn(), get: vi.fn(async () => null), request: vi.fn() }));
-vi.mock('../../../src/dataProvider/axios', () => ({ ...http, setLoginRequester: vi.fn() }));
-
+import { fakeApi } from '../../helpers/fake-api';
 import BuyPage from '../../../src/pages/buy/BuyPage';
+
+const api = fakeApi();
 
 const quote = (held: boolean) => ({
   lines: [
@@ -28,7 +27,7 @@ describe('order confirmation', { timeout: 20_000 }, () => {
   afterEach(cleanup);
 
   it('warns before re-buying a held licence and does not offer to submit', async () => {
-    http.postJson.mockResolvedValue(quote(true));
+    api.post.mockImplementation(async (url: string) => (url === '/api/trade/quote' ? quote(true) : null));
     renderBuy();
     expect(await screen.findByTestId('buy-held-warning')).toHaveTextContent('您已持有「熊猫嬉戏」的「企业宣传」授权，无需重复购买');
     expect(within(screen.getByText('熊猫嬉戏').closest('tr')!).getByText('已持有该授权')).toBeInTheDocument();
@@ -37,7 +36,7 @@ describe('order confirmation', { timeout: 20_000 }, () => {
   });
 
   it('shows no warning when nothing is held', async () => {
-    http.postJson.mockResolvedValue(quote(false));
+    api.post.mockImplementation(async (url: string) => (url === '/api/trade/quote' ? quote(false) : null));
     renderBuy();
     expect(await screen.findByRole('button', { name: /提交订单/ })).toBeEnabled();
     expect(screen.queryByTestId('buy-held-warning')).toBeNull();

@@ -1,13 +1,12 @@
 import '../../helpers/antd-jsdom';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { App as AntdApp } from 'antd';
 import { MemoryRouter } from 'react-router-dom';
-
-const http = vi.hoisted(() => ({ request: vi.fn(), get: vi.fn(), post: vi.fn() }));
-vi.mock('../../../src/dataProvider/axios', () => ({ ...http, postJson: vi.fn(), setLoginRequester: vi.fn() }));
-
+import { fakeApi } from '../../helpers/fake-api';
 import CartPage from '../../../src/pages/cart/CartPage';
+
+const api = fakeApi();
 
 const line = (id: number, title: string, priceCents: number, available = true, held = false) => ({
   id, materialId: id * 10, title, type: 1, scenario: 'personal_study', scenarioName: '个人交流学习', basePriceCents: priceCents, priceCents, available, held,
@@ -16,11 +15,9 @@ let lines = [line(1, '熊猫嬉戏', 39900), line(2, '雪山日出', 29900), lin
 
 beforeEach(() => {
   lines = [line(1, '熊猫嬉戏', 39900), line(2, '雪山日出', 29900), line(3, '已下架素材', 10000, false)];
-  http.get.mockReset();
   // The cart list answers the cart; schema requests get nothing (the bundled use-case table serves).
-  http.get.mockImplementation(async (url: string) => (url === '/api/trade/cart/list' ? { list: lines } : null));
-  http.request.mockReset();
-  http.request.mockImplementation(async (_m: string, url: string, body: { scenario: string }) => {
+  api.get.mockImplementation(async (url: string) => (url === '/api/trade/cart/list' ? { list: lines } : null));
+  api.put.mockImplementation(async (url: string, body: { scenario: string }) => {
     const id = Number(url.split('/').pop());
     lines = lines.map((l) => (l.id === id ? { ...l, scenario: body.scenario, priceCents: l.basePriceCents * 3 } : l));
     return null;
@@ -52,7 +49,8 @@ describe('cart page selection', { timeout: 20_000 }, () => {
     const row = screen.getByText('熊猫嬉戏').closest('tr')!;
     fireEvent.mouseDown(row.querySelector('.ant-select-selector')!);
     fireEvent.click(await screen.findByText(/^个人自媒体/));
-    await waitFor(() => expect(http.request).toHaveBeenCalledWith('PUT', '/api/trade/cart/1', { scenario: 'personal_media' }, { json: true }));
+    await waitFor(() => expect(api.put).toHaveBeenCalledWith('/api/trade/cart/1', { scenario: 'personal_media' }));
+    expect(api.sent('PUT', '/api/trade/cart/1')[0].encoding).toBe('json');
     await waitFor(() => expect(within(screen.getByText('熊猫嬉戏').closest('tr')!).getByText('¥1197.00')).toBeInTheDocument());
     expect(total()).toBe('¥0.00');
     expect(screen.getByText(/已选 0 件/)).toBeInTheDocument();

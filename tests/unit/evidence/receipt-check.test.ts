@@ -1,19 +1,21 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import crypto from 'node:crypto';
 import { consistencyPath, inclusionPath, rootHash } from '../../../server/src/evidence/merkle.js';
 import { signerFromSeed } from '../../../server/src/evidence/note-signer.js';
 import { encodeLeaf } from '../../../server/src/evidence/leaf.js';
 import { checkpointText } from '../../../server/src/evidence/checkpoints.js';
 import { storeOf } from '../../helpers/merkle-store.js';
+import { fakeApi } from '../../helpers/fake-api';
+import { checkReceiptInBrowser } from '../../../src/pages/certify/receipt-check';
 
-// The verify page's data source, answered from an in-memory log below.
-const api = vi.hoisted(() => ({ key: '', checkpoints: [] as any[], consistency: (_f: number, _t: number): string[] => [] }));
-vi.mock('../../../src/pages/certify/ledger-api', () => ({
-  fetchLogKey: async () => ({ verifierKey: api.key }),
-  fetchCheckpoints: async () => api.checkpoints,
-  fetchConsistency: async (from: number, to: number) => ({ from, to, path: api.consistency(from, to) }),
-}));
-const { checkReceiptInBrowser } = await import('../../../src/pages/certify/receipt-check');
+// The verify page's data source, the public ledger API, answered from an in-memory log below.
+const api = fakeApi();
+const log = { key: '', checkpoints: [] as any[], consistency: (_f: number, _t: number): string[] => [] };
+beforeEach(() => {
+  api.answer('GET', '/api/protection/ledger/key', () => ({ verifierKey: log.key }));
+  api.answer('GET', '/api/protection/ledger/checkpoints', () => ({ list: log.checkpoints }));
+  api.answer('GET', '/api/protection/ledger/consistency', ({ from, to }: { from: number; to: number }) => ({ from, to, path: log.consistency(from, to) }));
+});
 
 const signer = signerFromSeed('lumen.test/evidence-log', Buffer.alloc(32, 9));
 const file = Buffer.from('原始作品文件');
@@ -31,9 +33,9 @@ const step = (r: { steps: Array<{ id: string; ok: boolean | null }> }, id: strin
 describe('the verify page checks a receipt against the checkpoints this browser saw', () => {
   beforeEach(() => {
     localStorage.clear();
-    api.key = signer.verifierKey;
-    api.checkpoints = [published(5)];
-    api.consistency = (from, to) => consistencyPath(get, from, to).map((h) => h.toString('base64'));
+    log.key = signer.verifierKey;
+    log.checkpoints = [published(5)];
+    log.consistency = (from, to) => consistencyPath(get, from, to).map((h) => h.toString('base64'));
   });
 
   it('passes on an honest log, pins the key and remembers the checkpoints', async () => {
@@ -41,6 +43,9 @@ describe('the verify page checks a receipt against the checkpoints this browser 
     expect(r.ok).toBe(true);
     expect(step(r, 'latest')).toBe(true);
     expect(step(r, 'seen')).toBeNull();
+    // The newest checkpoint was asked for, and the proof that it extends the receipt's tree.
+    expect(api.get).toHaveBeenCalledWith('/api/protection/ledger/checkpoints', { limit: 1 });
+    expect(api.get).toHaveBeenCalledWith('/api/protection/ledger/consistency', { from: 3, to: 5 });
     expect(localStorage.getItem('lumen.evidence.pinnedKey')).toBe(signer.verifierKey);
     expect(JSON.parse(localStorage.getItem('lumen.evidence.seenCheckpoints')!).map((s: any) => s.size)).toEqual([3, 5]);
     // A second look is checked against both.
@@ -57,7 +62,7 @@ describe('the verify page checks a receipt against the checkpoints this browser 
   });
 
   it('fails when the newest checkpoint no longer contains the receipt, or the server shows another key', async () => {
-    api.consistency = () => [Buffer.alloc(32, 2).toString('base64')];
+    log.consistency = () => [Buffer.alloc(32, 2).toString('base64')];
     expect(step(await checkReceiptInBrowser(file, receiptAt(3)), 'latest')).toBe(false);
     localStorage.clear();
     localStorage.setItem('lumen.evidence.pinnedKey', signerFromSeed('lumen.test/evidence-log', Buffer.alloc(32, 8)).verifierKey);

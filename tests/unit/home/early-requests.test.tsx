@@ -1,4 +1,3 @@
-// @vitest-isolated: the home page keeps its first answers in module state, which these tests need empty.
 import { afterEach, describe, expect, it } from 'vitest';
 import { render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
@@ -6,8 +5,12 @@ import HomePage from '../../../src/pages/home/HomePage';
 import { HOME_EARLY_REQUESTS } from '../../../src/pages/home/early-requests';
 import { earlyScript, earlyUrl } from '../../../src/dataProvider/early';
 import { get } from '../../../src/dataProvider/axios';
-import { envelope, mockHttp } from '../dataProvider/mock-adapter';
+import { envelope } from '../dataProvider/mock-adapter';
+import { fakeApi } from '../../helpers/fake-api';
 
+// The fake clears server-rendered answers another file may have left (they would answer the page's
+// first requests before any request is made).
+const api = fakeApi();
 const homeUrls = HOME_EARLY_REQUESTS.map((r) => earlyUrl(r.path, r.params));
 
 /** What each home API answers in these tests (enough for every section to render). */
@@ -24,31 +27,31 @@ afterEach(() => {
 
 describe('home early requests', () => {
   it('are exactly the API calls the home page makes on its first render', async () => {
-    const calls = mockHttp((cfg) => ({ data: envelope(answer(cfg.url!)) }));
+    api.get.mockImplementation(async (url: string) => answer(url));
     render(<MemoryRouter><HomePage /></MemoryRouter>);
     await screen.findByText('风景');
-    await waitFor(() => expect(calls.length).toBe(homeUrls.length));
-    expect(calls.map((c) => earlyUrl(c.url!, c.params)).sort()).toEqual([...homeUrls].sort());
+    await waitFor(() => expect(api.requests.length).toBe(homeUrls.length));
+    expect(api.requests.map((r) => earlyUrl(r.url, r.params)).sort()).toEqual([...homeUrls].sort());
   });
 
   it('the page takes the answers index.html started and asks the server for none of them', async () => {
-    const calls = mockHttp((cfg) => ({ data: envelope(answer(cfg.url!)) }));
+    api.get.mockImplementation(async (url: string) => answer(url));
     window.__lumenEarly = Object.fromEntries(homeUrls.map((u) => [u, Promise.resolve(envelope(u.includes('hot-keywords') ? ['早到的词'] : answer(u)))]));
     render(<MemoryRouter><HomePage /></MemoryRouter>);
     expect(await screen.findByText('早到的词')).toBeTruthy();
-    expect(calls).toEqual([]);
+    expect(api.requests).toEqual([]);
     // Each answer is handed out once: a second call goes to the server.
     await get('/api/index/categories');
-    expect(calls.map((c) => c.url)).toEqual(['/api/index/categories']);
+    expect(api.requests.map((r) => r.url)).toEqual(['/api/index/categories']);
   });
 
   it('a failed early answer falls back to an ordinary request', async () => {
-    const calls = mockHttp(() => ({ data: envelope(['服务器的词']) }));
+    api.get.mockResolvedValue(['服务器的词']);
     const failed = Promise.reject(new Error('503'));
     failed.catch(() => undefined);
     window.__lumenEarly = { '/api/index/hot-keywords?limit=8': failed };
     await expect(get('/api/index/hot-keywords', { limit: 8 })).resolves.toEqual(['服务器的词']);
-    expect(calls).toHaveLength(1);
+    expect(api.requests).toHaveLength(1);
   });
 
   it('the inline script starts the listed fetches only on its own path', () => {

@@ -1,18 +1,19 @@
 import '../../helpers/antd-jsdom';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { cleanup, renderHook, waitFor } from '@testing-library/react';
 import { schemas, setSchemaOverride } from '../../../src/schemas';
+import { fakeApi } from '../../helpers/fake-api';
+import { useUseCases } from '../../../src/components/licence/use-use-cases';
 
 const served = new Map<string, any>();
-vi.mock('../../../src/dataProvider/axios', () => ({
-  get: vi.fn(async (url: string) => {
+const api = fakeApi();
+beforeEach(() => {
+  api.get.mockImplementation(async (url: string) => {
     const id = decodeURIComponent(url.replace('/api/schemas/', ''));
     if (!served.has(id)) throw new Error('网络错误');
     return { id, version: 2, body: served.get(id) };
-  }),
-}));
-
-const { useUseCases } = await import('../../../src/components/licence/use-use-cases');
+  });
+});
 
 afterEach(() => {
   cleanup();
@@ -34,6 +35,7 @@ describe('useUseCases (licence picker data)', () => {
     expect(result.current.priceOf(1000, result.current.find('enterprise_new_media')!)).toBe(3000);
 
     await waitFor(() => expect(result.current.levels.company.multiplier).toBe(5));
+    expect(api.get).toHaveBeenCalledWith('/api/schemas/lumen%3Alicence%2Fuse-cases', undefined);
     expect(result.current.priceOf(1000, result.current.find('enterprise_new_media')!)).toBe(5000);
     const opened = result.current.find('enterprise_promotion')!;
     expect(result.current.refusalFor(person, opened)).toBeNull();

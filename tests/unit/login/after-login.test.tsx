@@ -1,36 +1,43 @@
+// @vitest-isolated: shows antd's static message (toast), whose holder is module state rendered into the
+// document of the first file that used it; a second such file in one shared worker (helper-toast)
+// renders into a closed jsdom document and breaks React for the rest of the worker.
 import '../../helpers/antd-jsdom';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { cleanup, configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
-
-const api = vi.hoisted(() => ({ getUserInfo: vi.fn(), loginStat: vi.fn(), uploadConvertData: vi.fn() }));
-vi.mock('../../../src/components/login/api', () => ({ loginApi: api }));
-const http = vi.hoisted(() => ({ post: vi.fn(), get: vi.fn() }));
-vi.mock('../../../src/dataProvider/axios', () => ({ post: http.post, get: http.get, postJson: vi.fn(), setLoginRequester: vi.fn() }));
-
+import { fakeApi } from '../../helpers/fake-api';
 import { completeLogin } from '../../../src/components/login/after-login';
 import { registrationExtras } from '../../../src/components/login/registration';
 import { authProvider } from '../../../src/dataProvider/authProvider';
 import { userStore } from '../../../src/components/user/user-store';
+import { clearToken } from '../../../src/lib/token';
 import { toast, toastCount } from '../../../src/components/login/toast';
 import HeaderUser from '../../../src/components/header/HeaderUser';
 
 const USER = { id: 3, nickname: '山川摄影师', username: 'demo_creator', roles: ['buyer', 'creator'], avatar: '' } as any;
 
+const api = fakeApi();
+/** GET /api/common/getUserInfo answers this (an Error: the server refuses with its message). */
+let userInfo: unknown = null;
+
 beforeAll(() => {
   configure({ asyncUtilTimeout: 8000 });
 });
 beforeEach(() => {
-  Object.values(api).forEach((f) => f.mockReset());
-  Object.values(http).forEach((f) => f.mockReset());
-  api.loginStat.mockResolvedValue(null);
-  api.uploadConvertData.mockResolvedValue(null);
+  userInfo = null;
+  api.get.mockImplementation(async (url: string) => {
+    if (url !== '/api/common/getUserInfo') return null;
+    if (userInfo instanceof Error) throw userInfo;
+    return userInfo;
+  });
+  clearToken(); // the cookie copy too: a token left by an earlier test would sign the next one in
   localStorage.clear();
   sessionStorage.clear();
   userStore.setUser(null);
   window.history.replaceState(null, '', '/');
 });
 afterEach(cleanup);
+afterAll(() => userStore.setUser(null));
 
 describe('registration extras', () => {
   it('reads invite fields from the query, remembers them, falls back to session storage', () => {
@@ -47,21 +54,25 @@ describe('registration extras', () => {
 describe('after a successful login', () => {
   it('saves the token, stores user info, sends the login action and the bd_vid conversion (type 49)', async () => {
     window.history.replaceState(null, '', '/?bd_vid=vid42');
-    api.getUserInfo.mockResolvedValue(USER);
+    userInfo = USER;
     await completeLogin('tok', 2);
     expect(localStorage.getItem('token')).toBe('tok');
     expect(document.cookie).toContain('token1=tok');
     expect(userStore.get().user).toEqual(USER);
-    expect(api.loginStat).toHaveBeenCalledWith(2);
-    expect(api.uploadConvertData).toHaveBeenCalledWith(49, 'http://localhost:3000/?bd_vid=vid42');
+    expect(api.get).toHaveBeenCalledWith('/api/common/getUserInfo', undefined);
+    expect(api.sent('GET', '/api/common/getUserInfo')[0].headers.Authorization).toBe('tok');
+    expect(api.post).toHaveBeenCalledWith('/api/common/loginStat', expect.objectContaining({ loginType: 2 }));
+    expect(api.sent('POST', '/api/common/loginStat')[0].encoding).toBe('json');
+    // Form-encoded: the server receives the type as text.
+    expect(api.post).toHaveBeenCalledWith('/api/baidu/uploadConvertData', { type: '49', url: 'http://localhost:3000/?bd_vid=vid42' });
   });
 
   it('without bd_vid no conversion is sent; a user-info failure clears the token cookies', async () => {
-    api.getUserInfo.mockRejectedValue(new Error('网络错误'));
+    userInfo = new Error('网络错误');
     await expect(completeLogin('tok', 1)).rejects.toThrow('网络错误');
     expect(localStorage.getItem('token')).toBeNull();
     expect(document.cookie).not.toContain('token1=tok');
-    expect(api.uploadConvertData).not.toHaveBeenCalled();
+    expect(api.sent('POST', '/api/baidu/uploadConvertData')).toEqual([]);
   });
 });
 
@@ -75,12 +86,11 @@ describe('authProvider', () => {
   it('check and getIdentity follow the token and user info; logout revokes on the server', async () => {
     expect(await authProvider.check()).toMatchObject({ authenticated: false });
     localStorage.setItem('token', 'tok');
-    http.get.mockResolvedValue(USER);
+    userInfo = USER;
     expect(await authProvider.check()).toEqual({ authenticated: true });
     expect(await authProvider.getIdentity!()).toEqual(USER);
-    http.post.mockResolvedValue(null);
     expect(await authProvider.logout({})).toEqual({ success: true, redirectTo: '/' });
-    expect(http.post).toHaveBeenCalledWith('/api/common/logout');
+    expect(api.post).toHaveBeenCalledWith('/api/common/logout', {});
     expect(localStorage.getItem('token')).toBeNull();
     expect(userStore.get().user).toBeNull();
   });
@@ -96,9 +106,8 @@ describe('header user menu and toast', { timeout: 20_000 }, () => {
     fireEvent.click(screen.getByText('山川摄影师'));
     expect(await screen.findByText('账户中心')).toBeInTheDocument();
     expect(screen.getByText('创作者中心')).toBeInTheDocument();
-    http.post.mockResolvedValue(null);
     fireEvent.click(screen.getByText('退出登录'));
-    await waitFor(() => expect(http.post).toHaveBeenCalledWith('/api/common/logout'));
+    await waitFor(() => expect(api.post).toHaveBeenCalledWith('/api/common/logout', {}));
     expect(await screen.findByRole('button', { name: '登录 / 注册' })).toBeInTheDocument();
     expect(localStorage.getItem('token')).toBeNull();
   });

@@ -1,28 +1,24 @@
+// @vitest-isolated: shows antd's static message (toast), whose holder is module state rendered into the
+// document of the first file that used it; a second such file in one shared worker (helper-toast)
+// renders into a closed jsdom document and breaks React for the rest of the worker.
 import '../../helpers/antd-jsdom';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { act, cleanup, configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
+import { ApiRefusal, fakeApi } from '../../helpers/fake-api';
 
-// The request layer is replaced; the dialog, forms, validation and flow under test are real.
-const api = vi.hoisted(() => ({
-  getQrCode: vi.fn(),
-  checkLogin: vi.fn(),
-  sendLoginCode: vi.fn(),
-  sendBindCode: vi.fn(),
-  phoneLogin: vi.fn(),
-  passwordLogin: vi.fn(),
-  bindPhone: vi.fn(),
-  getUserInfo: vi.fn(),
-  loginStat: vi.fn(),
-  uploadConvertData: vi.fn(),
-}));
-vi.mock('../../../src/components/login/api', () => ({ loginApi: api }));
-
+// The server is a fake behind the request layer; the login API, dialog, forms, validation and flow under test are real.
 import { LoginDialogHost } from '../../../src/components/login/LoginDialogHost';
 import { openLogin } from '../../../src/components/login';
 import { userStore } from '../../../src/components/user/user-store';
 import { loginInstance } from '../../../src/components/login/login-instance';
+import { decodePassword } from '../../../src/schemas/login/password-codec';
+import { clearToken } from '../../../src/lib/token';
 
+const api = fakeApi();
+const QR_CHECK = '/api/common/checkLogin';
+const PASSWORD_LOGIN = '/api/common/userPasswordLogin';
+const SEND_CODE = '/api/common/sendUserSmsCode';
 const USER = { id: 7, nickname: '演示买家', username: 'demo_buyer', roles: ['buyer'] };
 
 beforeAll(async () => {
@@ -33,11 +29,11 @@ beforeAll(async () => {
 });
 
 beforeEach(() => {
-  Object.values(api).forEach((f) => f.mockReset());
-  api.getQrCode.mockResolvedValue({ url: 'http://x/dev/wechat?ticket=ticket-0001', ticket: 'ticket-0001' });
-  api.checkLogin.mockResolvedValue({ token: null, needBind: false });
-  api.getUserInfo.mockResolvedValue(USER);
-  api.loginStat.mockResolvedValue(null);
+  api.answer('GET', '/api/common/getQrCode', { url: 'http://x/dev/wechat?ticket=ticket-0001', ticket: 'ticket-0001' });
+  api.answer('POST', QR_CHECK, { token: null, needBind: false });
+  api.answer('GET', '/api/common/getUserInfo', USER);
+  // A login in an earlier test left its token in the cookie too (the server would now accept it).
+  clearToken();
   localStorage.clear();
   sessionStorage.clear();
   userStore.setUser(null);
@@ -63,7 +59,7 @@ describe('login dialog', { timeout: 20_000 }, () => {
     act(() => void (result = openLogin()));
     expect(await screen.findByText('100万+ 正版视频素材')).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: '扫码登录' })).toHaveAttribute('aria-selected', 'true');
-    await waitFor(() => expect(api.getQrCode).toHaveBeenCalledTimes(1));
+    await waitFor(() => expect(api.sent('GET', '/api/common/getQrCode')).toHaveLength(1));
     expect(screen.getByText('关注公众号')).toBeInTheDocument();
     expect(document.querySelector('a[href="/article/13"]')).not.toBeNull();
     await expect(openLogin()).rejects.toThrow('Login is already open');
@@ -83,17 +79,21 @@ describe('login dialog', { timeout: 20_000 }, () => {
     expect(screen.queryByText('请输入密码')).toBeNull();
     fireEvent.change(pwd, { target: { value: 'Lumen@2026' } });
     let finish!: (v: { token: string }) => void;
-    api.passwordLogin.mockReturnValue(new Promise((r) => (finish = r)));
+    api.answer('POST', PASSWORD_LOGIN, () => new Promise((r) => (finish = r)));
     fireEvent.submit(pwd.closest('form')!);
     fireEvent.submit(pwd.closest('form')!);
     expect(await screen.findByText('登录中...')).toBeInTheDocument();
-    expect(api.passwordLogin).toHaveBeenCalledTimes(1);
-    expect(api.passwordLogin).toHaveBeenCalledWith('demo_buyer', 'Lumen@2026');
+    await waitFor(() => expect(api.sent('POST', PASSWORD_LOGIN)).toHaveLength(1));
+    // The password travels encoded with the request's timestamp; the server decodes it back.
+    const { body } = api.sent('POST', PASSWORD_LOGIN)[0] as { body: { username: string; ts: string; password: string } };
+    expect(body.username).toBe('demo_buyer');
+    expect(decodePassword(body.password, body.ts)).toBe('Lumen@2026');
     await act(async () => finish({ token: 'tok-1' }));
     await expect(result!).resolves.toBe(true);
+    expect(api.sent('POST', PASSWORD_LOGIN)).toHaveLength(1);
     expect(localStorage.getItem('token')).toBe('tok-1');
     expect(userStore.get().user).toEqual(USER);
-    expect(api.loginStat).toHaveBeenCalledWith(1);
+    expect(api.post).toHaveBeenCalledWith('/api/common/loginStat', expect.objectContaining({ loginType: 1 }));
   });
 
   it('shows the server message on failure; blur clears it', async () => {
@@ -102,7 +102,9 @@ describe('login dialog', { timeout: 20_000 }, () => {
     const user = await passwordTab();
     fireEvent.change(user, { target: { value: 'a' } });
     fireEvent.change(screen.getByLabelText('密码'), { target: { value: 'b' } });
-    api.passwordLogin.mockRejectedValue(new Error('用户名或密码错误'));
+    api.answer('POST', PASSWORD_LOGIN, () => {
+      throw new ApiRefusal('用户名或密码错误');
+    });
     fireEvent.submit(user.closest('form')!);
     expect(await screen.findByText('用户名或密码错误')).toBeInTheDocument();
     fireEvent.blur(user);
@@ -121,42 +123,43 @@ describe('login dialog', { timeout: 20_000 }, () => {
     expect(phone).toHaveValue('1380000');
     fireEvent.click(screen.getByRole('button', { name: '获取验证码' }));
     expect(await screen.findByText('请输入11位数字手机号码')).toBeInTheDocument();
-    expect(api.sendLoginCode).not.toHaveBeenCalled();
+    expect(api.sent('POST', SEND_CODE)).toEqual([]);
     fireEvent.change(phone, { target: { value: '13800000001' } });
-    api.sendLoginCode.mockResolvedValue(null);
     fireEvent.click(screen.getByRole('button', { name: '获取验证码' }));
     expect(await screen.findByRole('button', { name: '60s后重新获取' })).toBeDisabled();
-    expect(api.sendLoginCode).toHaveBeenCalledWith('13800000001');
+    expect(api.post).toHaveBeenCalledWith(SEND_CODE, expect.objectContaining({ phone: '13800000001' }));
   });
 
   it('QR needBind stops polling and opens the bind dialog; bind logs in', async () => {
-    api.checkLogin.mockResolvedValue({ token: null, needBind: true });
+    api.answer('POST', QR_CHECK, { token: null, needBind: true });
     mount();
     let result: Promise<boolean>;
     act(() => void (result = openLogin()));
     expect(await screen.findByText('手机号绑定', {}, { timeout: 10_000 })).toBeInTheDocument();
-    const polls = api.checkLogin.mock.calls.length;
+    const polls = api.sent('POST', QR_CHECK).length;
     await new Promise((r) => setTimeout(r, 2200));
-    expect(api.checkLogin.mock.calls.length).toBe(polls);
+    expect(api.sent('POST', QR_CHECK).length).toBe(polls);
     expect(screen.getByRole('button', { name: '确定绑定' })).toBeInTheDocument();
     const dialog = screen.getByText('手机号绑定').closest('.ant-modal') as HTMLElement;
     fireEvent.change(dialog.querySelector('[aria-label=手机号]')!, { target: { value: '13800000009' } });
     fireEvent.change(dialog.querySelector('[aria-label=验证码]')!, { target: { value: '123456' } });
-    api.bindPhone.mockResolvedValue({ token: 'tok-bind' });
+    api.answer('POST', '/api/common/phone', { token: 'tok-bind' });
     fireEvent.click(screen.getByRole('button', { name: '确定绑定' }));
     await expect(result!).resolves.toBe(true);
-    expect(api.bindPhone).toHaveBeenCalledWith('13800000009', '123456', 'ticket-0001');
+    expect(api.post).toHaveBeenCalledWith('/api/common/phone', expect.objectContaining({ phone: '13800000009', verificationCode: '123456', ticket: 'ticket-0001' }));
     expect(localStorage.getItem('token')).toBe('tok-bind');
   });
 
   it('a failed user-info call after login clears the token', async () => {
-    api.getUserInfo.mockRejectedValue(new Error('网络错误'));
+    api.answer('GET', '/api/common/getUserInfo', () => {
+      throw new Error('网络错误');
+    });
     mount();
     act(() => void openLogin().catch(() => undefined));
     const user = await passwordTab();
     fireEvent.change(user, { target: { value: 'a' } });
     fireEvent.change(screen.getByLabelText('密码'), { target: { value: 'b' } });
-    api.passwordLogin.mockResolvedValue({ token: 'tok-x' });
+    api.answer('POST', PASSWORD_LOGIN, { token: 'tok-x' });
     fireEvent.submit(user.closest('form')!);
     expect(await screen.findByText('网络错误')).toBeInTheDocument();
     expect(localStorage.getItem('token')).toBeNull();

@@ -1,22 +1,31 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
-
-const http = vi.hoisted(() => ({ get: vi.fn(), post: vi.fn(), postJson: vi.fn() }));
-vi.mock('../../../src/dataProvider/axios', () => http);
-
+import { describe, expect, it, vi } from 'vitest';
+import { fakeApi } from '../../helpers/fake-api';
 import { loginApi } from '../../../src/components/login/api';
 
-beforeEach(() => Object.values(http).forEach((f) => f.mockReset()));
+const api = fakeApi();
 
 describe('login api', () => {
   it('fetches the QR code with 3 retries (the request layer retries only when asked)', async () => {
-    http.get.mockResolvedValue({ url: 'u', ticket: 't' });
-    await expect(loginApi.getQrCode()).resolves.toEqual({ url: 'u', ticket: 't' });
-    expect(http.get).toHaveBeenCalledWith('/api/common/getQrCode', undefined, { retryTimes: 3 });
+    vi.useFakeTimers();
+    let failures = 3;
+    api.get.mockImplementation(async () => {
+      if (failures-- > 0) throw new Error('网络错误');
+      return { url: 'u', ticket: 't' };
+    });
+    const qr = loginApi.getQrCode();
+    await vi.advanceTimersByTimeAsync(3000);
+    await expect(qr).resolves.toEqual({ url: 'u', ticket: 't' });
+    expect(api.get).toHaveBeenCalledTimes(4);
+    expect(api.get).toHaveBeenCalledWith('/api/common/getQrCode', undefined);
   });
 
   it('polls checkLogin without retries (a failed poll stops polling)', async () => {
-    http.post.mockResolvedValue({ token: null });
+    api.post.mockResolvedValue({ token: null });
     await loginApi.checkLogin('t-1');
-    expect(http.post).toHaveBeenCalledWith('/api/common/checkLogin', { ticket: 't-1' });
+    expect(api.post).toHaveBeenCalledWith('/api/common/checkLogin', { ticket: 't-1' });
+    expect(api.sent('POST', '/api/common/checkLogin')[0].encoding).toBe('form');
+    api.post.mockRejectedValue(new Error('二维码已过期'));
+    await expect(loginApi.checkLogin('t-1')).rejects.toThrow('二维码已过期');
+    expect(api.post).toHaveBeenCalledTimes(2);
   });
 });

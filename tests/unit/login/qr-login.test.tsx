@@ -2,34 +2,27 @@ import '../../helpers/antd-jsdom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import QRCode from 'qrcode';
+import { fakeApi } from '../../helpers/fake-api';
 
-// The request layer is replaced; the dialog, the QR hook, completeLogin and the bind dialog are real.
-const api = vi.hoisted(() => ({
-  getQrCode: vi.fn(),
-  checkLogin: vi.fn(),
-  sendBindCode: vi.fn(),
-  bindPhone: vi.fn(),
-  getUserInfo: vi.fn(),
-  loginStat: vi.fn(),
-  uploadConvertData: vi.fn(),
-}));
-vi.mock('../../../src/components/login/api', () => ({ loginApi: api }));
-
+// The server is a fake behind the request layer; the login API, the dialog, the QR hook, completeLogin and the bind dialog are real.
 import LoginDialog from '../../../src/components/login/LoginDialog';
 import { QR_POLL_MS, QR_SIZE } from '../../../src/components/login/constants';
 import { userStore } from '../../../src/components/user/user-store';
 
+const api = fakeApi();
+const QR_FETCH = '/api/common/getQrCode';
+const QR_CHECK = '/api/common/checkLogin';
+const checks = () => api.sent('POST', QR_CHECK).length;
+const qrFetches = () => api.sent('GET', QR_FETCH).length;
 const USER = { id: 7, nickname: '演示买家', username: 'demo_buyer', roles: ['buyer'] };
 const QR = { url: 'http://x/dev/wechat?ticket=ticket-0001', ticket: 'ticket-0001' };
 
 
 beforeEach(() => {
   vi.useFakeTimers();
-  Object.values(api).forEach((f) => f.mockReset());
-  api.getQrCode.mockResolvedValue(QR);
-  api.checkLogin.mockResolvedValue({ token: null, needBind: false });
-  api.getUserInfo.mockResolvedValue(USER);
-  api.loginStat.mockResolvedValue(null);
+  api.answer('GET', QR_FETCH, QR);
+  api.answer('POST', QR_CHECK, { token: null, needBind: false });
+  api.answer('GET', '/api/common/getUserInfo', USER);
   localStorage.clear();
   userStore.setUser(null);
 });
@@ -55,7 +48,7 @@ describe('QR login', { timeout: 20_000 }, () => {
   it('draws the QR code 140x140 with qrcode from the fetched url', async () => {
     const toCanvas = vi.spyOn(QRCode, 'toCanvas').mockResolvedValue(undefined as never);
     await mountDialog();
-    expect(api.getQrCode).toHaveBeenCalledTimes(1);
+    expect(qrFetches()).toBe(1);
     const canvas = screen.getByLabelText('微信登录二维码') as HTMLCanvasElement;
     expect(QR_SIZE).toBe(140);
     expect([canvas.width, canvas.height, canvas.style.width, canvas.style.height]).toEqual([140, 140, '140px', '140px']);
@@ -66,95 +59,100 @@ describe('QR login', { timeout: 20_000 }, () => {
     await mountDialog();
     expect(QR_POLL_MS).toBe(2000);
     await advance(1999);
-    expect(api.checkLogin).not.toHaveBeenCalled();
+    expect(checks()).toBe(0);
     await advance(1);
-    expect(api.checkLogin).toHaveBeenCalledTimes(1);
-    expect(api.checkLogin).toHaveBeenCalledWith('ticket-0001');
+    expect(checks()).toBe(1);
+    expect(api.post).toHaveBeenCalledWith(QR_CHECK, { ticket: 'ticket-0001' });
     await advance(1999);
-    expect(api.checkLogin).toHaveBeenCalledTimes(1);
+    expect(checks()).toBe(1);
     await advance(1);
-    expect(api.checkLogin).toHaveBeenCalledTimes(2);
+    expect(checks()).toBe(2);
   });
 
   it('a token saves the login, shows success and stops polling', async () => {
     const { onSuccess } = await mountDialog();
-    api.checkLogin.mockResolvedValueOnce({ token: null, needBind: false }).mockResolvedValueOnce({ token: 'tok-qr', needBind: false });
+    const answers = [{ token: null, needBind: false }, { token: 'tok-qr', needBind: false }];
+    api.answer('POST', QR_CHECK, () => answers.shift() ?? { token: null, needBind: false });
     await advance(4000);
-    expect(api.checkLogin).toHaveBeenCalledTimes(2);
+    expect(checks()).toBe(2);
     expect(localStorage.getItem('token')).toBe('tok-qr');
     expect(userStore.get().user).toEqual(USER);
-    expect(api.loginStat).toHaveBeenCalledWith(2);
+    expect(api.post).toHaveBeenCalledWith('/api/common/loginStat', expect.objectContaining({ loginType: 2 }));
     expect(onSuccess).toHaveBeenCalledTimes(1);
     expect(screen.getByText('登录成功')).toBeInTheDocument();
     await advance(10_000);
-    expect(api.checkLogin).toHaveBeenCalledTimes(2);
+    expect(checks()).toBe(2);
   });
 
   it('a failing user-info call after the token shows the error with the refresh button', async () => {
     const { onSuccess } = await mountDialog();
-    api.checkLogin.mockResolvedValue({ token: 'tok-qr', needBind: false });
-    api.getUserInfo.mockRejectedValue(new Error('网络异常，请稍后重试'));
+    api.answer('POST', QR_CHECK, { token: 'tok-qr', needBind: false });
+    api.answer('GET', '/api/common/getUserInfo', () => {
+      throw new Error('网络异常，请稍后重试');
+    });
     await advance(2000);
     expect(screen.getByText('网络异常，请稍后重试')).toBeInTheDocument();
     expect(localStorage.getItem('token')).toBeNull();
     expect(onSuccess).not.toHaveBeenCalled();
     await advance(10_000);
-    expect(api.checkLogin).toHaveBeenCalledTimes(1);
+    expect(checks()).toBe(1);
     fireEvent.click(screen.getByRole('button', { name: /刷新二维码/ }));
     await advance(0);
-    expect(api.getQrCode).toHaveBeenCalledTimes(2);
+    expect(qrFetches()).toBe(2);
     expect(screen.getByLabelText('微信登录二维码')).toBeInTheDocument();
   });
 
   it('a poll error stops polling and offers a new QR code', async () => {
     await mountDialog();
-    api.checkLogin.mockRejectedValue(new Error('二维码已过期，请刷新二维码'));
+    api.answer('POST', QR_CHECK, () => {
+      throw new Error('二维码已过期，请刷新二维码');
+    });
     await advance(2000);
     expect(screen.getByText('二维码已过期，请刷新二维码')).toBeInTheDocument();
     await advance(10_000);
-    expect(api.checkLogin).toHaveBeenCalledTimes(1);
+    expect(checks()).toBe(1);
     fireEvent.click(screen.getByRole('button', { name: /刷新二维码/ }));
     await advance(0);
-    expect(api.getQrCode).toHaveBeenCalledTimes(2);
+    expect(qrFetches()).toBe(2);
   });
 
   it('switching to the password tab stops polling', async () => {
     await mountDialog();
     await advance(2000);
-    expect(api.checkLogin).toHaveBeenCalledTimes(1);
+    expect(checks()).toBe(1);
     fireEvent.click(screen.getByRole('tab', { name: '密码登录' }));
     await advance(10_000);
-    expect(api.checkLogin).toHaveBeenCalledTimes(1);
+    expect(checks()).toBe(1);
   });
 
   it('needBind opens the 300px bind dialog; closing it fetches a new QR code', async () => {
     await mountDialog();
-    api.checkLogin.mockResolvedValue({ token: null, needBind: true });
+    api.answer('POST', QR_CHECK, { token: null, needBind: true });
     await advance(2000);
     const title = screen.getByText('手机号绑定');
     expect((title.closest('.ant-modal') as HTMLElement).style.width).toBe('300px');
     await advance(10_000);
-    expect(api.checkLogin).toHaveBeenCalledTimes(1);
+    expect(checks()).toBe(1);
     fireEvent.click(title.closest('.ant-modal')!.querySelector('.ant-modal-close')!);
     await advance(0);
-    expect(api.getQrCode).toHaveBeenCalledTimes(2);
+    expect(qrFetches()).toBe(2);
     expect(screen.queryByText('手机号绑定')).toBeNull();
   });
 
   it('the bind button reads 绑定中... while the bind call runs', async () => {
     await mountDialog();
-    api.checkLogin.mockResolvedValue({ token: null, needBind: true });
+    api.answer('POST', QR_CHECK, { token: null, needBind: true });
     await advance(2000);
     const modal = screen.getByText('手机号绑定').closest('.ant-modal') as HTMLElement;
     fireEvent.change(modal.querySelector('[aria-label=手机号]')!, { target: { value: '13800000009' } });
     fireEvent.change(modal.querySelector('[aria-label=验证码]')!, { target: { value: '123456' } });
     let finish!: (v: { token: string }) => void;
-    api.bindPhone.mockReturnValue(new Promise((r) => (finish = r)));
+    api.answer('POST', '/api/common/phone', () => new Promise((r) => (finish = r)));
     fireEvent.click(screen.getByRole('button', { name: '确定绑定' }));
     await advance(0);
     expect(screen.getByRole('button', { name: /绑定中\.\.\./ })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: '确定绑定' })).toBeNull();
-    expect(api.bindPhone).toHaveBeenCalledWith('13800000009', '123456', 'ticket-0001');
+    expect(api.post).toHaveBeenCalledWith('/api/common/phone', expect.objectContaining({ phone: '13800000009', verificationCode: '123456', ticket: 'ticket-0001' }));
     await act(async () => finish({ token: 'tok-bind' }));
     await advance(0);
     expect(localStorage.getItem('token')).toBe('tok-bind');

@@ -1,25 +1,26 @@
 import '../../helpers/antd-jsdom';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import { Refine, type DataProvider } from '@refinedev/core';
 import routerBindings from '@refinedev/react-router-v6';
 import { App as AntdApp } from 'antd';
 import { MemoryRouter } from 'react-router-dom';
 import { schemas, setSchemaOverride } from '../../../src/schemas';
+import { fakeApi } from '../../helpers/fake-api';
+import { ResourceList } from '../../../src/resources/views/ResourceList';
+import { deposits } from '../../../src/resources';
+import { tableIdsOf } from '../../../src/resources/registry';
 
 // The server's current versions: staff renamed and recoloured a status and renamed a category.
 const served = new Map<string, any>();
-vi.mock('../../../src/dataProvider/axios', () => ({
-  get: vi.fn(async (url: string) => {
+const api = fakeApi();
+beforeEach(() => {
+  api.get.mockImplementation(async (url: string) => {
     const id = decodeURIComponent(url.replace('/api/schemas/', ''));
     if (!served.has(id)) throw new Error('网络错误');
     return { id, version: 3, body: served.get(id) };
-  }),
-}));
-
-const { ResourceList } = await import('../../../src/resources/views/ResourceList');
-const { deposits } = await import('../../../src/resources');
-const { tableIdsOf } = await import('../../../src/resources/registry');
+  });
+});
 
 afterEach(() => {
   cleanup();

@@ -1,13 +1,10 @@
 import '@testing-library/jest-dom/vitest';
 import '../../helpers/antd-jsdom';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { cleanup, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { App as AntdApp } from 'antd';
 import { MemoryRouter } from 'react-router-dom';
-
-const http = vi.hoisted(() => ({ request: vi.fn(), get: vi.fn(), post: vi.fn(), postJson: vi.fn() }));
-vi.mock('../../../src/dataProvider/axios', () => ({ ...http, setLoginRequester: vi.fn() }));
-
+import { fakeApi } from '../../helpers/fake-api';
 import ReviewPage from '../../../src/pages/admin/review/ReviewPage';
 import { userStore } from '../../../src/components/user/user-store';
 import type { UserInfo } from '../../../src/components/user/UserContext';
@@ -48,20 +45,19 @@ const WORK_ITEM = {
   events: [],
 };
 
+const api = fakeApi();
 beforeAll(() => configure({ asyncUtilTimeout: 5000 }));
 beforeEach(() => {
-  http.get.mockReset();
-  http.get.mockImplementation(async (url: string) => {
+  api.get.mockImplementation(async (url: string) => {
     if (url === '/api/admin/review/queue') return QUEUE;
     if (url === '/api/admin/review/works/7') return REVISION_ITEM;
     if (url === '/api/admin/review/works/3') return WORK_ITEM;
     return null; // schema requests: the bundled versions serve
   });
-  http.request.mockReset();
-  http.request.mockResolvedValue(null);
   userStore.setUser(STAFF);
 });
 afterEach(cleanup);
+afterAll(() => userStore.setUser(null));
 
 const renderPage = () => render(<MemoryRouter initialEntries={['/admin/review']}><AntdApp><ReviewPage /></AntdApp></MemoryRouter>);
 
@@ -76,7 +72,7 @@ describe('staff review console', { timeout: 20_000 }, () => {
 
     fireEvent.click(items[1]);
     await screen.findByText('修改内容');
-    expect(http.get).toHaveBeenCalledWith('/api/admin/review/works/7', { revisionId: 70 });
+    expect(api.get).toHaveBeenCalledWith('/api/admin/review/works/7', { revisionId: 70 });
     const diff = screen.getByText('修改为').closest('table')!;
     expect(within(diff).getByText('作品标题')).toBeInTheDocument();
     expect(within(diff).getByText('青山晨雾远眺')).toBeInTheDocument();
@@ -95,32 +91,34 @@ describe('staff review console', { timeout: 20_000 }, () => {
     const dialog = await screen.findByRole('dialog');
     fireEvent.click(within(dialog).getByRole('button', { name: '确认驳回' }));
     expect(await within(dialog).findByText('请至少选择一项驳回原因')).toBeInTheDocument();
-    expect(http.request).not.toHaveBeenCalled();
+    expect(api.post).not.toHaveBeenCalled();
 
     // The reason list is lumen:review/reasons.
     fireEvent.click(within(dialog).getByLabelText('含水印、标志或他人商标'));
     fireEvent.change(within(dialog).getByRole('textbox'), { target: { value: '请去掉右下角水印' } });
     fireEvent.click(within(dialog).getByRole('button', { name: '确认驳回' }));
     await waitFor(() =>
-      expect(http.request).toHaveBeenCalledWith('POST', '/api/admin/review/works/7/reject', { reasons: ['watermark'], comment: '请去掉右下角水印', revisionId: 70 }, { json: true }),
+      expect(api.post).toHaveBeenCalledWith('/api/admin/review/works/7/reject', { reasons: ['watermark'], comment: '请去掉右下角水印', revisionId: 70 }),
     );
+    expect(api.sent('POST', '/api/admin/review/works/7/reject')[0].encoding).toBe('json');
   });
 
   it('shows an appeal with its text, approves the work at the content digest staff looked at, and keeps the stored decision on screen', async () => {
     let decided = false;
-    http.request.mockImplementation(async () => {
+    api.post.mockImplementation(async () => {
       decided = true;
       return { ...WORK_ITEM, work: { ...WORK_ITEM.work, status: 1 } };
     });
-    const served = http.get.getMockImplementation()!;
+    const served = api.get.getMockImplementation()!;
     // Once decided, the work leaves the queue.
-    http.get.mockImplementation(async (url: string, q?: unknown) => (url === '/api/admin/review/queue' && decided ? { total: 1, list: [QUEUE.list[1]] } : served(url, q)));
+    api.get.mockImplementation(async (url: string, q?: unknown) => (url === '/api/admin/review/queue' && decided ? { total: 1, list: [QUEUE.list[1]] } : served(url, q)));
     renderPage();
     fireEvent.click((await screen.findAllByTestId('queue-item'))[0]);
     expect(await screen.findByText('作品为本人原创，可提供源文件')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: /通\s*过/ }));
     fireEvent.click(await screen.findByRole('button', { name: /确\s*定|OK/ }));
-    await waitFor(() => expect(http.request).toHaveBeenCalledWith('POST', '/api/admin/review/works/3/approve', { digest: 'b'.repeat(32) }, { json: true }));
+    await waitFor(() => expect(api.post).toHaveBeenCalledWith('/api/admin/review/works/3/approve', { digest: 'b'.repeat(32) }));
+    expect(api.sent('POST', '/api/admin/review/works/3/approve')[0].encoding).toBe('json');
     // The decision as the server stored it stays on the page (not only a toast), with the work's new status.
     const done = await screen.findByTestId('review-done');
     expect(done).toHaveTextContent('已通过：雪山日落延时');
@@ -128,15 +126,15 @@ describe('staff review console', { timeout: 20_000 }, () => {
     expect(screen.getByText('审核通过')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /通\s*过/ })).not.toBeInTheDocument();
     // The queue is reloaded after the decision; 审核下一项 opens the oldest item left.
-    await waitFor(() => expect(http.get.mock.calls.filter((c) => c[0] === '/api/admin/review/queue').length).toBeGreaterThan(1));
+    await waitFor(() => expect(api.get.mock.calls.filter((c) => c[0] === '/api/admin/review/queue').length).toBeGreaterThan(1));
     fireEvent.click(within(done).getByRole('button', { name: '审核下一项' }));
-    await waitFor(() => expect(http.get).toHaveBeenLastCalledWith('/api/admin/review/works/7', { revisionId: 70 }));
+    await waitFor(() => expect(api.get).toHaveBeenLastCalledWith('/api/admin/review/works/7', { revisionId: 70 }));
     expect(await screen.findByText('修改内容')).toBeInTheDocument();
   });
 
   it('holds 通过 while the media pipeline works on a new work, says why, and offers it once the preview is ready', async () => {
     let media: object = { state: 'processing', progress: 40, message: '正在生成预览', error: null };
-    http.get.mockImplementation(async (url: string) => {
+    api.get.mockImplementation(async (url: string) => {
       if (url === '/api/admin/review/queue') return QUEUE;
       if (url === '/api/admin/review/works/3') return { ...WORK_ITEM, media };
       return null;
@@ -155,6 +153,6 @@ describe('staff review console', { timeout: 20_000 }, () => {
     userStore.setUser({ ...STAFF, roles: ['buyer', 'creator'] });
     renderPage();
     expect(screen.getByText('没有权限：作品审核仅对运营人员开放')).toBeInTheDocument();
-    expect(http.get).not.toHaveBeenCalledWith('/api/admin/review/queue', expect.anything());
+    expect(api.get).not.toHaveBeenCalledWith('/api/admin/review/queue', expect.anything());
   });
 });

@@ -1,15 +1,11 @@
 import '@testing-library/jest-dom/vitest';
 import '../../helpers/antd-jsdom';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { App as AntdApp } from 'antd';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-
-const http = vi.hoisted(() => ({ request: vi.fn(), get: vi.fn(), post: vi.fn(), postJson: vi.fn() }));
-vi.mock('../../../src/dataProvider/axios', () => ({ ...http, setLoginRequester: vi.fn() }));
-const login = vi.hoisted(() => ({ openLogin: vi.fn() }));
-vi.mock('../../../src/components/login', () => login);
-
+import { fakeApi } from '../../helpers/fake-api';
+import { registerLoginOpener } from '../../../src/components/login';
 import SignCreatorPage from '../../../src/pages/sign-creator/SignCreatorPage';
 import { RequireCreator } from '../../../src/layouts/RequireCreator';
 import { userStore } from '../../../src/components/user/user-store';
@@ -21,17 +17,26 @@ const BUYER: UserInfo = {
   enhancedAuth: false, companyName: null, parentId: null, roles: ['buyer'], balanceCents: 0,
 };
 
+const api = fakeApi();
+// The login dialog as its mounted host registers it (components/login): here, a stand-in that logs in.
+const openLogin = vi.fn<() => Promise<boolean>>();
+
 beforeAll(() => configure({ asyncUtilTimeout: 5000 }));
 beforeEach(() => {
   localStorage.setItem('token', 't');
-  http.get.mockReset();
-  http.get.mockImplementation(async (url: string) => (url === '/api/common/getUserInfo' ? { ...BUYER, roles: ['buyer', 'creator'] } : null));
-  http.postJson.mockReset();
-  http.postJson.mockResolvedValue({ agreementVersion: agreement.version, signedAt: '2026-05-03T00:00:00Z', roles: ['buyer', 'creator'] });
-  login.openLogin.mockReset();
-  login.openLogin.mockResolvedValue(true);
+  api.get.mockImplementation(async (url: string) => (url === '/api/common/getUserInfo' ? { ...BUYER, roles: ['buyer', 'creator'] } : null));
+  api.post.mockImplementation(async (url: string) =>
+    url === '/api/user/creator/sign' ? { agreementVersion: agreement.version, signedAt: '2026-05-03T00:00:00Z', roles: ['buyer', 'creator'] } : null,
+  );
+  openLogin.mockReset();
+  openLogin.mockResolvedValue(true);
+  registerLoginOpener(openLogin);
 });
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  registerLoginOpener(null);
+});
+afterAll(() => userStore.setUser(null));
 
 const renderPage = () => render(<MemoryRouter initialEntries={['/signCreator']}><AntdApp><SignCreatorPage /></AntdApp></MemoryRouter>);
 
@@ -46,7 +51,7 @@ describe('/signCreator', { timeout: 20_000 }, () => {
     expect(within(text).getByText(new RegExp(`版本 ${agreement.version}`))).toBeInTheDocument();
     expect(screen.queryByRole('checkbox')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: '注册 / 登录' }));
-    expect(login.openLogin).toHaveBeenCalledTimes(1);
+    expect(openLogin).toHaveBeenCalledTimes(1);
   });
 
   it('a buyer must tick the agreement; signing posts the version shown and refreshes the account', async () => {
@@ -55,18 +60,19 @@ describe('/signCreator', { timeout: 20_000 }, () => {
     const submit = await screen.findByRole('button', { name: '同意协议并成为创作者' });
     fireEvent.click(submit);
     expect(await screen.findByText('请先阅读并勾选同意创作者协议')).toBeInTheDocument();
-    expect(http.postJson).not.toHaveBeenCalled();
+    expect(api.post).not.toHaveBeenCalled();
 
     fireEvent.click(screen.getByRole('checkbox'));
     fireEvent.click(submit);
-    await waitFor(() => expect(http.postJson).toHaveBeenCalledWith('/api/user/creator/sign', { agree: true, agreementVersion: agreement.version }));
+    await waitFor(() => expect(api.post).toHaveBeenCalledWith('/api/user/creator/sign', { agree: true, agreementVersion: agreement.version }));
+    expect(api.sent('POST', '/api/user/creator/sign')[0].encoding).toBe('json');
     expect(await screen.findByText('您已是流明素材创作者')).toBeInTheDocument();
-    expect(http.get).toHaveBeenCalledWith('/api/common/getUserInfo', undefined, expect.anything());
+    expect(api.get).toHaveBeenCalledWith('/api/common/getUserInfo', undefined);
   });
 
   it('shows the server refusal (e.g. a newer agreement) and stays on the form', async () => {
     userStore.setUser(BUYER);
-    http.postJson.mockRejectedValue(new Error('创作者协议已更新，请刷新页面阅读最新版本后再签署'));
+    api.post.mockRejectedValue(new Error('创作者协议已更新，请刷新页面阅读最新版本后再签署'));
     renderPage();
     fireEvent.click(await screen.findByRole('checkbox'));
     fireEvent.click(screen.getByRole('button', { name: '同意协议并成为创作者' }));

@@ -1,13 +1,10 @@
 import '@testing-library/jest-dom/vitest';
 import '../../helpers/antd-jsdom';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { cleanup, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { App as AntdApp } from 'antd';
 import { MemoryRouter } from 'react-router-dom';
-
-const http = vi.hoisted(() => ({ request: vi.fn(), get: vi.fn(), post: vi.fn(), postJson: vi.fn(), download: vi.fn() }));
-vi.mock('../../../src/dataProvider/axios', () => ({ ...http, setLoginRequester: vi.fn() }));
-
+import { fakeApi } from '../../helpers/fake-api';
 import { WorkReviewPanel } from '../../../src/pages/creator/works/WorkReviewPanel';
 import { RowActions } from '../../../src/resources/views/RowActions';
 import { works } from '../../../src/resources';
@@ -25,12 +22,10 @@ const REVIEW = {
   ],
 };
 
+const api = fakeApi();
 beforeAll(() => configure({ asyncUtilTimeout: 5000 }));
 beforeEach(() => {
-  http.get.mockReset();
-  http.get.mockImplementation(async (url: string) => (url === '/api/user/works/7/review' ? REVIEW : null));
-  http.request.mockReset();
-  http.request.mockResolvedValue(null);
+  api.get.mockImplementation(async (url: string) => (url === '/api/user/works/7/review' ? REVIEW : null));
 });
 afterEach(cleanup);
 
@@ -61,7 +56,8 @@ describe('a work\'s review state for its creator', { timeout: 20_000 }, () => {
     expect(await within(dialog).findByText('请用5至1000字说明申诉理由')).toBeInTheDocument();
     fireEvent.change(within(dialog).getByRole('textbox'), { target: { value: '水印是拍摄现场的路牌，并非后期添加' } });
     fireEvent.click(within(dialog).getByRole('button', { name: /提\s*交/ }));
-    await waitFor(() => expect(http.request).toHaveBeenCalledWith('POST', '/api/user/works/7/appeal', { text: '水印是拍摄现场的路牌，并非后期添加' }, { json: true }));
+    await waitFor(() => expect(api.post).toHaveBeenCalledWith('/api/user/works/7/appeal', { text: '水印是拍摄现场的路牌，并非后期添加' }));
+    expect(api.sent('POST', '/api/user/works/7/appeal')[0].encoding).toBe('json');
   });
 
   it('a draft can be submitted; a taken-down work relisted; a pending revision withdrawn', () => {

@@ -1,18 +1,19 @@
 import '../../helpers/antd-jsdom';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { cleanup, renderHook, waitFor } from '@testing-library/react';
 import { currentSchema, schemas, setSchemaOverride } from '../../../src/schemas';
+import { fakeApi } from '../../helpers/fake-api';
+import { dependenciesOf, useFormSchema, useSchema } from '../../../src/hooks/use-schema';
 
 const served = new Map<string, any>();
-vi.mock('../../../src/dataProvider/axios', () => ({
-  get: vi.fn(async (url: string) => {
+const api = fakeApi();
+beforeEach(() => {
+  api.get.mockImplementation(async (url: string) => {
     const id = decodeURIComponent(url.replace('/api/schemas/', ''));
     if (!served.has(id)) throw new Error('网络错误');
     return { id, version: 1, body: served.get(id) };
-  }),
-}));
-
-const { useSchema, useFormSchema, dependenciesOf } = await import('../../../src/hooks/use-schema');
+  });
+});
 
 afterEach(() => {
   cleanup();
