@@ -38,9 +38,9 @@ const ALLOWED: { label: string; files?: string[]; reason: string }[] = [
   { label: '退款', files: ['src/resources/orders.ts'], reason: 'a column heading, not the wallet entry kind' },
   { label: '邀请奖励', files: ['src/resources/invites.ts'], reason: 'a column heading (the reward amount), not the wallet entry kind' },
   { label: '图片', files: ['src/resources/image-packages.ts'], reason: "a column heading (the image's title)" },
-  { label: '增值税专用发票', files: ['server/src/lib/invoice-pdf.ts'], reason: 'the invoice PDF heading uses short names (普通发票), asserted by its tests' },
-  { label: '模板', files: ['server/src/db/seed/catalogue/compose.ts'], reason: "seed materials' tag words (the video one is 视频素材), not labels" },
-  { label: '图片', files: ['server/src/db/seed/catalogue/compose.ts'], reason: "seed materials' tag words, not labels" },
+  { label: '增值税专用发票', files: ['server/src/documents/invoice-pdf.ts'], reason: 'the invoice PDF heading uses short names (普通发票), asserted by its tests' },
+  { label: '模板', files: ['server/src/seed/catalogue/compose.ts'], reason: "seed materials' tag words (the video one is 视频素材), not labels" },
+  { label: '图片', files: ['server/src/seed/catalogue/compose.ts'], reason: "seed materials' tag words, not labels" },
   { label: '最新上传', files: ['src/pages/home/HomePage.tsx'], reason: 'a home page section heading (beside 热门下载), not the sort picker' },
   { label: '进行中', files: ['src/pages/monitor/MyMonitorPage.tsx'], reason: 'a monitoring scan not finished yet, in a "finished at" column' },
   // Copyright service names: product and page titles in menus, routes and headings.

@@ -89,7 +89,8 @@ describe('staff review console', { timeout: 20_000 }, () => {
     fireEvent.click((await screen.findAllByTestId('queue-item'))[1]);
     fireEvent.click(await screen.findByRole('button', { name: /驳\s*回/ }));
     const dialog = await screen.findByRole('dialog');
-    fireEvent.click(within(dialog).getByRole('button', { name: '确认驳回' }));
+    // The reasons form loads its served schema first (a skeleton until then).
+    fireEvent.click(await within(dialog).findByRole('button', { name: '确认驳回' }, { timeout: 5000 }));
     expect(await within(dialog).findByText('请至少选择一项驳回原因')).toBeInTheDocument();
     expect(api.post).not.toHaveBeenCalled();
 

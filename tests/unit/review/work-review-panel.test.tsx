@@ -51,7 +51,8 @@ describe('a work\'s review state for its creator', { timeout: 20_000 }, () => {
     expect(screen.getAllByRole('button').map((b) => b.textContent?.replace(/\s/g, ''))).toEqual(['下架', '对修改驳回申诉']);
     fireEvent.click(screen.getByRole('button', { name: '对修改驳回申诉' }));
     const dialog = await screen.findByRole('dialog');
-    fireEvent.change(within(dialog).getByRole('textbox'), { target: { value: '冤' } });
+    // The appeal form loads its served schema first (a skeleton until then).
+    fireEvent.change(await within(dialog).findByRole('textbox', {}, { timeout: 5000 }), { target: { value: '冤' } });
     fireEvent.click(within(dialog).getByRole('button', { name: /提\s*交/ }));
     expect(await within(dialog).findByText('请用5至1000字说明申诉理由')).toBeInTheDocument();
     fireEvent.change(within(dialog).getByRole('textbox'), { target: { value: '水印是拍摄现场的路牌，并非后期添加' } });
