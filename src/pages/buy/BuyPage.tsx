@@ -4,16 +4,8 @@ import { Alert, App, Button, Card, Descriptions, Radio, Result, Select, Skeleton
 import { postJson } from '../../dataProvider/axios';
 import { useUser } from '../../components/user/UserContext';
 import { formatMoney, notifyCartChanged } from '../../components/licence/money';
+import type { CreatedOrder, Quote } from '../../schemas/api/trade-responses';
 
-interface Quote {
-  /** `held`: a licence the buyer already holds (same material and scenario); the order would be refused. */
-  lines: Array<{ materialId: number; title: string; scenarioName: string; level: string; priceCents: number; held?: boolean }>;
-  subtotalCents: number;
-  discountCents: number;
-  amountCents: number;
-  coupons: Array<{ id: number; name: string; amountCents: number; thresholdCents: number; refusal: string | null }>;
-  licensee: { type: 'PERSONAL' | 'ORGANISATIONS'; name: string };
-}
 
 /** /buy/{cart|direct}: order confirmation with licensee, coupon and the server's price. */
 export default function BuyPage() {
@@ -50,7 +42,7 @@ export default function BuyPage() {
   const submit = async () => {
     setSubmitting(true);
     try {
-      const o = await postJson<{ id: number }>('/api/trade/order', { ...input, couponId, licenseeType });
+      const o = await postJson<CreatedOrder>('/api/trade/order', { ...input, couponId, licenseeType });
       if (from === 'cart') notifyCartChanged();
       navigate(`/pay?orderId=${o.id}`);
     } catch (e) {

@@ -6,8 +6,9 @@ import dayjs from 'dayjs';
 import { get, postJson } from '../../dataProvider/axios';
 import { formatMoney } from '../../components/licence/money';
 import { CompanyPay } from './CompanyPay';
+import type { OrderDetail } from '../../schemas/api/trade-responses';
 
-interface Order { id: number; orderNo: string; status: string; amountCents: number; expiresAt: string; kind?: 'material' | 'service'; items: Array<{ title: string; scenarioName: string }> }
+type Order = OrderDetail;
 type Method = 'wechat' | 'alipay' | 'wallet';
 
 /** Spec §9: poll every 2 seconds. */
