@@ -12,7 +12,8 @@ import { currentUseCases } from '../services/checkout.js';
 import { serviceOrderByOrderId } from '../repositories/service-orders.js';
 import { giftCardOrderTitle } from '../repositories/gift-cards.js';
 import { envelopeOf } from '../http/envelope-schema.js';
-import { noData, orderDetailSchema, orderListSchema } from '../../../src/schemas/api/trade-responses.js';
+import { noData } from '../../../src/schemas/api/envelope.js';
+import { orderDetailSchema, orderListSchema } from '../../../src/schemas/api/trade-responses.js';
 
 // Rows come from SQL as records; names are added from the current use-case table.
 const withNames = (table: UseCaseTable) => (r: Record<string, any>): Record<string, any> => ({

@@ -10,7 +10,8 @@ import payRoutes from './trade-pay.js';
 import { levelOf } from '../../../src/schemas/licence/use-cases.js';
 import { idProp } from '../http/params.js';
 import { envelopeOf } from '../http/envelope-schema.js';
-import { cartChangeSchema, cartCountSchema, cartListSchema, createdOrderSchema, noData, quoteSchema } from '../../../src/schemas/api/trade-responses.js';
+import { noData } from '../../../src/schemas/api/envelope.js';
+import { cartChangeSchema, cartCountSchema, cartListSchema, createdOrderSchema, quoteSchema } from '../../../src/schemas/api/trade-responses.js';
 
 /** Fields a client might try to set; refused outright so no one believes a client price counts. */
 const PRICE_FIELDS = ['price', 'priceCents', 'amount', 'amountCents', 'subtotalCents', 'discountCents', 'totalCents'];

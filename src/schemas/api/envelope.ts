@@ -37,5 +37,8 @@ type Head = FromSchema<{ type: 'object'; required: typeof required; properties: 
 /** An answer whose data has the type T (the server's ok() and fail() build these). */
 export type Envelope<T = unknown> = Omit<Head, 'data'> & { data: T };
 
+/** The data of a success that carries none (`ok(null, '已保存')`). */
+export const noData = { type: 'null', title: '无数据' } as const;
+
 /** Free-form data: routes whose answer is not described yet (server/src/http/routes-without-response-schema.json). */
 export const anyData = {} as const;

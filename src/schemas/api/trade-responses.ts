@@ -60,9 +60,6 @@ export const cartChangeSchema = {
   properties: { id: { ...id, title: '购物车条目' }, count: id },
 } as const;
 
-/** Routes whose success carries no data (data is null). */
-export const noData = { type: 'null', title: '无数据' } as const;
-
 const couponSchema = {
   type: 'object',
   required: ['id', 'name', 'amountCents', 'thresholdCents', 'status', 'validFrom', 'expiresAt', 'orderId', 'refusal'],
