@@ -37,7 +37,8 @@ const collectItemSchema = {
     coverPath: nullableText,
     previewPath: nullableText,
     priceCents: id,
-    durationSec: { type: ['number', 'null'] },
+    // A numeric column read as is: a number on PostgreSQL, its text on PGlite (no parser there).
+    durationSec: { type: ['number', 'string', 'null'] },
     available: { type: 'boolean', description: '素材仍在售（公开视图只列在售的）' },
     collectedAt: time,
   },
