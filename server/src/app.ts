@@ -16,6 +16,8 @@ import client from './plugins/client.js';
 import requestInput from './http/request-input.js';
 import { routeModules } from './routes/index.js';
 import { registerOpenApi } from './http/openapi.js';
+import { envelopeOf } from './http/envelope-schema.js';
+import { healthSchema } from '../../src/schemas/api/health.js';
 import { apiVersion } from './http/api-version.js';
 import { vocabulary } from '../../src/schemas/validator.js';
 import { ok } from './lib/envelope.js';
@@ -110,7 +112,7 @@ export async function buildApp({ config, db, logger, onRoute }: AppDeps): Promis
   // evidenceLog 'inconsistent': the stored log no longer extends the last signed checkpoint and
   // nothing is signed until an operator acts (README "Security model"). Still 200 with status
   // 'degraded': a load balancer must not take every app server out over the evidence log.
-  app.get('/api/health', async () => {
+  app.get('/api/health', { schema: { summary: '服务状态', response: envelopeOf(healthSchema) } }, async () => {
     const evidence = await evidenceLogHealth(db, lastCheckpointFileOf(config.dataDir), () => logSignerOf(config));
     return ok({
       status: evidence.state === 'ok' ? 'up' : 'degraded',
