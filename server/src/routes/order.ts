@@ -13,6 +13,7 @@ import { serviceOrderByOrderId } from '../repositories/service-orders.js';
 import { giftCardOrderTitle } from '../repositories/gift-cards.js';
 import { envelopeOf } from '../http/envelope-schema.js';
 import { noData } from '../../../src/schemas/api/envelope.js';
+import { downloadListSchema, licenceCheckSchema } from '../../../src/schemas/api/licence-responses.js';
 import { orderDetailSchema, orderListSchema } from '../../../src/schemas/api/trade-responses.js';
 
 // Rows come from SQL as records; names are added from the current use-case table.
@@ -48,14 +49,14 @@ export default async function orderRoutes(app: FastifyInstance) {
     return ok({ ...r, list: r.list.map((m: any) => ({ ...m, scenarioNames: (m.scenarios as string[]).map((s) => table.find(s)?.name ?? s) })) });
   });
 
-  app.get('/history/list', { schema: { querystring: listQuerySchema(lic.DOWNLOAD_LIST), response: envelopeResponse } }, async (req) => {
+  app.get('/history/list', { schema: { summary: '下载记录', querystring: listQuerySchema(lic.DOWNLOAD_LIST), response: envelopeOf(downloadListSchema) } }, async (req) => {
     const u = await req.requireUser();
     return ok(await lic.listDownloads(app.db, u.id, req.query as any));
   });
 
   /** Public: checks a certificate's verification code. */
   app.get('/licence/verify', {
-    schema: { querystring: { type: 'object', required: ['code'], properties: { code: { type: 'string', pattern: '^[0-9A-Fa-f]{12}$' } } }, response: envelopeResponse },
+    schema: { querystring: { type: 'object', required: ['code'], properties: { code: { type: 'string', pattern: '^[0-9A-Fa-f]{12}$' } } }, summary: '校验授权证书', response: envelopeOf(licenceCheckSchema) },
   }, async (req) => {
     const l = await lic.verifyLicence(app.db, (req.query as { code: string }).code);
     if (!l) throw new AppError(404, '验证码无效，未找到对应的授权记录');
