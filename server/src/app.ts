@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import { AjvCompiler } from '@fastify/ajv-compiler';
 import { SerializerSelector } from '@fastify/fast-json-stringify-compiler';
 import cookie from '@fastify/cookie';
@@ -15,6 +15,10 @@ import auth from './plugins/auth.js';
 import client from './plugins/client.js';
 import requestInput from './plugins/request-input.js';
 import { routeModules } from './routes/index.js';
+import { registerOpenApi } from './http/openapi.js';
+import { envelopeOf } from './http/envelope-schema.js';
+import { healthSchema } from '../../src/schemas/api/health.js';
+import { apiVersion } from './http/api-version.js';
 import { vocabulary } from '../../src/schemas/validator.js';
 import { ok } from './http/envelope.js';
 import { countUnfinishedJobs } from './repositories/jobs.js';
@@ -63,10 +67,12 @@ export interface AppDeps {
   config: Config;
   db: Db;
   logger?: FastifyServerOptions['logger'];
+  /** Called for every route as it is added (tests list the routes to hold the OpenAPI document to them). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /** The whole server as a plugin tree; tests call inject() on it without a port. */
-export async function buildApp({ config, db, logger }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ config, db, logger, onRoute }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
     // Only behind a known proxy may X-Forwarded-For name the client (rate limits key on the IP).
@@ -76,6 +82,7 @@ export async function buildApp({ config, db, logger }: AppDeps): Promise<Fastify
     ajv: { customOptions: { allErrors: false, verbose: true, coerceTypes: 'array', removeAdditional: false, keywords: vocabulary() } },
     schemaController: { compilersFactory: sharedCompilers },
   });
+  if (onRoute) app.addHook('onRoute', onRoute);
   app.decorate('config', config);
   app.decorate('db', db);
   const storage = await openStorage(config);
@@ -98,12 +105,14 @@ export async function buildApp({ config, db, logger }: AppDeps): Promise<Fastify
   });
   await app.register(requestInput);
   await app.register(auth);
+  // Before every route: the document is built from the routes added after it.
+  await registerOpenApi(app, apiVersion);
 
   // seedPending: demo-data jobs (seed.*) not finished yet; the browser tests wait for 0.
   // evidenceLog 'inconsistent': the stored log no longer extends the last signed checkpoint and
   // nothing is signed until an operator acts (README "Security model"). Still 200 with status
   // 'degraded': a load balancer must not take every app server out over the evidence log.
-  app.get('/api/health', async () => {
+  app.get('/api/health', { schema: { summary: '服务状态', response: envelopeOf(healthSchema) } }, async () => {
     const evidence = await evidenceLogHealth(db, lastCheckpointFileOf(config.dataDir), () => logSignerOf(config));
     return ok({
       status: evidence.state === 'ok' ? 'up' : 'degraded',

@@ -2,7 +2,7 @@ import { openDb, type Db } from '../../server/src/db/index.js';
 import { migrate } from '../../server/src/db/migrate.js';
 import { migratedTemplate } from './pglite-template.js';
 import { copyOfMigratedTemplate } from './pg-template.js';
-import { buildApp } from '../../server/src/app.js';
+import { buildApp, type AppDeps } from '../../server/src/app.js';
 import { loadConfig } from '../../server/src/config.js';
 import { createSession } from '../../server/src/repositories/sessions.js';
 import type { FastifyInstance } from 'fastify';
@@ -53,7 +53,7 @@ export async function makeTestDatabase(opts: { pgliteDir?: string; migrated?: bo
  * A fresh app on a fresh database: in-memory PGlite by default, or a new schema in the
  * PostgreSQL database named by TEST_DATABASE_URL (the same suite runs on both engines).
  */
-export async function makeTestApp(overrides: Record<string, string> = {}, opts: { beforeMigrate?: (db: Db) => Promise<void> } = {}): Promise<{
+export async function makeTestApp(overrides: Record<string, string> = {}, opts: { beforeMigrate?: (db: Db) => Promise<void>; onRoute?: AppDeps['onRoute'] } = {}): Promise<{
   app: FastifyInstance;
   db: Db;
   /** PostgreSQL only: the URL of this app's database, for a second connection pool on it. */
@@ -67,7 +67,7 @@ export async function makeTestApp(overrides: Record<string, string> = {}, opts: 
   const db = await open();
   await opts.beforeMigrate?.(db);
   await migrate(db);
-  const app = await buildApp({ config, db, logger: false });
+  const app = await buildApp({ config, db, logger: false, onRoute: opts.onRoute });
   await app.ready();
   return {
     app,

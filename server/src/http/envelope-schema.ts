@@ -1,10 +1,6 @@
-/** The response envelope around a data schema ($id dropped: the shape is embedded, not registered). */
-export function envelopeOf(schema: { $id?: string }) {
-  const { $id: _id, ...data } = schema;
-  return {
-    200: {
-      type: 'object',
-      properties: { code: { type: 'integer' }, success: { type: 'boolean' }, msg: { type: 'string' }, message: { type: 'string' }, data },
-    },
-  };
+import { envelope } from '../../../src/schemas/api/envelope.js';
+
+/** A route's `schema.response`: the contract's envelope around its data schema, for status 200. */
+export function envelopeOf<const D extends object>(schema: D) {
+  return { 200: envelope(schema) } as const;
 }

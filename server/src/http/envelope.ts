@@ -1,11 +1,7 @@
-/** The one answer shape of every /api call: {code, success, msg, message, data}. */
-export interface Envelope<T = unknown> {
-  code: number;
-  success: boolean;
-  msg: string;
-  message: string;
-  data: T;
-}
+import type { Envelope } from '../../../src/schemas/api/envelope.js';
+
+/** The one answer shape of every /api call: its schema and type live in the contract. */
+export type { Envelope };
 
 export function ok<T>(data: T, msg = '操作成功'): Envelope<T> {
   return { code: 200, success: true, msg, message: msg, data };

@@ -1,5 +1,6 @@
 /** JSON Schema fragments shared by the trade route modules (collect, trade, order, discount, wallet). */
 import { idProp } from './params.js';
+import { anyData, envelope } from '../../../src/schemas/api/envelope.js';
 
 /** Record id params: the same fragment the generic resource routes use. */
 export { idParams } from './params.js';
@@ -9,9 +10,4 @@ export const scenarioProp = { type: 'string', title: '授权场景', minLength: 
 export const materialIdProp = idProp('素材编号');
 
 /** Envelope response schema with free-form data (documents the shape; data is not filtered). */
-export const envelopeResponse = {
-  200: {
-    type: 'object',
-    properties: { code: { type: 'integer' }, success: { type: 'boolean' }, msg: { type: 'string' }, message: { type: 'string' }, data: {} },
-  },
-} as const;
+export const envelopeResponse = { 200: envelope(anyData) } as const;

@@ -11,6 +11,10 @@ import type { LicenceLevel, UseCaseTable } from '../../../src/schemas/licence/us
 import { currentUseCases } from '../services/checkout.js';
 import { serviceOrderByOrderId } from '../repositories/service-orders.js';
 import { giftCardOrderTitle } from '../repositories/gift-cards.js';
+import { envelopeOf } from '../http/envelope-schema.js';
+import { noData } from '../../../src/schemas/api/envelope.js';
+import { downloadListSchema, licenceCheckSchema } from '../../../src/schemas/api/licence-responses.js';
+import { orderDetailSchema, orderListSchema } from '../../../src/schemas/api/trade-responses.js';
 
 // Rows come from SQL as records; names are added from the current use-case table.
 const withNames = (table: UseCaseTable) => (r: Record<string, any>): Record<string, any> => ({
@@ -27,7 +31,7 @@ export const NO_LICENCE = '您尚未获得该素材的授权，购买授权后�
 /** /api/order: my orders, licences (authrecord / myauth), certificates, original downloads, history. */
 export default async function orderRoutes(app: FastifyInstance) {
   const namer = async () => withNames(await currentUseCases(app.db));
-  app.get('/list', { schema: { querystring: listQuerySchema(ORDER_LIST), response: envelopeResponse } }, async (req) => {
+  app.get('/list', { schema: { summary: '我的订单', querystring: listQuerySchema(ORDER_LIST), response: envelopeOf(orderListSchema) } }, async (req) => {
     const u = await req.requireUser();
     return ok(await listOrders(app.db, u.id, req.query as any));
   });
@@ -45,14 +49,14 @@ export default async function orderRoutes(app: FastifyInstance) {
     return ok({ ...r, list: r.list.map((m: any) => ({ ...m, scenarioNames: (m.scenarios as string[]).map((s) => table.find(s)?.name ?? s) })) });
   });
 
-  app.get('/history/list', { schema: { querystring: listQuerySchema(lic.DOWNLOAD_LIST), response: envelopeResponse } }, async (req) => {
+  app.get('/history/list', { schema: { summary: '下载记录', querystring: listQuerySchema(lic.DOWNLOAD_LIST), response: envelopeOf(downloadListSchema) } }, async (req) => {
     const u = await req.requireUser();
     return ok(await lic.listDownloads(app.db, u.id, req.query as any));
   });
 
   /** Public: checks a certificate's verification code. */
   app.get('/licence/verify', {
-    schema: { querystring: { type: 'object', required: ['code'], properties: { code: { type: 'string', pattern: '^[0-9A-Fa-f]{12}$' } } }, response: envelopeResponse },
+    schema: { querystring: { type: 'object', required: ['code'], properties: { code: { type: 'string', pattern: '^[0-9A-Fa-f]{12}$' } } }, summary: '校验授权证书', response: envelopeOf(licenceCheckSchema) },
   }, async (req) => {
     const l = await lic.verifyLicence(app.db, (req.query as { code: string }).code);
     if (!l) throw new AppError(404, '验证码无效，未找到对应的授权记录');
@@ -101,7 +105,7 @@ export default async function orderRoutes(app: FastifyInstance) {
       .send(await app.storage.stream(m.originalPath));
   });
 
-  app.get('/:id', { schema: { params: idParams, response: envelopeResponse } }, async (req) => {
+  app.get('/:id', { schema: { summary: '订单详情', params: idParams, response: envelopeOf(orderDetailSchema) } }, async (req) => {
     const u = await req.requireUser();
     const o = await findOrder(app.db, u.id, (req.params as { id: number }).id);
     if (!o) throw new AppError(404, '订单不存在');
@@ -112,7 +116,7 @@ export default async function orderRoutes(app: FastifyInstance) {
     return ok({ ...o, items: (await orderItems(app.db, o.id)).map(await namer()) });
   });
 
-  app.post('/:id/cancel', { schema: { params: idParams, response: envelopeResponse } }, async (req) => {
+  app.post('/:id/cancel', { schema: { summary: '取消订单', params: idParams, response: envelopeOf(noData) } }, async (req) => {
     const u = await req.requireUser();
     const { id } = req.params as { id: number };
     if (!(await findOrder(app.db, u.id, id))) throw new AppError(404, '订单不存在');

@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
+import { envelopeOf } from '../http/envelope-schema.js';
+import { payCreatedSchema, payStateSchema, walletPaidSchema } from '../../../src/schemas/api/pay-responses.js';
 import { AppError, ok } from '../http/envelope.js';
-import { envelopeResponse, idParams } from '../http/route-schemas.js';
+import { idParams } from '../http/route-schemas.js';
 import { idProp } from '../http/params.js';
 import { PAY_PROVIDERS, payProviders, type PayProviderName } from '../adapters/pay/index.js';
 import { findOrder, takenDownItems, type OrderRow } from '../repositories/orders.js';
@@ -41,7 +43,7 @@ export default async function payRoutes(app: FastifyInstance) {
   const providers = payProviders(app.config, app.db);
 
   app.post('/create', {
-    schema: { body: orderIdBody({ provider: { type: 'string', enum: PAY_PROVIDERS } }, ['provider']), response: envelopeResponse },
+    schema: { body: orderIdBody({ provider: { type: 'string', enum: PAY_PROVIDERS } }, ['provider']), summary: '发起扫码支付', response: envelopeOf(payCreatedSchema) },
   }, async (req) => {
     const u = await req.requireUser();
     const { orderId, provider } = req.body as { orderId: number; provider: PayProviderName };
@@ -53,7 +55,7 @@ export default async function payRoutes(app: FastifyInstance) {
   });
 
   /** Wallet payment: balance debit, payment record and order update in one transaction, all conditional. */
-  app.post('/wallet', { schema: { body: orderIdBody(), response: envelopeResponse } }, async (req) => {
+  app.post('/wallet', { schema: { summary: '钱包支付', body: orderIdBody(), response: envelopeOf(walletPaidSchema) } }, async (req) => {
     const u = await req.requireUser();
     const o = payable(await findOrder(app.db, u.id, (req.body as { orderId: number }).orderId));
     await refuseUnsellable(app.db, o);
@@ -62,7 +64,7 @@ export default async function payRoutes(app: FastifyInstance) {
   });
 
   /** Polled by the /pay page every 2 seconds. */
-  app.get('/state/:id', { schema: { params: idParams, response: envelopeResponse } }, async (req) => {
+  app.get('/state/:id', { schema: { summary: '支付状态', params: idParams, response: envelopeOf(payStateSchema) } }, async (req) => {
     const u = await req.requireUser();
     const o = await findOrder(app.db, u.id, (req.params as { id: number }).id);
     if (!o) throw new AppError(404, '订单不存在');

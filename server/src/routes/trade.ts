@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { AppError, ok } from '../http/envelope.js';
-import { envelopeResponse, idParams, materialIdProp, scenarioProp } from '../http/route-schemas.js';
+import { idParams, materialIdProp, scenarioProp } from '../http/route-schemas.js';
 import * as cart from '../repositories/cart.js';
 import { requireApproved } from '../services/material-availability.js';
 import { checkScenario, createOrder, currentUseCases, quote, type CheckoutInput } from '../services/checkout.js';
@@ -9,6 +9,9 @@ import { heldLicenceKeys } from '../repositories/licences.js';
 import payRoutes from './trade-pay.js';
 import { levelOf } from '../../../src/schemas/licence/use-cases.js';
 import { idProp } from '../http/params.js';
+import { envelopeOf } from '../http/envelope-schema.js';
+import { noData } from '../../../src/schemas/api/envelope.js';
+import { cartChangeSchema, cartCountSchema, cartListSchema, createdOrderSchema, quoteSchema } from '../../../src/schemas/api/trade-responses.js';
 
 /** Fields a client might try to set; refused outright so no one believes a client price counts. */
 const PRICE_FIELDS = ['price', 'priceCents', 'amount', 'amountCents', 'subtotalCents', 'discountCents', 'totalCents'];
@@ -45,7 +48,7 @@ export default async function tradeRoutes(app: FastifyInstance) {
   sweep.unref();
   app.addHook('onClose', async () => clearInterval(sweep));
 
-  app.get('/cart/list', { schema: { response: envelopeResponse } }, async (req) => {
+  app.get('/cart/list', { schema: { summary: '购物车条目', response: envelopeOf(cartListSchema) } }, async (req) => {
     const u = await req.requireUser();
     const lines = await cart.cartLines(app.db, u.id);
     const table = await currentUseCases(app.db);
@@ -64,13 +67,13 @@ export default async function tradeRoutes(app: FastifyInstance) {
     return ok({ list, total: list.length, totalCents: list.reduce((s, l) => s + (l.priceCents ?? 0), 0) });
   });
 
-  app.get('/cart/count', { schema: { response: envelopeResponse } }, async (req) => {
+  app.get('/cart/count', { schema: { summary: '购物车数量', response: envelopeOf(cartCountSchema) } }, async (req) => {
     const u = await req.requireUser();
     return ok({ count: await cart.cartCount(app.db, u.id) });
   });
 
   app.post('/cart', {
-    schema: { body: { type: 'object', required: ['materialId', 'scenario'], properties: { materialId: materialIdProp, scenario: scenarioProp, ...priceProps }, additionalProperties: false }, response: envelopeResponse },
+    schema: { body: { type: 'object', required: ['materialId', 'scenario'], properties: { materialId: materialIdProp, scenario: scenarioProp, ...priceProps }, additionalProperties: false }, summary: '加入购物车', response: envelopeOf(cartChangeSchema) },
   }, async (req) => {
     const u = await req.requireUser();
     const b = req.body as { materialId: number; scenario: string };
@@ -82,7 +85,7 @@ export default async function tradeRoutes(app: FastifyInstance) {
   });
 
   app.put('/cart/:id', {
-    schema: { params: idParams, body: { type: 'object', required: ['scenario'], properties: { scenario: scenarioProp }, additionalProperties: false }, response: envelopeResponse },
+    schema: { params: idParams, body: { type: 'object', required: ['scenario'], properties: { scenario: scenarioProp }, additionalProperties: false }, summary: '更换授权场景', response: envelopeOf(noData) },
   }, async (req) => {
     const u = await req.requireUser();
     const { scenario } = req.body as { scenario: string };
@@ -91,20 +94,20 @@ export default async function tradeRoutes(app: FastifyInstance) {
     return ok(null, '授权场景已更新');
   });
 
-  app.delete('/cart/:id', { schema: { params: idParams, response: envelopeResponse } }, async (req) => {
+  app.delete('/cart/:id', { schema: { summary: '移出购物车', params: idParams, response: envelopeOf(cartChangeSchema) } }, async (req) => {
     const u = await req.requireUser();
     if (!(await cart.removeCartLines(app.db, u.id, [(req.params as { id: number }).id]))) throw new AppError(404, '购物车中没有该素材');
     return ok({ count: await cart.cartCount(app.db, u.id) }, '已移出购物车');
   });
 
   /** The server's price for a prospective order (the /buy page shows only this). */
-  app.post('/quote', { schema: { body: checkoutBody, response: envelopeResponse } }, async (req) => {
+  app.post('/quote', { schema: { summary: '订单报价', body: checkoutBody, response: envelopeOf(quoteSchema) } }, async (req) => {
     const u = await req.requireUser();
     refuseClientPrices(req.body as any);
     return ok(await quote(app.db, u, req.body as CheckoutInput));
   });
 
-  app.post('/order', { schema: { body: checkoutBody, response: envelopeResponse } }, async (req) => {
+  app.post('/order', { schema: { summary: '下单', body: checkoutBody, response: envelopeOf(createdOrderSchema) } }, async (req) => {
     const u = await req.requireUser();
     refuseClientPrices(req.body as any);
     return ok(await createOrder(app.db, u, req.body as CheckoutInput), '订单已创建');

@@ -5,9 +5,13 @@ import { CoverImage } from '../material/CoverImage';
 import styles from '../material/material.module.css';
 import statusWork from '../../schemas/status/work.json';
 import { tableLabel } from '../../schemas/registry';
+import type { CollectItem } from '../../schemas/api/collect-responses';
 
-/** `available` is false for items taken down after collecting (only the owner's view lists them). */
-export interface AlbumItem { id: number; type: number; title: string; coverPath: string | null; priceCents: number; available?: boolean }
+/**
+ * An album's item as /api/collect answers it (the contract's type). `available` is false for items
+ * taken down after collecting (only the owner's view lists them).
+ */
+export type AlbumItem = CollectItem;
 
 /** Material cards of an album; with onRemove the owner can take items out. */
 export function AlbumItems({ items, onRemove }: { items: AlbumItem[]; onRemove?: (id: number) => void }) {

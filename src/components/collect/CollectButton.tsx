@@ -4,8 +4,9 @@ import { HeartFilled, HeartOutlined } from '@ant-design/icons';
 import { get, postJson, request } from '../../dataProvider/axios';
 import { ensureLogin } from '../licence/ensure-login';
 import { useUser } from '../user/UserContext';
+import type { CollectAlbum } from '../../schemas/api/collect-responses';
 
-interface Album { id: number; name: string; itemCount: number }
+type Album = CollectAlbum;
 
 /** Collect a material into one or more of the user's named albums (creating one on the spot). */
 export default function CollectButton({ materialId }: { materialId: number }) {

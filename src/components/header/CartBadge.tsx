@@ -5,6 +5,7 @@ import { Link } from 'react-router-dom';
 import { useUser } from '../user/UserContext';
 import { get } from '../../dataProvider/axios';
 import { CART_CHANGED } from '../licence/money';
+import type { CartCount } from '../../schemas/api/trade-responses';
 
 /** Header cart entry: fetches its own count for logged-in users and refreshes on 'cart:changed'. */
 export default function CartBadge({ count: fixed }: { count?: number }) {
@@ -13,7 +14,7 @@ export default function CartBadge({ count: fixed }: { count?: number }) {
   const refresh = useCallback(async () => {
     if (!user) return setCount(0);
     try {
-      setCount((await get<{ count: number }>('/api/trade/cart/count')).count);
+      setCount((await get<CartCount>('/api/trade/cart/count')).count);
     } catch {
       /* the badge stays as it was; the cart page shows errors */
     }

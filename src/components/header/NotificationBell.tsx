@@ -4,6 +4,7 @@ import { BellOutlined } from '@ant-design/icons';
 import { useUser } from '../user/UserContext';
 import { get } from '../../dataProvider/axios';
 import { NOTIFICATIONS_CHANGED } from './notifications-events';
+import type { UnreadCount } from '../../schemas/api/notification-responses';
 
 // The list is loaded when first opened: the home page does not carry it.
 const NotificationPanel = lazy(() => import('./NotificationPanel'));
@@ -19,7 +20,7 @@ export default function NotificationBell() {
   const refresh = useCallback(async () => {
     if (!user) return setCount(0);
     try {
-      setCount((await get<{ count: number }>('/api/notifications/unread-count')).count);
+      setCount((await get<UnreadCount>('/api/notifications/unread-count')).count);
     } catch {
       /* the badge keeps its last value */
     }

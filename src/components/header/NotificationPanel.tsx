@@ -4,8 +4,9 @@ import { useNavigate } from 'react-router-dom';
 import { get, postJson } from '../../dataProvider/axios';
 import { formatDateTime } from '../../resources/views/cells';
 import { notifyNotificationsChanged } from './notifications-events';
+import type { InboxNotification, NotificationList } from '../../schemas/api/notification-responses';
 
-interface Notice { id: number; kind: string; title: string; body: string; link: string | null; read: boolean; createdAt: string }
+type Notice = InboxNotification;
 
 /** The latest notifications (GET /api/notifications/list); a click marks one read and opens its link. */
 export default function NotificationPanel({ onNavigate }: { onNavigate: () => void }) {
@@ -14,7 +15,7 @@ export default function NotificationPanel({ onNavigate }: { onNavigate: () => vo
   const [error, setError] = useState<string | null>(null);
   const load = useCallback(() => {
     setError(null);
-    get<{ list: Notice[] }>('/api/notifications/list', { pageSize: 8 }).then((r) => setList(r.list), (e: Error) => setError(e.message));
+    get<NotificationList>('/api/notifications/list', { pageSize: 8 }).then((r) => setList(r.list), (e: Error) => setError(e.message));
   }, []);
   useEffect(load, [load]);
 

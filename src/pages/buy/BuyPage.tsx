@@ -6,16 +6,8 @@ import { useUser } from '../../components/user/UserContext';
 import { formatMoney, notifyCartChanged } from '../../components/licence/money';
 import enumsOwnerType from '../../schemas/enums/owner-type.json';
 import { tableLabel } from '../../schemas/registry';
+import type { CreatedOrder, Quote } from '../../schemas/api/trade-responses';
 
-interface Quote {
-  /** `held`: a licence the buyer already holds (same material and scenario); the order would be refused. */
-  lines: Array<{ materialId: number; title: string; scenarioName: string; level: string; priceCents: number; held?: boolean }>;
-  subtotalCents: number;
-  discountCents: number;
-  amountCents: number;
-  coupons: Array<{ id: number; name: string; amountCents: number; thresholdCents: number; refusal: string | null }>;
-  licensee: { type: 'PERSONAL' | 'ORGANISATIONS'; name: string };
-}
 
 /** /buy/{cart|direct}: order confirmation with licensee, coupon and the server's price. */
 export default function BuyPage() {
@@ -52,7 +44,7 @@ export default function BuyPage() {
   const submit = async () => {
     setSubmitting(true);
     try {
-      const o = await postJson<{ id: number }>('/api/trade/order', { ...input, couponId, licenseeType });
+      const o = await postJson<CreatedOrder>('/api/trade/order', { ...input, couponId, licenseeType });
       if (from === 'cart') notifyCartChanged();
       navigate(`/pay?orderId=${o.id}`);
     } catch (e) {

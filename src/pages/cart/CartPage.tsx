@@ -8,9 +8,10 @@ import { formatMoney, notifyCartChanged } from '../../components/licence/money';
 import { ensureLogin } from '../../components/licence/ensure-login';
 import statusWork from '../../schemas/status/work.json';
 import { tableLabel } from '../../schemas/registry';
+import type { CartList, CartLine } from '../../schemas/api/trade-responses';
 
 /** `held`: the buyer already holds this material's licence for this scenario (the server refuses it again). */
-interface Line { id: number; materialId: number; title: string; type: number; scenario: string; scenarioName: string; basePriceCents: number; priceCents: number | null; available: boolean; held?: boolean }
+type Line = CartLine;
 
 /** A line that can go to checkout: still on sale and not a licence the buyer already holds. */
 const buyable = (l: Line) => l.available && !l.held;
@@ -34,7 +35,7 @@ export default function CartPage() {
     setError(null);
     setNeedLogin(false);
     try {
-      const r = await get<{ list: Line[] }>('/api/trade/cart/list');
+      const r = await get<CartList>('/api/trade/cart/list');
       setLines(r.list);
       const selectable = r.list.filter(buyable).map((l) => l.id);
       // Read the ref now: a state updater runs at the next render, after the ref below has flipped.

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router-dom';
 import { useCustom } from '@refinedev/core';
+import type { LicenceCheck } from '../../schemas/api/licence-responses';
 import { Alert, Card, Descriptions, Input, Result, Skeleton, Space } from 'antd';
 import { formatDateTime } from '../../resources/views/cells';
 import { CERT_NO_PATTERN } from '../../schemas/api/ledger';
@@ -13,15 +14,6 @@ const LICENCE_CODE = /^[0-9A-Fa-f]{12}$/;
 const DEPOSIT_NO = new RegExp(CERT_NO_PATTERN);
 const CAPTURE_NO = new RegExp(CAPTURE_CERT_NO_PATTERN);
 
-interface LicenceCheck {
-  licenseeName: string;
-  licenseeType: string;
-  title: string;
-  scenarioName: string;
-  levelName: string;
-  orderNo: string;
-  date: string;
-}
 
 /** A licence certificate's public page: what the certificate itself shows, nothing more. */
 function LicenceResult({ code }: { code: string }) {

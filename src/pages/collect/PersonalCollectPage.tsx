@@ -3,8 +3,9 @@ import { Link, useParams } from 'react-router-dom';
 import { Button, Card, Result, Skeleton, Typography } from 'antd';
 import { get } from '../../dataProvider/axios';
 import { AlbumItems, type AlbumItem } from '../../components/collect/AlbumItems';
+import type { SharedAlbum } from '../../schemas/api/collect-responses';
 
-interface Shared { id: number; name: string; ownerName: string; items: AlbumItem[] }
+type Shared = SharedAlbum;
 
 /** /personalcollect/{id}: the public view of an album its owner shared. */
 export default function PersonalCollectPage() {

@@ -6,8 +6,10 @@ import dayjs from 'dayjs';
 import { get, postJson } from '../../dataProvider/axios';
 import { formatMoney } from '../../components/licence/money';
 import { CompanyPay } from './CompanyPay';
+import type { OrderDetail } from '../../schemas/api/trade-responses';
+import type { PayCreated, PayState, WalletInfo } from '../../schemas/api/pay-responses';
 
-interface Order { id: number; orderNo: string; status: string; amountCents: number; expiresAt: string; kind?: 'material' | 'service'; items: Array<{ title: string; scenarioName: string }> }
+type Order = OrderDetail;
 type Method = 'wechat' | 'alipay' | 'wallet';
 
 /** Spec §9: poll every 2 seconds. */
@@ -30,14 +32,14 @@ export default function PayPage() {
   useEffect(() => {
     if (!orderId) return setError('缺少订单编号');
     get<Order>(`/api/order/${orderId}`).then((o) => { setOrder(o); setStatus(o.status); }, (e) => setError(e.message));
-    get<{ balanceCents: number }>('/api/wallet/info').then((w) => setBalance(w.balanceCents), () => setBalance(null));
+    get<WalletInfo>('/api/wallet/info').then((w) => setBalance(w.balanceCents), () => setBalance(null));
   }, [orderId]);
 
   const makeQr = useCallback(async (m: Method) => {
     if (m === 'wallet') return setQr(null);
     setQr(null);
     try {
-      const r = await postJson<{ payUrl: string }>('/api/trade/pay/create', { orderId, provider: m });
+      const r = await postJson<PayCreated>('/api/trade/pay/create', { orderId, provider: m });
       setQr({ url: r.payUrl, image: await QRCode.toDataURL(r.payUrl, { width: 200, margin: 1 }) });
     } catch (e) {
       message.error((e as Error).message);
@@ -51,7 +53,7 @@ export default function PayPage() {
     if (!order || status !== 'pending') return;
     const t = setInterval(async () => {
       try {
-        const s = await get<{ status: string; lastNotify: string | null }>(`/api/trade/pay/state/${orderId}`);
+        const s = await get<PayState>(`/api/trade/pay/state/${orderId}`);
         setStatus(s.status);
         setLastNotify(s.lastNotify);
       } catch {

@@ -3,8 +3,9 @@ import { Link, useParams } from 'react-router-dom';
 import { App, Button, Card, Result, Skeleton, Typography } from 'antd';
 import { get, request } from '../../../dataProvider/axios';
 import { AlbumItems, type AlbumItem } from '../../../components/collect/AlbumItems';
+import type { CollectAlbumWithItems } from '../../../schemas/api/collect-responses';
 
-interface Album { id: number; name: string; shared: boolean; items: AlbumItem[] }
+type Album = CollectAlbumWithItems;
 
 /** /account/collect/detail/{id}: one of my albums, items removable. */
 export default function CollectDetailPage() {

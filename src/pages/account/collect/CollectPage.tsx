@@ -3,8 +3,9 @@ import { Link } from 'react-router-dom';
 import { Alert, App, Button, Card, Empty, Input, List, Modal, Popconfirm, Space, Spin, Switch, Tag } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { get, postJson, request } from '../../../dataProvider/axios';
+import type { CollectAlbum } from '../../../schemas/api/collect-responses';
 
-interface Album { id: number; name: string; shared: boolean; itemCount: number }
+type Album = CollectAlbum;
 
 /** /account/collect: my named albums — create, rename, share, delete. */
 export default function CollectPage() {

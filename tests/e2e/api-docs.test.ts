@@ -1,0 +1,23 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { launchBrowser, newContext } from '../helpers/browser.js';
+
+/** The developers' reference page (Swagger UI at /api/docs) renders the OpenAPI document under the site's CSP. */
+describe('API reference page', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(() => browser?.close());
+
+  it('shows the route groups and an operation\'s answer schema, with no CSP violation', async () => {
+    const ctx = await newContext(browser);
+    const page = await ctx.newPage();
+    await page.goto(inject('baseUrl') + '/api/docs/');
+    await page.locator('.opblock-tag', { hasText: '首页与搜索' }).first().waitFor();
+    expect(await page.locator('.opblock-tag').count()).toBeGreaterThan(30);
+    await page.locator('.opblock-tag', { hasText: '素材' }).first().click();
+    await page.locator('.opblock-summary-path', { hasText: '/api/items/detail/{id}' }).first().waitFor();
+    await ctx.close();
+  });
+});
