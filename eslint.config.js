@@ -57,5 +57,11 @@ export default defineConfig(
     files: ['server/**', 'tests/**', 'bench/**', 'scripts/**', '*.{js,mjs,ts,mts}'],
     languageOptions: { globals: globals.node },
   },
+  {
+    // dependency-cruiser reads CommonJS configuration files.
+    files: ['**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs', globals: globals.node },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
   prettier,
 );

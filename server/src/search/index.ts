@@ -1,4 +1,3 @@
-import type { Queryable } from '../db/index.js';
 import type { SearchResult } from '../../../src/schemas/api/material.js';
 import { bundledSchema, durationClasses, enumCodes } from '../../../src/schemas/index.js';
 

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { Button, Card, Result, Skeleton, Typography } from 'antd';
 import { get } from '../../dataProvider/axios';
-import { AlbumItems, type AlbumItem } from '../../components/collect/AlbumItems';
+import { AlbumItems } from '../../components/collect/AlbumItems';
 import type { SharedAlbum } from '../../schemas/api/collect-responses';
 
 type Shared = SharedAlbum;

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { App, Button, Card, Result, Skeleton, Typography } from 'antd';
 import { get, request } from '../../../dataProvider/axios';
-import { AlbumItems, type AlbumItem } from '../../../components/collect/AlbumItems';
+import { AlbumItems } from '../../../components/collect/AlbumItems';
 import type { CollectAlbumWithItems } from '../../../schemas/api/collect-responses';
 
 type Album = CollectAlbumWithItems;
