@@ -1,5 +1,7 @@
 import '@testing-library/jest-dom/vitest';
-import { afterEach, vi } from 'vitest';
+import axios from 'axios';
+import { afterAll, afterEach, vi } from 'vitest';
+import { http } from '../../src/dataProvider/axios';
 import { cleanup, getQueriesForElement, queries, screen } from '@testing-library/react';
 import { polyfillMatchMedia } from './antd-jsdom';
 
@@ -22,4 +24,10 @@ afterEach(() => {
   localStorage.clear();
   sessionStorage.clear();
   vi.useRealTimers();
+});
+
+// A file's stand-in adapter (mockHttp, fakeApi) must not answer the next file's requests in a shared
+// worker: a catch-all answer would, for one, make fetchSchema cache a schema as fetched for the worker.
+afterAll(() => {
+  http.defaults.adapter = axios.defaults.adapter;
 });

@@ -74,7 +74,9 @@ beforeEach(() => {
   // Upload ids count from 1 in every test (the tests assert them, and may run in any order).
   nextId = 0;
   api.answer('POST', '/api/upload/init', initUpload);
-  api.get.mockImplementation(async (url: string) => ({ id: url.split('/').pop(), state: 'complete', uploaded: [], proof: null, error: null }));
+  api.get.mockImplementation(async (url: string) =>
+    url.startsWith('/api/upload/') ? { id: url.split('/').pop(), state: 'complete', uploaded: [], proof: null, error: null } : null,
+  );
   api.delete.mockResolvedValue({});
   vi.stubGlobal('Image', UndecodableImage);
   vi.stubGlobal('XMLHttpRequest', FakeXHR);
