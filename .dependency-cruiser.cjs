@@ -12,7 +12,14 @@
 const CONTRACT_PACKAGES = ['ajv', 'ajv-formats', 'crypto-js'];
 /** Dependency types of a package or a Node built-in, as opposed to a file of this repository. */
 const PACKAGE_TYPES = [
-  'core', 'npm', 'npm-dev', 'npm-optional', 'npm-peer', 'npm-bundled', 'npm-no-pkg', 'npm-unknown',
+  'core',
+  'npm',
+  'npm-dev',
+  'npm-optional',
+  'npm-peer',
+  'npm-bundled',
+  'npm-no-pkg',
+  'npm-unknown',
 ];
 
 /** @type {import('dependency-cruiser').IConfiguration} */

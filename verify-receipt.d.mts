@@ -1,5 +1,10 @@
 // Types of verify-receipt.mjs (the single-file offline verifier), for the server and the client.
-export interface VerifyStep { id: string; label: string; ok: boolean | null; detail: string }
+export interface VerifyStep {
+  id: string;
+  label: string;
+  ok: boolean | null;
+  detail: string;
+}
 export interface EvidenceReceipt {
   format: string;
   certNo: string;
@@ -19,13 +24,41 @@ export function fromBase64(s: string): Uint8Array;
 export function sha256(bytes: Uint8Array): Promise<Uint8Array>;
 export function leafHash(leaf: Uint8Array): Promise<Uint8Array>;
 export function nodeHash(l: Uint8Array, r: Uint8Array): Promise<Uint8Array>;
-export function rootFromInclusionProof(index: number, size: number, leafHash: Uint8Array, path: Uint8Array[]): Promise<Uint8Array | null>;
-export function verifyConsistency(first: number, second: number, root1: Uint8Array, root2: Uint8Array, path: Uint8Array[]): Promise<boolean>;
-export function parseLeaf(bytes: Uint8Array): { type: string; sha256: string; certNo: string | null; time: string } | null;
+export function rootFromInclusionProof(
+  index: number,
+  size: number,
+  leafHash: Uint8Array,
+  path: Uint8Array[],
+): Promise<Uint8Array | null>;
+export function verifyConsistency(
+  first: number,
+  second: number,
+  root1: Uint8Array,
+  root2: Uint8Array,
+  path: Uint8Array[],
+): Promise<boolean>;
+export function parseLeaf(
+  bytes: Uint8Array,
+): { type: string; sha256: string; certNo: string | null; time: string } | null;
 export function parseNote(note: string): { text: string; sigs: Array<{ name: string; sig: Uint8Array }> } | null;
 export function parseCheckpoint(text: string): { origin: string; size: number; root: Uint8Array } | null;
 export function parseVerifierKey(vkey: string): Promise<{ name: string; id: Uint8Array; publicKey: Uint8Array } | null>;
-export function verifyNoteSignature(note: string, key: { name: string; id: Uint8Array; publicKey: Uint8Array }): Promise<boolean>;
-export function verifyReceipt(fileBytes: Uint8Array, receipt: unknown, pinnedKey?: string): Promise<{ ok: boolean; steps: VerifyStep[] }>;
-export function verifyTimestampToken(token: Uint8Array, data: Uint8Array): Promise<{ ok: boolean; detail: string; time?: string }>;
-export function verifyCheckpointConsistency(oldNote: string, newNote: string, proof: { from: number; to: number; path: string[] } | null, pinnedKey?: string): Promise<{ ok: boolean; steps: VerifyStep[] }>;
+export function verifyNoteSignature(
+  note: string,
+  key: { name: string; id: Uint8Array; publicKey: Uint8Array },
+): Promise<boolean>;
+export function verifyReceipt(
+  fileBytes: Uint8Array,
+  receipt: unknown,
+  pinnedKey?: string,
+): Promise<{ ok: boolean; steps: VerifyStep[] }>;
+export function verifyTimestampToken(
+  token: Uint8Array,
+  data: Uint8Array,
+): Promise<{ ok: boolean; detail: string; time?: string }>;
+export function verifyCheckpointConsistency(
+  oldNote: string,
+  newNote: string,
+  proof: { from: number; to: number; path: string[] } | null,
+  pinnedKey?: string,
+): Promise<{ ok: boolean; steps: VerifyStep[] }>;

@@ -99,7 +99,10 @@ export async function verifyConsistency(first, second, root1, root2, path) {
 
 /** The fields of a lumen.evidence/v1 leaf (server/src/evidence/leaf.ts documents the bytes). */
 export function parseLeaf(bytes) {
-  const m = /^lumen\.evidence\/v1\ntype ([a-z0-9-]+)\nsha256 ([0-9a-f]{64})\ncert ([A-Za-z0-9-]+)\ntime (\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z)\n$/.exec(new TextDecoder().decode(bytes));
+  const m =
+    /^lumen\.evidence\/v1\ntype ([a-z0-9-]+)\nsha256 ([0-9a-f]{64})\ncert ([A-Za-z0-9-]+)\ntime (\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z)\n$/.exec(
+      new TextDecoder().decode(bytes),
+    );
   return m ? { type: m[1], sha256: m[2], certNo: m[3] === '-' ? null : m[3], time: m[4] } : null;
 }
 
@@ -109,7 +112,10 @@ export function parseNote(note) {
   if (cut < 0) return null;
   const text = note.slice(0, cut + 1);
   const sigs = [];
-  for (const line of note.slice(cut + 2).split('\n').filter(Boolean)) {
+  for (const line of note
+    .slice(cut + 2)
+    .split('\n')
+    .filter(Boolean)) {
     const m = /^\u2014 (\S+) ([A-Za-z0-9+/=]+)$/.exec(line);
     if (!m) return null;
     sigs.push({ name: m[1], sig: fromBase64(m[2]) });
@@ -142,10 +148,13 @@ export async function parseVerifierKey(vkey) {
 export async function verifyNoteSignature(note, key) {
   const parsed = parseNote(note);
   if (!parsed) return false;
-  const mine = parsed.sigs.filter((s) => s.name === key.name && s.sig.length === 68 && equal(s.sig.slice(0, 4), key.id));
+  const mine = parsed.sigs.filter(
+    (s) => s.name === key.name && s.sig.length === 68 && equal(s.sig.slice(0, 4), key.id),
+  );
   if (!mine.length) return false;
   const pub = await subtle.importKey('raw', key.publicKey, { name: 'Ed25519' }, false, ['verify']);
-  for (const s of mine) if (!(await subtle.verify({ name: 'Ed25519' }, pub, s.sig.slice(4), enc.encode(parsed.text)))) return false;
+  for (const s of mine)
+    if (!(await subtle.verify({ name: 'Ed25519' }, pub, s.sig.slice(4), enc.encode(parsed.text)))) return false;
   return true;
 }
 
@@ -165,7 +174,12 @@ export async function verifyReceipt(fileBytes, receipt, pinnedKey) {
     return done();
   }
   const fileHash = toHex(await sha256(fileBytes));
-  step('file', '文件哈希', fileHash === receipt.sha256, fileHash === receipt.sha256 ? `SHA-256 ${fileHash}` : `文件 SHA-256 为 ${fileHash}，回执记载 ${receipt.sha256}`);
+  step(
+    'file',
+    '文件哈希',
+    fileHash === receipt.sha256,
+    fileHash === receipt.sha256 ? `SHA-256 ${fileHash}` : `文件 SHA-256 为 ${fileHash}，回执记载 ${receipt.sha256}`,
+  );
 
   let leafBytes;
   try {
@@ -175,7 +189,12 @@ export async function verifyReceipt(fileBytes, receipt, pinnedKey) {
   }
   const leaf = parseLeaf(leafBytes);
   const leafOk = !!leaf && leaf.sha256 === fileHash && leaf.certNo === receipt.certNo;
-  step('leaf', '存证叶子', leafOk, leaf ? `类型 ${leaf.type}，证书 ${leaf.certNo ?? '-'}，时间 ${leaf.time}` : '叶子内容无法解析');
+  step(
+    'leaf',
+    '存证叶子',
+    leafOk,
+    leaf ? `类型 ${leaf.type}，证书 ${leaf.certNo ?? '-'}，时间 ${leaf.time}` : '叶子内容无法解析',
+  );
 
   const note = typeof receipt.checkpoint === 'string' ? parseNote(receipt.checkpoint) : null;
   const cp = note ? parseCheckpoint(note.text) : null;
@@ -187,12 +206,28 @@ export async function verifyReceipt(fileBytes, receipt, pinnedKey) {
   }
   const root = await rootFromInclusionProof(receipt.leafIndex, receipt.treeSize, await leafHash(leafBytes), path);
   const inclOk = !!root && !!cp && cp.size === receipt.treeSize && equal(root, cp.root);
-  step('inclusion', '默克尔包含证明', inclOk, inclOk ? `第 ${receipt.leafIndex} 号叶子包含在 ${receipt.treeSize} 个叶子的树中，根哈希 ${toBase64(root)}` : '包含证明推出的根哈希与检查点不一致');
+  step(
+    'inclusion',
+    '默克尔包含证明',
+    inclOk,
+    inclOk
+      ? `第 ${receipt.leafIndex} 号叶子包含在 ${receipt.treeSize} 个叶子的树中，根哈希 ${toBase64(root)}`
+      : '包含证明推出的根哈希与检查点不一致',
+  );
 
   const keyString = pinnedKey || receipt.logKey;
   const key = keyString ? await parseVerifierKey(keyString) : null;
   const sigOk = !!key && !!cp && cp.origin === key.name && (await verifyNoteSignature(receipt.checkpoint, key));
-  step('signature', '检查点签名', sigOk, !key ? '公钥格式错误' : sigOk ? `Ed25519 签名有效（${key.name}）${pinnedKey ? '' : '；未固定公钥，使用回执自带公钥'}` : '检查点签名无效或不是该公钥所签');
+  step(
+    'signature',
+    '检查点签名',
+    sigOk,
+    !key
+      ? '公钥格式错误'
+      : sigOk
+        ? `Ed25519 签名有效（${key.name}）${pinnedKey ? '' : '；未固定公钥，使用回执自带公钥'}`
+        : '检查点签名无效或不是该公钥所签',
+  );
 
   if (receipt.timestamp?.token) {
     const ts = await verifyTimestampToken(fromBase64(receipt.timestamp.token), enc.encode(receipt.checkpoint));
@@ -218,7 +253,10 @@ export async function verifyCheckpointConsistency(oldNote, newNote, proof, pinne
   const key = pinnedKey ? await parseVerifierKey(pinnedKey) : null;
   if (!step('key', '日志公钥', !!key, key ? `${key.name}` : '请用 --key 或 LUMEN_LOG_KEY 指定日志公钥')) return done();
   const checkpoints = [];
-  for (const [id, label, note] of [['old', '旧检查点', oldNote], ['new', '新检查点', newNote]]) {
+  for (const [id, label, note] of [
+    ['old', '旧检查点', oldNote],
+    ['new', '新检查点', newNote],
+  ]) {
     const cp = typeof note === 'string' ? parseCheckpoint(parseNote(note)?.text ?? '') : null;
     const ok = !!cp && cp.origin === key.name && (await verifyNoteSignature(note, key));
     step(id, label, ok, ok ? `${cp.size} 个叶子，根哈希 ${toBase64(cp.root)}，签名有效` : '不是该公钥签名的检查点');
@@ -230,11 +268,21 @@ export async function verifyCheckpointConsistency(oldNote, newNote, proof, pinne
     step('consistency', '日志一致性', false, `新检查点只有 ${b.size} 个叶子，少于已签发的 ${a.size} 个：日志被回滚`);
   } else if (b.size === a.size) {
     const same = equal(a.root, b.root);
-    step('consistency', '日志一致性', same, same ? '两个检查点相同' : `同为 ${a.size} 个叶子却有两个不同的根哈希：日志被改写（分叉）`);
+    step(
+      'consistency',
+      '日志一致性',
+      same,
+      same ? '两个检查点相同' : `同为 ${a.size} 个叶子却有两个不同的根哈希：日志被改写（分叉）`,
+    );
   } else if (a.size === 0) {
     step('consistency', '日志一致性', true, '旧检查点是空树');
   } else if (!proof || proof.from !== a.size || proof.to !== b.size || !Array.isArray(proof.path)) {
-    step('consistency', '日志一致性', false, `缺少从 ${a.size} 到 ${b.size} 的一致性证明（/api/protection/ledger/consistency?from=${a.size}&to=${b.size}）`);
+    step(
+      'consistency',
+      '日志一致性',
+      false,
+      `缺少从 ${a.size} 到 ${b.size} 的一致性证明（/api/protection/ledger/consistency?from=${a.size}&to=${b.size}）`,
+    );
   } else {
     let path;
     try {
@@ -243,7 +291,14 @@ export async function verifyCheckpointConsistency(oldNote, newNote, proof, pinne
       path = null;
     }
     const ok = !!path && (await verifyConsistency(a.size, b.size, a.root, b.root, path));
-    step('consistency', '日志一致性', ok, ok ? `${b.size} 个叶子的树包含旧的 ${a.size} 个叶子，未被改写` : `一致性证明不成立：${b.size} 个叶子的树不是旧树的延续，历史记录被改写或截断`);
+    step(
+      'consistency',
+      '日志一致性',
+      ok,
+      ok
+        ? `${b.size} 个叶子的树包含旧的 ${a.size} 个叶子，未被改写`
+        : `一致性证明不成立：${b.size} 个叶子的树不是旧树的延续，历史记录被改写或截断`,
+    );
   }
   return done();
 }
@@ -265,7 +320,7 @@ function der(bytes, pos = 0) {
 }
 const children = (node) => {
   const out = [];
-  for (let p = node.body; p < node.end; ) {
+  for (let p = node.body; p < node.end;) {
     const c = der(node.bytes, p);
     out.push(c);
     p = c.end;
@@ -286,7 +341,11 @@ const oidOf = (n) => {
   }
   return out.join('.');
 };
-const HASHES = { '2.16.840.1.101.3.4.2.1': 'SHA-256', '2.16.840.1.101.3.4.2.2': 'SHA-384', '2.16.840.1.101.3.4.2.3': 'SHA-512' };
+const HASHES = {
+  '2.16.840.1.101.3.4.2.1': 'SHA-256',
+  '2.16.840.1.101.3.4.2.2': 'SHA-384',
+  '2.16.840.1.101.3.4.2.3': 'SHA-512',
+};
 
 /** Checks an RFC 3161 TimeStampResp or bare token over `data`: { ok, detail, time }. */
 export async function verifyTimestampToken(tokenBytes, data) {
@@ -320,7 +379,8 @@ export async function verifyTimestampToken(tokenBytes, data) {
     let mdOk = false;
     for (const attr of children(signedAttrs)) {
       const [oid, vals] = children(attr);
-      if (oidOf(oid) === '1.2.840.113549.1.9.4') mdOk = equal(content(children(vals)[0]), new Uint8Array(await subtle.digest(digestAlg, tstInfoBytes)));
+      if (oidOf(oid) === '1.2.840.113549.1.9.4')
+        mdOk = equal(content(children(vals)[0]), new Uint8Array(await subtle.digest(digestAlg, tstInfoBytes)));
     }
     // The signature covers the attributes DER-encoded as a SET (tag 0x31 instead of [0]).
     const attrsDer = raw(signedAttrs);
@@ -329,16 +389,31 @@ export async function verifyTimestampToken(tokenBytes, data) {
     const tbs = children(cert)[0];
     const tbsFields = children(tbs);
     const spki = raw(tbsFields[tbsFields[0].tag === 0xa0 ? 6 : 5]);
-    const algo = sigAlg === '1.2.840.10045.4.3.2' ? { name: 'ECDSA', namedCurve: 'P-256' }
-      : { name: 'RSASSA-PKCS1-v1_5', hash: digestAlg };
+    const algo =
+      sigAlg === '1.2.840.10045.4.3.2'
+        ? { name: 'ECDSA', namedCurve: 'P-256' }
+        : { name: 'RSASSA-PKCS1-v1_5', hash: digestAlg };
     const pub = await subtle.importKey('spki', spki, algo, false, ['verify']);
     const sig = algo.name === 'ECDSA' ? ecdsaDerToRaw(signature) : signature;
-    const sigOk = await subtle.verify(algo.name === 'ECDSA' ? { name: 'ECDSA', hash: digestAlg } : algo, pub, sig, attrsDer);
+    const sigOk = await subtle.verify(
+      algo.name === 'ECDSA' ? { name: 'ECDSA', hash: digestAlg } : algo,
+      pub,
+      sig,
+      attrsDer,
+    );
     const ok = imprintOk && mdOk && sigOk;
     // The signer is whoever the embedded certificate names: show its fingerprint to compare with the
     // TSA certificate the platform publishes (openssl ts -verify -CAfile checks the chain).
     const fingerprint = toHex(await sha256(raw(cert))).slice(0, 16);
-    return { ok, time, detail: ok ? `时间戳 ${time}（RFC 3161，签名有效，TSA 证书指纹 ${fingerprint}…）` : !imprintOk ? '时间戳不是针对该检查点' : '时间戳签名无效' };
+    return {
+      ok,
+      time,
+      detail: ok
+        ? `时间戳 ${time}（RFC 3161，签名有效，TSA 证书指纹 ${fingerprint}…）`
+        : !imprintOk
+          ? '时间戳不是针对该检查点'
+          : '时间戳签名无效',
+    };
   } catch (e) {
     return { ok: false, detail: `时间戳无法解析：${e?.message ?? e}` };
   }
@@ -363,7 +438,9 @@ async function main(argv) {
   const pinned = keyAt >= 0 ? argv[keyAt + 1] : process.env.LUMEN_LOG_KEY;
   if (argv.includes('--consistency')) {
     if (args.length !== 2 && args.length !== 3) {
-      console.error('用法: node verify-receipt.mjs --consistency 旧检查点.txt 新检查点.txt [一致性证明.json] --key 日志公钥');
+      console.error(
+        '用法: node verify-receipt.mjs --consistency 旧检查点.txt 新检查点.txt [一致性证明.json] --key 日志公钥',
+      );
       return 2;
     }
     let notes;
@@ -385,7 +462,9 @@ async function main(argv) {
   }
   if (args.length !== 2) {
     console.error('用法: node verify-receipt.mjs 原始文件 回执.json [--key 日志公钥]');
-    console.error('      node verify-receipt.mjs --consistency 旧检查点.txt 新检查点.txt [一致性证明.json] --key 日志公钥');
+    console.error(
+      '      node verify-receipt.mjs --consistency 旧检查点.txt 新检查点.txt [一致性证明.json] --key 日志公钥',
+    );
     return 2;
   }
   const [file, receiptFile] = args;

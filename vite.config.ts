@@ -56,7 +56,10 @@ function earlyRequests(): Plugin {
       handler(_html, ctx) {
         if (!sameOrigin || !ctx.bundle) return [];
         const byPath = Object.fromEntries(
-          Object.entries(EARLY_PAGES).map(([path, page]) => [path, { urls: page.requests.map((r) => earlyUrl(r.path, r.params)), ...chunksOf(ctx.bundle!, page.module) }]),
+          Object.entries(EARLY_PAGES).map(([path, page]) => [
+            path,
+            { urls: page.requests.map((r) => earlyUrl(r.path, r.params)), ...chunksOf(ctx.bundle!, page.module) },
+          ]),
         );
         Object.assign(pageAssets, byPath);
         return [{ tag: 'script', children: earlyScript(byPath), injectTo: 'head' }];
@@ -92,7 +95,10 @@ function antdStaticCss(): Plugin {
     apply: 'build',
     buildStart() {
       const out = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'lumen-antd-')), NAME);
-      execFileSync(process.execPath, ['--import', 'tsx', 'scripts/antd-static-css.tsx', out], { env: { ...process.env, NODE_ENV: 'production' }, stdio: 'ignore' });
+      execFileSync(process.execPath, ['--import', 'tsx', 'scripts/antd-static-css.tsx', out], {
+        env: { ...process.env, NODE_ENV: 'production' },
+        stdio: 'ignore',
+      });
       this.emitFile({ type: 'asset', name: NAME, source: fs.readFileSync(out) });
       fs.rmSync(path.dirname(out), { recursive: true, force: true });
     },
@@ -100,7 +106,9 @@ function antdStaticCss(): Plugin {
       order: 'post',
       handler(_html, ctx) {
         const asset = Object.values(ctx.bundle ?? {}).find((a) => a.type === 'asset' && a.names?.includes(NAME));
-        return asset ? [{ tag: 'link', attrs: { rel: 'stylesheet', href: `/${asset.fileName}` }, injectTo: 'head-prepend' }] : [];
+        return asset
+          ? [{ tag: 'link', attrs: { rel: 'stylesheet', href: `/${asset.fileName}` }, injectTo: 'head-prepend' }]
+          : [];
       },
     },
   };
@@ -127,7 +135,9 @@ function serverRender(): Plugin {
       const vite = path.join(path.dirname(require.resolve('vite/package.json')), 'bin', 'vite.js');
       const args = [vite, 'build', '--config', 'vite.ssr.config.ts', '--outDir', ssrOutDir(outDir), '--emptyOutDir'];
       child = new Promise((resolve, reject) =>
-        execFile(process.execPath, args, { env: { ...process.env, NODE_ENV: 'production' } }, (err, _out, stderr) => (err ? reject(new Error(`server-render build failed: ${stderr}`)) : resolve())),
+        execFile(process.execPath, args, { env: { ...process.env, NODE_ENV: 'production' } }, (err, _out, stderr) =>
+          err ? reject(new Error(`server-render build failed: ${stderr}`)) : resolve(),
+        ),
       );
       child.catch(() => undefined);
     },
@@ -140,6 +150,8 @@ function serverRender(): Plugin {
 
 export default defineConfig({
   plugins: [react(), antdStaticCss(), earlyRequests(), precompress(), serverRender()],
-  server: { proxy: { '/api': 'http://localhost:3000', '/files': 'http://localhost:3000', '/dev': 'http://localhost:3000' } },
+  server: {
+    proxy: { '/api': 'http://localhost:3000', '/files': 'http://localhost:3000', '/dev': 'http://localhost:3000' },
+  },
   build: { outDir: 'dist', chunkSizeWarningLimit: 1500, sourcemap: false, manifest: true },
 });

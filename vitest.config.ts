@@ -10,7 +10,10 @@ import path from 'node:path';
  * Vitest applies isolation per run, not per project, hence two projects and two runs.
  */
 function unitFiles(): { isolated: string[]; plain: string[] } {
-  const all = fs.readdirSync('tests/unit', { recursive: true, encoding: 'utf8' }).filter((f) => /\.test\.tsx?$/.test(f)).map((f) => path.join('tests/unit', f));
+  const all = fs
+    .readdirSync('tests/unit', { recursive: true, encoding: 'utf8' })
+    .filter((f) => /\.test\.tsx?$/.test(f))
+    .map((f) => path.join('tests/unit', f));
   const isolated = all.filter((f) => /\bvi\.(mock|doMock)\(|@vitest-isolated/.test(fs.readFileSync(f, 'utf8')));
   return { isolated, plain: all.filter((f) => !isolated.includes(f)) };
 }
@@ -28,14 +31,48 @@ export default defineConfig({
   plugins: [react()],
   test: {
     projects: [
-      { extends: true, test: { name: 'unit', environment: 'happy-dom', include: unit.isolated, setupFiles: ['tests/helpers/unit-setup.ts'], testTimeout: 20000 } },
-      { extends: true, test: { name: 'unit-shared', environment: 'happy-dom', include: unit.plain, setupFiles: ['tests/helpers/unit-setup.ts'], testTimeout: 20000 } },
-      { extends: true, test: { name: 'api', environment: 'node', include: ['tests/api/**/*.test.ts'], testTimeout: 30000, hookTimeout: 60000 } },
       {
         extends: true,
         test: {
-          name: 'e2e', environment: 'node', include: ['tests/e2e/**/*.test.ts'], testTimeout: 120000, hookTimeout: 240000,
-          pool: 'forks', poolOptions: { forks: { singleFork: true } }, globalSetup: ['tests/e2e/global-setup.ts'], setupFiles: ['tests/e2e/csp-setup.ts'],
+          name: 'unit',
+          environment: 'happy-dom',
+          include: unit.isolated,
+          setupFiles: ['tests/helpers/unit-setup.ts'],
+          testTimeout: 20000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'unit-shared',
+          environment: 'happy-dom',
+          include: unit.plain,
+          setupFiles: ['tests/helpers/unit-setup.ts'],
+          testTimeout: 20000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'api',
+          environment: 'node',
+          include: ['tests/api/**/*.test.ts'],
+          testTimeout: 30000,
+          hookTimeout: 60000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'e2e',
+          environment: 'node',
+          include: ['tests/e2e/**/*.test.ts'],
+          testTimeout: 120000,
+          hookTimeout: 240000,
+          pool: 'forks',
+          poolOptions: { forks: { singleFork: true } },
+          globalSetup: ['tests/e2e/global-setup.ts'],
+          setupFiles: ['tests/e2e/csp-setup.ts'],
         },
       },
     ],

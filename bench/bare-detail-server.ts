@@ -16,7 +16,10 @@ const PREPARED = process.env.BARE_PREPARED === '1';
 // PGLITE_DIR: the same route over an embedded PGlite folder (bench/rss.ts's baseline).
 const lite = process.env.PGLITE_DIR ? await PGlite.create(process.env.PGLITE_DIR) : null;
 const pool = lite
-  ? { query: async (q: { text: string; values: unknown[] }) => lite.query<Record<string, unknown>>(q.text, q.values), end: () => lite.close() }
+  ? {
+      query: async (q: { text: string; values: unknown[] }) => lite.query<Record<string, unknown>>(q.text, q.values),
+      end: () => lite.close(),
+    }
   : new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
 const app = Fastify({ logger: false });
 app.get<{ Params: { id: string } }>('/detail/:id', async (req, reply) => {
@@ -27,4 +30,11 @@ app.get<{ Params: { id: string } }>('/detail/:id', async (req, reply) => {
   return r.rows[0];
 });
 await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });
-process.on('SIGTERM', () => void app.close().then(() => pool.end()).then(() => process.exit(0)));
+process.on(
+  'SIGTERM',
+  () =>
+    void app
+      .close()
+      .then(() => pool.end())
+      .then(() => process.exit(0)),
+);

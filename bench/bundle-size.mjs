@@ -33,10 +33,22 @@ function newestMtime(p) {
 }
 
 // A manifest older than any client source measures a bundle that no longer exists.
-const inputs = ['src', 'index.html', 'vite.config.ts', 'server/src/http/precompress.ts', 'package-lock.json', 'public'].map((f) => path.join(root, f));
-const stale = () => !fs.existsSync(manifestFile) || Math.max(...inputs.map(newestMtime)) > fs.statSync(manifestFile).mtimeMs;
+const inputs = [
+  'src',
+  'index.html',
+  'vite.config.ts',
+  'server/src/http/precompress.ts',
+  'package-lock.json',
+  'public',
+].map((f) => path.join(root, f));
+const stale = () =>
+  !fs.existsSync(manifestFile) || Math.max(...inputs.map(newestMtime)) > fs.statSync(manifestFile).mtimeMs;
 if (distArg < 0 && (process.argv.includes('--build') || (!process.argv.includes('--no-build') && stale()))) {
-  execSync(`npx vite build --logLevel warn --emptyOutDir --outDir ${JSON.stringify(dist)}`, { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
+  execSync(`npx vite build --logLevel warn --emptyOutDir --outDir ${JSON.stringify(dist)}`, {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
 } else if (!fs.existsSync(manifestFile)) {
   console.error(`${path.relative(root, manifestFile)} is missing; run without --no-build / --dist`);
   process.exit(1);
@@ -45,7 +57,8 @@ const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8'));
 
 const gzipCache = new Map();
 function gz(file) {
-  if (!gzipCache.has(file)) gzipCache.set(file, zlib.gzipSync(fs.readFileSync(path.join(dist, file)), { level: 9 }).length);
+  if (!gzipCache.has(file))
+    gzipCache.set(file, zlib.gzipSync(fs.readFileSync(path.join(dist, file)), { level: 9 }).length);
   return gzipCache.get(file);
 }
 
@@ -70,8 +83,12 @@ for (const m of indexHtml.matchAll(/<link rel="stylesheet"[^>]*href="\/([^"]+)"/
 console.log(`entry (${entryKey}): ${kb(sum(initial))} gzip in ${initial.size} files`);
 
 // Route name -> page module source, as written in pages.ts and AppRoutes.tsx (NotFound).
-const pageTables = ['src/routes/pages.ts', 'src/routes/AppRoutes.tsx'].map((f) => fs.readFileSync(path.join(root, f), 'utf8')).join('\n');
-const pageModules = new Map([...pageTables.matchAll(/(\w+):\s*\(\)\s*=>\s*import\('\.\.\/(pages\/[^']+)'\)/g)].map((m) => [m[1], m[2]]));
+const pageTables = ['src/routes/pages.ts', 'src/routes/AppRoutes.tsx']
+  .map((f) => fs.readFileSync(path.join(root, f), 'utf8'))
+  .join('\n');
+const pageModules = new Map(
+  [...pageTables.matchAll(/(\w+):\s*\(\)\s*=>\s*import\('\.\.\/(pages\/[^']+)'\)/g)].map((m) => [m[1], m[2]]),
+);
 const rows = [];
 for (const [name, rel] of pageModules) {
   const key = Object.keys(manifest).find((k) => k.replace(/\.(tsx?|jsx?)$/, '') === `src/${rel}`);
@@ -90,17 +107,30 @@ const GOAL = 300 * 1024;
 const isJs = (f) => f.endsWith('.js');
 const keyOf = (rel) => Object.keys(manifest).find((k) => k.replace(/\.(tsx?|jsx?)$/, '') === `src/${rel}`);
 console.log(`\ninitial load per URL (entry + page chunks; goal <= ${kb(GOAL)} JS gzip):`);
-for (const [url, name] of [['/', 'Home'], ['/search', 'Search'], ['/video/detail/1', 'VideoDetail'], ['/ablum/video', 'AlbumList']]) {
+for (const [url, name] of [
+  ['/', 'Home'],
+  ['/search', 'Search'],
+  ['/video/detail/1', 'VideoDetail'],
+  ['/ablum/video', 'AlbumList'],
+]) {
   const key = keyOf(pageModules.get(name) ?? '');
   if (!key) continue;
   const files = new Set([...initial, ...closure(key)]);
   const js = sum([...files].filter(isJs));
   const css = sum([...files].filter((f) => !isJs(f)));
-  console.log(`  ${url.padEnd(18)} JS ${kb(js).padStart(10)}  CSS ${kb(css).padStart(8)}  ${(js / GOAL).toFixed(2)}x goal  ${js <= GOAL ? 'ok' : 'MISS'}`);
+  console.log(
+    `  ${url.padEnd(18)} JS ${kb(js).padStart(10)}  CSS ${kb(css).padStart(8)}  ${(js / GOAL).toFixed(2)}x goal  ${js <= GOAL ? 'ok' : 'MISS'}`,
+  );
 }
 const refineKey = keyOf('routes/RefineScope');
-if (refineKey) console.log(`  Refine scope (first centre page adds): ${kb(sum([...closure(refineKey)].filter((f) => !initial.has(f))))}`);
+if (refineKey)
+  console.log(
+    `  Refine scope (first centre page adds): ${kb(sum([...closure(refineKey)].filter((f) => !initial.has(f))))}`,
+  );
 console.log('\nper route (added on navigation, gzip):');
-for (const r of rows) console.log(`  ${r.route.padEnd(20)} ${Number.isNaN(r.added) ? r.note : `${kb(r.added).padStart(10)}  (${r.files} files)`}`);
+for (const r of rows)
+  console.log(
+    `  ${r.route.padEnd(20)} ${Number.isNaN(r.added) ? r.note : `${kb(r.added).padStart(10)}  (${r.files} files)`}`,
+  );
 const all = new Set(Object.values(manifest).flatMap((c) => [c.file, ...(c.css ?? [])]));
 console.log(`\nwhole build: ${kb(sum(all))} gzip in ${all.size} files`);

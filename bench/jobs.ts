@@ -32,15 +32,24 @@ const WORKERS = Number(arg('workers', '2'));
 
 const started = new Map<number, number>();
 let onStart: ((id: number) => void) | undefined;
-defineTask('bench.noop', (_p, ctx) => {
-  started.set(ctx.jobId, performance.now());
-  onStart?.(ctx.jobId);
-  return null;
-}, { concurrency: 4 });
+defineTask(
+  'bench.noop',
+  (_p, ctx) => {
+    started.set(ctx.jobId, performance.now());
+    onStart?.(ctx.jobId);
+    return null;
+  },
+  { concurrency: 4 },
+);
 
-const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))];
+const pct = (xs: number[], p: number) =>
+  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))];
 const fmt = (xs: number[]) => `p50 ${pct(xs, 50).toFixed(2)} ms  p95 ${pct(xs, 95).toFixed(2)} ms`;
-const silent = { info: () => undefined, warn: () => undefined, error: (o: unknown) => console.error(o) } as unknown as JobServices['log'];
+const silent = {
+  info: () => undefined,
+  warn: () => undefined,
+  error: (o: unknown) => console.error(o),
+} as unknown as JobServices['log'];
 
 async function engine(name: string): Promise<{ open: () => Promise<Db>; cleanup: () => Promise<void> }> {
   if (name === 'postgres') {
@@ -51,11 +60,23 @@ async function engine(name: string): Promise<{ open: () => Promise<Db>; cleanup:
     await admin.query(`CREATE SCHEMA ${schema}`);
     const u = new URL(url);
     u.searchParams.set('options', `-c search_path=${schema},public`);
-    return { open: () => openDb({ databaseUrl: u.toString() }), cleanup: async () => { await admin.query(`DROP SCHEMA ${schema} CASCADE`); await admin.end(); } };
+    return {
+      open: () => openDb({ databaseUrl: u.toString() }),
+      cleanup: async () => {
+        await admin.query(`DROP SCHEMA ${schema} CASCADE`);
+        await admin.end();
+      },
+    };
   }
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lumen-bench-jobs-'));
   const db = await openDb({ pgliteDir: path.join(dir, 'pglite') });
-  return { open: async () => Object.assign(Object.create(db), { close: async () => undefined }), cleanup: async () => { await db.close(); fs.rmSync(dir, { recursive: true, force: true }); } };
+  return {
+    open: async () => Object.assign(Object.create(db), { close: async () => undefined }),
+    cleanup: async () => {
+      await db.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
 }
 
 async function run(name: string) {
@@ -63,13 +84,20 @@ async function run(name: string) {
   const db = await e.open();
   await migrate(db);
   const config = loadConfig({ DATA_DIR: os.tmpdir() });
-  const services = (d: Db): JobServices => ({ db: d, storage: new LocalStorage(path.join(os.tmpdir(), 'lumen-bench-jobs-files')), config, log: silent });
+  const services = (d: Db): JobServices => ({
+    db: d,
+    storage: new LocalStorage(path.join(os.tmpdir(), 'lumen-bench-jobs-files')),
+    config,
+    log: silent,
+  });
 
   await db.query('CREATE TABLE bench_baseline(id bigserial PRIMARY KEY, payload jsonb NOT NULL)');
   const base: number[] = [];
   for (let i = 0; i < LATENCY_N; i++) {
     const t = performance.now();
-    const r = await db.query<{ id: number }>('INSERT INTO bench_baseline(payload) VALUES ($1::jsonb) RETURNING id', [JSON.stringify({ i })]);
+    const r = await db.query<{ id: number }>('INSERT INTO bench_baseline(payload) VALUES ($1::jsonb) RETURNING id', [
+      JSON.stringify({ i }),
+    ]);
     await db.query('SELECT * FROM bench_baseline WHERE id = $1', [r.rows[0].id]);
     base.push(performance.now() - t);
   }
@@ -108,10 +136,17 @@ async function run(name: string) {
   console.log(`\n== ${name} ==`);
   console.log(`baseline INSERT+SELECT round trip (${LATENCY_N}x): ${fmt(base)}`);
   console.log(`enqueue -> start, idle worker, 1 s poll (${LATENCY_N} jobs): ${fmt(lat)}`);
-  console.log(`throughput, ${JOBS} trivial jobs, ${WORKERS} workers x 4 slots: ${(JOBS / seconds * 60).toFixed(0)} jobs/min (${seconds.toFixed(1)} s)`);
+  console.log(
+    `throughput, ${JOBS} trivial jobs, ${WORKERS} workers x 4 slots: ${((JOBS / seconds) * 60).toFixed(0)} jobs/min (${seconds.toFixed(1)} s)`,
+  );
   await db.close();
   await e.cleanup();
 }
 
-console.log(`node ${process.version}, ${os.cpus().length} cores, load ${os.loadavg().map((x) => x.toFixed(1)).join(' ')}`);
+console.log(
+  `node ${process.version}, ${os.cpus().length} cores, load ${os
+    .loadavg()
+    .map((x) => x.toFixed(1))
+    .join(' ')}`,
+);
 for (const name of ENGINES) await run(name);

@@ -32,7 +32,10 @@ let dist = arg('dist', '');
 if (!dist) {
   dist = path.join(root, 'bench', '.data', 'lcp-client');
   console.log(`building the client into ${dist} ...`);
-  execSync(`npx vite build --logLevel warn --emptyOutDir --outDir ${JSON.stringify(dist)}`, { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
+  execSync(`npx vite build --logLevel warn --emptyOutDir --outDir ${JSON.stringify(dist)}`, {
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
 }
 
 /** LCP and FCP of one cold load, read from the page's own performance entries. */
@@ -54,8 +57,14 @@ async function measure(browser: Browser, url: string): Promise<{ lcp: number; fc
   // and the network is quiet (a later, larger image would replace it).
   await page.waitForLoadState('networkidle').catch(() => undefined);
   const settled = await page
-    .waitForFunction(() => (window as any).__lcp > 0 && performance.now() - (window as any).__lcpAt > 1500, undefined, { timeout: 20_000, polling: 100 })
-    .then(() => true, () => false);
+    .waitForFunction(() => (window as any).__lcp > 0 && performance.now() - (window as any).__lcpAt > 1500, undefined, {
+      timeout: 20_000,
+      polling: 100,
+    })
+    .then(
+      () => true,
+      () => false,
+    );
   if (!settled) throw new Error(`no largest-contentful-paint entry on ${url} within 20 s`);
   const r = await page.evaluate(() => ({
     lcp: (window as any).__lcp as number,
@@ -65,26 +74,42 @@ async function measure(browser: Browser, url: string): Promise<{ lcp: number; fc
   return r;
 }
 
-const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))];
+const pct = (xs: number[], p: number) =>
+  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))];
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lumen-lcp-'));
 const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
-const server = spawnServer(port, { DATA_DIR: dataDir, CLIENT_DIR: dist, NODE_ENV: 'development', DATABASE_URL: '', LOG_LEVEL: 'warn' });
+const server = spawnServer(port, {
+  DATA_DIR: dataDir,
+  CLIENT_DIR: dist,
+  NODE_ENV: 'development',
+  DATABASE_URL: '',
+  LOG_LEVEL: 'warn',
+});
 let baseline: http.Server | undefined;
 let browser: Browser | undefined;
 try {
   console.log('starting the server and waiting for the demo media ...');
   await waitUntilUp(base, server, 600_000, (h) => h.data?.seedPending === 0);
-  const first = (await (await fetch(`${base}/api/items/list?pageSize=1&sort=downloads&order=desc`)).json()).data.list[0];
+  const first = (await (await fetch(`${base}/api/items/list?pageSize=1&sort=downloads&order=desc`)).json()).data
+    .list[0];
   const cover = first?.coverPath ? new URL(first.coverPath, base).toString() : '';
   // The baseline: the same cover image and a title in plain HTML, no script, from another loopback port.
   const bport = await freePort();
-  baseline = http.createServer((_req, res) => {
-    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
-    res.end(`<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><title>基准</title></head><body style="margin:0;font-family:sans-serif"><h1 style="font-size:28px;margin:24px">流明素材</h1><img src="${cover}" width="1200" height="675" style="display:block;margin:0 24px" alt=""></body></html>`);
-  }).listen(bport, '127.0.0.1');
-  browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', headless: true, args: ['--no-sandbox', '--disable-gpu', '--no-first-run'] });
+  baseline = http
+    .createServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
+      res.end(
+        `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><title>基准</title></head><body style="margin:0;font-family:sans-serif"><h1 style="font-size:28px;margin:24px">流明素材</h1><img src="${cover}" width="1200" height="675" style="display:block;margin:0 24px" alt=""></body></html>`,
+      );
+    })
+    .listen(bport, '127.0.0.1');
+  browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--no-first-run'],
+  });
   const urls: Array<[string, string]> = [
     ['baseline (static HTML + cover)', `http://127.0.0.1:${bport}/`],
     ['/', `${base}/`],
@@ -106,7 +131,13 @@ try {
   for (const [name] of urls) {
     const x = results.get(name)!;
     const lcp = pct(x.lcp, 50);
-    console.log(`  ${name.padEnd(32)} LCP p50 ${lcp.toFixed(0).padStart(5)} ms  max ${Math.max(...x.lcp).toFixed(0).padStart(5)} ms | FCP p50 ${pct(x.fcp, 50).toFixed(0).padStart(5)} ms | ${(lcp / baseLcp).toFixed(1)}x baseline`);
+    console.log(
+      `  ${name.padEnd(32)} LCP p50 ${lcp.toFixed(0).padStart(5)} ms  max ${Math.max(...x.lcp)
+        .toFixed(0)
+        .padStart(
+          5,
+        )} ms | FCP p50 ${pct(x.fcp, 50).toFixed(0).padStart(5)} ms | ${(lcp / baseLcp).toFixed(1)}x baseline`,
+    );
   }
   const homeLcp = pct(results.get('/')!.lcp, 50);
   console.log(`home LCP median ${homeLcp.toFixed(0)} ms (goal <= 1000 ms): ${homeLcp <= 1000 ? 'met' : 'missed'}`);
@@ -129,9 +160,16 @@ try {
     htmlTimes.built.push(await timeGet(`${base}/account/welcome`));
   }
   const b50 = pct(htmlTimes.built, 50);
-  console.log(`\nHTML response, 60 each, alternating (index.html as built: p50 ${b50.toFixed(1)} ms, p95 ${pct(htmlTimes.built, 95).toFixed(1)} ms)`);
-  for (const [name, xs] of [['home rendered (cache miss)', htmlTimes.miss], ['home as served (page cache)', htmlTimes.served]] as const) {
-    console.log(`  ${name.padEnd(28)} p50 ${pct(xs, 50).toFixed(1).padStart(6)} ms  p95 ${pct(xs, 95).toFixed(1).padStart(6)} ms | ${(pct(xs, 50) / b50).toFixed(1)}x index.html`);
+  console.log(
+    `\nHTML response, 60 each, alternating (index.html as built: p50 ${b50.toFixed(1)} ms, p95 ${pct(htmlTimes.built, 95).toFixed(1)} ms)`,
+  );
+  for (const [name, xs] of [
+    ['home rendered (cache miss)', htmlTimes.miss],
+    ['home as served (page cache)', htmlTimes.served],
+  ] as const) {
+    console.log(
+      `  ${name.padEnd(28)} p50 ${pct(xs, 50).toFixed(1).padStart(6)} ms  p95 ${pct(xs, 95).toFixed(1).padStart(6)} ms | ${(pct(xs, 50) / b50).toFixed(1)}x index.html`,
+    );
   }
 } finally {
   await browser?.close();

@@ -27,15 +27,26 @@ async function time(label: string, runs: number, fn: () => Promise<unknown>) {
 let lastId = 0;
 await time('deposit POST (1200x800 JPEG, check + hash + ledger)', 20, async () => {
   const body = formWithFiles({ workName: '基准测试', workCategory: 1, files: [metaOf(image)] }, [image]);
-  const r = await t.app.inject({ method: 'POST', url: '/api/protection/deposit', headers: { ...user.auth, ...body.headers }, payload: body.payload });
+  const r = await t.app.inject({
+    method: 'POST',
+    url: '/api/protection/deposit',
+    headers: { ...user.auth, ...body.headers },
+    payload: body.payload,
+  });
   if (r.statusCode !== 200) throw new Error(r.body);
   lastId = r.json().data.id;
 });
-await time('deposit list page (10 rows)', 50, () => t.app.inject({ url: '/api/protection/deposit/list?page=1&pageSize=10', headers: user.auth }));
-await time('certificate PDF (CJK subset)', 10, () => t.app.inject({ url: `/api/protection/deposit/${lastId}/certificate`, headers: user.auth }));
+await time('deposit list page (10 rows)', 50, () =>
+  t.app.inject({ url: '/api/protection/deposit/list?page=1&pageSize=10', headers: user.auth }),
+);
+await time('certificate PDF (CJK subset)', 10, () =>
+  t.app.inject({ url: `/api/protection/deposit/${lastId}/certificate`, headers: user.auth }),
+);
 
-for (let i = 0; i < blocks; i++) await t.db.tx((q) => appendBlock(q, { type: 'bench', i, sha256: String(i).padStart(64, '0') }));
+for (let i = 0; i < blocks; i++)
+  await t.db.tx((q) => appendBlock(q, { type: 'bench', i, sha256: String(i).padStart(64, '0') }));
 const d = (await t.db.query('SELECT cert_no, sha256 FROM evidence_deposits WHERE id = $1', [lastId])).rows[0];
 await time(`public certificate check (inclusion + consistency proof) in a log of ${blocks} more leaves`, 20, () =>
-  checkRecord(t.db, evidenceKeysOf(t.app.config), { certNo: d.cert_no, sha256: d.sha256 }));
+  checkRecord(t.db, evidenceKeysOf(t.app.config), { certNo: d.cert_no, sha256: d.sha256 }),
+);
 await t.close();

@@ -42,7 +42,14 @@ async function start(extra: Record<string, string>) {
   dirs.push(dataDir);
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const p = spawnServer(port, { DATABASE_URL: u.toString(), DATA_DIR: dataDir, CLIENT_DIR: path.join(dataDir, 'none'), NODE_ENV: 'development', LOG_LEVEL: 'warn', ...extra });
+  const p = spawnServer(port, {
+    DATABASE_URL: u.toString(),
+    DATA_DIR: dataDir,
+    CLIENT_DIR: path.join(dataDir, 'none'),
+    NODE_ENV: 'development',
+    LOG_LEVEL: 'warn',
+    ...extra,
+  });
   procs.push(p);
   await waitUntilUp(base, p, 240_000);
   return { base, pid: p.pid! };
@@ -59,13 +66,16 @@ function cpuOf(pids: number[]): { app: number; db: number } {
       return 0;
     }
   };
-  const pgPids = fs.readdirSync('/proc').filter((d) => /^\d+$/.test(d)).filter((d) => {
-    try {
-      return fs.readFileSync(`/proc/${d}/comm`, 'utf8').trim() === 'postgres';
-    } catch {
-      return false;
-    }
-  });
+  const pgPids = fs
+    .readdirSync('/proc')
+    .filter((d) => /^\d+$/.test(d))
+    .filter((d) => {
+      try {
+        return fs.readFileSync(`/proc/${d}/comm`, 'utf8').trim() === 'postgres';
+      } catch {
+        return false;
+      }
+    });
   return { app: pids.reduce((s, p) => s + read(p), 0), db: pgPids.reduce((s, p) => s + read(Number(p)), 0) };
 }
 
@@ -90,7 +100,10 @@ function load(base: string, route: 'detail' | 'search', ids: number[]): Promise<
         setupRequest: (req: Record<string, unknown>) => {
           i++;
           // Rotating inputs: every request a different item or keyword (no single hot row or query).
-          const p = route === 'detail' ? `/api/items/detail/${ids[i % ids.length]}` : `/api/index/search?keyword=${encodeURIComponent(keywords[i % keywords.length])}&page=${1 + (i % 3)}&pageSize=20`;
+          const p =
+            route === 'detail'
+              ? `/api/items/detail/${ids[i % ids.length]}`
+              : `/api/index/search?keyword=${encodeURIComponent(keywords[i % keywords.length])}&page=${1 + (i % 3)}&pageSize=20`;
           return { ...req, path: p };
         },
       },
@@ -98,9 +111,16 @@ function load(base: string, route: 'detail' | 'search', ids: number[]): Promise<
   });
 }
 
-async function measure(label: string, servers: Array<{ base: string; pid: number }>, route: 'detail' | 'search', ids: number[]) {
+async function measure(
+  label: string,
+  servers: Array<{ base: string; pid: number }>,
+  route: 'detail' | 'search',
+  ids: number[],
+) {
   // Warm-up: a short run so caches and JIT are not part of the figure.
-  await Promise.all(servers.map((s) => autocannon({ url: `${s.base}/api/index/newest?limit=8`, connections: 4, duration: 2 })));
+  await Promise.all(
+    servers.map((s) => autocannon({ url: `${s.base}/api/index/newest?limit=8`, connections: 4, duration: 2 })),
+  );
   const before = cpuOf(servers.map((s) => s.pid));
   const selfBefore = process.cpuUsage();
   const results = await Promise.all(servers.map((s) => load(s.base, route, ids)));
@@ -110,15 +130,27 @@ async function measure(label: string, servers: Array<{ base: string; pid: number
   const errors = results.reduce((s, r) => s + r.errors + r.non2xx, 0);
   const lat = results[0].latency;
   const row = {
-    label, route, servers: servers.length, rps: Math.round(rps), p50: lat.p50, p97_5: lat.p97_5, p99: lat.p99, errors,
-    cpuApp: ((after.app - before.app) / SECONDS).toFixed(2), cpuDb: ((after.db - before.db) / SECONDS).toFixed(2),
+    label,
+    route,
+    servers: servers.length,
+    rps: Math.round(rps),
+    p50: lat.p50,
+    p97_5: lat.p97_5,
+    p99: lat.p99,
+    errors,
+    cpuApp: ((after.app - before.app) / SECONDS).toFixed(2),
+    cpuDb: ((after.db - before.db) / SECONDS).toFixed(2),
     cpuBench: ((self.user + self.system) / 1e6 / SECONDS).toFixed(2),
   };
   console.log(JSON.stringify(row));
   return row;
 }
 
-async function throughput(url: string, headers: Record<string, string>, n: number): Promise<{ mbps: number; ms: number[] }> {
+async function throughput(
+  url: string,
+  headers: Record<string, string>,
+  n: number,
+): Promise<{ mbps: number; ms: number[] }> {
   const ms: number[] = [];
   let bytes = 0;
   const t0 = performance.now();
@@ -136,14 +168,18 @@ async function throughput(url: string, headers: Record<string, string>, n: numbe
 
 try {
   const A = await start({ ...s3.env, SEED: '1' });
-  for (let t = Date.now(); Date.now() - t < 600_000; ) {
+  for (let t = Date.now(); Date.now() - t < 600_000;) {
     const h = (await (await fetch(`${A.base}/api/health`)).json()) as any;
     if (h.data.seedPending === 0) break;
     await new Promise((r) => setTimeout(r, 1000));
   }
   const B = await start({ ...s3.env, SEED: '0', JOBS_IN_PROCESS: '0' });
-  const ids = (await admin.query(`SELECT id FROM ${schema}.materials WHERE status = 1 ORDER BY random()`)).rows.map((r) => Number(r.id));
-  console.log(`# ${ids.length} approved materials, ${SECONDS}s per run, ${CONNECTIONS} connections per server, ${os.cpus().length} cores`);
+  const ids = (await admin.query(`SELECT id FROM ${schema}.materials WHERE status = 1 ORDER BY random()`)).rows.map(
+    (r) => Number(r.id),
+  );
+  console.log(
+    `# ${ids.length} approved materials, ${SECONDS}s per run, ${CONNECTIONS} connections per server, ${os.cpus().length} cores`,
+  );
   const rows = [];
   for (const route of ['detail', 'search'] as const) {
     const one = await measure('1 server (baseline)', [A], route, ids);
@@ -154,12 +190,44 @@ try {
 
   // Downloads of one licensed original: local disk streamed by the server vs a presigned bucket URL.
   const L = await start({ SEED: '0', JOBS_IN_PROCESS: '0', STORAGE: 'local' });
-  const token = ((await (await fetch(`${A.base}/dev/session`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'demo_buyer', password: 'Lumen@2026' }) })).json()) as any).data.token;
-  const clip = (await admin.query(`SELECT id, original_path FROM ${schema}.materials WHERE type = 1 AND status = 1 ORDER BY id LIMIT 1`)).rows[0];
-  const order = (await (await fetch(`${A.base}/api/trade/order`, { method: 'POST', headers: { authorization: token, 'content-type': 'application/json' }, body: JSON.stringify({ from: 'direct', items: [{ materialId: clip.id, scenario: 'personal_study' }] }) })).json()) as any;
-  await fetch(`${A.base}/api/trade/pay/wallet`, { method: 'POST', headers: { authorization: token, 'content-type': 'application/json' }, body: JSON.stringify({ orderId: order.data.id }) });
+  const token = (
+    (await (
+      await fetch(`${A.base}/dev/session`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: 'demo_buyer', password: 'Lumen@2026' }),
+      })
+    ).json()) as any
+  ).data.token;
+  const clip = (
+    await admin.query(
+      `SELECT id, original_path FROM ${schema}.materials WHERE type = 1 AND status = 1 ORDER BY id LIMIT 1`,
+    )
+  ).rows[0];
+  const order = (await (
+    await fetch(`${A.base}/api/trade/order`, {
+      method: 'POST',
+      headers: { authorization: token, 'content-type': 'application/json' },
+      body: JSON.stringify({ from: 'direct', items: [{ materialId: clip.id, scenario: 'personal_study' }] }),
+    })
+  ).json()) as any;
+  await fetch(`${A.base}/api/trade/pay/wallet`, {
+    method: 'POST',
+    headers: { authorization: token, 'content-type': 'application/json' },
+    body: JSON.stringify({ orderId: order.data.id }),
+  });
   // The local server's disk gets the same original the bucket holds.
-  const bytes = Buffer.from(await (await fetch(((await (await fetch(`${A.base}/api/order/download/${clip.id}`, { headers: { authorization: token } })).json()) as any).data.url)).arrayBuffer());
+  const bytes = Buffer.from(
+    await (
+      await fetch(
+        (
+          (await (
+            await fetch(`${A.base}/api/order/download/${clip.id}`, { headers: { authorization: token } })
+          ).json()) as any
+        ).data.url,
+      )
+    ).arrayBuffer(),
+  );
   const localFile = path.join(dirs[dirs.length - 1], 'files', clip.original_path);
   fs.mkdirSync(path.dirname(localFile), { recursive: true });
   fs.writeFileSync(localFile, bytes);
@@ -167,10 +235,23 @@ try {
   const viaS3 = await throughput(`${A.base}/api/order/download/${clip.id}`, { authorization: token }, 20);
   const pct = (a: number[], p: number) => a[Math.min(a.length - 1, Math.floor((a.length * p) / 100))].toFixed(1);
   console.table([
-    { path: 'local disk, streamed by the app server (baseline)', MBps: viaLocal.mbps.toFixed(1), p50ms: pct(viaLocal.ms, 50), p95ms: pct(viaLocal.ms, 95) },
-    { path: 'presigned URL, served by the bucket (s3rver)', MBps: viaS3.mbps.toFixed(1), p50ms: pct(viaS3.ms, 50), p95ms: pct(viaS3.ms, 95), ratio: (viaS3.mbps / viaLocal.mbps).toFixed(2) },
+    {
+      path: 'local disk, streamed by the app server (baseline)',
+      MBps: viaLocal.mbps.toFixed(1),
+      p50ms: pct(viaLocal.ms, 50),
+      p95ms: pct(viaLocal.ms, 95),
+    },
+    {
+      path: 'presigned URL, served by the bucket (s3rver)',
+      MBps: viaS3.mbps.toFixed(1),
+      p50ms: pct(viaS3.ms, 50),
+      p95ms: pct(viaS3.ms, 95),
+      ratio: (viaS3.mbps / viaLocal.mbps).toFixed(2),
+    },
   ]);
-  console.log(`# original: ${(bytes.length / 1024 / 1024).toFixed(1)} MB; s3rver is a JavaScript test server on the same 2 cores, a real object store serves from its own machines`);
+  console.log(
+    `# original: ${(bytes.length / 1024 / 1024).toFixed(1)} MB; s3rver is a JavaScript test server on the same 2 cores, a real object store serves from its own machines`,
+  );
 } finally {
   for (const p of procs) p.kill('SIGTERM');
   await new Promise((r) => setTimeout(r, 2000));

@@ -78,7 +78,9 @@ async function openEngine(engine: string): Promise<{ db: Db; cleanup: () => Prom
 /** Loads ROWS materials in batches through unnest(); the GIN index is built once afterwards. */
 async function load(db: Db): Promise<void> {
   await db.query("INSERT INTO users(username, nickname, roles) VALUES ('bench_creator', '基准测试', ARRAY['creator'])");
-  for (const type of [1, 2, 11]) for (let c = 0; c < 6; c++) await db.query('INSERT INTO categories(type, name, sort) VALUES ($1, $2, $3)', [type, `分类${type}-${c}`, c]);
+  for (const type of [1, 2, 11])
+    for (let c = 0; c < 6; c++)
+      await db.query('INSERT INTO categories(type, name, sort) VALUES ($1, $2, $3)', [type, `分类${type}-${c}`, c]);
   const cats = (await db.query<{ id: number; type: number }>('SELECT id, type FROM categories')).rows;
   await db.query('DROP INDEX materials_tokens');
   const r = rng(42);
@@ -102,7 +104,20 @@ async function load(db: Db): Promise<void> {
       const tags = [subject, other, style, m.tags[m.tags.length - 1]];
       const description = `${title}。画面${style}，适用于短视频、宣传片、广告等商业与个人创作场景。`;
       const typeCats = cats.filter((c) => Number(c.type) === type);
-      const row = [type, title, description, tags.join(','), typeCats[Math.floor(r() * typeCats.length)].id, m.durationSec, m.fps, m.priceCents, m.views, downloads, searchVector({ title, tags, description }), m.ageDays];
+      const row = [
+        type,
+        title,
+        description,
+        tags.join(','),
+        typeCats[Math.floor(r() * typeCats.length)].id,
+        m.durationSec,
+        m.fps,
+        m.priceCents,
+        m.views,
+        downloads,
+        searchVector({ title, tags, description }),
+        m.ageDays,
+      ];
       row.forEach((v, k) => cols[k].push(v));
     }
     await db.query(
@@ -113,21 +128,28 @@ async function load(db: Db): Promise<void> {
          AS x(t, ti, de, tg, ca, du, fp, pr, vi, dl, tk, ag)`,
       cols,
     );
-    if ((start / BATCH) % 20 === 0) process.stdout.write(`\r  loaded ${Math.min(ROWS, start + BATCH)} / ${ROWS} (${((Date.now() - t0) / 1000).toFixed(0)} s)`);
+    if ((start / BATCH) % 20 === 0)
+      process.stdout.write(
+        `\r  loaded ${Math.min(ROWS, start + BATCH)} / ${ROWS} (${((Date.now() - t0) / 1000).toFixed(0)} s)`,
+      );
   }
   const t1 = Date.now();
   await db.query('CREATE INDEX materials_tokens ON materials USING gin(search_tokens)');
   const t2 = Date.now();
   await db.query(`CREATE INDEX materials_bench_trgm ON materials USING gin ((${TRGM_TEXT}) gin_trgm_ops)`);
   await db.query('ANALYZE materials');
-  console.log(`\n  load ${((t1 - t0) / 1000).toFixed(1)} s, GIN index ${((t2 - t1) / 1000).toFixed(1)} s, trigram index (baseline) ${((Date.now() - t2) / 1000).toFixed(1)} s`);
+  console.log(
+    `\n  load ${((t1 - t0) / 1000).toFixed(1)} s, GIN index ${((t2 - t1) / 1000).toFixed(1)} s, trigram index (baseline) ${((Date.now() - t2) / 1000).toFixed(1)} s`,
+  );
 }
 
 /** What the baseline searches: title and description (the bench's descriptions repeat the title and style). */
 const TRGM_TEXT = "title || ' ' || description";
 
-const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))];
-const fmt = (xs: number[]) => `p50 ${pct(xs, 50).toFixed(1).padStart(7)} ms  p95 ${pct(xs, 95).toFixed(1).padStart(7)} ms  p99 ${pct(xs, 99).toFixed(1).padStart(7)} ms`;
+const pct = (xs: number[], p: number) =>
+  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))];
+const fmt = (xs: number[]) =>
+  `p50 ${pct(xs, 50).toFixed(1).padStart(7)} ms  p95 ${pct(xs, 95).toFixed(1).padStart(7)} ms  p99 ${pct(xs, 99).toFixed(1).padStart(7)} ms`;
 
 /** The baseline: the same filters, a trigram-indexed ILIKE per term, a capped count and a page by popularity. */
 async function baselineSearch(db: Db, q: SearchQuery): Promise<void> {
@@ -136,12 +158,17 @@ async function baselineSearch(db: Db, q: SearchQuery): Promise<void> {
   if (q.type) where += ` AND type = ${Number(q.type)}`;
   if (q.duration) where += ' AND duration_sec < 600';
   await db.query(`SELECT count(*) FROM (SELECT 1 FROM materials WHERE ${where} LIMIT 10001) s`, params);
-  await db.query(`SELECT id, title FROM materials WHERE ${where} ORDER BY downloads DESC, id DESC LIMIT 20 OFFSET ${(q.page - 1) * 20}`, params);
+  await db.query(
+    `SELECT id, title FROM materials WHERE ${where} ORDER BY downloads DESC, id DESC LIMIT 20 OFFSET ${(q.page - 1) * 20}`,
+    params,
+  );
 }
 
 async function heapStats(db: Db, engine: string): Promise<{ hit: number; read: number } | null> {
   if (engine !== 'postgres') return null;
-  const r = await db.query<{ hit: number; read: number }>("SELECT heap_blks_hit::float8 AS hit, heap_blks_read::float8 AS read FROM pg_statio_user_tables WHERE relname = 'materials' AND schemaname = current_schema()");
+  const r = await db.query<{ hit: number; read: number }>(
+    "SELECT heap_blks_hit::float8 AS hit, heap_blks_read::float8 AS read FROM pg_statio_user_tables WHERE relname = 'materials' AND schemaname = current_schema()",
+  );
   return r.rows[0] ?? null;
 }
 
@@ -177,7 +204,8 @@ async function measure(db: Db, engine: string): Promise<void> {
   };
   // PGlite has no autovacuum; the server merges GIN pending lists 10 s after start and every 5
   // minutes (services/gin-maintenance.ts), so a catalogue it serves has short ones.
-  if (engine === 'pglite') console.log(`  GIN pending lists merged as the server does: ${await cleanGinPendingLists(db)} pages`);
+  if (engine === 'pglite')
+    console.log(`  GIN pending lists merged as the server does: ${await cleanGinPendingLists(db)} pages`);
   const search = createSearchEngine(timed);
   for (const w of queryStream(100, 7)) await search.search(w.q);
   const stream = queryStream(QUERIES, 42);
@@ -192,8 +220,13 @@ async function measure(db: Db, engine: string): Promise<void> {
     const t = process.hrtime.bigint();
     const res = await search.search(q);
     const ms = Number(process.hrtime.bigint() - t) / 1e6;
-    const filters = [q.type && `type ${q.type}`, q.duration, q.sort, q.page > 1 && `page ${q.page}`].filter(Boolean).join(', ');
-    slowest.push({ ms, what: `${q.keyword}${filters ? ` (${filters})` : ''}, ${res.totalEstimated ? '约 ' : ''}${res.total} matches: ${current.join(' + ')}` });
+    const filters = [q.type && `type ${q.type}`, q.duration, q.sort, q.page > 1 && `page ${q.page}`]
+      .filter(Boolean)
+      .join(', ');
+    slowest.push({
+      ms,
+      what: `${q.keyword}${filters ? ` (${filters})` : ''}, ${res.totalEstimated ? '约 ' : ''}${res.total} matches: ${current.join(' + ')}`,
+    });
     if (res.totalCapped || res.totalEstimated) capped++;
     all.push(ms);
     const key = kind.replace(/^(\d) chars?/, '$1 ch');
@@ -201,17 +234,29 @@ async function measure(db: Db, engine: string): Promise<void> {
   }
   timing = false;
   const after = await heapStats(db, engine);
-  console.log(`  ${stream.length} queries in rotation (${capped} frequent: estimated from the sample or over 10,000 matches)`);
-  for (const [k, xs] of statements) console.log(`  statements: ${k.padEnd(18)} n=${String(xs.length).padStart(4)}  total ${xs.reduce((a, b) => a + b, 0).toFixed(0).padStart(6)} ms  ${fmt(xs)}`);
-  for (const [kind, xs] of [...byKind].sort()) console.log(`  ${kind.padEnd(26)} n=${String(xs.length).padStart(3)}  ${fmt(xs)}`);
+  console.log(
+    `  ${stream.length} queries in rotation (${capped} frequent: estimated from the sample or over 10,000 matches)`,
+  );
+  for (const [k, xs] of statements)
+    console.log(
+      `  statements: ${k.padEnd(18)} n=${String(xs.length).padStart(4)}  total ${xs
+        .reduce((a, b) => a + b, 0)
+        .toFixed(0)
+        .padStart(6)} ms  ${fmt(xs)}`,
+    );
+  for (const [kind, xs] of [...byKind].sort())
+    console.log(`  ${kind.padEnd(26)} n=${String(xs.length).padStart(3)}  ${fmt(xs)}`);
   console.log(`  ${'all'.padEnd(26)} n=${String(all.length).padStart(3)}  ${fmt(all)}`);
   // Where the tail comes from: the slowest queries with their statements (ms each).
   console.log('  slowest queries:');
-  for (const { ms, what } of slowest.sort((a, b) => b.ms - a.ms).slice(0, Number(process.env.BENCH_SLOWEST ?? 10))) console.log(`    ${ms.toFixed(1).padStart(7)} ms  ${what}`);
+  for (const { ms, what } of slowest.sort((a, b) => b.ms - a.ms).slice(0, Number(process.env.BENCH_SLOWEST ?? 10)))
+    console.log(`    ${ms.toFixed(1).padStart(7)} ms  ${what}`);
   if (before && after) {
     const hit = after.hit - before.hit;
     const read = after.read - before.read;
-    console.log(`  heap blocks during the run: ${hit} from shared buffers, ${read} from the OS (${((100 * hit) / Math.max(1, hit + read)).toFixed(1)}% hit)`);
+    console.log(
+      `  heap blocks during the run: ${hit} from shared buffers, ${read} from the OS (${((100 * hit) / Math.max(1, hit + read)).toFixed(1)}% hit)`,
+    );
   }
   // Baseline on the first queries of the same stream (it is slow enough that a few dozen tell).
   const base: number[] = [];
@@ -226,7 +271,9 @@ async function measure(db: Db, engine: string): Promise<void> {
   }
   console.log(`  baseline pg_trgm ILIKE      n=${String(base.length).padStart(3)}  ${fmt(base)}`);
   console.log(`  lumen, same ${base.length} queries    ${fmt(ours)}`);
-  console.log(`  ratio baseline/lumen: p50 ${(pct(base, 50) / pct(ours, 50)).toFixed(1)}x, p95 ${(pct(base, 95) / pct(ours, 95)).toFixed(1)}x (goal >= 20x)`);
+  console.log(
+    `  ratio baseline/lumen: p50 ${(pct(base, 50) / pct(ours, 50)).toFixed(1)}x, p95 ${(pct(base, 95) / pct(ours, 95)).toFixed(1)}x (goal >= 20x)`,
+  );
 }
 
 for (const e of ENGINES) {

@@ -36,8 +36,27 @@ async function benchFile(): Promise<string> {
   if (fs.existsSync(out)) return out;
   const ffmpeg = (await import('@ffmpeg-installer/ffmpeg')).default.path;
   console.log(`making ${out} ...`);
-  execFileSync(ffmpeg, ['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'nullsrc=s=1024x576:r=25,geq=random(1)*255:128:128',
-    '-t', '60', '-fs', String(targetBytes), '-c:v', 'mpeg4', '-q:v', '1', '-pix_fmt', 'yuv420p', out]);
+  execFileSync(ffmpeg, [
+    '-hide_banner',
+    '-loglevel',
+    'error',
+    '-y',
+    '-f',
+    'lavfi',
+    '-i',
+    'nullsrc=s=1024x576:r=25,geq=random(1)*255:128:128',
+    '-t',
+    '60',
+    '-fs',
+    String(targetBytes),
+    '-c:v',
+    'mpeg4',
+    '-q:v',
+    '1',
+    '-pix_fmt',
+    'yuv420p',
+    out,
+  ]);
   return out;
 }
 
@@ -56,19 +75,43 @@ function cpuMs(pid: number): number {
 const agent = new http.Agent({ keepAlive: true, maxSockets: 8 });
 
 /** POSTs multipart fields plus one file part (a Buffer, or a stream of known size); resolves status and JSON body. */
-function postMultipart(url: string, headers: Record<string, string>, fields: Record<string, string>, fileField: string, fileName: string, body: Buffer | Readable, bodySize: number): Promise<{ status: number; json: any }> {
+function postMultipart(
+  url: string,
+  headers: Record<string, string>,
+  fields: Record<string, string>,
+  fileField: string,
+  fileName: string,
+  body: Buffer | Readable,
+  bodySize: number,
+): Promise<{ status: number; json: any }> {
   const boundary = `----lumenbench${Math.random().toString(16).slice(2)}`;
   const head = Buffer.from(
-    Object.entries(fields).map(([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`).join('') +
+    Object.entries(fields)
+      .map(([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`)
+      .join('') +
       `--${boundary}\r\nContent-Disposition: form-data; name="${fileField}"; filename="${encodeURIComponent(fileName)}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
   );
   const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
   return new Promise((resolve, reject) => {
-    const req = http.request(url, { method: 'POST', agent, headers: { ...headers, 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': String(head.length + bodySize + tail.length) } }, (res) => {
-      const parts: Buffer[] = [];
-      res.on('data', (d) => parts.push(d));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, json: JSON.parse(Buffer.concat(parts).toString() || 'null') }));
-    });
+    const req = http.request(
+      url,
+      {
+        method: 'POST',
+        agent,
+        headers: {
+          ...headers,
+          'content-type': `multipart/form-data; boundary=${boundary}`,
+          'content-length': String(head.length + bodySize + tail.length),
+        },
+      },
+      (res) => {
+        const parts: Buffer[] = [];
+        res.on('data', (d) => parts.push(d));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, json: JSON.parse(Buffer.concat(parts).toString() || 'null') }),
+        );
+      },
+    );
     req.on('error', reject);
     req.write(head);
     if (Buffer.isBuffer(body)) req.end(Buffer.concat([body, tail]));
@@ -79,21 +122,47 @@ function postMultipart(url: string, headers: Record<string, string>, fields: Rec
   });
 }
 
-const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))];
+const pct = (xs: number[], p: number) =>
+  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))];
 const mbps = (bytes: number, ms: number) => bytes / MB / (ms / 1000);
 
-async function plainPost(base: string, auth: Record<string, string>, path: string, size: number, name: string): Promise<number> {
-  const data = JSON.stringify({ workName: '基准测试视频', workCategory: 10, files: [{ name, size, type: 'video/mp4' }] });
+async function plainPost(
+  base: string,
+  auth: Record<string, string>,
+  path: string,
+  size: number,
+  name: string,
+): Promise<number> {
+  const data = JSON.stringify({
+    workName: '基准测试视频',
+    workCategory: 10,
+    files: [{ name, size, type: 'video/mp4' }],
+  });
   const t0 = performance.now();
-  const res = await postMultipart(`${base}/api/protection/deposit`, auth, { data }, 'files', name, fs.createReadStream(path, { highWaterMark: 1024 * 1024 }), size);
+  const res = await postMultipart(
+    `${base}/api/protection/deposit`,
+    auth,
+    { data },
+    'files',
+    name,
+    fs.createReadStream(path, { highWaterMark: 1024 * 1024 }),
+    size,
+  );
   if (res.status !== 200) throw new Error(`plain POST ${res.status}: ${res.json?.msg}`);
   return performance.now() - t0;
 }
 
-async function chunked(base: string, auth: Record<string, string>, size: number, fh: fs.promises.FileHandle, name: string): Promise<{ ms: number; chunkMs: number[] }> {
+async function chunked(
+  base: string,
+  auth: Record<string, string>,
+  size: number,
+  fh: fs.promises.FileHandle,
+  name: string,
+): Promise<{ ms: number; chunkMs: number[] }> {
   const t0 = performance.now();
   const init = await fetch(`${base}/api/upload/init`, {
-    method: 'POST', headers: { ...auth, 'content-type': 'application/json' },
+    method: 'POST',
+    headers: { ...auth, 'content-type': 'application/json' },
     body: JSON.stringify({ name, size, workType: 1, chunkSize: CHUNK }),
   });
   const u = (await init.json()).data;
@@ -101,10 +170,26 @@ async function chunked(base: string, auth: Record<string, string>, size: number,
   const params = (n: number) => {
     const start = (n - 1) * CHUNK;
     const end = n === u.totalChunks ? size : start + CHUNK;
-    return { start, end, fields: { chunkNumber: n, chunkSize: CHUNK, currentChunkSize: end - start, totalSize: size, identifier: u.id, filename: name, relativePath: name, totalChunks: u.totalChunks } };
+    return {
+      start,
+      end,
+      fields: {
+        chunkNumber: n,
+        chunkSize: CHUNK,
+        currentChunkSize: end - start,
+        totalSize: size,
+        identifier: u.id,
+        filename: name,
+        relativePath: name,
+        totalChunks: u.totalChunks,
+      },
+    };
   };
   // As the uploader does with checkChunkUploadedByResponse: one test GET, then only POSTs.
-  const test = await fetch(`${base}/api/upload/chunk?${new URLSearchParams(Object.entries(params(1).fields).map(([k, v]) => [k, String(v)]))}`, { headers: auth });
+  const test = await fetch(
+    `${base}/api/upload/chunk?${new URLSearchParams(Object.entries(params(1).fields).map(([k, v]) => [k, String(v)]))}`,
+    { headers: auth },
+  );
   if (test.status !== 204) throw new Error(`test GET ${test.status}`);
   const chunkMs: number[] = [];
   let next = 1;
@@ -137,7 +222,9 @@ const data = await prepareServerData();
 const server = await startServer(data.dataDir, data.env, port);
 const auth = { authorization: data.token };
 try {
-  console.log(`file ${(size / MB).toFixed(1)} MB, ${Math.max(Math.floor(size / CHUNK), 1)} chunks of 1 MiB, ${SIMULTANEOUS} at a time, ${data.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}, loopback`);
+  console.log(
+    `file ${(size / MB).toFixed(1)} MB, ${Math.max(Math.floor(size / CHUNK), 1)} chunks of 1 MiB, ${SIMULTANEOUS} at a time, ${data.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}, loopback`,
+  );
   const ratios: number[] = [];
   for (let r = 1; r <= runs; r++) {
     const pid = server.child.pid!;
@@ -148,11 +235,15 @@ try {
     const c = await chunked(server.base, auth, size, fh, `chunked-${r}.mp4`);
     const own2 = process.cpuUsage(own1);
     const cpu2 = cpuMs(pid);
-    console.log(`CPU: server plain ${(cpu1 - cpu0).toFixed(0)} ms, server chunked ${(cpu2 - cpu1).toFixed(0)} ms, bench client chunked ${((own2.user + own2.system) / 1000).toFixed(0)} ms`);
+    console.log(
+      `CPU: server plain ${(cpu1 - cpu0).toFixed(0)} ms, server chunked ${(cpu2 - cpu1).toFixed(0)} ms, bench client chunked ${((own2.user + own2.system) / 1000).toFixed(0)} ms`,
+    );
     const plain = mbps(size, plainMs);
     const chunk = mbps(size, c.ms);
     ratios.push(chunk / plain);
-    console.log(`run ${r}: plain POST ${plainMs.toFixed(0)} ms = ${plain.toFixed(1)} MB/s | chunked ${c.ms.toFixed(0)} ms = ${chunk.toFixed(1)} MB/s | ratio ${((chunk / plain) * 100).toFixed(0)}% (goal >= 50%) | chunk POST p50 ${pct(c.chunkMs, 50).toFixed(1)} ms, p95 ${pct(c.chunkMs, 95).toFixed(1)} ms, max ${Math.max(...c.chunkMs).toFixed(0)} ms`);
+    console.log(
+      `run ${r}: plain POST ${plainMs.toFixed(0)} ms = ${plain.toFixed(1)} MB/s | chunked ${c.ms.toFixed(0)} ms = ${chunk.toFixed(1)} MB/s | ratio ${((chunk / plain) * 100).toFixed(0)}% (goal >= 50%) | chunk POST p50 ${pct(c.chunkMs, 50).toFixed(1)} ms, p95 ${pct(c.chunkMs, 95).toFixed(1)} ms, max ${Math.max(...c.chunkMs).toFixed(0)} ms`,
+    );
   }
   console.log(`median ratio over ${runs} runs: ${(pct(ratios, 50) * 100).toFixed(0)}% (goal >= 50%)`);
 } finally {

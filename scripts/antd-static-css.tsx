@@ -17,8 +17,33 @@ import React from 'react';
 import { renderToString } from 'react-dom/server';
 import { createCache, extractStyle, StyleProvider } from '@ant-design/cssinjs';
 import {
-  Alert, App as AntdApp, Avatar, Badge, Button, Card, Col, ConfigProvider, Dropdown, Empty, Flex, Input, Layout, List, Menu,
-  Pagination, Popover, Radio, Result, Row, Select, Skeleton, Space, Spin, Tabs, Tag, Typography,
+  Alert,
+  App as AntdApp,
+  Avatar,
+  Badge,
+  Button,
+  Card,
+  Col,
+  ConfigProvider,
+  Dropdown,
+  Empty,
+  Flex,
+  Input,
+  Layout,
+  List,
+  Menu,
+  Pagination,
+  Popover,
+  Radio,
+  Result,
+  Row,
+  Select,
+  Skeleton,
+  Space,
+  Spin,
+  Tabs,
+  Tag,
+  Typography,
 } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
 import { APP_THEME } from '../src/theme';
@@ -32,18 +57,48 @@ function Gallery() {
           <Menu mode="horizontal" items={[{ key: 'a', label: 'a' }]} />
         </Layout.Header>
         <Layout.Content>
-          <Row gutter={16}><Col xs={24} md={6}>x</Col></Row>
-          <Flex gap={8}><Space>x</Space></Flex>
-          <Button type="primary">x</Button><Button type="link">x</Button><Button type="text">x</Button><Button>x</Button>
-          <Input placeholder="x" /><Input.Search enterButton="x" /><Select options={[{ value: 1, label: 'x' }]} />
+          <Row gutter={16}>
+            <Col xs={24} md={6}>
+              x
+            </Col>
+          </Row>
+          <Flex gap={8}>
+            <Space>x</Space>
+          </Flex>
+          <Button type="primary">x</Button>
+          <Button type="link">x</Button>
+          <Button type="text">x</Button>
+          <Button>x</Button>
+          <Input placeholder="x" />
+          <Input.Search enterButton="x" />
+          <Select options={[{ value: 1, label: 'x' }]} />
           <Radio.Group optionType="button" options={[{ value: 1, label: 'x' }]} value={1} />
           <Tabs items={[{ key: 'a', label: 'a', children: 'x' }]} />
-          <Card hoverable size="small" cover={<div />}><Card.Meta title="x" description="x" /></Card>
-          <Tag color="blue" bordered={false}>x</Tag><Tag>x</Tag>
-          <Typography.Title level={4}>x</Typography.Title><Typography.Text strong>x</Typography.Text><Typography.Paragraph>x</Typography.Paragraph>
-          <Skeleton active /><Spin /><Empty /><Pagination total={50} /><Alert message="x" /><Avatar>x</Avatar><Badge count={1}>x</Badge>
+          <Card hoverable size="small" cover={<div />}>
+            <Card.Meta title="x" description="x" />
+          </Card>
+          <Tag color="blue" bordered={false}>
+            x
+          </Tag>
+          <Tag>x</Tag>
+          <Typography.Title level={4}>x</Typography.Title>
+          <Typography.Text strong>x</Typography.Text>
+          <Typography.Paragraph>x</Typography.Paragraph>
+          <Skeleton active />
+          <Spin />
+          <Empty />
+          <Pagination total={50} />
+          <Alert message="x" />
+          <Avatar>x</Avatar>
+          <Badge count={1}>x</Badge>
           <List dataSource={[1]} renderItem={() => <List.Item>x</List.Item>} />
-          <Dropdown menu={{ items: [] }}><span>x</span></Dropdown><Popover content="x"><span>x</span></Popover><Result status="404" />
+          <Dropdown menu={{ items: [] }}>
+            <span>x</span>
+          </Dropdown>
+          <Popover content="x">
+            <span>x</span>
+          </Popover>
+          <Result status="404" />
         </Layout.Content>
         <Layout.Footer>x</Layout.Footer>
       </Layout>

@@ -11,11 +11,18 @@ export default class SlowestFilesReporter {
   onTestRunEnd(modules) {
     const rows = modules
       .map((m) => ({ file: m.moduleId.replace(`${this.root}/`, ''), d: m.diagnostic() }))
-      .map(({ file, d }) => ({ file, total: d.duration + d.collectDuration + d.setupDuration + d.environmentSetupDuration, run: d.duration, collect: d.collectDuration }))
+      .map(({ file, d }) => ({
+        file,
+        total: d.duration + d.collectDuration + d.setupDuration + d.environmentSetupDuration,
+        run: d.duration,
+        collect: d.collectDuration,
+      }))
       .sort((a, b) => b.total - a.total);
     const sum = rows.reduce((s, r) => s + r.total, 0);
     const s = (ms) => `${(ms / 1000).toFixed(1)} s`.padStart(8);
-    console.log(`\nSlowest files (of ${rows.length}, ${(sum / 1000).toFixed(0)} s in all): total = tests and hooks + import`);
+    console.log(
+      `\nSlowest files (of ${rows.length}, ${(sum / 1000).toFixed(0)} s in all): total = tests and hooks + import`,
+    );
     for (const r of rows.slice(0, 12)) console.log(`${s(r.total)} ${s(r.run)} ${s(r.collect)}  ${r.file}`);
   }
 }

@@ -29,15 +29,27 @@ function run(label, cmd, args, { env = {}, background = false } = {}) {
   // CPU seconds per pass (user + system, children included) when GNU time is there: on a 2-core
   // machine the run is CPU-bound, so a pass's CPU, not its wall time, says what shrinking it would buy.
   const cpuFile = path.join(tmp, `${label.replace(/\W+/g, '-')}.cpu`);
-  const timed = fs.existsSync('/usr/bin/time') ? ['/usr/bin/time', ['-f', '%U %S', '-o', cpuFile, cmd, ...args]] : [cmd, args];
-  const child = spawn(timed[0], timed[1], { stdio: background ? ['ignore', 'pipe', 'pipe'] : 'inherit', env: { ...process.env, ...env } });
+  const timed = fs.existsSync('/usr/bin/time')
+    ? ['/usr/bin/time', ['-f', '%U %S', '-o', cpuFile, cmd, ...args]]
+    : [cmd, args];
+  const child = spawn(timed[0], timed[1], {
+    stdio: background ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+    env: { ...process.env, ...env },
+  });
   const output = [];
   child.stdout?.on('data', (d) => output.push(d));
   child.stderr?.on('data', (d) => output.push(d));
   return new Promise((resolve) => {
     child.on('exit', (code) => {
-      const cpu = fs.existsSync(cpuFile) ? fs.readFileSync(cpuFile, 'utf8').trim().split(/\s+/).slice(-2).map(Number) : [];
-      timings.push({ label, from: (from - started) / 1000, to: (Date.now() - started) / 1000, cpu: cpu.length === 2 ? cpu[0] + cpu[1] : undefined });
+      const cpu = fs.existsSync(cpuFile)
+        ? fs.readFileSync(cpuFile, 'utf8').trim().split(/\s+/).slice(-2).map(Number)
+        : [];
+      timings.push({
+        label,
+        from: (from - started) / 1000,
+        to: (Date.now() - started) / 1000,
+        cpu: cpu.length === 2 ? cpu[0] + cpu[1] : undefined,
+      });
       if (background) {
         console.log(`\n=== ${label} (ran beside the pass above) ===`);
         process.stdout.write(Buffer.concat(output));
@@ -54,7 +66,12 @@ const workers = `--maxWorkers=${Math.max(2, os.availableParallelism() - 1)}`;
 
 async function vitest(label, project, { env = {}, extra = [], background = false } = {}) {
   const out = path.join(tmp, `${label.replace(/\W+/g, '-')}.json`);
-  const reporters = ['--reporter=default', '--reporter=json', `--outputFile.json=${out}`, '--reporter=./scripts/slowest-files-reporter.mjs'];
+  const reporters = [
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${out}`,
+    '--reporter=./scripts/slowest-files-reporter.mjs',
+  ];
   await run(label, 'npx', ['vitest', 'run', '--project', project, ...reporters, ...extra], { env, background });
   if (fs.existsSync(out)) {
     const j = JSON.parse(fs.readFileSync(out, 'utf8'));
@@ -67,7 +84,9 @@ async function vitest(label, project, { env = {}, extra = [], background = false
         failures.push(`[${label}] ${path.relative(process.cwd(), file.name)} > ${t.fullName}\n      ${why}`);
       }
       if (file.status === 'failed' && !(file.assertionResults ?? []).some((t) => t.status === 'failed')) {
-        failures.push(`[${label}] ${path.relative(process.cwd(), file.name)} (the file failed outside a test)\n      ${(file.message ?? '').split('\n').slice(0, 6).join('\n      ')}`);
+        failures.push(
+          `[${label}] ${path.relative(process.cwd(), file.name)} (the file failed outside a test)\n      ${(file.message ?? '').split('\n').slice(0, 6).join('\n      ')}`,
+        );
       }
     }
     if (j.numTotalTests === 0) broken = true;
@@ -83,7 +102,12 @@ const whole = !only;
 let clientBuild;
 if (whole && !process.env.E2E_CLIENT_DIR) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lumen-e2e-client-'));
-  const built = run('client build for the browser pass', 'npx', ['vite', 'build', '--logLevel', 'warn', '--emptyOutDir', '--outDir', dir], { env: { NODE_ENV: 'production' }, background: true });
+  const built = run(
+    'client build for the browser pass',
+    'npx',
+    ['vite', 'build', '--logLevel', 'warn', '--emptyOutDir', '--outDir', dir],
+    { env: { NODE_ENV: 'production' }, background: true },
+  );
   clientBuild = { dir, built };
 }
 
@@ -93,7 +117,12 @@ const lint = whole || only === 'lint' ? run('lint', 'npm', ['run', '-s', 'lint']
 
 // The migrated test templates, made once beside the typecheck instead of by both workers of the
 // first API pass at the same time (tests/helpers/make-templates.ts).
-const templates = whole || only === 'api' ? run('test database templates', 'node', ['--import', 'tsx', 'tests/helpers/make-templates.ts'], { background: true }) : undefined;
+const templates =
+  whole || only === 'api'
+    ? run('test database templates', 'node', ['--import', 'tsx', 'tests/helpers/make-templates.ts'], {
+        background: true,
+      })
+    : undefined;
 
 // The browser pass mostly waits (page loads, jobs, the browser), about half a core on average,
 // and it is the longest chain of the run: in a whole run it starts as soon as the client is built
@@ -124,8 +153,12 @@ const oneEngine = fs
   .filter((f) => /\.test\.ts$/.test(f) && fs.readFileSync(path.join('tests/api', f), 'utf8').includes('@one-engine'))
   .flatMap((f) => ['--exclude', `tests/api/${f}`]);
 const pglitePass = () =>
-  vitest('api (PGlite)', 'api', { env: { TEST_DATABASE_URL: '' }, extra: ['--exclude', '**/*.pg.test.ts', ...(process.env.TEST_DATABASE_URL ? oneEngine : []), workers, shared] });
-const postgresPass = () => vitest('api (PostgreSQL)', 'api', { extra: ['--exclude', '**/*.pglite.test.ts', workers, shared] });
+  vitest('api (PGlite)', 'api', {
+    env: { TEST_DATABASE_URL: '' },
+    extra: ['--exclude', '**/*.pg.test.ts', ...(process.env.TEST_DATABASE_URL ? oneEngine : []), workers, shared],
+  });
+const postgresPass = () =>
+  vitest('api (PostgreSQL)', 'api', { extra: ['--exclude', '**/*.pglite.test.ts', workers, shared] });
 
 async function browserPass(background = false) {
   if (!clientBuild) return vitest('e2e (Chromium)', 'e2e', { background });
@@ -152,13 +185,17 @@ if (whole) {
 }
 if (lint && (await lint) !== 0) {
   failed++;
-  failures.push('[lint] npm run lint failed: its output is above (run `npm run format` for Prettier, `npm run lint` to see the rest)');
+  failures.push(
+    '[lint] npm run lint failed: its output is above (run `npm run format` for Prettier, `npm run lint` to see the rest)',
+  );
 }
 
 console.log('\nWall time per pass (seconds from the start of the run) and its CPU seconds (children included):');
 for (const t of timings) {
   const cpu = t.cpu === undefined ? '' : `${t.cpu.toFixed(0).padStart(5)} CPU-s`;
-  console.log(`${t.from.toFixed(0).padStart(5)} -> ${t.to.toFixed(0).padStart(4)}  ${(t.to - t.from).toFixed(0).padStart(4)} s ${cpu.padEnd(11)} ${t.label}`);
+  console.log(
+    `${t.from.toFixed(0).padStart(5)} -> ${t.to.toFixed(0).padStart(4)}  ${(t.to - t.from).toFixed(0).padStart(4)} s ${cpu.padEnd(11)} ${t.label}`,
+  );
 }
 const total = timings.reduce((sum, t) => sum + (t.cpu ?? 0), 0);
 if (total) console.log(`${total.toFixed(0)} CPU-s in all passes (PostgreSQL's own server not counted)`);

@@ -12,7 +12,12 @@ import { StaticRouter } from 'react-router-dom/server';
 import { AppShell } from './App';
 import { SSR_META } from './dataProvider/early';
 import type { PageAssets } from './schemas/page-assets';
-import { PREFETCHED_ELEMENT_ID, prefetchedScriptBody, setPrefetched, type PrefetchedAnswers } from './dataProvider/prefetched';
+import {
+  PREFETCHED_ELEMENT_ID,
+  prefetchedScriptBody,
+  setPrefetched,
+  type PrefetchedAnswers,
+} from './dataProvider/prefetched';
 
 const tree = (url: string) => (
   <StaticRouter location={url}>
@@ -27,7 +32,8 @@ const tree = (url: string) => (
  */
 export async function prepare(paths: string[]): Promise<void> {
   for (const path of paths) {
-    for (let i = 0; i < 50 && renderToString(tree(path)).includes('<!--$!-->'); i++) await new Promise((r) => setTimeout(r, 20));
+    for (let i = 0; i < 50 && renderToString(tree(path)).includes('<!--$!-->'); i++)
+      await new Promise((r) => setTimeout(r, 20));
   }
 }
 
@@ -48,7 +54,12 @@ const attr = (v: string) => v.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
  * page's styles as stylesheets (the rendered cards need them at first paint) and its chunks as
  * module preloads; the meta tag tells index.html's early script that all of this is done.
  */
-export function renderPage(template: string, url: string, answers: PrefetchedAnswers, assets: PageAssets = { urls: [], modules: [], styles: [] }): string {
+export function renderPage(
+  template: string,
+  url: string,
+  answers: PrefetchedAnswers,
+  assets: PageAssets = { urls: [], modules: [], styles: [] },
+): string {
   const head =
     `<meta name="${SSR_META}" content="1">` +
     assets.styles.map((h) => `<link rel="stylesheet" href="${attr(h)}">`).join('') +
@@ -56,6 +67,8 @@ export function renderPage(template: string, url: string, answers: PrefetchedAns
   const body = `<div id="root">${render(url, answers)}</div><script type="application/json" id="${PREFETCHED_ELEMENT_ID}">${prefetchedScriptBody(answers)}</script>`;
   // After the charset declaration, which must stay within the first 1,024 bytes; before the early script.
   const at = /<meta charset="UTF-8"\s*\/?>/i.exec(template);
-  const withHead = at ? template.slice(0, at.index + at[0].length) + head + template.slice(at.index + at[0].length) : template.replace('<head>', `<head>${head}`);
+  const withHead = at
+    ? template.slice(0, at.index + at[0].length) + head + template.slice(at.index + at[0].length)
+    : template.replace('<head>', `<head>${head}`);
   return withHead.replace('<div id="root"></div>', body);
 }

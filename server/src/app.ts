@@ -79,7 +79,15 @@ export async function buildApp({ config, db, logger, onRoute }: AppDeps): Promis
     trustProxy: config.trustProxy,
     bodyLimit: 2 * 1024 * 1024,
     // Route schemas are the shared schema files, so their x-* annotations are known keywords here too.
-    ajv: { customOptions: { allErrors: false, verbose: true, coerceTypes: 'array', removeAdditional: false, keywords: vocabulary() } },
+    ajv: {
+      customOptions: {
+        allErrors: false,
+        verbose: true,
+        coerceTypes: 'array',
+        removeAdditional: false,
+        keywords: vocabulary(),
+      },
+    },
     schemaController: { compilersFactory: sharedCompilers },
   });
   if (onRoute) app.addHook('onRoute', onRoute);

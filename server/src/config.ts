@@ -118,8 +118,12 @@ function storageConfig(env: NodeJS.ProcessEnv): Pick<Config, 'storage' | 's3'> {
   const kind = (env.STORAGE || 'local').toLowerCase();
   if (kind === 'local') return { storage: 'local' };
   if (kind !== 's3') throw new ConfigError(`STORAGE=${env.STORAGE} is not supported; use local or s3.`);
-  if (!env.S3_BUCKET) throw new ConfigError('STORAGE=s3 needs S3_BUCKET (and S3_ENDPOINT for services other than AWS S3).');
-  if (!!env.S3_ACCESS_KEY_ID !== !!env.S3_SECRET_ACCESS_KEY) throw new ConfigError('Set both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or neither (then the SDK\'s default credential chain applies).');
+  if (!env.S3_BUCKET)
+    throw new ConfigError('STORAGE=s3 needs S3_BUCKET (and S3_ENDPOINT for services other than AWS S3).');
+  if (!!env.S3_ACCESS_KEY_ID !== !!env.S3_SECRET_ACCESS_KEY)
+    throw new ConfigError(
+      "Set both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or neither (then the SDK's default credential chain applies).",
+    );
   return {
     storage: 's3',
     s3: {
@@ -157,7 +161,9 @@ export function assertProductionSecrets(config: Config): void {
     .filter((k) => values[k] === DEV_SECRETS[k])
     .filter((k) => !(k === 'PAY_SECRET' && payKeysConfigured));
   if (weak.length) {
-    throw new ConfigError(`NODE_ENV=production with development default secrets (${weak.join(', ')}); set real values in the environment.`);
+    throw new ConfigError(
+      `NODE_ENV=production with development default secrets (${weak.join(', ')}); set real values in the environment.`,
+    );
   }
 }
 

@@ -49,14 +49,16 @@ try {
   });
   if (swept.length) app.log.info({ removed: swept.length }, 'removed temp files left by an earlier process');
   if (config.seed) {
-    if (config.env === 'production') app.log.warn('SEED=1 in production: creating the demo accounts with the public demo password');
+    if (config.env === 'production')
+      app.log.warn('SEED=1 in production: creating the demo accounts with the public demo password');
     await seedIfEmpty(app);
   }
   await app.listen({ port: config.port, host: config.host });
   app.log.info(`流明素材 ready at ${config.publicUrl} (${db.kind})`);
   // After listen, so the site answers while the first start's seed media are still being made.
   if (config.jobsInProcess) worker = startWorker({ db, storage: app.storage, config, log: app.log });
-  else if (db.kind === 'pglite') app.log.warn('JOBS_IN_PROCESS=0 with PGlite: no other process can open this database, so jobs will not run');
+  else if (db.kind === 'pglite')
+    app.log.warn('JOBS_IN_PROCESS=0 with PGlite: no other process can open this database, so jobs will not run');
 } catch (err) {
   // A query failing because a signal closed the database is part of the shutdown, not a start error.
   if (!shutdown.isClosing()) {

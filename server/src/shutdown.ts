@@ -18,7 +18,10 @@ export interface ShutdownDeps {
  * A second signal while closing is ignored. `isClosing` tells start-up code that a failure it sees
  * comes from the database being closed under it.
  */
-export function createShutdown(deps: ShutdownDeps): { handle: (sig: string) => Promise<void>; isClosing: () => boolean } {
+export function createShutdown(deps: ShutdownDeps): {
+  handle: (sig: string) => Promise<void>;
+  isClosing: () => boolean;
+} {
   let closing = false;
   return {
     isClosing: () => closing,

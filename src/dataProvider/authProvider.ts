@@ -3,7 +3,8 @@ import { getToken } from '../lib/token';
 import { openLogin } from '../components/login';
 import { userStore } from '../components/user/user-store';
 
-const is401 = (error: any) => error?.statusCode === 401 || error?.status === 401 || error?.code === 401 || error?.response?.status === 401;
+const is401 = (error: any) =>
+  error?.statusCode === 401 || error?.status === 401 || error?.code === 401 || error?.response?.status === 401;
 
 /**
  * Refine authProvider over the login dialog and the user store. Never throws: results are
@@ -23,7 +24,8 @@ export const authProvider: AuthProvider = {
     return { success: true, redirectTo: '/' };
   },
   async check() {
-    if (!getToken()) return { authenticated: false, error: { name: 'Unauthenticated', message: '还没有登录哦，请登录后完成此操作' } };
+    if (!getToken())
+      return { authenticated: false, error: { name: 'Unauthenticated', message: '还没有登录哦，请登录后完成此操作' } };
     const user = userStore.get().user ?? (await userStore.refresh());
     return user ? { authenticated: true } : { authenticated: false, logout: true };
   },

@@ -97,7 +97,12 @@ async function withRetry<T>(fn: () => Promise<T>, opts: RequestOptions): Promise
 }
 
 /** One call through the envelope rule. GET sends query params; POST is form-encoded unless json. */
-export function request<T = any>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, data?: Record<string, any>, opts: RequestOptions = {}): Promise<T> {
+export function request<T = any>(
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  data?: Record<string, any>,
+  opts: RequestOptions = {},
+): Promise<T> {
   if (method === 'GET' && !opts.axios) {
     const key = earlyUrl(url, data);
     const rendered = peekPrefetched(key);
@@ -113,14 +118,19 @@ export function request<T = any>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url:
     if (import.meta.env.SSR) return new Promise<T>(() => undefined);
     const early = takeEarly(key);
     // An answer index.html already asked for; if it failed, the request below asks again (with retries).
-    if (early) return early.then((body) => unwrap(body as Envelope<T>)).catch(() => request<T>(method, url, data, opts));
+    if (early)
+      return early.then((body) => unwrap(body as Envelope<T>)).catch(() => request<T>(method, url, data, opts));
   }
   return withRetry(async () => {
     const cfg: AxiosRequestConfig = { method, url, ...opts.axios };
     if (method === 'GET' || method === 'DELETE') cfg.params = data;
     else if (opts.json) cfg.data = data ?? {};
     else {
-      cfg.data = new URLSearchParams(Object.entries(data ?? {}).filter(([, v]) => v !== undefined && v !== null).map(([k, v]) => [k, String(v)]));
+      cfg.data = new URLSearchParams(
+        Object.entries(data ?? {})
+          .filter(([, v]) => v !== undefined && v !== null)
+          .map(([k, v]) => [k, String(v)]),
+      );
       cfg.headers = { ...cfg.headers, 'Content-Type': 'application/x-www-form-urlencoded' };
     }
     try {
@@ -132,9 +142,12 @@ export function request<T = any>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url:
   }, opts);
 }
 
-export const get = <T = any>(url: string, params?: Record<string, any>, opts?: RequestOptions) => request<T>('GET', url, params, opts);
-export const post = <T = any>(url: string, body?: Record<string, any>, opts?: RequestOptions) => request<T>('POST', url, body, opts);
-export const postJson = <T = any>(url: string, body?: Record<string, any>, opts?: RequestOptions) => request<T>('POST', url, body, { ...opts, json: true });
+export const get = <T = any>(url: string, params?: Record<string, any>, opts?: RequestOptions) =>
+  request<T>('GET', url, params, opts);
+export const post = <T = any>(url: string, body?: Record<string, any>, opts?: RequestOptions) =>
+  request<T>('POST', url, body, opts);
+export const postJson = <T = any>(url: string, body?: Record<string, any>, opts?: RequestOptions) =>
+  request<T>('POST', url, body, { ...opts, json: true });
 
 /** Filename from Content-Disposition, preferring RFC 5987 filename*=UTF-8''... */
 export function filenameFromDisposition(header: string | undefined | null, fallback = 'download'): string {
@@ -161,7 +174,9 @@ const asDownloadLink = (data: unknown): DownloadLink | null => {
   if (!data || typeof data !== 'object' || typeof (data as DownloadLink).url !== 'string') return null;
   try {
     // Only web addresses are followed (never javascript: or data: from a tampered answer).
-    return /^https?:$/.test(new URL((data as DownloadLink).url, window.location.href).protocol) ? (data as DownloadLink) : null;
+    return /^https?:$/.test(new URL((data as DownloadLink).url, window.location.href).protocol)
+      ? (data as DownloadLink)
+      : null;
   } catch {
     return null;
   }

@@ -49,11 +49,13 @@ export const SSR_META = 'lumen-ssr';
  */
 export function earlyScript(byPath: Record<string, PageAssets>): string {
   // A page the server rendered (meta lumen-ssr) came with its answers and links already.
-  return `(function(){var p=${JSON.stringify(byPath)}[location.pathname];if(!p||document.querySelector('meta[name="${SSR_META}"]'))return;` +
+  return (
+    `(function(){var p=${JSON.stringify(byPath)}[location.pathname];if(!p||document.querySelector('meta[name="${SSR_META}"]'))return;` +
     `function link(rel,href,as){var l=document.createElement('link');l.rel=rel;l.href=href;if(as)l.as=as;if(rel==='modulepreload')l.crossOrigin='';document.head.appendChild(l)}` +
     `p.modules.forEach(function(m){link('modulepreload',m)});p.styles.forEach(function(s){link('preload',s,'style')});` +
     `if(!window.fetch)return;var e=window.__lumenEarly={};p.urls.forEach(function(u){` +
     `var r=fetch(u,{credentials:'omit'}).then(function(x){if(!x.ok)throw new Error(String(x.status));return x.json()});` +
     // Nobody may take a failed one (the page falls back to its own request): keep it from being reported as unhandled.
-    `r.catch(function(){});e[u]=r})})();`;
+    `r.catch(function(){});e[u]=r})})();`
+  );
 }

@@ -39,7 +39,12 @@ const pathOf = (resource: string, meta?: Record<string, any>) => `/api/${meta?.a
 export const dataProvider: DataProvider = {
   getApiUrl: () => '/api',
   async getList({ resource, pagination, sorters, filters, meta }) {
-    const params = { ...paginationToParams(pagination), ...sortersToParams(sorters), ...filtersToParams(filters), ...meta?.query };
+    const params = {
+      ...paginationToParams(pagination),
+      ...sortersToParams(sorters),
+      ...filtersToParams(filters),
+      ...meta?.query,
+    };
     const data = await request<{ list: any[]; total: number }>('GET', `${pathOf(resource, meta)}/list`, params);
     return { data: data.list, total: data.total };
   },
@@ -47,7 +52,10 @@ export const dataProvider: DataProvider = {
     return { data: await request('GET', `${pathOf(resource, meta)}/${id}`) };
   },
   async getMany({ resource, ids, meta }) {
-    const data = await request<{ list: any[] }>('GET', `${pathOf(resource, meta)}/list`, { id_in: ids.join(','), pageSize: ids.length });
+    const data = await request<{ list: any[] }>('GET', `${pathOf(resource, meta)}/list`, {
+      id_in: ids.join(','),
+      pageSize: ids.length,
+    });
     return { data: data.list };
   },
   async create({ resource, variables, meta }) {
@@ -63,7 +71,10 @@ export const dataProvider: DataProvider = {
     const m = method.toUpperCase() as 'GET' | 'POST' | 'PUT' | 'DELETE';
     const bodyless = m === 'GET' || m === 'DELETE';
     // Body methods still carry their query string (Refine passes both).
-    const data = await request(m, url, (bodyless ? query : payload) as any, { json: !bodyless, axios: { headers, params: bodyless ? undefined : query } });
+    const data = await request(m, url, (bodyless ? query : payload) as any, {
+      json: !bodyless,
+      axios: { headers, params: bodyless ? undefined : query },
+    });
     return { data } as any;
   },
 };

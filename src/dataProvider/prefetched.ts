@@ -57,5 +57,8 @@ export function settledPromise<T>(value: T): SettledPromise<T> {
  * data can end the block. U+2028/2029 are escaped too (they are valid JSON but not valid JS).
  */
 export function prefetchedScriptBody(a: PrefetchedAnswers): string {
-  return JSON.stringify(a).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return JSON.stringify(a)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 }

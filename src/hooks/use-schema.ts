@@ -35,7 +35,8 @@ export function dependenciesOf(schema: unknown): string[] {
     if (Array.isArray(n)) n.forEach(walk);
     else if (n && typeof n === 'object')
       for (const [k, v] of Object.entries(n)) {
-        if ((k === '$ref' || k === 'x-file-rule') && typeof v === 'string' && v.startsWith('lumen:')) out.add(v.split('#')[0]);
+        if ((k === '$ref' || k === 'x-file-rule') && typeof v === 'string' && v.startsWith('lumen:'))
+          out.add(v.split('#')[0]);
         else walk(v);
       }
   };

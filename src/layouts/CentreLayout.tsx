@@ -10,7 +10,11 @@ export function CentreLayout({ centre }: { centre: CentreName }) {
   const active = activeMenuKey(items, pathname);
   return (
     <Layout style={{ background: 'transparent', gap: 24 }} hasSider>
-      <Layout.Sider width={208} theme="light" style={{ background: '#fff', borderRadius: 8, padding: '16px 0', alignSelf: 'flex-start' }}>
+      <Layout.Sider
+        width={208}
+        theme="light"
+        style={{ background: '#fff', borderRadius: 8, padding: '16px 0', alignSelf: 'flex-start' }}
+      >
         <Typography.Title level={5} style={{ padding: '0 24px', marginBottom: 8 }}>
           {CENTRE_TITLES[centre]}
         </Typography.Title>
@@ -22,7 +26,13 @@ export function CentreLayout({ centre }: { centre: CentreName }) {
         />
       </Layout.Sider>
       <Layout.Content style={{ minWidth: 0 }}>
-        {centre === 'creator' ? <RequireCreator><Outlet /></RequireCreator> : <Outlet />}
+        {centre === 'creator' ? (
+          <RequireCreator>
+            <Outlet />
+          </RequireCreator>
+        ) : (
+          <Outlet />
+        )}
       </Layout.Content>
     </Layout>
   );

@@ -22,7 +22,9 @@ export function MainFooter() {
           </Col>
         ))}
         <Col xs={24} md={6}>
-          <Typography.Text style={{ color: 'rgba(255,255,255,0.75)' }}>流明素材 · 正版素材与版权保护服务</Typography.Text>
+          <Typography.Text style={{ color: 'rgba(255,255,255,0.75)' }}>
+            流明素材 · 正版素材与版权保护服务
+          </Typography.Text>
         </Col>
       </Row>
       <div style={{ textAlign: 'center', marginTop: 24 }}>© {new Date().getFullYear()} 流明素材 Lumen</div>

@@ -9,7 +9,9 @@ import { NAV_LINKS } from './nav-items';
 function activeNav(pathname: string): string[] {
   const exact = NAV_LINKS.find((l) => l.to === pathname);
   if (exact) return [exact.to];
-  const prefix = NAV_LINKS.filter((l) => l.to !== '/' && pathname.startsWith(l.to + '/')).sort((a, b) => b.to.length - a.to.length)[0];
+  const prefix = NAV_LINKS.filter((l) => l.to !== '/' && pathname.startsWith(l.to + '/')).sort(
+    (a, b) => b.to.length - a.to.length,
+  )[0];
   return prefix ? [prefix.to] : [];
 }
 
@@ -23,8 +25,21 @@ export function MainHeader() {
     navigate(keyword ? `/search?keyword=${encodeURIComponent(keyword)}` : '/search');
   };
   return (
-    <Layout.Header style={{ display: 'flex', alignItems: 'center', gap: 24, background: '#fff', borderBottom: '1px solid #f0f0f0', padding: '0 24px' }}>
-      <Link to="/" style={{ fontSize: 22, fontWeight: 700, color: '#1677ff', whiteSpace: 'nowrap' }} aria-label="流明素材首页">
+    <Layout.Header
+      style={{
+        display: 'flex',
+        alignItems: 'center',
+        gap: 24,
+        background: '#fff',
+        borderBottom: '1px solid #f0f0f0',
+        padding: '0 24px',
+      }}
+    >
+      <Link
+        to="/"
+        style={{ fontSize: 22, fontWeight: 700, color: '#1677ff', whiteSpace: 'nowrap' }}
+        aria-label="流明素材首页"
+      >
         流明素材
       </Link>
       <Menu
@@ -34,8 +49,8 @@ export function MainHeader() {
         items={NAV_LINKS.map((l) => ({ key: l.to, label: <Link to={l.to}>{l.label}</Link> }))}
       />
       <Input.Search
-        key={pathname === '/search' ? params.get('keyword') ?? '' : 'header'}
-        defaultValue={pathname === '/search' ? params.get('keyword') ?? '' : ''}
+        key={pathname === '/search' ? (params.get('keyword') ?? '') : 'header'}
+        defaultValue={pathname === '/search' ? (params.get('keyword') ?? '') : ''}
         placeholder="搜索视频、模板、图片素材"
         allowClear
         enterButton

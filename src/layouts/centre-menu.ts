@@ -23,7 +23,9 @@ export function linkPath(path: string): string {
 
 /** Side-menu entries of a centre, generated from the route table (hideInMenu respected). */
 export function centreMenu(centre: CentreName): CentreMenuItem[] {
-  return routeTable.filter((r) => r.layout === centre && !r.hideInMenu).map((r) => ({ key: linkPath(r.path), label: r.title }));
+  return routeTable
+    .filter((r) => r.layout === centre && !r.hideInMenu)
+    .map((r) => ({ key: linkPath(r.path), label: r.title }));
 }
 
 /**

@@ -2,7 +2,8 @@ import { config } from '../config';
 import { MOBILE_EXCLUDED, MOBILE_HOME, mobileMap, type MobileRow } from '../routes/mobile-map';
 
 // Phones and small tablets; iPads that report a desktop UA are left on the desktop site.
-const MOBILE_UA = /Android.+Mobile|iPhone|iPod|Windows Phone|IEMobile|BlackBerry|BB10|Opera Mini|MicroMessenger.+Mobile|Mobile.+Firefox|HarmonyOS.+Mobile/i;
+const MOBILE_UA =
+  /Android.+Mobile|iPhone|iPod|Windows Phone|IEMobile|BlackBerry|BB10|Opera Mini|MicroMessenger.+Mobile|Mobile.+Firefox|HarmonyOS.+Mobile/i;
 
 /** True for phone user agents. */
 export function isMobileUA(ua: string): boolean {
@@ -17,7 +18,12 @@ function fillPath(template: string, params: Record<string, string | undefined>):
   return filled || '/';
 }
 
-function buildUrl(row: MobileRow, params: Record<string, string | undefined>, search: URLSearchParams, base: string): string {
+function buildUrl(
+  row: MobileRow,
+  params: Record<string, string | undefined>,
+  search: URLSearchParams,
+  base: string,
+): string {
   const qs = new URLSearchParams();
   for (const key of row.query ?? []) {
     const v = search.get(key);

@@ -36,7 +36,10 @@ const opUrl = (path: string) => config.operationBase.replace(/\/+$/, '') + path;
 export function visitorId(): string {
   let id = getCookie(VISITOR_COOKIE);
   if (!id) {
-    id = typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID().replace(/-/g, '') : `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 12)}`;
+    id =
+      typeof crypto !== 'undefined' && 'randomUUID' in crypto
+        ? crypto.randomUUID().replace(/-/g, '')
+        : `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 12)}`;
     setCookie(VISITOR_COOKIE, id, VISITOR_COOKIE_SECONDS);
   }
   return id;
@@ -81,7 +84,12 @@ export function resetIpCache(): void {
 }
 
 /** Builds the payload for the current page; `referrer` is the previous in-app URL if any. */
-export function buildPayload(ip: IpInfo, referrer: string, win: Window = window, url = win.location.href): PageViewPayload {
+export function buildPayload(
+  ip: IpInfo,
+  referrer: string,
+  win: Window = window,
+  url = win.location.href,
+): PageViewPayload {
   const nav = win.navigator;
   const ua = nav.userAgent;
   return {

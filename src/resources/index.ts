@@ -13,7 +13,23 @@ import { imagePackages, imageDownloads, imageInvoices } from './image-packages';
 import { invitedUsers } from './invites';
 
 /** Every generated-view resource (orders, of the trade domain, are added in ./orders.ts). */
-export const resourceDefs: ResourceDef[] = [works, deposits, registrations, dciRegistrations, invoices, withdrawals, orders, sales, serviceOrders, serviceInvoices, notarizations, imagePackages, imageDownloads, imageInvoices, invitedUsers];
+export const resourceDefs: ResourceDef[] = [
+  works,
+  deposits,
+  registrations,
+  dciRegistrations,
+  invoices,
+  withdrawals,
+  orders,
+  sales,
+  serviceOrders,
+  serviceInvoices,
+  notarizations,
+  imagePackages,
+  imageDownloads,
+  imageInvoices,
+  invitedUsers,
+];
 
 /** A definition as a Refine resource: one route, create/show/edit as query actions of it. */
 export function toRefineResource(d: ResourceDef): ResourceProps {
@@ -31,4 +47,20 @@ export function toRefineResource(d: ResourceDef): ResourceProps {
 export const refineResources: ResourceProps[] = resourceDefs.map(toRefineResource);
 
 export type { ResourceDef } from './types';
-export { works, deposits, registrations, dciRegistrations, invoices, withdrawals, orders, sales, serviceOrders, serviceInvoices, notarizations, imagePackages, imageDownloads, imageInvoices, invitedUsers };
+export {
+  works,
+  deposits,
+  registrations,
+  dciRegistrations,
+  invoices,
+  withdrawals,
+  orders,
+  sales,
+  serviceOrders,
+  serviceInvoices,
+  notarizations,
+  imagePackages,
+  imageDownloads,
+  imageInvoices,
+  invitedUsers,
+};

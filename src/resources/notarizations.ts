@@ -20,7 +20,13 @@ export const notarizations: ResourceDef = {
   canEdit: false,
   canDelete: false,
   rowActions: [
-    { action: 'supplement', label: '补充材料', whenStatus: [2], kind: 'form', schemaId: 'lumen:forms/notarization-supplement' },
+    {
+      action: 'supplement',
+      label: '补充材料',
+      whenStatus: [2],
+      kind: 'form',
+      schemaId: 'lumen:forms/notarization-supplement',
+    },
     { action: 'certificate', label: '下载公证书', whenStatus: [3], kind: 'download' },
     { action: 'withdraw', label: '撤回申请', whenStatus: [0], confirm: '确定撤回该公证申请吗？服务额度将退回。' },
   ],

@@ -27,7 +27,13 @@ const shared = {
   rowActions: [
     { action: 'withdraw', label: '撤回申请', whenStatus: [0, 3], confirm: '确定撤回该登记申请吗？服务额度将退回。' },
     { action: 'certificate', label: '下载证书', whenStatus: [2], kind: 'download' },
-    { action: 'view-certificate', label: '证书查验', whenStatus: [2], kind: 'link', to: '/certifiy/copyright/register/{id}' },
+    {
+      action: 'view-certificate',
+      label: '证书查验',
+      whenStatus: [2],
+      kind: 'link',
+      to: '/certifiy/copyright/register/{id}',
+    },
   ],
   parent: 'cyprotect',
 } satisfies Partial<ResourceDef>;

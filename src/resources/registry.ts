@@ -1,5 +1,11 @@
 import { useMemo } from 'react';
-import { enumLabel, enumOptions as registryOptions, formOf, statusColor, statusLabel as registryStatus } from '../schemas';
+import {
+  enumLabel,
+  enumOptions as registryOptions,
+  formOf,
+  statusColor,
+  statusLabel as registryStatus,
+} from '../schemas';
 import { useSchema, useSchemas } from '../hooks/use-schema';
 import type { ResourceDef } from './types';
 import { editLockOf, editSchema, editUiSchema } from '../schemas/edit-variant';
@@ -8,7 +14,8 @@ import { editLockOf, editSchema, editUiSchema } from '../schemas/edit-variant';
  * The generated views' only door into the schema registry (src/schemas). Short ids in resource
  * definitions ('work', 'status:evidence-deposit') map to registry $ids here.
  */
-export const enumSchemaId = (id: string) => (id.startsWith('status:') ? `lumen:status/${id.slice(7)}` : id.startsWith('lumen:') ? id : `lumen:enums/${id}`);
+export const enumSchemaId = (id: string) =>
+  id.startsWith('status:') ? `lumen:status/${id.slice(7)}` : id.startsWith('lumen:') ? id : `lumen:enums/${id}`;
 
 export function enumOptions(id: string) {
   return registryOptions(enumSchemaId(id));
@@ -25,7 +32,9 @@ export function statusLabel(table: string, value: unknown): { label: string; col
 
 /** Registry ids of the enums and status tables a definition's columns and filters display. */
 export function tableIdsOf(def: ResourceDef): string[] {
-  const ids = def.columns.flatMap((c) => (c.render?.startsWith('status:') ? [c.render] : c.render?.startsWith('enum:') ? [c.render.slice(5)] : []));
+  const ids = def.columns.flatMap((c) =>
+    c.render?.startsWith('status:') ? [c.render] : c.render?.startsWith('enum:') ? [c.render.slice(5)] : [],
+  );
   ids.push(...def.filters.flatMap((f) => (f.enumId ? [f.enumId] : [])));
   return [...new Set(ids.map(enumSchemaId))];
 }
@@ -40,7 +49,10 @@ export const useResourceTables = (def: ResourceDef): boolean => useSchemas(table
  * The form of a definition in its CURRENT version (the server's, when staff edited it or a rule it
  * refers to), ready for RJSF. Edit mode uses editSchemaId when the definition has one.
  */
-export function useResourceForm(def: ResourceDef, mode: 'create' | 'edit'): { schema?: any; uiSchema?: any; error?: string } {
+export function useResourceForm(
+  def: ResourceDef,
+  mode: 'create' | 'edit',
+): { schema?: any; uiSchema?: any; error?: string } {
   const id = (mode === 'edit' && def.editSchemaId) || def.schemaId;
   const { schema, loading } = useSchema(id ?? '');
   return useMemo(() => {
@@ -49,7 +61,9 @@ export function useResourceForm(def: ResourceDef, mode: 'create' | 'edit'): { sc
     try {
       const f = formOf(id);
       // Edit mode of a form with x-edit: derived variant (no file field, locked work category).
-      return mode === 'edit' ? { schema: editSchema(f.schema), uiSchema: editUiSchema(f.uiSchema, editLockOf(f.schema)) } : f;
+      return mode === 'edit'
+        ? { schema: editSchema(f.schema), uiSchema: editUiSchema(f.uiSchema, editLockOf(f.schema)) }
+        : f;
     } catch (e) {
       return { error: (e as Error).message };
     }

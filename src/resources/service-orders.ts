@@ -30,7 +30,13 @@ export const serviceOrders: ResourceDef = {
   canDelete: false,
   rowActions: [
     { action: 'pay', label: '去支付', whenStatus: ['pending'], kind: 'link', to: '/pay?orderId={orderId}' },
-    { action: 'records', label: '服务记录', whenStatus: ['active', 'used_up', 'expired', 'refunded'], kind: 'link', to: '{recordsPath}' },
+    {
+      action: 'records',
+      label: '服务记录',
+      whenStatus: ['active', 'used_up', 'expired', 'refunded'],
+      kind: 'link',
+      to: '{recordsPath}',
+    },
   ],
   parent: 'cyprotect',
 };

@@ -37,12 +37,35 @@ export const works: ResourceDef = {
   // Action names are the work events they record (lumen:enums/work-event).
   rowActions: [
     { action: 'submit', label: tableLabel(enumsWorkEvent, 'submit'), whenStatus: [3, 9, 10] },
-    { action: 'takedown', label: tableLabel(enumsWorkEvent, 'takedown'), whenStatus: [1], confirm: '下架后买家将无法购买该作品，确定下架吗？' },
+    {
+      action: 'takedown',
+      label: tableLabel(enumsWorkEvent, 'takedown'),
+      whenStatus: [1],
+      confirm: '下架后买家将无法购买该作品，确定下架吗？',
+    },
     { action: 'relist', label: tableLabel(enumsWorkEvent, 'relist'), whenStatus: [2] },
     { action: 'appeal', label: '申诉', whenStatus: [3], kind: 'form', schemaId: 'lumen:forms/work-appeal' },
-    { action: 'submit', label: tableLabel(enumsWorkEvent, 'revision_submit'), whenField: 'revision_status', whenStatus: [10] },
-    { action: 'appeal', label: '对修改驳回申诉', whenField: 'revision_status', whenStatus: [3], kind: 'form', schemaId: 'lumen:forms/work-appeal' },
-    { action: 'withdraw-revision', label: tableLabel(enumsWorkEvent, 'revision_withdraw'), whenField: 'revision_status', whenStatus: [0, 10], confirm: '撤回后买家看到的仍是当前在售版本，确定撤回修改吗？' },
+    {
+      action: 'submit',
+      label: tableLabel(enumsWorkEvent, 'revision_submit'),
+      whenField: 'revision_status',
+      whenStatus: [10],
+    },
+    {
+      action: 'appeal',
+      label: '对修改驳回申诉',
+      whenField: 'revision_status',
+      whenStatus: [3],
+      kind: 'form',
+      schemaId: 'lumen:forms/work-appeal',
+    },
+    {
+      action: 'withdraw-revision',
+      label: tableLabel(enumsWorkEvent, 'revision_withdraw'),
+      whenField: 'revision_status',
+      whenStatus: [0, 10],
+      confirm: '撤回后买家看到的仍是当前在售版本，确定撤回修改吗？',
+    },
   ],
   parent: 'creator',
 };

@@ -17,7 +17,15 @@ const CENTRES: CentreName[] = ['account', 'creator', 'cyprotect', 'cytransfer'];
  * Public pages render without Refine, so the first load carries only React, the router and the
  * antd parts they show. Every other page (new ones by default) renders inside RefineScope.
  */
-export const SHELL_ROUTES = new Set(['Home', 'Search', 'VideoDetail', 'AlbumList', 'AlbumDetail', 'Material', 'NotFound']);
+export const SHELL_ROUTES = new Set([
+  'Home',
+  'Search',
+  'VideoDetail',
+  'AlbumList',
+  'AlbumDetail',
+  'Material',
+  'NotFound',
+]);
 const RefineScope = lazy(() => import('./RefineScope'));
 const CentreLayout = lazy(() => import('../layouts/CentreLayout').then((m) => ({ default: m.CentreLayout })));
 const RequireAuth = lazy(() => import('../layouts/RequireAuth').then((m) => ({ default: m.RequireAuth })));
@@ -27,7 +35,13 @@ function element(r: RouteDef) {
   const Page = lazyPages[r.name];
   // Every route has its page (tests/unit/routes/every-route-has-a-page.test.ts); a missing one is a 404.
   const page = <Suspense fallback={pageFallback}>{Page ? <Page /> : <Navigate to="/404" replace />}</Suspense>;
-  return r.auth ? <Suspense fallback={pageFallback}><RequireAuth>{page}</RequireAuth></Suspense> : page;
+  return r.auth ? (
+    <Suspense fallback={pageFallback}>
+      <RequireAuth>{page}</RequireAuth>
+    </Suspense>
+  ) : (
+    page
+  );
 }
 
 const routesOf = (layout: RouteDef['layout'], shell: boolean) =>
@@ -44,10 +58,23 @@ export function AppRoutes() {
       ))}
       <Route element={<MainLayout />}>
         {routesOf('main', true)}
-        <Route element={<Suspense fallback={pageFallback}><RefineScope /></Suspense>}>
+        <Route
+          element={
+            <Suspense fallback={pageFallback}>
+              <RefineScope />
+            </Suspense>
+          }
+        >
           {routesOf('main', false)}
           {CENTRES.map((c) => (
-            <Route key={c} element={<Suspense fallback={pageFallback}><CentreLayout centre={c} /></Suspense>}>
+            <Route
+              key={c}
+              element={
+                <Suspense fallback={pageFallback}>
+                  <CentreLayout centre={c} />
+                </Suspense>
+              }
+            >
               {routesOf(c, false)}
             </Route>
           ))}

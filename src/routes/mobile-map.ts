@@ -49,6 +49,16 @@ export const MOBILE_HOME: MobileRow = { path: '/', query: ['inviteId'] };
 
 /** Route names that never leave for the mobile site (spec §2). */
 export const MOBILE_EXCLUDED: ReadonlySet<string> = new Set([
-  'Forum', 'Forum3', 'Copyright0426', 'CertifyDeposit', 'CertifyCopyrightRegister', 'GiftCard',
-  'CertifyDepositNew', 'Cooperation', 'SignCreator', 'InviteImg', 'InviteCompany', 'ArticlePage',
+  'Forum',
+  'Forum3',
+  'Copyright0426',
+  'CertifyDeposit',
+  'CertifyCopyrightRegister',
+  'GiftCard',
+  'CertifyDepositNew',
+  'Cooperation',
+  'SignCreator',
+  'InviteImg',
+  'InviteCompany',
+  'ArticlePage',
 ]);

@@ -97,7 +97,8 @@ export const pages: Record<string, () => Promise<{ default: ComponentType }>> = 
   CopyrightCheckinDci: () => import('../pages/copyright/ServicePage').then((m) => ({ default: m.servicePage('dci') })),
   CopyrightVerify: () => import('../pages/copyright/VerifyPage'),
   MyTrace: () => import('../pages/cyprotect/MyTrace'),
-  TraceCreative: () => import('../pages/copyright/ServicePage').then((m) => ({ default: m.servicePage('traceCreative') })),
+  TraceCreative: () =>
+    import('../pages/copyright/ServicePage').then((m) => ({ default: m.servicePage('traceCreative') })),
   TraceFlow: () => import('../pages/copyright/ServicePage').then((m) => ({ default: m.servicePage('traceFlow') })),
   TraceSolid: () => import('../pages/copyright/ServicePage').then((m) => ({ default: m.servicePage('traceSolid') })),
   TraceCert: () => import('../pages/copyright/TraceCertPage'),

@@ -28,11 +28,21 @@ export const redirects: Record<string, string> = {
 };
 
 const main = (name: string, path: string, title: string, extra: Partial<RouteDef> = {}): RouteDef => ({
-  name, path, title, layout: 'main', ...extra,
+  name,
+  path,
+  title,
+  layout: 'main',
+  ...extra,
 });
-const centre = (layout: LayoutName, base: string) =>
+const centre =
+  (layout: LayoutName, base: string) =>
   (name: string, sub: string, title: string, extra: Partial<RouteDef> = {}): RouteDef => ({
-    name, path: `${base}/${sub}`, title, layout, auth: true, ...extra,
+    name,
+    path: `${base}/${sub}`,
+    title,
+    layout,
+    auth: true,
+    ...extra,
   });
 const account = centre('account', '/account');
 const creator = centre('creator', '/creator');

@@ -6,7 +6,9 @@
  */
 const BRANCH = /^(.*?\/(?:dependencies\/[^/]+\/)?oneOf\/\d+)\//;
 
-export function dropUnselectedBranchErrors<E extends { schemaPath?: string; keyword?: string; name?: string }>(errors: E[]): E[] {
+export function dropUnselectedBranchErrors<E extends { schemaPath?: string; keyword?: string; name?: string }>(
+  errors: E[],
+): E[] {
   const unselected = new Set<string>();
   for (const e of errors) {
     const m = e.schemaPath && BRANCH.exec(e.schemaPath);

@@ -52,7 +52,11 @@ export function taxNumberValid(no: string): boolean {
  * malformed number gets one message (the pattern's), not two.
  */
 export const CHECK_DIGIT_RULES: Record<string, { shaped: RegExp; valid: (s: string) => boolean; message: string }> = {
-  'id-card': { shaped: /^[0-9]{17}[0-9Xx]$/, valid: idCardValid, message: '身份证号码有误（校验位或出生日期不正确），请核对' },
+  'id-card': {
+    shaped: /^[0-9]{17}[0-9Xx]$/,
+    valid: idCardValid,
+    message: '身份证号码有误（校验位或出生日期不正确），请核对',
+  },
   uscc: { shaped: /^[0-9A-Za-z]{18}$/, valid: unifiedSocialCodeValid, message: '统一社会信用代码校验位不正确，请核对' },
   'tax-number': { shaped: /^[0-9A-Za-z]+$/, valid: taxNumberValid, message: '纳税人识别号不正确，请核对' },
 };

@@ -17,7 +17,10 @@ export const editLockOf = (schema: Node | undefined): EditLock => (schema?.['x-e
 /** The object node without the omitted properties (and their `required` entries). */
 function without(node: Node, omit: Set<string>): Node {
   if (!node || typeof node !== 'object' || !node.properties) return node;
-  const out: Node = { ...node, properties: Object.fromEntries(Object.entries<any>(node.properties).filter(([k]) => !omit.has(k))) };
+  const out: Node = {
+    ...node,
+    properties: Object.fromEntries(Object.entries<any>(node.properties).filter(([k]) => !omit.has(k))),
+  };
   if (Array.isArray(node.required)) out.required = node.required.filter((k: string) => !omit.has(k));
   return out;
 }
@@ -28,12 +31,18 @@ export function editSchema(schema: Node): Node {
   if (!lock.omit?.length && !lock.readOnly?.length) return schema;
   const omit = new Set(lock.omit ?? []);
   const out = without(schema, omit);
-  for (const k of lock.readOnly ?? []) if (out.properties[k]) out.properties[k] = { ...out.properties[k], readOnly: true };
+  for (const k of lock.readOnly ?? [])
+    if (out.properties[k]) out.properties[k] = { ...out.properties[k], readOnly: true };
   if (schema.dependencies) {
     out.dependencies = Object.fromEntries(
       Object.entries<any>(schema.dependencies)
         .filter(([k]) => !omit.has(k))
-        .map(([k, dep]) => [k, Array.isArray(dep) ? dep : { ...without(dep, omit), ...(dep.oneOf ? { oneOf: dep.oneOf.map((b: Node) => without(b, omit)) } : {}) }]),
+        .map(([k, dep]) => [
+          k,
+          Array.isArray(dep)
+            ? dep
+            : { ...without(dep, omit), ...(dep.oneOf ? { oneOf: dep.oneOf.map((b: Node) => without(b, omit)) } : {}) },
+        ]),
     );
   }
   return out;

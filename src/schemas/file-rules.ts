@@ -40,7 +40,13 @@ export interface FileMeta {
 /** Chinese noun of a rule's file kind ('图片', '视频', ...). */
 export const kindNoun = (kind: UploadRule['kind']): string => NOUNS[kind];
 
-const NOUNS: Record<UploadRule['kind'], string> = { image: '图片', video: '视频', audio: '音频', document: '文件', any: '文件' };
+const NOUNS: Record<UploadRule['kind'], string> = {
+  image: '图片',
+  video: '视频',
+  audio: '音频',
+  document: '文件',
+  any: '文件',
+};
 
 /** 5242880 -> '5MB', 1572864 -> '1.5MB', 512000 -> '500KB', 2147483648 -> '2GB'. */
 export function formatBytes(n: number): string {

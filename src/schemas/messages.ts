@@ -28,7 +28,8 @@ export function errorMessage(e: Err): string {
     const child = e.parentSchema?.properties?.[missing(e)];
     return child?.['x-msg-required'] ?? (child?.['x-file-rule'] ? `请上传${name}` : `请填写${name}`);
   }
-  if (e.parentSchema?.['x-msg'] && !['oneOf', 'anyOf', 'if', 'dependencies'].includes(e.keyword)) return e.parentSchema['x-msg'];
+  if (e.parentSchema?.['x-msg'] && !['oneOf', 'anyOf', 'if', 'dependencies'].includes(e.keyword))
+    return e.parentSchema['x-msg'];
   switch (e.keyword) {
     case 'maxLength':
       return `${name}长度不能超过${p.limit}个字符`;

@@ -39,7 +39,10 @@ export function onSchemaChange(fn: (id: string) => void): () => void {
  * A lookup over a few tables imported directly, for client code that must not load the whole
  * registry (index.ts bundles every schema; the catalogue pages' first paint needs four tables).
  */
-export const lookupOf = (...tables: LumenSchema[]): SchemaLookup => (id) => tables.find((t) => t.$id === id);
+export const lookupOf =
+  (...tables: LumenSchema[]): SchemaLookup =>
+  (id) =>
+    tables.find((t) => t.$id === id);
 
 function branches(id: string, lookup: SchemaLookup): EnumBranch[] {
   const s = lookup(id);
@@ -48,17 +51,27 @@ function branches(id: string, lookup: SchemaLookup): EnumBranch[] {
 }
 
 /** Value/label pairs of an enumeration or status table, in schema order. */
-export function enumOptions<V extends string | number = string | number>(id: string, lookup: SchemaLookup = currentSchema): EnumOption<V>[] {
+export function enumOptions<V extends string | number = string | number>(
+  id: string,
+  lookup: SchemaLookup = currentSchema,
+): EnumOption<V>[] {
   return branches(id, lookup).map((b) => ({ value: b.const as V, label: b.title }));
 }
 
 /** The codes of an enumeration or status table, in schema order (route schemas' `enum`, type guards). */
-export function enumCodes<V extends string | number = string | number>(id: string, lookup: SchemaLookup = currentSchema): V[] {
+export function enumCodes<V extends string | number = string | number>(
+  id: string,
+  lookup: SchemaLookup = currentSchema,
+): V[] {
   return branches(id, lookup).map((b) => b.const as V);
 }
 
 /** Chinese label of a code; the raw code as text when the table does not know it. */
-export function enumLabel(id: string, value: string | number | null | undefined, lookup: SchemaLookup = currentSchema): string {
+export function enumLabel(
+  id: string,
+  value: string | number | null | undefined,
+  lookup: SchemaLookup = currentSchema,
+): string {
   const b = branches(id, lookup).find((x) => x.const === value || String(x.const) === String(value));
   return b ? b.title : value == null ? '' : String(value);
 }
@@ -69,7 +82,8 @@ export function enumLabel(id: string, value: string | number | null | undefined,
  */
 export const tableLabel = (table: LumenSchema, value: string | number) => enumLabel(table.$id, value, lookupOf(table));
 
-export const statusLabel = (tableId: string, index: string | number, lookup?: SchemaLookup) => enumLabel(tableId, index, lookup);
+export const statusLabel = (tableId: string, index: string | number, lookup?: SchemaLookup) =>
+  enumLabel(tableId, index, lookup);
 
 /** antd Tag colour of a status ('default' when unknown). */
 export function statusColor(tableId: string, index: string | number, lookup: SchemaLookup = currentSchema): string {
@@ -88,7 +102,11 @@ export function resolveRule(ref: string | UploadRule, lookup: SchemaLookup = cur
 }
 
 /** The rule reference for a work category in a scope, or null when that category is not offered. */
-export function ruleRefFor(scope: RuleScope, workCategory: number | string, lookup: SchemaLookup = currentSchema): string | null {
+export function ruleRefFor(
+  scope: RuleScope,
+  workCategory: number | string,
+  lookup: SchemaLookup = currentSchema,
+): string | null {
   const id = `lumen:rules/${scope}`;
   const name = lookup(id)?.['x-work-categories']?.[String(workCategory)];
   return name ? `${id}#${name}` : null;
@@ -99,7 +117,11 @@ export function ruleRefFor(scope: RuleScope, workCategory: number | string, look
  * and the root $id removed: RJSF cannot follow external refs, and its ajv caches compiled schemas by
  * $id, which would keep serving an old version after staff edits.
  */
-export function bundleSchema(schema: LumenSchema | Record<string, any>, lookup: SchemaLookup = currentSchema, depth = 0): any {
+export function bundleSchema(
+  schema: LumenSchema | Record<string, any>,
+  lookup: SchemaLookup = currentSchema,
+  depth = 0,
+): any {
   if (depth > 20) throw new Error('Schema $ref nesting too deep');
   const walk = (node: any): any => {
     if (Array.isArray(node)) return node.map(walk);
@@ -119,7 +141,10 @@ export function bundleSchema(schema: LumenSchema | Record<string, any>, lookup: 
 }
 
 /** `{ schema, uiSchema }` of a form, ready for an RJSF <Form>. */
-export function formOf(id: string, lookup: SchemaLookup = currentSchema): { schema: any; uiSchema: Record<string, any> } {
+export function formOf(
+  id: string,
+  lookup: SchemaLookup = currentSchema,
+): { schema: any; uiSchema: Record<string, any> } {
   const s = lookup(id);
   if (!s) throw new Error(`Unknown schema ${id}`);
   return { schema: bundleSchema(s, lookup), uiSchema: (s['x-ui'] as Record<string, any>) ?? {} };

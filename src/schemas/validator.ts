@@ -17,7 +17,17 @@ export const AJV_OPTIONS: Options = { strict: true, allErrors: true, verbose: tr
 const VALIDATING_KEYWORDS = ['x-file-rule', 'x-decimals', 'x-check-digit'];
 
 /** Annotation keywords of the project (data for UIs and tests, no validation effect). */
-const BASE_VOCABULARY = ['x-spec', 'x-color', 'x-msg', 'x-msg-required', 'x-ui', 'x-rules', 'x-work-categories', 'x-min-minutes', 'x-max-minutes'];
+const BASE_VOCABULARY = [
+  'x-spec',
+  'x-color',
+  'x-msg',
+  'x-msg-required',
+  'x-ui',
+  'x-rules',
+  'x-work-categories',
+  'x-min-minutes',
+  'x-max-minutes',
+];
 
 /** Every x-* key used in the bundled schemas, so annotations added by any domain's schema need no code change. */
 export function vocabulary(): string[] {
@@ -65,7 +75,9 @@ export function configureAjv(ajv: Ajv, opts: LumenAjvOptions = {}): Ajv {
       if (hasAtMostDecimals(data, places)) return true;
       const name = parentSchema?.title ?? '数值';
       const message = places === 0 ? `${name}必须是整数` : `${name}最多保留${DIGITS[places] ?? places}位小数`;
-      (validateDecimals as unknown as { errors: unknown[] }).errors = [{ keyword: 'x-decimals', message, params: { places } }];
+      (validateDecimals as unknown as { errors: unknown[] }).errors = [
+        { keyword: 'x-decimals', message, params: { places } },
+      ];
       return false;
     },
   });
@@ -100,7 +112,10 @@ export function configureAjv(ajv: Ajv, opts: LumenAjvOptions = {}): Ajv {
         return false;
       }
       const files = (Array.isArray(data) ? data : data == null ? [] : [data]) as FileMeta[];
-      const messages = checkFileList(rule, files.filter((f) => f && typeof f === 'object'));
+      const messages = checkFileList(
+        rule,
+        files.filter((f) => f && typeof f === 'object'),
+      );
       self.errors = messages.map((message) => ({ keyword: 'x-file-rule', message, params: { ref } }));
       return messages.length === 0;
     },

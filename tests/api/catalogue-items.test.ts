@@ -9,7 +9,13 @@ describe('catalogue items, index and public files', () => {
   beforeAll(async () => {
     t = await makeCatalogueApp();
     hiddenId = Number((await t.db.query('SELECT id FROM materials WHERE status <> 1 LIMIT 1')).rows[0].id);
-    videoId = Number((await t.db.query("SELECT m.id FROM materials m JOIN material_evidence e ON e.material_id = m.id WHERE m.type = 1 AND m.status = 1 ORDER BY m.id LIMIT 1")).rows[0].id);
+    videoId = Number(
+      (
+        await t.db.query(
+          'SELECT m.id FROM materials m JOIN material_evidence e ON e.material_id = m.id WHERE m.type = 1 AND m.status = 1 ORDER BY m.id LIMIT 1',
+        )
+      ).rows[0].id,
+    );
   }, SEED_TIMEOUT);
   afterAll(() => t?.close());
 
@@ -32,11 +38,15 @@ describe('catalogue items, index and public files', () => {
     // The answer already includes this view; the row gets it with the next batched write.
     expect(d.views).toBe(Number(before) + 1);
     await t.app.counters.flush();
-    expect(Number((await t.db.query('SELECT views FROM materials WHERE id = $1', [videoId])).rows[0].views)).toBe(Number(before) + 1);
+    expect(Number((await t.db.query('SELECT views FROM materials WHERE id = $1', [videoId])).rows[0].views)).toBe(
+      Number(before) + 1,
+    );
     // The list-convention read does not count a view.
     await api(t, `/api/items/${videoId}`);
     await t.app.counters.flush();
-    expect(Number((await t.db.query('SELECT views FROM materials WHERE id = $1', [videoId])).rows[0].views)).toBe(Number(before) + 1);
+    expect(Number((await t.db.query('SELECT views FROM materials WHERE id = $1', [videoId])).rows[0].views)).toBe(
+      Number(before) + 1,
+    );
   });
 
   it('unknown and unapproved items answer a 404 envelope on every item route', async () => {
@@ -52,10 +62,14 @@ describe('catalogue items, index and public files', () => {
     expect(bad.body.success).toBe(false);
   });
 
-  it('owner card counts the creator\'s approved works', async () => {
+  it("owner card counts the creator's approved works", async () => {
     const r = await api(t, `/api/items/owner/${videoId}`);
-    const ownerId = Number((await t.db.query('SELECT owner_id FROM materials WHERE id = $1', [videoId])).rows[0].owner_id);
-    const works = Number((await t.db.query('SELECT count(*) AS n FROM materials WHERE owner_id = $1 AND status = 1', [ownerId])).rows[0].n);
+    const ownerId = Number(
+      (await t.db.query('SELECT owner_id FROM materials WHERE id = $1', [videoId])).rows[0].owner_id,
+    );
+    const works = Number(
+      (await t.db.query('SELECT count(*) AS n FROM materials WHERE owner_id = $1 AND status = 1', [ownerId])).rows[0].n,
+    );
     expect(r.body.data).toMatchObject({ id: ownerId, counts: { works } });
     expect(r.body.data.recent.length).toBeGreaterThan(0);
     expect(r.body.data.recent.every((c: { id: number }) => c.id !== videoId)).toBe(true);
@@ -72,24 +86,42 @@ describe('catalogue items, index and public files', () => {
     }
   });
 
-  it("a seeded evidence badge leads to a certificate the public check resolves and verifies on the ledger", async () => {
+  it('a seeded evidence badge leads to a certificate the public check resolves and verifies on the ledger', async () => {
     const ev = (await api(t, `/api/items/evidence/${videoId}`)).body.data;
     const certNo = /\/certifiy\/copyright\/deposit\/([^/?#]+)$/.exec(ev.certificateUrl)![1];
     expect(certNo).toBe(ev.certNo);
     const check = await api(t, `/api/protection/deposit/verify/${certNo}`);
     expect(check.status).toBe(200);
     const title = (await t.db.query('SELECT title FROM materials WHERE id = $1', [videoId])).rows[0].title;
-    expect(check.body.data).toMatchObject({ certNo, valid: true, workName: title, sha256: ev.fileHash, reason: '校验通过：存证记录包含在已签名的默克尔日志中' });
+    expect(check.body.data).toMatchObject({
+      certNo,
+      valid: true,
+      workName: title,
+      sha256: ev.fileHash,
+      reason: '校验通过：存证记录包含在已签名的默克尔日志中',
+    });
     expect(check.body.data.blockHash).toBe(ev.ledgerHash);
     // Every seeded badge resolves (none is left pointing at a number the check page cannot find).
-    const all = (await t.db.query('SELECT e.cert_no FROM material_evidence e LEFT JOIN evidence_deposits d ON d.cert_no = e.cert_no WHERE d.id IS NULL')).rows;
+    const all = (
+      await t.db.query(
+        'SELECT e.cert_no FROM material_evidence e LEFT JOIN evidence_deposits d ON d.cert_no = e.cert_no WHERE d.id IS NULL',
+      )
+    ).rows;
     expect(all).toEqual([]);
   });
 
   it('evidence returns the certificate when one exists and null otherwise', async () => {
     const r = await api(t, `/api/items/evidence/${videoId}`);
-    expect(r.body.data).toMatchObject({ certNo: expect.stringMatching(/^LM[0-9]{16}-[0-9A-Z]{6}$/), fileHash: expect.stringMatching(/^[a-f0-9]{64}$/), certificateUrl: expect.stringContaining('/certifiy/copyright/deposit/') });
-    const none = (await t.db.query('SELECT id FROM materials m WHERE status = 1 AND NOT EXISTS (SELECT 1 FROM material_evidence e WHERE e.material_id = m.id) LIMIT 1')).rows[0].id;
+    expect(r.body.data).toMatchObject({
+      certNo: expect.stringMatching(/^LM[0-9]{16}-[0-9A-Z]{6}$/),
+      fileHash: expect.stringMatching(/^[a-f0-9]{64}$/),
+      certificateUrl: expect.stringContaining('/certifiy/copyright/deposit/'),
+    });
+    const none = (
+      await t.db.query(
+        'SELECT id FROM materials m WHERE status = 1 AND NOT EXISTS (SELECT 1 FROM material_evidence e WHERE e.material_id = m.id) LIMIT 1',
+      )
+    ).rows[0].id;
     const n = await api(t, `/api/items/evidence/${none}`);
     expect(n.status).toBe(200);
     expect(n.body.data).toBeNull();
@@ -98,7 +130,9 @@ describe('catalogue items, index and public files', () => {
   it('list follows the list convention over approved items', async () => {
     const r = await api(t, '/api/items/list?page=2&pageSize=5&sort=priceCents&order=asc&type=11');
     expect(r.body.data.list).toHaveLength(5);
-    expect(r.body.data.total).toBe(Number((await t.db.query('SELECT count(*) AS n FROM materials WHERE type = 11 AND status = 1')).rows[0].n));
+    expect(r.body.data.total).toBe(
+      Number((await t.db.query('SELECT count(*) AS n FROM materials WHERE type = 11 AND status = 1')).rows[0].n),
+    );
     const prices = r.body.data.list.map((c: { priceCents: number }) => c.priceCents);
     expect(prices).toEqual([...prices].sort((a, b) => a - b));
   });
@@ -157,7 +191,9 @@ describe('catalogue items, index and public files', () => {
     const clip = await t.app.inject({ url: d.previewUrl, headers: { range: 'bytes=0-1023' } });
     expect(clip.statusCode).toBe(206);
     expect(clip.headers['content-type']).toBe('video/mp4');
-    const original = String((await t.db.query('SELECT original_path FROM materials WHERE id = $1', [videoId])).rows[0].original_path);
+    const original = String(
+      (await t.db.query('SELECT original_path FROM materials WHERE id = $1', [videoId])).rows[0].original_path,
+    );
     const publicPart = d.previewUrl.replace('/files/media-public/', '');
     for (const url of [
       `/files/${original}`,

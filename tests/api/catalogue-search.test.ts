@@ -3,18 +3,34 @@ import { api, makeCatalogueApp, SEED_TIMEOUT, type CatalogueApp } from './catalo
 import type { SearchQuery } from '../../server/src/search/index.js';
 import { createSearchEngine } from '../../server/src/search/sql-engine.js';
 
-type Card = { id: number; type: number; title: string; tags: string[]; durationSec: number | null; priceCents: number; createdAt: string; categoryId: number };
+type Card = {
+  id: number;
+  type: number;
+  title: string;
+  tags: string[];
+  durationSec: number | null;
+  priceCents: number;
+  createdAt: string;
+  categoryId: number;
+};
 
 describe('catalogue search (/api/index/search)', () => {
   let t: CatalogueApp;
   const search = async (params: Record<string, string | number>) => {
-    const r = await api(t, `/api/index/search?${new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)]))}`);
+    const r = await api(
+      t,
+      `/api/index/search?${new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)]))}`,
+    );
     expect(r.status).toBe(200);
     return r.body.data as { list: Card[]; total: number; totalCapped: boolean; totalEstimated: boolean };
   };
   /** Texts of every approved material, straight from the database, to compare results against. */
   const approved = async () =>
-    (await t.db.query<{ id: number; title: string; tags: string[]; description: string; type: number }>('SELECT id, title, tags, description, type FROM materials WHERE status = 1')).rows.map((r) => ({ ...r, id: Number(r.id) }));
+    (
+      await t.db.query<{ id: number; title: string; tags: string[]; description: string; type: number }>(
+        'SELECT id, title, tags, description, type FROM materials WHERE status = 1',
+      )
+    ).rows.map((r) => ({ ...r, id: Number(r.id) }));
 
   beforeAll(async () => {
     t = await makeCatalogueApp();
@@ -25,7 +41,9 @@ describe('catalogue search (/api/index/search)', () => {
     const rows = await approved();
     const inTitle = rows.filter((r) => r.title.includes('熊猫'));
     const tagOnly = rows.filter((r) => !r.title.includes('熊猫') && r.tags.some((x) => x.includes('熊猫')));
-    const descOnly = rows.filter((r) => !r.title.includes('熊猫') && !r.tags.some((x) => x.includes('熊猫')) && r.description.includes('熊猫'));
+    const descOnly = rows.filter(
+      (r) => !r.title.includes('熊猫') && !r.tags.some((x) => x.includes('熊猫')) && r.description.includes('熊猫'),
+    );
     expect(inTitle.length).toBeGreaterThan(3);
     expect(tagOnly.length).toBeGreaterThan(3);
     expect(descOnly.length).toBeGreaterThan(0);
@@ -43,9 +61,13 @@ describe('catalogue search (/api/index/search)', () => {
 
   it('1-, 3- and 4-character queries match the text verbatim', async () => {
     const rows = await approved();
-    const text = (r: { title: string; tags: string[]; description: string }) => `${r.title} ${r.tags.join(' ')} ${r.description}`;
+    const text = (r: { title: string; tags: string[]; description: string }) =>
+      `${r.title} ${r.tags.join(' ')} ${r.description}`;
     for (const kw of ['猫', '城市夜', '城市夜景', '航拍画面']) {
-      const expected = rows.filter((r) => text(r).includes(kw)).map((r) => r.id).sort((a, b) => a - b);
+      const expected = rows
+        .filter((r) => text(r).includes(kw))
+        .map((r) => r.id)
+        .sort((a, b) => a - b);
       expect(expected.length, kw).toBeGreaterThan(0);
       const res = await search({ keyword: kw, pageSize: 60, page: 1 });
       expect(res.total, kw).toBe(expected.length);
@@ -62,7 +84,9 @@ describe('catalogue search (/api/index/search)', () => {
 
   it('mixed Chinese/English queries need every part, with or without a space', async () => {
     const rows = await approved();
-    const expected = rows.filter((r) => r.tags.includes('panda') && `${r.title}${r.tags.join(' ')}${r.description}`.includes('熊猫')).length;
+    const expected = rows.filter(
+      (r) => r.tags.includes('panda') && `${r.title}${r.tags.join(' ')}${r.description}`.includes('熊猫'),
+    ).length;
     expect(expected).toBeGreaterThan(0);
     for (const kw of ['熊猫 panda', '熊猫panda', 'PANDA 熊猫', 'ｐａｎｄａ']) {
       const res = await search({ keyword: kw, pageSize: 60 });
@@ -79,7 +103,11 @@ describe('catalogue search (/api/index/search)', () => {
     // Demo videos are short files (durations are measured); two stand in for longer uploads.
     await t.db.query(`UPDATE materials SET duration_sec = CASE WHEN id % 2 = 0 THEN 900 ELSE 2400 END
       WHERE id IN (SELECT id FROM materials WHERE type = 1 AND status = 1 ORDER BY id DESC LIMIT 4)`);
-    const classes = { VIDEO_SHORT: (d: number) => d < 600, VIDEO_MIDDLE: (d: number) => d >= 600 && d <= 1800, VIDEO_LONG: (d: number) => d > 1800 };
+    const classes = {
+      VIDEO_SHORT: (d: number) => d < 600,
+      VIDEO_MIDDLE: (d: number) => d >= 600 && d <= 1800,
+      VIDEO_LONG: (d: number) => d > 1800,
+    };
     let sum = 0;
     for (const [duration, fits] of Object.entries(classes)) {
       const res = await search({ duration, pageSize: 60 });
@@ -91,22 +119,31 @@ describe('catalogue search (/api/index/search)', () => {
 
     // With a keyword the filters are index tokens (migration 132): totals match the rows themselves,
     // and a changed duration moves a video to its new class.
-    const pandas = (await t.db.query<{ id: number; type: number; duration_sec: string | null }>(
-      "SELECT id, type, duration_sec FROM materials WHERE status = 1 AND (title || array_to_string(tags, ' ') || description) LIKE '%熊猫%'")).rows;
-    for (const type of [1, 2, 11]) expect((await search({ keyword: '熊猫', type })).total, `type ${type}`).toBe(pandas.filter((r) => r.type === type).length);
+    const pandas = (
+      await t.db.query<{ id: number; type: number; duration_sec: string | null }>(
+        "SELECT id, type, duration_sec FROM materials WHERE status = 1 AND (title || array_to_string(tags, ' ') || description) LIKE '%熊猫%'",
+      )
+    ).rows;
+    for (const type of [1, 2, 11])
+      expect((await search({ keyword: '熊猫', type })).total, `type ${type}`).toBe(
+        pandas.filter((r) => r.type === type).length,
+      );
     for (const [duration, fits] of Object.entries(classes)) {
       const want = pandas.filter((r) => r.type === 1 && fits(Number(r.duration_sec))).length;
       expect((await search({ keyword: '熊猫', duration })).total, duration).toBe(want);
     }
     // A duration class belongs to videos: beside another type it matches nothing, beside video the class alone.
     expect((await search({ keyword: '熊猫', type: 11, duration: 'VIDEO_SHORT' })).total).toBe(0);
-    expect((await search({ keyword: '熊猫', type: 1, duration: 'VIDEO_SHORT' })).total).toBe(pandas.filter((r) => r.type === 1 && classes.VIDEO_SHORT(Number(r.duration_sec))).length);
+    expect((await search({ keyword: '熊猫', type: 1, duration: 'VIDEO_SHORT' })).total).toBe(
+      pandas.filter((r) => r.type === 1 && classes.VIDEO_SHORT(Number(r.duration_sec))).length,
+    );
     const shortPanda = pandas.find((r) => r.type === 1 && Number(r.duration_sec) < 600)!;
     const before = (await search({ keyword: '熊猫', duration: 'VIDEO_LONG' })).total;
     await t.db.query('UPDATE materials SET duration_sec = 2400 WHERE id = $1', [shortPanda.id]);
     expect((await search({ keyword: '熊猫', duration: 'VIDEO_LONG' })).total).toBe(before + 1);
     await t.db.query('UPDATE materials SET duration_sec = $2 WHERE id = $1', [shortPanda.id, shortPanda.duration_sec]);
-    const cat = (await t.db.query<{ id: number }>("SELECT id FROM categories WHERE name = '动物萌宠' AND type = 1")).rows[0].id;
+    const cat = (await t.db.query<{ id: number }>("SELECT id FROM categories WHERE name = '动物萌宠' AND type = 1"))
+      .rows[0].id;
     const inCat = await search({ categoryId: cat, pageSize: 60 });
     expect(inCat.total).toBeGreaterThan(0);
     expect(inCat.list.every((c) => c.categoryId === Number(cat))).toBe(true);
@@ -151,7 +188,9 @@ describe('catalogue search (/api/index/search)', () => {
   });
 
   it('never shows unapproved items', async () => {
-    const hidden = (await t.db.query<{ id: number; title: string }>('SELECT id, title FROM materials WHERE status <> 1')).rows;
+    const hidden = (
+      await t.db.query<{ id: number; title: string }>('SELECT id, title FROM materials WHERE status <> 1')
+    ).rows;
     expect(hidden.length).toBeGreaterThan(0);
     for (const h of hidden) {
       const res = await search({ keyword: h.title, pageSize: 60 });
@@ -163,7 +202,13 @@ describe('catalogue search (/api/index/search)', () => {
 
   it('answers punctuation-only queries with nothing and refuses bad parameters in Chinese', async () => {
     expect((await search({ keyword: '！！ ，' })).total).toBe(0);
-    for (const q of ['type=5', 'duration=LONG', 'sort=random', 'page=0', `keyword=${encodeURIComponent('熊'.repeat(51))}`]) {
+    for (const q of [
+      'type=5',
+      'duration=LONG',
+      'sort=random',
+      'page=0',
+      `keyword=${encodeURIComponent('熊'.repeat(51))}`,
+    ]) {
       const r = await api(t, `/api/index/search?${q}`);
       expect(r.status, q).toBe(400);
       expect(r.body.success).toBe(false);
@@ -177,48 +222,96 @@ describe('catalogue search (/api/index/search)', () => {
     // orders, and for the 8 relevance cases the title hits (then tags and descriptions by range).
     ['tokens ranked in each order', { walkRows: 0, sortMatchesMax: 0 }, '_rank_tokens', 0.9],
     // Dense terms of the other orders (4 of the 15 cases) are walked along the order's index.
-    ['walk for dense terms beside ranked tokens', { walkRows: 2000, sortMatchesMax: 0 }, 'FROM (SELECT * FROM materials m WHERE m.status = 1 ORDER BY', 0.25],
-    ['walk along the order index', { walkRows: 2000, sortMatchesMax: 0, ranked: false }, 'FROM (SELECT * FROM materials m WHERE m.status = 1 ORDER BY', 0.45],
+    [
+      'walk for dense terms beside ranked tokens',
+      { walkRows: 2000, sortMatchesMax: 0 },
+      'FROM (SELECT * FROM materials m WHERE m.status = 1 ORDER BY',
+      0.25,
+    ],
+    [
+      'walk along the order index',
+      { walkRows: 2000, sortMatchesMax: 0, ranked: false },
+      'FROM (SELECT * FROM materials m WHERE m.status = 1 ORDER BY',
+      0.45,
+    ],
     // Relevance tiers told by the title and title+tag token indexes (migration 997), not by weight:
     // 8 of the 15 cases sort by relevance, and those with under 16 matches are not estimated (sortAndCount).
-    ['sorting every match of a tier', { sortMatchesMax: Infinity, ranked: false }, "ts_filter(m.search_tokens, '{a}')", 0.4],
-  ] as const)('reads pages by %s and returns exactly the pages a full sort returns', async (_, options, marker, share) => {
-    // Every row sampled (rate 1), so the sample places each page in this small catalogue; with
-    // walks off every placed page is read from a bucket range. The reference finds, counts and
-    // sorts every match in one statement (too few sample hits to estimate from at its default rates).
-    const statements: string[] = [];
-    const spy = { query: (sql: string, params?: unknown[]) => (statements.push(sql), t.db.query(sql, params)) } as unknown as typeof t.db;
-    const bucketed = createSearchEngine(spy, { sampleRates: [1], ...options });
-    const referenceStatements: string[] = [];
-    const referenceSpy = { query: (sql: string, params?: unknown[]) => (referenceStatements.push(sql), t.db.query(sql, params)) } as unknown as typeof t.db;
-    const sorting = createSearchEngine(referenceSpy, { orderBuckets: false, ranked: false });
-    const cases: Array<Partial<SearchQuery>> = [
-      { keyword: '熊猫' }, { keyword: '熊猫', page: 2 }, { keyword: '熊猫', page: 4 }, { keyword: '城市夜景' }, { keyword: '猫' }, { keyword: '猫', page: 3 },
-      { keyword: '熊猫', sort: 'newest' }, { keyword: '熊猫', sort: 'price_asc', page: 2 }, { keyword: '熊猫', sort: 'price_desc' },
-      { keyword: '熊猫', sort: 'popular' }, { keyword: '熊猫', type: 1, duration: 'VIDEO_SHORT' }, { keyword: '航拍', type: 11 }, { keyword: '的', sort: 'newest', page: 2 },
-      // Filters in an order: their ranked tokens (migration 1002) narrow each bucket's list.
-      { keyword: '熊猫', type: 11, sort: 'newest' }, { keyword: '猫', type: 1, duration: 'VIDEO_SHORT', sort: 'popular', page: 2 },
-    ];
-    let read = 0;
-    for (const c of cases) {
-      const q: SearchQuery = { page: 1, pageSize: 7, ...c };
-      statements.length = 0;
-      const [a, b] = [await bucketed.search(q), await sorting.search(q)];
-      expect(a.list.map((x) => x.id), JSON.stringify(c)).toEqual(b.list.map((x) => x.id));
-      expect(a.total, JSON.stringify(c)).toBe(b.total);
-      if (statements.some((sql) => sql.includes(marker))) read++;
-    }
-    // Most pages were read that way (a tier smaller than the page falls back to a sort).
-    expect(read).toBeGreaterThan(cases.length * share);
-    expect(referenceStatements.filter((sql) => sql.includes('count(*) OVER ()')).length).toBeGreaterThan(cases.length / 2);
-  });
+    [
+      'sorting every match of a tier',
+      { sortMatchesMax: Infinity, ranked: false },
+      "ts_filter(m.search_tokens, '{a}')",
+      0.4,
+    ],
+  ] as const)(
+    'reads pages by %s and returns exactly the pages a full sort returns',
+    async (_, options, marker, share) => {
+      // Every row sampled (rate 1), so the sample places each page in this small catalogue; with
+      // walks off every placed page is read from a bucket range. The reference finds, counts and
+      // sorts every match in one statement (too few sample hits to estimate from at its default rates).
+      const statements: string[] = [];
+      const spy = {
+        query: (sql: string, params?: unknown[]) => (statements.push(sql), t.db.query(sql, params)),
+      } as unknown as typeof t.db;
+      const bucketed = createSearchEngine(spy, { sampleRates: [1], ...options });
+      const referenceStatements: string[] = [];
+      const referenceSpy = {
+        query: (sql: string, params?: unknown[]) => (referenceStatements.push(sql), t.db.query(sql, params)),
+      } as unknown as typeof t.db;
+      const sorting = createSearchEngine(referenceSpy, { orderBuckets: false, ranked: false });
+      const cases: Array<Partial<SearchQuery>> = [
+        { keyword: '熊猫' },
+        { keyword: '熊猫', page: 2 },
+        { keyword: '熊猫', page: 4 },
+        { keyword: '城市夜景' },
+        { keyword: '猫' },
+        { keyword: '猫', page: 3 },
+        { keyword: '熊猫', sort: 'newest' },
+        { keyword: '熊猫', sort: 'price_asc', page: 2 },
+        { keyword: '熊猫', sort: 'price_desc' },
+        { keyword: '熊猫', sort: 'popular' },
+        { keyword: '熊猫', type: 1, duration: 'VIDEO_SHORT' },
+        { keyword: '航拍', type: 11 },
+        { keyword: '的', sort: 'newest', page: 2 },
+        // Filters in an order: their ranked tokens (migration 1002) narrow each bucket's list.
+        { keyword: '熊猫', type: 11, sort: 'newest' },
+        { keyword: '猫', type: 1, duration: 'VIDEO_SHORT', sort: 'popular', page: 2 },
+      ];
+      let read = 0;
+      for (const c of cases) {
+        const q: SearchQuery = { page: 1, pageSize: 7, ...c };
+        statements.length = 0;
+        const [a, b] = [await bucketed.search(q), await sorting.search(q)];
+        expect(
+          a.list.map((x) => x.id),
+          JSON.stringify(c),
+        ).toEqual(b.list.map((x) => x.id));
+        expect(a.total, JSON.stringify(c)).toBe(b.total);
+        if (statements.some((sql) => sql.includes(marker))) read++;
+      }
+      // Most pages were read that way (a tier smaller than the page falls back to a sort).
+      expect(read).toBeGreaterThan(cases.length * share);
+      expect(referenceStatements.filter((sql) => sql.includes('count(*) OVER ()')).length).toBeGreaterThan(
+        cases.length / 2,
+      );
+    },
+  );
 
-  it('keeps every material\'s order bucket tokens in step with its downloads, price and date', async () => {
+  it("keeps every material's order bucket tokens in step with its downloads, price and date", async () => {
     const tokens = async (id: number) =>
-      (await t.db.query<{ l: string[] }>("SELECT ARRAY(SELECT lexeme FROM unnest(search_tokens) WHERE lexeme LIKE '~%' ORDER BY 1) AS l FROM materials WHERE id = $1", [id])).rows[0].l;
+      (
+        await t.db.query<{ l: string[] }>(
+          "SELECT ARRAY(SELECT lexeme FROM unnest(search_tokens) WHERE lexeme LIKE '~%' ORDER BY 1) AS l FROM materials WHERE id = $1",
+          [id],
+        )
+      ).rows[0].l;
     // Migration 999: each title token joined with the popularity bucket, generated from the row.
     const ranked = async (id: number) =>
-      (await t.db.query<{ l: string[] }>('SELECT ARRAY(SELECT lexeme FROM unnest(title_rank_tokens) ORDER BY 1) AS l FROM materials WHERE id = $1', [id])).rows[0].l;
+      (
+        await t.db.query<{ l: string[] }>(
+          'SELECT ARRAY(SELECT lexeme FROM unnest(title_rank_tokens) ORDER BY 1) AS l FROM materials WHERE id = $1',
+          [id],
+        )
+      ).rows[0].l;
     const r = await t.db.query<{ id: number }>(
       `INSERT INTO materials(type, title, tags, status, price_cents, downloads, created_at, search_tokens)
        VALUES (11, '测试', ARRAY['测试'], 1, 1000, 15, '2026-01-02T23:30:00-05:00', $1::tsvector) RETURNING id`,
@@ -234,7 +327,7 @@ describe('catalogue search (/api/index/search)', () => {
     expect(await tokens(id)).toEqual(['~c0', '~n20456', '~p21', '~t11']);
     expect(await ranked(id)).toEqual(['测^21', '测试^21', '试^21']);
     // A writer replacing the text tokens keeps the buckets and facets.
-    await t.db.query("UPDATE materials SET search_tokens = $2::tsvector WHERE id = $1", [id, "'新':1A '旧':1"]);
+    await t.db.query('UPDATE materials SET search_tokens = $2::tsvector WHERE id = $1', [id, "'新':1A '旧':1"]);
     expect(await tokens(id)).toEqual(['~c0', '~n20456', '~p21', '~t11']);
     // Title tokens only ('旧' is in the description).
     expect(await ranked(id)).toEqual(['新^21']);
@@ -243,13 +336,23 @@ describe('catalogue search (/api/index/search)', () => {
 
   it('keeps the search sample table (migration 1003) in step with every write to materials', async () => {
     const copy = async (id: number) =>
-      (await t.db.query<{ status: number; downloads: number; title: string; tokens: string }>(
-        'SELECT status, downloads, title, search_tokens::text AS tokens FROM material_search_sample WHERE id = $1', [id])).rows[0];
+      (
+        await t.db.query<{ status: number; downloads: number; title: string; tokens: string }>(
+          'SELECT status, downloads, title, search_tokens::text AS tokens FROM material_search_sample WHERE id = $1',
+          [id],
+        )
+      ).rows[0];
     // The sample is 1 id in 128 by hash: the next such id past every material's, and one that is not.
     const next = async (sampled: boolean) =>
-      Number((await t.db.query<{ id: number }>(
-        `SELECT g AS id FROM generate_series((SELECT max(id) + 1 FROM materials), (SELECT max(id) + 5000 FROM materials)) g
-         WHERE ((hashint8(g) & 127) = 0) = $1 ORDER BY g LIMIT 1`, [sampled])).rows[0].id);
+      Number(
+        (
+          await t.db.query<{ id: number }>(
+            `SELECT g AS id FROM generate_series((SELECT max(id) + 1 FROM materials), (SELECT max(id) + 5000 FROM materials)) g
+         WHERE ((hashint8(g) & 127) = 0) = $1 ORDER BY g LIMIT 1`,
+            [sampled],
+          )
+        ).rows[0].id,
+      );
     const insert = (id: number, status: number) =>
       t.db.query(
         `INSERT INTO materials(id, type, title, tags, status, price_cents, downloads, search_tokens)
@@ -290,7 +393,13 @@ describe('catalogue search (/api/index/search)', () => {
        SELECT 11, '银河星空壁纸' || g, ARRAY['银河'], 1, 100, $1::tsvector FROM generate_series(1, 10001) g`,
       ["'银':1A '河':1A '银河':1A"],
     );
-    const real = Number((await t.db.query<{ n: number }>("SELECT count(*)::int AS n FROM materials WHERE status = 1 AND search_tokens @@ '银河'::tsquery")).rows[0].n);
+    const real = Number(
+      (
+        await t.db.query<{ n: number }>(
+          "SELECT count(*)::int AS n FROM materials WHERE status = 1 AND search_tokens @@ '银河'::tsquery",
+        )
+      ).rows[0].n,
+    );
     const res = await search({ keyword: '银河', pageSize: 5 });
     expect(res.totalEstimated).toBe(true);
     expect(res.totalCapped).toBe(false);
@@ -300,7 +409,11 @@ describe('catalogue search (/api/index/search)', () => {
     expect(res.list).toHaveLength(5);
     expect(res.list.every((c) => c.title.includes('银河'))).toBe(true);
 
-    const counted = await createSearchEngine(t.db, { estimateMinHits: Infinity }).search({ keyword: '银河', page: 1, pageSize: 5 });
+    const counted = await createSearchEngine(t.db, { estimateMinHits: Infinity }).search({
+      keyword: '银河',
+      page: 1,
+      pageSize: 5,
+    });
     expect(counted).toMatchObject({ total: 10000, totalCapped: true, totalEstimated: false });
     // A rare term in the same catalogue is still counted exactly.
     const rare = await search({ keyword: '熊猫', pageSize: 60 });

@@ -23,11 +23,14 @@ describe('built client with SPA fallback', () => {
     expect(r.body).toContain('<div id="root">');
   });
 
-  it.each(['/api/nope', '/api/', '/community/api/nope'])('answers %s with the 404 envelope, not the page', async (url) => {
-    const r = await t.app.inject(url);
-    expect(r.statusCode).toBe(404);
-    expect(r.json()).toEqual({ code: 404, success: false, msg: '接口不存在', message: '接口不存在', data: null });
-  });
+  it.each(['/api/nope', '/api/', '/community/api/nope'])(
+    'answers %s with the 404 envelope, not the page',
+    async (url) => {
+      const r = await t.app.inject(url);
+      expect(r.statusCode).toBe(404);
+      expect(r.json()).toEqual({ code: 404, success: false, msg: '接口不存在', message: '接口不存在', data: null });
+    },
+  );
 
   it('answers a missing file with an envelope, not the page', async () => {
     const r = await t.app.inject('/files/nope.png');

@@ -35,7 +35,10 @@ describe('built client: precompressed, immutable assets', () => {
   });
 
   it('sends the stored .br bytes of a hashed asset with a one-year immutable cache', async () => {
-    const r = await t.app.inject({ url: '/assets/index-abc123.js', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    const r = await t.app.inject({
+      url: '/assets/index-abc123.js',
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
     expect(r.statusCode).toBe(200);
     expect(r.headers['content-encoding']).toBe('br');
     expect(r.headers['cache-control']).toBe('public, max-age=31536000, immutable');

@@ -18,9 +18,15 @@ describe('collect albums', () => {
   it('creates, renames, adds and removes items, lists and deletes', async () => {
     const a = (await call(t.app, 'POST', '/api/collect', me.auth, { name: '旅行素材' })).body.data;
     expect(a).toMatchObject({ name: '旅行素材', itemCount: 0, shared: false });
-    expect((await call(t.app, 'PUT', `/api/collect/${a.id}`, me.auth, { name: '风景素材' })).body.data.name).toBe('风景素材');
-    expect((await call(t.app, 'POST', `/api/collect/${a.id}/items`, me.auth, { materialId: mat })).body.data.added).toBe(true);
-    expect((await call(t.app, 'POST', `/api/collect/${a.id}/items`, me.auth, { materialId: mat })).body.data.added).toBe(false);
+    expect((await call(t.app, 'PUT', `/api/collect/${a.id}`, me.auth, { name: '风景素材' })).body.data.name).toBe(
+      '风景素材',
+    );
+    expect(
+      (await call(t.app, 'POST', `/api/collect/${a.id}/items`, me.auth, { materialId: mat })).body.data.added,
+    ).toBe(true);
+    expect(
+      (await call(t.app, 'POST', `/api/collect/${a.id}/items`, me.auth, { materialId: mat })).body.data.added,
+    ).toBe(false);
     expect((await call(t.app, 'GET', `/api/collect/material/${mat}`, me.auth)).body.data.albumIds).toEqual([a.id]);
     const detail = (await call(t.app, 'GET', `/api/collect/${a.id}`, me.auth)).body.data;
     expect(detail.items.map((i: any) => i.title)).toEqual(['雪山日出航拍']);
@@ -38,9 +44,13 @@ describe('collect albums', () => {
     expect(r.status).toBe(400);
     expect(r.body.success).toBe(false);
     expect(r.body.msg).toBe('请填写收藏夹名称');
-    expect((await call(t.app, 'POST', '/api/collect', me.auth, { name: '长'.repeat(31) })).body.msg).toBe('收藏夹名称长度不能超过30个字符');
+    expect((await call(t.app, 'POST', '/api/collect', me.auth, { name: '长'.repeat(31) })).body.msg).toBe(
+      '收藏夹名称长度不能超过30个字符',
+    );
     const a = (await call(t.app, 'POST', '/api/collect', me.auth, { name: '校验' })).body.data;
-    expect((await call(t.app, 'POST', `/api/collect/${a.id}/items`, me.auth, { materialId: 0 })).body.msg).toBe('素材编号不能小于1');
+    expect((await call(t.app, 'POST', `/api/collect/${a.id}/items`, me.auth, { materialId: 0 })).body.msg).toBe(
+      '素材编号不能小于1',
+    );
     expect((await call(t.app, 'POST', `/api/collect/${a.id}/items`, me.auth, {})).body.msg).toBe('请填写素材编号');
   });
 
@@ -59,10 +69,13 @@ describe('collect albums', () => {
     const shared = (await call(t.app, 'GET', `/api/collect/share/${a.id}`)).body.data;
     expect(shared.items.map((i: any) => i.id)).toEqual([mat]);
     const own = (await call(t.app, 'GET', `/api/collect/${a.id}`, me.auth)).body.data;
-    expect(own.items.map((i: any) => [i.id, i.available])).toEqual([[later, false], [mat, true]]);
+    expect(own.items.map((i: any) => [i.id, i.available])).toEqual([
+      [later, false],
+      [mat, true],
+    ]);
   });
 
-  it("keeps other users out of my albums (404 everywhere)", async () => {
+  it('keeps other users out of my albums (404 everywhere)', async () => {
     const a = (await call(t.app, 'POST', '/api/collect', me.auth, { name: '私人收藏' })).body.data;
     expect((await call(t.app, 'GET', `/api/collect/${a.id}`, other.auth)).status).toBe(404);
     expect((await call(t.app, 'PUT', `/api/collect/${a.id}`, other.auth, { name: 'x' })).status).toBe(404);

@@ -11,7 +11,8 @@ const startOf = (pid: number) => {
   const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
   return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19];
 };
-const writeLock = (dir: string, owner: object) => fs.writeFileSync(`${dir}.lock`, JSON.stringify({ host: os.hostname(), at: '2026-01-01T00:00:00.000Z', ...owner }));
+const writeLock = (dir: string, owner: object) =>
+  fs.writeFileSync(`${dir}.lock`, JSON.stringify({ host: os.hostname(), at: '2026-01-01T00:00:00.000Z', ...owner }));
 
 describe('data-folder lock', () => {
   let root: string;
@@ -33,7 +34,11 @@ describe('data-folder lock', () => {
     fs.mkdirSync(path.dirname(dir), { recursive: true });
     const lock = lockDataDir(dir);
     expect(lock.file).toBe(`${dir}.lock`);
-    expect(JSON.parse(fs.readFileSync(lock.file, 'utf8'))).toMatchObject({ pid: process.pid, host: os.hostname(), start: startOf(process.pid) });
+    expect(JSON.parse(fs.readFileSync(lock.file, 'utf8'))).toMatchObject({
+      pid: process.pid,
+      host: os.hostname(),
+      start: startOf(process.pid),
+    });
     // A second open inside the same process is as harmful as one from another process.
     expect(() => lockDataDir(dir)).toThrow(DataDirLockedError);
     lock.release();
@@ -46,7 +51,11 @@ describe('data-folder lock', () => {
     const dir = freshDir();
     fs.mkdirSync(path.dirname(dir), { recursive: true });
     writeLock(dir, { pid: other.pid, start: startOf(other.pid!) });
-    expect(() => lockDataDir(dir)).toThrow(new RegExp(`^The data folder ${dir} is in use by process ${other.pid} since 2026-01-01T00:00:00.000Z: only one server`));
+    expect(() => lockDataDir(dir)).toThrow(
+      new RegExp(
+        `^The data folder ${dir} is in use by process ${other.pid} since 2026-01-01T00:00:00.000Z: only one server`,
+      ),
+    );
     expect(JSON.parse(fs.readFileSync(`${dir}.lock`, 'utf8')).pid).toBe(other.pid);
   });
 

@@ -15,10 +15,15 @@ describe('prepared statements on PostgreSQL', () => {
     db = await t.open();
     drop = t.drop;
   });
-  afterAll(async () => { await db?.close(); await drop?.(); });
+  afterAll(async () => {
+    await db?.close();
+    await drop?.();
+  });
 
   const preparedOn = (q: Pick<Db, 'query'>, text: string) =>
-    q.query<{ n: number }>('SELECT count(*)::int AS n FROM pg_prepared_statements WHERE statement = $1', [text]).then((r) => r.rows[0].n);
+    q
+      .query<{ n: number }>('SELECT count(*)::int AS n FROM pg_prepared_statements WHERE statement = $1', [text])
+      .then((r) => r.rows[0].n);
 
   it('prepares a parameterised statement once per connection and reuses it', async () => {
     const sql = 'SELECT $1::int + 1 AS x';

@@ -16,7 +16,9 @@ describe('prepared statements on PGlite', () => {
   afterAll(async () => db?.close());
 
   const preparedCount = (text: string) =>
-    db.query<{ n: number }>('SELECT count(*)::int AS n FROM pg_prepared_statements WHERE statement = $1', [text]).then((r) => r.rows[0].n);
+    db
+      .query<{ n: number }>('SELECT count(*)::int AS n FROM pg_prepared_statements WHERE statement = $1', [text])
+      .then((r) => r.rows[0].n);
 
   it('prepares each text once and reuses it', async () => {
     const sql = 'SELECT $1::int + 1 AS x';
@@ -27,20 +29,40 @@ describe('prepared statements on PGlite', () => {
 
   it('runs a statement unprepared when asked to (prepare: false)', async () => {
     const sql = 'SELECT $1::int * 2 AS unprepared_x';
-    expect((await db.query<{ unprepared_x: number }>(sql, [21], { prepare: false })).rows).toEqual([{ unprepared_x: 42 }]);
+    expect((await db.query<{ unprepared_x: number }>(sql, [21], { prepare: false })).rows).toEqual([
+      { unprepared_x: 42 },
+    ]);
     expect(await preparedCount(sql)).toBe(0);
   });
 
   it('serialises parameters and parses columns as PGlite query() does', async () => {
     const at = new Date('2026-11-26T01:02:03.456Z');
-    const ins = await db.query('INSERT INTO prep_t VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)', [1, 9007199254740991, '12.30', ['熊猫', 'a"b'], JSON.stringify({ k: ['v'] }), at, true, [1, 2], null]);
+    const ins = await db.query('INSERT INTO prep_t VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)', [
+      1,
+      9007199254740991,
+      '12.30',
+      ['熊猫', 'a"b'],
+      JSON.stringify({ k: ['v'] }),
+      at,
+      true,
+      [1, 2],
+      null,
+    ]);
     expect(ins.rowCount).toBe(1);
     const sql = 'SELECT * FROM prep_t WHERE id = $1';
     const mine = (await db.query(sql, [1])).rows;
     // The same statement through a transaction runs on PGlite's own query() (db/index.ts).
     const theirs = await db.tx(async (q) => (await q.query(sql, [1])).rows);
     expect(mine).toEqual(theirs);
-    expect(mine[0]).toMatchObject({ id: 1, tags: ['熊猫', 'a"b'], meta: { k: ['v'] }, at, ok: true, nums: [1, 2], note: null });
+    expect(mine[0]).toMatchObject({
+      id: 1,
+      tags: ['熊猫', 'a"b'],
+      meta: { k: ['v'] },
+      at,
+      ok: true,
+      nums: [1, 2],
+      note: null,
+    });
   });
 
   it('reports rows changed by UPDATE and DELETE', async () => {

@@ -17,7 +17,11 @@ describe('GIN pending lists', () => {
   it('are merged into the search indexes, and searches still find what was pending', async () => {
     await pendingPages();
     // Enough new rows to fill several pending pages of the token indexes.
-    const vector = searchVector({ title: '极光下的冰川湖面航拍', tags: ['极光', '冰川'], description: '极光与冰川的延时摄影，适用于纪录片与广告。' });
+    const vector = searchVector({
+      title: '极光下的冰川湖面航拍',
+      tags: ['极光', '冰川'],
+      description: '极光与冰川的延时摄影，适用于纪录片与广告。',
+    });
     await t.db.query(
       `INSERT INTO materials(type, title, tags, status, price_cents, search_tokens)
        SELECT 11, '极光冰川' || g, ARRAY['极光'], 1, 100, $1::tsvector FROM generate_series(1, 400) g`,

@@ -26,10 +26,23 @@ describe('/api/jobs', () => {
 
   it('shows a job to its owner and to staff with state, progress, message and error; 404 for anyone else', async () => {
     const { id } = await enqueue(t.db, 'test.visible', { secret: 'x' }, { ownerId: owner.id });
-    await t.db.query("UPDATE jobs SET progress = 40, progress_message = '转码中', last_error = '上次失败' WHERE id = $1", [id]);
+    await t.db.query(
+      "UPDATE jobs SET progress = 40, progress_message = '转码中', last_error = '上次失败' WHERE id = $1",
+      [id],
+    );
     const mine = await get(`/api/jobs/${id}`, owner.auth);
     expect(mine.statusCode).toBe(200);
-    expect(mine.json().data).toMatchObject({ id, task: 'test.visible', state: 'queued', progress: 40, message: '转码中', error: '上次失败', ownerId: owner.id, attempts: 0, finishedAt: null });
+    expect(mine.json().data).toMatchObject({
+      id,
+      task: 'test.visible',
+      state: 'queued',
+      progress: 40,
+      message: '转码中',
+      error: '上次失败',
+      ownerId: owner.id,
+      attempts: 0,
+      finishedAt: null,
+    });
     expect(mine.json().data).not.toHaveProperty('payload');
     expect((await get(`/api/jobs/${id}`, staff.auth)).statusCode).toBe(200);
     const theirs = await get(`/api/jobs/${id}`, other.auth);

@@ -50,18 +50,32 @@ describe('job queue under contention', () => {
   it(`${JOBS} jobs, ${WORKERS} workers of 4 slots: every job runs exactly once and succeeds`, async () => {
     const ids: number[] = [];
     for (let i = 0; i < JOBS; i++) ids.push((await enqueue(dbs[0], 'test.contended', { i })).id);
-    const workers = dbs.map((db, i) => startWorker(servicesOf(t.app, Object.assign(Object.create(db), { tag: `w${i}` })), { ...FAST, concurrency: 4 }));
+    const workers = dbs.map((db, i) =>
+      startWorker(servicesOf(t.app, Object.assign(Object.create(db), { tag: `w${i}` })), { ...FAST, concurrency: 4 }),
+    );
     try {
-      await waitFor(async () => {
-        const r = await dbs[0].query<{ n: number }>("SELECT count(*)::int AS n FROM jobs WHERE state IN ('queued', 'running')");
-        return r.rows[0].n === 0;
-      }, 60_000, 'queue to drain');
+      await waitFor(
+        async () => {
+          const r = await dbs[0].query<{ n: number }>(
+            "SELECT count(*)::int AS n FROM jobs WHERE state IN ('queued', 'running')",
+          );
+          return r.rows[0].n === 0;
+        },
+        60_000,
+        'queue to drain',
+      );
     } finally {
       await Promise.all(workers.map((w) => w.stop(2000)));
     }
-    const rows = (await dbs[0].query<{ id: number; state: string; attempts: number; result: number }>('SELECT id, state, attempts, result FROM jobs ORDER BY id')).rows;
+    const rows = (
+      await dbs[0].query<{ id: number; state: string; attempts: number; result: number }>(
+        'SELECT id, state, attempts, result FROM jobs ORDER BY id',
+      )
+    ).rows;
     expect(rows).toHaveLength(JOBS);
-    expect(rows.filter((r) => r.state !== 'succeeded' || r.attempts !== 1 || Number(r.result) !== Number(r.id))).toEqual([]);
+    expect(
+      rows.filter((r) => r.state !== 'succeeded' || r.attempts !== 1 || Number(r.result) !== Number(r.id)),
+    ).toEqual([]);
     expect(ids.filter((id) => runsByJob.get(id)?.length !== 1)).toEqual([]);
     // The work was shared, not done by one worker while the others idled.
     const perWorker = new Map<string, number>();

@@ -41,7 +41,16 @@ describe('job queue: run, retry, dedupe', () => {
     expect((await findJob(t.db, id))!.state).toBe('queued');
     start();
     const job = await waitForJob(t.db, id, ['succeeded', 'failed']);
-    expect(job).toMatchObject({ state: 'succeeded', result: { doubled: 42, attempt: 1 }, attempts: 1, progress: 100, progressMessage: '计算中', ownerId: owner.id, lockedBy: null, lastError: null });
+    expect(job).toMatchObject({
+      state: 'succeeded',
+      result: { doubled: 42, attempt: 1 },
+      attempts: 1,
+      progress: 100,
+      progressMessage: '计算中',
+      ownerId: owner.id,
+      lockedBy: null,
+      lastError: null,
+    });
     expect(job.finishedAt).toBeInstanceOf(Date);
   });
 
@@ -49,10 +58,14 @@ describe('job queue: run, retry, dedupe', () => {
     const { id } = await enqueue(t.db, 'test.flaky', { succeedOn: 99 });
     start();
     // Between attempts the job waits in the queue with run_at in the future and the error recorded.
-    const waiting = await waitFor(async () => {
-      const j = await findJob(t.db, id);
-      return j?.state === 'queued' && j.attempts === 1 ? j : null;
-    }, 5000, 'first failure');
+    const waiting = await waitFor(
+      async () => {
+        const j = await findJob(t.db, id);
+        return j?.state === 'queued' && j.attempts === 1 ? j : null;
+      },
+      5000,
+      'first failure',
+    );
     expect(waiting.lastError).toBe('第1次失败');
     expect(waiting.runAt.getTime()).toBeGreaterThan(waiting.updatedAt.getTime());
     const job = await waitForJob(t.db, id, ['failed']);
@@ -67,7 +80,11 @@ describe('job queue: run, retry, dedupe', () => {
   it('a retry that succeeds ends succeeded with the attempts it took', async () => {
     const { id } = await enqueue(t.db, 'test.flaky', { succeedOn: 2 });
     start();
-    expect(await waitForJob(t.db, id, ['succeeded', 'failed'])).toMatchObject({ state: 'succeeded', attempts: 2, result: 'ok' });
+    expect(await waitForJob(t.db, id, ['succeeded', 'failed'])).toMatchObject({
+      state: 'succeeded',
+      attempts: 2,
+      result: 'ok',
+    });
   });
 
   it('a dedupe key names one unfinished job; once it finished the key is free again', async () => {
@@ -88,11 +105,15 @@ describe('job queue: run, retry, dedupe', () => {
     await t.db.tx(async (q) => {
       kept = (await enqueue(q, 'test.echo', { n: 5 })).id;
     });
-    await expect(t.db.tx(async (q) => {
-      await enqueue(q, 'test.echo', { n: 6 }, { dedupeKey: 'rolled-back' });
-      throw new Error('rollback');
-    })).rejects.toThrow('rollback');
-    expect((await t.db.query("SELECT count(*)::int AS n FROM jobs WHERE dedupe_key = 'rolled-back'")).rows[0].n).toBe(0);
+    await expect(
+      t.db.tx(async (q) => {
+        await enqueue(q, 'test.echo', { n: 6 }, { dedupeKey: 'rolled-back' });
+        throw new Error('rollback');
+      }),
+    ).rejects.toThrow('rollback');
+    expect((await t.db.query("SELECT count(*)::int AS n FROM jobs WHERE dedupe_key = 'rolled-back'")).rows[0].n).toBe(
+      0,
+    );
     start();
     expect((await waitForJob(t.db, kept, ['succeeded'])).result).toEqual({ doubled: 10, attempt: 1 });
   });

@@ -27,7 +27,11 @@ describe('jobs survive a restart', () => {
       expect((await migrate(after)).length).toBe(0);
       const worker = startWorker(servicesOf(t.app, after), FAST);
       try {
-        expect(await waitForJob(after, id, ['succeeded', 'failed'])).toMatchObject({ state: 'succeeded', result: '重启!', attempts: 1 });
+        expect(await waitForJob(after, id, ['succeeded', 'failed'])).toMatchObject({
+          state: 'succeeded',
+          result: '重启!',
+          attempts: 1,
+        });
       } finally {
         await worker.stop(1000);
       }

@@ -30,8 +30,12 @@ describe('demo catalogue media through the job queue', () => {
 
   it('seeds the rows without media and one pending job per design', async () => {
     expect(await count('SELECT count(*) AS n FROM materials')).toBeGreaterThan(240);
-    expect(await count('SELECT count(*) AS n FROM materials WHERE cover_path IS NOT NULL OR original_path IS NOT NULL')).toBe(0);
-    expect(await count(`SELECT count(*) AS n FROM jobs WHERE task = '${SEED_MEDIA_TASK}' AND state = 'queued'`)).toBe(IMAGE_DESIGNS + CLIP_DESIGNS);
+    expect(
+      await count('SELECT count(*) AS n FROM materials WHERE cover_path IS NOT NULL OR original_path IS NOT NULL'),
+    ).toBe(0);
+    expect(await count(`SELECT count(*) AS n FROM jobs WHERE task = '${SEED_MEDIA_TASK}' AND state = 'queued'`)).toBe(
+      IMAGE_DESIGNS + CLIP_DESIGNS,
+    );
     expect(await health()).toMatchObject({ status: 'up', seedPending: IMAGE_DESIGNS + CLIP_DESIGNS });
     // The lists already answer; cards carry no cover yet (the client shows 处理中).
     const r = await t.app.inject('/api/index/newest?type=1');
@@ -45,18 +49,39 @@ describe('demo catalogue media through the job queue', () => {
   it('the jobs generate every design, point all materials and album covers at it and deposit the evidence', async () => {
     await runUntilIdle(servicesOf(t.app), { tasks: [SEED_MEDIA_TASK], pollMs: 50 });
     expect(await health()).toMatchObject({ seedPending: 0 });
-    expect(await count(`SELECT count(*) AS n FROM jobs WHERE task = '${SEED_MEDIA_TASK}' AND state <> 'succeeded'`)).toBe(0);
-    expect(await count('SELECT count(*) AS n FROM materials WHERE cover_path IS NULL OR preview_path IS NULL OR original_path IS NULL OR size_bytes IS NULL')).toBe(0);
+    expect(
+      await count(`SELECT count(*) AS n FROM jobs WHERE task = '${SEED_MEDIA_TASK}' AND state <> 'succeeded'`),
+    ).toBe(0);
+    expect(
+      await count(
+        'SELECT count(*) AS n FROM materials WHERE cover_path IS NULL OR preview_path IS NULL OR original_path IS NULL OR size_bytes IS NULL',
+      ),
+    ).toBe(0);
     expect(await count('SELECT count(*) AS n FROM albums WHERE cover_path IS NULL')).toBe(0);
     expect(await count('SELECT count(*) AS n FROM material_evidence')).toBeGreaterThan(3);
-    const sample = (await t.db.query<{ cover_path: string; original_path: string }>('SELECT cover_path, original_path FROM materials LIMIT 1')).rows[0];
+    const sample = (
+      await t.db.query<{ cover_path: string; original_path: string }>(
+        'SELECT cover_path, original_path FROM materials LIMIT 1',
+      )
+    ).rows[0];
     expect(await t.app.storage.exists(sample.cover_path)).toBe(true);
     expect(await t.app.storage.exists(sample.original_path)).toBe(true);
   }, 300_000);
 
   it('every listing states the duration, size and fps its own file has (measured by ffprobe/sharp)', async () => {
-    const rows = (await t.db.query<{ id: number; type: number; original_path: string; duration_sec: string | null; width: number; height: number; fps: string | null }>(
-      'SELECT DISTINCT ON (original_path) id, type, original_path, duration_sec, width, height, fps FROM materials ORDER BY original_path, id')).rows;
+    const rows = (
+      await t.db.query<{
+        id: number;
+        type: number;
+        original_path: string;
+        duration_sec: string | null;
+        width: number;
+        height: number;
+        fps: string | null;
+      }>(
+        'SELECT DISTINCT ON (original_path) id, type, original_path, duration_sec, width, height, fps FROM materials ORDER BY original_path, id',
+      )
+    ).rows;
     expect(rows.length).toBe(IMAGE_DESIGNS + CLIP_DESIGNS);
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lumen-seed-probe-'));
     try {
@@ -69,7 +94,17 @@ describe('demo catalogue media through the job queue', () => {
         }
         const f = path.join(dir, `${r.id}.mp4`);
         fs.writeFileSync(f, bytes);
-        const p = JSON.parse(execFileSync('ffprobe', ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', f]).toString());
+        const p = JSON.parse(
+          execFileSync('ffprobe', [
+            '-v',
+            'error',
+            '-print_format',
+            'json',
+            '-show_format',
+            '-show_streams',
+            f,
+          ]).toString(),
+        );
         const [num, den] = String(p.streams[0].avg_frame_rate).split('/').map(Number);
         expect([r.width, r.height, Number(r.fps)]).toEqual([p.streams[0].width, p.streams[0].height, num / den]);
         expect(Number(r.duration_sec)).toBeCloseTo(Number(p.format.duration), 2);
@@ -78,8 +113,10 @@ describe('demo catalogue media through the job queue', () => {
       fs.rmSync(dir, { recursive: true, force: true });
     }
     // Every material of a design got the same measurement, and clips a keyframe strip.
-    expect(await count(`SELECT count(*) AS n FROM materials m JOIN material_media mm ON mm.material_id = m.id
-      WHERE m.type <> 11 AND mm.strip_key IS NOT NULL AND m.fps IS NOT NULL`)).toBe(await count('SELECT count(*) AS n FROM materials WHERE type <> 11'));
+    expect(
+      await count(`SELECT count(*) AS n FROM materials m JOIN material_media mm ON mm.material_id = m.id
+      WHERE m.type <> 11 AND mm.strip_key IS NOT NULL AND m.fps IS NOT NULL`),
+    ).toBe(await count('SELECT count(*) AS n FROM materials WHERE type <> 11'));
   }, 60_000);
 
   it('seeding again adds no rows and no jobs', async () => {

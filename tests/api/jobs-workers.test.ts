@@ -21,10 +21,12 @@ defineTask<{ ms: number }>('test.slow', async (p, ctx) => {
 const abortReasons = new Map<number, string>();
 defineTask('test.until-aborted', async (_p, ctx) => {
   count(ctx.jobId);
-  await new Promise<void>((_, reject) => ctx.signal.addEventListener('abort', () => {
-    abortReasons.set(ctx.jobId, (ctx.signal.reason as Error).message);
-    reject(ctx.signal.reason);
-  }));
+  await new Promise<void>((_, reject) =>
+    ctx.signal.addEventListener('abort', () => {
+      abortReasons.set(ctx.jobId, (ctx.signal.reason as Error).message);
+      reject(ctx.signal.reason);
+    }),
+  );
 });
 /** Ignores its signal entirely: the worker must still give up on it. */
 defineTask('test.stuck', () => new Promise(() => undefined), { timeoutMs: 150, maxAttempts: 1 });
@@ -60,7 +62,7 @@ describe('job workers: leases, heartbeats, timeouts, shutdown, cancel', () => {
     expect(runs.get(id)).toBe(1);
   });
 
-  it('fails a dead worker\'s job that has no attempt left instead of running it again', async () => {
+  it("fails a dead worker's job that has no attempt left instead of running it again", async () => {
     const id = await orphan('test.quick', 2, 2);
     start({ staleMs: 1000 });
     const job = await waitForJob(t.db, id, ['succeeded', 'failed']);
@@ -71,7 +73,10 @@ describe('job workers: leases, heartbeats, timeouts, shutdown, cancel', () => {
 
   it('leaves a job with a fresh heartbeat to its worker', async () => {
     const { id } = await enqueue(t.db, 'test.quick', {});
-    await t.db.query("UPDATE jobs SET state = 'running', attempts = 1, locked_by = 'live-host:1:abc', locked_at = now() WHERE id = $1", [id]);
+    await t.db.query(
+      "UPDATE jobs SET state = 'running', attempts = 1, locked_by = 'live-host:1:abc', locked_at = now() WHERE id = $1",
+      [id],
+    );
     start({ staleMs: 2000 });
     await new Promise((r) => setTimeout(r, 500));
     expect(await findJob(t.db, id)).toMatchObject({ state: 'running', lockedBy: 'live-host:1:abc' });
@@ -101,8 +106,14 @@ describe('job workers: leases, heartbeats, timeouts, shutdown, cancel', () => {
     expect(runs.get(id)).toBe(1);
     // The same lag seen from another worker is a dead lease: it is returned to the queue.
     const other = await enqueue(t.db, 'test.slow', { ms: 1500 });
-    await t.db.query("UPDATE jobs SET state = 'running', attempts = 1, locked_by = 'other-host:1:abc', locked_at = now() - interval '1 second' WHERE id = $1", [other.id]);
-    expect(await waitForJob(t.db, other.id, ['succeeded', 'failed'])).toMatchObject({ state: 'succeeded', attempts: 2 });
+    await t.db.query(
+      "UPDATE jobs SET state = 'running', attempts = 1, locked_by = 'other-host:1:abc', locked_at = now() - interval '1 second' WHERE id = $1",
+      [other.id],
+    );
+    expect(await waitForJob(t.db, other.id, ['succeeded', 'failed'])).toMatchObject({
+      state: 'succeeded',
+      attempts: 2,
+    });
   });
 
   it('aborts an attempt that exceeds its timeout, even when the handler ignores the signal', async () => {
@@ -117,7 +128,12 @@ describe('job workers: leases, heartbeats, timeouts, shutdown, cancel', () => {
     const short = await enqueue(t.db, 'test.slow', { ms: 150 });
     const long = await enqueue(t.db, 'test.until-aborted', {});
     start({ concurrency: 4 });
-    await waitFor(async () => (await findJob(t.db, long.id))?.state === 'running' && (await findJob(t.db, short.id))?.state === 'running', 5000, 'both running');
+    await waitFor(
+      async () =>
+        (await findJob(t.db, long.id))?.state === 'running' && (await findJob(t.db, short.id))?.state === 'running',
+      5000,
+      'both running',
+    );
     await worker!.stop(500);
     worker = undefined;
     expect((await findJob(t.db, short.id))!.state).toBe('succeeded');

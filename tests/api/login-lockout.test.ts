@@ -25,7 +25,11 @@ describe('password lockout under parallel guesses', () => {
     seq += 1;
     const username = `lock_${seq}_${Date.now() % 100000}`;
     const phone = `136${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
-    await t.db.query('INSERT INTO users(username, phone, password_hash) VALUES ($1, $2, $3)', [username, phone, await hashPassword(DEMO_PASSWORD)]);
+    await t.db.query('INSERT INTO users(username, phone, password_hash) VALUES ($1, $2, $3)', [
+      username,
+      phone,
+      await hashPassword(DEMO_PASSWORD),
+    ]);
     return { username, phone };
   }
 
@@ -36,7 +40,9 @@ describe('password lockout under parallel guesses', () => {
   it('100 parallel wrong passwords from 100 addresses: only 5 are checked, then the right one is refused', async () => {
     const { username } = await account();
     await warmPool();
-    const rs = await Promise.all(Array.from({ length: 100 }, (_, i) => passwordLogin(t.app, username, `wrong-${i}`, { ip: freshIp() })));
+    const rs = await Promise.all(
+      Array.from({ length: 100 }, (_, i) => passwordLogin(t.app, username, `wrong-${i}`, { ip: freshIp() })),
+    );
     expect(evaluated(rs)).toHaveLength(USER_MAX_FAILURES);
     for (const r of evaluated(rs)) expect(r.json().msg).toBe(MSG_BAD_CREDENTIALS);
     for (const r of rs.filter((x) => x.statusCode === 429)) expect(r.json().msg).toBe(MSG_LOCKED);
@@ -60,12 +66,16 @@ describe('password lockout under parallel guesses', () => {
   it('per IP: 25 parallel guesses at different usernames from one address check only 20', async () => {
     const ip = freshIp();
     await warmPool();
-    const rs = await Promise.all(Array.from({ length: 25 }, (_, i) => passwordLogin(t.app, `spray_p_${i}`, 'bad', { ip })));
+    const rs = await Promise.all(
+      Array.from({ length: 25 }, (_, i) => passwordLogin(t.app, `spray_p_${i}`, 'bad', { ip })),
+    );
     expect(evaluated(rs)).toHaveLength(IP_MAX_FAILURES);
     const right = await passwordLogin(t.app, 'demo_buyer', DEMO_PASSWORD, { ip });
     expect(right.json().msg).toBe(MSG_LOCKED);
     // The refused guesses were not counted against their usernames (one atomic step for both keys).
-    const counted = await t.db.query<{ n: number }>("SELECT count(*)::int AS n FROM login_failures WHERE key LIKE 'u:spray_p_%'");
+    const counted = await t.db.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM login_failures WHERE key LIKE 'u:spray_p_%'",
+    );
     expect(counted.rows[0].n).toBe(IP_MAX_FAILURES);
   });
 
@@ -81,7 +91,8 @@ describe('password lockout under parallel guesses', () => {
 
   it('the username and the phone of one account share one lock', async () => {
     const { username, phone } = await account();
-    for (let i = 0; i < USER_MAX_FAILURES; i++) expect((await passwordLogin(t.app, username, `bad-${i}`)).json().msg).toBe(MSG_BAD_CREDENTIALS);
+    for (let i = 0; i < USER_MAX_FAILURES; i++)
+      expect((await passwordLogin(t.app, username, `bad-${i}`)).json().msg).toBe(MSG_BAD_CREDENTIALS);
     const byPhone = await passwordLogin(t.app, phone, DEMO_PASSWORD);
     expect(byPhone.statusCode).toBe(429);
     expect(byPhone.json().msg).toBe(MSG_LOCKED);

@@ -10,9 +10,22 @@ describe('WeChat QR login and phone binding', () => {
   afterAll(() => t.close());
 
   const qr = async () => (await t.app.inject('/api/common/getQrCode')).json().data as { ticket: string; url: string };
-  const poll = (ticket: string) => t.app.inject({ method: 'POST', url: '/api/common/checkLogin', payload: `ticket=${encodeURIComponent(ticket)}`, headers: { 'content-type': 'application/x-www-form-urlencoded' } });
-  const scan = (ticket: string, openid: string) => t.app.inject({ method: 'POST', url: '/dev/wechat', payload: `ticket=${encodeURIComponent(ticket)}&openid=${encodeURIComponent(openid)}`, headers: { 'content-type': 'application/x-www-form-urlencoded' } });
-  const bind = (payload: Record<string, unknown>) => t.app.inject({ method: 'POST', url: '/api/common/phone', payload, remoteAddress: freshIp() });
+  const poll = (ticket: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/common/checkLogin',
+      payload: `ticket=${encodeURIComponent(ticket)}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+  const scan = (ticket: string, openid: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/dev/wechat',
+      payload: `ticket=${encodeURIComponent(ticket)}&openid=${encodeURIComponent(openid)}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+  const bind = (payload: Record<string, unknown>) =>
+    t.app.inject({ method: 'POST', url: '/api/common/phone', payload, remoteAddress: freshIp() });
 
   it('issues a ticket whose url is the sandbox scan page; polling a pending ticket answers neither token nor needBind', async () => {
     const { ticket, url } = await qr();
@@ -25,7 +38,8 @@ describe('WeChat QR login and phone binding', () => {
 
   it('caps login endpoints per IP (30 a minute) with the Chinese 429 envelope', async () => {
     const codes: number[] = [];
-    for (let i = 0; i < 31; i++) codes.push((await t.app.inject({ url: '/api/common/getQrCode', remoteAddress: '10.9.9.9' })).statusCode);
+    for (let i = 0; i < 31; i++)
+      codes.push((await t.app.inject({ url: '/api/common/getQrCode', remoteAddress: '10.9.9.9' })).statusCode);
     expect(codes.slice(0, 30).every((c) => c === 200)).toBe(true);
     const r = await t.app.inject({ url: '/api/common/getQrCode', remoteAddress: '10.9.9.9' });
     expect(r.statusCode).toBe(429);
@@ -58,14 +72,27 @@ describe('WeChat QR login and phone binding', () => {
     expect((await poll(ticket)).json().data).toEqual({ token: null, needBind: true });
     const phone = randomPhone();
     // Bind codes need the scanned ticket.
-    expect((await send(t.app, { phone, ticket: 'not-a-scanned-ticket' }, { bind: true })).json().msg).toBe('二维码已失效，请刷新二维码');
+    expect((await send(t.app, { phone, ticket: 'not-a-scanned-ticket' }, { bind: true })).json().msg).toBe(
+      '二维码已失效，请刷新二维码',
+    );
     expect((await send(t.app, { phone, ticket }, { bind: true })).json().success).toBe(true);
     const code = await lastCode(t.app, phone);
-    expect((await bind({ phone, verificationCode: code === '000000' ? '111111' : '000000', ticket })).json().msg).toBe('验证码错误，请重新输入');
-    const r = await bind({ phone, verificationCode: code, ticket, registDevice: 'PC', inviteCode: 'INV1', registSource: 'LUMEN_IMG_PURCHASE' });
+    expect((await bind({ phone, verificationCode: code === '000000' ? '111111' : '000000', ticket })).json().msg).toBe(
+      '验证码错误，请重新输入',
+    );
+    const r = await bind({
+      phone,
+      verificationCode: code,
+      ticket,
+      registDevice: 'PC',
+      inviteCode: 'INV1',
+      registSource: 'LUMEN_IMG_PURCHASE',
+    });
     expect(r.json()).toMatchObject({ code: 200, msg: '绑定成功' });
     const info = (await userInfo(t.app, r.json().data.token)).json().data;
-    const row = (await t.db.query('SELECT wechat_openid, invite_code, regist_source FROM users WHERE id = $1', [info.id])).rows[0];
+    const row = (
+      await t.db.query('SELECT wechat_openid, invite_code, regist_source FROM users WHERE id = $1', [info.id])
+    ).rows[0];
     expect(row.wechat_openid).toMatch(/^sandbox_/);
     expect(row).toMatchObject({ invite_code: 'INV1', regist_source: 'LUMEN_IMG_PURCHASE' });
     // The ticket is consumed; the next scan with this identity logs straight in.
@@ -83,7 +110,9 @@ describe('WeChat QR login and phone binding', () => {
     await send(t.app, { phone, ticket }, { bind: true });
     const r = await bind({ phone, verificationCode: await lastCode(t.app, phone), ticket });
     expect((await userInfo(t.app, r.json().data.token)).json().data.id).toBe(u.id);
-    expect((await t.db.query('SELECT wechat_openid FROM users WHERE id = $1', [u.id])).rows[0].wechat_openid).toMatch(/^sandbox_/);
+    expect((await t.db.query('SELECT wechat_openid FROM users WHERE id = $1', [u.id])).rows[0].wechat_openid).toMatch(
+      /^sandbox_/,
+    );
   });
 
   it('a phone already linked to another WeChat identity cannot be bound again', async () => {
@@ -93,6 +122,8 @@ describe('WeChat QR login and phone binding', () => {
     const { ticket } = await qr();
     await scan(ticket, 'new');
     await send(t.app, { phone, ticket }, { bind: true });
-    expect((await bind({ phone, verificationCode: await lastCode(t.app, phone), ticket })).json().msg).toBe('该手机号已绑定其他微信账号');
+    expect((await bind({ phone, verificationCode: await lastCode(t.app, phone), ticket })).json().msg).toBe(
+      '该手机号已绑定其他微信账号',
+    );
   });
 });

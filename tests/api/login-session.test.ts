@@ -25,11 +25,20 @@ describe('sessions, user info, logout, analytics, ad conversions, sandbox pages'
     expect(byCookie.statusCode).toBe(401);
     expect(byCookie.json().msg).toBe('还没有登录哦，请登录后完成此操作');
     // State-changing calls carried by the cookie alone (what a cross-site form would send) do nothing.
-    const album = await t.app.inject({ method: 'POST', url: '/api/collect', cookies: { token1: u.token }, payload: { name: '跨站收藏夹' } });
+    const album = await t.app.inject({
+      method: 'POST',
+      url: '/api/collect',
+      cookies: { token1: u.token },
+      payload: { name: '跨站收藏夹' },
+    });
     expect(album.statusCode).toBe(401);
     await t.app.inject({ method: 'POST', url: '/api/common/logout', cookies: { token1: u.token } });
     expect((await userInfo(t.app, u.token)).json().data.id).toBe(u.id);
-    const bearer = await t.app.inject({ url: '/api/common/getUserInfo', headers: { authorization: `Bearer ${u.token}` }, cookies: { token1: 'other' } });
+    const bearer = await t.app.inject({
+      url: '/api/common/getUserInfo',
+      headers: { authorization: `Bearer ${u.token}` },
+      cookies: { token1: 'other' },
+    });
     expect(bearer.json().data.id).toBe(u.id);
   });
 
@@ -42,20 +51,47 @@ describe('sessions, user info, logout, analytics, ad conversions, sandbox pages'
   });
 
   it('records the login analytics action for the logged-in user only', async () => {
-    expect((await t.app.inject({ method: 'POST', url: '/api/common/loginStat', payload: { loginType: 1 } })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/common/loginStat', payload: { loginType: 1 } })).statusCode,
+    ).toBe(401);
     const u = await makeUser(t.db);
-    await t.app.inject({ method: 'POST', url: '/api/common/loginStat', headers: u.auth, payload: { loginType: 2, url: 'http://x/' } });
-    expect((await t.db.query('SELECT login_type, url FROM login_events WHERE user_id = $1', [u.id])).rows).toEqual([{ login_type: 2, url: 'http://x/' }]);
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/common/loginStat',
+      headers: u.auth,
+      payload: { loginType: 2, url: 'http://x/' },
+    });
+    expect((await t.db.query('SELECT login_type, url FROM login_events WHERE user_id = $1', [u.id])).rows).toEqual([
+      { login_type: 2, url: 'http://x/' },
+    ]);
   });
 
   it('uploadConvertData records type 49 with the bd_vid of the url', async () => {
     const u = await makeUser(t.db);
     const url = 'http://lumen.test/?bd_vid=abc123&x=1';
-    const r = await t.app.inject({ method: 'POST', url: '/api/baidu/uploadConvertData', headers: { ...u.auth, 'content-type': 'application/x-www-form-urlencoded' }, payload: `type=49&url=${encodeURIComponent(url)}` });
+    const r = await t.app.inject({
+      method: 'POST',
+      url: '/api/baidu/uploadConvertData',
+      headers: { ...u.auth, 'content-type': 'application/x-www-form-urlencoded' },
+      payload: `type=49&url=${encodeURIComponent(url)}`,
+    });
     expect(r.json().success).toBe(true);
-    expect((await t.db.query('SELECT type, bd_vid FROM ad_conversions WHERE user_id = $1', [u.id])).rows).toEqual([{ type: 49, bd_vid: 'abc123' }]);
-    expect((await t.app.inject({ method: 'POST', url: '/api/baidu/uploadConvertData', payload: { type: 49, url: 'javascript:alert(1)' } })).json().msg).toBe('页面地址不正确');
-    expect((await t.app.inject({ method: 'POST', url: '/api/baidu/uploadConvertData', payload: { type: 'x', url } })).json().msg).toBe('转化类型不正确');
+    expect((await t.db.query('SELECT type, bd_vid FROM ad_conversions WHERE user_id = $1', [u.id])).rows).toEqual([
+      { type: 49, bd_vid: 'abc123' },
+    ]);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/baidu/uploadConvertData',
+          payload: { type: 49, url: 'javascript:alert(1)' },
+        })
+      ).json().msg,
+    ).toBe('页面地址不正确');
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/baidu/uploadConvertData', payload: { type: 'x', url } })).json()
+        .msg,
+    ).toBe('转化类型不正确');
   });
 
   it('the SMS sandbox page lists delivered messages, escaped', async () => {

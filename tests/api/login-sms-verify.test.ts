@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp } from '../helpers/app.js';
 import { freshIp, randomPhone } from './login/helpers.js';
-const MSG_VERIFY_DAILY_CAP = '该手机号今日验证码错误次数过多，请明天再试'; const VERIFY_DAILY_MAX = 20;
+const MSG_VERIFY_DAILY_CAP = '该手机号今日验证码错误次数过多，请明天再试';
+const VERIFY_DAILY_MAX = 20;
 import { codeHash, MAX_ATTEMPTS, MSG_CODE_WRONG, MSG_CODE_TOO_MANY } from '../../server/src/repositories/sms-codes.js';
 
 /**
@@ -17,21 +18,29 @@ describe('SMS code verification limits', () => {
   afterAll(() => t.close());
 
   const login = (phone: string, verificationCode: string) =>
-    t.app.inject({ method: 'POST', url: '/api/common/userPhoneLoginReg', payload: { phone, verificationCode }, remoteAddress: freshIp() });
+    t.app.inject({
+      method: 'POST',
+      url: '/api/common/userPhoneLoginReg',
+      payload: { phone, verificationCode },
+      remoteAddress: freshIp(),
+    });
 
   /** A live login code with a known value, as if just texted (sending is limited to once a minute). */
   async function liveCode(phone: string, code: string): Promise<number> {
-    await t.db.query("UPDATE sms_codes SET used_at = now() WHERE phone = $1 AND used_at IS NULL", [phone]);
+    await t.db.query('UPDATE sms_codes SET used_at = now() WHERE phone = $1 AND used_at IS NULL', [phone]);
     const r = await t.db.query<{ id: number }>(
       "INSERT INTO sms_codes(phone, purpose, code_hash, ip, expires_at) VALUES ($1, 'login', $2, 'test', now() + interval '5 minutes') RETURNING id",
       [phone, codeHash(t.app.config.smsCodePepper, phone, 'login', code)],
     );
     return Number(r.rows[0].id);
   }
-  const attemptsOf = async (id: number) => Number((await t.db.query<{ attempts: number }>('SELECT attempts FROM sms_codes WHERE id = $1', [id])).rows[0].attempts);
+  const attemptsOf = async (id: number) =>
+    Number(
+      (await t.db.query<{ attempts: number }>('SELECT attempts FROM sms_codes WHERE id = $1', [id])).rows[0].attempts,
+    );
   /** Spends wrong codes sequentially, 5 per code, over as many codes as needed. */
   async function spendWrong(phone: string, n: number): Promise<void> {
-    for (let done = 0; done < n; ) {
+    for (let done = 0; done < n;) {
       await liveCode(phone, '123456');
       for (let i = 0; i < MAX_ATTEMPTS && done < n; i++, done++) await login(phone, '000000');
     }
@@ -78,12 +87,12 @@ describe('SMS code verification limits', () => {
     expect((await login(phone, '555555')).json().msg).toBe(MSG_VERIFY_DAILY_CAP);
   });
 
-  it('the cap counts by the China calendar day: yesterday\'s wrong codes no longer count', async () => {
+  it("the cap counts by the China calendar day: yesterday's wrong codes no longer count", async () => {
     const phone = randomPhone();
     await spendWrong(phone, VERIFY_DAILY_MAX);
     await liveCode(phone, '666666');
     expect((await login(phone, '666666')).json().msg).toBe(MSG_VERIFY_DAILY_CAP);
-    await t.db.query("UPDATE sms_verify_failures SET day = day - 1 WHERE phone = $1", [phone]);
+    await t.db.query('UPDATE sms_verify_failures SET day = day - 1 WHERE phone = $1', [phone]);
     expect((await login(phone, '666666')).json().success).toBe(true);
   });
 });

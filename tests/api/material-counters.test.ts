@@ -7,12 +7,20 @@ describe('batched view/download counters', () => {
   let a = 0;
   let b = 0;
   let hidden = 0;
-  const views = async (id: number) => Number((await t.db.query('SELECT views FROM materials WHERE id = $1', [id])).rows[0].views);
+  const views = async (id: number) =>
+    Number((await t.db.query('SELECT views FROM materials WHERE id = $1', [id])).rows[0].views);
 
   beforeAll(async () => {
     t = await makeTestApp();
     const insert = async (status: number) =>
-      Number((await t.db.query(`INSERT INTO materials(type, title, status, price_cents, views) VALUES (1, '计数测试', $1, 100, 5) RETURNING id`, [status])).rows[0].id);
+      Number(
+        (
+          await t.db.query(
+            `INSERT INTO materials(type, title, status, price_cents, views) VALUES (1, '计数测试', $1, 100, 5) RETURNING id`,
+            [status],
+          )
+        ).rows[0].id,
+      );
     a = await insert(1);
     b = await insert(1);
     hidden = await insert(0);

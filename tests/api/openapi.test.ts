@@ -12,7 +12,11 @@ import { makeTestApp } from '../helpers/app.js';
 const TODO_FILE = 'server/src/http/routes-without-response-schema.json';
 const API_PATH = /^\/(api|community\/api|dev|files)(\/|$)/;
 
-type Doc = { openapi: string; paths: Record<string, Record<string, { tags?: string[]; responses: Record<string, any> }>>; tags: Array<{ name: string }> };
+type Doc = {
+  openapi: string;
+  paths: Record<string, Record<string, { tags?: string[]; responses: Record<string, any> }>>;
+  tags: Array<{ name: string }>;
+};
 
 /** Fastify's `/a/:id` and `/files/*` as the document writes them. */
 const docPath = (url: string) => url.replace(/:([A-Za-z0-9_]+)/g, '{$1}').replace(/\*$/, '{*}');
@@ -39,7 +43,12 @@ describe('OpenAPI document', () => {
   const apiRoutes = () =>
     routes
       .filter((r) => API_PATH.test(r.url) && !(r.schema as { hide?: boolean } | undefined)?.hide)
-      .flatMap((r) => [r.method].flat().filter((m) => m !== 'HEAD').map((m) => ({ key: `${m} ${r.url}`, method: m.toLowerCase(), url: r.url })));
+      .flatMap((r) =>
+        [r.method]
+          .flat()
+          .filter((m) => m !== 'HEAD')
+          .map((m) => ({ key: `${m} ${r.url}`, method: m.toLowerCase(), url: r.url })),
+      );
 
   it('validates as OpenAPI 3.1', async () => {
     expect(doc.openapi).toBe('3.1.0');
@@ -48,7 +57,7 @@ describe('OpenAPI document', () => {
     expect(result.valid).toBe(true);
   });
 
-  it('lists every registered API route, under its group\'s tag', () => {
+  it("lists every registered API route, under its group's tag", () => {
     const all = apiRoutes();
     expect(all.length).toBeGreaterThan(300);
     const tags = new Set(doc.tags.map((x) => x.name));
@@ -71,29 +80,62 @@ describe('OpenAPI document', () => {
   it('failures are documented with the shared error envelope', () => {
     const op = doc.paths['/api/items/detail/{id}'].get;
     expect(op.responses.default.content['application/json'].schema.properties).toHaveProperty('msg');
-    expect(op.responses['200'].content['application/json'].schema.properties.data.properties.type['x-enum-labels']).toMatchObject({ 1: '视频', 11: '图片' });
+    expect(
+      op.responses['200'].content['application/json'].schema.properties.data.properties.type['x-enum-labels'],
+    ).toMatchObject({ 1: '视频', 11: '图片' });
   });
 
-  it('an undeclared field never leaves the server: the route\'s own schema drops it', async () => {
+  it("an undeclared field never leaves the server: the route's own schema drops it", async () => {
     const detail = routes.find((r) => r.url === '/api/items/detail/:id' && r.method === 'GET')!;
     // The detail route's schema, serving a row with an internal column (the original file's key).
     const row = {
-      id: 1, type: 1, title: 't', tags: [], categoryId: null, coverUrl: null, previewUrl: null, durationSec: 1.5, width: 2, height: 3, format: 'MP4',
-      priceCents: 100, views: 0, downloads: 0, collects: 0, createdAt: new Date(0), description: '', fps: 25, sizeBytes: 9, category: null,
+      id: 1,
+      type: 1,
+      title: 't',
+      tags: [],
+      categoryId: null,
+      coverUrl: null,
+      previewUrl: null,
+      durationSec: 1.5,
+      width: 2,
+      height: 3,
+      format: 'MP4',
+      priceCents: 100,
+      views: 0,
+      downloads: 0,
+      collects: 0,
+      createdAt: new Date(0),
+      description: '',
+      fps: 25,
+      sizeBytes: 9,
+      category: null,
     };
     const probe = Fastify();
     probe.get('/x', { schema: { response: detail.schema!.response } }, async () => ({
-      code: 200, success: true, msg: '操作成功', message: '操作成功',
-      data: { ...row, originalPath: 'media-original/secret.mp4', owner: { id: 2, nickname: 'n', avatar: '', phone: '13900000000' } },
+      code: 200,
+      success: true,
+      msg: '操作成功',
+      message: '操作成功',
+      data: {
+        ...row,
+        originalPath: 'media-original/secret.mp4',
+        owner: { id: 2, nickname: 'n', avatar: '', phone: '13900000000' },
+      },
     }));
     const body = (await probe.inject('/x')).json();
     await probe.close();
-    expect(body.data).toMatchObject({ id: 1, title: 't', durationSec: 1.5, createdAt: '1970-01-01T00:00:00.000Z', owner: { id: 2, nickname: 'n' } });
+    expect(body.data).toMatchObject({
+      id: 1,
+      title: 't',
+      durationSec: 1.5,
+      createdAt: '1970-01-01T00:00:00.000Z',
+      owner: { id: 2, nickname: 'n' },
+    });
     expect(body.data).not.toHaveProperty('originalPath');
     expect(body.data.owner).not.toHaveProperty('phone');
   });
 
-  it('the developers\' reference page loads under the site\'s CSP', async () => {
+  it("the developers' reference page loads under the site's CSP", async () => {
     const page = await t.app.inject('/api/docs/');
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toMatch(/text\/html/);

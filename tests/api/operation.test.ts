@@ -4,8 +4,21 @@ import { STAT_RATE_LIMIT } from '../../server/src/routes/operation.js';
 import { cityOf, isLocalAddress } from '../../server/src/http/ip.js';
 
 const payload = (over: Record<string, string> = {}) => ({
-  url: 'http://127.0.0.1/ablum/1', rurl: '', src: '1920x1080', scl: '24-bit', lg: 'zh-CN', tz: 'Asia/Shanghai',
-  os: 'Linux', bs: 'Chrome', ps: '1366x900', jv: '0', sh: '127.0.0.1', ip: '127.0.0.1', addr: '本地', device: 'pc', pvi: 'abc123',
+  url: 'http://127.0.0.1/ablum/1',
+  rurl: '',
+  src: '1920x1080',
+  scl: '24-bit',
+  lg: 'zh-CN',
+  tz: 'Asia/Shanghai',
+  os: 'Linux',
+  bs: 'Chrome',
+  ps: '1366x900',
+  jv: '0',
+  sh: '127.0.0.1',
+  ip: '127.0.0.1',
+  addr: '本地',
+  device: 'pc',
+  pvi: 'abc123',
   ...over,
 });
 
@@ -32,7 +45,17 @@ describe('operation endpoints', () => {
   });
 
   it('classifies private and public addresses', () => {
-    for (const ip of ['127.0.0.1', '::1', '10.1.2.3', '172.16.0.1', '172.31.255.1', '192.168.1.1', '::ffff:192.168.0.2', 'fd00::1', 'fe80::1']) {
+    for (const ip of [
+      '127.0.0.1',
+      '::1',
+      '10.1.2.3',
+      '172.16.0.1',
+      '172.31.255.1',
+      '192.168.1.1',
+      '::ffff:192.168.0.2',
+      'fd00::1',
+      'fe80::1',
+    ]) {
       expect(isLocalAddress(ip), ip).toBe(true);
     }
     for (const ip of ['8.8.8.8', '172.32.0.1', '2001:db8::1', '::ffff:1.1.1.1']) expect(cityOf(ip), ip).toBe('未知');
@@ -41,7 +64,9 @@ describe('operation endpoints', () => {
   it('stores a visitor page view without a user', async () => {
     const r = await t.app.inject({ method: 'POST', url: '/api/operation/stat', payload: payload({ pvi: 'visitor1' }) });
     expect(r.json()).toMatchObject({ code: 200, success: true });
-    const rows = await t.db.query<any>(`SELECT user_id, payload, ip FROM page_views WHERE payload->>'pvi' = 'visitor1'`);
+    const rows = await t.db.query<any>(
+      `SELECT user_id, payload, ip FROM page_views WHERE payload->>'pvi' = 'visitor1'`,
+    );
     expect(rows.rows).toHaveLength(1);
     expect(rows.rows[0].user_id).toBeNull();
     expect(rows.rows[0].ip).toBe('127.0.0.1');
@@ -50,9 +75,21 @@ describe('operation endpoints', () => {
 
   it('stores user_id when the Authorization token is valid, none when it is not', async () => {
     const u = await makeUser(t.db);
-    await t.app.inject({ method: 'POST', url: '/api/operation/stat', headers: u.auth, payload: payload({ pvi: 'member1' }) });
-    await t.app.inject({ method: 'POST', url: '/api/operation/stat', headers: { authorization: 'bogus' }, payload: payload({ pvi: 'bogus1' }) });
-    const rows = await t.db.query<any>(`SELECT user_id, payload->>'pvi' AS pvi FROM page_views WHERE payload->>'pvi' IN ('member1','bogus1') ORDER BY id`);
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/operation/stat',
+      headers: u.auth,
+      payload: payload({ pvi: 'member1' }),
+    });
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/operation/stat',
+      headers: { authorization: 'bogus' },
+      payload: payload({ pvi: 'bogus1' }),
+    });
+    const rows = await t.db.query<any>(
+      `SELECT user_id, payload->>'pvi' AS pvi FROM page_views WHERE payload->>'pvi' IN ('member1','bogus1') ORDER BY id`,
+    );
     expect(rows.rows.map((x: any) => [x.pvi, x.user_id === null ? null : Number(x.user_id)])).toEqual([
       ['member1', u.id],
       ['bogus1', null],
@@ -78,7 +115,8 @@ describe('operation endpoints', () => {
   });
 
   it('names the fields by their Chinese titles in validation messages', async () => {
-    const stat = (body: object) => t.app.inject({ method: 'POST', url: '/api/operation/stat', payload: body }).then((r) => r.json().msg);
+    const stat = (body: object) =>
+      t.app.inject({ method: 'POST', url: '/api/operation/stat', payload: body }).then((r) => r.json().msg);
     expect(await stat({ url: 'http://x/' })).toBe('请填写访客标识');
     expect(await stat(payload({ pvi: '../../etc' }))).toBe('访客标识格式不正确');
     expect(await stat(payload({ url: 'x'.repeat(3000) }))).toBe('页面地址长度不能超过2048个字符');
@@ -99,7 +137,11 @@ describe('operation endpoints', () => {
     const r = await t.app.inject({ method: 'POST', url: '/api/operation/stat', remoteAddress, payload: payload() });
     expect(r.statusCode).toBe(429);
     expect(r.json()).toMatchObject({ success: false, msg: '操作过于频繁，请稍后再试' });
-    const other = await t.app.inject({ method: 'POST', url: '/api/operation/stat', payload: payload({ pvi: 'other' }) });
+    const other = await t.app.inject({
+      method: 'POST',
+      url: '/api/operation/stat',
+      payload: payload({ pvi: 'other' }),
+    });
     expect(other.statusCode).toBe(200);
   });
 });

@@ -37,7 +37,16 @@ describe('two app servers and a worker on one PostgreSQL and one bucket', () => 
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lumen-scale-'));
     dirs.push(dataDir);
     // App servers share the evidence log's signing key as they share the database (README: EVIDENCE_LOG_KEY).
-    return { ...s3.env, DATABASE_URL: u.toString(), DATA_DIR: dataDir, CLIENT_DIR: path.join(dataDir, 'no-client'), NODE_ENV: 'development', LOG_LEVEL: 'warn', JOBS_IN_PROCESS: '0', EVIDENCE_LOG_KEY: logKey };
+    return {
+      ...s3.env,
+      DATABASE_URL: u.toString(),
+      DATA_DIR: dataDir,
+      CLIENT_DIR: path.join(dataDir, 'no-client'),
+      NODE_ENV: 'development',
+      LOG_LEVEL: 'warn',
+      JOBS_IN_PROCESS: '0',
+      EVIDENCE_LOG_KEY: logKey,
+    };
   };
 
   beforeAll(async () => {
@@ -86,7 +95,9 @@ describe('two app servers and a worker on one PostgreSQL and one bucket', () => 
     const r = await fetch(base + p, { ...init, headers });
     return { status: r.status, body: (await r.json()) as any };
   };
-  const login = async (base: string, username: string) => (await json(base, '/dev/session', { method: 'POST', body: JSON.stringify({ username, password: 'Lumen@2026' }) })).body.data.token as string;
+  const login = async (base: string, username: string) =>
+    (await json(base, '/dev/session', { method: 'POST', body: JSON.stringify({ username, password: 'Lumen@2026' }) }))
+      .body.data.token as string;
 
   it('the demo media jobs that A enqueued run on the worker, and their files are served by B from the bucket', async () => {
     const deadline = Date.now() + 300_000;
@@ -101,9 +112,12 @@ describe('two app servers and a worker on one PostgreSQL and one bucket', () => 
     await c.connect();
     try {
       // Both app servers run with JOBS_IN_PROCESS=0: every finished job was run by the worker process.
-      const done = await c.query(`SELECT count(*)::int AS n FROM jobs WHERE task = 'seed.media' AND state = 'succeeded'`);
+      const done = await c.query(
+        `SELECT count(*)::int AS n FROM jobs WHERE task = 'seed.media' AND state = 'succeeded'`,
+      );
       expect(done.rows[0].n).toBeGreaterThan(0);
-      const cover = (await c.query(`SELECT cover_path FROM materials WHERE cover_path IS NOT NULL LIMIT 1`)).rows[0].cover_path as string;
+      const cover = (await c.query(`SELECT cover_path FROM materials WHERE cover_path IS NOT NULL LIMIT 1`)).rows[0]
+        .cover_path as string;
       const r = await fetch(`${B}/files/${cover}`);
       expect(r.status).toBe(200);
       expect(r.headers.get('content-type')).toMatch(/image\//);
@@ -117,9 +131,17 @@ describe('two app servers and a worker on one PostgreSQL and one bucket', () => 
   it('a licence bought on A downloads the original through B (a presigned bucket URL)', async () => {
     const tokenA = await login(A, 'demo_buyer');
     const item = (await json(A, '/api/index/newest?limit=1')).body.data[0];
-    const order = await json(A, '/api/trade/order', { method: 'POST', token: tokenA, body: JSON.stringify({ from: 'direct', items: [{ materialId: item.id, scenario: 'personal_study' }] }) });
+    const order = await json(A, '/api/trade/order', {
+      method: 'POST',
+      token: tokenA,
+      body: JSON.stringify({ from: 'direct', items: [{ materialId: item.id, scenario: 'personal_study' }] }),
+    });
     expect(order.status, JSON.stringify(order.body)).toBe(200);
-    const paid = await json(A, '/api/trade/pay/wallet', { method: 'POST', token: tokenA, body: JSON.stringify({ orderId: order.body.data.id }) });
+    const paid = await json(A, '/api/trade/pay/wallet', {
+      method: 'POST',
+      token: tokenA,
+      body: JSON.stringify({ orderId: order.body.data.id }),
+    });
     expect(paid.status, JSON.stringify(paid.body)).toBe(200);
     // The session made on A is valid on B (sessions live in the database).
     const dl = await json(B, `/api/order/download/${item.id}`, { token: tokenA });
@@ -132,8 +154,15 @@ describe('two app servers and a worker on one PostgreSQL and one bucket', () => 
   it('a deposit made on A verifies on B, and its file is in the bucket', async () => {
     const token = await login(A, 'demo_creator');
     const image = { filename: '集群存证.jpg', contentType: 'image/jpeg', data: await jpeg(800, 600) };
-    const body = formWithFiles({ workName: '集群存证', workCategory: 1, files: [metaOf(image, { width: 800, height: 600 })] }, [image]);
-    const made = await fetch(`${A}/api/protection/deposit`, { method: 'POST', headers: { authorization: token, ...body.headers }, body: new Uint8Array(body.payload) });
+    const body = formWithFiles(
+      { workName: '集群存证', workCategory: 1, files: [metaOf(image, { width: 800, height: 600 })] },
+      [image],
+    );
+    const made = await fetch(`${A}/api/protection/deposit`, {
+      method: 'POST',
+      headers: { authorization: token, ...body.headers },
+      body: new Uint8Array(body.payload),
+    });
     const d = ((await made.json()) as any).data;
     expect(made.status).toBe(200);
     const v = await json(B, `/api/protection/deposit/verify/${d.certNo ?? d.cert_no}`);
@@ -142,15 +171,26 @@ describe('two app servers and a worker on one PostgreSQL and one bucket', () => 
     expect(v.body.data.sha256).toBe(crypto.createHash('sha256').update(image.data).digest('hex'));
     const c = new pg.Client({ connectionString: env().DATABASE_URL });
     await c.connect();
-    const key = (await c.query('SELECT file_key FROM evidence_deposits WHERE id = $1', [d.id])).rows[0].file_key as string;
+    const key = (await c.query('SELECT file_key FROM evidence_deposits WHERE id = $1', [d.id])).rows[0]
+      .file_key as string;
     await c.end();
     const bucket = await openStorage(loadConfig({ ...s3.env, DATA_DIR: dirs[0] }));
     expect(bucket.kind).toBe('s3');
-    expect(crypto.createHash('sha256').update(await bucket.get(key)).digest('hex')).toBe(v.body.data.sha256);
+    expect(
+      crypto
+        .createHash('sha256')
+        .update(await bucket.get(key))
+        .digest('hex'),
+    ).toBe(v.body.data.sha256);
   });
 
   it('a rate limit hit on A holds on B', async () => {
-    const send = (base: string) => fetch(`${base}/api/baidu/uploadConvertData`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ type: 49, url: 'https://lumen.example/?bd_vid=scale' }) });
+    const send = (base: string) =>
+      fetch(`${base}/api/baidu/uploadConvertData`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ type: 49, url: 'https://lumen.example/?bd_vid=scale' }),
+      });
     for (let i = 0; i < 20; i++) expect((await send(A)).status).toBe(200);
     for (let i = 0; i < 10; i++) expect((await send(B)).status).toBe(200);
     expect((await send(B)).status).toBe(429);

@@ -34,7 +34,10 @@ describe('security headers', () => {
     const key = 'media-public/202601/0123abcd.jpg';
     await t.app.storage.put(key, Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0, 0, 0]));
     mediaUrl = `/files/${key}`;
-    proxied = await makeTestApp({ TRUST_PROXY: 'true', CSP_CONNECT_SRC: 'https://api.lumen.example https://stat.lumen.example' });
+    proxied = await makeTestApp({
+      TRUST_PROXY: 'true',
+      CSP_CONNECT_SRC: 'https://api.lumen.example https://stat.lumen.example',
+    });
   });
   afterAll(async () => {
     await t?.close();
@@ -77,19 +80,26 @@ describe('security headers', () => {
 
   it('CSP_CONNECT_SRC adds the origins a client built with VITE_*_BASE elsewhere talks to', async () => {
     const r = await proxied.app.inject('/api/health');
-    expect(r.headers['content-security-policy']).toContain("connect-src 'self' https://api.lumen.example https://stat.lumen.example");
+    expect(r.headers['content-security-policy']).toContain(
+      "connect-src 'self' https://api.lumen.example https://stat.lumen.example",
+    );
   });
 });
 
 describe('the inline script of the built index.html', () => {
   it('is allowed by its SHA-256 (as the browser hashes its text), and nothing else inline is', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lumen-client-'));
-    const inline = "(function(){window.__lumenEarly={}})();";
-    fs.writeFileSync(path.join(dir, 'index.html'), `<!doctype html><head><script type="module" crossorigin src="/assets/index.js"></script><script>${inline}</script></head><div id="root"></div>`);
+    const inline = '(function(){window.__lumenEarly={}})();';
+    fs.writeFileSync(
+      path.join(dir, 'index.html'),
+      `<!doctype html><head><script type="module" crossorigin src="/assets/index.js"></script><script>${inline}</script></head><div id="root"></div>`,
+    );
     const app = await makeTestApp({ CLIENT_DIR: dir });
     try {
       const r = await app.app.inject({ method: 'GET', url: '/' });
-      const scriptSrc = String(r.headers['content-security-policy']).split(';').find((d) => d.startsWith('script-src'))!;
+      const scriptSrc = String(r.headers['content-security-policy'])
+        .split(';')
+        .find((d) => d.startsWith('script-src'))!;
       const hash = (await import('node:crypto')).createHash('sha256').update(inline).digest('base64');
       expect(scriptSrc).toBe(`script-src 'self' 'unsafe-eval' 'sha256-${hash}'`);
     } finally {

@@ -40,10 +40,14 @@ describe('assertProductionSecrets', () => {
     expect(() => assertProductionSecrets(loadConfig({ NODE_ENV: 'production' }))).toThrow(
       'NODE_ENV=production with development default secrets (SMS_SIGN_SECRET, SMS_CODE_PEPPER, PAY_SECRET); set real values in the environment.',
     );
-    expect(() => assertProductionSecrets(loadConfig({ NODE_ENV: 'production', ...REAL_SECRETS, PAY_SECRET: DEV_SECRETS.PAY_SECRET }))).toThrow(
-      'default secrets (PAY_SECRET)',
-    );
-    expect(() => assertProductionSecrets(loadConfig({ NODE_ENV: 'production', ...REAL_SECRETS, SMS_CODE_PEPPER: '' }))).toThrow(ConfigError);
+    expect(() =>
+      assertProductionSecrets(
+        loadConfig({ NODE_ENV: 'production', ...REAL_SECRETS, PAY_SECRET: DEV_SECRETS.PAY_SECRET }),
+      ),
+    ).toThrow('default secrets (PAY_SECRET)');
+    expect(() =>
+      assertProductionSecrets(loadConfig({ NODE_ENV: 'production', ...REAL_SECRETS, SMS_CODE_PEPPER: '' })),
+    ).toThrow(ConfigError);
   });
 
   it('accepts real secrets in production and the defaults outside production', () => {
@@ -54,17 +58,35 @@ describe('assertProductionSecrets', () => {
 
   it('needs PAY_SECRET in production only while a provider key is derived from it', () => {
     const base = { NODE_ENV: 'production', ...REAL_SECRETS, PAY_SECRET: DEV_SECRETS.PAY_SECRET };
-    expect(() => assertProductionSecrets(loadConfig({ ...base, PAY_SECRET_WECHAT: 'wx-key' }))).toThrow('default secrets (PAY_SECRET)');
-    expect(() => assertProductionSecrets(loadConfig({ ...base, PAY_SECRET_WECHAT: 'wx-key', PAY_SECRET_ALIPAY: 'ali-key' }))).not.toThrow();
+    expect(() => assertProductionSecrets(loadConfig({ ...base, PAY_SECRET_WECHAT: 'wx-key' }))).toThrow(
+      'default secrets (PAY_SECRET)',
+    );
+    expect(() =>
+      assertProductionSecrets(loadConfig({ ...base, PAY_SECRET_WECHAT: 'wx-key', PAY_SECRET_ALIPAY: 'ali-key' })),
+    ).not.toThrow();
   });
 
   it('the server process refuses to start in production with a default secret, before opening a database', () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lumen-prod-'));
     try {
-      const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'production', DATA_DIR: dataDir, DATABASE_URL: '', PORT: '0', ...REAL_SECRETS, SMS_CODE_PEPPER: DEV_SECRETS.SMS_CODE_PEPPER };
-      const r = spawnSync(process.execPath, ['--import', 'tsx', 'server/src/server.ts'], { env, encoding: 'utf8', timeout: 60_000 });
+      const env: NodeJS.ProcessEnv = {
+        ...process.env,
+        NODE_ENV: 'production',
+        DATA_DIR: dataDir,
+        DATABASE_URL: '',
+        PORT: '0',
+        ...REAL_SECRETS,
+        SMS_CODE_PEPPER: DEV_SECRETS.SMS_CODE_PEPPER,
+      };
+      const r = spawnSync(process.execPath, ['--import', 'tsx', 'server/src/server.ts'], {
+        env,
+        encoding: 'utf8',
+        timeout: 60_000,
+      });
       expect(r.status).toBe(1);
-      expect(r.stderr).toContain('failed to start: NODE_ENV=production with development default secrets (SMS_CODE_PEPPER)');
+      expect(r.stderr).toContain(
+        'failed to start: NODE_ENV=production with development default secrets (SMS_CODE_PEPPER)',
+      );
       expect(fs.readdirSync(dataDir)).toEqual([]);
     } finally {
       fs.rmSync(dataDir, { recursive: true, force: true });

@@ -12,7 +12,14 @@ import { exited, freePort, spawnServer, waitUntilUp } from '../helpers/server-pr
  */
 describe('server processes on one PGlite data folder', () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lumen-datadir-'));
-  const env = { DATA_DIR: dataDir, DATABASE_URL: '', SEED: '0', NODE_ENV: 'test', LOG_LEVEL: 'warn', CLIENT_DIR: path.join(dataDir, 'no-client') };
+  const env = {
+    DATA_DIR: dataDir,
+    DATABASE_URL: '',
+    SEED: '0',
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'warn',
+    CLIENT_DIR: path.join(dataDir, 'no-client'),
+  };
   const lockFile = path.join(dataDir, 'pglite.lock');
   const lockPid = () => JSON.parse(fs.readFileSync(lockFile, 'utf8')).pid as number;
   const started: ChildProcess[] = [];
@@ -45,8 +52,14 @@ describe('server processes on one PGlite data folder', () => {
       timeout: 120_000,
     });
     expect(second.status).toBe(1);
-    expect(second.stderr).toContain(`流明素材 failed to start: The data folder ${path.join(dataDir, 'pglite')} is in use by process ${first.p.pid}`);
-    const seed = spawnSync(process.execPath, ['--import', 'tsx', 'server/src/seed/seed-cli.ts'], { env: { ...process.env, ...env }, encoding: 'utf8', timeout: 120_000 });
+    expect(second.stderr).toContain(
+      `流明素材 failed to start: The data folder ${path.join(dataDir, 'pglite')} is in use by process ${first.p.pid}`,
+    );
+    const seed = spawnSync(process.execPath, ['--import', 'tsx', 'server/src/seed/seed-cli.ts'], {
+      env: { ...process.env, ...env },
+      encoding: 'utf8',
+      timeout: 120_000,
+    });
     expect(seed.status).toBe(1);
     expect(seed.stderr).toContain(`is in use by process ${first.p.pid}`);
     expect((await fetch(`${first.base}/api/health`)).ok).toBe(true);

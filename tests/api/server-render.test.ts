@@ -19,22 +19,33 @@ export function renderPage(template, url, answers, assets) {
   return template.replace('<div id="root"></div>', '<div id="root">rendered</div><script type="application/json" id="seen">' + seen.replace(/</g, '\\\\u003c') + '</script>');
 }
 `;
-const PAGES = { '/': { urls: ['/api/index/categories', '/api/index/hot-keywords?limit=3', '/api/index/newest?limit=999'], modules: ['/assets/Home.js'], styles: ['/assets/Home.css'] } };
+const PAGES = {
+  '/': {
+    urls: ['/api/index/categories', '/api/index/hot-keywords?limit=3', '/api/index/newest?limit=999'],
+    modules: ['/assets/Home.js'],
+    styles: ['/assets/Home.css'],
+  },
+};
 
 describe('server-rendered pages', () => {
   let t: Awaited<ReturnType<typeof makeTestApp>>;
   const clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lumen-client-'));
   const ssrDir = serverRenderDir(clientDir);
-  const seen = (body: string) => JSON.parse(/<script type="application\/json" id="seen">(.*?)<\/script>/.exec(body)![1]);
+  const seen = (body: string) =>
+    JSON.parse(/<script type="application\/json" id="seen">(.*?)<\/script>/.exec(body)![1]);
 
   beforeAll(async () => {
-    fs.writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html><html><head><meta charset="UTF-8" /></head><body><div id="root"></div></body></html>');
+    fs.writeFileSync(
+      path.join(clientDir, 'index.html'),
+      '<!doctype html><html><head><meta charset="UTF-8" /></head><body><div id="root"></div></body></html>',
+    );
     fs.mkdirSync(ssrDir);
     fs.writeFileSync(path.join(ssrDir, 'entry-server.js'), ENTRY);
     fs.writeFileSync(path.join(ssrDir, 'page-assets.json'), JSON.stringify(PAGES));
     t = await makeTestApp({ CLIENT_DIR: clientDir });
     // The module loads in the background; until then the plain page is served.
-    for (let i = 0; i < 100 && !(await t.app.inject('/')).body.includes('rendered'); i++) await new Promise((r) => setTimeout(r, 100));
+    for (let i = 0; i < 100 && !(await t.app.inject('/')).body.includes('rendered'); i++)
+      await new Promise((r) => setTimeout(r, 100));
   });
   afterAll(async () => {
     await t.close();

@@ -27,7 +27,12 @@ describe('shared state across app servers', () => {
 
   it('a rate limit hit on one server holds on the other', async () => {
     const send = (app: FastifyInstance) =>
-      app.inject({ method: 'POST', url: '/api/baidu/uploadConvertData', remoteAddress: '10.9.8.7', payload: { type: 49, url: 'https://lumen.example/?bd_vid=x1' } });
+      app.inject({
+        method: 'POST',
+        url: '/api/baidu/uploadConvertData',
+        remoteAddress: '10.9.8.7',
+        payload: { type: 49, url: 'https://lumen.example/?bd_vid=x1' },
+      });
     for (let i = 0; i < 20; i++) expect((await send(t.app)).statusCode).toBe(200);
     for (let i = 0; i < 10; i++) expect((await send(second)).statusCode).toBe(200);
     // The 31st request in the window is refused, whichever server it reaches.
@@ -38,7 +43,12 @@ describe('shared state across app servers', () => {
   it('parallel hits are all counted (the increment is one atomic upsert)', async () => {
     const rs = await Promise.all(
       Array.from({ length: 40 }, (_, i) =>
-        (i % 2 ? t.app : second).inject({ method: 'POST', url: '/api/baidu/uploadConvertData', remoteAddress: '10.9.8.8', payload: { type: 49, url: 'https://lumen.example/?bd_vid=x2' } }),
+        (i % 2 ? t.app : second).inject({
+          method: 'POST',
+          url: '/api/baidu/uploadConvertData',
+          remoteAddress: '10.9.8.8',
+          payload: { type: 49, url: 'https://lumen.example/?bd_vid=x2' },
+        }),
       ),
     );
     expect(rs.filter((r) => r.statusCode === 200)).toHaveLength(30);
@@ -85,7 +95,12 @@ describe('a schema saved on one server applies on every other at once', () => {
     const staff = await makeUser(t.db, { roles: ['buyer', 'staff'] });
     const body = structuredClone(before.body);
     body.title = `${body.title}（修订）`;
-    const saved = await t.app.inject({ method: 'PUT', url: `/api/schemas/${id}`, headers: staff.auth, payload: { body } });
+    const saved = await t.app.inject({
+      method: 'PUT',
+      url: `/api/schemas/${id}`,
+      headers: staff.auth,
+      payload: { body },
+    });
     expect(saved.statusCode, saved.body).toBe(200);
     // The notification travels over the second server's listening connection.
     let after = before;
@@ -99,7 +114,9 @@ describe('a schema saved on one server applies on every other at once', () => {
 });
 
 describe('migrations run once when servers start together', () => {
-  const files = fs.readdirSync(path.join(import.meta.dirname, '../../server/src/db/migrations')).filter((f) => f.endsWith('.sql'));
+  const files = fs
+    .readdirSync(path.join(import.meta.dirname, '../../server/src/db/migrations'))
+    .filter((f) => f.endsWith('.sql'));
 
   it('three concurrent migrate() calls apply each file exactly once', async () => {
     const url = process.env.TEST_DATABASE_URL;

@@ -44,8 +44,14 @@ describe('start-up sweep of temp files left by a killed process', () => {
   });
 
   it('without the lock (PostgreSQL, DATA_DIR maybe shared): only files untouched for a day', async () => {
-    const fresh = [leave(path.join(tmpDir, 'uploading-now'), 60_000), leave(path.join(store.root, 'deposits', '202611', 'cc.pdf.9.aa.part'), 60_000)];
-    const old = [leave(path.join(tmpDir, 'abandoned'), STALE_TEMP_AGE_MS + 1), leave(path.join(store.root, 'deposits', '202611', 'dd.pdf.9.bb.part'), STALE_TEMP_AGE_MS + 1)];
+    const fresh = [
+      leave(path.join(tmpDir, 'uploading-now'), 60_000),
+      leave(path.join(store.root, 'deposits', '202611', 'cc.pdf.9.aa.part'), 60_000),
+    ];
+    const old = [
+      leave(path.join(tmpDir, 'abandoned'), STALE_TEMP_AGE_MS + 1),
+      leave(path.join(store.root, 'deposits', '202611', 'dd.pdf.9.bb.part'), STALE_TEMP_AGE_MS + 1),
+    ];
     const removed = await removeStaleTempFiles({ tmpDir, store, olderThanMs: STALE_TEMP_AGE_MS, now });
     expect(removed.sort()).toEqual(old.sort());
     for (const f of fresh) expect(fs.existsSync(f), f).toBe(true);

@@ -27,14 +27,25 @@ describe('licences: certificate PDF, verification, original download, history', 
   });
 
   it('after payment: licence record, certificate PDF verifiable by code, original download, history', async () => {
-    const o = (await call(t.app, 'POST', '/api/trade/order', owner.auth, { from: 'direct', items: [{ materialId: mat, scenario: 'enterprise_new_media' }] })).body.data;
+    const o = (
+      await call(t.app, 'POST', '/api/trade/order', owner.auth, {
+        from: 'direct',
+        items: [{ materialId: mat, scenario: 'enterprise_new_media' }],
+      })
+    ).body.data;
     await t.db.query('UPDATE users SET balance_cents = 5000 WHERE id = $1', [owner.id]);
     expect((await call(t.app, 'POST', '/api/trade/pay/wallet', owner.auth, { orderId: o.id })).status).toBe(200);
 
     const records = (await call(t.app, 'GET', '/api/order/authrecord/list', owner.auth)).body.data;
     expect(records.total).toBe(1);
     const rec = records.list[0];
-    expect(rec).toMatchObject({ materialId: mat, scenarioName: '企业新媒体', levelName: '企业授权', orderNo: o.orderNo, licenseeName: '授权测试传媒有限公司' });
+    expect(rec).toMatchObject({
+      materialId: mat,
+      scenarioName: '企业新媒体',
+      levelName: '企业授权',
+      orderNo: o.orderNo,
+      licenseeName: '授权测试传媒有限公司',
+    });
     const myauth = (await call(t.app, 'GET', '/api/order/myauth/list', owner.auth)).body.data;
     expect(myauth.list[0]).toMatchObject({ materialId: mat, scenarioNames: ['企业新媒体'], hasOriginal: true });
 
@@ -49,31 +60,45 @@ describe('licences: certificate PDF, verification, original download, history', 
     const code = /verifyCode=([0-9A-F]{12})/.exec(doc.getSubject()!)![1];
     expect(code).toBe(rec.verifyCode);
     // A CJK font file is embedded, so the Chinese text renders without fonts on the reader's machine.
-    const descriptors = doc.context.enumerateIndirectObjects().map(([, o]) => o).filter((o): o is PDFDict => o instanceof PDFDict && String(o.get(PDFName.of('Type'))) === '/FontDescriptor');
-    expect(descriptors.some((d) => (d.has(PDFName.of('FontFile3')) || d.has(PDFName.of('FontFile2'))))).toBe(true);
+    const descriptors = doc.context
+      .enumerateIndirectObjects()
+      .map(([, o]) => o)
+      .filter((o): o is PDFDict => o instanceof PDFDict && String(o.get(PDFName.of('Type'))) === '/FontDescriptor');
+    expect(descriptors.some((d) => d.has(PDFName.of('FontFile3')) || d.has(PDFName.of('FontFile2')))).toBe(true);
 
     // The page itself states every fact, Latin and digits included (the CJK font alone has none):
     // read back through the content stream and the embedded font's ToUnicode map.
     const [lines] = await pdfTextLines(pdf.rawPayload);
     const paidAt = new Date((await t.db.query('SELECT paid_at FROM orders WHERE id = $1', [o.id])).rows[0].paid_at);
     expect(lines.join('\n')).not.toContain('\uFFFD');
-    expect(lines).toEqual(expect.arrayContaining([
-      '素材授权证书',
-      '被授权方：授权测试传媒有限公司（企业）',
-      '授权素材：大熊猫"宝宝"/嬉戏',
-      `素材编号：${mat}`,
-      '授权场景：企业新媒体',
-      '授权级别：企业授权',
-      `订单编号：${o.orderNo}`,
-      `授权日期：${paidAt.getFullYear()}年${paidAt.getMonth() + 1}月${paidAt.getDate()}日`,
-      `验证码：${rec.verifyCode}`,
-    ]));
-    expect(lines.find((l) => l.startsWith('验证地址：'))).toMatch(new RegExp(`^验证地址：http\\S+/certifiy/${rec.verifyCode}$`));
+    expect(lines).toEqual(
+      expect.arrayContaining([
+        '素材授权证书',
+        '被授权方：授权测试传媒有限公司（企业）',
+        '授权素材：大熊猫"宝宝"/嬉戏',
+        `素材编号：${mat}`,
+        '授权场景：企业新媒体',
+        '授权级别：企业授权',
+        `订单编号：${o.orderNo}`,
+        `授权日期：${paidAt.getFullYear()}年${paidAt.getMonth() + 1}月${paidAt.getDate()}日`,
+        `验证码：${rec.verifyCode}`,
+      ]),
+    );
+    expect(lines.find((l) => l.startsWith('验证地址：'))).toMatch(
+      new RegExp(`^验证地址：http\\S+/certifiy/${rec.verifyCode}$`),
+    );
 
     const v = await call(t.app, 'GET', `/api/order/licence/verify?code=${code}`);
-    expect(v.body.data).toMatchObject({ valid: true, licenseeName: '授权测试传媒有限公司', orderNo: o.orderNo, scenarioName: '企业新媒体' });
+    expect(v.body.data).toMatchObject({
+      valid: true,
+      licenseeName: '授权测试传媒有限公司',
+      orderNo: o.orderNo,
+      scenarioName: '企业新媒体',
+    });
     expect((await call(t.app, 'GET', '/api/order/licence/verify?code=000000000000')).status).toBe(404);
-    expect((await t.app.inject({ url: `/api/order/licence/${rec.id}/certificate`, headers: stranger.auth })).statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ url: `/api/order/licence/${rec.id}/certificate`, headers: stranger.auth })).statusCode,
+    ).toBe(404);
 
     const dl = await t.app.inject({ url: `/api/order/download/${mat}`, headers: owner.auth });
     expect(dl.statusCode).toBe(200);
@@ -98,6 +123,8 @@ describe('licences: certificate PDF, verification, original download, history', 
 
   it('builds a safe Content-Disposition with an RFC 5987 filename*', () => {
     const h = contentDisposition('a"b\r\n/熊猫.mp4');
-    expect(h).toBe(`attachment; filename="a_b___${'__'}.mp4"; filename*=UTF-8''a_b___${encodeURIComponent('熊猫')}.mp4`);
+    expect(h).toBe(
+      `attachment; filename="a_b___${'__'}.mp4"; filename*=UTF-8''a_b___${encodeURIComponent('熊猫')}.mp4`,
+    );
   });
 });

@@ -23,10 +23,21 @@ describe('refunds due: staff list and settle them through the original channel, 
 
   const newOrder = async () => {
     const mat = await makeMaterial(t.app, t.db, { priceCents: 2500 });
-    return (await call(t.app, 'POST', '/api/trade/order', buyer.auth, { from: 'direct', items: [{ materialId: mat, scenario: 'enterprise_promotion' }] })).body.data;
+    return (
+      await call(t.app, 'POST', '/api/trade/order', buyer.auth, {
+        from: 'direct',
+        items: [{ materialId: mat, scenario: 'enterprise_promotion' }],
+      })
+    ).body.data;
   };
   const notify = (p: 'wechat' | 'alipay', o: { orderNo: string; amountCents: number }) =>
-    call(t.app, 'POST', `/api/trade/pay/notify/${p}`, undefined, providers[p].buildNotification(o.orderNo, o.amountCents, 'SUCCESS'));
+    call(
+      t.app,
+      'POST',
+      `/api/trade/pay/notify/${p}`,
+      undefined,
+      providers[p].buildNotification(o.orderNo, o.amountCents, 'SUCCESS'),
+    );
   /** An order paid by WeChat and then once more by Alipay: one refund due, on Alipay. */
   const paidTwice = async () => {
     const o = await newOrder();
@@ -37,8 +48,14 @@ describe('refunds due: staff list and settle them through the original channel, 
   };
   const settle = (id: number, who = staff) => call(t.app, 'POST', `/api/admin/refunds/${id}/settle`, who.auth);
   const sandboxRefunds = async (transactionId: string) =>
-    (await t.db.query('SELECT provider, amount_cents AS "amountCents" FROM sandbox_refunds WHERE transaction_id = $1', [transactionId])).rows;
-  const balance = async () => Number((await t.db.query('SELECT balance_cents AS b FROM users WHERE id = $1', [buyer.id])).rows[0].b);
+    (
+      await t.db.query(
+        'SELECT provider, amount_cents AS "amountCents" FROM sandbox_refunds WHERE transaction_id = $1',
+        [transactionId],
+      )
+    ).rows;
+  const balance = async () =>
+    Number((await t.db.query('SELECT balance_cents AS b FROM users WHERE id = $1', [buyer.id])).rows[0].b);
 
   it('is staff only', async () => {
     const { refund } = await paidTwice();
@@ -52,17 +69,27 @@ describe('refunds due: staff list and settle them through the original channel, 
 
   it('settles a provider refund through the provider that took the money, and settling again pays nothing more', async () => {
     const { order, refund } = await paidTwice();
-    expect(refund).toMatchObject({ provider: 'alipay', amountCents: order.amountCents, reason: 'paid_twice', status: 'due' });
+    expect(refund).toMatchObject({
+      provider: 'alipay',
+      amountCents: order.amountCents,
+      reason: 'paid_twice',
+      status: 'due',
+    });
     const first = await settle(refund.id);
     expect(first.status).toBe(200);
     expect(first.body.data).toMatchObject({ status: 'refunded', settledBy: staff.id });
     expect(first.body.data.providerRefundId).toBeTruthy();
-    expect(await sandboxRefunds(refund.transactionId)).toEqual([{ provider: 'alipay', amountCents: order.amountCents }]);
+    expect(await sandboxRefunds(refund.transactionId)).toEqual([
+      { provider: 'alipay', amountCents: order.amountCents },
+    ]);
     const second = await settle(refund.id);
     expect(second.status).toBe(200);
     expect(second.body.data.providerRefundId).toBe(first.body.data.providerRefundId);
     expect(await sandboxRefunds(refund.transactionId)).toHaveLength(1);
-    expect((await call(t.app, 'GET', `/api/order/${order.id}`, buyer.auth)).body.data).toMatchObject({ refundStatus: 'refunded', refundCents: order.amountCents });
+    expect((await call(t.app, 'GET', `/api/order/${order.id}`, buyer.auth)).body.data).toMatchObject({
+      refundStatus: 'refunded',
+      refundCents: order.amountCents,
+    });
     const due = (await call(t.app, 'GET', '/api/admin/refunds/list', staff.auth)).body.data.list;
     expect(due.find((r: any) => r.id === refund.id)).toBeUndefined();
     const done = (await call(t.app, 'GET', '/api/admin/refunds/list?status=refunded', staff.auth)).body.data.list;
@@ -83,10 +110,25 @@ describe('refunds due: staff list and settle them through the original channel, 
     // A wallet payment can only be owed back by a later decision (nothing pays a wallet order twice):
     // recorded through the same repository calls the callback uses.
     const refundId = await t.db.tx(async (q) => {
-      const pay = await q.query<{ id: number }>("SELECT id FROM payments WHERE order_id = $1 AND provider = 'wallet'", [o.id]);
+      const pay = await q.query<{ id: number }>("SELECT id FROM payments WHERE order_id = $1 AND provider = 'wallet'", [
+        o.id,
+      ]);
       expect(pay.rows).toHaveLength(1);
-      const extra = await insertPayment(q, { provider: 'wallet', transactionId: `test-${o.id}`, orderId: o.id, userId: buyer.id, amountCents: o.amountCents });
-      return recordRefundDue(q, { paymentId: extra!, orderId: o.id, userId: buyer.id, provider: 'wallet', amountCents: o.amountCents, reason: 'paid_twice' });
+      const extra = await insertPayment(q, {
+        provider: 'wallet',
+        transactionId: `test-${o.id}`,
+        orderId: o.id,
+        userId: buyer.id,
+        amountCents: o.amountCents,
+      });
+      return recordRefundDue(q, {
+        paymentId: extra!,
+        orderId: o.id,
+        userId: buyer.id,
+        provider: 'wallet',
+        amountCents: o.amountCents,
+        reason: 'paid_twice',
+      });
     });
     const before = await balance();
     const answers = await Promise.all([settle(refundId), settle(refundId)]);
@@ -95,7 +137,9 @@ describe('refunds due: staff list and settle them through the original channel, 
     expect((await settle(refundId)).status).toBe(200);
     expect(await balance()).toBe(before + o.amountCents);
     const tx = (await call(t.app, 'GET', '/api/wallet/list', buyer.auth)).body.data.list;
-    expect(tx.filter((x: any) => x.kind === 'refund')).toEqual([expect.objectContaining({ amountCents: o.amountCents, balanceAfter: before + o.amountCents, orderId: o.id })]);
+    expect(tx.filter((x: any) => x.kind === 'refund')).toEqual([
+      expect.objectContaining({ amountCents: o.amountCents, balanceAfter: before + o.amountCents, orderId: o.id }),
+    ]);
   });
 
   it('the sandbox refund call is idempotent by refund number and answers synchronously', async () => {

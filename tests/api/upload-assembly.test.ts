@@ -3,7 +3,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { makeTestApp, makeUser } from '../helpers/app.js';
 import { makeMedia, noisePng } from '../helpers/media.js';
-import { chunkParams, IMAGE, initUpload, postChunk, range, sendChunks, sha256, testChunk, VIDEO } from '../helpers/upload.js';
+import {
+  chunkParams,
+  IMAGE,
+  initUpload,
+  postChunk,
+  range,
+  sendChunks,
+  sha256,
+  testChunk,
+  VIDEO,
+} from '../helpers/upload.js';
 import type { Db } from '../../server/src/db/index.js';
 import { sweepUploads } from '../../server/src/services/uploads/sweep.js';
 import { tryAssemble } from '../../server/src/services/uploads/assemble.js';
@@ -31,8 +41,10 @@ describe('chunked upload: assembly, content check, stored once, instant upload',
   });
   afterAll(() => close());
 
-  const status = async (id: string, auth = creator.auth) => (await app.inject({ url: `/api/upload/${id}`, headers: auth })).json().data;
-  const blobCount = async () => Number((await db.query<{ n: number }>('SELECT count(*)::int AS n FROM upload_blobs')).rows[0].n);
+  const status = async (id: string, auth = creator.auth) =>
+    (await app.inject({ url: `/api/upload/${id}`, headers: auth })).json().data;
+  const blobCount = async () =>
+    Number((await db.query<{ n: number }>('SELECT count(*)::int AS n FROM upload_blobs')).rows[0].n);
 
   it('parallel last chunks (and duplicates of them) assemble exactly once', async () => {
     const file = await noisePng(900, 700);
@@ -61,7 +73,11 @@ describe('chunked upload: assembly, content check, stored once, instant upload',
     // The last chunk stored and recorded by a request that has not yet tried to assemble.
     const lastChunk = chunkParams(upload, file, upload.totalChunks).bytes;
     await app.storage.put(`chunks/${upload.id}/${upload.totalChunks}`, lastChunk);
-    await db.query('INSERT INTO upload_chunks(upload_id, chunk_no, size) VALUES ($1, $2, $3)', [upload.id, upload.totalChunks, lastChunk.length]);
+    await db.query('INSERT INTO upload_chunks(upload_id, chunk_no, size) VALUES ($1, $2, $3)', [
+      upload.id,
+      upload.totalChunks,
+      lastChunk.length,
+    ]);
     const writesBefore = originalWrites.length;
     const rows = await Promise.all(range(1, 6).map(() => tryAssemble(app, upload.id)));
     expect(originalWrites.length - writesBefore).toBe(1);
@@ -88,13 +104,18 @@ describe('chunked upload: assembly, content check, stored once, instant upload',
     const last = await sendChunks(app, creator.auth, upload, fake, range(1, upload.totalChunks));
     expect(last.statusCode).toBe(415);
     expect(last.json().msg).toBe('请上传JPG/JPEG/PNG格式图片，大小不超过50MB');
-    expect(await status(upload.id)).toMatchObject({ state: 'failed', error: '请上传JPG/JPEG/PNG格式图片，大小不超过50MB' });
+    expect(await status(upload.id)).toMatchObject({
+      state: 'failed',
+      error: '请上传JPG/JPEG/PNG格式图片，大小不超过50MB',
+    });
     // The uploader treats 415 as permanent: the test GET says so too.
     expect((await testChunk(app, creator.auth, upload, fake, 1)).statusCode).toBe(415);
     expect(await app.storage.list(`chunks/${upload.id}/`)).toEqual([]);
 
     const small = await noisePng(500, 400);
-    const u2 = (await initUpload(app, creator.auth, { name: 'small.png', size: small.length, chunkSize: 16 * 1024 * 1024 })).upload;
+    const u2 = (
+      await initUpload(app, creator.auth, { name: 'small.png', size: small.length, chunkSize: 16 * 1024 * 1024 })
+    ).upload;
     const r2 = await postChunk(app, creator.auth, u2, small, 1);
     expect(r2.statusCode).toBe(415);
     expect(r2.json().msg).toBe('图片尺寸需在800x600至20000x20000像素之间');
@@ -102,13 +123,28 @@ describe('chunked upload: assembly, content check, stored once, instant upload',
 
   it('a video shorter than the rule allows is refused by its measured duration', async () => {
     const clip = fs.readFileSync(await makeMedia(2, 'mp4'));
-    const { upload } = await initUpload(app, creator.auth, { name: '短片.mp4', size: clip.length, workType: VIDEO, chunkSize: 16 * 1024 * 1024 });
+    const { upload } = await initUpload(app, creator.auth, {
+      name: '短片.mp4',
+      size: clip.length,
+      workType: VIDEO,
+      chunkSize: 16 * 1024 * 1024,
+    });
     const r = await postChunk(app, creator.auth, upload, clip, 1);
     expect(r.statusCode).toBe(415);
     expect(r.json().msg).toBe('视频时长不能少于3秒');
     const ok = fs.readFileSync(await makeMedia(4, 'mp4'));
-    const u2 = (await initUpload(app, creator.auth, { name: '长片.mp4', size: ok.length, workType: VIDEO, chunkSize: 16 * 1024 * 1024 })).upload;
-    expect((await postChunk(app, creator.auth, u2, ok, 1)).json().data).toMatchObject({ state: 'complete', mime: 'video/mp4' });
+    const u2 = (
+      await initUpload(app, creator.auth, {
+        name: '长片.mp4',
+        size: ok.length,
+        workType: VIDEO,
+        chunkSize: 16 * 1024 * 1024,
+      })
+    ).upload;
+    expect((await postChunk(app, creator.auth, u2, ok, 1)).json().data).toMatchObject({
+      state: 'complete',
+      mime: 'video/mp4',
+    });
   });
 
   it('instant upload: the same user completes at init; another user must prove possession of a random range', async () => {
@@ -116,41 +152,57 @@ describe('chunked upload: assembly, content check, stored once, instant upload',
     expect(mine.upload).toMatchObject({ state: 'complete', sha256: sha256(png) });
     expect(mine.upload.uploaded).toEqual(range(1, mine.upload.totalChunks));
     // One test GET tells the uploader every chunk is there.
-    expect((await testChunk(app, creator.auth, mine.upload, png, 1)).json().data.uploaded).toEqual(range(1, mine.upload.totalChunks));
+    expect((await testChunk(app, creator.auth, mine.upload, png, 1)).json().data.uploaded).toEqual(
+      range(1, mine.upload.totalChunks),
+    );
 
     const stranger = await makeUser(db, { roles: ['creator'] });
-    const claim = (await initUpload(app, stranger.auth, { name: 'x.png', size: png.length, sha256: sha256(png) })).upload;
+    const claim = (await initUpload(app, stranger.auth, { name: 'x.png', size: png.length, sha256: sha256(png) }))
+      .upload;
     expect(claim.state).toBe('receiving');
     const { offset, length } = claim.proof!;
     expect(offset + length).toBeLessThanOrEqual(png.length);
-    const proof = (sha: string, who = stranger.auth) => app.inject({ method: 'POST', url: `/api/upload/${claim.id}/proof`, headers: who, payload: { sha256: sha } });
+    const proof = (sha: string, who = stranger.auth) =>
+      app.inject({ method: 'POST', url: `/api/upload/${claim.id}/proof`, headers: who, payload: { sha256: sha } });
     const right = sha256(png.subarray(offset, offset + length));
     const wrong = await proof(sha256(Buffer.from('guess')));
     expect(wrong.json().data).toMatchObject({ state: 'receiving', proof: null });
     // A challenge is answered once: guessing again, even right, does not complete it.
     expect((await proof(right)).statusCode).toBe(409);
 
-    const second = (await initUpload(app, stranger.auth, { name: 'y.png', size: png.length, sha256: sha256(png) })).upload;
+    const second = (await initUpload(app, stranger.auth, { name: 'y.png', size: png.length, sha256: sha256(png) }))
+      .upload;
     const ok = await app.inject({
-      method: 'POST', url: `/api/upload/${second.id}/proof`, headers: stranger.auth,
+      method: 'POST',
+      url: `/api/upload/${second.id}/proof`,
+      headers: stranger.auth,
       payload: { sha256: sha256(png.subarray(second.proof!.offset, second.proof!.offset + second.proof!.length)) },
     });
     expect(ok.json().data).toMatchObject({ state: 'complete', sha256: sha256(png) });
   });
 
   it('a stored original the rule of another material type refuses is not taken over by instant upload', async () => {
-    const r = await initUpload(app, creator.auth, { name: 'x.mp4', size: png.length, sha256: sha256(png), workType: VIDEO });
+    const r = await initUpload(app, creator.auth, {
+      name: 'x.mp4',
+      size: png.length,
+      sha256: sha256(png),
+      workType: VIDEO,
+    });
     expect(r.res.statusCode).toBe(400);
     expect(r.body.msg).toBe('请上传MP4/MOV格式视频，大小不超过2GB');
   });
 
   it('per-user limits hold under parallel inits: open uploads by count and by declared bytes', async () => {
     const user = await makeUser(db, { roles: ['creator'] });
-    const inits = await Promise.all(range(1, 14).map((i) => initUpload(app, user.auth, { name: `${i}.png`, size: 1000 })));
+    const inits = await Promise.all(
+      range(1, 14).map((i) => initUpload(app, user.auth, { name: `${i}.png`, size: 1000 })),
+    );
     const codes = inits.map((r) => r.res.statusCode).sort();
     expect(codes.filter((c) => c === 200)).toHaveLength(10);
     expect(codes.filter((c) => c === 429)).toHaveLength(4);
-    expect(inits.find((r) => r.res.statusCode === 429)!.body.msg).toBe('同时进行中的上传不能超过10个，请等待已有文件上传完成或取消后再试');
+    expect(inits.find((r) => r.res.statusCode === 429)!.body.msg).toBe(
+      '同时进行中的上传不能超过10个，请等待已有文件上传完成或取消后再试',
+    );
     // Cancelling one frees a place.
     const first = inits.find((r) => r.res.statusCode === 200)!.upload;
     await app.inject({ method: 'DELETE', url: `/api/upload/${first.id}`, headers: user.auth });
@@ -158,11 +210,15 @@ describe('chunked upload: assembly, content check, stored once, instant upload',
 
     const big = await makeUser(db, { roles: ['creator'] });
     const GB2 = 2 * 1024 * 1024 * 1024;
-    const bigInits = await Promise.all(range(1, 7).map((i) => initUpload(app, big.auth, { name: `${i}.mp4`, size: GB2, workType: VIDEO })));
+    const bigInits = await Promise.all(
+      range(1, 7).map((i) => initUpload(app, big.auth, { name: `${i}.mp4`, size: GB2, workType: VIDEO })),
+    );
     const bigCodes = bigInits.map((r) => r.res.statusCode);
     expect(bigCodes.filter((c) => c === 200)).toHaveLength(5);
     expect(bigCodes.filter((c) => c === 413)).toHaveLength(2);
-    expect(bigInits.find((r) => r.res.statusCode === 413)!.body.msg).toBe('进行中的上传总大小不能超过10GB，请等待已有文件上传完成或取消后再试');
+    expect(bigInits.find((r) => r.res.statusCode === 413)!.body.msg).toBe(
+      '进行中的上传总大小不能超过10GB，请等待已有文件上传完成或取消后再试',
+    );
   });
 
   it('the sweep expires unfinished uploads, deletes their chunks and re-runs an assembly whose process died', async () => {
@@ -174,8 +230,14 @@ describe('chunked upload: assembly, content check, stored once, instant upload',
     // Simulate a crash: the last chunk stored and recorded, the assembly claimed, then the process gone.
     const lastChunk = chunkParams(stuck, file, stuck.totalChunks).bytes;
     await app.storage.put(`chunks/${stuck.id}/${stuck.totalChunks}`, lastChunk);
-    await db.query('INSERT INTO upload_chunks(upload_id, chunk_no, size) VALUES ($1, $2, $3)', [stuck.id, stuck.totalChunks, lastChunk.length]);
-    await db.query(`UPDATE uploads SET state = 'assembling', updated_at = now() - interval '1 hour' WHERE id = $1`, [stuck.id]);
+    await db.query('INSERT INTO upload_chunks(upload_id, chunk_no, size) VALUES ($1, $2, $3)', [
+      stuck.id,
+      stuck.totalChunks,
+      lastChunk.length,
+    ]);
+    await db.query(`UPDATE uploads SET state = 'assembling', updated_at = now() - interval '1 hour' WHERE id = $1`, [
+      stuck.id,
+    ]);
     await db.query(`UPDATE uploads SET expires_at = now() - interval '1 minute' WHERE id = $1`, [upload.id]);
     await app.storage.put('chunks/u00000000000000000000dead/1', Buffer.from('orphan'));
 

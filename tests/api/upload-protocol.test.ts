@@ -22,7 +22,11 @@ describe('chunked upload: the simple-uploader.js protocol', () => {
   afterAll(() => close());
 
   it('init needs a logged-in creator and checks the declared file against the material rule', async () => {
-    const anon = await app.inject({ method: 'POST', url: '/api/upload/init', payload: { name: 'a.png', size: 10, workType: IMAGE } });
+    const anon = await app.inject({
+      method: 'POST',
+      url: '/api/upload/init',
+      payload: { name: 'a.png', size: 10, workType: IMAGE },
+    });
     expect(anon.statusCode).toBe(401);
     const buyer = await makeUser(db);
     expect((await initUpload(app, buyer.auth, { name: 'a.png', size: 10 })).res.statusCode).toBe(403);
@@ -65,7 +69,12 @@ describe('chunked upload: the simple-uploader.js protocol', () => {
 
     const last = await sendChunks(app, creator.auth, upload, png, [2, 4, 5, 6, upload.totalChunks]);
     expect(last.statusCode).toBe(200);
-    expect(last.json().data).toMatchObject({ state: 'complete', sha256: sha256(png), mime: 'image/png', meta: { width: 900, height: 700 } });
+    expect(last.json().data).toMatchObject({
+      state: 'complete',
+      sha256: sha256(png),
+      mime: 'image/png',
+      meta: { width: 900, height: 700 },
+    });
     // After assembly every chunk reads as present (resume or instant upload needs no POST).
     const after = await testChunk(app, creator.auth, upload, png, 2);
     expect(after.statusCode).toBe(200);
@@ -123,7 +132,12 @@ describe('chunked upload: the simple-uploader.js protocol', () => {
       await postChunk(app, other.auth, upload, png, 2),
       await app.inject({ url: `/api/upload/${upload.id}`, headers: other.auth }),
       await app.inject({ method: 'DELETE', url: `/api/upload/${upload.id}`, headers: other.auth }),
-      await app.inject({ method: 'POST', url: `/api/upload/${upload.id}/proof`, headers: other.auth, payload: { sha256: sha256(png) } }),
+      await app.inject({
+        method: 'POST',
+        url: `/api/upload/${upload.id}/proof`,
+        headers: other.auth,
+        payload: { sha256: sha256(png) },
+      }),
     ];
     for (const r of calls) {
       expect(r.statusCode).toBe(404);

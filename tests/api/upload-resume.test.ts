@@ -29,7 +29,8 @@ describe('chunked upload survives kill -9 of the server', () => {
     const png = await noisePng(900, 700);
 
     const init = await fetch(`${server.base}/api/upload/init`, {
-      method: 'POST', headers: { ...auth, 'content-type': 'application/json' },
+      method: 'POST',
+      headers: { ...auth, 'content-type': 'application/json' },
       body: JSON.stringify({ name: '断点续传.png', size: png.length, workType: IMAGE, chunkSize: SMALL_CHUNK }),
     });
     const upload = (await init.json()).data as UploadInfo;
@@ -45,11 +46,17 @@ describe('chunked upload survives kill -9 of the server', () => {
     // Chunk 4 is on the wire, half its bytes sent, when the server dies.
     const c4 = chunkParams(upload, png, 4, 'x.png');
     const boundary = 'lumenkill';
-    const head = Object.entries(c4.params).map(([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`).join('');
+    const head = Object.entries(c4.params)
+      .map(([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`)
+      .join('');
     const fileHead = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="x.png"\r\nContent-Type: application/octet-stream\r\n\r\n`;
     const req = http.request(`${server.base}/api/upload/chunk`, {
       method: 'POST',
-      headers: { ...auth, 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': String(head.length * 3 + c4.bytes.length + 200) },
+      headers: {
+        ...auth,
+        'content-type': `multipart/form-data; boundary=${boundary}`,
+        'content-length': String(head.length * 3 + c4.bytes.length + 200),
+      },
     });
     const reqDone = new Promise((resolve) => {
       req.on('error', resolve);
@@ -74,7 +81,11 @@ describe('chunked upload survives kill -9 of the server', () => {
       last = await post(server.base, n);
       expect(last.status, `chunk ${n}`).toBe(200);
     }
-    expect((await last!.json()).data).toMatchObject({ state: 'complete', sha256: sha256(png), filename: '断点续传.png' });
+    expect((await last!.json()).data).toMatchObject({
+      state: 'complete',
+      sha256: sha256(png),
+      filename: '断点续传.png',
+    });
     server.child.kill('SIGTERM');
     await exited(server.child);
   }, 240_000);

@@ -17,7 +17,9 @@ describe('upload sweep on the job queue', () => {
   afterAll(async () => t?.close());
 
   it('expires an unfinished upload, deletes its chunks and queues the next period once', async () => {
-    const png = await sharp({ create: { width: 1000, height: 800, channels: 3, background: '#3a6' } }).png({ compressionLevel: 0 }).toBuffer();
+    const png = await sharp({ create: { width: 1000, height: 800, channels: 3, background: '#3a6' } })
+      .png({ compressionLevel: 0 })
+      .toBuffer();
     const { upload } = await initUpload(t.app, auth, { name: '未完成.png', size: png.length });
     expect(upload.totalChunks).toBeGreaterThan(1);
     expect((await postChunk(t.app, auth, upload, png, 1)).statusCode).toBe(200);
@@ -41,8 +43,12 @@ describe('upload sweep on the job queue', () => {
     expect((await t.db.query('SELECT state FROM uploads WHERE id = $1', [upload.id])).rows[0].state).toBe('expired');
     expect(await t.app.storage.list(`chunks/${upload.id}/`)).toEqual([]);
 
-    const next = (await t.db.query<{ state: string; run_at: Date; dedupe_key: string }>(
-      `SELECT state, run_at, dedupe_key FROM jobs WHERE task = $1 AND id <> $2`, [UPLOAD_SWEEP_TASK, first.id])).rows;
+    const next = (
+      await t.db.query<{ state: string; run_at: Date; dedupe_key: string }>(
+        `SELECT state, run_at, dedupe_key FROM jobs WHERE task = $1 AND id <> $2`,
+        [UPLOAD_SWEEP_TASK, first.id],
+      )
+    ).rows;
     expect(next).toHaveLength(1);
     expect(next[0]).toMatchObject({ state: 'queued', dedupe_key: `slot:${slot + 1}` });
     expect(new Date(next[0].run_at).getTime()).toBe((slot + 1) * interval);

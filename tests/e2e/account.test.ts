@@ -48,7 +48,11 @@ async function smsLogin(ctx: BrowserContext, phone: string): Promise<Page> {
 }
 
 async function staffPage(browser: Browser): Promise<Page> {
-  const r = await fetch(`${base()}/dev/session`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'demo_staff', password: 'Lumen@2026' }) });
+  const r = await fetch(`${base()}/dev/session`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'demo_staff', password: 'Lumen@2026' }),
+  });
   const token = (await r.json()).data.token;
   const ctx = await newContext(browser);
   await ctx.addInitScript((t) => localStorage.setItem('token', t), token);
@@ -93,7 +97,9 @@ describe('account centre and back office', () => {
     await page.getByLabel('机构名称').fill(companyName);
     await page.getByLabel('统一社会信用代码').fill('91350100M000100Y44');
     await page.getByLabel('法定代表人').fill('李四');
-    await page.locator('input[type=file]').setInputFiles({ name: '营业执照.jpg', mimeType: 'image/jpeg', buffer: await jpeg(320, 200) });
+    await page
+      .locator('input[type=file]')
+      .setInputFiles({ name: '营业执照.jpg', mimeType: 'image/jpeg', buffer: await jpeg(320, 200) });
     await page.getByRole('button', { name: '提交认证' }).click();
     await page.waitForSelector('text=统一社会信用代码校验位不正确');
     await page.getByLabel('统一社会信用代码').fill('91350100M000100Y43');
@@ -103,7 +109,11 @@ describe('account centre and back office', () => {
     // Staff review it with the licence image and approve at the company level.
     const staff = await staffPage(browser);
     await staff.goto(`${base()}/admin/certifications`);
-    await staff.locator('tr').filter({ hasText: companyName }).getByRole('button', { name: /审\s*核/ }).click();
+    await staff
+      .locator('tr')
+      .filter({ hasText: companyName })
+      .getByRole('button', { name: /审\s*核/ })
+      .click();
     await staff.waitForSelector('img[alt=证照]');
     await staff.getByRole('button', { name: '通过认证' }).click();
     await staff.getByRole('button', { name: '确认通过' }).click();
@@ -170,8 +180,15 @@ describe('account centre and back office', () => {
 
     const issuer = await staffPage(browser);
     await issuer.goto(`${base()}/admin/invoices`);
-    await issuer.locator('tr').filter({ hasText: companyName }).getByRole('button', { name: /开\s*具/ }).click();
-    await issuer.locator('.ant-popconfirm').getByRole('button', { name: /确\s*定|OK/ }).click();
+    await issuer
+      .locator('tr')
+      .filter({ hasText: companyName })
+      .getByRole('button', { name: /开\s*具/ })
+      .click();
+    await issuer
+      .locator('.ant-popconfirm')
+      .getByRole('button', { name: /确\s*定|OK/ })
+      .click();
     await issuer.waitForSelector('text=已开具，发票号码');
     await issuer.goto(`${base()}/admin/audit`);
     await issuer.locator('tr').filter({ hasText: '开具发票' }).first().waitFor();
@@ -179,7 +196,10 @@ describe('account centre and back office', () => {
 
     await page.reload();
     await page.getByText(/电子发票已开具，发票号码 \d{20}/).waitFor();
-    const [dl] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: /下载电子发票/ }).click()]);
+    const [dl] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: /下载电子发票/ }).click(),
+    ]);
     expect(dl.suggestedFilename()).toMatch(/^电子发票-\d{20}\.pdf$/);
     const pdf = fs.readFileSync((await dl.path())!);
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');

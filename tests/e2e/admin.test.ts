@@ -14,7 +14,8 @@ const DEPOSIT = encodeURIComponent('lumen:rules/deposit');
 
 const tokenOf = (username: string) => devToken(base(), username);
 
-const pageAs = async (browser: Browser, username: string): Promise<Page> => (await signedInPage(browser, await tokenOf(username))).page;
+const pageAs = async (browser: Browser, username: string): Promise<Page> =>
+  (await signedInPage(browser, await tokenOf(username))).page;
 
 const currentDeposit = async () => (await (await fetch(`${base()}/api/schemas/${DEPOSIT}`)).json()).data;
 
@@ -43,7 +44,9 @@ describe('staff console /admin', () => {
     const errorText2mb = page.getByText('请上传JPG/PNG/JPEG格式图片，大小不超过2MB');
 
     // Under the bundled 5 MB rule the 3 MB, 1000x1000 image is fine.
-    await page.locator('#root_image input[type=file]').setInputFiles({ name: 'photo.png', mimeType: 'image/png', buffer: png3mb });
+    await page
+      .locator('#root_image input[type=file]')
+      .setInputFiles({ name: 'photo.png', mimeType: 'image/png', buffer: png3mb });
     await page.getByRole('button', { name: '校 验' }).click();
     await page.waitForSelector('text=预览表单校验通过');
 
@@ -71,7 +74,9 @@ describe('staff console /admin', () => {
     // A fresh page validates with the saved server version.
     await page.reload();
     await page.getByText('版权存证上传规则').click();
-    await page.locator('#root_image input[type=file]').setInputFiles({ name: 'photo.png', mimeType: 'image/png', buffer: png3mb });
+    await page
+      .locator('#root_image input[type=file]')
+      .setInputFiles({ name: 'photo.png', mimeType: 'image/png', buffer: png3mb });
     await page.getByRole('button', { name: '校 验' }).click();
     await errorText2mb.first().waitFor();
 
@@ -88,7 +93,9 @@ describe('staff console /admin', () => {
 
     // And the preview accepts the 3 MB image again.
     await page.getByRole('tab', { name: '编辑' }).click();
-    await page.locator('#root_image input[type=file]').setInputFiles({ name: 'photo.png', mimeType: 'image/png', buffer: png3mb });
+    await page
+      .locator('#root_image input[type=file]')
+      .setInputFiles({ name: 'photo.png', mimeType: 'image/png', buffer: png3mb });
     await page.getByRole('button', { name: '校 验' }).click();
     await page.waitForSelector('text=预览表单校验通过');
     await page.context().close();

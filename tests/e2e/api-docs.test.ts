@@ -10,7 +10,7 @@ describe('API reference page', () => {
   });
   afterAll(() => browser?.close());
 
-  it('shows the route groups and an operation\'s answer schema, with no CSP violation', async () => {
+  it("shows the route groups and an operation's answer schema, with no CSP violation", async () => {
     const ctx = await newContext(browser);
     const page = await ctx.newPage();
     await page.goto(inject('baseUrl') + '/api/docs/');

@@ -20,9 +20,15 @@ describe('catalogue in the browser', () => {
     const page = await open('/');
     await page.waitForSelector('[data-testid="curated-section"] [data-testid="material-card"]');
     // The server sends the first album's cards; the other sections join them once the page hydrates.
-    await expect.poll(() => page.locator('[data-testid="material-card"]').count(), { timeout: 10_000 }).toBeGreaterThan(8);
+    await expect
+      .poll(() => page.locator('[data-testid="material-card"]').count(), { timeout: 10_000 })
+      .toBeGreaterThan(8);
     // Covers really load from the public file route.
-    await page.waitForFunction(() => [...document.querySelectorAll('[data-testid="material-card"] img')].some((i) => (i as HTMLImageElement).naturalWidth > 0));
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll('[data-testid="material-card"] img')].some(
+        (i) => (i as HTMLImageElement).naturalWidth > 0,
+      ),
+    );
 
     const box = page.getByPlaceholder('例如：熊猫', { exact: false }).first();
     await box.fill('熊猫');
@@ -40,8 +46,17 @@ describe('catalogue in the browser', () => {
     // Hover once the video results have replaced the earlier ones (a card that was an image when the
     // mouse arrived never gets the mouseenter of the video card rendered under it).
     const cards = page.locator('[data-testid="search-page"] [data-testid="material-card"]');
-    const typeTags = async () => (await cards.locator('.ant-tag').allInnerTexts()).filter((t) => ['视频', '模板', '图片'].includes(t));
-    await expect.poll(async () => { const t = await typeTags(); return t.length > 0 && t.every((x) => x === '视频'); }, { timeout: 15_000 }).toBe(true);
+    const typeTags = async () =>
+      (await cards.locator('.ant-tag').allInnerTexts()).filter((t) => ['视频', '模板', '图片'].includes(t));
+    await expect
+      .poll(
+        async () => {
+          const t = await typeTags();
+          return t.length > 0 && t.every((x) => x === '视频');
+        },
+        { timeout: 15_000 },
+      )
+      .toBe(true);
     const first = cards.first();
     await first.hover();
     await page.waitForSelector('[data-testid="hover-preview"]');
@@ -50,9 +65,12 @@ describe('catalogue in the browser', () => {
     await page.waitForURL(/\/video\/detail\/\d+/);
     // The poster comes first; the preview's src is set once the page has loaded and the player is in view.
     await page.waitForSelector('video[data-testid="detail-player"][src]');
-    expect(await page.locator('video[data-testid="detail-player"]').getAttribute('src')).toMatch(/^\/files\/media-public\/.+\.mp4$/);
+    expect(await page.locator('video[data-testid="detail-player"]').getAttribute('src')).toMatch(
+      /^\/files\/media-public\/.+\.mp4$/,
+    );
     const meta = await page.locator('[data-testid="detail-metadata"]').innerText();
-    for (const label of ['时长', '分辨率', '1280×720', '帧率', '格式', 'MP4', '文件大小']) expect(meta).toContain(label);
+    for (const label of ['时长', '分辨率', '1280×720', '帧率', '格式', 'MP4', '文件大小'])
+      expect(meta).toContain(label);
     await page.waitForSelector('[data-testid="owner-card"] .ant-statistic');
     await page.waitForSelector('[data-testid="similar-section"] [data-testid="material-card"]');
     await page.context().close();
@@ -69,7 +87,10 @@ describe('catalogue in the browser', () => {
     await page.waitForSelector('[data-testid="album-detail-page"] [data-testid="material-card"]');
 
     await page.goto(inject('baseUrl') + '/');
-    await page.getByRole('link', { name: /自然风光/ }).first().click();
+    await page
+      .getByRole('link', { name: /自然风光/ })
+      .first()
+      .click();
     await page.waitForSelector('[data-testid="category-page"] [data-testid="material-card"]');
     expect(await page.locator('[data-testid="category-page"] h3').innerText()).toBe('自然风光');
 

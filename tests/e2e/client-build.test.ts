@@ -22,7 +22,11 @@ describe('the client the browser tests run against', () => {
     const served = await (await fetch(`${inject('baseUrl')}/${entry}`)).text();
     expect(served).toBe(fs.readFileSync(path.join(clientDir, entry!), 'utf8'));
     // A build made under vitest's NODE_ENV=test ships React's development JSX runtime.
-    const devChunks = fs.readdirSync(path.join(clientDir, 'assets')).filter((f) => f.endsWith('.js') && fs.readFileSync(path.join(clientDir, 'assets', f), 'utf8').includes('jsxDEV'));
+    const devChunks = fs
+      .readdirSync(path.join(clientDir, 'assets'))
+      .filter(
+        (f) => f.endsWith('.js') && fs.readFileSync(path.join(clientDir, 'assets', f), 'utf8').includes('jsxDEV'),
+      );
     expect(devChunks).toEqual([]);
     expect(snapshotDir(path.resolve('dist'))).toBe(inject('distBefore'));
   });
@@ -37,7 +41,9 @@ describe('the client the browser tests run against', () => {
       s.textContent = 'window.__inlineRan = true';
       document.body.append(s);
     });
-    await expect.poll(async () => (await page.evaluate(() => (window as any).__cspViolations.length)) as number).toBe(1);
+    await expect
+      .poll(async () => (await page.evaluate(() => (window as any).__cspViolations.length)) as number)
+      .toBe(1);
     expect(await page.evaluate(() => (window as any).__inlineRan)).toBeUndefined();
     const violations = await takeCspViolations();
     expect(violations).toEqual([expect.objectContaining({ directive: 'script-src-elem', blocked: 'inline' })]);

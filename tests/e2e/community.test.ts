@@ -15,8 +15,13 @@ const tokenOf = (username: string) => devToken(base(), username);
 
 const pageAs = async (browser: Browser, token: string): Promise<Page> => (await signedInPage(browser, token)).page;
 
-const api = async (path: string, token: string) => (await (await fetch(`${base()}${path}`, { headers: { authorization: token } })).json()).data;
-const confirmPop = (page: Page) => page.locator('.ant-popconfirm').getByRole('button', { name: /确\s*定|OK/ }).click();
+const api = async (path: string, token: string) =>
+  (await (await fetch(`${base()}${path}`, { headers: { authorization: token } })).json()).data;
+const confirmPop = (page: Page) =>
+  page
+    .locator('.ant-popconfirm')
+    .getByRole('button', { name: /确\s*定|OK/ })
+    .click();
 
 describe('community demand posting in the browser', () => {
   let browser: Browser;
@@ -40,7 +45,10 @@ describe('community demand posting in the browser', () => {
     await form.locator('#root_title').fill('浏览器测试：江南水乡航拍');
     await form.locator('#root_description').fill('需要乌镇清晨航拍视频，4K，时长30秒以上，用于个人自媒体');
     await form.locator('.ant-select-selector', { has: buyer.locator('#root_scenario') }).click();
-    await buyer.locator('.ant-select-item-option').filter({ hasText: /^个人自媒体$/ }).click();
+    await buyer
+      .locator('.ant-select-item-option')
+      .filter({ hasText: /^个人自媒体$/ })
+      .click();
     await form.locator('#root_budget').fill('20');
     const deadline = new Date(Date.now() + 8 * 3600_000 + 7 * 86_400_000).toISOString().slice(0, 10);
     await form.locator('#root_deadline').click();
@@ -70,7 +78,10 @@ describe('community demand posting in the browser', () => {
     // The buyer picks the response; the creator delivers a video of their catalogue.
     await buyer.reload();
     await buyer.getByTestId('responses').getByText('下周在乌镇实拍，提供4K原片').waitFor();
-    await buyer.getByTestId('responses').getByRole('button', { name: /选\s*中/ }).click();
+    await buyer
+      .getByTestId('responses')
+      .getByRole('button', { name: /选\s*中/ })
+      .click();
     await confirmPop(buyer);
     await buyer.getByTestId('demand-status').filter({ hasText: '进行中' }).waitFor();
 
@@ -79,7 +90,11 @@ describe('community demand posting in the browser', () => {
     const deliver = creator.locator('.ant-modal', { hasText: '交付作品' });
     await deliver.locator('.ant-select-selector', { has: creator.locator('#root_materialId') }).click();
     // The first option is RJSF's empty one; the works read "title（#id）".
-    await creator.locator('.ant-select-item-option').filter({ hasText: /（#\d+）$/ }).first().click();
+    await creator
+      .locator('.ant-select-item-option')
+      .filter({ hasText: /（#\d+）$/ })
+      .first()
+      .click();
     await deliver.locator('#root_note').fill('原片已上传到作品库');
     await deliver.getByRole('button', { name: '确认交付' }).click();
     await creator.getByTestId('demand-status').filter({ hasText: '待验收' }).waitFor();
@@ -94,7 +109,11 @@ describe('community demand posting in the browser', () => {
     const d = await api(`/community/api/demands/${demandId}`, buyerToken);
     expect(d).toMatchObject({ status: 'completed', priceCents: 2000, scenario: 'personal_media' });
     const licences = (await api('/api/order/authrecord/list', buyerToken)).list;
-    expect(licences).toEqual(expect.arrayContaining([expect.objectContaining({ materialId: d.deliveredMaterialId, scenario: 'personal_media' })]));
+    expect(licences).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ materialId: d.deliveredMaterialId, scenario: 'personal_media' }),
+      ]),
+    );
 
     // The creator's "my responses" shows the picked, completed demand.
     await creator.goto(`${base()}/community/mine`);

@@ -12,7 +12,8 @@ const base = () => inject('baseUrl');
 
 const tokenOf = (username: string) => devToken(base(), username);
 
-const pageAs = async (browser: Browser, username: string): Promise<Page> => (await signedInPage(browser, await tokenOf(username))).page;
+const pageAs = async (browser: Browser, username: string): Promise<Page> =>
+  (await signedInPage(browser, await tokenOf(username))).page;
 
 describe('content pages', () => {
   let browser: Browser;
@@ -26,12 +27,21 @@ describe('content pages', () => {
     const page = await ctx.newPage();
     await page.goto(`${base()}/account/welcome`);
     await page.locator('.lumen-login-dialog .ant-modal').waitFor();
-    for (const [href, title, text] of [['/article/8', '流明素材服务协议', '素材授权'], ['/article/13', '流明素材隐私条款', 'token1'], ['/article/49', '关于更新《服务协议》与《隐私条款》的公告', '2023 年 3 月 21 日']]) {
-      const [tab] = await Promise.all([ctx.waitForEvent('page'), page.locator(`.lumen-login-dialog a[href="${href}"]`).click()]);
+    for (const [href, title, text] of [
+      ['/article/8', '流明素材服务协议', '素材授权'],
+      ['/article/13', '流明素材隐私条款', 'token1'],
+      ['/article/49', '关于更新《服务协议》与《隐私条款》的公告', '2023 年 3 月 21 日'],
+    ]) {
+      const [tab] = await Promise.all([
+        ctx.waitForEvent('page'),
+        page.locator(`.lumen-login-dialog a[href="${href}"]`).click(),
+      ]);
       await tab.getByRole('heading', { name: title }).waitFor();
       expect(await tab.getByTestId('cms-body').innerText()).toContain(text);
       // The help-centre menu (its own request, answered after the article under load) lists the other agreements.
-      await expect.poll(() => tab.getByTestId('help-menu').innerText(), { timeout: 15_000 }).toContain('流明素材服务协议');
+      await expect
+        .poll(() => tab.getByTestId('help-menu').innerText(), { timeout: 15_000 })
+        .toContain('流明素材服务协议');
       await tab.close();
     }
 
@@ -40,7 +50,10 @@ describe('content pages', () => {
     await form.getByRole('button', { name: '提交咨询' }).click();
     await form.getByText('请填写公司名称').waitFor();
     await form.locator('.ant-select-selector', { has: page.locator('#root_topic') }).click();
-    await page.locator('.ant-select-item-option').filter({ hasText: /^版权服务$/ }).click();
+    await page
+      .locator('.ant-select-item-option')
+      .filter({ hasText: /^版权服务$/ })
+      .click();
     await form.locator('#root_company').fill('浏览器测试传媒有限公司');
     await form.locator('#root_name').fill('测试人');
     await form.locator('#root_phone').fill('13500001234');
@@ -50,8 +63,18 @@ describe('content pages', () => {
     await ctx.close();
 
     const staff = await tokenOf('demo_staff');
-    const list = await (await fetch(`${base()}/api/admin/content/enquiries`, { headers: { authorization: staff } })).json();
-    expect(list.data.list).toEqual(expect.arrayContaining([expect.objectContaining({ company: '浏览器测试传媒有限公司', topic: 'copyright', source: 'LUMEN_IMG_PURCHASE' })]));
+    const list = await (
+      await fetch(`${base()}/api/admin/content/enquiries`, { headers: { authorization: staff } })
+    ).json();
+    expect(list.data.list).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          company: '浏览器测试传媒有限公司',
+          topic: 'copyright',
+          source: 'LUMEN_IMG_PURCHASE',
+        }),
+      ]),
+    );
 
     // A deposit application autosaves as a draft and is resumed from the draft box.
     const creator = await pageAs(browser, 'demo_creator');
@@ -59,14 +82,21 @@ describe('content pages', () => {
     await creator.locator('#root_workName').fill('浏览器草稿作品');
     await creator.getByText(/草稿已自动保存/).waitFor({ timeout: 10_000 });
     await creator.goto(`${base()}/cyprotect/myspsdraft`);
-    await creator.getByTestId('draft-table').locator('tr', { hasText: '版权存证：浏览器草稿作品' }).getByRole('button', { name: '继续填写' }).click();
+    await creator
+      .getByTestId('draft-table')
+      .locator('tr', { hasText: '版权存证：浏览器草稿作品' })
+      .getByRole('button', { name: '继续填写' })
+      .click();
     await creator.waitForURL(/\/cyprotect\/mydeposit\?action=create&draft=\d+/);
     await creator.getByText('已恢复草稿「版权存证：浏览器草稿作品」').waitFor();
     expect(await creator.locator('#root_workName').inputValue()).toBe('浏览器草稿作品');
 
     // /tool hashes a file in the browser: SHA-256("abc"), the FIPS 180-2 test vector.
     await creator.goto(`${base()}/tool`);
-    await creator.getByTestId('fingerprint-drop').locator('input[type=file]').setInputFiles({ name: 'abc.txt', mimeType: 'text/plain', buffer: Buffer.from('abc') });
+    await creator
+      .getByTestId('fingerprint-drop')
+      .locator('input[type=file]')
+      .setInputFiles({ name: 'abc.txt', mimeType: 'text/plain', buffer: Buffer.from('abc') });
     const result = creator.getByTestId('fingerprint-result');
     await result.getByText('ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad').waitFor();
     await result.getByText('存证记录中没有这个文件').waitFor();
@@ -78,7 +108,10 @@ describe('content pages', () => {
     await seller.goto(`${base()}/cytransfer/publishcopyright`);
     const form = seller.getByTestId('listing-form');
     await form.locator('.ant-select-selector', { has: seller.locator('#root_proof') }).click();
-    const option = seller.locator('.ant-select-item-option').filter({ hasText: /^存证 · / }).first();
+    const option = seller
+      .locator('.ant-select-item-option')
+      .filter({ hasText: /^存证 · / })
+      .first();
     await option.waitFor();
     const workName = (await option.innerText()).replace(/^存证 · /, '').replace(/（.*$/, '');
     await option.click();
@@ -91,7 +124,10 @@ describe('content pages', () => {
     const staff = await pageAs(browser, 'demo_staff');
     await staff.goto(`${base()}/admin/content`);
     await staff.getByText('版权挂牌审核').click();
-    await staff.locator('tr', { hasText: workName }).getByRole('button', { name: /^通\s*过$/ }).click();
+    await staff
+      .locator('tr', { hasText: workName })
+      .getByRole('button', { name: /^通\s*过$/ })
+      .click();
     await staff.getByText('已通过，挂牌已公开').waitFor();
     await staff.context().close();
 
@@ -107,7 +143,11 @@ describe('content pages', () => {
       await row.getByTestId('sign-code').waitFor();
       // The sandbox SMS outbox, newest first.
       const sms = await (await fetch(`${base()}/dev/sms`)).text();
-      const code = sms.match(new RegExp(`<td class="phone">${phone}</td><td class="content">【流明素材】验证码<span class="code">(\\d{6})</span>，用于签署`))![1];
+      const code = sms.match(
+        new RegExp(
+          `<td class="phone">${phone}</td><td class="content">【流明素材】验证码<span class="code">(\\d{6})</span>，用于签署`,
+        ),
+      )![1];
       await row.getByTestId('sign-code').fill(code);
       await row.getByRole('button', { name: '确认签署' }).click();
     };
@@ -121,7 +161,9 @@ describe('content pages', () => {
     await sale.getByText('已完成').waitFor();
 
     // The sold listing's chain of title names the buyer as the new holder.
-    const listings = await (await fetch(`${base()}/api/cytransfer/mine`, { headers: { authorization: await tokenOf('demo_creator') } })).json();
+    const listings = await (
+      await fetch(`${base()}/api/cytransfer/mine`, { headers: { authorization: await tokenOf('demo_creator') } })
+    ).json();
     const sold = listings.data.listings.find((l: { workName: string }) => l.workName === workName);
     expect(sold.status).toBe('sold');
     const chain = await (await fetch(`${base()}/api/cytransfer/listings/${sold.id}/chain`)).json();
@@ -132,4 +174,3 @@ describe('content pages', () => {
     await buyer.context().close();
   });
 });
-

@@ -19,7 +19,11 @@ describe('creator supply loop in the browser', () => {
   const title = '晨曦湖面延时摄影';
 
   const tokenOf = async (username: string): Promise<string> => {
-    const r = await fetch(`${base}/dev/session`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password: 'Lumen@2026' }) });
+    const r = await fetch(`${base}/dev/session`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username, password: 'Lumen@2026' }),
+    });
     return (await r.json()).data.token;
   };
   const pageAs = async (token: string): Promise<Page> => {
@@ -27,7 +31,8 @@ describe('creator supply loop in the browser', () => {
     await ctx.addInitScript((t) => localStorage.setItem('token', t), token);
     return ctx.newPage();
   };
-  const api = async (token: string, url: string) => (await (await fetch(`${base}${url}`, { headers: { authorization: token } })).json()).data;
+  const api = async (token: string, url: string) =>
+    (await (await fetch(`${base}${url}`, { headers: { authorization: token } })).json()).data;
 
   beforeAll(async () => {
     base = inject('baseUrl');
@@ -62,7 +67,11 @@ describe('creator supply loop in the browser', () => {
     expect(work).toMatchObject({ status: 0, price_cents: 2000 });
     // The work's page shows processing until the preview is made.
     await page.goto(`${base}/creator/works`);
-    await page.locator('.ant-table-row', { hasText: title }).locator('[data-testid=strip-scrub], [data-testid=media-processing]').first().waitFor();
+    await page
+      .locator('.ant-table-row', { hasText: title })
+      .locator('[data-testid=strip-scrub], [data-testid=media-processing]')
+      .first()
+      .waitFor();
 
     // Staff open it from the queue at once. While the media pipeline still works, the page says so
     // and holds 通过 (no preview, no duplicate check yet); it asks again by itself and offers 通过
@@ -74,9 +83,14 @@ describe('creator supply loop in the browser', () => {
     await approve.waitFor();
     if (await staff.getByTestId('review-media-processing').isVisible()) expect(await approve.isDisabled()).toBe(true);
     await approve.click({ timeout: 120_000 });
-    await staff.locator('.ant-popconfirm').getByRole('button', { name: /确\s*定|OK/ }).click();
+    await staff
+      .locator('.ant-popconfirm')
+      .getByRole('button', { name: /确\s*定|OK/ })
+      .click();
     // The stored decision stays on the page until the reviewer moves on.
-    await expect.poll(() => staff.getByTestId('review-done').innerText(), { timeout: 30_000 }).toContain(`已通过：${title}`);
+    await expect
+      .poll(() => staff.getByTestId('review-done').innerText(), { timeout: 30_000 })
+      .toContain(`已通过：${title}`);
     expect((await api(creator, `/api/user/works/${work.id}/media`)).state).toBe('ready');
 
     // A buyer finds it in search and buys a personal licence through the sandbox payment.
@@ -103,6 +117,8 @@ describe('creator supply loop in the browser', () => {
     expect(after.amountCents - before.amountCents).toBeGreaterThan(0);
     await page.goto(`${base}/creator/sales`);
     await page.locator('.ant-table-row', { hasText: title }).first().waitFor();
-    expect(await page.getByTestId('sales-totals').innerText()).toContain((after.amountCents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 }));
+    expect(await page.getByTestId('sales-totals').innerText()).toContain(
+      (after.amountCents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 }),
+    );
   });
 });

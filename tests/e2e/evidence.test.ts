@@ -27,17 +27,36 @@ describe('verifiable evidence in the browser', () => {
   });
 
   it('a deposit, then the public verify page checks the file and the receipt locally, and refuses another file', async () => {
-    const login = await fetch(`${base}/dev/session`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'demo_creator', password: 'Lumen@2026' }) });
+    const login = await fetch(`${base}/dev/session`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'demo_creator', password: 'Lumen@2026' }),
+    });
     const token = (await login.json()).data.token as string;
     const photo = await jpeg(640, 480);
     const form = new FormData();
-    form.append('data', JSON.stringify({ workName: '晨雾湖面', workCategory: 1, files: [{ name: '晨雾湖面.jpg', size: photo.length, type: 'image/jpeg', width: 640, height: 480 }] }));
+    form.append(
+      'data',
+      JSON.stringify({
+        workName: '晨雾湖面',
+        workCategory: 1,
+        files: [{ name: '晨雾湖面.jpg', size: photo.length, type: 'image/jpeg', width: 640, height: 480 }],
+      }),
+    );
     form.append('files', new Blob([photo], { type: 'image/jpeg' }), '晨雾湖面.jpg');
-    const created = await (await fetch(`${base}/api/protection/deposit`, { method: 'POST', headers: { authorization: token }, body: form })).json();
+    const created = await (
+      await fetch(`${base}/api/protection/deposit`, { method: 'POST', headers: { authorization: token }, body: form })
+    ).json();
     expect(created.code, JSON.stringify(created)).toBe(200);
     const { id, cert_no: certNo } = created.data;
-    const receipt = await (await fetch(`${base}/api/protection/deposit/${id}/receipt`, { headers: { authorization: token } })).text();
-    const files = { photo: path.join(dir, '晨雾湖面.jpg'), receipt: path.join(dir, '回执.json'), other: path.join(dir, '另一张.jpg') };
+    const receipt = await (
+      await fetch(`${base}/api/protection/deposit/${id}/receipt`, { headers: { authorization: token } })
+    ).text();
+    const files = {
+      photo: path.join(dir, '晨雾湖面.jpg'),
+      receipt: path.join(dir, '回执.json'),
+      other: path.join(dir, '另一张.jpg'),
+    };
     fs.writeFileSync(files.photo, photo);
     fs.writeFileSync(files.receipt, receipt);
     fs.writeFileSync(files.other, await jpeg(640, 481));
@@ -58,7 +77,9 @@ describe('verifiable evidence in the browser', () => {
     for (const step of ['file', 'leaf', 'inclusion', 'signature', 'timestamp', 'latest']) {
       expect(await verifier.getByTestId(`step-${step}`).getAttribute('data-ok'), step).toBe('true');
     }
-    expect(await page.evaluate(() => JSON.parse(localStorage.getItem('lumen.evidence.seenCheckpoints') ?? '[]').length)).toBeGreaterThan(0);
+    expect(
+      await page.evaluate(() => JSON.parse(localStorage.getItem('lumen.evidence.seenCheckpoints') ?? '[]').length),
+    ).toBeGreaterThan(0);
 
     // Again, now with checkpoints this browser has seen: consistent; then another file: refused.
     await verifier.getByRole('button', { name: '开始验证' }).click();

@@ -22,7 +22,10 @@ export default async function setup(project: TestProject) {
   if (!clientDir) {
     clientDir = builtDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lumen-e2e-client-'));
     // vitest sets NODE_ENV=test, which would make Vite bundle React's development build.
-    execSync(`npx vite build --logLevel warn --emptyOutDir --outDir ${JSON.stringify(clientDir)}`, { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
+    execSync(`npx vite build --logLevel warn --emptyOutDir --outDir ${JSON.stringify(clientDir)}`, {
+      stdio: 'inherit',
+      env: { ...process.env, NODE_ENV: 'production' },
+    });
   }
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lumen-e2e-'));
   // The server finds its PGlite folder migrated already (the API tests' template): no initdb and no
@@ -34,14 +37,26 @@ export default async function setup(project: TestProject) {
   // The capture tests serve their page on this one loopback port; the server's egress policy
   // refuses loopback, so the allow-list opens exactly that port (as a deployment would for an inner site).
   const captureSitePort = await freePort();
-  server = spawnServer(port, { EGRESS_ALLOW: `127.0.0.1:${captureSitePort}`, DATA_DIR: dataDir, CLIENT_DIR: clientDir, NODE_ENV: 'development', DATABASE_URL: '', LOG_LEVEL: 'warn', EXPOSE_PAGE_VIEWS: '1', SMS_IP_DAILY_MAX: '200', SMS_IP_INTERVAL_S: '0', STAT_RATE_LIMIT: '2000' });
+  server = spawnServer(port, {
+    EGRESS_ALLOW: `127.0.0.1:${captureSitePort}`,
+    DATA_DIR: dataDir,
+    CLIENT_DIR: clientDir,
+    NODE_ENV: 'development',
+    DATABASE_URL: '',
+    LOG_LEVEL: 'warn',
+    EXPOSE_PAGE_VIEWS: '1',
+    SMS_IP_DAILY_MAX: '200',
+    SMS_IP_INTERVAL_S: '0',
+    STAT_RATE_LIMIT: '2000',
+  });
   // The server answers within seconds; the demo media are made by background jobs afterwards
   // (about two minutes on a cold media cache), and the tests expect them: wait for seedPending 0.
   await waitUntilUp(baseUrl, server, 360_000, (h) => h.data?.seedPending === 0);
   // The server must be serving this run's build, not whatever ./dist holds. A page it does not
   // render on the server (the home page it does: src/entry-server.tsx) is index.html as built.
   const served = await (await fetch(`${baseUrl}/account/welcome`)).text();
-  if (served !== fs.readFileSync(path.join(clientDir, 'index.html'), 'utf8')) throw new Error(`the server does not serve the client built in ${clientDir}`);
+  if (served !== fs.readFileSync(path.join(clientDir, 'index.html'), 'utf8'))
+    throw new Error(`the server does not serve the client built in ${clientDir}`);
   project.provide('baseUrl', baseUrl);
   project.provide('captureSitePort', captureSitePort);
   project.provide('dataDir', dataDir);

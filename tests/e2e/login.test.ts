@@ -7,7 +7,8 @@ import { launchBrowser, newContext } from '../helpers/browser.js';
  * shows it (route guard in LoginDialogHost); logging out and back in goes through the header's
  * user menu and login button (HeaderUser).
  */
-const userInfo = (base: string, token: string) => fetch(`${base}/api/common/getUserInfo`, { headers: { authorization: token } });
+const userInfo = (base: string, token: string) =>
+  fetch(`${base}/api/common/getUserInfo`, { headers: { authorization: token } });
 const tokenOf = (page: Page) => page.evaluate(() => localStorage.getItem('token'));
 
 describe('login in the browser', () => {
@@ -95,9 +96,13 @@ describe('login in the browser', () => {
     await page.getByRole('menuitem', { name: '账户中心' }).click();
     await page.getByTestId('welcome-user').waitFor();
     expect(await page.getByTestId('welcome-user').innerText()).toContain(buyer.nickname);
-    const orders = (await (await fetch(`${base}/api/order/list?pageSize=1`, { headers: { authorization: pwToken } })).json()).data.total;
+    const orders = (
+      await (await fetch(`${base}/api/order/list?pageSize=1`, { headers: { authorization: pwToken } })).json()
+    ).data.total;
     await page.getByTestId('welcome-count-orders').locator('.ant-statistic-content-value').waitFor();
-    expect(await page.getByTestId('welcome-count-orders').locator('.ant-statistic-content-value').innerText()).toBe(String(orders));
+    expect(await page.getByTestId('welcome-count-orders').locator('.ant-statistic-content-value').innerText()).toBe(
+      String(orders),
+    );
     await ctx.close();
   });
 

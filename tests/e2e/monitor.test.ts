@@ -18,12 +18,17 @@ describe('copyright monitoring in the browser', () => {
     await ctx.addInitScript((t) => localStorage.setItem('token', t), token);
     return ctx.newPage();
   };
-  const api = async (url: string) => (await (await fetch(`${base}${url}`, { headers: { authorization: token } })).json()).data;
+  const api = async (url: string) =>
+    (await (await fetch(`${base}${url}`, { headers: { authorization: token } })).json()).data;
 
   beforeAll(async () => {
     base = inject('baseUrl');
     browser = await launchBrowser();
-    const r = await fetch(`${base}/dev/session`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'demo_creator', password: 'Lumen@2026' }) });
+    const r = await fetch(`${base}/dev/session`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'demo_creator', password: 'Lumen@2026' }),
+    });
     token = (await r.json()).data.token;
     // The demo plan's first scan runs in the background after the seed media exist.
     const deadline = Date.now() + 240_000;

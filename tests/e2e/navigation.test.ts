@@ -117,7 +117,9 @@ describe('navigation in the built client', () => {
     // The side menu comes from the route table and highlights the current entry.
     const selected = page.locator('.ant-layout-sider .ant-menu-item-selected');
     await expect.poll(() => selected.innerText()).toBe('我的钱包');
-    expect(await page.locator('.ant-layout-sider .ant-menu-item').count()).toBe(routeTable.filter((r) => r.layout === 'account' && !r.hideInMenu).length);
+    expect(await page.locator('.ant-layout-sider .ant-menu-item').count()).toBe(
+      routeTable.filter((r) => r.layout === 'account' && !r.hideInMenu).length,
+    );
     await ctx.close();
   });
 
@@ -128,13 +130,22 @@ describe('navigation in the built client', () => {
     await page.waitForFunction((t) => document.title === t, titleOf('素材详情'));
     await spaNavigate(page, '/cart');
     await page.waitForFunction((t) => document.title === t, titleOf('购物车'));
-    await expect.poll(async () => (await ctx.cookies()).find((c) => c.name === 'pvi')?.value, { timeout: 10_000 }).toBeTruthy();
+    await expect
+      .poll(async () => (await ctx.cookies()).find((c) => c.name === 'pvi')?.value, { timeout: 10_000 })
+      .toBeTruthy();
     const pvi = (await ctx.cookies()).find((c) => c.name === 'pvi')!;
     expect(pvi.expires - Date.now() / 1000).toBeGreaterThan(15_768_000 - 120);
     await expect.poll(async () => (await recentViews(pvi.value)).length, { timeout: 10_000 }).toBe(1);
     const [row] = await recentViews(pvi.value);
     expect(row.user_id).toBeNull();
-    expect(row.payload).toMatchObject({ url: base() + '/cart', rurl: base() + '/video/detail/3', addr: '本地', ip: '127.0.0.1', device: 'pc', pvi: pvi.value });
+    expect(row.payload).toMatchObject({
+      url: base() + '/cart',
+      rurl: base() + '/video/detail/3',
+      addr: '本地',
+      ip: '127.0.0.1',
+      device: 'pc',
+      pvi: pvi.value,
+    });
     expect(row.payload.src).toMatch(/^\d+x\d+$/);
     await ctx.close();
   });
@@ -151,7 +162,9 @@ describe('navigation in the built client', () => {
     it.each(cases)('%s goes to %s', async (path, target) => {
       const ctx = await newContext(browser, { mobile: true });
       const page = await ctx.newPage();
-      await page.route(`${MOBILE_BASE}/**`, (route) => route.fulfill({ contentType: 'text/html', body: '<title>mobile</title>mobile site' }));
+      await page.route(`${MOBILE_BASE}/**`, (route) =>
+        route.fulfill({ contentType: 'text/html', body: '<title>mobile</title>mobile site' }),
+      );
       await page.goto(base() + path);
       await page.waitForURL(target);
       expect(page.url()).toBe(target);
@@ -166,7 +179,11 @@ describe('navigation in the built client', () => {
         mobileHits.push(route.request().url());
         return route.fulfill({ contentType: 'text/html', body: 'mobile site' });
       });
-      for (const [path, title] of [['/signCreator', '成为创作者'], ['/gift', '礼品卡'], ['/article/8', '帮助中心']]) {
+      for (const [path, title] of [
+        ['/signCreator', '成为创作者'],
+        ['/gift', '礼品卡'],
+        ['/article/8', '帮助中心'],
+      ]) {
         await page.goto(base() + path);
         await page.waitForFunction((t) => document.title === t, titleOf(title));
         // The redirect would follow the title in the same effect; give it time to misbehave.

@@ -27,7 +27,9 @@ describe('registration that progresses, in the browser', () => {
     await page.goto(`${base}/cyprotect/myorderinfo?buy=registration`);
     await page.waitForFunction(() => !!document.querySelector('.ant-table'));
     await page.getByRole('button', { name: '购买服务' }).click();
-    await page.waitForFunction(() => document.querySelector('[data-testid="service-quote"]')?.textContent === '¥300.00');
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid="service-quote"]')?.textContent === '¥300.00',
+    );
     await page.getByRole('button', { name: '去支付' }).click();
     await page.waitForURL(/\/pay\?orderId=\d+/);
     await payInSandbox(page);
@@ -36,11 +38,25 @@ describe('registration that progresses, in the browser', () => {
     // File the registration with the paid unit.
     const photo = await jpeg(320, 240);
     const workName = `晨雾山谷-${Date.now()}`;
-    const data = { workName, workCategory: 1, authorName: '演示创作者', ownership: 'oneself', acquisition: 'original', nature: 'original', rights: ['publication', 'authorship'], completionDate: '2026-10-01', service: 1, media: 1, files: [{ name: '晨雾.jpg', size: photo.length, type: 'image/jpeg' }] };
+    const data = {
+      workName,
+      workCategory: 1,
+      authorName: '演示创作者',
+      ownership: 'oneself',
+      acquisition: 'original',
+      nature: 'original',
+      rights: ['publication', 'authorship'],
+      completionDate: '2026-10-01',
+      service: 1,
+      media: 1,
+      files: [{ name: '晨雾.jpg', size: photo.length, type: 'image/jpeg' }],
+    };
     const body = new FormData();
     body.append('data', JSON.stringify(data));
     body.append('files', new Blob([photo], { type: 'image/jpeg' }), '晨雾.jpg');
-    const created = await (await fetch(`${base}/api/protection/registration`, { method: 'POST', headers: { authorization: token }, body })).json();
+    const created = await (
+      await fetch(`${base}/api/protection/registration`, { method: 'POST', headers: { authorization: token }, body })
+    ).json();
     expect(created.code, created.msg).toBe(200);
     const { id, case_no: caseNo } = created.data as { id: number; case_no: string };
 
@@ -60,7 +76,9 @@ describe('registration that progresses, in the browser', () => {
     expect(await row.innerText()).toContain('登记成功');
     expect(await row.innerText()).toMatch(/国作登字-\d{4}-F-\d{8}/);
     await page.getByRole('button', { name: '消息通知' }).click();
-    await page.waitForSelector(`[data-testid="notification-panel"] >> text=「${workName}」著作权登记：登记成功，证书已发放`);
+    await page.waitForSelector(
+      `[data-testid="notification-panel"] >> text=「${workName}」著作权登记：登记成功，证书已发放`,
+    );
     await page.keyboard.press('Escape');
 
     // The public certificate page, and its PDF.
@@ -70,7 +88,12 @@ describe('registration that progresses, in the browser', () => {
     expect(await page.locator('.ant-descriptions').innerText()).toContain(workName);
     const [dl] = await Promise.all([page.waitForEvent('download'), page.getByTestId('certificate-pdf').click()]);
     expect(dl.suggestedFilename()).toMatch(/^登记证书-国作登字-.+\.pdf$/);
-    expect(fs.readFileSync((await dl.path())!).subarray(0, 5).toString()).toBe('%PDF-');
+    expect(
+      fs
+        .readFileSync((await dl.path())!)
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
     await ctx.close();
   });
 });

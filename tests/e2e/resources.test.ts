@@ -14,7 +14,11 @@ import { jpeg, noisePng } from '../helpers/media.js';
 const PASSWORD = 'Lumen@2026';
 
 async function tokenFor(base: string, username: string): Promise<string> {
-  const r = await fetch(`${base}/dev/session`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password: PASSWORD }) });
+  const r = await fetch(`${base}/dev/session`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password: PASSWORD }),
+  });
   const body = await r.json();
   if (!body.data?.token) throw new Error(`dev session failed: ${JSON.stringify(body)}`);
   return body.data.token;
@@ -56,7 +60,11 @@ describe('evidence deposits in the browser', () => {
     await page.goto(`${base}/cyprotect/mydeposit?action=create`);
     await page.getByLabel('作品名称').fill(name);
     await page.locator('.ant-select-selector', { has: page.locator('#root_workCategory') }).click();
-    await page.locator('.ant-select-item-option').filter({ hasText: new RegExp(`^${category}$`) }).first().click();
+    await page
+      .locator('.ant-select-item-option')
+      .filter({ hasText: new RegExp(`^${category}$`) })
+      .first()
+      .click();
     await page.locator('input[type=file]').setInputFiles(file);
     await page.getByText(path.basename(file)).first().waitFor();
   }
@@ -98,23 +106,45 @@ describe('evidence deposits in the browser', () => {
   it('a rule staff change (image 5 MB -> 2 MB) is enforced by the browser form and the server; rollback restores both', async () => {
     const id = encodeURIComponent('lumen:rules/deposit');
     const api = (url: string, init: RequestInit = {}) =>
-      fetch(`${base}${url}`, { ...init, headers: { 'content-type': 'application/json', authorization: staffToken, ...(init.headers ?? {}) } }).then((r) => r.json());
+      fetch(`${base}${url}`, {
+        ...init,
+        headers: { 'content-type': 'application/json', authorization: staffToken, ...(init.headers ?? {}) },
+      }).then((r) => r.json());
     const current = (await api(`/api/schemas/${id}`)).data.body;
     current['x-rules'].image.maxBytes = 2 * 1024 * 1024;
-    const saved = await api(`/api/schemas/${id}`, { method: 'PUT', body: JSON.stringify({ body: current, note: '图片改为2MB' }) });
+    const saved = await api(`/api/schemas/${id}`, {
+      method: 'PUT',
+      body: JSON.stringify({ body: current, note: '图片改为2MB' }),
+    });
     expect(saved.code).toBe(200);
 
     const serverDeposit = async () => {
       const form = new FormData();
-      form.append('data', JSON.stringify({ workName: '大图', workCategory: 2, files: [{ name: '大图.png', size: fs.statSync(bigPng).size, type: 'image/png', width: 1000, height: 1000 }] }));
+      form.append(
+        'data',
+        JSON.stringify({
+          workName: '大图',
+          workCategory: 2,
+          files: [{ name: '大图.png', size: fs.statSync(bigPng).size, type: 'image/png', width: 1000, height: 1000 }],
+        }),
+      );
       form.append('files', new Blob([fs.readFileSync(bigPng)], { type: 'image/png' }), '大图.png');
-      return (await fetch(`${base}/api/protection/deposit`, { method: 'POST', headers: { authorization: buyerToken }, body: form })).json();
+      return (
+        await fetch(`${base}/api/protection/deposit`, {
+          method: 'POST',
+          headers: { authorization: buyerToken },
+          body: form,
+        })
+      ).json();
     };
 
     try {
       const page = await signedInPage();
       const posts: string[] = [];
-      page.on('request', (r) => r.method() === 'POST' && r.url().includes('/api/protection/deposit') && posts.push(r.url()));
+      page.on(
+        'request',
+        (r) => r.method() === 'POST' && r.url().includes('/api/protection/deposit') && posts.push(r.url()),
+      );
       await fillDeposit(page, '大图', '美术作品', bigPng);
       await page.getByRole('button', { name: /提\s*交/ }).click();
       await page.getByText('请上传JPG/PNG/JPEG格式图片，大小不超过2MB').first().waitFor();

@@ -15,7 +15,10 @@ describe('screen-recording evidence in the browser', () => {
     browser = await launchBrowser();
     site = await listen(http.createServer(siteHandler(marker)), inject('captureSitePort')); // the port the server's EGRESS_ALLOW opens
   });
-  afterAll(async () => { await browser?.close(); await site?.close(); });
+  afterAll(async () => {
+    await browser?.close();
+    await site?.close();
+  });
 
   it('records a remote session, stops, and shows the sealed recording', async () => {
     const base = inject('baseUrl');
@@ -24,7 +27,9 @@ describe('screen-recording evidence in the browser', () => {
     const { ctx, page } = await signedInPage(browser, token);
     await page.goto(`${base}/cyprotect/myscreen`);
     await page.getByRole('button', { name: '购买录屏取证服务' }).click();
-    await page.waitForFunction(() => document.querySelector('[data-testid="service-quote"]')?.textContent === '¥150.00');
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid="service-quote"]')?.textContent === '¥150.00',
+    );
     await page.getByRole('button', { name: '去支付' }).click();
     await page.waitForURL(/\/pay\?orderId=\d+/);
     await payInSandbox(page);

@@ -21,20 +21,29 @@ describe('built client served by the real server', () => {
     const body = (await res.json()) as { code: number; data: Array<{ id: number; title: string }> };
     expect(body.code).toBe(200);
     expect(body.data.length).toBe(8);
-    await expect.poll(() => newestCards.locator('.ant-typography strong').allInnerTexts(), { timeout: 10_000 }).toEqual(body.data.map((m) => m.title));
+    await expect
+      .poll(() => newestCards.locator('.ant-typography strong').allInnerTexts(), { timeout: 10_000 })
+      .toEqual(body.data.map((m) => m.title));
     expect(await newestCards.first().getAttribute('href')).toBe(`/video/detail/${body.data[0].id}`);
 
     // Seeded titles are Chinese, and covers really load from the file route.
     expect(body.data[0].title).toMatch(/[\u4e00-\u9fa5]/);
     await page.waitForFunction(() =>
-      [...document.querySelectorAll('[data-testid="newest-section"] [data-testid="material-card"] img')].some((i) => (i as HTMLImageElement).naturalWidth > 0),
+      [...document.querySelectorAll('[data-testid="newest-section"] [data-testid="material-card"] img')].some(
+        (i) => (i as HTMLImageElement).naturalWidth > 0,
+      ),
     );
 
     // antd's styles for what the page shows come from the prebuilt file (scripts/antd-static-css.tsx),
     // not computed in the browser: no <style> antd inserted holds a button's or a card's rules. Were
     // the build's theme not the app's, antd would compute and insert them here.
     expect(await page.locator('link[rel="stylesheet"][href*="antd-first"]').count()).toBe(1);
-    const runtimeRules = await page.evaluate(() => [...document.querySelectorAll('style')].map((s) => s.textContent ?? '').filter((t) => /\.ant-(btn|card|tag)\b/.test(t)).length);
+    const runtimeRules = await page.evaluate(
+      () =>
+        [...document.querySelectorAll('style')]
+          .map((s) => s.textContent ?? '')
+          .filter((t) => /\.ant-(btn|card|tag)\b/.test(t)).length,
+    );
     expect(runtimeRules).toBe(0);
     await ctx.close();
   });
@@ -43,7 +52,9 @@ describe('built client served by the real server', () => {
     const base = inject('baseUrl');
     // What a crawler or the browser's first paint gets: the page itself, not an empty #root.
     const html = await (await fetch(base + '/')).text();
-    const recommend = (await (await fetch(base + '/api/index/recommend?sections=4&limit=8')).json()) as { data: { sections: Array<{ items: Array<{ title: string }> }> } };
+    const recommend = (await (await fetch(base + '/api/index/recommend?sections=4&limit=8')).json()) as {
+      data: { sections: Array<{ items: Array<{ title: string }> }> };
+    };
     const firstTitle = recommend.data.sections[0].items[0].title;
     expect(html).toContain('<h1>流明素材 · 正版视频图片模板</h1>');
     expect(html).toContain(`alt="${firstTitle}" loading="eager"`);
@@ -55,7 +66,10 @@ describe('built client served by the real server', () => {
     page.on('console', (m) => m.type() === 'error' && problems.push(m.text()));
     page.on('pageerror', (e) => problems.push(e.message));
     const asked: string[] = [];
-    page.on('request', (r) => r.url().includes('/api/index/') && asked.push(new URL(r.url()).pathname + new URL(r.url()).search));
+    page.on(
+      'request',
+      (r) => r.url().includes('/api/index/') && asked.push(new URL(r.url()).pathname + new URL(r.url()).search),
+    );
     await page.goto(base + '/');
     // Below the fold, shown right after hydration from the answers the page came with.
     await page.locator('[data-testid="popular-section"] [data-testid="material-card"]').first().waitFor();

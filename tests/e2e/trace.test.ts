@@ -19,7 +19,7 @@ describe('traceability in the browser', () => {
   });
   afterAll(() => browser?.close());
 
-  it('buy a trace unit, open a work\'s trace, export the certificate and verify it', async () => {
+  it("buy a trace unit, open a work's trace, export the certificate and verify it", async () => {
     const base = inject('baseUrl');
     const token = await devToken(base, 'demo_creator');
     const { ctx, page } = await signedInPage(browser, token);
@@ -38,7 +38,8 @@ describe('traceability in the browser', () => {
     await page.waitForSelector('text=服务已开通', { timeout: 15000 });
 
     // The work with the longest history (the seed sold demo_creator's works).
-    const works = (await (await fetch(`${base}/api/trace/works`, { headers: { authorization: token } })).json()).data.list as Array<{ id: number; title: string; events: number }>;
+    const works = (await (await fetch(`${base}/api/trace/works`, { headers: { authorization: token } })).json()).data
+      .list as Array<{ id: number; title: string; events: number }>;
     const work = works.reduce((a, b) => (b.events > a.events ? b : a));
     await page.goto(`${base}/cyprotect/mytrace?work=${work.id}`);
     await page.getByTestId('trace-timeline').waitFor();

@@ -67,7 +67,10 @@ describe('trade in the browser', () => {
     await page.locator('.ant-select').filter({ hasText: '选择优惠券' }).click();
     await page.locator('.ant-select-item-option').filter({ hasText: '新人立减券' }).click();
     const cents = Math.round(Number(price.slice(1)) * 100);
-    await page.waitForFunction((want) => document.querySelector('[data-testid="buy-amount"]')?.textContent === want, `¥${((cents - 500) / 100).toFixed(2)}`);
+    await page.waitForFunction(
+      (want) => document.querySelector('[data-testid="buy-amount"]')?.textContent === want,
+      `¥${((cents - 500) / 100).toFixed(2)}`,
+    );
     await page.getByRole('button', { name: /提交订单/ }).click();
     await page.waitForURL(/\/pay\?orderId=\d+/);
 
@@ -93,7 +96,10 @@ describe('trade in the browser', () => {
     await page.goto(`${base}/account/authrecord`);
     await page.waitForSelector('.ant-table-row');
     expect(await page.locator('.ant-table-row').first().innerText()).toContain('电商广告');
-    const [dl] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: /下载授权证书/ }).click()]);
+    const [dl] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: /下载授权证书/ }).click(),
+    ]);
     expect(dl.suggestedFilename()).toMatch(/^授权证书-.+\.pdf$/);
     const file = await dl.path();
     expect(fs.readFileSync(file!).subarray(0, 5).toString()).toBe('%PDF-');

@@ -19,7 +19,11 @@ describe('chunked upload in the browser', () => {
 
   beforeAll(async () => {
     base = inject('baseUrl');
-    const r = await fetch(`${base}/dev/session`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'demo_creator', password: 'Lumen@2026' }) });
+    const r = await fetch(`${base}/dev/session`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'demo_creator', password: 'Lumen@2026' }),
+    });
     token = (await r.json()).data.token;
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lumen-e2e-upload-'));
     fs.writeFileSync(path.join(dir, '山川日出.png'), await noisePng(1200, 900));
@@ -41,16 +45,27 @@ describe('chunked upload in the browser', () => {
     const files = ['山川日出.png', '山川日落.png', '太小.png'].map((f) => path.join(dir, f));
     await page.setInputFiles('[data-testid=upload-input]', files);
     // Every file settles (success or error); the assertions below then say which ended how.
-    await page.waitForFunction(() => document.querySelectorAll('[data-state=success], [data-state=error]').length === 3, null, { timeout: 90_000 }).catch(() => undefined);
+    await page
+      .waitForFunction(() => document.querySelectorAll('[data-state=success], [data-state=error]').length === 3, null, {
+        timeout: 90_000,
+      })
+      .catch(() => undefined);
     const rows = await page.locator('[data-testid=upload-row]').allInnerTexts();
     expect(rows, rows.join(' | ')).toHaveLength(3);
     expect(rows.find((r) => r.includes('太小.png'))).toContain('图片尺寸需在800x600至20000x20000像素之间');
-    expect(rows.filter((r) => r.includes('上传成功')), rows.join(' | ')).toHaveLength(2);
+    expect(
+      rows.filter((r) => r.includes('上传成功')),
+      rows.join(' | '),
+    ).toHaveLength(2);
     // Both completed files wait in the work form (one row each) for their work information.
     await page.getByLabel('山川日出.png的作品标题').waitFor();
     await page.getByLabel('山川日落.png的作品标题').waitFor();
-    const awaiting = await (await fetch(`${base}/api/user/works/uploads?workType=11`, { headers: { authorization: token } })).json();
-    const ids = awaiting.data.list.filter((u: { filename: string }) => u.filename.startsWith('山川日')).map((u: { id: string }) => u.id);
+    const awaiting = await (
+      await fetch(`${base}/api/user/works/uploads?workType=11`, { headers: { authorization: token } })
+    ).json();
+    const ids = awaiting.data.list
+      .filter((u: { filename: string }) => u.filename.startsWith('山川日'))
+      .map((u: { id: string }) => u.id);
     expect(new Set(ids).size).toBe(2);
 
     // The server holds both originals: its status answers complete with its own SHA-256.

@@ -22,7 +22,10 @@ describe('web-page evidence in the browser', () => {
     browser = await launchBrowser();
     site = await listen(http.createServer(siteHandler(marker)), inject('captureSitePort')); // the port the server's EGRESS_ALLOW opens
   });
-  afterAll(async () => { await browser?.close(); await site?.close(); });
+  afterAll(async () => {
+    await browser?.close();
+    await site?.close();
+  });
 
   it('buy, capture a loopback page, open results, download bundle and certificate, verify', async () => {
     const base = inject('baseUrl');
@@ -32,7 +35,9 @@ describe('web-page evidence in the browser', () => {
 
     // The public service page: prices from the catalogue, a sample, the start button.
     await page.goto(`${base}/copyright/webEvidence`);
-    await page.waitForFunction(() => document.querySelector('[data-testid="price-web_evidence_10"]')?.textContent === '¥99.00');
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid="price-web_evidence_10"]')?.textContent === '¥99.00',
+    );
     await page.getByTestId('web-evidence-sample').waitFor();
     if (shots) await page.screenshot({ path: `${shots}/web-evidence.png`, fullPage: true });
     await page.getByRole('button', { name: '开始取证' }).click();
@@ -48,7 +53,9 @@ describe('web-page evidence in the browser', () => {
 
     // Capture the loopback page with a scroll step.
     await page.goto(`${base}/cyprotect/mywebpage`);
-    await page.waitForFunction(() => /剩余网页取证额度：10/.test(document.querySelector('[data-testid="service-quota"]')?.textContent ?? ''));
+    await page.waitForFunction(() =>
+      /剩余网页取证额度：10/.test(document.querySelector('[data-testid="service-quota"]')?.textContent ?? ''),
+    );
     await page.getByLabel('网址1').fill(`${site.origin}/old`);
     await page.getByLabel('取证名称').fill(`回环取证 ${marker}`);
     await page.getByRole('button', { name: '开始取证' }).click();
@@ -71,12 +78,23 @@ describe('web-page evidence in the browser', () => {
     await page.getByRole('tab', { name: '文件清单' }).click();
     expect(await page.getByTestId('capture-artefacts').innerText()).toContain('archive.wacz');
 
-    const [bundle] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: '下载证据包' }).click()]);
+    const [bundle] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: '下载证据包' }).click(),
+    ]);
     const files = unzipStore(fs.readFileSync((await bundle.path())!));
     expect(crypto.createHash('sha256').update(files.get('manifest.json')!).digest('hex')).toBe(hash);
-    const [cert] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: '下载取证证书' }).click()]);
+    const [cert] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: '下载取证证书' }).click(),
+    ]);
     expect(cert.suggestedFilename()).toMatch(/^取证证书-WC\d{16}-[0-9A-Z]{6}\.pdf$/);
-    expect(fs.readFileSync((await cert.path())!).subarray(0, 5).toString()).toBe('%PDF-');
+    expect(
+      fs
+        .readFileSync((await cert.path())!)
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
 
     // The certificate number leads to the public check.
     await page.getByTestId('capture-cert-no').click();
@@ -89,7 +107,9 @@ describe('web-page evidence in the browser', () => {
     // fetched: the capture fails with the one message that tells nothing of what answered there, and
     // the unit comes back (the hourly limit still counts the attempt).
     await page.goto(`${base}/cyprotect/mywebpage`);
-    await page.waitForFunction(() => /剩余网页取证额度：9/.test(document.querySelector('[data-testid="service-quota"]')?.textContent ?? ''));
+    await page.waitForFunction(() =>
+      /剩余网页取证额度：9/.test(document.querySelector('[data-testid="service-quota"]')?.textContent ?? ''),
+    );
     await page.getByLabel('网址1').fill(`${base}/dev/sms`);
     await page.getByLabel('取证名称').fill(`内网探测 ${marker}`);
     await page.getByRole('button', { name: '开始取证' }).click();
@@ -98,7 +118,9 @@ describe('web-page evidence in the browser', () => {
     await probe.getByText('无法访问该网址，请确认网址可以从公网访问').waitFor({ timeout: 120_000 });
     expect(await probe.innerText()).not.toMatch(/ERR_|ECONN|refused/);
     await page.reload();
-    await page.waitForFunction(() => /剩余网页取证额度：9/.test(document.querySelector('[data-testid="service-quota"]')?.textContent ?? ''));
+    await page.waitForFunction(() =>
+      /剩余网页取证额度：9/.test(document.querySelector('[data-testid="service-quota"]')?.textContent ?? ''),
+    );
     await ctx.close();
   });
 });

@@ -36,7 +36,9 @@ export async function freshSchema(url: string, prefix = 't'): Promise<{ url: str
  * connections): a temporary PGlite folder, or a new schema in TEST_DATABASE_URL's database.
  * `drop` removes it; close every Db you opened first.
  */
-export async function makeTestDatabase(opts: { pgliteDir?: string; migrated?: boolean } = {}): Promise<{ open: () => Promise<Db>; drop: () => Promise<void>; url?: string }> {
+export async function makeTestDatabase(
+  opts: { pgliteDir?: string; migrated?: boolean } = {},
+): Promise<{ open: () => Promise<Db>; drop: () => Promise<void>; url?: string }> {
   const url = process.env.TEST_DATABASE_URL;
   if (!url) {
     const dir = opts.pgliteDir ?? 'memory://';
@@ -53,7 +55,10 @@ export async function makeTestDatabase(opts: { pgliteDir?: string; migrated?: bo
  * A fresh app on a fresh database: in-memory PGlite by default, or a new schema in the
  * PostgreSQL database named by TEST_DATABASE_URL (the same suite runs on both engines).
  */
-export async function makeTestApp(overrides: Record<string, string> = {}, opts: { beforeMigrate?: (db: Db) => Promise<void>; onRoute?: AppDeps['onRoute'] } = {}): Promise<{
+export async function makeTestApp(
+  overrides: Record<string, string> = {},
+  opts: { beforeMigrate?: (db: Db) => Promise<void>; onRoute?: AppDeps['onRoute'] } = {},
+): Promise<{
   app: FastifyInstance;
   db: Db;
   /** PostgreSQL only: the URL of this app's database, for a second connection pool on it. */
@@ -61,7 +66,14 @@ export async function makeTestApp(overrides: Record<string, string> = {}, opts: 
   close: () => Promise<void>;
 }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lumen-test-'));
-  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, CLIENT_DIR: path.join(dataDir, 'no-client'), SEED: '0', LOG_LEVEL: 'warn', ...overrides });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    CLIENT_DIR: path.join(dataDir, 'no-client'),
+    SEED: '0',
+    LOG_LEVEL: 'warn',
+    ...overrides,
+  });
   // A data-migration test migrates part of the way and writes old-shaped rows first: no template.
   const { open, drop, url: databaseUrl } = await makeTestDatabase({ migrated: !opts.beforeMigrate });
   const db = await open();
@@ -85,13 +97,28 @@ export async function makeTestApp(overrides: Record<string, string> = {}, opts: 
 /** Creates a user row directly and returns a valid token for it (login flows are tested elsewhere). */
 export async function makeUser(
   db: Db,
-  fields: Partial<{ phone: string; username: string; owner_type: string; enhanced_auth: boolean; roles: string[]; company_name: string }> = {},
+  fields: Partial<{
+    phone: string;
+    username: string;
+    owner_type: string;
+    enhanced_auth: boolean;
+    roles: string[];
+    company_name: string;
+  }> = {},
 ): Promise<{ id: number; token: string; auth: { authorization: string } }> {
   const phone = fields.phone ?? `139${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
   const r = await db.query<{ id: number }>(
     `INSERT INTO users(phone, username, nickname, owner_type, enhanced_auth, roles, company_name)
      VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
-    [phone, fields.username ?? null, `用户${phone.slice(-4)}`, fields.owner_type ?? 'PERSONAL', fields.enhanced_auth ?? false, fields.roles ?? ['buyer'], fields.company_name ?? null],
+    [
+      phone,
+      fields.username ?? null,
+      `用户${phone.slice(-4)}`,
+      fields.owner_type ?? 'PERSONAL',
+      fields.enhanced_auth ?? false,
+      fields.roles ?? ['buyer'],
+      fields.company_name ?? null,
+    ],
   );
   const id = Number(r.rows[0].id);
   const token = await createSession(db, id);

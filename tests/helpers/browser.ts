@@ -7,7 +7,15 @@ export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM_PATH,
     headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-quic',
+    ],
   });
 }
 
@@ -41,7 +49,11 @@ const CSP_LISTENER = `(() => {
 
 /** A desktop (zh-CN) or mobile context whose pages report CSP violations (see takeCspViolations). */
 export async function newContext(browser: Browser, opts: { mobile?: boolean } = {}): Promise<BrowserContext> {
-  const ctx = await browser.newContext(opts.mobile ? { userAgent: MOBILE_UA, viewport: { width: 390, height: 844 } } : { viewport: { width: 1366, height: 900 }, locale: 'zh-CN' });
+  const ctx = await browser.newContext(
+    opts.mobile
+      ? { userAgent: MOBILE_UA, viewport: { width: 390, height: 844 } }
+      : { viewport: { width: 1366, height: 900 }, locale: 'zh-CN' },
+  );
   await ctx.exposeBinding('__reportCspViolation', (_source, v: CspViolation) => void cspViolations.push(v));
   await ctx.addInitScript(CSP_LISTENER);
   openContexts.add(ctx);
@@ -57,7 +69,9 @@ export async function takeCspViolations(): Promise<CspViolation[]> {
   const seen = new Set(cspViolations.map((v) => JSON.stringify(v)));
   for (const ctx of openContexts) {
     for (const page of ctx.pages()) {
-      const inPage = await page.evaluate(() => (window as unknown as { __cspViolations?: CspViolation[] }).__cspViolations ?? []).catch(() => []);
+      const inPage = await page
+        .evaluate(() => (window as unknown as { __cspViolations?: CspViolation[] }).__cspViolations ?? [])
+        .catch(() => []);
       for (const v of inPage) if (!seen.has(JSON.stringify(v))) cspViolations.push(v);
     }
   }

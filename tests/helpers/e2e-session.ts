@@ -7,7 +7,11 @@ import { newContext } from './browser.js';
  * login dialog's QR and SMS steps have their own browser test (login.test.ts).
  */
 export async function devToken(base: string, username: string): Promise<string> {
-  const r = await fetch(`${base}/dev/session`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password: DEMO_PASSWORD }) });
+  const r = await fetch(`${base}/dev/session`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password: DEMO_PASSWORD }),
+  });
   const body = await r.json();
   if (!body.data?.token) throw new Error(`dev session for ${username} failed: ${JSON.stringify(body)}`);
   return body.data.token;

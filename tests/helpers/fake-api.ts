@@ -1,4 +1,10 @@
-import { AxiosError, AxiosHeaders, type AxiosAdapter, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
+import {
+  AxiosError,
+  AxiosHeaders,
+  type AxiosAdapter,
+  type AxiosResponse,
+  type InternalAxiosRequestConfig,
+} from 'axios';
 import { afterAll, beforeAll, beforeEach, vi, type Mock } from 'vitest';
 import { http } from '../../src/dataProvider/axios';
 import { clearPrefetched } from '../../src/dataProvider/prefetched';
@@ -74,7 +80,8 @@ function decodeBody(cfg: InternalAxiosRequestConfig, headers: AxiosHeaders): Pic
   const type = String(headers.getContentType() ?? '');
   // axios's request transform has already serialised plain objects (JSON) and URLSearchParams (form).
   if (typeof data === 'string' && /json/i.test(type)) return { body: JSON.parse(data), encoding: 'json' };
-  if (typeof data === 'string' && /x-www-form-urlencoded/i.test(type)) return { body: Object.fromEntries(new URLSearchParams(data)), encoding: 'form' };
+  if (typeof data === 'string' && /x-www-form-urlencoded/i.test(type))
+    return { body: Object.fromEntries(new URLSearchParams(data)), encoding: 'form' };
   return { body: data, encoding: 'other' };
 }
 
@@ -103,7 +110,14 @@ export function fakeApi(): FakeApi {
     const headers = AxiosHeaders.from(cfg.headers as AxiosHeaders);
     const { body, encoding } = decodeBody(cfg, headers);
     const url = cfg.url ?? '';
-    api.requests.push({ method, url, params: cfg.params, body, encoding, headers: headers.toJSON() as Record<string, string> });
+    api.requests.push({
+      method,
+      url,
+      params: cfg.params,
+      body,
+      encoding,
+      headers: headers.toJSON() as Record<string, string>,
+    });
     const handler = api[lower(method)];
     const respond = (status: number, envelope: unknown): AxiosResponse => ({
       // Through JSON, as on the wire: the page never holds the test's own objects.
@@ -125,7 +139,13 @@ export function fakeApi(): FakeApi {
     // As axios's own adapters settle: the request's validateStatus decides (default: 2xx resolves).
     const { status } = response;
     if (!cfg.validateStatus || cfg.validateStatus(status)) return response;
-    throw new AxiosError(`Request failed with status code ${status}`, status >= 500 ? AxiosError.ERR_BAD_RESPONSE : AxiosError.ERR_BAD_REQUEST, cfg, {}, response);
+    throw new AxiosError(
+      `Request failed with status code ${status}`,
+      status >= 500 ? AxiosError.ERR_BAD_RESPONSE : AxiosError.ERR_BAD_REQUEST,
+      cfg,
+      {},
+      response,
+    );
   };
 
   let previous: typeof http.defaults.adapter;

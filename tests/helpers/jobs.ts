@@ -13,7 +13,11 @@ export function servicesOf(app: FastifyInstance, db: Db = app.db): JobServices {
 export const FAST = { pollMs: 50, heartbeatMs: 50, progressThrottleMs: 20 } as const;
 
 /** Polls until check returns a truthy value (returned), or fails after timeoutMs with what it last saw. */
-export async function waitFor<T>(check: () => Promise<T | null | undefined | false>, timeoutMs = 10_000, what = 'condition'): Promise<T> {
+export async function waitFor<T>(
+  check: () => Promise<T | null | undefined | false>,
+  timeoutMs = 10_000,
+  what = 'condition',
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const v = await check();
@@ -25,8 +29,12 @@ export async function waitFor<T>(check: () => Promise<T | null | undefined | fal
 
 /** Waits until a job reaches one of the states and returns its row. */
 export function waitForJob(db: Db, id: number, states: JobRecord['state'][], timeoutMs = 10_000): Promise<JobRecord> {
-  return waitFor(async () => {
-    const j = await findJob(db, id);
-    return j && states.includes(j.state) ? j : null;
-  }, timeoutMs, `job ${id} to be ${states.join('/')}`);
+  return waitFor(
+    async () => {
+      const j = await findJob(db, id);
+      return j && states.includes(j.state) ? j : null;
+    },
+    timeoutMs,
+    `job ${id} to be ${states.join('/')}`,
+  );
 }

@@ -6,7 +6,10 @@ export function storeOf(leaves: Uint8Array[]): NodeGetter {
   leaves.forEach((l, i) => nodes.set(`0:${i}`, leafHash(l)));
   for (let level = 1; 2 ** level <= leaves.length; level++) {
     for (let i = 0; (i + 1) * 2 ** level <= leaves.length; i++) {
-      nodes.set(`${level}:${i}`, nodeHash(nodes.get(`${level - 1}:${2 * i}`)!, nodes.get(`${level - 1}:${2 * i + 1}`)!));
+      nodes.set(
+        `${level}:${i}`,
+        nodeHash(nodes.get(`${level - 1}:${2 * i}`)!, nodes.get(`${level - 1}:${2 * i + 1}`)!),
+      );
     }
   }
   return (level, idx) => {

@@ -12,10 +12,16 @@ export function multipart(parts: Part[]): { payload: Buffer; headers: Record<str
   const chunks: Buffer[] = [];
   for (const p of parts) {
     if (p.file) {
-      chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${p.name}"; filename="${p.file.filename}"\r\nContent-Type: ${p.file.contentType}\r\n\r\n`));
+      chunks.push(
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="${p.name}"; filename="${p.file.filename}"\r\nContent-Type: ${p.file.contentType}\r\n\r\n`,
+        ),
+      );
       chunks.push(p.file.data, Buffer.from('\r\n'));
     } else {
-      chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${p.name}"\r\n\r\n${p.value ?? ''}\r\n`));
+      chunks.push(
+        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${p.name}"\r\n\r\n${p.value ?? ''}\r\n`),
+      );
     }
   }
   chunks.push(Buffer.from(`--${boundary}--\r\n`));
@@ -23,12 +29,21 @@ export function multipart(parts: Part[]): { payload: Buffer; headers: Record<str
 }
 
 /** The deposit/registration form as the generated view posts it: JSON `data` first, then the files. */
-export function formWithFiles(data: object, files: Array<{ filename: string; contentType: string; data: Buffer }>, field = 'files') {
+export function formWithFiles(
+  data: object,
+  files: Array<{ filename: string; contentType: string; data: Buffer }>,
+  field = 'files',
+) {
   return multipart([{ name: 'data', value: JSON.stringify(data) }, ...files.map((file) => ({ name: field, file }))]);
 }
 
 /** Browser-style metadata the form carries for a file. */
-export const metaOf = (f: { filename: string; contentType: string; data: Buffer }, extra: object = {}) => ({ name: f.filename, size: f.data.length, type: f.contentType, ...extra });
+export const metaOf = (f: { filename: string; contentType: string; data: Buffer }, extra: object = {}) => ({
+  name: f.filename,
+  size: f.data.length,
+  type: f.contentType,
+  ...extra,
+});
 
 /** A minimal valid PDF (file-type detects it by its %PDF header). */
 export const tinyPdf = () => Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');

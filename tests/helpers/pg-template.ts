@@ -47,13 +47,17 @@ let template: Promise<string | null> | undefined;
  */
 export function migratedTemplate(url: string): Promise<string | null> {
   template ??= admin(url, async (c) => {
-    const allowed = await c.query<{ ok: boolean }>('SELECT rolcreatedb OR rolsuper AS ok FROM pg_roles WHERE rolname = current_user');
+    const allowed = await c.query<{ ok: boolean }>(
+      'SELECT rolcreatedb OR rolsuper AS ok FROM pg_roles WHERE rolname = current_user',
+    );
     if (!allowed.rows[0]?.ok) return null;
     const name = templateName();
     await dropLeftovers(c, url);
     await c.query('SELECT pg_advisory_lock($1)', [TEMPLATE_LOCK]);
     try {
-      const have = await c.query<{ datname: string }>(`SELECT datname FROM pg_database WHERE datname LIKE '${PREFIX}%'`);
+      const have = await c.query<{ datname: string }>(
+        `SELECT datname FROM pg_database WHERE datname LIKE '${PREFIX}%'`,
+      );
       if (have.rows.some((r) => r.datname === name)) return name;
       // Templates of older migration sets are no use to anyone: drop them.
       for (const r of have.rows) await c.query(`DROP DATABASE IF EXISTS ${r.datname} WITH (FORCE)`);
@@ -121,6 +125,7 @@ async function dropDatabase(url: string, name: string): Promise<void> {
 
 /** Test databases of processes that are gone (killed runs, databases that stayed in use). */
 async function dropLeftovers(c: pg.Client, url: string): Promise<void> {
-  const rows = (await c.query<{ datname: string }>(`SELECT datname FROM pg_database WHERE datname ~ '^t_[0-9]+_'`)).rows;
+  const rows = (await c.query<{ datname: string }>(`SELECT datname FROM pg_database WHERE datname ~ '^t_[0-9]+_'`))
+    .rows;
   for (const { datname } of rows) if (!alive(Number(datname.split('_')[1]))) await dropDatabase(url, datname);
 }

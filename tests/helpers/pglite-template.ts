@@ -11,7 +11,9 @@ const migrations = path.join(root, 'server/src/db/migrations');
 /** Names the template after everything that shapes it: PGlite's version, every migration's text and this file's. */
 function templateKey(): string {
   const h = crypto.createHash('sha256');
-  h.update(JSON.parse(fs.readFileSync(path.join(root, 'node_modules/@electric-sql/pglite/package.json'), 'utf8')).version);
+  h.update(
+    JSON.parse(fs.readFileSync(path.join(root, 'node_modules/@electric-sql/pglite/package.json'), 'utf8')).version,
+  );
   for (const f of fs.readdirSync(migrations).sort()) h.update(f).update(fs.readFileSync(path.join(migrations, f)));
   h.update(fs.readFileSync(fileURLToPath(import.meta.url)));
   return h.digest('hex').slice(0, 16);
@@ -29,7 +31,8 @@ async function slimDump(db: Db): Promise<Buffer> {
   await db.query('DROP DATABASE template0');
   await db.query('DROP DATABASE template1');
   await db.query('CHECKPOINT');
-  const current = (await db.query<{ name: string }>('SELECT pg_walfile_name(pg_current_wal_insert_lsn()) AS name')).rows[0].name;
+  const current = (await db.query<{ name: string }>('SELECT pg_walfile_name(pg_current_wal_insert_lsn()) AS name'))
+    .rows[0].name;
   const tar = Buffer.from(await (await db.dumpDataDir!()).arrayBuffer());
   return withoutEntries(tar, (name) => /(^|\/)pg_wal\/[0-9A-F]{24}$/.test(name) && name.slice(-24) > current);
 }
@@ -39,7 +42,8 @@ function withoutEntries(tar: Buffer, drop: (name: string) => boolean): Buffer {
   const kept: Buffer[] = [];
   let at = 0;
   while (at + 512 <= tar.length && tar[at] !== 0) {
-    const field = (from: number, len: number) => tar.toString('latin1', at + from, at + from + len).replace(/\0.*$/s, '');
+    const field = (from: number, len: number) =>
+      tar.toString('latin1', at + from, at + from + len).replace(/\0.*$/s, '');
     const prefix = field(345, 155);
     const name = prefix ? `${prefix}/${field(0, 100)}` : field(0, 100);
     const size = parseInt(field(124, 12).trim() || '0', 8);

@@ -18,7 +18,8 @@ export interface TestS3 {
 }
 
 const hmac = (key: crypto.BinaryLike, data: string) => crypto.createHmac('sha256', key).update(data).digest();
-const rfc3986 = (s: string) => encodeURIComponent(s).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+const rfc3986 = (s: string) =>
+  encodeURIComponent(s).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 
 /**
  * Checks a presigned GET (SigV4 query authentication) the way S3 does: signature, scope and
@@ -27,7 +28,10 @@ const rfc3986 = (s: string) => encodeURIComponent(s).replace(/[!'()*]/g, (c) => 
  */
 export function presignedRefusal(req: IncomingMessage, secret: string, now = Date.now()): string | null {
   const [rawPath, rawQuery = ''] = (req.url ?? '').split('?');
-  const params = rawQuery.split('&').filter(Boolean).map((p) => p.split('=').map((x) => decodeURIComponent(x)) as [string, string]);
+  const params = rawQuery
+    .split('&')
+    .filter(Boolean)
+    .map((p) => p.split('=').map((x) => decodeURIComponent(x)) as [string, string]);
   const q = new Map(params);
   const sig = q.get('X-Amz-Signature');
   const cred = q.get('X-Amz-Credential')?.split('/');
@@ -38,12 +42,21 @@ export function presignedRefusal(req: IncomingMessage, secret: string, now = Dat
   const signedAt = Date.UTC(+t[1], +t[2] - 1, +t[3], +t[4], +t[5], +t[6]);
   if (now > signedAt + Number(q.get('X-Amz-Expires')) * 1000) return 'expired';
   const signedHeaders = q.get('X-Amz-SignedHeaders') ?? '';
-  const canonicalQuery = params.filter(([k]) => k !== 'X-Amz-Signature').map(([k, v]) => [rfc3986(k), rfc3986(v)])
-    .sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : a[1] < b[1] ? -1 : 1)).map(([k, v]) => `${k}=${v}`).join('&');
-  const headers = signedHeaders.split(';').map((h) => `${h}:${String(req.headers[h] ?? '').trim()}\n`).join('');
+  const canonicalQuery = params
+    .filter(([k]) => k !== 'X-Amz-Signature')
+    .map(([k, v]) => [rfc3986(k), rfc3986(v)])
+    .sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : a[1] < b[1] ? -1 : 1))
+    .map(([k, v]) => `${k}=${v}`)
+    .join('&');
+  const headers = signedHeaders
+    .split(';')
+    .map((h) => `${h}:${String(req.headers[h] ?? '').trim()}\n`)
+    .join('');
   const canonical = [req.method, rawPath, canonicalQuery, headers, signedHeaders, 'UNSIGNED-PAYLOAD'].join('\n');
   const scope = cred.slice(1).join('/');
-  const toSign = ['AWS4-HMAC-SHA256', amzDate, scope, crypto.createHash('sha256').update(canonical).digest('hex')].join('\n');
+  const toSign = ['AWS4-HMAC-SHA256', amzDate, scope, crypto.createHash('sha256').update(canonical).digest('hex')].join(
+    '\n',
+  );
   const key = hmac(hmac(hmac(hmac(`AWS4${secret}`, cred[1]), cred[2]), cred[3]), 'aws4_request');
   return hmac(key, toSign).toString('hex') === sig ? null : 'signature mismatch';
 }
@@ -55,16 +68,28 @@ export function presignedRefusal(req: IncomingMessage, secret: string, now = Dat
  */
 export async function startS3(bucket = 'lumen-test'): Promise<TestS3> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lumen-s3-'));
-  const s3 = new S3rver({ port: 0, address: '127.0.0.1', directory: dir, silent: true, configureBuckets: [{ name: bucket, configs: [] }] });
+  const s3 = new S3rver({
+    port: 0,
+    address: '127.0.0.1',
+    directory: dir,
+    silent: true,
+    configureBuckets: [{ name: bucket, configs: [] }],
+  });
   await s3.run();
   const server = (s3 as unknown as { httpServer: Server }).httpServer;
   const koa = server.listeners('request')[0] as (req: IncomingMessage, res: ServerResponse) => void;
   server.removeAllListeners('request');
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
     const presigned = (req.url ?? '').includes('X-Amz-Signature=');
-    const refusal = presigned ? presignedRefusal(req, S3_KEY.secretAccessKey) : req.headers.authorization ? null : 'anonymous';
+    const refusal = presigned
+      ? presignedRefusal(req, S3_KEY.secretAccessKey)
+      : req.headers.authorization
+        ? null
+        : 'anonymous';
     if (refusal) {
-      res.writeHead(403, { 'content-type': 'application/xml' }).end(`<Error><Code>AccessDenied</Code><Message>${refusal}</Message></Error>`);
+      res
+        .writeHead(403, { 'content-type': 'application/xml' })
+        .end(`<Error><Code>AccessDenied</Code><Message>${refusal}</Message></Error>`);
       return;
     }
     koa(req, res);
@@ -75,8 +100,13 @@ export async function startS3(bucket = 'lumen-test'): Promise<TestS3> {
     endpoint,
     bucket,
     env: {
-      STORAGE: 's3', S3_ENDPOINT: endpoint, S3_BUCKET: bucket, S3_REGION: REGION,
-      S3_ACCESS_KEY_ID: S3_KEY.accessKeyId, S3_SECRET_ACCESS_KEY: S3_KEY.secretAccessKey, S3_FORCE_PATH_STYLE: 'true',
+      STORAGE: 's3',
+      S3_ENDPOINT: endpoint,
+      S3_BUCKET: bucket,
+      S3_REGION: REGION,
+      S3_ACCESS_KEY_ID: S3_KEY.accessKeyId,
+      S3_SECRET_ACCESS_KEY: S3_KEY.secretAccessKey,
+      S3_FORCE_PATH_STYLE: 'true',
     },
     close: async () => {
       await s3.close();

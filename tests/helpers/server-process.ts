@@ -22,7 +22,11 @@ export function freePort(): Promise<number> {
 }
 
 /** The real server process (server/src/server.ts) on 127.0.0.1:port with the given environment on top. */
-export function spawnServer(port: number, env: NodeJS.ProcessEnv, stdio: StdioOptions = ['ignore', 'inherit', 'inherit']): ChildProcess {
+export function spawnServer(
+  port: number,
+  env: NodeJS.ProcessEnv,
+  stdio: StdioOptions = ['ignore', 'inherit', 'inherit'],
+): ChildProcess {
   return spawn(process.execPath, ['--import', 'tsx', 'server/src/server.ts'], {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: `http://127.0.0.1:${port}`, ...env },
     stdio,
@@ -44,7 +48,8 @@ export async function waitUntilUp(
     } catch {
       /* not up yet */
     }
-    if (server.exitCode !== null || server.signalCode !== null) throw new Error(`server exited during start-up (${server.exitCode ?? server.signalCode})`);
+    if (server.exitCode !== null || server.signalCode !== null)
+      throw new Error(`server exited during start-up (${server.exitCode ?? server.signalCode})`);
     if (Date.now() > deadline) throw new Error('server did not start in time');
     await new Promise((r) => setTimeout(r, 300));
   }
@@ -61,7 +66,12 @@ export function exited(p: ChildProcess): Promise<number | string> {
  * of that PostgreSQL. Migrated, with one creator whose token is returned; the database is closed
  * again so the server process can open it.
  */
-export async function prepareServerData(): Promise<{ dataDir: string; env: Record<string, string>; token: string; cleanup: () => Promise<void> }> {
+export async function prepareServerData(): Promise<{
+  dataDir: string;
+  env: Record<string, string>;
+  token: string;
+  cleanup: () => Promise<void>;
+}> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lumen-proc-'));
   const env: Record<string, string> = {};
   let dropSchema = async () => {};
@@ -72,7 +82,11 @@ export async function prepareServerData(): Promise<{ dataDir: string; env: Recor
     dropSchema = fresh.drop;
   }
   // Both engines start from their migrated template (no initdb, no 58 migrations); migrate() then checks.
-  const db = await openDb({ databaseUrl: env.DATABASE_URL, pgliteDir: path.join(dataDir, 'pglite'), loadDataDir: url ? undefined : await migratedTemplate() });
+  const db = await openDb({
+    databaseUrl: env.DATABASE_URL,
+    pgliteDir: path.join(dataDir, 'pglite'),
+    loadDataDir: url ? undefined : await migratedTemplate(),
+  });
   await migrate(db);
   const { token } = await makeUser(db, { roles: ['buyer', 'creator'] });
   await db.close();
@@ -99,11 +113,25 @@ export interface ServerProcess {
  */
 export async function startServer(dataDir: string, env: Record<string, string>, port: number): Promise<ServerProcess> {
   let err = '';
-  const child = spawn(process.execPath, [...(process.env.SERVER_NODE_ARGS?.split(' ') ?? []), '--import', 'tsx', 'server/src/server.ts'], {
-    cwd: ROOT,
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED: '0', NODE_ENV: 'test', LOG_LEVEL: 'warn', CLIENT_DIR: path.join(dataDir, 'no-client') },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    [...(process.env.SERVER_NODE_ARGS?.split(' ') ?? []), '--import', 'tsx', 'server/src/server.ts'],
+    {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        ...env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        SEED: '0',
+        NODE_ENV: 'test',
+        LOG_LEVEL: 'warn',
+        CLIENT_DIR: path.join(dataDir, 'no-client'),
+      },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    },
+  );
   child.stderr!.on('data', (d) => {
     err += d;
     if (process.env.SERVER_STDERR) process.stderr.write(d);

@@ -22,18 +22,34 @@ export interface UploadInfo {
 }
 
 export async function initUpload(app: FastifyInstance, auth: Record<string, string>, body: Record<string, unknown>) {
-  const res = await app.inject({ method: 'POST', url: '/api/upload/init', headers: auth, payload: { workType: IMAGE, chunkSize: SMALL_CHUNK, ...body } });
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/upload/init',
+    headers: auth,
+    payload: { workType: IMAGE, chunkSize: SMALL_CHUNK, ...body },
+  });
   return { res, body: res.json(), upload: res.json().data as UploadInfo };
 }
 
 /** The protocol parameters of chunk n of a file, as simple-uploader.js sends them. */
-export function chunkParams(u: Pick<UploadInfo, 'id' | 'chunkSize' | 'totalChunks'>, file: Buffer, n: number, filename = 'file.png') {
+export function chunkParams(
+  u: Pick<UploadInfo, 'id' | 'chunkSize' | 'totalChunks'>,
+  file: Buffer,
+  n: number,
+  filename = 'file.png',
+) {
   const start = (n - 1) * u.chunkSize;
   const end = n === u.totalChunks ? file.length : start + u.chunkSize;
   return {
     params: {
-      chunkNumber: String(n), chunkSize: String(u.chunkSize), currentChunkSize: String(end - start), totalSize: String(file.length),
-      identifier: u.id, filename, relativePath: filename, totalChunks: String(u.totalChunks),
+      chunkNumber: String(n),
+      chunkSize: String(u.chunkSize),
+      currentChunkSize: String(end - start),
+      totalSize: String(file.length),
+      identifier: u.id,
+      filename,
+      relativePath: filename,
+      totalChunks: String(u.totalChunks),
     },
     bytes: file.subarray(start, end),
   };
@@ -44,18 +60,40 @@ export function testChunk(app: FastifyInstance, auth: Record<string, string>, u:
   return app.inject({ method: 'GET', url: `/api/upload/chunk?${new URLSearchParams(params)}`, headers: auth });
 }
 
-export function postChunk(app: FastifyInstance, auth: Record<string, string>, u: UploadInfo, file: Buffer, n: number, over: Record<string, string> = {}, bytes?: Buffer) {
+export function postChunk(
+  app: FastifyInstance,
+  auth: Record<string, string>,
+  u: UploadInfo,
+  file: Buffer,
+  n: number,
+  over: Record<string, string> = {},
+  bytes?: Buffer,
+) {
   const c = chunkParams(u, file, n);
   const fields = { ...c.params, ...over };
   const mp = multipart([
     ...Object.entries(fields).map(([name, value]) => ({ name, value })),
-    { name: 'file', file: { filename: fields.filename, contentType: 'application/octet-stream', data: bytes ?? c.bytes } },
+    {
+      name: 'file',
+      file: { filename: fields.filename, contentType: 'application/octet-stream', data: bytes ?? c.bytes },
+    },
   ]);
-  return app.inject({ method: 'POST', url: '/api/upload/chunk', headers: { ...auth, ...mp.headers }, payload: mp.payload });
+  return app.inject({
+    method: 'POST',
+    url: '/api/upload/chunk',
+    headers: { ...auth, ...mp.headers },
+    payload: mp.payload,
+  });
 }
 
 /** Sends the given chunks one after another; returns the last answer. */
-export async function sendChunks(app: FastifyInstance, auth: Record<string, string>, u: UploadInfo, file: Buffer, numbers: number[]) {
+export async function sendChunks(
+  app: FastifyInstance,
+  auth: Record<string, string>,
+  u: UploadInfo,
+  file: Buffer,
+  numbers: number[],
+) {
   let last;
   for (const n of numbers) {
     last = await postChunk(app, auth, u, file, n);

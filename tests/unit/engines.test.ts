@@ -11,7 +11,8 @@ describe('the Node version package.json declares', () => {
   const oldest = semver.minVersion(declared)!.version;
 
   it('is accepted by every package in the lock file (npm install prints no EBADENGINE)', () => {
-    const packages: Record<string, { version?: string; engines?: { node?: string } }> = readJson('package-lock.json').packages;
+    const packages: Record<string, { version?: string; engines?: { node?: string } }> =
+      readJson('package-lock.json').packages;
     const refusing = Object.entries(packages)
       .filter(([where, p]) => where && typeof p.engines?.node === 'string' && !semver.satisfies(oldest, p.engines.node))
       .map(([where, p]) => `${where.replace(/^.*node_modules\//, '')}@${p.version} wants node ${p.engines!.node}`);

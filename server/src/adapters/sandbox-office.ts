@@ -1,7 +1,14 @@
 import crypto from 'node:crypto';
 import type { Config } from '../config.js';
 import type { Queryable } from '../db/index.js';
-import { findCase, receiveCase, recordCaseDecision, resubmitCase, type Office, type SandboxCase } from '../repositories/sandbox-office-cases.js';
+import {
+  findCase,
+  receiveCase,
+  recordCaseDecision,
+  resubmitCase,
+  type Office,
+  type SandboxCase,
+} from '../repositories/sandbox-office-cases.js';
 import { hmacSign, signatureValid } from './pay/sandbox.js';
 
 export type { Office } from '../repositories/sandbox-office-cases.js';
@@ -69,7 +76,10 @@ export class SandboxOffice {
   }
 
   /** The signed callback body of a decision taken on the sandbox page (recorded on the case). */
-  async decide(caseNo: string, d: { decision: string; message?: string; fields?: string[]; deadlineDays?: number }): Promise<Record<string, string>> {
+  async decide(
+    caseNo: string,
+    d: { decision: string; message?: string; fields?: string[]; deadlineDays?: number },
+  ): Promise<Record<string, string>> {
     const c = await this.findCase(caseNo);
     if (!c) throw new Error(`unknown case ${caseNo}`);
     if (!this.decisions.includes(d.decision)) throw new Error(`unknown decision ${d.decision}`);
@@ -94,8 +104,14 @@ export class SandboxOffice {
     const s = (k: string) => (typeof body[k] === 'string' ? (body[k] as string) : '');
     if (!this.decisions.includes(s('decision')) || !s('notifyId') || !s('caseNo')) return null;
     return {
-      notifyId: s('notifyId'), caseNo: s('caseNo'), applicationNo: s('applicationNo'), decision: s('decision'), message: s('message'),
-      fields: s('fields') ? s('fields').split(',') : [], deadline: s('deadline') || null, number: s('number') || null,
+      notifyId: s('notifyId'),
+      caseNo: s('caseNo'),
+      applicationNo: s('applicationNo'),
+      decision: s('decision'),
+      message: s('message'),
+      fields: s('fields') ? s('fields').split(',') : [],
+      deadline: s('deadline') || null,
+      number: s('number') || null,
     };
   }
 }

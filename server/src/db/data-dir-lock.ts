@@ -113,7 +113,12 @@ function lockedMessage(dir: string, owner: LockOwner): string {
 /** Takes the exclusive lock on a data folder, or throws DataDirLockedError naming the live owner. */
 export function lockDataDir(dir: string): DataDirLock {
   const file = `${dir}.lock`;
-  const mine = JSON.stringify({ pid: process.pid, host: os.hostname(), start: startTimeOf(process.pid), at: new Date().toISOString() } satisfies LockOwner);
+  const mine = JSON.stringify({
+    pid: process.pid,
+    host: os.hostname(),
+    start: startTimeOf(process.pid),
+    at: new Date().toISOString(),
+  } satisfies LockOwner);
   for (let attempt = 0; attempt < 5; attempt++) {
     if (tryCreate(file, mine)) return hold(file, mine);
     let content: string;

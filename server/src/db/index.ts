@@ -70,7 +70,12 @@ function statementName(sql: string): string | undefined {
   return name;
 }
 
-async function runPrepared(c: pg.Pool | pg.PoolClient, sql: string, params: unknown[], opts?: QueryOptions): Promise<pg.QueryResult> {
+async function runPrepared(
+  c: pg.Pool | pg.PoolClient,
+  sql: string,
+  params: unknown[],
+  opts?: QueryOptions,
+): Promise<pg.QueryResult> {
   const name = params.length && opts?.prepare !== false ? statementName(sql) : undefined;
   if (!name) return c.query(sql, params as any[]);
   try {
@@ -86,7 +91,9 @@ function wrapPglite(p: PGlite | any, prepared?: ReturnType<typeof preparedQuery>
   return {
     async query(sql, params = [], opts) {
       // Parameterised statements only, as on PostgreSQL: texts without parameters may be built from values.
-      const r = (params.length && prepared && opts?.prepare !== false ? await prepared(sql, params) : null) ?? (await p.query(sql, params));
+      const r =
+        (params.length && prepared && opts?.prepare !== false ? await prepared(sql, params) : null) ??
+        (await p.query(sql, params));
       // Same meaning as pg's rowCount: rows changed, or rows returned by a SELECT (PGlite reports 0 there).
       return { rows: r.rows as any[], rowCount: r.affectedRows || r.rows.length };
     },
@@ -202,7 +209,11 @@ export async function openDb(opts: { databaseUrl?: string; pgliteDir?: string; l
  * LISTEN on a dedicated client (a pooled one would be returned and reused). After a connection
  * error it reconnects with a growing delay; callers keep polling, so a gap only adds latency.
  */
-async function listenPostgres(url: string, channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>> {
+async function listenPostgres(
+  url: string,
+  channel: string,
+  onNotify: (payload: string) => void,
+): Promise<() => Promise<void>> {
   let stopped = false;
   let client: pg.Client | undefined;
   let retryMs = 500;

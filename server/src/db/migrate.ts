@@ -24,7 +24,9 @@ export async function migrate(db: Db, opts: { before?: string } = {}): Promise<s
     await q.query(`CREATE TABLE IF NOT EXISTS schema_migrations (
       name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`);
   });
-  const done = new Set((await db.query<{ name: string }>('SELECT name FROM schema_migrations')).rows.map((r) => r.name));
+  const done = new Set(
+    (await db.query<{ name: string }>('SELECT name FROM schema_migrations')).rows.map((r) => r.name),
+  );
   // `before` stops at a number (tests of a data migration set up the older schema first).
   const files = fs
     .readdirSync(dir)

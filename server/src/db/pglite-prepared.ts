@@ -42,7 +42,9 @@ export function preparedQuery(p: PGlite) {
 
   async function prepare(sql: string): Promise<Statement> {
     const name = `lp${++counter}`;
-    const r = await p.execProtocol(Buffer.concat([serialize.parse({ name, text: sql }), serialize.describe({ type: 'S', name }), serialize.sync()]));
+    const r = await p.execProtocol(
+      Buffer.concat([serialize.parse({ name, text: sql }), serialize.describe({ type: 'S', name }), serialize.sync()]),
+    );
     const desc = r.messages.find((m) => m.name === 'parameterDescription') as { dataTypeIDs?: number[] } | undefined;
     const st = { name, paramTypes: desc?.dataTypeIDs ?? [] };
     statements.set(sql, st);
@@ -55,12 +57,20 @@ export function preparedQuery(p: PGlite) {
       const s = pg.serializers[st.paramTypes[i]];
       return s ? s(v) : String(v);
     });
-    const r = await p.execProtocol(Buffer.concat([serialize.bind({ statement: st.name, values: values as string[] }), serialize.describe({ type: 'P' }), serialize.execute({}), serialize.sync()]));
+    const r = await p.execProtocol(
+      Buffer.concat([
+        serialize.bind({ statement: st.name, values: values as string[] }),
+        serialize.describe({ type: 'P' }),
+        serialize.execute({}),
+        serialize.sync(),
+      ]),
+    );
     let fields: Field[] = [];
     const rows: Record<string, unknown>[] = [];
     let affected = 0;
     for (const m of r.messages as Array<{ name: string; fields?: unknown[]; text?: string }>) {
-      if (m.name === 'rowDescription') fields = (m.fields as Field[]).map((f) => ({ name: f.name, dataTypeID: f.dataTypeID }));
+      if (m.name === 'rowDescription')
+        fields = (m.fields as Field[]).map((f) => ({ name: f.name, dataTypeID: f.dataTypeID }));
       else if (m.name === 'dataRow') {
         const row: Record<string, unknown> = {};
         (m.fields as (string | null)[]).forEach((v, i) => {
@@ -71,14 +81,18 @@ export function preparedQuery(p: PGlite) {
         rows.push(row);
       } else if (m.name === 'commandComplete') {
         const words = m.text!.split(' ');
-        if (['INSERT', 'UPDATE', 'DELETE', 'COPY', 'MERGE'].includes(words[0])) affected += Number(words[words.length - 1]) || 0;
+        if (['INSERT', 'UPDATE', 'DELETE', 'COPY', 'MERGE'].includes(words[0]))
+          affected += Number(words[words.length - 1]) || 0;
       }
     }
     return { rows, affectedRows: affected };
   }
 
   /** Same result shape as PGlite's query() (rows and affectedRows); null when the text is not kept prepared. */
-  return async function query(sql: string, params: unknown[]): Promise<{ rows: Record<string, unknown>[]; affectedRows: number } | null> {
+  return async function query(
+    sql: string,
+    params: unknown[],
+  ): Promise<{ rows: Record<string, unknown>[]; affectedRows: number } | null> {
     if (!statements.has(sql) && statements.size >= MAX_PREPARED) return null;
     return pg._runExclusiveTransaction(() =>
       pg._runExclusiveQuery(async () => {

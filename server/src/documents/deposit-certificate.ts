@@ -80,9 +80,16 @@ export async function depositCertificatePdf(c: CertificateData): Promise<Uint8Ar
  * Page 2: the receipt's data (leaf, tree size, the signed checkpoint, the log key) and how to
  * verify it without Lumen; the receipt itself rides along as an embedded file (receipt.json).
  */
-async function addReceiptPage(doc: PDFDocument, r: EvidenceReceipt, t: { font: any; bold: any; ink: any; accent: any }) {
+async function addReceiptPage(
+  doc: PDFDocument,
+  r: EvidenceReceipt,
+  t: { font: any; bold: any; ink: any; accent: any },
+) {
   const json = JSON.stringify(r, null, 2);
-  await doc.attach(Buffer.from(json, 'utf8'), `存证回执-${r.certNo}.json`, { mimeType: 'application/json', description: 'Lumen evidence receipt (lumen.evidence-receipt/v1)' });
+  await doc.attach(Buffer.from(json, 'utf8'), `存证回执-${r.certNo}.json`, {
+    mimeType: 'application/json',
+    description: 'Lumen evidence receipt (lumen.evidence-receipt/v1)',
+  });
   const page = doc.addPage([595, 842]);
   let y = 780;
   const line = (text: string, opts: { bold?: boolean; size?: number; color?: any } = {}) => {

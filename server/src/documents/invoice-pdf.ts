@@ -50,7 +50,8 @@ export async function invoicePdf(d: InvoicePdfData): Promise<Uint8Array> {
   const bold = await embedMixedFont(doc, 'bold');
   const W = 842;
   const page = doc.addPage([W, 520]);
-  const text = (p: PDFPage, s: string, x: number, y: number, size = 10, color = ink, f = font) => f.draw(p, s, { x, y, size, color });
+  const text = (p: PDFPage, s: string, x: number, y: number, size = 10, color = ink, f = font) =>
+    f.draw(p, s, { x, y, size, color });
 
   const title = `电子发票（${kind}）`;
   text(page, title, W / 2 - bold.widthOfTextAtSize(title, 22) / 2, 470, 22, red, bold);
@@ -61,10 +62,23 @@ export async function invoicePdf(d: InvoicePdfData): Promise<Uint8Array> {
   text(page, `开票日期：${date}`, 600, 462, 10, red);
 
   // Frame: buyer|seller band, item table, total band, remark band.
-  const L = 40, R = W - 40;
-  const top = 440, partyBottom = 360, tableBottom = 170, totalBottom = 140, remarkBottom = 80;
-  page.drawRectangle({ x: L, y: remarkBottom, width: R - L, height: top - remarkBottom, borderColor: red, borderWidth: 1 });
-  for (const y of [partyBottom, tableBottom, totalBottom]) page.drawLine({ start: { x: L, y }, end: { x: R, y }, thickness: 0.8, color: red });
+  const L = 40,
+    R = W - 40;
+  const top = 440,
+    partyBottom = 360,
+    tableBottom = 170,
+    totalBottom = 140,
+    remarkBottom = 80;
+  page.drawRectangle({
+    x: L,
+    y: remarkBottom,
+    width: R - L,
+    height: top - remarkBottom,
+    borderColor: red,
+    borderWidth: 1,
+  });
+  for (const y of [partyBottom, tableBottom, totalBottom])
+    page.drawLine({ start: { x: L, y }, end: { x: R, y }, thickness: 0.8, color: red });
   page.drawLine({ start: { x: W / 2, y: top }, end: { x: W / 2, y: partyBottom }, thickness: 0.8, color: red });
 
   const party = (x: number, label: string, name: string, taxId: string | undefined, extra: string[]) => {
@@ -74,17 +88,25 @@ export async function invoicePdf(d: InvoicePdfData): Promise<Uint8Array> {
     extra.forEach((e, i) => text(page, fit(font, e, 340, 9), x + 8, top - 72 - i * 12, 9));
   };
   const b = d.buyer;
-  party(L, '购买方信息', b.name, b.taxId, [
-    b.address || b.phone ? `地址、电话：${b.address ?? ''} ${b.phone ?? ''}` : '',
-    b.bankName || b.bankAccount ? `开户行及账号：${b.bankName ?? ''} ${b.bankAccount ?? ''}` : '',
-  ].filter(Boolean));
+  party(
+    L,
+    '购买方信息',
+    b.name,
+    b.taxId,
+    [
+      b.address || b.phone ? `地址、电话：${b.address ?? ''} ${b.phone ?? ''}` : '',
+      b.bankName || b.bankAccount ? `开户行及账号：${b.bankName ?? ''} ${b.bankAccount ?? ''}` : '',
+    ].filter(Boolean),
+  );
   party(W / 2, '销售方信息', INVOICE_SELLER.name, INVOICE_SELLER.taxId, []);
 
   const cols = [L + 8, 360, 470, 560, 650, 730];
   const heads = ['项目名称', '订单号', '数量', '金额', '税率/征收率', '税额'];
   heads.forEach((h, i) => text(page, h, cols[i], partyBottom - 18, 10, red));
   let y = partyBottom - 38;
-  let net = 0, tax = 0, gross = 0;
+  let net = 0,
+    tax = 0,
+    gross = 0;
   const shown = d.lines.slice(0, 8);
   for (const line of shown) {
     const s = splitTax(line.amountCents, d.taxRate);
@@ -105,7 +127,8 @@ export async function invoicePdf(d: InvoicePdfData): Promise<Uint8Array> {
     tax += s.taxCents;
     gross += line.amountCents;
   }
-  if (d.lines.length > shown.length) text(page, `（另有 ${d.lines.length - shown.length} 笔订单，合计已计入）`, cols[0], y, 9);
+  if (d.lines.length > shown.length)
+    text(page, `（另有 ${d.lines.length - shown.length} 笔订单，合计已计入）`, cols[0], y, 9);
   text(page, '合　　计', cols[0], tableBottom + 10, 10, red);
   text(page, `¥${yuan(net)}`, cols[3], tableBottom + 10, 10);
   text(page, `¥${yuan(tax)}`, cols[5], tableBottom + 10, 10);

@@ -27,8 +27,18 @@ export async function licenceCertificatePdf(c: CertificateData): Promise<Uint8Ar
   const page = doc.addPage([595, 842]);
   const blue = rgb(0.09, 0.47, 1);
   page.drawRectangle({ x: 30, y: 30, width: 535, height: 782, borderColor: blue, borderWidth: 2 });
-  font.draw(page, '素材授权证书', { x: 297 - font.widthOfTextAtSize('素材授权证书', 28) / 2, y: 740, size: 28, color: blue });
-  font.draw(page, '流明素材 · Lumen', { x: 297 - font.widthOfTextAtSize('流明素材 · Lumen', 12) / 2, y: 712, size: 12, color: rgb(0.4, 0.4, 0.4) });
+  font.draw(page, '素材授权证书', {
+    x: 297 - font.widthOfTextAtSize('素材授权证书', 28) / 2,
+    y: 740,
+    size: 28,
+    color: blue,
+  });
+  font.draw(page, '流明素材 · Lumen', {
+    x: 297 - font.widthOfTextAtSize('流明素材 · Lumen', 12) / 2,
+    y: 712,
+    size: 12,
+    color: rgb(0.4, 0.4, 0.4),
+  });
   const rows: Array<[string, string]> = [
     ['被授权方', `${c.licenseeName}（${enumLabel('lumen:enums/owner-type', c.licenseeType)}）`],
     ['授权素材', c.title],

@@ -43,7 +43,11 @@ export async function officeCertificatePdf(c: OfficeCertificate): Promise<Uint8A
     }
     y -= 8;
   }
-  if (c.note) for (const line of wrap(c.note, 38)) { font.draw(page, line, { x: 70, y: y - 6, size: 10, color: rgb(0.4, 0.4, 0.45) }); y -= 16; }
+  if (c.note)
+    for (const line of wrap(c.note, 38)) {
+      font.draw(page, line, { x: 70, y: y - 6, size: 10, color: rgb(0.4, 0.4, 0.45) });
+      y -= 16;
+    }
   if (c.verifyUrl) {
     const img = await doc.embedPng(await QRCode.toBuffer(c.verifyUrl, { margin: 1, width: 220 }));
     page.drawImage(img, { x: 70, y: 80, width: 100, height: 100 });

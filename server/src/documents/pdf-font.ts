@@ -16,7 +16,10 @@ export const CJK_FONT_CANDIDATES = [
   { file: '/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc', face: 'NotoSansCJKsc-Regular' },
   { file: '/usr/share/fonts/opentype/noto/NotoSerifCJK-Regular.ttc', face: 'NotoSerifCJKsc-Regular' },
 ];
-export const CJK_BOLD_CANDIDATES = [{ file: '/usr/share/fonts/opentype/noto/NotoSansCJK-Bold.ttc', face: 'NotoSansCJKsc-Bold' }, ...CJK_FONT_CANDIDATES];
+export const CJK_BOLD_CANDIDATES = [
+  { file: '/usr/share/fonts/opentype/noto/NotoSansCJK-Bold.ttc', face: 'NotoSansCJKsc-Bold' },
+  ...CJK_FONT_CANDIDATES,
+];
 
 const fontkit: any = (fontkitModule as any).create ? fontkitModule : (fontkitModule as any).default;
 const cache = new Map<string, Buffer>();
@@ -41,7 +44,8 @@ function withEncodeStream(subset: any) {
     const stream = {
       on(event: string, fn: (x?: unknown) => void) {
         (handlers[event] ??= []).push(fn);
-        if (event === 'end') queueMicrotask(() => (handlers.data?.forEach((h) => h(data)), handlers.end?.forEach((h) => h())));
+        if (event === 'end')
+          queueMicrotask(() => (handlers.data?.forEach((h) => h(data)), handlers.end?.forEach((h) => h())));
         return stream;
       },
     };
@@ -78,7 +82,10 @@ export async function embedCjkFont(doc: PDFDocument, weight: 'regular' | 'bold' 
  */
 export class MixedFont {
   private latinOk = new Map<string, boolean>();
-  constructor(readonly cjk: PDFFont, readonly latin: PDFFont) {}
+  constructor(
+    readonly cjk: PDFFont,
+    readonly latin: PDFFont,
+  ) {}
 
   private isLatin(ch: string): boolean {
     let ok = this.latinOk.get(ch);
@@ -123,5 +130,8 @@ export class MixedFont {
 /** The CJK font and Helvetica of the same weight, embedded for mixed Chinese/Latin lines. */
 export async function embedMixedFont(doc: PDFDocument, weight: 'regular' | 'bold' = 'regular'): Promise<MixedFont> {
   const cjk = await embedCjkFont(doc, weight);
-  return new MixedFont(cjk, await doc.embedFont(weight === 'bold' ? StandardFonts.HelveticaBold : StandardFonts.Helvetica));
+  return new MixedFont(
+    cjk,
+    await doc.embedFont(weight === 'bold' ? StandardFonts.HelveticaBold : StandardFonts.Helvetica),
+  );
 }

@@ -50,7 +50,8 @@ export async function traceCertificatePdf(c: TraceCertificateData): Promise<Uint
   const font = await embedMixedFont(doc);
   const bold = await embedMixedFont(doc, 'bold');
   let page = doc.addPage(A4);
-  const frame = (p: PDFPage) => p.drawRectangle({ x: 30, y: 30, width: 535, height: 782, borderColor: accent, borderWidth: 1.5 });
+  const frame = (p: PDFPage) =>
+    p.drawRectangle({ x: 30, y: 30, width: 535, height: 782, borderColor: accent, borderWidth: 1.5 });
   frame(page);
 
   const title = '版权溯源证书';
@@ -86,14 +87,25 @@ export async function traceCertificatePdf(c: TraceCertificateData): Promise<Uint
     y = 790;
   };
   for (const e of c.events) {
-    const detail = [e.detail, e.status && `状态：${e.status}`, e.url && `网址：${e.url}`, e.sha256 && `SHA-256：${e.sha256}`, e.leafIndex != null && `日志叶子 #${e.leafIndex}`]
+    const detail = [
+      e.detail,
+      e.status && `状态：${e.status}`,
+      e.url && `网址：${e.url}`,
+      e.sha256 && `SHA-256：${e.sha256}`,
+      e.leafIndex != null && `日志叶子 #${e.leafIndex}`,
+    ]
       .filter(Boolean)
       .join('；');
     const lines = wrap(font, detail, 9, 400);
     if (y - 16 - lines.length * 13 < 70) newPage();
     page.drawCircle({ x: 66, y: y + 4, size: 3, color: accent });
     font.draw(page, dayjs(e.at).format('YYYY-MM-DD HH:mm'), { x: 76, y, size: 9, color: grey });
-    bold.draw(page, `[${TRACE_EVENT_KINDS[e.kind].label}] ${wrap(bold, e.title, 10, 330)[0]}`, { x: 160, y, size: 10, color: ink });
+    bold.draw(page, `[${TRACE_EVENT_KINDS[e.kind].label}] ${wrap(bold, e.title, 10, 330)[0]}`, {
+      x: 160,
+      y,
+      size: 10,
+      color: ink,
+    });
     y -= 15;
     for (const l of lines) {
       font.draw(page, l, { x: 160, y, size: 9, color: grey });
@@ -108,7 +120,9 @@ export async function traceCertificatePdf(c: TraceCertificateData): Promise<Uint
 
   if (y < 120) newPage();
   const note = `本证书 PDF 的 SHA-256 已写入流明素材默克尔存证日志（RFC 9162，类型 trace-cert）。任何人可在 ${c.verifyUrl} 输入证书编号并拖入本文件核验；文件被改动后将无法通过核验。`;
-  wrap(font, note, 8.5, 475).forEach((line, i) => font.draw(page, line, { x: 60, y: 96 - i * 12, size: 8.5, color: grey }));
+  wrap(font, note, 8.5, 475).forEach((line, i) =>
+    font.draw(page, line, { x: 60, y: 96 - i * 12, size: 8.5, color: grey }),
+  );
   bold.draw(page, '流明素材 · 版权保护中心', { x: 400, y: 44, size: 11, color: ink });
   return doc.save();
 }

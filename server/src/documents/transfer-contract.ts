@@ -18,12 +18,16 @@ export interface ContractTerms {
   priceCents: number;
 }
 
-export const contractHash = (t: ContractTerms): string => crypto.createHash('sha256').update(canonicalJson(t)).digest('hex');
+export const contractHash = (t: ContractTerms): string =>
+  crypto.createHash('sha256').update(canonicalJson(t)).digest('hex');
 
 const yuan = (cents: number) => `¥${(cents / 100).toFixed(2)}`;
 
 /** 著作权转让/许可合同: the terms, the clauses, and each party's signature time and IP once signed. */
-export async function transferContractPdf(t: ContractTerms, signatures: { buyer?: { at: string; ip: string } | null; seller?: { at: string; ip: string } | null }): Promise<Uint8Array> {
+export async function transferContractPdf(
+  t: ContractTerms,
+  signatures: { buyer?: { at: string; ip: string } | null; seller?: { at: string; ip: string } | null },
+): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
   const title = `著作权${t.kind}合同`;
   doc.setTitle(`${title} ${t.dealId}`);
@@ -31,7 +35,12 @@ export async function transferContractPdf(t: ContractTerms, signatures: { buyer?
   doc.setProducer('流明素材');
   const font = await embedMixedFont(doc);
   const page = doc.addPage([595, 842]);
-  font.draw(page, title, { x: 297 - font.widthOfTextAtSize(title, 24) / 2, y: 780, size: 24, color: rgb(0.1, 0.1, 0.1) });
+  font.draw(page, title, {
+    x: 297 - font.widthOfTextAtSize(title, 24) / 2,
+    y: 780,
+    size: 24,
+    color: rgb(0.1, 0.1, 0.1),
+  });
   let y = 740;
   const line = (text: string, size = 11) => {
     for (let i = 0; i < text.length; i += 46) {
@@ -55,7 +64,8 @@ export async function transferContractPdf(t: ContractTerms, signatures: { buyer?
   y -= 6;
   line(`合同摘要（SHA-256）：${contractHash(t)}`, 9);
   y -= 6;
-  const signed = (who: string, s?: { at: string; ip: string } | null) => line(`${who}：${s ? `已于 ${new Date(s.at).toISOString()} 签署（短信验证，IP ${s.ip}）` : '未签署'}`);
+  const signed = (who: string, s?: { at: string; ip: string } | null) =>
+    line(`${who}：${s ? `已于 ${new Date(s.at).toISOString()} 签署（短信验证，IP ${s.ip}）` : '未签署'}`);
   signed('甲方签署', signatures.seller);
   signed('乙方签署', signatures.buyer);
   return doc.save();

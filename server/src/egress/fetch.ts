@@ -28,41 +28,51 @@ export interface EgressFetchOptions {
 async function once(policy: EgressPolicy, url: URL, host: string, port: number, opts: EgressFetchOptions) {
   const { socket, address } = await connectChecked(policy, host, port);
   const stream: net.Socket =
-    url.protocol === 'https:' ? tls.connect({ socket, servername: net.isIP(host) ? undefined : host, ALPNProtocols: ['http/1.1'] }) : socket;
+    url.protocol === 'https:'
+      ? tls.connect({ socket, servername: net.isIP(host) ? undefined : host, ALPNProtocols: ['http/1.1'] })
+      : socket;
   const max = opts.maxBytes ?? 50 * 1024 * 1024;
-  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer; address: string }>((resolve, reject) => {
-    const lib = url.protocol === 'https:' ? https : http;
-    const req = lib.request({
-      createConnection: () => stream,
-      method: 'GET',
-      host,
-      port,
-      path: `${url.pathname}${url.search}`,
-      headers: { ...opts.headers, connection: 'close' },
-      signal: opts.signal,
-    });
-    req.on('response', (res) => {
-      const chunks: Buffer[] = [];
-      let n = 0;
-      res.on('data', (d: Buffer) => {
-        if (n >= max) return;
-        chunks.push(d.subarray(0, max - n));
-        n += d.length;
-        if (n >= max) {
-          res.destroy();
-          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks), address });
-        }
+  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer; address: string }>(
+    (resolve, reject) => {
+      const lib = url.protocol === 'https:' ? https : http;
+      const req = lib.request({
+        createConnection: () => stream,
+        method: 'GET',
+        host,
+        port,
+        path: `${url.pathname}${url.search}`,
+        headers: { ...opts.headers, connection: 'close' },
+        signal: opts.signal,
       });
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks), address }));
-      res.on('error', reject);
-    });
-    req.on('error', (err) => reject(new EgressRefused(`${url.href}: ${err.message}`)));
-    req.end();
-  });
+      req.on('response', (res) => {
+        const chunks: Buffer[] = [];
+        let n = 0;
+        res.on('data', (d: Buffer) => {
+          if (n >= max) return;
+          chunks.push(d.subarray(0, max - n));
+          n += d.length;
+          if (n >= max) {
+            res.destroy();
+            resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks), address });
+          }
+        });
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks), address }),
+        );
+        res.on('error', reject);
+      });
+      req.on('error', (err) => reject(new EgressRefused(`${url.href}: ${err.message}`)));
+      req.end();
+    },
+  );
 }
 
 /** GET a URL under the policy, following up to maxRedirects (default 5) redirects, each hop checked. */
-export async function egressFetch(policy: EgressPolicy, input: string, opts: EgressFetchOptions = {}): Promise<EgressResponse> {
+export async function egressFetch(
+  policy: EgressPolicy,
+  input: string,
+  opts: EgressFetchOptions = {},
+): Promise<EgressResponse> {
   const hops: EgressResponse['hops'] = [];
   let current = input;
   for (let i = 0; i <= (opts.maxRedirects ?? 5); i++) {

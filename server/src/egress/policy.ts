@@ -46,10 +46,16 @@ export class EgressRefused extends Error {
 }
 
 const withTimeout = <T>(p: Promise<T>, ms: number, what: string): Promise<T> =>
-  Promise.race([p, new Promise<T>((_, reject) => setTimeout(() => reject(new Error(`${what}: timeout after ${ms} ms`)), ms).unref())]);
+  Promise.race([
+    p,
+    new Promise<T>((_, reject) => setTimeout(() => reject(new Error(`${what}: timeout after ${ms} ms`)), ms).unref()),
+  ]);
 
 export const systemNetwork: EgressNetwork = {
-  resolve: async (host) => (await withTimeout(dns.promises.lookup(host, { all: true, verbatim: true }), 5000, `lookup ${host}`)).map((a) => a.address),
+  resolve: async (host) =>
+    (await withTimeout(dns.promises.lookup(host, { all: true, verbatim: true }), 5000, `lookup ${host}`)).map(
+      (a) => a.address,
+    ),
   connect: (address, port) => net.connect({ host: address, port }),
 };
 
@@ -145,11 +151,18 @@ export async function checkedAddress(policy: EgressPolicy, host: string, port: n
 }
 
 /** Resolves, checks and connects to the checked address (never to a second lookup's answer). */
-export async function connectChecked(policy: EgressPolicy, host: string, port: number): Promise<{ socket: net.Socket; address: string }> {
+export async function connectChecked(
+  policy: EgressPolicy,
+  host: string,
+  port: number,
+): Promise<{ socket: net.Socket; address: string }> {
   const address = await checkedAddress(policy, host, port);
   const socket = policy.network.connect(address, port);
   await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => fail(new Error(`connect timeout after ${policy.connectTimeoutMs} ms`)), policy.connectTimeoutMs);
+    const timer = setTimeout(
+      () => fail(new Error(`connect timeout after ${policy.connectTimeoutMs} ms`)),
+      policy.connectTimeoutMs,
+    );
     const fail = (err: Error) => {
       clearTimeout(timer);
       socket.destroy();

@@ -59,11 +59,15 @@ const HOP_BY_HOP = [
 
 function forwardable(headers: http.IncomingHttpHeaders): http.OutgoingHttpHeaders {
   const out: http.OutgoingHttpHeaders = {};
-  for (const [k, v] of Object.entries(headers)) if (v !== undefined && !HOP_BY_HOP.includes(k) && k !== REFUSED_HEADER) out[k] = v;
+  for (const [k, v] of Object.entries(headers))
+    if (v !== undefined && !HOP_BY_HOP.includes(k) && k !== REFUSED_HEADER) out[k] = v;
   return out;
 }
 
-const REFUSED_PAGE = Buffer.from(`<!doctype html><meta charset="utf-8"><title>无法访问</title><p>${EGRESS_UNREACHABLE}</p>`, 'utf8');
+const REFUSED_PAGE = Buffer.from(
+  `<!doctype html><meta charset="utf-8"><title>无法访问</title><p>${EGRESS_UNREACHABLE}</p>`,
+  'utf8',
+);
 
 export async function startEgressProxy(policy: EgressPolicy, opts: EgressProxyOptions = {}): Promise<EgressProxy> {
   const connections: EgressProxy['connections'] = [];
@@ -97,7 +101,13 @@ export async function startEgressProxy(policy: EgressPolicy, opts: EgressProxyOp
       track(socket);
       return socket;
     } catch (err) {
-      opts.log?.({ at: now(), kind: 'refused', host, port, reason: err instanceof EgressRefused ? err.reason : (err as Error).message });
+      opts.log?.({
+        at: now(),
+        kind: 'refused',
+        host,
+        port,
+        reason: err instanceof EgressRefused ? err.reason : (err as Error).message,
+      });
       return null;
     }
   };
@@ -142,7 +152,13 @@ export async function startEgressProxy(policy: EgressPolicy, opts: EgressProxyOp
       r.on('error', () => res.destroy());
     });
     up.on('error', (err) => {
-      opts.log?.({ at: now(), kind: 'refused', host: target.host, port: target.port, reason: `upstream: ${err.message}` });
+      opts.log?.({
+        at: now(),
+        kind: 'refused',
+        host: target.host,
+        port: target.port,
+        reason: `upstream: ${err.message}`,
+      });
       refuse(res);
     });
     res.on('close', () => socket.destroy());
@@ -159,7 +175,8 @@ export async function startEgressProxy(policy: EgressPolicy, opts: EgressProxyOp
     } catch (err) {
       opts.log?.({ at: now(), kind: 'refused', host: '', port: 0, reason: (err as Error).message });
     }
-    if (!socket) return void client.end(`HTTP/1.1 502 Bad Gateway\r\n${REFUSED_HEADER}: refused\r\ncontent-length: 0\r\n\r\n`);
+    if (!socket)
+      return void client.end(`HTTP/1.1 502 Bad Gateway\r\n${REFUSED_HEADER}: refused\r\ncontent-length: 0\r\n\r\n`);
     const up = socket;
     open.add(client);
     client.on('close', () => {

@@ -1,5 +1,12 @@
 import type { Db, Queryable } from '../db/index.js';
-import { insertCheckpoint, latestCheckpointRow, logSize, checkpointAt, setCheckpointTimestamp, type CheckpointRow } from '../repositories/evidence-log.js';
+import {
+  insertCheckpoint,
+  latestCheckpointRow,
+  logSize,
+  checkpointAt,
+  setCheckpointTimestamp,
+  type CheckpointRow,
+} from '../repositories/evidence-log.js';
 import { rootAt } from './proofs.js';
 import type { EvidenceKeys } from './context.js';
 import { LogIntegrityError } from './proofs.js';
@@ -7,7 +14,8 @@ import { AppError } from '../http/envelope.js';
 import { lastSigned, readLastCheckpoint, requireExtends, writeLastCheckpoint } from './last-checkpoint.js';
 
 /** C2SP tlog-checkpoint body: origin, tree size, base64 root hash, each on its own line. */
-export const checkpointText = (origin: string, treeSize: number, root: Buffer) => `${origin}\n${treeSize}\n${root.toString('base64')}\n`;
+export const checkpointText = (origin: string, treeSize: number, root: Buffer) =>
+  `${origin}\n${treeSize}\n${root.toString('base64')}\n`;
 
 export const latestCheckpoint = (q: Queryable) => latestCheckpointRow(q);
 
@@ -25,7 +33,8 @@ export async function ensureCheckpoint(db: Db | Queryable, keys: EvidenceKeys): 
   const inFile = await readLastCheckpoint(keys.lastCheckpointFile, keys.signer);
   const latest = await latestCheckpointRow(db);
   const size = await logSize(db);
-  if (latest && latest.tree_size > size) throw new LogIntegrityError(`the log has ${size} leaves but checkpoint ${latest.tree_size} was published`);
+  if (latest && latest.tree_size > size)
+    throw new LogIntegrityError(`the log has ${size} leaves but checkpoint ${latest.tree_size} was published`);
   if (latest && !signedBy(latest.note, keys.signer)) throw new SignerMismatchError();
   const held = await lastSigned(keys.lastCheckpointFile, keys.signer, inFile, latest);
   if (latest && latest.tree_size === size) {
@@ -40,7 +49,11 @@ export async function ensureCheckpoint(db: Db | Queryable, keys: EvidenceKeys): 
   }
   const root = await rootAt(db, size);
   if (held) await requireExtends(db, held, size, root);
-  await insertCheckpoint(db, { treeSize: size, rootHash: root, note: keys.signer.sign(checkpointText(keys.signer.name, size, root)) });
+  await insertCheckpoint(db, {
+    treeSize: size,
+    rootHash: root,
+    note: keys.signer.sign(checkpointText(keys.signer.name, size, root)),
+  });
   const row = (await checkpointAt(db, size))!;
   await writeLastCheckpoint(keys.lastCheckpointFile, keys.signer, row.note);
   return keys.tsa && !row.tsa_token ? timestamped(db, keys, row) : row;
@@ -51,7 +64,10 @@ let tsaRestingUntil = 0;
 /** True when the note carries a signature line of this signer (same name and key id). */
 function signedBy(note: string, signer: EvidenceKeys['signer']): boolean {
   const prefix = `\n\u2014 ${signer.name} `;
-  return note.split(prefix).slice(1).some((rest) => Buffer.from(rest.split('\n')[0], 'base64').subarray(0, 4).equals(signer.keyId));
+  return note
+    .split(prefix)
+    .slice(1)
+    .some((rest) => Buffer.from(rest.split('\n')[0], 'base64').subarray(0, 4).equals(signer.keyId));
 }
 
 /**

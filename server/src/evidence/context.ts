@@ -13,7 +13,9 @@ export interface EvidenceKeys {
 }
 
 /** This server's evidence keys, from its configuration (both cached per data folder / key). */
-export const evidenceKeysOf = (config: Parameters<typeof logSignerOf>[0] & Parameters<typeof timestampAuthorityOf>[0]): EvidenceKeys => ({
+export const evidenceKeysOf = (
+  config: Parameters<typeof logSignerOf>[0] & Parameters<typeof timestampAuthorityOf>[0],
+): EvidenceKeys => ({
   signer: logSignerOf(config),
   tsa: timestampAuthorityOf(config),
   lastCheckpointFile: lastCheckpointFileOf(config.dataDir),

@@ -9,6 +9,11 @@
 export { encodeLeaf, parseLeaf, type LeafFields } from './leaf.js';
 export { inclusionProof, consistencyProof, rootAt, LogIntegrityError } from './proofs.js';
 export { latestCheckpoint, ensureCheckpoint, SignerMismatchError } from './checkpoints.js';
-export { evidenceLogHealth, lastCheckpointFileOf, LogRollbackError, type EvidenceLogHealth } from './last-checkpoint.js';
+export {
+  evidenceLogHealth,
+  lastCheckpointFileOf,
+  LogRollbackError,
+  type EvidenceLogHealth,
+} from './last-checkpoint.js';
 export { receiptFor, checkRecord } from './receipts.js';
 export { evidenceKeysOf, type EvidenceKeys } from './context.js';

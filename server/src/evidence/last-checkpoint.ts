@@ -5,7 +5,13 @@ import type { Queryable } from '../db/index.js';
 import { latestCheckpointRow, logSize, type CheckpointRow } from '../repositories/evidence-log.js';
 import { LogIntegrityError, consistencyProof, rootAt } from './proofs.js';
 import type { NoteSigner } from './note-signer.js';
-import { parseCheckpoint, parseNote, parseVerifierKey, verifyConsistency, verifyNoteSignature } from '../../../verify-receipt.mjs';
+import {
+  parseCheckpoint,
+  parseNote,
+  parseVerifierKey,
+  verifyConsistency,
+  verifyNoteSignature,
+} from '../../../verify-receipt.mjs';
 
 /**
  * The largest checkpoint this signer has signed (or served after checking it), kept OUTSIDE the
@@ -61,7 +67,10 @@ export async function readLastCheckpoint(file: string, signer: NoteSigner): Prom
  */
 export async function writeLastCheckpoint(file: string, signer: NoteSigner, note: string): Promise<void> {
   const next = await heldOf(note, signer);
-  if (!next) throw new LogRollbackError(`refusing to keep a checkpoint this key did not sign: ${JSON.stringify(note.slice(0, 200))}`);
+  if (!next)
+    throw new LogRollbackError(
+      `refusing to keep a checkpoint this key did not sign: ${JSON.stringify(note.slice(0, 200))}`,
+    );
   const current = await readLastCheckpoint(file, signer).catch(() => null);
   if (current && current.size >= next.size) return;
   const dir = path.dirname(file);
@@ -95,11 +104,14 @@ export async function requireExtends(q: Queryable, held: HeldCheckpoint, size: n
   try {
     path = await consistencyProof(q, held.size, size);
   } catch (e) {
-    if (e instanceof LogIntegrityError) throw new LogRollbackError(`no consistency proof from ${held.size} to ${size}: ${String(e.cause)}`);
+    if (e instanceof LogIntegrityError)
+      throw new LogRollbackError(`no consistency proof from ${held.size} to ${size}: ${String(e.cause)}`);
     throw e;
   }
   if (!(await verifyConsistency(held.size, size, held.root, root, path))) {
-    throw new LogRollbackError(`the tree of ${size} leaves does not extend the signed checkpoint of ${held.size} (consistency proof fails)`);
+    throw new LogRollbackError(
+      `the tree of ${size} leaves does not extend the signed checkpoint of ${held.size} (consistency proof fails)`,
+    );
   }
 }
 
@@ -108,14 +120,21 @@ export async function requireExtends(q: Queryable, held: HeldCheckpoint, size: n
  * after an upgrade the database's newest (written to the file once). A file naming more than the
  * database's newest checkpoint means the database was rolled back.
  */
-export async function lastSigned(file: string, signer: NoteSigner, inFile: HeldCheckpoint | null, latest: CheckpointRow | undefined): Promise<HeldCheckpoint | null> {
+export async function lastSigned(
+  file: string,
+  signer: NoteSigner,
+  inFile: HeldCheckpoint | null,
+  latest: CheckpointRow | undefined,
+): Promise<HeldCheckpoint | null> {
   if (!inFile) {
     if (!latest) return null;
     await writeLastCheckpoint(file, signer, latest.note);
     return heldOf(latest.note, signer);
   }
   if (!latest || latest.tree_size < inFile.size) {
-    throw new LogRollbackError(`checkpoint ${inFile.size} was signed but the database's newest checkpoint is ${latest?.tree_size ?? 'none'}`);
+    throw new LogRollbackError(
+      `checkpoint ${inFile.size} was signed but the database's newest checkpoint is ${latest?.tree_size ?? 'none'}`,
+    );
   }
   return inFile;
 }
@@ -129,7 +148,11 @@ export interface EvidenceLogHealth {
  * What GET /api/health reports: whether the stored tree still extends the last signed checkpoint
  * (file, else the database's newest). Reads only; signs and writes nothing.
  */
-export async function evidenceLogHealth(q: Queryable, file: string, signer: () => NoteSigner): Promise<EvidenceLogHealth> {
+export async function evidenceLogHealth(
+  q: Queryable,
+  file: string,
+  signer: () => NoteSigner,
+): Promise<EvidenceLogHealth> {
   try {
     // Same order as ensureCheckpoint: file, newest checkpoint row, log size.
     const inFile = fs.existsSync(file) ? await readLastCheckpoint(file, signer()) : null;
@@ -137,7 +160,10 @@ export async function evidenceLogHealth(q: Queryable, file: string, signer: () =
     const size = await logSize(q);
     const held = inFile ?? (latest ? await heldOf(latest.note, signer()) : null);
     if (!held) return { state: 'ok' };
-    if (!latest || latest.tree_size < held.size) throw new LogRollbackError(`checkpoint ${held.size} was signed but the database's newest is ${latest?.tree_size ?? 'none'}`);
+    if (!latest || latest.tree_size < held.size)
+      throw new LogRollbackError(
+        `checkpoint ${held.size} was signed but the database's newest is ${latest?.tree_size ?? 'none'}`,
+      );
     await requireExtends(q, held, size, size >= held.size && size > 0 ? await rootAt(q, size) : Buffer.alloc(0));
     return { state: 'ok' };
   } catch (e) {

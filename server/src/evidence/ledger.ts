@@ -32,7 +32,10 @@ export interface LedgerBlock {
  */
 export async function appendBlock(q: Queryable, payload: Record<string, unknown>): Promise<LedgerBlock> {
   const type = typeof payload.type === 'string' ? payload.type : 'evidence';
-  const sha256 = typeof payload.sha256 === 'string' ? payload.sha256.toLowerCase() : crypto.createHash('sha256').update(canonicalJson(payload)).digest('hex');
+  const sha256 =
+    typeof payload.sha256 === 'string'
+      ? payload.sha256.toLowerCase()
+      : crypto.createHash('sha256').update(canonicalJson(payload)).digest('hex');
   const certNo = typeof payload.certNo === 'string' ? payload.certNo : null;
   await lockForAppend(q);
   const createdAt = new Date();

@@ -8,8 +8,19 @@ import crypto from 'node:crypto';
  */
 export type NodeGetter = (level: number, idx: number) => Buffer;
 
-export const leafHash = (leaf: Uint8Array) => crypto.createHash('sha256').update(Buffer.from([0])).update(leaf).digest();
-export const nodeHash = (l: Uint8Array, r: Uint8Array) => crypto.createHash('sha256').update(Buffer.from([1])).update(l).update(r).digest();
+export const leafHash = (leaf: Uint8Array) =>
+  crypto
+    .createHash('sha256')
+    .update(Buffer.from([0]))
+    .update(leaf)
+    .digest();
+export const nodeHash = (l: Uint8Array, r: Uint8Array) =>
+  crypto
+    .createHash('sha256')
+    .update(Buffer.from([1]))
+    .update(l)
+    .update(r)
+    .digest();
 
 /** The largest power of two strictly below n (n >= 2). */
 const splitOf = (n: number) => 2 ** Math.floor(Math.log2(n - 1));

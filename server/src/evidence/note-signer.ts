@@ -23,17 +23,28 @@ const PKCS8_ED25519_PREFIX = Buffer.from('302e020100300506032b657004220420', 'he
 const ALG_ED25519 = 0x01;
 
 export function keyIdOf(name: string, publicKey: Buffer): Buffer {
-  return crypto.createHash('sha256').update(Buffer.concat([Buffer.from(`${name}\n`, 'utf8'), Buffer.from([ALG_ED25519]), publicKey])).digest().subarray(0, 4);
+  return crypto
+    .createHash('sha256')
+    .update(Buffer.concat([Buffer.from(`${name}\n`, 'utf8'), Buffer.from([ALG_ED25519]), publicKey]))
+    .digest()
+    .subarray(0, 4);
 }
 
 export function signerFromSeed(name: string, seed: Buffer): NoteSigner {
   if (!name || /[\s+]/u.test(name)) throw new Error('key name must be non-empty, without spaces or "+"');
-  const privateKey = crypto.createPrivateKey({ key: Buffer.concat([PKCS8_ED25519_PREFIX, seed]), format: 'der', type: 'pkcs8' });
+  const privateKey = crypto.createPrivateKey({
+    key: Buffer.concat([PKCS8_ED25519_PREFIX, seed]),
+    format: 'der',
+    type: 'pkcs8',
+  });
   const publicKey = crypto.createPublicKey(privateKey).export({ format: 'der', type: 'spki' }).subarray(-32);
   const keyId = keyIdOf(name, publicKey);
   const verifierKey = `${name}+${keyId.toString('hex')}+${Buffer.concat([Buffer.from([ALG_ED25519]), publicKey]).toString('base64')}`;
   return {
-    name, keyId, publicKey, verifierKey,
+    name,
+    keyId,
+    publicKey,
+    verifierKey,
     sign(text) {
       if (!text.endsWith('\n')) throw new Error('note text must end with a newline');
       const sig = crypto.sign(null, Buffer.from(text, 'utf8'), privateKey);
@@ -84,4 +95,8 @@ export function loadLogSigner(opts: { dataDir: string; configuredKey?: string; d
 
 /** The signer of this server's evidence log, from its configuration. */
 export const logSignerOf = (config: { dataDir: string; evidenceLog: { signerKey?: string; origin: string } }) =>
-  loadLogSigner({ dataDir: config.dataDir, configuredKey: config.evidenceLog.signerKey, defaultName: config.evidenceLog.origin });
+  loadLogSigner({
+    dataDir: config.dataDir,
+    configuredKey: config.evidenceLog.signerKey,
+    defaultName: config.evidenceLog.origin,
+  });

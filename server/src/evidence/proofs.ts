@@ -33,4 +33,5 @@ export const inclusionProof = (q: Queryable, index: number, treeSize: number) =>
   withNodes(q, (get) => inclusionPath(get, index, 0, treeSize));
 
 /** RFC 9162 consistency proof from tree size `from` to `to`. */
-export const consistencyProof = (q: Queryable, from: number, to: number) => withNodes(q, (get) => consistencyPath(get, from, to));
+export const consistencyProof = (q: Queryable, from: number, to: number) =>
+  withNodes(q, (get) => consistencyPath(get, from, to));

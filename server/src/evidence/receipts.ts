@@ -5,7 +5,14 @@ import { consistencyProof, inclusionProof } from './proofs.js';
 import { parseLeaf } from './leaf.js';
 import type { EvidenceKeys } from './context.js';
 import {
-  RECEIPT_FORMAT, parseCheckpoint, parseNote, parseVerifierKey, rootFromInclusionProof, leafHash, verifyConsistency, verifyNoteSignature,
+  RECEIPT_FORMAT,
+  parseCheckpoint,
+  parseNote,
+  parseVerifierKey,
+  rootFromInclusionProof,
+  leafHash,
+  verifyConsistency,
+  verifyNoteSignature,
   type EvidenceReceipt,
 } from '../../../verify-receipt.mjs';
 
@@ -14,7 +21,12 @@ import {
  * needs to check one certificate's file against the signed log, without asking Lumen again.
  * Also the body of GET /api/protection/ledger/proof.
  */
-export async function receiptFor(db: Db, keys: EvidenceKeys, certNo: string, verifyUrl?: string): Promise<EvidenceReceipt | null> {
+export async function receiptFor(
+  db: Db,
+  keys: EvidenceKeys,
+  certNo: string,
+  verifyUrl?: string,
+): Promise<EvidenceReceipt | null> {
   const leaf = await leafByCertNo(db, certNo);
   if (!leaf) return null;
   const cp = await ensureCheckpoint(db, keys);
@@ -30,7 +42,13 @@ export async function receiptFor(db: Db, keys: EvidenceKeys, certNo: string, ver
     inclusionPath: path.map((h) => h.toString('base64')),
     checkpoint: cp.note,
     logKey: keys.signer.verifierKey,
-    timestamp: cp.tsa_token ? { token: cp.tsa_token.toString('base64'), tsaCertificate: certs?.tsa ?? undefined, tsaRootCertificate: certs?.ca ?? undefined } : null,
+    timestamp: cp.tsa_token
+      ? {
+          token: cp.tsa_token.toString('base64'),
+          tsaCertificate: certs?.tsa ?? undefined,
+          tsaRootCertificate: certs?.ca ?? undefined,
+        }
+      : null,
     ...(verifyUrl ? { verifyUrl } : {}),
   };
 }
@@ -48,7 +66,11 @@ export interface RecordCheck {
  * record says, the leaf is in the latest signed tree, and that tree extends the first checkpoint
  * that covered the leaf. A user need not trust this: the receipt verifies offline.
  */
-export async function checkRecord(db: Db, keys: EvidenceKeys, rec: { certNo: string; sha256: string }): Promise<RecordCheck> {
+export async function checkRecord(
+  db: Db,
+  keys: EvidenceKeys,
+  rec: { certNo: string; sha256: string },
+): Promise<RecordCheck> {
   const signer = keys.signer;
   const receipt = await receiptFor(db, keys, rec.certNo);
   if (!receipt) return { valid: false, reason: '存证日志中没有该证书', leafIndex: -1, leafHash: null, treeSize: 0 };
@@ -61,7 +83,12 @@ export async function checkRecord(db: Db, keys: EvidenceKeys, rec: { certNo: str
   const cp = parseCheckpoint(parseNote(receipt.checkpoint)?.text ?? '');
   const key = await parseVerifierKey(signer.verifierKey);
   if (!cp || !key || !(await verifyNoteSignature(receipt.checkpoint, key))) return fail('检查点签名无效');
-  const root = await rootFromInclusionProof(receipt.leafIndex, receipt.treeSize, lh, receipt.inclusionPath.map((p) => Buffer.from(p, 'base64')));
+  const root = await rootFromInclusionProof(
+    receipt.leafIndex,
+    receipt.treeSize,
+    lh,
+    receipt.inclusionPath.map((p) => Buffer.from(p, 'base64')),
+  );
   if (!root || !Buffer.from(root).equals(Buffer.from(cp.root))) return fail('默克尔包含证明不成立：日志已被改写');
   const first = await firstCheckpointCovering(db, receipt.leafIndex);
   if (first && first.tree_size < receipt.treeSize) {

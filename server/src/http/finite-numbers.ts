@@ -6,7 +6,8 @@
 import { AppError } from './envelope.js';
 import { isWalkable, type Schema } from './text-rule.js';
 
-const isNumeric = (node: Schema | undefined) => !!node && [node.type].flat().some((t) => t === 'integer' || t === 'number');
+const isNumeric = (node: Schema | undefined) =>
+  !!node && [node.type].flat().some((t) => t === 'integer' || t === 'number');
 
 /** Infinity once coerced (NaN is left to ajv, which refuses it). */
 const overflows = (v: unknown) => typeof v === 'string' && Math.abs(Number(v)) === Infinity;

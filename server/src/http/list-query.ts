@@ -18,7 +18,9 @@ export interface ListColumn {
   title: string;
 }
 
-const column = (type: ColumnType) => (sql: string, title: string): ListColumn => ({ sql, type, title });
+const column =
+  (type: ColumnType) =>
+  (sql: string, title: string): ListColumn => ({ sql, type, title });
 
 /** Column constructors for list specs: col.time('o.created_at', '下单时间'). */
 export const col = {
@@ -81,7 +83,10 @@ export interface ListQueryOptions {
  * bounded page. Unknown keys stay allowed (parseListQuery ignores them).
  */
 export function listQuerySchema(spec: ListSpec, opts: ListQueryOptions = {}) {
-  const properties: Record<string, unknown> = { ...pageQueryProps(spec.maxPageSize ?? 100, opts.maxPage), ...sortQueryProps(opts.sortFields) };
+  const properties: Record<string, unknown> = {
+    ...pageQueryProps(spec.maxPageSize ?? 100, opts.maxPage),
+    ...sortQueryProps(opts.sortFields),
+  };
   for (const [field, c] of Object.entries(spec.columns)) {
     const value = valueSchema(c);
     properties[field] = value;
@@ -150,9 +155,14 @@ export function parseListQuery(q: Record<string, any>, spec: ListSpec, params: u
   // sort=a,b&order=asc,desc: one direction per field, a missing one is desc; unknown fields are skipped.
   const sortable = spec.sortable ?? Object.keys(spec.columns);
   const orders = String(q.order ?? '').split(',');
-  const keys = q.sort ? String(q.sort).split(',').map((field, i) => ({ field, order: orders[i] })) : [];
+  const keys = q.sort
+    ? String(q.sort)
+        .split(',')
+        .map((field, i) => ({ field, order: orders[i] }))
+    : [];
   const chosen = keys.filter((k) => sortable.includes(k.field) && spec.columns[k.field]);
   if (!chosen.length && spec.defaultSort && spec.columns[spec.defaultSort.field]) chosen.push(spec.defaultSort);
-  const orderBy = chosen.map((k) => `${spec.columns[k.field].sql} ${k.order === 'asc' ? 'ASC' : 'DESC'}`).join(', ') || '1 DESC';
+  const orderBy =
+    chosen.map((k) => `${spec.columns[k.field].sql} ${k.order === 'asc' ? 'ASC' : 'DESC'}`).join(', ') || '1 DESC';
   return { where, params, orderBy, limit: pageSize, offset: (page - 1) * pageSize, page, pageSize };
 }

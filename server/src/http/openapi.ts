@@ -25,7 +25,11 @@ function documented({ schema, url }: { schema?: RouteSchema; url: string }) {
   const s: RouteSchema = schema ?? {};
   return {
     url,
-    schema: { ...s, tags: s.tags ?? [tagOf(url)], response: { ...s.response, default: { description: '失败', ...errorEnvelopeSchema } } },
+    schema: {
+      ...s,
+      tags: s.tags ?? [tagOf(url)],
+      response: { ...s.response, default: { description: '失败', ...errorEnvelopeSchema } },
+    },
   };
 }
 
@@ -46,5 +50,8 @@ export async function registerOpenApi(app: FastifyInstance, version: string): Pr
     transform: documented as never,
   });
   app.get(OPENAPI_URL, { schema: { hide: true } }, async () => app.swagger());
-  await app.register(swaggerUi, { routePrefix: API_DOCS_PREFIX, uiConfig: { docExpansion: 'none', deepLinking: true } });
+  await app.register(swaggerUi, {
+    routePrefix: API_DOCS_PREFIX,
+    uiConfig: { docExpansion: 'none', deepLinking: true },
+  });
 }

@@ -41,7 +41,10 @@ export function precompressDir(dir: string): number {
 export type StaticEncoding = 'br' | 'gzip';
 
 /** The encoding to send for an Accept-Encoding header (br first, then gzip); q=0 refuses one. */
-export function pickEncoding(acceptEncoding: string | undefined, available: StaticEncoding[] = ['br', 'gzip']): StaticEncoding | undefined {
+export function pickEncoding(
+  acceptEncoding: string | undefined,
+  available: StaticEncoding[] = ['br', 'gzip'],
+): StaticEncoding | undefined {
   if (!acceptEncoding) return undefined;
   const accepted = new Set<string>();
   for (const part of acceptEncoding.toLowerCase().split(',')) {

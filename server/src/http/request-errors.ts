@@ -34,6 +34,7 @@ export function requestErrorAnswer(err: FastifyError): { status: number; msg: st
   if (err.code?.startsWith('FST_ERR_CTP_')) return { status: 400, msg: '请求内容格式不正确' };
   if (!err.statusCode && MULTIPART_BROKEN.test(err.message)) return { status: 400, msg: INCOMPLETE_FORM };
   // Input nested past what recursive code handles; the parser bounds JSON, this catches the rest.
-  if (err instanceof RangeError && /Maximum call stack size exceeded/.test(err.message)) return { status: 400, msg: TOO_DEEP };
+  if (err instanceof RangeError && /Maximum call stack size exceeded/.test(err.message))
+    return { status: 400, msg: TOO_DEEP };
   return null;
 }

@@ -5,7 +5,6 @@ import type { FastifyInstance } from 'fastify';
 // The shape the client build writes to page-assets.json (vite.config.ts, EARLY_PAGES); type only.
 import type { PageAssets } from '../../../src/schemas/page-assets.js';
 
-
 /** The client build's server-render module (src/entry-server.tsx): all the server knows of it. */
 interface EntryServer {
   prepare(paths: string[]): Promise<void>;
@@ -34,7 +33,8 @@ export async function loadServerRender(clientDir: string): Promise<ServerRender 
   await entry.prepare(Object.keys(pages));
   return {
     requestsFor: (pathname) => pages[pathname]?.urls,
-    page: (template, url, answers) => entry.renderPage(template, url, answers, pages[new URL(url, 'http://x').pathname]),
+    page: (template, url, answers) =>
+      entry.renderPage(template, url, answers, pages[new URL(url, 'http://x').pathname]),
   };
 }
 
@@ -63,7 +63,11 @@ export async function fetchAnswers(app: FastifyInstance, urls: string[]): Promis
  * (`npm run bench:lcp`), so under load a URL is rendered at most once per period. Concurrent
  * misses share one render; a failed render is not kept. 0 renders every request.
  */
-export function pageCache(render: (url: string) => Promise<string>, ttlMs: number, maxEntries = 200): (url: string) => Promise<string> {
+export function pageCache(
+  render: (url: string) => Promise<string>,
+  ttlMs: number,
+  maxEntries = 200,
+): (url: string) => Promise<string> {
   const pages = new Map<string, { at: number; page: Promise<string> }>();
   return (url) => {
     const now = Date.now();

@@ -50,7 +50,8 @@ function childNodes(node: Schema | undefined, seg: string, lookup: Lookup | unde
   if (/^\d+$/.test(seg) && n.items) out.push(Array.isArray(n.items) ? n.items[Number(seg)] : n.items);
   if (n.additionalProperties && typeof n.additionalProperties === 'object') out.push(n.additionalProperties);
   const deps = Object.values<any>(n.dependencies ?? {}).filter((d) => d && typeof d === 'object' && !Array.isArray(d));
-  for (const b of [...(n.oneOf ?? []), ...(n.anyOf ?? []), ...(n.allOf ?? []), ...deps]) out.push(...childNodes(b, seg, lookup, depth + 1));
+  for (const b of [...(n.oneOf ?? []), ...(n.anyOf ?? []), ...(n.allOf ?? []), ...deps])
+    out.push(...childNodes(b, seg, lookup, depth + 1));
   return out.filter(Boolean);
 }
 
@@ -66,7 +67,12 @@ export function titleAt(schema: Schema | undefined, path: string[], lookup?: Loo
 }
 
 /** A 400 naming the first field with an illegal character, or null when the value is clean. */
-export function illegalTextError(value: unknown, schema: Schema | undefined, fallbackName: string, lookup?: Lookup): AppError | null {
+export function illegalTextError(
+  value: unknown,
+  schema: Schema | undefined,
+  fallbackName: string,
+  lookup?: Lookup,
+): AppError | null {
   const path = findIllegalText(value);
   if (!path) return null;
   const msg = `${(path.length && titleAt(schema, path, lookup)) || fallbackName}不能包含非法字符`;

@@ -18,11 +18,20 @@ export interface EnqueueOptions {
  * workers are woken) only if the transaction commits. The task must be defined in this process
  * (import its module), which catches misspelt names here rather than in a queue nobody drains.
  */
-export async function enqueue(q: Queryable, task: string, payload: unknown = {}, opts: EnqueueOptions = {}): Promise<{ id: number; created: boolean }> {
+export async function enqueue(
+  q: Queryable,
+  task: string,
+  payload: unknown = {},
+  opts: EnqueueOptions = {},
+): Promise<{ id: number; created: boolean }> {
   const def = taskDefinition(task);
   if (!def) throw new Error(`enqueue: task "${task}" is not defined (import the module that calls defineTask)`);
   const row = {
-    task, payload, runAt: opts.runAt ?? null, dedupeKey: opts.dedupeKey ?? null, ownerId: opts.ownerId ?? null,
+    task,
+    payload,
+    runAt: opts.runAt ?? null,
+    dedupeKey: opts.dedupeKey ?? null,
+    ownerId: opts.ownerId ?? null,
     maxAttempts: opts.maxAttempts ?? def.maxAttempts,
   };
   // The holder of a dedupe key can finish between our insert and our look-up: then try again.

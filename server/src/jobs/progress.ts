@@ -3,7 +3,10 @@
  * database, and the latest report of a burst is written when its interval ends. Handlers may
  * report in a tight loop without turning the jobs table into a hot spot.
  */
-export function throttledProgress(write: (percent: number, message: string | null) => Promise<void>, intervalMs: number) {
+export function throttledProgress(
+  write: (percent: number, message: string | null) => Promise<void>,
+  intervalMs: number,
+) {
   let lastWrite = -Infinity;
   let pending: { percent: number; message: string | null } | null = null;
   let timer: NodeJS.Timeout | undefined;

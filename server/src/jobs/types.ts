@@ -13,7 +13,6 @@ export type { JobLease, JobRecord } from '../repositories/jobs.js';
 /** States after which a job never runs again by itself (staff may retry failed/cancelled ones). */
 export const FINISHED_STATES: readonly JobState[] = ['succeeded', 'failed', 'cancelled'];
 
-
 export type JobLogger = Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
 
 /** What handlers may use besides their payload; the worker is started with these. */

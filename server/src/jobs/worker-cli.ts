@@ -19,7 +19,9 @@ assertProductionSecrets(config);
 // Fastify's logger (pino) without a server, so worker and app logs look alike.
 const log = Fastify({ logger: { level: config.logLevel } }).log;
 if (!config.databaseUrl) {
-  log.error('npm run worker needs DATABASE_URL: PGlite admits one process, where the app server runs jobs itself (JOBS_IN_PROCESS=1).');
+  log.error(
+    'npm run worker needs DATABASE_URL: PGlite admits one process, where the app server runs jobs itself (JOBS_IN_PROCESS=1).',
+  );
   process.exit(1);
 }
 const db = await openDb({ databaseUrl: config.databaseUrl });

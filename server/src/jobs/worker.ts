@@ -83,7 +83,12 @@ export function startWorker(services: JobServices, opts: WorkerOptions = {}): Wo
 
   function start(def: TaskDefinition, job: Parameters<typeof runJob>[0]) {
     runningByTask.set(def.name, (runningByTask.get(def.name) ?? 0) + 1);
-    const p = runJob(job, def, services, { workerId: id, heartbeatMs, progressThrottleMs: opts.progressThrottleMs ?? 500, shutdown: shutdown.signal }).finally(() => {
+    const p = runJob(job, def, services, {
+      workerId: id,
+      heartbeatMs,
+      progressThrottleMs: opts.progressThrottleMs ?? 500,
+      shutdown: shutdown.signal,
+    }).finally(() => {
       runningByTask.set(def.name, (runningByTask.get(def.name) ?? 1) - 1);
       inFlight.delete(p);
       wake();
@@ -98,7 +103,9 @@ export function startWorker(services: JobServices, opts: WorkerOptions = {}): Wo
       if (reaped.length) log.warn({ jobs: reaped }, 'jobs of a dead worker returned to the queue');
     }
     const free = concurrency - inFlight.size;
-    const caps = defs.map((d) => ({ task: d.name, free: Math.min(free, d.concurrency - (runningByTask.get(d.name) ?? 0)) })).filter((c) => c.free > 0);
+    const caps = defs
+      .map((d) => ({ task: d.name, free: Math.min(free, d.concurrency - (runningByTask.get(d.name) ?? 0)) }))
+      .filter((c) => c.free > 0);
     if (free <= 0 || !caps.length) return;
     // Jobs claimed while a stop began still start: stop() waits for them like for the others.
     for (const job of await claimJobs(db, id, caps, free)) start(taskDefinition(job.task)!, job);
@@ -138,7 +145,10 @@ export function startWorker(services: JobServices, opts: WorkerOptions = {}): Wo
     let timer: NodeJS.Timeout | undefined;
     const graceOver = new Promise<'grace'>((r) => (timer = setTimeout(() => r('grace'), graceMs)));
     if ((await Promise.race([all(), graceOver])) === 'grace') {
-      log.warn({ running: inFlight.size }, 'jobs still running at shutdown: aborting them and returning them to the queue');
+      log.warn(
+        { running: inFlight.size },
+        'jobs still running at shutdown: aborting them and returning them to the queue',
+      );
       shutdown.abort();
       await all();
     }

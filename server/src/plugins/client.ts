@@ -11,7 +11,10 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** index.html as built and in the encodings the build wrote beside it (http/precompress.ts). */
 function loadIndex(index: string): { raw: Buffer; encoded: Partial<Record<StaticEncoding, Buffer>> } {
   const encoded: Partial<Record<StaticEncoding, Buffer>> = {};
-  for (const [enc, ext] of [['br', '.br'], ['gzip', '.gz']] as const) {
+  for (const [enc, ext] of [
+    ['br', '.br'],
+    ['gzip', '.gz'],
+  ] as const) {
     if (fs.existsSync(index + ext)) encoded[enc] = fs.readFileSync(index + ext);
   }
   return { raw: fs.readFileSync(index), encoded };

@@ -35,7 +35,14 @@ export function dbRateLimitStore(db: Db) {
 
     read(key: string, cb: Callback): void {
       db.query<{ hits: number; ttl: number }>(READ, [this.prefix + key])
-        .then((r) => cb(null, r.rows[0] ? { current: Number(r.rows[0].hits), ttl: Math.round(Number(r.rows[0].ttl)) } : { current: 0, ttl: 0 }))
+        .then((r) =>
+          cb(
+            null,
+            r.rows[0]
+              ? { current: Number(r.rows[0].hits), ttl: Math.round(Number(r.rows[0].ttl)) }
+              : { current: 0, ttl: 0 },
+          ),
+        )
         .catch((e) => cb(e as Error));
     }
 

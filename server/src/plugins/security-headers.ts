@@ -28,7 +28,9 @@ export const HSTS_VALUE = 'max-age=15552000; includeSubDomains';
 
 /** CSP sources ('sha256-…') of the inline scripts of an HTML page, as a browser hashes them. */
 export function inlineScriptHashes(html: string): string[] {
-  return [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map((m) => `'sha256-${createHash('sha256').update(m[1]).digest('base64')}'`);
+  return [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map(
+    (m) => `'sha256-${createHash('sha256').update(m[1]).digest('base64')}'`,
+  );
 }
 
 /**

@@ -11,7 +11,14 @@ const ALBUM_COLUMNS = `a.id, a.type, a.title, a.description, a.cover_path,
   (SELECT count(*)::int FROM album_items ai JOIN materials m ON m.id = ai.material_id AND m.status = 1 WHERE ai.album_id = a.id) AS item_count`;
 
 function toAlbum(r: Record<string, any>): AlbumSummary {
-  return { id: Number(r.id), type: Number(r.type), title: r.title, description: r.description, coverUrl: fileUrl(r.cover_path), itemCount: Number(r.item_count) };
+  return {
+    id: Number(r.id),
+    type: Number(r.type),
+    title: r.title,
+    description: r.description,
+    coverUrl: fileUrl(r.cover_path),
+    itemCount: Number(r.item_count),
+  };
 }
 
 async function albumItems(db: Queryable, albumId: number, limit: number): Promise<MaterialCard[]> {
@@ -23,12 +30,20 @@ async function albumItems(db: Queryable, albumId: number, limit: number): Promis
   return r.rows.map(toCard);
 }
 
-export async function listAlbums(db: Queryable, type: number | undefined, page: number, pageSize: number): Promise<{ list: AlbumSummary[]; total: number }> {
+export async function listAlbums(
+  db: Queryable,
+  type: number | undefined,
+  page: number,
+  pageSize: number,
+): Promise<{ list: AlbumSummary[]; total: number }> {
   const r = await db.query(
     `SELECT ${ALBUM_COLUMNS} FROM albums a WHERE ($1::int IS NULL OR a.type = $1) ORDER BY a.sort DESC, a.id LIMIT $2 OFFSET $3`,
     [type ?? null, pageSize, (page - 1) * pageSize],
   );
-  const t = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM albums a WHERE ($1::int IS NULL OR a.type = $1)', [type ?? null]);
+  const t = await db.query<{ n: number }>(
+    'SELECT count(*)::int AS n FROM albums a WHERE ($1::int IS NULL OR a.type = $1)',
+    [type ?? null],
+  );
   return { list: r.rows.map(toAlbum), total: Number(t.rows[0].n) };
 }
 

@@ -15,7 +15,16 @@ export async function insertAuditEntry(q: Queryable, e: AuditEntry): Promise<num
   const r = await q.query<{ id: number }>(
     `INSERT INTO audit_log(actor_id, action, target_type, target_id, before, after, note, ip)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`,
-    [e.actorId, e.action, e.targetType, String(e.targetId), e.before === undefined ? null : JSON.stringify(e.before), e.after === undefined ? null : JSON.stringify(e.after), e.note ?? '', e.ip ?? null],
+    [
+      e.actorId,
+      e.action,
+      e.targetType,
+      String(e.targetId),
+      e.before === undefined ? null : JSON.stringify(e.before),
+      e.after === undefined ? null : JSON.stringify(e.after),
+      e.note ?? '',
+      e.ip ?? null,
+    ],
   );
   return Number(r.rows[0].id);
 }
@@ -42,7 +51,9 @@ export async function listAuditEntries(q: Queryable, f: AuditFilter) {
   if (f.targetId) add('a.target_id = ?', f.targetId);
   if (f.actorId) add('a.actor_id = ?', f.actorId);
   const w = where.length ? `WHERE ${where.join(' AND ')}` : '';
-  const total = Number((await q.query<{ n: number }>(`SELECT count(*)::int AS n FROM audit_log a ${w}`, params)).rows[0].n);
+  const total = Number(
+    (await q.query<{ n: number }>(`SELECT count(*)::int AS n FROM audit_log a ${w}`, params)).rows[0].n,
+  );
   const r = await q.query(
     `SELECT a.id, a.actor_id AS "actorId", COALESCE(NULLIF(u.nickname, ''), u.username, u.phone) AS "actorName",
             a.action, a.target_type AS "targetType", a.target_id AS "targetId", a.before, a.after, a.note, a.ip, a.created_at AS "createdAt"

@@ -5,7 +5,12 @@ import type { Db } from '../db/index.js';
  * whichever finds it older than maxAgeMs recomputes and stores it, so all servers serve one value
  * (an in-process cache would let two servers behind a load balancer answer differently).
  */
-export async function cachedAggregate<T>(db: Db, name: string, maxAgeMs: number, compute: () => Promise<T>): Promise<T> {
+export async function cachedAggregate<T>(
+  db: Db,
+  name: string,
+  maxAgeMs: number,
+  compute: () => Promise<T>,
+): Promise<T> {
   const hit = await db.query<{ value: T }>(
     `SELECT value FROM cached_aggregates WHERE name = $1 AND computed_at > now() - ($2::int * interval '1 millisecond')`,
     [name, maxAgeMs],

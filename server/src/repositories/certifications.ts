@@ -48,23 +48,41 @@ export async function insertCertification(q: Queryable, c: NewCertification): Pr
   const r = await q.query<{ id: number }>(
     `INSERT INTO certifications(user_id, certificate_type, certificate, org_kind, subject_name, legal_person, certificate_no, images)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (user_id) WHERE status = 0 DO NOTHING RETURNING id`,
-    [c.userId, c.certificateType, c.certificate, c.orgKind, c.subjectName, c.legalPerson, c.certificateNoMasked, JSON.stringify(c.images)],
+    [
+      c.userId,
+      c.certificateType,
+      c.certificate,
+      c.orgKind,
+      c.subjectName,
+      c.legalPerson,
+      c.certificateNoMasked,
+      JSON.stringify(c.images),
+    ],
   );
   return r.rows[0] ? Number(r.rows[0].id) : null;
 }
 
 export async function latestCertification(q: Queryable, userId: number): Promise<CertificationRow | null> {
-  const r = await q.query<CertificationRow>(`SELECT ${COLUMNS} FROM certifications c WHERE c.user_id = $1 ORDER BY c.id DESC LIMIT 1`, [userId]);
+  const r = await q.query<CertificationRow>(
+    `SELECT ${COLUMNS} FROM certifications c WHERE c.user_id = $1 ORDER BY c.id DESC LIMIT 1`,
+    [userId],
+  );
   return r.rows[0] ?? null;
 }
 
 export async function findCertification(q: Queryable, id: number, lock = false): Promise<CertificationRow | null> {
-  const r = await q.query<CertificationRow>(`SELECT ${COLUMNS} FROM certifications c WHERE c.id = $1${lock ? ' FOR UPDATE' : ''}`, [id]);
+  const r = await q.query<CertificationRow>(
+    `SELECT ${COLUMNS} FROM certifications c WHERE c.id = $1${lock ? ' FOR UPDATE' : ''}`,
+    [id],
+  );
   return r.rows[0] ?? null;
 }
 
 /** Who applied, for the staff detail view. */
-export async function applicantOf(q: Queryable, userId: number): Promise<{ userName: string; userPhone: string | null }> {
+export async function applicantOf(
+  q: Queryable,
+  userId: number,
+): Promise<{ userName: string; userPhone: string | null }> {
   const r = await q.query<{ userName: string; userPhone: string | null }>(
     `SELECT COALESCE(NULLIF(nickname, ''), username, phone) AS "userName", phone AS "userPhone" FROM users WHERE id = $1`,
     [userId],
@@ -74,7 +92,10 @@ export async function applicantOf(q: Queryable, userId: number): Promise<{ userN
 
 /** Staff queue: certifications in one status with the applicant's account, oldest pending first. */
 export async function listCertificationsForStaff(q: Queryable, status: number, page: number, pageSize: number) {
-  const total = Number((await q.query<{ n: number }>('SELECT count(*)::int AS n FROM certifications WHERE status = $1', [status])).rows[0].n);
+  const total = Number(
+    (await q.query<{ n: number }>('SELECT count(*)::int AS n FROM certifications WHERE status = $1', [status])).rows[0]
+      .n,
+  );
   const r = await q.query(
     `SELECT ${COLUMNS}, COALESCE(NULLIF(u.nickname, ''), u.username, u.phone) AS "userName", u.phone AS "userPhone"
        FROM certifications c JOIN users u ON u.id = c.user_id WHERE c.status = $1
@@ -102,7 +123,10 @@ export async function decideCertification(
 
 /** Earlier approved certifications of the user stop applying (status 3) once a new one is approved. */
 export async function supersedeApproved(q: Queryable, userId: number, keepId: number): Promise<void> {
-  await q.query('UPDATE certifications SET status = 3 WHERE user_id = $1 AND status = 1 AND id <> $2', [userId, keepId]);
+  await q.query('UPDATE certifications SET status = 3 WHERE user_id = $1 AND status = 1 AND id <> $2', [
+    userId,
+    keepId,
+  ]);
 }
 
 export interface AccountStanding {
@@ -120,5 +144,10 @@ export async function accountStanding(q: Queryable, userId: number, lock = false
 }
 
 export async function setAccountStanding(q: Queryable, userId: number, s: AccountStanding): Promise<void> {
-  await q.query('UPDATE users SET owner_type = $2, enhanced_auth = $3, company_name = $4 WHERE id = $1', [userId, s.ownerType, s.enhancedAuth, s.companyName]);
+  await q.query('UPDATE users SET owner_type = $2, enhanced_auth = $3, company_name = $4 WHERE id = $1', [
+    userId,
+    s.ownerType,
+    s.enhancedAuth,
+    s.companyName,
+  ]);
 }

@@ -10,7 +10,13 @@ export interface EventRegistration {
 }
 
 /** Stores one registration; false when this phone already registered for the event (UNIQUE, race-safe). */
-export async function insertRegistration(q: Queryable, entryId: number, userId: number | null, f: EventRegistration, ip: string): Promise<boolean> {
+export async function insertRegistration(
+  q: Queryable,
+  entryId: number,
+  userId: number | null,
+  f: EventRegistration,
+  ip: string,
+): Promise<boolean> {
   const r = await q.query(
     `INSERT INTO event_registrations(entry_id, user_id, name, phone, company, position, note, ip) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
      ON CONFLICT (entry_id, phone) DO NOTHING RETURNING id`,

@@ -28,12 +28,23 @@ const COLUMNS = `e.id, e.kind, e.slug, e.category, e.title, e.summary, e.body_ht
   to_char(e.effective_on, 'YYYY-MM-DD') AS "effectiveOn", e.published, e.sort, e.version, e.updated_at AS "updatedAt"`;
 
 const values = (f: CmsFields) => [
-  f.kind, f.slug || null, f.category ?? '', f.title.trim(), f.summary ?? '', f.bodyHtml, f.kind === 'event' ? (f.event ?? {}) : null,
-  f.effectiveOn || null, f.published ?? true, f.sort ?? 0,
+  f.kind,
+  f.slug || null,
+  f.category ?? '',
+  f.title.trim(),
+  f.summary ?? '',
+  f.bodyHtml,
+  f.kind === 'event' ? (f.event ?? {}) : null,
+  f.effectiveOn || null,
+  f.published ?? true,
+  f.sort ?? 0,
 ];
 
 /** The entry as the public sees it (published only), by id or by an event page's fixed path. */
-export async function findPublishedEntry(q: Queryable, by: { id: number } | { slug: string }): Promise<CmsEntry | null> {
+export async function findPublishedEntry(
+  q: Queryable,
+  by: { id: number } | { slug: string },
+): Promise<CmsEntry | null> {
   const [cond, arg] = 'id' in by ? ['e.id = $1', by.id] : ['e.slug = $1', by.slug];
   const r = await q.query<CmsEntry>(`SELECT ${COLUMNS} FROM cms_entries e WHERE ${cond} AND e.published`, [arg]);
   return r.rows[0] ?? null;
@@ -50,7 +61,10 @@ export async function helpCentreEntries(q: Queryable) {
 
 /** Latest published notices (newest first) for the notice list beside a notice. */
 export async function latestNotices(q: Queryable, limit = 10) {
-  const r = await q.query(`SELECT id, title, summary, updated_at AS "updatedAt" FROM cms_entries WHERE published AND kind = 'notice' ORDER BY id DESC LIMIT $1`, [limit]);
+  const r = await q.query(
+    `SELECT id, title, summary, updated_at AS "updatedAt" FROM cms_entries WHERE published AND kind = 'notice' ORDER BY id DESC LIMIT $1`,
+    [limit],
+  );
   return r.rows;
 }
 
@@ -73,7 +87,12 @@ export async function listEntries(q: Queryable, kind: string | undefined, page: 
 }
 
 async function addVersion(q: Queryable, id: number, version: number, f: CmsFields, staffId: number) {
-  await q.query('INSERT INTO cms_versions(entry_id, version, snapshot, edited_by) VALUES ($1, $2, $3, $4)', [id, version, JSON.stringify(f), staffId]);
+  await q.query('INSERT INTO cms_versions(entry_id, version, snapshot, edited_by) VALUES ($1, $2, $3, $4)', [
+    id,
+    version,
+    JSON.stringify(f),
+    staffId,
+  ]);
 }
 
 /** Creates an entry and its version 1 (call in a transaction). */
@@ -93,7 +112,13 @@ export async function insertEntry(q: Queryable, f: CmsFields, staffId: number): 
  * staff editing at once cannot overwrite each other silently. Returns the new version, or null
  * when the entry moved on (or does not exist). Call in a transaction.
  */
-export async function updateEntry(q: Queryable, id: number, expected: number, f: CmsFields, staffId: number): Promise<number | null> {
+export async function updateEntry(
+  q: Queryable,
+  id: number,
+  expected: number,
+  f: CmsFields,
+  staffId: number,
+): Promise<number | null> {
   const r = await q.query<{ version: number }>(
     `UPDATE cms_entries SET kind = $1, slug = $2, category = $3, title = $4, summary = $5, body_html = $6, event = $7, effective_on = $8,
             published = $9, sort = $10, updated_by = $11, version = version + 1, updated_at = now()
@@ -116,7 +141,10 @@ export async function entryVersions(q: Queryable, id: number) {
 }
 
 export async function versionSnapshot(q: Queryable, id: number, version: number): Promise<CmsFields | null> {
-  const r = await q.query<{ snapshot: CmsFields }>('SELECT snapshot FROM cms_versions WHERE entry_id = $1 AND version = $2', [id, version]);
+  const r = await q.query<{ snapshot: CmsFields }>(
+    'SELECT snapshot FROM cms_versions WHERE entry_id = $1 AND version = $2',
+    [id, version],
+  );
   return r.rows[0]?.snapshot ?? null;
 }
 

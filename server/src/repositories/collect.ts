@@ -8,29 +8,52 @@ const ALBUM_COLUMNS = `a.id, a.name, a.shared, a.created_at AS "createdAt", a.up
     WHERE i.album_id = a.id AND m.status = 1 ORDER BY i.created_at DESC LIMIT 1) AS "coverPath"`;
 
 export const ALBUM_LIST: ListSpec = {
-  columns: { id: col.bigint('a.id', '收藏夹编号'), name: col.text('a.name', '收藏夹名称'), shared: col.bool('a.shared', '公开分享'), createdAt: col.time('a.created_at', '创建时间') },
+  columns: {
+    id: col.bigint('a.id', '收藏夹编号'),
+    name: col.text('a.name', '收藏夹名称'),
+    shared: col.bool('a.shared', '公开分享'),
+    createdAt: col.time('a.created_at', '创建时间'),
+  },
   defaultSort: { field: 'id', order: 'desc' },
 };
 
 export async function listAlbums(db: Queryable, userId: number, query: Record<string, any>) {
   const q = parseListQuery(query, ALBUM_LIST, [userId]);
   const where = ['a.user_id = $1', ...q.where].join(' AND ');
-  const list = await db.query(`SELECT ${ALBUM_COLUMNS} FROM collect_albums a WHERE ${where} ORDER BY ${q.orderBy} LIMIT ${q.limit} OFFSET ${q.offset}`, q.params);
-  const total = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM collect_albums a WHERE ${where}`, q.params);
+  const list = await db.query(
+    `SELECT ${ALBUM_COLUMNS} FROM collect_albums a WHERE ${where} ORDER BY ${q.orderBy} LIMIT ${q.limit} OFFSET ${q.offset}`,
+    q.params,
+  );
+  const total = await db.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM collect_albums a WHERE ${where}`,
+    q.params,
+  );
   return { list: list.rows, total: total.rows[0].n };
 }
 
 export async function createAlbum(db: Queryable, userId: number, name: string, shared = false) {
-  const r = await db.query(`INSERT INTO collect_albums(user_id, name, shared) VALUES ($1, $2, $3) RETURNING id`, [userId, name, shared]);
+  const r = await db.query(`INSERT INTO collect_albums(user_id, name, shared) VALUES ($1, $2, $3) RETURNING id`, [
+    userId,
+    name,
+    shared,
+  ]);
   return findAlbum(db, userId, Number(r.rows[0].id));
 }
 
 export async function findAlbum(db: Queryable, userId: number, id: number) {
-  const r = await db.query(`SELECT ${ALBUM_COLUMNS} FROM collect_albums a WHERE a.id = $1 AND a.user_id = $2`, [id, userId]);
+  const r = await db.query(`SELECT ${ALBUM_COLUMNS} FROM collect_albums a WHERE a.id = $1 AND a.user_id = $2`, [
+    id,
+    userId,
+  ]);
   return r.rows[0] ?? null;
 }
 
-export async function updateAlbum(db: Queryable, userId: number, id: number, patch: { name?: string; shared?: boolean }) {
+export async function updateAlbum(
+  db: Queryable,
+  userId: number,
+  id: number,
+  patch: { name?: string; shared?: boolean },
+) {
   const r = await db.query(
     `UPDATE collect_albums SET name = COALESCE($3, name), shared = COALESCE($4, shared), updated_at = now()
      WHERE id = $1 AND user_id = $2`,
@@ -46,7 +69,10 @@ export async function deleteAlbum(db: Queryable, userId: number, id: number): Pr
 
 /** Adds a material; false when it was already there. The material's collect counter follows. */
 export async function addItem(db: Queryable, albumId: number, materialId: number): Promise<boolean> {
-  const r = await db.query('INSERT INTO collect_items(album_id, material_id) VALUES ($1, $2) ON CONFLICT DO NOTHING', [albumId, materialId]);
+  const r = await db.query('INSERT INTO collect_items(album_id, material_id) VALUES ($1, $2) ON CONFLICT DO NOTHING', [
+    albumId,
+    materialId,
+  ]);
   if (r.rowCount) await db.query('UPDATE materials SET collects = collects + 1 WHERE id = $1', [materialId]);
   await db.query('UPDATE collect_albums SET updated_at = now() WHERE id = $1', [albumId]);
   return r.rowCount > 0;
@@ -54,7 +80,8 @@ export async function addItem(db: Queryable, albumId: number, materialId: number
 
 export async function removeItem(db: Queryable, albumId: number, materialId: number): Promise<boolean> {
   const r = await db.query('DELETE FROM collect_items WHERE album_id = $1 AND material_id = $2', [albumId, materialId]);
-  if (r.rowCount) await db.query('UPDATE materials SET collects = GREATEST(collects - 1, 0) WHERE id = $1', [materialId]);
+  if (r.rowCount)
+    await db.query('UPDATE materials SET collects = GREATEST(collects - 1, 0) WHERE id = $1', [materialId]);
   return r.rowCount > 0;
 }
 

@@ -36,19 +36,28 @@ export async function requestLeave(q: Queryable, userId: number, noticeDays: num
 }
 
 export async function cancelLeave(q: Queryable, userId: number): Promise<boolean> {
-  const r = await q.query('UPDATE collective_members SET leave_requested_at = NULL, leaves_at = NULL WHERE user_id = $1 AND leaves_at > now() RETURNING user_id', [userId]);
+  const r = await q.query(
+    'UPDATE collective_members SET leave_requested_at = NULL, leaves_at = NULL WHERE user_id = $1 AND leaves_at > now() RETURNING user_id',
+    [userId],
+  );
   return r.rows.length > 0;
 }
 
 /** Of these ids, the approved works the user owns. */
 export async function ownApprovedWorks(q: Queryable, userId: number, ids: number[]): Promise<number[]> {
-  const r = await q.query<{ id: number }>('SELECT id FROM materials WHERE id = ANY($1::bigint[]) AND owner_id = $2 AND status = 1', [ids, userId]);
+  const r = await q.query<{ id: number }>(
+    'SELECT id FROM materials WHERE id = ANY($1::bigint[]) AND owner_id = $2 AND status = 1',
+    [ids, userId],
+  );
   return r.rows.map((x) => Number(x.id));
 }
 
 /** Replaces the member's pool with these works. */
 export async function setPoolWorks(q: Queryable, userId: number, ids: number[]): Promise<void> {
-  await q.query('DELETE FROM collective_works WHERE user_id = $1 AND NOT (material_id = ANY($2::bigint[]))', [userId, ids]);
+  await q.query('DELETE FROM collective_works WHERE user_id = $1 AND NOT (material_id = ANY($2::bigint[]))', [
+    userId,
+    ids,
+  ]);
   await q.query(
     `INSERT INTO collective_works(user_id, material_id) SELECT $1, unnest($2::bigint[]) ON CONFLICT (user_id, material_id) DO NOTHING`,
     [userId, ids],
@@ -85,7 +94,18 @@ export async function planStats(q: Queryable) {
   return r.rows[0];
 }
 
-export async function insertRevenue(q: Queryable, r: { reference: string; licensee: string; amountCents: number; platformPercent: number; distributableCents: number; totalWorks: number; staffId: number }) {
+export async function insertRevenue(
+  q: Queryable,
+  r: {
+    reference: string;
+    licensee: string;
+    amountCents: number;
+    platformPercent: number;
+    distributableCents: number;
+    totalWorks: number;
+    staffId: number;
+  },
+) {
   const res = await q.query<{ id: number }>(
     `INSERT INTO collective_revenue(reference, licensee, amount_cents, platform_percent, distributable_cents, total_works, recorded_by)
      VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (reference) DO NOTHING RETURNING id`,
@@ -94,12 +114,26 @@ export async function insertRevenue(q: Queryable, r: { reference: string; licens
   return res.rows[0] ? Number(res.rows[0].id) : null;
 }
 
-export async function insertShare(q: Queryable, revenueId: number, userId: number, works: number, amountCents: number): Promise<void> {
-  await q.query('INSERT INTO collective_shares(revenue_id, user_id, works, amount_cents) VALUES ($1, $2, $3, $4)', [revenueId, userId, works, amountCents]);
+export async function insertShare(
+  q: Queryable,
+  revenueId: number,
+  userId: number,
+  works: number,
+  amountCents: number,
+): Promise<void> {
+  await q.query('INSERT INTO collective_shares(revenue_id, user_id, works, amount_cents) VALUES ($1, $2, $3, $4)', [
+    revenueId,
+    userId,
+    works,
+    amountCents,
+  ]);
 }
 
 export async function revenueByReference(q: Queryable, reference: string) {
-  const r = await q.query(`SELECT id, reference, licensee, amount_cents AS "amountCents", distributable_cents AS "distributableCents", total_works AS "totalWorks", created_at AS "createdAt" FROM collective_revenue WHERE reference = $1`, [reference]);
+  const r = await q.query(
+    `SELECT id, reference, licensee, amount_cents AS "amountCents", distributable_cents AS "distributableCents", total_works AS "totalWorks", created_at AS "createdAt" FROM collective_revenue WHERE reference = $1`,
+    [reference],
+  );
   return r.rows[0] ?? null;
 }
 
@@ -121,4 +155,3 @@ export async function memberShares(q: Queryable, userId: number) {
   );
   return r.rows;
 }
-

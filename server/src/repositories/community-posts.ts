@@ -6,14 +6,20 @@ import { fileUrl } from './material-card.js';
  * (materials they own) and uploaded images (public object-store keys). Visibility: 'visible' posts
  * are public; hidden ones only to their author (with the reason) and staff.
  */
-export const AUTHOR_NAME = (alias: string) => `COALESCE(NULLIF(${alias}.nickname, ''), ${alias}.company_name, ${alias}.username, '用户' || ${alias}.id)`;
+export const AUTHOR_NAME = (alias: string) =>
+  `COALESCE(NULLIF(${alias}.nickname, ''), ${alias}.company_name, ${alias}.username, '用户' || ${alias}.id)`;
 
 const CARD = `p.id, p.author_id AS "authorId", ${AUTHOR_NAME('u')} AS "authorName", NULLIF(u.avatar, '') AS "authorAvatar",
   p.title, p.body, p.status, p.hidden_reason AS "hiddenReason", p.like_count AS "likeCount", p.comment_count AS "commentCount",
   p.collect_count AS "collectCount", p.created_at AS "createdAt", p.image_keys AS "imageKeys", p.material_ids AS "materialIds",
   (SELECT m.cover_path FROM materials m WHERE m.id = p.material_ids[1]) AS "firstCover"`;
 
-export interface NewPost { title: string; body: string; materialIds: number[]; imageKeys: string[] }
+export interface NewPost {
+  title: string;
+  body: string;
+  materialIds: number[];
+  imageKeys: string[];
+}
 
 export async function insertPost(q: Queryable, authorId: number, p: NewPost): Promise<number> {
   const r = await q.query<{ id: number }>(
@@ -26,7 +32,10 @@ export async function insertPost(q: Queryable, authorId: number, p: NewPost): Pr
 /** The ids among `ids` that are works of this creator (materials they own, not taken down). */
 export async function ownWorkIds(q: Queryable, ownerId: number, ids: number[]): Promise<number[]> {
   if (!ids.length) return [];
-  const r = await q.query<{ id: number }>('SELECT id FROM materials WHERE owner_id = $1 AND id = ANY($2::bigint[]) AND status <> 2', [ownerId, ids]);
+  const r = await q.query<{ id: number }>(
+    'SELECT id FROM materials WHERE owner_id = $1 AND id = ANY($2::bigint[]) AND status <> 2',
+    [ownerId, ids],
+  );
   return r.rows.map((x) => Number(x.id));
 }
 
@@ -36,7 +45,13 @@ export async function worksOf(q: Queryable, ownerId: number) {
     `SELECT id, title, type, status, cover_path AS "coverPath" FROM materials WHERE owner_id = $1 AND status <> 2 ORDER BY id DESC LIMIT 200`,
     [ownerId],
   );
-  return r.rows.map((w: any) => ({ id: Number(w.id), title: w.title, type: Number(w.type), status: Number(w.status), coverUrl: fileUrl(w.coverPath) }));
+  return r.rows.map((w: any) => ({
+    id: Number(w.id),
+    title: w.title,
+    type: Number(w.type),
+    status: Number(w.status),
+    coverUrl: fileUrl(w.coverPath),
+  }));
 }
 
 function toCard(r: Record<string, any>): Record<string, any> & { id: number; authorId: number; status: string } {
@@ -58,7 +73,10 @@ export type FeedSort = 'newest' | 'popular' | 'following';
  * A page of visible posts. popular = likes, comments and collections weighted, decayed by age in
  * days (so last week's hit does not sit on top forever); following = authors the viewer follows.
  */
-export async function feed(q: Queryable, o: { sort: FeedSort; viewerId: number | null; authorId?: number; page: number; pageSize: number }) {
+export async function feed(
+  q: Queryable,
+  o: { sort: FeedSort; viewerId: number | null; authorId?: number; page: number; pageSize: number },
+) {
   const params: unknown[] = [];
   const where = [`p.status = 'visible'`];
   if (o.sort === 'following') {
@@ -69,9 +87,10 @@ export async function feed(q: Queryable, o: { sort: FeedSort; viewerId: number |
     params.push(o.authorId);
     where.push(`p.author_id = $${params.length}`);
   }
-  const order = o.sort === 'popular'
-    ? `(p.like_count + 2 * p.comment_count + 3 * p.collect_count + 1) / power(extract(epoch FROM now() - p.created_at) / 86400 + 2, 1.5) DESC, p.id DESC`
-    : 'p.created_at DESC, p.id DESC';
+  const order =
+    o.sort === 'popular'
+      ? `(p.like_count + 2 * p.comment_count + 3 * p.collect_count + 1) / power(extract(epoch FROM now() - p.created_at) / 86400 + 2, 1.5) DESC, p.id DESC`
+      : 'p.created_at DESC, p.id DESC';
   const w = where.join(' AND ');
   const list = await q.query(
     `SELECT ${CARD} FROM community_posts p JOIN users u ON u.id = p.author_id WHERE ${w} ORDER BY ${order} LIMIT ${o.pageSize} OFFSET ${(o.page - 1) * o.pageSize}`,
@@ -104,16 +123,22 @@ export async function findPost(q: Queryable, id: number, viewerId: number | null
     collected: !!row.collected,
     following: !!row.following,
     images: (row.imageKeys as string[]).map((k) => fileUrl(k)!),
-    works: (row.materialIds as string[]).map(Number).filter((m) => byId.has(m)).map((m) => {
-      const w = byId.get(m) as any;
-      return { id: m, title: w.title, type: Number(w.type), coverUrl: fileUrl(w.coverPath) };
-    }),
+    works: (row.materialIds as string[])
+      .map(Number)
+      .filter((m) => byId.has(m))
+      .map((m) => {
+        const w = byId.get(m) as any;
+        return { id: m, title: w.title, type: Number(w.type), coverUrl: fileUrl(w.coverPath) };
+      }),
   };
 }
 
 /** Moves a post between visible and hidden (staff); returns the row before, null when it was not in `from`. */
 export async function setPostStatus(q: Queryable, id: number, from: string, to: string, reason: string | null) {
-  const before = await q.query(`SELECT id, status, hidden_reason AS "hiddenReason", author_id AS "authorId", title FROM community_posts WHERE id = $1 FOR UPDATE`, [id]);
+  const before = await q.query(
+    `SELECT id, status, hidden_reason AS "hiddenReason", author_id AS "authorId", title FROM community_posts WHERE id = $1 FOR UPDATE`,
+    [id],
+  );
   const row = before.rows[0];
   if (!row || row.status !== from) return null;
   await q.query('UPDATE community_posts SET status = $2, hidden_reason = $3 WHERE id = $1', [id, to, reason]);
@@ -122,7 +147,14 @@ export async function setPostStatus(q: Queryable, id: number, from: string, to: 
 
 /** The author deletes their own post (soft: comments and reports keep their target). */
 export async function deleteOwnPost(q: Queryable, id: number, authorId: number): Promise<boolean> {
-  return (await q.query(`UPDATE community_posts SET status = 'deleted' WHERE id = $1 AND author_id = $2 AND status <> 'deleted' RETURNING id`, [id, authorId])).rows.length > 0;
+  return (
+    (
+      await q.query(
+        `UPDATE community_posts SET status = 'deleted' WHERE id = $1 AND author_id = $2 AND status <> 'deleted' RETURNING id`,
+        [id, authorId],
+      )
+    ).rows.length > 0
+  );
 }
 
 /** Posts a user collected, newest collection first. */

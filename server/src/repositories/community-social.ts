@@ -11,20 +11,35 @@ type Mark = 'likes' | 'collections';
 const COUNTER: Record<Mark, string> = { likes: 'like_count', collections: 'collect_count' };
 
 /** Adds or removes a like/collection; returns whether the row changed and the new count. */
-export async function toggleMark(q: Queryable, mark: Mark, postId: number, userId: number, on: boolean): Promise<{ changed: boolean; count: number }> {
+export async function toggleMark(
+  q: Queryable,
+  mark: Mark,
+  postId: number,
+  userId: number,
+  on: boolean,
+): Promise<{ changed: boolean; count: number }> {
   const table = `community_${mark}`;
   const r = on
-    ? await q.query(`INSERT INTO ${table}(post_id, user_id) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING post_id`, [postId, userId])
+    ? await q.query(`INSERT INTO ${table}(post_id, user_id) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING post_id`, [
+        postId,
+        userId,
+      ])
     : await q.query(`DELETE FROM ${table} WHERE post_id = $1 AND user_id = $2 RETURNING post_id`, [postId, userId]);
   const changed = r.rows.length > 0;
   const c = changed
-    ? await q.query<{ n: number }>(`UPDATE community_posts SET ${COUNTER[mark]} = ${COUNTER[mark]} ${on ? '+' : '-'} 1 WHERE id = $1 RETURNING ${COUNTER[mark]} AS n`, [postId])
+    ? await q.query<{ n: number }>(
+        `UPDATE community_posts SET ${COUNTER[mark]} = ${COUNTER[mark]} ${on ? '+' : '-'} 1 WHERE id = $1 RETURNING ${COUNTER[mark]} AS n`,
+        [postId],
+      )
     : await q.query<{ n: number }>(`SELECT ${COUNTER[mark]} AS n FROM community_posts WHERE id = $1`, [postId]);
   return { changed, count: Number(c.rows[0]?.n ?? 0) };
 }
 
 export async function insertComment(q: Queryable, postId: number, userId: number, body: string): Promise<number> {
-  const r = await q.query<{ id: number }>('INSERT INTO community_comments(post_id, user_id, body) VALUES ($1, $2, $3) RETURNING id', [postId, userId, body]);
+  const r = await q.query<{ id: number }>(
+    'INSERT INTO community_comments(post_id, user_id, body) VALUES ($1, $2, $3) RETURNING id',
+    [postId, userId, body],
+  );
   await q.query('UPDATE community_posts SET comment_count = comment_count + 1 WHERE id = $1', [postId]);
   return Number(r.rows[0].id);
 }
@@ -40,21 +55,42 @@ export async function commentsOf(q: Queryable, postId: number) {
 }
 
 export async function findComment(q: Queryable, id: number) {
-  return (await q.query(`SELECT id, post_id AS "postId", user_id AS "userId", body, status FROM community_comments WHERE id = $1`, [id])).rows[0] ?? null;
+  return (
+    (
+      await q.query(
+        `SELECT id, post_id AS "postId", user_id AS "userId", body, status FROM community_comments WHERE id = $1`,
+        [id],
+      )
+    ).rows[0] ?? null
+  );
 }
 
 /** Hides or restores a comment (staff), keeping the post's comment count equal to its visible comments. */
 export async function setCommentStatus(q: Queryable, id: number, from: string, to: string) {
-  const r = await q.query(`UPDATE community_comments SET status = $3 WHERE id = $1 AND status = $2 RETURNING post_id AS "postId", user_id AS "userId", body`, [id, from, to]);
+  const r = await q.query(
+    `UPDATE community_comments SET status = $3 WHERE id = $1 AND status = $2 RETURNING post_id AS "postId", user_id AS "userId", body`,
+    [id, from, to],
+  );
   const row = r.rows[0];
   if (!row) return null;
-  await q.query(`UPDATE community_posts SET comment_count = comment_count ${to === 'hidden' ? '-' : '+'} 1 WHERE id = $1`, [row.postId]);
+  await q.query(
+    `UPDATE community_posts SET comment_count = comment_count ${to === 'hidden' ? '-' : '+'} 1 WHERE id = $1`,
+    [row.postId],
+  );
   return row;
 }
 
 export async function setFollow(q: Queryable, followerId: number, followeeId: number, on: boolean): Promise<void> {
-  if (on) await q.query('INSERT INTO community_follows(follower_id, followee_id) VALUES ($1, $2) ON CONFLICT DO NOTHING', [followerId, followeeId]);
-  else await q.query('DELETE FROM community_follows WHERE follower_id = $1 AND followee_id = $2', [followerId, followeeId]);
+  if (on)
+    await q.query('INSERT INTO community_follows(follower_id, followee_id) VALUES ($1, $2) ON CONFLICT DO NOTHING', [
+      followerId,
+      followeeId,
+    ]);
+  else
+    await q.query('DELETE FROM community_follows WHERE follower_id = $1 AND followee_id = $2', [
+      followerId,
+      followeeId,
+    ]);
 }
 
 /** A creator's public profile with follow counts and whether the viewer follows them. */
@@ -75,19 +111,33 @@ export async function creatorProfile(q: Queryable, userId: number, viewerId: num
 }
 
 /** Records a report once per reporter and target; false when this reporter already reported it. */
-export async function insertReport(q: Queryable, r: { targetType: 'post' | 'comment'; targetId: number; reporterId: number; reason: string }): Promise<boolean> {
+export async function insertReport(
+  q: Queryable,
+  r: { targetType: 'post' | 'comment'; targetId: number; reporterId: number; reason: string },
+): Promise<boolean> {
   const ins = await q.query(
     `INSERT INTO community_reports(target_type, target_id, reporter_id, reason) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING RETURNING id`,
     [r.targetType, r.targetId, r.reporterId, r.reason],
   );
   if (!ins.rows.length) return false;
-  if (r.targetType === 'post') await q.query('UPDATE community_posts SET report_count = report_count + 1 WHERE id = $1', [r.targetId]);
+  if (r.targetType === 'post')
+    await q.query('UPDATE community_posts SET report_count = report_count + 1 WHERE id = $1', [r.targetId]);
   return true;
 }
 
 /** Closes the open reports of a target with a resolution ('hidden', 'dismissed'); returns how many. */
-export async function resolveReports(q: Queryable, targetType: string, targetId: number, resolution: string): Promise<number> {
-  return (await q.query(`UPDATE community_reports SET status = 'resolved', resolution = $3 WHERE target_type = $1 AND target_id = $2 AND status = 'open'`, [targetType, targetId, resolution])).rowCount;
+export async function resolveReports(
+  q: Queryable,
+  targetType: string,
+  targetId: number,
+  resolution: string,
+): Promise<number> {
+  return (
+    await q.query(
+      `UPDATE community_reports SET status = 'resolved', resolution = $3 WHERE target_type = $1 AND target_id = $2 AND status = 'open'`,
+      [targetType, targetId, resolution],
+    )
+  ).rowCount;
 }
 
 /** The moderation queue: targets with open reports, most reported first, with what they say. */

@@ -47,14 +47,30 @@ export async function insertListing(q: Queryable, sellerId: number, l: ListingIn
   const r = await q.query<{ id: number }>(
     `INSERT INTO copyright_listings(seller_id, proof_type, proof_id, work_name, work_category, mode, rights, territory, term_years, exclusive, price_cents, description)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING id`,
-    [sellerId, l.proof.type, l.proof.id, l.proof.workName, l.proof.workCategory, l.mode, l.rights, l.territory, l.termYears, l.exclusive, l.priceCents, l.description],
+    [
+      sellerId,
+      l.proof.type,
+      l.proof.id,
+      l.proof.workName,
+      l.proof.workCategory,
+      l.mode,
+      l.rights,
+      l.territory,
+      l.termYears,
+      l.exclusive,
+      l.priceCents,
+      l.description,
+    ],
   );
   return Number(r.rows[0].id);
 }
 
 /** Whether this proof already backs a listing that is pending, listed or sold (one listing per work). */
 export async function proofInUse(q: Queryable, type: string, id: number): Promise<boolean> {
-  const r = await q.query(`SELECT 1 FROM copyright_listings WHERE proof_type = $1 AND proof_id = $2 AND status IN ('pending', 'listed', 'sold')`, [type, id]);
+  const r = await q.query(
+    `SELECT 1 FROM copyright_listings WHERE proof_type = $1 AND proof_id = $2 AND status IN ('pending', 'listed', 'sold')`,
+    [type, id],
+  );
   return r.rows.length > 0;
 }
 
@@ -86,28 +102,51 @@ export async function marketListings(q: Queryable, f: MarketFilter) {
         AND ($5::bigint IS NULL OR l.price_cents >= $5)
         AND ($6::bigint IS NULL OR l.price_cents <= $6)
       ORDER BY l.id DESC LIMIT $7 OFFSET $8`,
-    [f.keyword?.replace(/[%_\\]/g, '\\$&') || null, f.workCategory ?? null, f.right ?? null, f.mode ?? null, f.minPrice ?? null, f.maxPrice ?? null, f.pageSize, (f.page - 1) * f.pageSize],
+    [
+      f.keyword?.replace(/[%_\\]/g, '\\$&') || null,
+      f.workCategory ?? null,
+      f.right ?? null,
+      f.mode ?? null,
+      f.minPrice ?? null,
+      f.maxPrice ?? null,
+      f.pageSize,
+      (f.page - 1) * f.pageSize,
+    ],
   );
   return { list: r.rows.map(({ total: _t, ...row }) => row), total: Number(r.rows[0]?.total ?? 0) };
 }
 
 export async function findListing(q: Queryable, id: number, lock = false) {
-  const r = await q.query(`SELECT ${LISTING_COLUMNS} FROM copyright_listings l JOIN users u ON u.id = l.seller_id WHERE l.id = $1 ${lock ? 'FOR UPDATE OF l' : ''}`, [id]);
+  const r = await q.query(
+    `SELECT ${LISTING_COLUMNS} FROM copyright_listings l JOIN users u ON u.id = l.seller_id WHERE l.id = $1 ${lock ? 'FOR UPDATE OF l' : ''}`,
+    [id],
+  );
   return r.rows[0] ?? null;
 }
 
 export async function sellerListings(q: Queryable, sellerId: number) {
-  const r = await q.query(`SELECT ${LISTING_COLUMNS} FROM copyright_listings l JOIN users u ON u.id = l.seller_id WHERE l.seller_id = $1 ORDER BY l.id DESC LIMIT 200`, [sellerId]);
+  const r = await q.query(
+    `SELECT ${LISTING_COLUMNS} FROM copyright_listings l JOIN users u ON u.id = l.seller_id WHERE l.seller_id = $1 ORDER BY l.id DESC LIMIT 200`,
+    [sellerId],
+  );
   return r.rows;
 }
 
 export async function pendingListings(q: Queryable) {
-  const r = await q.query(`SELECT ${LISTING_COLUMNS} FROM copyright_listings l JOIN users u ON u.id = l.seller_id WHERE l.status = 'pending' ORDER BY l.id LIMIT 200`);
+  const r = await q.query(
+    `SELECT ${LISTING_COLUMNS} FROM copyright_listings l JOIN users u ON u.id = l.seller_id WHERE l.status = 'pending' ORDER BY l.id LIMIT 200`,
+  );
   return r.rows;
 }
 
 /** Moves a listing between statuses atomically; false when it was not in `from`. */
-export async function setListingStatus(q: Queryable, id: number, from: string[], to: string, extra: { reviewedBy?: number; rejectReason?: string } = {}): Promise<boolean> {
+export async function setListingStatus(
+  q: Queryable,
+  id: number,
+  from: string[],
+  to: string,
+  extra: { reviewedBy?: number; rejectReason?: string } = {},
+): Promise<boolean> {
   const r = await q.query(
     `UPDATE copyright_listings SET status = $3, reviewed_by = COALESCE($4, reviewed_by), reject_reason = COALESCE($5, reject_reason) WHERE id = $1 AND status = ANY($2::text[]) RETURNING id`,
     [id, from, to, extra.reviewedBy ?? null, extra.rejectReason ?? null],
@@ -118,7 +157,10 @@ export async function setListingStatus(q: Queryable, id: number, from: string[],
 /** The proof's public view for a listing's detail: what a buyer can check (certificate number + verify link, or registration). */
 export async function proofSummary(q: Queryable, type: string, id: number) {
   if (type === 'deposit') {
-    const r = await q.query(`SELECT cert_no AS "certNo", sha256, deposited_at AS "at", file_name AS "fileName" FROM evidence_deposits WHERE id = $1`, [id]);
+    const r = await q.query(
+      `SELECT cert_no AS "certNo", sha256, deposited_at AS "at", file_name AS "fileName" FROM evidence_deposits WHERE id = $1`,
+      [id],
+    );
     return r.rows[0] ? { type, ...r.rows[0], verifyPath: `/copyrightVerify/cert?certNo=${r.rows[0].certNo}` } : null;
   }
   const r = await q.query(`SELECT id, kind, status, updated_at AS "at" FROM registrations WHERE id = $1`, [id]);

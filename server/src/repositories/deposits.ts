@@ -5,7 +5,8 @@ import type { OwnedTable } from './owned-records.js';
 export const depositTable: OwnedTable = {
   table: 'evidence_deposits',
   owner: 'user_id',
-  select: 'id, material_id, work_name, work_category, form, file_name, file_size, mime, sha256, status, ledger_height, cert_no, created_at, deposited_at',
+  select:
+    'id, material_id, work_name, work_category, form, file_name, file_size, mime, sha256, status, ledger_height, cert_no, created_at, deposited_at',
   list: {
     columns: {
       id: col.bigint('id', '编号'),
@@ -40,19 +41,36 @@ export async function insertDeposit(q: Queryable, d: NewDeposit): Promise<number
   const r = await q.query<{ id: number }>(
     `INSERT INTO evidence_deposits(user_id, material_id, work_name, work_category, form, file_name, file_key, file_size, mime, sha256, status)
      VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11) RETURNING id`,
-    [d.userId, d.materialId, d.workName, d.workCategory, JSON.stringify(d.form), d.fileName, d.fileKey, d.fileSize, d.mime, d.sha256, DEPOSIT.DEPOSITING],
+    [
+      d.userId,
+      d.materialId,
+      d.workName,
+      d.workCategory,
+      JSON.stringify(d.form),
+      d.fileName,
+      d.fileKey,
+      d.fileSize,
+      d.mime,
+      d.sha256,
+      DEPOSIT.DEPOSITING,
+    ],
   );
   return Number(r.rows[0].id);
 }
 
 export async function markDeposited(q: Queryable, id: number, height: number, certNo: string): Promise<void> {
-  await q.query('UPDATE evidence_deposits SET status = $2, ledger_height = $3, cert_no = $4, deposited_at = now() WHERE id = $1 AND status = $5', [
-    id, DEPOSIT.DEPOSITED, height, certNo, DEPOSIT.DEPOSITING,
-  ]);
+  await q.query(
+    'UPDATE evidence_deposits SET status = $2, ledger_height = $3, cert_no = $4, deposited_at = now() WHERE id = $1 AND status = $5',
+    [id, DEPOSIT.DEPOSITED, height, certNo, DEPOSIT.DEPOSITING],
+  );
 }
 
 export async function markFailed(q: Queryable, id: number): Promise<void> {
-  await q.query('UPDATE evidence_deposits SET status = $2 WHERE id = $1 AND status = $3', [id, DEPOSIT.FAILED, DEPOSIT.DEPOSITING]);
+  await q.query('UPDATE evidence_deposits SET status = $2 WHERE id = $1 AND status = $3', [
+    id,
+    DEPOSIT.FAILED,
+    DEPOSIT.DEPOSITING,
+  ]);
 }
 
 /** A deposit by certificate number, for public verification (no owner data beyond the nickname). */
@@ -66,14 +84,19 @@ export async function findByCertNo(q: Queryable, certNo: string) {
 }
 
 export async function ownsMaterial(q: Queryable, userId: number, materialId: number): Promise<boolean> {
-  return (await q.query('SELECT 1 FROM materials WHERE id = $1 AND owner_id = $2', [materialId, userId])).rows.length > 0;
+  return (
+    (await q.query('SELECT 1 FROM materials WHERE id = $1 AND owner_id = $2', [materialId, userId])).rows.length > 0
+  );
 }
 
 /**
  * Links a catalogue material to its deposit when the catalogue's material_evidence table exists
  * (the catalogue's migration 130; this module does not require it).
  */
-export async function linkMaterialEvidence(q: Queryable, e: { materialId: number; certNo: string; sha256: string; blockHash: string; certificateUrl: string }): Promise<boolean> {
+export async function linkMaterialEvidence(
+  q: Queryable,
+  e: { materialId: number; certNo: string; sha256: string; blockHash: string; certificateUrl: string },
+): Promise<boolean> {
   const t = await q.query<{ t: string | null }>("SELECT to_regclass('material_evidence')::text AS t");
   if (!t.rows[0]?.t) return false;
   await q.query(

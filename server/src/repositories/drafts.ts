@@ -31,10 +31,24 @@ export async function sweepExpiredDrafts(q: Queryable): Promise<number> {
 }
 
 export async function countDrafts(q: Queryable, userId: number): Promise<number> {
-  return Number((await q.query<{ n: number }>('SELECT count(*)::int AS n FROM service_drafts WHERE user_id = $1 AND expires_at > now()', [userId])).rows[0].n);
+  return Number(
+    (
+      await q.query<{ n: number }>(
+        'SELECT count(*)::int AS n FROM service_drafts WHERE user_id = $1 AND expires_at > now()',
+        [userId],
+      )
+    ).rows[0].n,
+  );
 }
 
-export async function insertDraft(q: Queryable, userId: number, formId: string, title: string, data: unknown, ttlDays: number): Promise<{ id: number; expiresAt: string }> {
+export async function insertDraft(
+  q: Queryable,
+  userId: number,
+  formId: string,
+  title: string,
+  data: unknown,
+  ttlDays: number,
+): Promise<{ id: number; expiresAt: string }> {
   const r = await q.query<{ id: number; expiresAt: string }>(
     `INSERT INTO service_drafts(user_id, form_id, title, data, expires_at) VALUES ($1, $2, $3, $4, now() + make_interval(days => $5))
      RETURNING id, expires_at AS "expiresAt"`,
@@ -44,7 +58,15 @@ export async function insertDraft(q: Queryable, userId: number, formId: string, 
 }
 
 /** Updates the owner's live draft of the same form; null when there is none (expired, deleted, another's). */
-export async function updateDraft(q: Queryable, userId: number, id: number, formId: string, title: string, data: unknown, ttlDays: number) {
+export async function updateDraft(
+  q: Queryable,
+  userId: number,
+  id: number,
+  formId: string,
+  title: string,
+  data: unknown,
+  ttlDays: number,
+) {
   const r = await q.query<{ id: number; expiresAt: string }>(
     `UPDATE service_drafts SET title = $4, data = $5, updated_at = now(), expires_at = now() + make_interval(days => $6)
       WHERE id = $1 AND user_id = $2 AND form_id = $3 AND expires_at > now() RETURNING id, expires_at AS "expiresAt"`,
@@ -54,5 +76,8 @@ export async function updateDraft(q: Queryable, userId: number, id: number, form
 }
 
 export async function deleteDraft(q: Queryable, userId: number, id: number): Promise<boolean> {
-  return (await q.query('DELETE FROM service_drafts WHERE id = $1 AND user_id = $2 RETURNING id', [id, userId])).rows.length > 0;
+  return (
+    (await q.query('DELETE FROM service_drafts WHERE id = $1 AND user_id = $2 RETURNING id', [id, userId])).rows
+      .length > 0
+  );
 }

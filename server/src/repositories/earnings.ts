@@ -59,13 +59,29 @@ export async function insertSaleCredit(q: Queryable, c: SaleCredit): Promise<boo
     `INSERT INTO creator_earnings(user_id, order_id, order_item_id, material_id, scenario, buyer_type, gross_cents, share_percent, amount_cents, note, available_at)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, now() + make_interval(days => $11::int))
      ON CONFLICT (order_item_id) DO NOTHING`,
-    [c.userId, c.orderId, c.orderItemId, c.materialId, c.scenario, c.buyerType, c.grossCents, c.sharePercent, c.amountCents, c.note, c.holdDays],
+    [
+      c.userId,
+      c.orderId,
+      c.orderItemId,
+      c.materialId,
+      c.scenario,
+      c.buyerType,
+      c.grossCents,
+      c.sharePercent,
+      c.amountCents,
+      c.note,
+      c.holdDays,
+    ],
   );
   return r.rowCount === 1;
 }
 
 /** Reverses every standing credit of an order (refunded); returns how many and how much. */
-export async function reverseOrderCredits(q: Queryable, orderId: number, refundId: number): Promise<{ count: number; cents: number }> {
+export async function reverseOrderCredits(
+  q: Queryable,
+  orderId: number,
+  refundId: number,
+): Promise<{ count: number; cents: number }> {
   const r = await q.query<{ amount_cents: number }>(
     `UPDATE creator_earnings SET reversed_at = now(), refund_id = $2 WHERE order_id = $1 AND reversed_at IS NULL RETURNING amount_cents`,
     [orderId, refundId],
@@ -121,7 +137,11 @@ export const salesTable: OwnedTable = {
  * Totals of the sales a filter selects (the list's own filters), per day and per work, for the
  * sales page's figures and charts. Reversed sales count in `reversedCents` only.
  */
-export async function salesSummary(q: Queryable, userId: number, query: Record<string, unknown>): Promise<SalesSummary> {
+export async function salesSummary(
+  q: Queryable,
+  userId: number,
+  query: Record<string, unknown>,
+): Promise<SalesSummary> {
   const params: unknown[] = [userId];
   const l = parseListQuery(query, SALES_LIST, params);
   const where = ['user_id = $1', ...l.where].join(' AND ');
@@ -154,6 +174,11 @@ export async function salesSummary(q: Queryable, userId: number, query: Record<s
     amountCents: Number(t.amount),
     reversedCents: Number(t.reversed),
     byDay: byDay.rows.map((r) => ({ day: r.day, amountCents: Number(r.amount), count: Number(r.count) })),
-    byWork: byWork.rows.map((r) => ({ materialId: r.materialId == null ? null : Number(r.materialId), title: r.title ?? '其他收益', amountCents: Number(r.amount), count: Number(r.count) })),
+    byWork: byWork.rows.map((r) => ({
+      materialId: r.materialId == null ? null : Number(r.materialId),
+      title: r.title ?? '其他收益',
+      amountCents: Number(r.amount),
+      count: Number(r.count),
+    })),
   };
 }

@@ -21,7 +21,10 @@ export interface CheckpointRow {
 const toBuf = (v: unknown) => (Buffer.isBuffer(v) ? v : Buffer.from(v as Uint8Array));
 const leafRow = (r: any): LogLeafRow => ({ ...r, idx: Number(r.idx), leaf: toBuf(r.leaf) });
 const checkpointRow = (r: any): CheckpointRow => ({
-  ...r, tree_size: Number(r.tree_size), root_hash: toBuf(r.root_hash), tsa_token: r.tsa_token == null ? null : toBuf(r.tsa_token),
+  ...r,
+  tree_size: Number(r.tree_size),
+  root_hash: toBuf(r.root_hash),
+  tsa_token: r.tsa_token == null ? null : toBuf(r.tsa_token),
 });
 
 /**
@@ -33,13 +36,26 @@ export async function lockForAppend(q: Queryable): Promise<void> {
 }
 
 /** Appends one leaf (and the subtree hashes it completes); returns its index. Call inside a transaction. */
-export async function appendLeaf(q: Queryable, leaf: Buffer, certNo: string | null, payload: Record<string, unknown>, at: Date): Promise<number> {
-  const r = await q.query<{ idx: number }>('SELECT evidence_log_append($1, $2, $3, $4) AS idx', [leaf, certNo, JSON.stringify(payload), at]);
+export async function appendLeaf(
+  q: Queryable,
+  leaf: Buffer,
+  certNo: string | null,
+  payload: Record<string, unknown>,
+  at: Date,
+): Promise<number> {
+  const r = await q.query<{ idx: number }>('SELECT evidence_log_append($1, $2, $3, $4) AS idx', [
+    leaf,
+    certNo,
+    JSON.stringify(payload),
+    at,
+  ]);
   return Number(r.rows[0].idx);
 }
 
 export async function logSize(q: Queryable): Promise<number> {
-  return Number((await q.query<{ n: number }>('SELECT coalesce(max(idx) + 1, 0) AS n FROM evidence_log_leaves')).rows[0].n);
+  return Number(
+    (await q.query<{ n: number }>('SELECT coalesce(max(idx) + 1, 0) AS n FROM evidence_log_leaves')).rows[0].n,
+  );
 }
 
 /** Stored subtree hashes by (level, idx), keyed "level:idx". */
@@ -56,12 +72,19 @@ export async function readNodes(q: Queryable, coords: Array<[number, number]>): 
 }
 
 export async function leafAt(q: Queryable, idx: number): Promise<LogLeafRow | undefined> {
-  const r = (await q.query('SELECT idx, leaf, cert_no, payload, created_at FROM evidence_log_leaves WHERE idx = $1', [idx])).rows[0];
+  const r = (
+    await q.query('SELECT idx, leaf, cert_no, payload, created_at FROM evidence_log_leaves WHERE idx = $1', [idx])
+  ).rows[0];
   return r ? leafRow(r) : undefined;
 }
 
 export async function leafByCertNo(q: Queryable, certNo: string): Promise<LogLeafRow | undefined> {
-  const r = (await q.query('SELECT idx, leaf, cert_no, payload, created_at FROM evidence_log_leaves WHERE cert_no = $1 ORDER BY idx LIMIT 1', [certNo])).rows[0];
+  const r = (
+    await q.query(
+      'SELECT idx, leaf, cert_no, payload, created_at FROM evidence_log_leaves WHERE cert_no = $1 ORDER BY idx LIMIT 1',
+      [certNo],
+    )
+  ).rows[0];
   return r ? leafRow(r) : undefined;
 }
 
@@ -76,26 +99,39 @@ export async function checkpointAt(q: Queryable, treeSize: number): Promise<Chec
 }
 
 /** Records a checkpoint once per tree size: a racing writer of the same size changes nothing. */
-export async function insertCheckpoint(q: Queryable, c: { treeSize: number; rootHash: Buffer; note: string }): Promise<void> {
-  await q.query('INSERT INTO evidence_checkpoints(tree_size, root_hash, note) VALUES ($1,$2,$3) ON CONFLICT (tree_size) DO NOTHING', [
-    c.treeSize, c.rootHash, c.note,
-  ]);
+export async function insertCheckpoint(
+  q: Queryable,
+  c: { treeSize: number; rootHash: Buffer; note: string },
+): Promise<void> {
+  await q.query(
+    'INSERT INTO evidence_checkpoints(tree_size, root_hash, note) VALUES ($1,$2,$3) ON CONFLICT (tree_size) DO NOTHING',
+    [c.treeSize, c.rootHash, c.note],
+  );
 }
 
 export async function setCheckpointTimestamp(q: Queryable, treeSize: number, token: Buffer): Promise<void> {
-  await q.query('UPDATE evidence_checkpoints SET tsa_token = $2 WHERE tree_size = $1 AND tsa_token IS NULL', [treeSize, token]);
+  await q.query('UPDATE evidence_checkpoints SET tsa_token = $2 WHERE tree_size = $1 AND tsa_token IS NULL', [
+    treeSize,
+    token,
+  ]);
 }
 
 /** Published checkpoints, newest first, below `before` (a tree size) when given. */
-export async function listCheckpoints(q: Queryable, opts: { before?: number; limit: number }): Promise<CheckpointRow[]> {
-  const r = await q.query('SELECT * FROM evidence_checkpoints WHERE ($1::bigint IS NULL OR tree_size < $1) ORDER BY tree_size DESC LIMIT $2', [
-    opts.before ?? null, opts.limit,
-  ]);
+export async function listCheckpoints(
+  q: Queryable,
+  opts: { before?: number; limit: number },
+): Promise<CheckpointRow[]> {
+  const r = await q.query(
+    'SELECT * FROM evidence_checkpoints WHERE ($1::bigint IS NULL OR tree_size < $1) ORDER BY tree_size DESC LIMIT $2',
+    [opts.before ?? null, opts.limit],
+  );
   return r.rows.map(checkpointRow);
 }
 
 /** The oldest checkpoint whose tree contains leaf `leafIndex`. */
 export async function firstCheckpointCovering(q: Queryable, leafIndex: number): Promise<CheckpointRow | undefined> {
-  const r = (await q.query('SELECT * FROM evidence_checkpoints WHERE tree_size > $1 ORDER BY tree_size LIMIT 1', [leafIndex])).rows[0];
+  const r = (
+    await q.query('SELECT * FROM evidence_checkpoints WHERE tree_size > $1 ORDER BY tree_size LIMIT 1', [leafIndex])
+  ).rows[0];
   return r ? checkpointRow(r) : undefined;
 }

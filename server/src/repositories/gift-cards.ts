@@ -21,19 +21,38 @@ export async function insertGiftCard(q: Queryable, c: NewGiftCard): Promise<numb
   const r = await q.query<{ id: number }>(
     `INSERT INTO gift_cards(code, amount_cents, valid_days, order_id, batch_id, buyer_id, recipient_name, message, status, expires_at)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::smallint, CASE WHEN $9::smallint = 1 THEN now() + make_interval(days => $3::int) END) RETURNING id`,
-    [c.code, c.amountCents, c.validDays, c.orderId ?? null, c.batchId ?? null, c.buyerId ?? null, c.recipientName ?? null, c.message ?? null, c.active ? GIFT.ACTIVE : GIFT.UNPAID],
+    [
+      c.code,
+      c.amountCents,
+      c.validDays,
+      c.orderId ?? null,
+      c.batchId ?? null,
+      c.buyerId ?? null,
+      c.recipientName ?? null,
+      c.message ?? null,
+      c.active ? GIFT.ACTIVE : GIFT.UNPAID,
+    ],
   );
   return Number(r.rows[0].id);
 }
 
 /** A paid gift-card order's cards become redeemable for their validity (no-op for other orders). */
-export async function activateOrderCards(q: Queryable, orderId: number): Promise<Array<{ buyerId: number; n: number; amountCents: number }>> {
+export async function activateOrderCards(
+  q: Queryable,
+  orderId: number,
+): Promise<Array<{ buyerId: number; n: number; amountCents: number }>> {
   const r = await q.query<{ buyer_id: number; amount_cents: number }>(
     `UPDATE gift_cards SET status = 1, expires_at = now() + make_interval(days => valid_days) WHERE order_id = $1 AND status = 0 RETURNING buyer_id, amount_cents`,
     [orderId],
   );
   if (!r.rows.length) return [];
-  return [{ buyerId: Number(r.rows[0].buyer_id), n: r.rows.length, amountCents: r.rows.reduce((s, x) => s + Number(x.amount_cents), 0) }];
+  return [
+    {
+      buyerId: Number(r.rows[0].buyer_id),
+      n: r.rows.length,
+      amountCents: r.rows.reduce((s, x) => s + Number(x.amount_cents), 0),
+    },
+  ];
 }
 
 /**
@@ -42,13 +61,22 @@ export async function activateOrderCards(q: Queryable, orderId: number): Promise
  * running at the same moment either commits first (counted here) or finds its card void.
  */
 export async function voidOrderCards(q: Queryable, orderId: number): Promise<{ voided: number; redeemed: number }> {
-  const v = await q.query('UPDATE gift_cards SET status = 3 WHERE order_id = $1 AND status IN (0, 1) RETURNING id', [orderId]);
-  const r = await q.query<{ n: number }>('SELECT count(*)::int AS n FROM gift_cards WHERE order_id = $1 AND status = 2', [orderId]);
+  const v = await q.query('UPDATE gift_cards SET status = 3 WHERE order_id = $1 AND status IN (0, 1) RETURNING id', [
+    orderId,
+  ]);
+  const r = await q.query<{ n: number }>(
+    'SELECT count(*)::int AS n FROM gift_cards WHERE order_id = $1 AND status = 2',
+    [orderId],
+  );
   return { voided: v.rows.length, redeemed: Number(r.rows[0].n) };
 }
 
 /** Takes an active, unexpired card for one redeemer; null when no such card (missing, used, void, expired). */
-export async function claimCard(q: Queryable, code: string, userId: number): Promise<{ id: number; amountCents: number } | null> {
+export async function claimCard(
+  q: Queryable,
+  code: string,
+  userId: number,
+): Promise<{ id: number; amountCents: number } | null> {
   const r = await q.query<{ id: number; amount_cents: number }>(
     `UPDATE gift_cards SET status = 2, redeemed_by = $2, redeemed_at = now() WHERE code = $1 AND status = 1 AND expires_at > now() RETURNING id, amount_cents`,
     [code, userId],
@@ -74,7 +102,10 @@ export async function recordFailedAttempt(q: Queryable, userId: number, ip: stri
 }
 
 export async function failedAttemptsSince(q: Queryable, userId: number, minutes: number): Promise<number> {
-  const r = await q.query<{ n: number }>(`SELECT count(*)::int AS n FROM gift_card_attempts WHERE user_id = $1 AND created_at > now() - make_interval(mins => $2::int)`, [userId, minutes]);
+  const r = await q.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM gift_card_attempts WHERE user_id = $1 AND created_at > now() - make_interval(mins => $2::int)`,
+    [userId, minutes],
+  );
   return r.rows[0].n;
 }
 
@@ -96,8 +127,14 @@ export const boughtCardTable: OwnedTable = {
   },
 };
 
-export async function insertBatch(q: Queryable, b: { staffId: number; amountCents: number; count: number; note: string }): Promise<number> {
-  const r = await q.query<{ id: number }>('INSERT INTO gift_card_batches(created_by, amount_cents, count, note) VALUES ($1, $2, $3, $4) RETURNING id', [b.staffId, b.amountCents, b.count, b.note]);
+export async function insertBatch(
+  q: Queryable,
+  b: { staffId: number; amountCents: number; count: number; note: string },
+): Promise<number> {
+  const r = await q.query<{ id: number }>(
+    'INSERT INTO gift_card_batches(created_by, amount_cents, count, note) VALUES ($1, $2, $3, $4) RETURNING id',
+    [b.staffId, b.amountCents, b.count, b.note],
+  );
   return Number(r.rows[0].id);
 }
 
@@ -111,7 +148,10 @@ export async function listBatches(q: Queryable, page: number, pageSize: number) 
     ),
     q.query<{ n: number }>('SELECT count(*)::int AS n FROM gift_card_batches'),
   ]);
-  return { list: list.rows.map((b: any) => ({ ...b, id: Number(b.id), amountCents: Number(b.amountCents) })), total: total.rows[0].n };
+  return {
+    list: list.rows.map((b: any) => ({ ...b, id: Number(b.id), amountCents: Number(b.amountCents) })),
+    total: total.rows[0].n,
+  };
 }
 
 export async function batchCards(q: Queryable, batchId: number) {
@@ -124,7 +164,10 @@ export async function batchCards(q: Queryable, batchId: number) {
 
 /** One line describing a gift-card order (the cashier and the order list show it like a licence line). */
 export async function giftCardOrderTitle(q: Queryable, orderId: number): Promise<string | null> {
-  const r = await q.query<{ amount: number; n: number }>('SELECT max(amount_cents)::bigint AS amount, count(*)::int AS n FROM gift_cards WHERE order_id = $1', [orderId]);
+  const r = await q.query<{ amount: number; n: number }>(
+    'SELECT max(amount_cents)::bigint AS amount, count(*)::int AS n FROM gift_cards WHERE order_id = $1',
+    [orderId],
+  );
   const row = r.rows[0];
   return row?.n ? `礼品卡 ¥${Number(row.amount) / 100} × ${row.n} 张` : null;
 }

@@ -52,15 +52,25 @@ export interface PackageDownload {
 }
 
 const DL_COLUMNS = 'id, material_id AS "materialId", quota_use_id AS "quotaUseId"';
-const num = (r: PackageDownload) => ({ id: Number(r.id), materialId: Number(r.materialId), quotaUseId: Number(r.quotaUseId) });
+const num = (r: PackageDownload) => ({
+  id: Number(r.id),
+  materialId: Number(r.materialId),
+  quotaUseId: Number(r.quotaUseId),
+});
 
 export async function findPackageDownload(q: Queryable, userId: number, key: string): Promise<PackageDownload | null> {
-  const r = await q.query<PackageDownload>(`SELECT ${DL_COLUMNS} FROM image_package_downloads WHERE user_id = $1 AND idempotency_key = $2`, [userId, key]);
+  const r = await q.query<PackageDownload>(
+    `SELECT ${DL_COLUMNS} FROM image_package_downloads WHERE user_id = $1 AND idempotency_key = $2`,
+    [userId, key],
+  );
   return r.rows[0] ? num(r.rows[0]) : null;
 }
 
 /** Records a download; null when this key was recorded meanwhile (a parallel retry). */
-export async function insertPackageDownload(q: Queryable, d: { userId: number; materialId: number; quotaUseId: number; key: string }): Promise<PackageDownload | null> {
+export async function insertPackageDownload(
+  q: Queryable,
+  d: { userId: number; materialId: number; quotaUseId: number; key: string },
+): Promise<PackageDownload | null> {
   const r = await q.query<PackageDownload>(
     `INSERT INTO image_package_downloads(user_id, material_id, quota_use_id, idempotency_key) VALUES ($1, $2, $3, $4)
      ON CONFLICT (user_id, idempotency_key) DO NOTHING RETURNING ${DL_COLUMNS}`,

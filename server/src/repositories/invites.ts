@@ -16,7 +16,10 @@ export async function inviterOfOrder(q: Queryable, orderId: number) {
 }
 
 /** Records the invitee's one reward; null when it was rewarded before (its first purchase was earlier). */
-export async function insertReward(q: Queryable, r: { inviterId: number; inviteeId: number; orderId: number; kind: 'personal' | 'company'; amountCents: number }): Promise<number | null> {
+export async function insertReward(
+  q: Queryable,
+  r: { inviterId: number; inviteeId: number; orderId: number; kind: 'personal' | 'company'; amountCents: number },
+): Promise<number | null> {
   const res = await q.query<{ id: number }>(
     `INSERT INTO invite_rewards(inviter_id, invitee_id, order_id, kind, amount_cents) VALUES ($1, $2, $3, $4, $5) ON CONFLICT (invitee_id) DO NOTHING RETURNING id`,
     [r.inviterId, r.inviteeId, r.orderId, r.kind, r.amountCents],
@@ -66,7 +69,11 @@ export const invitedTable: OwnedTable = {
     owner_type, created_at, COALESCE(${INVITEE_STATUS}, 0) AS status,
     (SELECT r.amount_cents FROM invite_rewards r WHERE r.invitee_id = users.id) AS reward_cents`,
   list: {
-    columns: { id: col.bigint('id', '编号'), created_at: col.time('created_at', '注册时间'), status: col.int(`COALESCE(${INVITEE_STATUS}, 0)`, '状态') },
+    columns: {
+      id: col.bigint('id', '编号'),
+      created_at: col.time('created_at', '注册时间'),
+      status: col.int(`COALESCE(${INVITEE_STATUS}, 0)`, '状态'),
+    },
     sortable: ['created_at'],
     defaultSort: { field: 'created_at', order: 'desc' },
   },

@@ -22,10 +22,20 @@ export async function invoiceLines(q: Queryable, invoiceId: number): Promise<Inv
   return r.rows.map((l) => ({ ...l, orderId: Number(l.orderId), amountCents: Number(l.amountCents) }));
 }
 
-async function withLines(q: Queryable, row: Row | undefined): Promise<(InvoiceDetail & { form: Record<string, any> }) | null> {
+async function withLines(
+  q: Queryable,
+  row: Row | undefined,
+): Promise<(InvoiceDetail & { form: Record<string, any> }) | null> {
   if (!row) return null;
   const amountCents = Number(row.amountCents);
-  return { ...row, id: Number(row.id), userId: Number(row.userId), amountCents, ...splitTax(amountCents, row.taxRate), lines: await invoiceLines(q, Number(row.id)) };
+  return {
+    ...row,
+    id: Number(row.id),
+    userId: Number(row.userId),
+    amountCents,
+    ...splitTax(amountCents, row.taxRate),
+    lines: await invoiceLines(q, Number(row.id)),
+  };
 }
 
 /** One invoice with its orders; `userId` limits it to its owner (another user's is not found). */
@@ -41,11 +51,21 @@ export async function findInvoiceDetail(q: Queryable, id: number, userId?: numbe
 export async function listInvoicesForStaff(q: Queryable, status: number, page: number, pageSize: number) {
   const order = status === 0 ? 'i.created_at ASC, i.id ASC' : 'i.updated_at DESC, i.id DESC';
   const [list, total] = await Promise.all([
-    q.query<Row>(`SELECT ${COLUMNS} FROM ${FROM} WHERE i.status = $1 ORDER BY ${order} LIMIT $2 OFFSET $3`, [status, pageSize, (page - 1) * pageSize]),
+    q.query<Row>(`SELECT ${COLUMNS} FROM ${FROM} WHERE i.status = $1 ORDER BY ${order} LIMIT $2 OFFSET $3`, [
+      status,
+      pageSize,
+      (page - 1) * pageSize,
+    ]),
     q.query<{ n: number }>('SELECT count(*)::int AS n FROM invoices WHERE status = $1', [status]),
   ]);
   const rows = await Promise.all(list.rows.map((r) => withLines(q, r)));
-  return { list: rows.map((r) => { const { form: _form, ...rest } = r!; return rest; }), total: total.rows[0].n };
+  return {
+    list: rows.map((r) => {
+      const { form: _form, ...rest } = r!;
+      return rest;
+    }),
+    total: total.rows[0].n,
+  };
 }
 
 /** Pending -> issued with its number; false when it was no longer pending. */
@@ -59,7 +79,10 @@ export async function markIssued(q: Queryable, id: number, invoiceNo: string, st
 
 /** Pending -> refused with the reason; false when it was no longer pending. */
 export async function markRefused(q: Queryable, id: number, reason: string, staffId: number): Promise<boolean> {
-  const r = await q.query(`UPDATE invoices SET status = 3, refuse_reason = $2, decided_by = $3, updated_at = now() WHERE id = $1 AND status = 0`, [id, reason, staffId]);
+  const r = await q.query(
+    `UPDATE invoices SET status = 3, refuse_reason = $2, decided_by = $3, updated_at = now() WHERE id = $1 AND status = 0`,
+    [id, reason, staffId],
+  );
   return r.rowCount === 1;
 }
 
@@ -71,12 +94,23 @@ export async function saveInvoiceTitle(q: Queryable, userId: number, form: Recor
     `INSERT INTO invoice_titles(user_id, title, tax_id, bank_name, bank_account, address, phone) VALUES ($1,$2,$3,$4,$5,$6,$7)
      ON CONFLICT (user_id, title) DO UPDATE SET tax_id = EXCLUDED.tax_id, bank_name = EXCLUDED.bank_name, bank_account = EXCLUDED.bank_account,
        address = EXCLUDED.address, phone = EXCLUDED.phone, updated_at = now()`,
-    [userId, String(form.title).trim(), form.taxId ?? null, form.bankName ?? null, form.bankAccount ?? null, form.address ?? null, form.phone ?? null],
+    [
+      userId,
+      String(form.title).trim(),
+      form.taxId ?? null,
+      form.bankName ?? null,
+      form.bankAccount ?? null,
+      form.address ?? null,
+      form.phone ?? null,
+    ],
   );
 }
 
 export async function listInvoiceTitles(q: Queryable, userId: number): Promise<InvoiceTitle[]> {
-  const r = await q.query<InvoiceTitle>(`SELECT ${TITLE_COLUMNS} FROM invoice_titles WHERE user_id = $1 ORDER BY updated_at DESC, id DESC LIMIT 50`, [userId]);
+  const r = await q.query<InvoiceTitle>(
+    `SELECT ${TITLE_COLUMNS} FROM invoice_titles WHERE user_id = $1 ORDER BY updated_at DESC, id DESC LIMIT 50`,
+    [userId],
+  );
   return r.rows.map((t) => ({ ...t, id: Number(t.id) }));
 }
 

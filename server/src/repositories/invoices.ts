@@ -91,7 +91,12 @@ export const imageInvoiceTable: OwnedTable = {
   scope: `EXISTS (SELECT 1 FROM invoice_orders io JOIN orders o ON o.id = io.order_id WHERE io.invoice_id = invoices.id AND ${kindSql('image')})`,
 };
 
-export async function insertInvoice(q: Queryable, userId: number, form: Record<string, any>, amountCents: number): Promise<number> {
+export async function insertInvoice(
+  q: Queryable,
+  userId: number,
+  form: Record<string, any>,
+  amountCents: number,
+): Promise<number> {
   const c = invoiceColumns(form);
   const r = await q.query<{ id: number }>(
     'INSERT INTO invoices(user_id, invoice_type, tax_rate, title, amount_cents, form) VALUES ($1,$2,$3,$4,$5,$6) RETURNING id',
@@ -104,7 +109,11 @@ export async function insertInvoice(q: Queryable, userId: number, form: Record<s
  * Links orders to an invoice, each only if no active invoice holds it (the partial unique index
  * invoice_orders_once decides between parallel requests). Returns how many were linked.
  */
-export async function linkInvoiceOrders(q: Queryable, invoiceId: number, orders: Array<{ id: number; amountCents: number }>): Promise<number> {
+export async function linkInvoiceOrders(
+  q: Queryable,
+  invoiceId: number,
+  orders: Array<{ id: number; amountCents: number }>,
+): Promise<number> {
   let linked = 0;
   for (const o of orders) {
     const r = await q.query(

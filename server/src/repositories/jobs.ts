@@ -36,7 +36,7 @@ export interface JobLease {
 
 const COLUMNS = `id, task, payload, state, attempts, max_attempts, run_at, locked_by, locked_at, progress, progress_message,
   last_error, result, owner_id, dedupe_key, created_at, updated_at, finished_at`;
-const LEASE = 'id = $1 AND locked_by = $2 AND attempts = $3 AND state = \'running\'';
+const LEASE = "id = $1 AND locked_by = $2 AND attempts = $3 AND state = 'running'";
 const leaseParams = (l: JobLease) => [l.id, l.workerId, l.attempt];
 const UNFINISHED = "state IN ('queued', 'running')";
 
@@ -44,11 +44,24 @@ const date = (v: unknown) => (v == null ? null : new Date(v as string));
 
 export function toJob(r: Record<string, any>): JobRecord {
   return {
-    id: Number(r.id), task: r.task, payload: r.payload, state: r.state, attempts: Number(r.attempts), maxAttempts: Number(r.max_attempts),
-    runAt: new Date(r.run_at), lockedBy: r.locked_by, lockedAt: date(r.locked_at), progress: Number(r.progress),
-    progressMessage: r.progress_message, lastError: r.last_error, result: r.result ?? null,
-    ownerId: r.owner_id == null ? null : Number(r.owner_id), dedupeKey: r.dedupe_key,
-    createdAt: new Date(r.created_at), updatedAt: new Date(r.updated_at), finishedAt: date(r.finished_at),
+    id: Number(r.id),
+    task: r.task,
+    payload: r.payload,
+    state: r.state,
+    attempts: Number(r.attempts),
+    maxAttempts: Number(r.max_attempts),
+    runAt: new Date(r.run_at),
+    lockedBy: r.locked_by,
+    lockedAt: date(r.locked_at),
+    progress: Number(r.progress),
+    progressMessage: r.progress_message,
+    lastError: r.last_error,
+    result: r.result ?? null,
+    ownerId: r.owner_id == null ? null : Number(r.owner_id),
+    dedupeKey: r.dedupe_key,
+    createdAt: new Date(r.created_at),
+    updatedAt: new Date(r.updated_at),
+    finishedAt: date(r.finished_at),
   };
 }
 
@@ -76,7 +89,10 @@ export async function insertJob(q: Queryable, j: NewJob): Promise<number | null>
 }
 
 export async function findUnfinishedByKey(q: Queryable, task: string, dedupeKey: string): Promise<number | null> {
-  const r = await q.query<{ id: number }>(`SELECT id FROM jobs WHERE task = $1 AND dedupe_key = $2 AND ${UNFINISHED}`, [task, dedupeKey]);
+  const r = await q.query<{ id: number }>(`SELECT id FROM jobs WHERE task = $1 AND dedupe_key = $2 AND ${UNFINISHED}`, [
+    task,
+    dedupeKey,
+  ]);
   return r.rows[0] ? Number(r.rows[0].id) : null;
 }
 
@@ -84,7 +100,12 @@ export async function findUnfinishedByKey(q: Queryable, task: string, dedupeKey:
  * Claims ready jobs for a worker: up to `free` per task and `limit` in all, oldest run_at first.
  * SKIP LOCKED lets parallel claims pass each other instead of waiting or taking the same row.
  */
-export async function claimJobs(q: Queryable, workerId: string, caps: Array<{ task: string; free: number }>, limit: number): Promise<JobRecord[]> {
+export async function claimJobs(
+  q: Queryable,
+  workerId: string,
+  caps: Array<{ task: string; free: number }>,
+  limit: number,
+): Promise<JobRecord[]> {
   if (!caps.length || limit < 1) return [];
   const r = await q.query(
     `WITH caps AS (SELECT * FROM unnest($2::text[], $3::int[]) AS c(task, free)),
@@ -107,7 +128,12 @@ export async function heartbeatJob(q: Queryable, l: JobLease): Promise<boolean> 
 }
 
 /** Progress doubles as a heartbeat. */
-export async function setJobProgress(q: Queryable, l: JobLease, progress: number, message: string | null): Promise<boolean> {
+export async function setJobProgress(
+  q: Queryable,
+  l: JobLease,
+  progress: number,
+  message: string | null,
+): Promise<boolean> {
   const r = await q.query(
     `UPDATE jobs SET progress = $4, progress_message = coalesce($5, progress_message), locked_at = now(), updated_at = now() WHERE ${LEASE}`,
     [...leaseParams(l), progress, message],
@@ -125,7 +151,12 @@ export async function completeJob(q: Queryable, l: JobLease, result: unknown): P
 }
 
 /** Records a failed attempt: queued again after retryInMs, or failed for good when retryInMs is null. */
-export async function failJobAttempt(q: Queryable, l: JobLease, error: string, retryInMs: number | null): Promise<JobState | null> {
+export async function failJobAttempt(
+  q: Queryable,
+  l: JobLease,
+  error: string,
+  retryInMs: number | null,
+): Promise<JobState | null> {
   const r = await q.query<{ state: JobState }>(
     `UPDATE jobs SET state = CASE WHEN $5::float8 IS NULL THEN 'failed' ELSE 'queued' END,
        run_at = CASE WHEN $5::float8 IS NULL THEN run_at ELSE now() + $5::float8 * interval '1 millisecond' END,
@@ -153,7 +184,12 @@ export async function releaseJob(q: Queryable, l: JobLease): Promise<boolean> {
  * own leases are alive (it runs them), however late their heartbeat, so it never reaps them (a
  * loaded event loop once made a worker reap and run again a job it was still running).
  */
-export async function reapStaleJobs(q: Queryable, staleMs: number, error: string, ownWorker: string | null = null): Promise<Array<{ id: number; task: string; state: JobState }>> {
+export async function reapStaleJobs(
+  q: Queryable,
+  staleMs: number,
+  error: string,
+  ownWorker: string | null = null,
+): Promise<Array<{ id: number; task: string; state: JobState }>> {
   const r = await q.query<{ id: number; task: string; state: JobState }>(
     `UPDATE jobs SET state = CASE WHEN attempts >= max_attempts THEN 'failed' ELSE 'queued' END,
        finished_at = CASE WHEN attempts >= max_attempts THEN now() END,
@@ -171,11 +207,17 @@ export async function findJob(q: Queryable, id: number): Promise<JobRecord | nul
   return r.rows[0] ? toJob(r.rows[0]) : null;
 }
 
-export async function listJobs(q: Queryable, f: { state?: JobState; limit: number; offset: number }): Promise<{ list: JobRecord[]; total: number }> {
+export async function listJobs(
+  q: Queryable,
+  f: { state?: JobState; limit: number; offset: number },
+): Promise<{ list: JobRecord[]; total: number }> {
   const where = f.state ? 'WHERE state = $1' : '';
   const params = f.state ? [f.state] : [];
   const [rows, count] = await Promise.all([
-    q.query(`SELECT ${COLUMNS} FROM jobs ${where} ORDER BY id DESC LIMIT ${Number(f.limit)} OFFSET ${Number(f.offset)}`, params),
+    q.query(
+      `SELECT ${COLUMNS} FROM jobs ${where} ORDER BY id DESC LIMIT ${Number(f.limit)} OFFSET ${Number(f.offset)}`,
+      params,
+    ),
     q.query<{ n: number }>(`SELECT count(*)::int AS n FROM jobs ${where}`, params),
   ]);
   return { list: rows.rows.map(toJob), total: Number(count.rows[0].n) };
@@ -206,8 +248,15 @@ export async function cancelJob(q: Queryable, id: number): Promise<JobRecord | n
 
 /** Unfinished jobs of the named tasks, or of every task whose name starts with `prefix` (the health check's seedPending). */
 export async function countUnfinishedJobs(q: Queryable, f: { tasks: string[] } | { prefix: string }): Promise<number> {
-  const r = 'tasks' in f
-    ? await q.query<{ n: number }>(`SELECT count(*)::int AS n FROM jobs WHERE ${UNFINISHED} AND task = ANY($1::text[])`, [f.tasks])
-    : await q.query<{ n: number }>(`SELECT count(*)::int AS n FROM jobs WHERE ${UNFINISHED} AND starts_with(task, $1)`, [f.prefix]);
+  const r =
+    'tasks' in f
+      ? await q.query<{ n: number }>(
+          `SELECT count(*)::int AS n FROM jobs WHERE ${UNFINISHED} AND task = ANY($1::text[])`,
+          [f.tasks],
+        )
+      : await q.query<{ n: number }>(
+          `SELECT count(*)::int AS n FROM jobs WHERE ${UNFINISHED} AND starts_with(task, $1)`,
+          [f.prefix],
+        );
   return Number(r.rows[0].n);
 }

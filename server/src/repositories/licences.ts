@@ -23,7 +23,9 @@ export async function grantLicences(db: Queryable, orderId: number): Promise<num
 
 /** Revokes an order's licences (the order was refunded): they stop entitling and stop being listed. */
 export async function revokeOrderLicences(db: Queryable, orderId: number): Promise<number> {
-  return (await db.query('UPDATE licences SET revoked_at = now() WHERE order_id = $1 AND revoked_at IS NULL', [orderId])).rowCount;
+  return (
+    await db.query('UPDATE licences SET revoked_at = now() WHERE order_id = $1 AND revoked_at IS NULL', [orderId])
+  ).rowCount;
 }
 
 const COLUMNS = `l.id, l.material_id AS "materialId", l.scenario, l.level, l.licensee_type AS "licenseeType",
@@ -47,7 +49,10 @@ export const LICENCE_LIST: ListSpec = {
 export async function listLicences(db: Queryable, userId: number, query: Record<string, any>) {
   const q = parseListQuery(query, LICENCE_LIST, [userId]);
   const where = ['l.user_id = $1', 'l.revoked_at IS NULL', ...q.where].join(' AND ');
-  const list = await db.query(`SELECT ${COLUMNS} FROM ${FROM} WHERE ${where} ORDER BY ${q.orderBy} LIMIT ${q.limit} OFFSET ${q.offset}`, q.params);
+  const list = await db.query(
+    `SELECT ${COLUMNS} FROM ${FROM} WHERE ${where} ORDER BY ${q.orderBy} LIMIT ${q.limit} OFFSET ${q.offset}`,
+    q.params,
+  );
   const total = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${FROM} WHERE ${where}`, q.params);
   return { list: list.rows, total: total.rows[0].n };
 }
@@ -66,32 +71,65 @@ export async function listLicensedMaterials(db: Queryable, userId: number, query
      GROUP BY l.material_id, m.original_path ORDER BY max(l.id) DESC LIMIT ${q.limit} OFFSET ${q.offset}`,
     q.params,
   );
-  const total = await db.query<{ n: number }>(`SELECT count(DISTINCT l.material_id)::int AS n FROM licences l WHERE ${where}`, q.params);
+  const total = await db.query<{ n: number }>(
+    `SELECT count(DISTINCT l.material_id)::int AS n FROM licences l WHERE ${where}`,
+    q.params,
+  );
   return { list: list.rows, total: total.rows[0].n };
 }
 
 export async function findLicence(db: Queryable, userId: number, id: number) {
-  return (await db.query(`SELECT ${COLUMNS}, o.paid_at AS "paidAt" FROM ${FROM} WHERE l.id = $1 AND l.user_id = $2 AND l.revoked_at IS NULL`, [id, userId])).rows[0] ?? null;
+  return (
+    (
+      await db.query(
+        `SELECT ${COLUMNS}, o.paid_at AS "paidAt" FROM ${FROM} WHERE l.id = $1 AND l.user_id = $2 AND l.revoked_at IS NULL`,
+        [id, userId],
+      )
+    ).rows[0] ?? null
+  );
 }
 
 /** Public check of a certificate's verification code: what it certifies, nothing more. */
 export async function verifyLicence(db: Queryable, code: string) {
-  return (await db.query(`SELECT ${COLUMNS}, o.paid_at AS "paidAt" FROM ${FROM} WHERE l.verify_code = $1 AND l.revoked_at IS NULL`, [code.toUpperCase()])).rows[0] ?? null;
+  return (
+    (
+      await db.query(
+        `SELECT ${COLUMNS}, o.paid_at AS "paidAt" FROM ${FROM} WHERE l.verify_code = $1 AND l.revoked_at IS NULL`,
+        [code.toUpperCase()],
+      )
+    ).rows[0] ?? null
+  );
 }
 
 /** The licence that entitles a user to a material's original, if any. */
 export async function licenceFor(db: Queryable, userId: number, materialId: number): Promise<number | null> {
-  const r = await db.query<{ id: number }>('SELECT id FROM licences WHERE user_id = $1 AND material_id = $2 AND revoked_at IS NULL ORDER BY id DESC LIMIT 1', [userId, materialId]);
+  const r = await db.query<{ id: number }>(
+    'SELECT id FROM licences WHERE user_id = $1 AND material_id = $2 AND revoked_at IS NULL ORDER BY id DESC LIMIT 1',
+    [userId, materialId],
+  );
   return r.rows[0] ? Number(r.rows[0].id) : null;
 }
 
 /** Records a download; the material's `downloads` counter is the caller's (batched) job. */
-export async function recordDownload(db: Queryable, d: { userId: number; materialId: number; licenceId: number | null; kind: 'original' | 'certificate' }) {
-  await db.query('INSERT INTO downloads(user_id, material_id, licence_id, kind) VALUES ($1, $2, $3, $4)', [d.userId, d.materialId, d.licenceId, d.kind]);
+export async function recordDownload(
+  db: Queryable,
+  d: { userId: number; materialId: number; licenceId: number | null; kind: 'original' | 'certificate' },
+) {
+  await db.query('INSERT INTO downloads(user_id, material_id, licence_id, kind) VALUES ($1, $2, $3, $4)', [
+    d.userId,
+    d.materialId,
+    d.licenceId,
+    d.kind,
+  ]);
 }
 
 export const DOWNLOAD_LIST: ListSpec = {
-  columns: { id: col.bigint('d.id', '编号'), kind: col.text('d.kind', '类型'), createdAt: col.time('d.created_at', '下载时间'), title: col.text('m.title', '素材') },
+  columns: {
+    id: col.bigint('d.id', '编号'),
+    kind: col.text('d.kind', '类型'),
+    createdAt: col.time('d.created_at', '下载时间'),
+    title: col.text('m.title', '素材'),
+  },
   defaultSort: { field: 'id', order: 'desc' },
 };
 
@@ -110,14 +148,22 @@ export async function listDownloads(db: Queryable, userId: number, query: Record
 }
 
 export async function materialFile(db: Queryable, id: number) {
-  return (await db.query<{ id: number; title: string; originalPath: string | null; format: string | null }>(
-    'SELECT id, title, original_path AS "originalPath", format FROM materials WHERE id = $1',
-    [id],
-  )).rows[0] ?? null;
+  return (
+    (
+      await db.query<{ id: number; title: string; originalPath: string | null; format: string | null }>(
+        'SELECT id, title, original_path AS "originalPath", format FROM materials WHERE id = $1',
+        [id],
+      )
+    ).rows[0] ?? null
+  );
 }
 
 /** Which of these material+scenario pairs the user already holds a licence for, as "materialId:scenario" keys. */
-export async function heldLicenceKeys(db: Queryable, userId: number, lines: Array<{ materialId: number; scenario: string }>): Promise<Set<string>> {
+export async function heldLicenceKeys(
+  db: Queryable,
+  userId: number,
+  lines: Array<{ materialId: number; scenario: string }>,
+): Promise<Set<string>> {
   if (!lines.length) return new Set();
   const r = await db.query<{ key: string }>(
     `SELECT DISTINCT material_id || ':' || scenario AS key FROM licences WHERE user_id = $1 AND material_id = ANY($2::bigint[]) AND revoked_at IS NULL`,

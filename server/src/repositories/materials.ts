@@ -28,7 +28,11 @@ export async function findMaterial(db: Queryable, id: number): Promise<MaterialD
   };
 }
 
-export interface MaterialCountDelta { id: number; views: number; downloads: number }
+export interface MaterialCountDelta {
+  id: number;
+  views: number;
+  downloads: number;
+}
 
 /** Adds batched view/download counts to many materials in one statement. */
 export async function addMaterialCounts(db: Queryable, deltas: MaterialCountDelta[]): Promise<void> {
@@ -41,7 +45,12 @@ export async function addMaterialCounts(db: Queryable, deltas: MaterialCountDelt
 }
 
 /** Newest or most downloaded approved items, optionally of one type. */
-export async function topMaterials(db: Queryable, order: 'newest' | 'popular', type: number | undefined, limit: number): Promise<MaterialCard[]> {
+export async function topMaterials(
+  db: Queryable,
+  order: 'newest' | 'popular',
+  type: number | undefined,
+  limit: number,
+): Promise<MaterialCard[]> {
   const by = order === 'newest' ? 'm.created_at DESC, m.id DESC' : 'm.downloads DESC, m.id DESC';
   const r = await db.query(
     `SELECT ${CARD_COLUMNS} FROM materials m WHERE m.status = 1 AND ($1::int IS NULL OR m.type = $1) ORDER BY ${by} LIMIT $2`,
@@ -52,7 +61,9 @@ export async function topMaterials(db: Queryable, order: 'newest' | 'popular', t
 
 /** The creator card of a material's owner: profile, counts and a few recent works. */
 export async function ownerCard(db: Queryable, materialId: number): Promise<OwnerCard | null> {
-  const m = await db.query<{ owner_id: number }>('SELECT owner_id FROM materials WHERE id = $1 AND status = 1', [materialId]);
+  const m = await db.query<{ owner_id: number }>('SELECT owner_id FROM materials WHERE id = $1 AND status = 1', [
+    materialId,
+  ]);
   const ownerId = m.rows[0]?.owner_id;
   if (!ownerId) return null;
   const u = await db.query(
@@ -63,7 +74,10 @@ export async function ownerCard(db: Queryable, materialId: number): Promise<Owne
     [ownerId],
   );
   const row = u.rows[0];
-  const recent = await db.query(`SELECT ${CARD_COLUMNS} FROM materials m WHERE m.owner_id = $1 AND m.status = 1 AND m.id <> $2 ORDER BY m.created_at DESC LIMIT 4`, [ownerId, materialId]);
+  const recent = await db.query(
+    `SELECT ${CARD_COLUMNS} FROM materials m WHERE m.owner_id = $1 AND m.status = 1 AND m.id <> $2 ORDER BY m.created_at DESC LIMIT 4`,
+    [ownerId, materialId],
+  );
   return {
     id: Number(row.id),
     nickname: row.nickname,
@@ -77,7 +91,10 @@ export async function ownerCard(db: Queryable, materialId: number): Promise<Owne
 
 /** Items of the same type sharing tags or the category, most shared first. */
 export async function similarMaterials(db: Queryable, id: number, limit: number): Promise<MaterialCard[] | null> {
-  const m = await db.query<{ type: number; tags: string[]; category_id: number | null }>('SELECT type, tags, category_id FROM materials WHERE id = $1 AND status = 1', [id]);
+  const m = await db.query<{ type: number; tags: string[]; category_id: number | null }>(
+    'SELECT type, tags, category_id FROM materials WHERE id = $1 AND status = 1',
+    [id],
+  );
   const base = m.rows[0];
   if (!base) return null;
   const r = await db.query(
@@ -139,10 +156,17 @@ export const MATERIAL_LIST: ListSpec = {
  * The generic list convention over approved materials. The total is counted up to COUNT_CAP
  * (totalCapped says there are more), so a page costs the same at 10k and at 1M materials.
  */
-export async function listMaterials(db: Queryable, query: Record<string, unknown>, countCap = COUNT_CAP): Promise<{ list: MaterialCard[]; total: number; totalCapped: boolean }> {
+export async function listMaterials(
+  db: Queryable,
+  query: Record<string, unknown>,
+  countCap = COUNT_CAP,
+): Promise<{ list: MaterialCard[]; total: number; totalCapped: boolean }> {
   const q = parseListQuery(query, MATERIAL_LIST);
   const where = ['m.status = 1', ...q.where].join(' AND ');
-  const rows = await db.query(`SELECT ${CARD_COLUMNS} FROM materials m WHERE ${where} ORDER BY ${q.orderBy}, m.id DESC LIMIT ${q.limit} OFFSET ${q.offset}`, q.params);
+  const rows = await db.query(
+    `SELECT ${CARD_COLUMNS} FROM materials m WHERE ${where} ORDER BY ${q.orderBy}, m.id DESC LIMIT ${q.limit} OFFSET ${q.offset}`,
+    q.params,
+  );
   const counted = await db.query<{ n: number }>(
     `SELECT count(*)::int AS n FROM (SELECT 1 FROM materials m WHERE ${where} LIMIT ${countCap + 1}) s`,
     q.params,

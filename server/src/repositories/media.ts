@@ -7,7 +7,12 @@ export function bands(hash: string): number[] {
   return Array.from({ length: 8 }, (_, i) => parseInt(hash.slice(i * 2, i * 2 + 2), 16));
 }
 
-export async function startMediaRow(q: Queryable, materialId: number, originalKey: string, jobId: number | null): Promise<void> {
+export async function startMediaRow(
+  q: Queryable,
+  materialId: number,
+  originalKey: string,
+  jobId: number | null,
+): Promise<void> {
   await q.query(
     `INSERT INTO material_media(material_id, original_key, job_id, state) VALUES ($1, $2, $3, 'processing')
      ON CONFLICT (material_id) DO UPDATE SET original_key = EXCLUDED.original_key, job_id = EXCLUDED.job_id,
@@ -52,18 +57,38 @@ export async function saveMediaResult(q: Queryable, m: MediaResult): Promise<voi
   await q.query(
     `UPDATE material_media SET state = 'ready', codec = $2, bitrate = $3, poster_key = $4, strip_key = $5, strip = $6,
        thumb_key = $7, error = NULL, updated_at = now() WHERE material_id = $1`,
-    [m.materialId, m.codec, m.bitrate, m.posterKey, m.stripKey, m.strip === null ? null : JSON.stringify(m.strip), m.thumbKey],
+    [
+      m.materialId,
+      m.codec,
+      m.bitrate,
+      m.posterKey,
+      m.stripKey,
+      m.strip === null ? null : JSON.stringify(m.strip),
+      m.thumbKey,
+    ],
   );
 }
 
 export async function failMedia(q: Queryable, materialId: number, error: string): Promise<void> {
-  await q.query(`UPDATE material_media SET state = 'failed', error = $2, updated_at = now() WHERE material_id = $1`, [materialId, error.slice(0, 500)]);
+  await q.query(`UPDATE material_media SET state = 'failed', error = $2, updated_at = now() WHERE material_id = $1`, [
+    materialId,
+    error.slice(0, 500),
+  ]);
 }
 
 export async function findMedia(q: Queryable, materialId: number) {
-  const r = await q.query<{ state: string; job_id: number | null; original_key: string; codec: string | null; bitrate: number | null;
-    poster_key: string | null; strip_key: string | null; strip: unknown; thumb_key: string | null; error: string | null }>(
-    'SELECT * FROM material_media WHERE material_id = $1', [materialId]);
+  const r = await q.query<{
+    state: string;
+    job_id: number | null;
+    original_key: string;
+    codec: string | null;
+    bitrate: number | null;
+    poster_key: string | null;
+    strip_key: string | null;
+    strip: unknown;
+    thumb_key: string | null;
+    error: string | null;
+  }>('SELECT * FROM material_media WHERE material_id = $1', [materialId]);
   return r.rows[0] ?? null;
 }
 
@@ -71,10 +96,17 @@ export async function findMedia(q: Queryable, materialId: number) {
 export async function saveHashes(q: Queryable, materialId: number, kind: string, hashes: string[]): Promise<void> {
   await q.query('DELETE FROM material_hashes WHERE material_id = $1 AND kind = $2', [materialId, kind]);
   for (const [frame, hash] of hashes.entries()) {
-    const id = (await q.query<{ id: number }>(
-      'INSERT INTO material_hashes(material_id, kind, frame, hash) VALUES ($1, $2, $3, $4) RETURNING id', [materialId, kind, frame, hash])).rows[0].id;
+    const id = (
+      await q.query<{ id: number }>(
+        'INSERT INTO material_hashes(material_id, kind, frame, hash) VALUES ($1, $2, $3, $4) RETURNING id',
+        [materialId, kind, frame, hash],
+      )
+    ).rows[0].id;
     const b = bands(hash);
-    await q.query('INSERT INTO material_hash_bands(hash_id, band, value) SELECT $1, i - 1, v FROM unnest($2::smallint[]) WITH ORDINALITY AS t(v, i)', [id, b]);
+    await q.query(
+      'INSERT INTO material_hash_bands(hash_id, band, value) SELECT $1, i - 1, v FROM unnest($2::smallint[]) WITH ORDINALITY AS t(v, i)',
+      [id, b],
+    );
   }
 }
 
@@ -82,11 +114,20 @@ export async function saveHashes(q: Queryable, materialId: number, kind: string,
  * Stored hashes of other owners' works that share at least one band with one of the given hashes:
  * the candidates (index lookups on material_hash_bands), to be measured exactly by the caller.
  */
-export async function hashCandidates(q: Queryable, materialId: number, kind: string, hashes: string[]): Promise<Array<{ material_id: number; hash: string }>> {
+export async function hashCandidates(
+  q: Queryable,
+  materialId: number,
+  kind: string,
+  hashes: string[],
+): Promise<Array<{ material_id: number; hash: string }>> {
   if (!hashes.length) return [];
   const bandList: number[] = [];
   const valueList: number[] = [];
-  for (const h of hashes) bands(h).forEach((v, i) => { bandList.push(i); valueList.push(v); });
+  for (const h of hashes)
+    bands(h).forEach((v, i) => {
+      bandList.push(i);
+      valueList.push(v);
+    });
   const r = await q.query<{ material_id: number; hash: string }>(
     `SELECT DISTINCT h.material_id, h.hash
        FROM unnest($3::smallint[], $4::smallint[]) AS p(band, value)
@@ -100,11 +141,25 @@ export async function hashCandidates(q: Queryable, materialId: number, kind: str
 }
 
 /** Seeded works share one design's files: the measured metadata and strip go on all of them at once. */
-export async function saveMeasured(q: Queryable, materialIds: number[], originalKey: string, m: {
-  durationSec: number | null; width: number; height: number; fps: number | null; codec: string | null; bitrate: number | null; stripKey: string | null; strip: unknown;
-}): Promise<void> {
-  await q.query('UPDATE materials SET duration_sec = $2, width = $3, height = $4, fps = $5 WHERE id = ANY($1::bigint[])',
-    [materialIds, m.durationSec, m.width, m.height, m.fps]);
+export async function saveMeasured(
+  q: Queryable,
+  materialIds: number[],
+  originalKey: string,
+  m: {
+    durationSec: number | null;
+    width: number;
+    height: number;
+    fps: number | null;
+    codec: string | null;
+    bitrate: number | null;
+    stripKey: string | null;
+    strip: unknown;
+  },
+): Promise<void> {
+  await q.query(
+    'UPDATE materials SET duration_sec = $2, width = $3, height = $4, fps = $5 WHERE id = ANY($1::bigint[])',
+    [materialIds, m.durationSec, m.width, m.height, m.fps],
+  );
   await q.query(
     `INSERT INTO material_media(material_id, state, original_key, codec, bitrate, strip_key, strip)
      SELECT id, 'ready', $2, $3, $4, $5, $6 FROM unnest($1::bigint[]) AS id

@@ -23,10 +23,20 @@ const BAND_COLUMNS = Array.from({ length: BAND_COUNT }, (_, b) => `b${b}`);
 const bandOf = (key: number) => key >>> 16;
 const valueOf = (key: number) => key & 0xffff;
 
-export interface StoredFrame { frame: number; t: number; hash: string; quality: number }
+export interface StoredFrame {
+  frame: number;
+  t: number;
+  hash: string;
+  quality: number;
+}
 
 /** Replaces a work's fingerprints and marks it done (idempotent: a re-run rewrites the same rows). */
-export async function saveFingerprints(q: Queryable, workId: number, kind: 'image' | 'video', frames: StoredFrame[]): Promise<void> {
+export async function saveFingerprints(
+  q: Queryable,
+  workId: number,
+  kind: 'image' | 'video',
+  frames: StoredFrame[],
+): Promise<void> {
   await q.query('DELETE FROM monitor_fingerprints WHERE work_id = $1', [workId]);
   if (frames.length) {
     await q.query(
@@ -43,7 +53,12 @@ export async function saveFingerprints(q: Queryable, workId: number, kind: 'imag
   );
 }
 
-export async function markFingerprintFailed(q: Queryable, workId: number, kind: 'image' | 'video', error: string): Promise<void> {
+export async function markFingerprintFailed(
+  q: Queryable,
+  workId: number,
+  kind: 'image' | 'video',
+  error: string,
+): Promise<void> {
   await q.query(
     `INSERT INTO monitor_fingerprinted (work_id, kind, state, error) VALUES ($1, $2, 'failed', $3)
      ON CONFLICT (work_id) DO UPDATE SET state = 'failed', error = EXCLUDED.error, updated_at = now()`,
@@ -52,7 +67,11 @@ export async function markFingerprintFailed(q: Queryable, workId: number, kind: 
 }
 
 /** Approved works (optionally of some ids) with a stored original and no fingerprints yet. */
-export async function worksToFingerprint(q: Queryable, limit: number, workIds?: number[]): Promise<Array<{ id: number; type: number; original: string }>> {
+export async function worksToFingerprint(
+  q: Queryable,
+  limit: number,
+  workIds?: number[],
+): Promise<Array<{ id: number; type: number; original: string }>> {
   const r = await q.query<{ id: string; type: number; original: string }>(
     `SELECT m.id, m.type, COALESCE(mm.original_key, m.original_path) AS original
      FROM materials m LEFT JOIN material_media mm ON mm.material_id = m.id
@@ -65,7 +84,11 @@ export async function worksToFingerprint(q: Queryable, limit: number, workIds?: 
   return r.rows.map((x) => ({ id: Number(x.id), type: Number(x.type), original: x.original }));
 }
 
-export interface Candidate { workId: number; frame: number; hash: string }
+export interface Candidate {
+  workId: number;
+  frame: number;
+  hash: string;
+}
 
 /**
  * Fingerprints sharing at least one band key with the probes (see probeKeys): each band column's
@@ -92,6 +115,9 @@ export function bandCandidatesQuery(probes: number[], workIds?: number[]): { tex
 }
 
 export async function workFrames(q: Queryable, workId: number): Promise<StoredFrame[]> {
-  const r = await q.query<StoredFrame>('SELECT frame, t, hash, quality FROM monitor_fingerprints WHERE work_id = $1 ORDER BY frame', [workId]);
+  const r = await q.query<StoredFrame>(
+    'SELECT frame, t, hash, quality FROM monitor_fingerprints WHERE work_id = $1 ORDER BY frame',
+    [workId],
+  );
   return r.rows.map((x) => ({ frame: Number(x.frame), t: Number(x.t), hash: x.hash, quality: Number(x.quality) }));
 }

@@ -24,7 +24,13 @@ export const notarizationTable: OwnedTable = {
 };
 
 export type EvidenceType = 'deposit' | 'registration';
-export interface EvidenceItem { type: EvidenceType; id: number; title: string; digest: string; certNo: string }
+export interface EvidenceItem {
+  type: EvidenceType;
+  id: number;
+  title: string;
+  digest: string;
+  certNo: string;
+}
 
 /** The user's items a notary can attest: completed deposits and issued registrations. */
 const EVIDENCE_SQL = `
@@ -35,17 +41,33 @@ const EVIDENCE_SQL = `
     FROM registrations r WHERE r.user_id = $1 AND r.status = 2 AND r.registration_no IS NOT NULL`;
 
 export async function evidenceItems(q: Queryable, userId: number): Promise<EvidenceItem[]> {
-  const r = await q.query<EvidenceItem>(`SELECT type, id, title, digest, "certNo" FROM (${EVIDENCE_SQL}) e ORDER BY created_at DESC LIMIT 200`, [userId]);
+  const r = await q.query<EvidenceItem>(
+    `SELECT type, id, title, digest, "certNo" FROM (${EVIDENCE_SQL}) e ORDER BY created_at DESC LIMIT 200`,
+    [userId],
+  );
   return r.rows.map((x) => ({ ...x, id: Number(x.id) }));
 }
 
 /** One of the user's items, or null when it is not theirs or not attestable. */
-export async function evidenceItem(q: Queryable, userId: number, type: EvidenceType, id: number): Promise<EvidenceItem | null> {
-  const r = await q.query<EvidenceItem>(`SELECT type, id, title, digest, "certNo" FROM (${EVIDENCE_SQL}) e WHERE type = $2 AND id = $3`, [userId, type, id]);
+export async function evidenceItem(
+  q: Queryable,
+  userId: number,
+  type: EvidenceType,
+  id: number,
+): Promise<EvidenceItem | null> {
+  const r = await q.query<EvidenceItem>(
+    `SELECT type, id, title, digest, "certNo" FROM (${EVIDENCE_SQL}) e WHERE type = $2 AND id = $3`,
+    [userId, type, id],
+  );
   return r.rows[0] ? { ...r.rows[0], id: Number(r.rows[0].id) } : null;
 }
 
-export async function insertNotarization(q: Queryable, userId: number, e: EvidenceItem, form: Record<string, unknown>): Promise<number> {
+export async function insertNotarization(
+  q: Queryable,
+  userId: number,
+  e: EvidenceItem,
+  form: Record<string, unknown>,
+): Promise<number> {
   const r = await q.query<{ id: number }>(
     `INSERT INTO notarizations(user_id, evidence_type, evidence_id, evidence_title, evidence_digest, form) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
     [userId, e.type, e.id, e.title, e.digest, JSON.stringify(form)],
@@ -54,8 +76,17 @@ export async function insertNotarization(q: Queryable, userId: number, e: Eviden
 }
 
 export interface NotaryFilingRow {
-  id: number; userId: number; status: number; caseNo: string | null; evidenceType: EvidenceType; evidenceId: number;
-  evidenceTitle: string; evidenceDigest: string; certNo: string | null; form: Record<string, any>; request: Record<string, any> | null;
+  id: number;
+  userId: number;
+  status: number;
+  caseNo: string | null;
+  evidenceType: EvidenceType;
+  evidenceId: number;
+  evidenceTitle: string;
+  evidenceDigest: string;
+  certNo: string | null;
+  form: Record<string, any>;
+  request: Record<string, any> | null;
 }
 
 export async function notarizationFiling(q: Queryable, id: number): Promise<NotaryFilingRow | null> {
@@ -81,8 +112,17 @@ export async function notarizationIdByCase(q: Queryable, caseNo: string): Promis
 
 /** Conditional status move (only from `from`), setting the decision's columns; the owner and title when it moved. */
 export async function moveNotarization(
-  q: Queryable, id: number, from: number[], to: number,
-  set: { request?: unknown; certificateNo?: string; certificateKey?: string; issued?: boolean; supplement?: string } = {},
+  q: Queryable,
+  id: number,
+  from: number[],
+  to: number,
+  set: {
+    request?: unknown;
+    certificateNo?: string;
+    certificateKey?: string;
+    issued?: boolean;
+    supplement?: string;
+  } = {},
 ): Promise<{ userId: number; title: string } | null> {
   const r = await q.query<{ userId: number; title: string }>(
     `UPDATE notarizations SET status = $3::int, updated_at = now(),
@@ -91,19 +131,47 @@ export async function moveNotarization(
        issued_at = CASE WHEN $7 THEN now() ELSE issued_at END,
        form = CASE WHEN $8::text IS NULL THEN form ELSE jsonb_set(form, '{supplement}', to_jsonb($8::text)) END
      WHERE id = $1 AND status = ANY($2::int[]) RETURNING user_id AS "userId", evidence_title AS title`,
-    [id, from, to, set.request === undefined ? null : JSON.stringify(set.request), set.certificateNo ?? null, set.certificateKey ?? null, !!set.issued, set.supplement ?? null],
+    [
+      id,
+      from,
+      to,
+      set.request === undefined ? null : JSON.stringify(set.request),
+      set.certificateNo ?? null,
+      set.certificateKey ?? null,
+      !!set.issued,
+      set.supplement ?? null,
+    ],
   );
   return r.rows[0] ? { userId: Number(r.rows[0].userId), title: r.rows[0].title } : null;
 }
 
-export async function insertNotarizationEvent(q: Queryable, id: number, status: number, title: string, message = ''): Promise<void> {
-  await q.query('INSERT INTO notarization_events(notarization_id, status, title, message) VALUES ($1, $2, $3, $4)', [id, status, title, message]);
+export async function insertNotarizationEvent(
+  q: Queryable,
+  id: number,
+  status: number,
+  title: string,
+  message = '',
+): Promise<void> {
+  await q.query('INSERT INTO notarization_events(notarization_id, status, title, message) VALUES ($1, $2, $3, $4)', [
+    id,
+    status,
+    title,
+    message,
+  ]);
 }
 
 export async function notarizationEvents(q: Queryable, id: number) {
-  return (await q.query(`SELECT id, status, title, message, created_at AS "createdAt" FROM notarization_events WHERE notarization_id = $1 ORDER BY id`, [id])).rows;
+  return (
+    await q.query(
+      `SELECT id, status, title, message, created_at AS "createdAt" FROM notarization_events WHERE notarization_id = $1 ORDER BY id`,
+      [id],
+    )
+  ).rows;
 }
 
 export async function notaryCertificateKey(q: Queryable, id: number): Promise<string | null> {
-  return (await q.query<{ k: string | null }>('SELECT certificate_key AS k FROM notarizations WHERE id = $1', [id])).rows[0]?.k ?? null;
+  return (
+    (await q.query<{ k: string | null }>('SELECT certificate_key AS k FROM notarizations WHERE id = $1', [id])).rows[0]
+      ?.k ?? null
+  );
 }

@@ -47,12 +47,20 @@ export async function listNotifications(q: Queryable, userId: number, query: Rec
 }
 
 export async function unreadCount(q: Queryable, userId: number): Promise<number> {
-  return (await q.query<{ n: number }>('SELECT count(*)::int AS n FROM notifications WHERE user_id = $1 AND read_at IS NULL', [userId])).rows[0].n;
+  return (
+    await q.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM notifications WHERE user_id = $1 AND read_at IS NULL',
+      [userId],
+    )
+  ).rows[0].n;
 }
 
 /** Marks one of the user's notifications read; false when it is not theirs (or does not exist). */
 export async function markRead(q: Queryable, userId: number, id: number): Promise<boolean> {
-  const r = await q.query('UPDATE notifications SET read_at = COALESCE(read_at, now()) WHERE id = $1 AND user_id = $2', [id, userId]);
+  const r = await q.query(
+    'UPDATE notifications SET read_at = COALESCE(read_at, now()) WHERE id = $1 AND user_id = $2',
+    [id, userId],
+  );
   return r.rowCount === 1;
 }
 
@@ -63,7 +71,9 @@ export async function markAllRead(q: Queryable, userId: number): Promise<number>
 
 /** The kinds a user receives, of those the preferences form offers. */
 export async function mutedKinds(q: Queryable, userId: number): Promise<string[]> {
-  return (await q.query<{ m: string[] }>('SELECT notify_muted AS m FROM users WHERE id = $1', [userId])).rows[0]?.m ?? [];
+  return (
+    (await q.query<{ m: string[] }>('SELECT notify_muted AS m FROM users WHERE id = $1', [userId])).rows[0]?.m ?? []
+  );
 }
 
 export async function setMutedKinds(q: Queryable, userId: number, muted: string[]): Promise<void> {

@@ -54,7 +54,14 @@ export interface NewOrder {
   subtotalCents: number;
   /** 'service' for copyright-service orders (services/service-orders.ts): no material lines. */
   kind?: 'material' | 'service' | 'gift_card';
-  items: Array<{ materialId: number; title: string; type: number; scenario: string; level: string; priceCents: number }>;
+  items: Array<{
+    materialId: number;
+    title: string;
+    type: number;
+    scenario: string;
+    level: string;
+    priceCents: number;
+  }>;
 }
 
 export async function insertOrder(db: Queryable, o: NewOrder): Promise<{ id: number; orderNo: string }> {
@@ -62,7 +69,16 @@ export async function insertOrder(db: Queryable, o: NewOrder): Promise<{ id: num
   const r = await db.query<{ id: number }>(
     `INSERT INTO orders(order_no, user_id, source, licensee_type, licensee_name, subtotal_cents, amount_cents, expires_at, kind)
      VALUES ($1, $2, $3, $4, $5, $6, $6, $7, $8) RETURNING id`,
-    [orderNo, o.userId, o.source, o.licenseeType, o.licenseeName, o.subtotalCents, new Date(Date.now() + ORDER_TTL_MS), o.kind ?? 'material'],
+    [
+      orderNo,
+      o.userId,
+      o.source,
+      o.licenseeType,
+      o.licenseeName,
+      o.subtotalCents,
+      new Date(Date.now() + ORDER_TTL_MS),
+      o.kind ?? 'material',
+    ],
   );
   const id = Number(r.rows[0].id);
   for (const it of o.items) {
@@ -74,8 +90,16 @@ export async function insertOrder(db: Queryable, o: NewOrder): Promise<{ id: num
   return { id, orderNo };
 }
 
-export async function applyDiscount(db: Queryable, orderId: number, couponId: number, discountCents: number): Promise<void> {
-  await db.query('UPDATE orders SET coupon_id = $2, discount_cents = $3, amount_cents = subtotal_cents - $3 WHERE id = $1', [orderId, couponId, discountCents]);
+export async function applyDiscount(
+  db: Queryable,
+  orderId: number,
+  couponId: number,
+  discountCents: number,
+): Promise<void> {
+  await db.query(
+    'UPDATE orders SET coupon_id = $2, discount_cents = $3, amount_cents = subtotal_cents - $3 WHERE id = $1',
+    [orderId, couponId, discountCents],
+  );
 }
 
 /**
@@ -89,7 +113,10 @@ export async function expireOrders(db: Db | Queryable, userId?: number): Promise
       `UPDATE orders SET status = 'expired' WHERE status = 'pending' AND expires_at <= now() ${userId ? 'AND user_id = $1' : ''} RETURNING id`,
       userId ? [userId] : [],
     );
-    await releaseCoupons(q, r.rows.map((x) => Number(x.id)));
+    await releaseCoupons(
+      q,
+      r.rows.map((x) => Number(x.id)),
+    );
     return r.rows.length;
   };
   return 'tx' in db ? db.tx(run) : run(db);
@@ -97,7 +124,10 @@ export async function expireOrders(db: Db | Queryable, userId?: number): Promise
 
 export async function findOrder(db: Queryable, userId: number, id: number): Promise<OrderRow | null> {
   await expireOrders(db, userId);
-  return (await db.query<OrderRow>(`SELECT ${COLUMNS} FROM orders o WHERE o.id = $1 AND o.user_id = $2`, [id, userId])).rows[0] ?? null;
+  return (
+    (await db.query<OrderRow>(`SELECT ${COLUMNS} FROM orders o WHERE o.id = $1 AND o.user_id = $2`, [id, userId]))
+      .rows[0] ?? null
+  );
 }
 
 export async function findOrderByNo(db: Queryable, orderNo: string): Promise<OrderRow | null> {
@@ -155,7 +185,12 @@ export async function listOrders(db: Queryable, userId: number, query: Record<st
  * The one place an order becomes paid: atomic, idempotent and amount-checked (ASVS 2.3.3/2.3.4).
  * Only a pending, unexpired order with exactly this amount changes; the caller checks the result.
  */
-export async function markPaid(db: Queryable, orderId: number, amountCents: number, payMethod: string): Promise<boolean> {
+export async function markPaid(
+  db: Queryable,
+  orderId: number,
+  amountCents: number,
+  payMethod: string,
+): Promise<boolean> {
   const r = await db.query(
     `UPDATE orders SET status = 'paid', paid_at = now(), pay_method = $3
      WHERE id = $1 AND status = 'pending' AND amount_cents = $2 AND expires_at > now()`,
@@ -165,13 +200,19 @@ export async function markPaid(db: Queryable, orderId: number, amountCents: numb
 }
 
 export async function cancelOrder(db: Queryable, userId: number, id: number): Promise<boolean> {
-  const r = await db.query(`UPDATE orders SET status = 'cancelled' WHERE id = $1 AND user_id = $2 AND status = 'pending'`, [id, userId]);
+  const r = await db.query(
+    `UPDATE orders SET status = 'cancelled' WHERE id = $1 AND user_id = $2 AND status = 'pending'`,
+    [id, userId],
+  );
   if (r.rowCount) await releaseCoupons(db, [id]);
   return r.rowCount === 1;
 }
 
 /** A paid order refunded in full by staff: once (only a paid order changes); the caller checks the result. */
 export async function markRefunded(db: Queryable, orderId: number): Promise<boolean> {
-  const r = await db.query(`UPDATE orders SET status = 'refunded', refunded_at = now() WHERE id = $1 AND status = 'paid'`, [orderId]);
+  const r = await db.query(
+    `UPDATE orders SET status = 'refunded', refunded_at = now() WHERE id = $1 AND status = 'paid'`,
+    [orderId],
+  );
   return r.rowCount === 1;
 }

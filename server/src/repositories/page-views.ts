@@ -8,12 +8,14 @@ export interface PageViewRow {
   created_at: string;
 }
 
-export async function insertPageView(db: Queryable, row: { userId: number | null; payload: object; ip: string }): Promise<number> {
-  const r = await db.query<{ id: number }>('INSERT INTO page_views(user_id, payload, ip) VALUES ($1, $2, $3) RETURNING id', [
-    row.userId,
-    JSON.stringify(row.payload),
-    row.ip,
-  ]);
+export async function insertPageView(
+  db: Queryable,
+  row: { userId: number | null; payload: object; ip: string },
+): Promise<number> {
+  const r = await db.query<{ id: number }>(
+    'INSERT INTO page_views(user_id, payload, ip) VALUES ($1, $2, $3) RETURNING id',
+    [row.userId, JSON.stringify(row.payload), row.ip],
+  );
   return Number(r.rows[0].id);
 }
 

@@ -6,7 +6,14 @@ import type { Queryable } from '../db/index.js';
  */
 export async function insertNotification(
   db: Queryable,
-  n: { provider: string; notifyId: string; transactionId: string; orderNo: string; amountCents: number; tradeStatus: string },
+  n: {
+    provider: string;
+    notifyId: string;
+    transactionId: string;
+    orderNo: string;
+    amountCents: number;
+    tradeStatus: string;
+  },
 ): Promise<number | null> {
   const r = await db.query<{ id: number }>(
     `INSERT INTO pay_notifications(provider, notify_id, transaction_id, order_no, amount_cents, trade_status) VALUES ($1, $2, $3, $4, $5, $6)
@@ -22,6 +29,9 @@ export async function setNotificationResult(db: Queryable, id: number, result: s
 
 /** The trade status of an order's latest notification (the /pay page shows a failed attempt). */
 export async function lastTradeStatus(db: Queryable, orderNo: string): Promise<string | null> {
-  const r = await db.query<{ trade_status: string }>('SELECT trade_status FROM pay_notifications WHERE order_no = $1 ORDER BY id DESC LIMIT 1', [orderNo]);
+  const r = await db.query<{ trade_status: string }>(
+    'SELECT trade_status FROM pay_notifications WHERE order_no = $1 ORDER BY id DESC LIMIT 1',
+    [orderNo],
+  );
   return r.rows[0]?.trade_status ?? null;
 }

@@ -31,7 +31,15 @@ const newRefundNo = () => `RF${Date.now()}${crypto.randomInt(10 ** 5, 10 ** 6 - 
 /** Records a payment that granted nothing as a refund due (one per payment: UNIQUE payment_id). Returns its id. */
 export async function recordRefundDue(
   db: Queryable,
-  r: { paymentId: number; orderId: number; userId: number; provider: PaymentChannel; amountCents: number; reason: RefundReason; note?: string },
+  r: {
+    paymentId: number;
+    orderId: number;
+    userId: number;
+    provider: PaymentChannel;
+    amountCents: number;
+    reason: RefundReason;
+    note?: string;
+  },
 ): Promise<number> {
   const res = await db.query<{ id: number }>(
     `INSERT INTO refunds(payment_id, order_id, user_id, provider, amount_cents, reason, refund_no, note) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
@@ -67,7 +75,8 @@ const COLUMNS = `r.id, r.order_id AS "orderId", o.order_no AS "orderNo", r.user_
   COALESCE(u.nickname, u.username, u.phone) AS "userName", r.provider, p.transaction_id AS "transactionId",
   r.amount_cents AS "amountCents", r.reason, r.note, r.status, r.refund_no AS "refundNo", r.provider_refund_id AS "providerRefundId",
   r.wallet_transaction_id AS "walletTransactionId", r.settled_by AS "settledBy", r.settled_at AS "settledAt", r.created_at AS "createdAt"`;
-const FROM = 'refunds r JOIN orders o ON o.id = r.order_id JOIN payments p ON p.id = r.payment_id JOIN users u ON u.id = r.user_id';
+const FROM =
+  'refunds r JOIN orders o ON o.id = r.order_id JOIN payments p ON p.id = r.payment_id JOIN users u ON u.id = r.user_id';
 
 /** Staff list: open refunds (due or being settled) oldest first, or settled ones newest first. */
 export async function listRefunds(db: Queryable, status: 'due' | 'refunded', page: number, pageSize: number) {
@@ -103,11 +112,18 @@ export async function claimRefund(db: Queryable, id: number, staffId: number): P
 
 /** Gives a claimed refund back (the provider refused or could not be reached). */
 export async function releaseRefund(db: Queryable, id: number): Promise<void> {
-  await db.query(`UPDATE refunds SET status = 'due', claimed_at = NULL, settled_by = NULL WHERE id = $1 AND status = 'processing'`, [id]);
+  await db.query(
+    `UPDATE refunds SET status = 'due', claimed_at = NULL, settled_by = NULL WHERE id = $1 AND status = 'processing'`,
+    [id],
+  );
 }
 
 /** Marks a claimed refund paid, with the provider's refund id or the wallet transaction that paid it. */
-export async function completeRefund(db: Queryable, id: number, paid: { providerRefundId?: string; walletTransactionId?: number }): Promise<boolean> {
+export async function completeRefund(
+  db: Queryable,
+  id: number,
+  paid: { providerRefundId?: string; walletTransactionId?: number },
+): Promise<boolean> {
   const r = await db.query(
     `UPDATE refunds SET status = 'refunded', settled_at = now(), provider_refund_id = $2, wallet_transaction_id = $3
      WHERE id = $1 AND status = 'processing'`,
@@ -117,7 +133,10 @@ export async function completeRefund(db: Queryable, id: number, paid: { provider
 }
 
 /** The payment that paid an order: its oldest payment not already owed back. */
-export async function payingPayment(db: Queryable, orderId: number): Promise<{ id: number; provider: PaymentChannel; amountCents: number } | null> {
+export async function payingPayment(
+  db: Queryable,
+  orderId: number,
+): Promise<{ id: number; provider: PaymentChannel; amountCents: number } | null> {
   const r = await db.query<{ id: number; provider: PaymentChannel; amountCents: number }>(
     `SELECT p.id, p.provider, p.amount_cents AS "amountCents" FROM payments p
       WHERE p.order_id = $1 AND NOT EXISTS (SELECT 1 FROM refunds r WHERE r.payment_id = p.id) ORDER BY p.id LIMIT 1`,
@@ -128,6 +147,8 @@ export async function payingPayment(db: Queryable, orderId: number): Promise<{ i
 
 /** The refund recorded when staff refunded an order in full, if any. */
 export async function orderRefundId(db: Queryable, orderId: number): Promise<number | null> {
-  const r = await db.query<{ id: number }>(`SELECT id FROM refunds WHERE order_id = $1 AND reason = 'order_refunded'`, [orderId]);
+  const r = await db.query<{ id: number }>(`SELECT id FROM refunds WHERE order_id = $1 AND reason = 'order_refunded'`, [
+    orderId,
+  ]);
   return r.rows[0] ? Number(r.rows[0].id) : null;
 }

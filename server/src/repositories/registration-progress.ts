@@ -53,14 +53,33 @@ export async function moveRegistration(
        registration_no = COALESCE($5, registration_no), certificate_key = COALESCE($6, certificate_key),
        issued_at = CASE WHEN $7 THEN now() ELSE issued_at END
      WHERE id = $1 AND status = ANY($2::int[]) RETURNING user_id AS "userId", kind, work_name AS "workName"`,
-    [id, from, to, set.correction === undefined ? null : JSON.stringify(set.correction), set.registrationNo ?? null, set.certificateKey ?? null, !!set.issued],
+    [
+      id,
+      from,
+      to,
+      set.correction === undefined ? null : JSON.stringify(set.correction),
+      set.registrationNo ?? null,
+      set.certificateKey ?? null,
+      !!set.issued,
+    ],
   );
   const row = r.rows[0];
   return row ? { ...row, userId: Number(row.userId) } : null;
 }
 
-export async function insertRegistrationEvent(q: Queryable, id: number, status: number, title: string, message = ''): Promise<void> {
-  await q.query('INSERT INTO registration_events(registration_id, status, title, message) VALUES ($1, $2, $3, $4)', [id, status, title, message]);
+export async function insertRegistrationEvent(
+  q: Queryable,
+  id: number,
+  status: number,
+  title: string,
+  message = '',
+): Promise<void> {
+  await q.query('INSERT INTO registration_events(registration_id, status, title, message) VALUES ($1, $2, $3, $4)', [
+    id,
+    status,
+    title,
+    message,
+  ]);
 }
 
 export async function registrationEvents(q: Queryable, id: number) {
@@ -73,7 +92,16 @@ export async function registrationEvents(q: Queryable, id: number) {
 
 /** What the public certificate page shows of an issued registration (nothing of others). */
 export async function issuedRegistration(q: Queryable, id: number) {
-  const r = await q.query<{ id: number; kind: string; workName: string; workCategory: number; registrationNo: string; issuedAt: Date; certificateKey: string | null; holder: string }>(
+  const r = await q.query<{
+    id: number;
+    kind: string;
+    workName: string;
+    workCategory: number;
+    registrationNo: string;
+    issuedAt: Date;
+    certificateKey: string | null;
+    holder: string;
+  }>(
     `SELECT r.id, r.kind, r.work_name AS "workName", r.work_category AS "workCategory", r.registration_no AS "registrationNo",
        r.issued_at AS "issuedAt", r.certificate_key AS "certificateKey",
        CASE WHEN u.owner_type = 'ORGANISATIONS' THEN COALESCE(u.company_name, u.nickname) ELSE COALESCE(u.nickname, u.username) END AS holder
@@ -85,5 +113,8 @@ export async function issuedRegistration(q: Queryable, id: number) {
 
 /** The stored certificate of a registration (null until issued). */
 export async function certificateKeyOf(q: Queryable, id: number): Promise<string | null> {
-  return (await q.query<{ k: string | null }>('SELECT certificate_key AS k FROM registrations WHERE id = $1', [id])).rows[0]?.k ?? null;
+  return (
+    (await q.query<{ k: string | null }>('SELECT certificate_key AS k FROM registrations WHERE id = $1', [id])).rows[0]
+      ?.k ?? null
+  );
 }

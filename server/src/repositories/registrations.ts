@@ -10,7 +10,8 @@ export const registrationTable = (kind: RegistrationKind): OwnedTable => ({
   owner: 'user_id',
   scope: `kind = '${kind === 'dci' ? 'dci' : 'copyright'}'`,
   // Stored file and certificate keys stay server-side; the authority's case, number and correction request are shown.
-  select: 'id, kind, work_name, work_category, ownership, form, status, case_no, registration_no, correction, issued_at, created_at, updated_at',
+  select:
+    'id, kind, work_name, work_category, ownership, form, status, case_no, registration_no, correction, issued_at, created_at, updated_at',
   list: {
     columns: {
       id: col.bigint('id', '登记编号'),
@@ -36,7 +37,13 @@ export interface StoredFile {
   sha256: string;
 }
 
-export async function insertRegistration(q: Queryable, userId: number, kind: RegistrationKind, form: Record<string, any>, files: StoredFile[]): Promise<number> {
+export async function insertRegistration(
+  q: Queryable,
+  userId: number,
+  kind: RegistrationKind,
+  form: Record<string, any>,
+  files: StoredFile[],
+): Promise<number> {
   const r = await q.query<{ id: number }>(
     `INSERT INTO registrations(user_id, kind, work_name, work_category, ownership, form, files) VALUES ($1,$2,$3,$4,$5,$6,$7) RETURNING id`,
     [userId, kind, form.workName, form.workCategory, form.ownership, JSON.stringify(form), JSON.stringify(files)],

@@ -16,11 +16,20 @@ export async function reviewQueue(q: Queryable, f: QueueFilter): Promise<{ list:
       FROM material_revisions r JOIN materials m ON m.id = r.material_id LEFT JOIN users u ON u.id = m.owner_id
      WHERE r.status = 0 AND ($1::text IS NULL OR $1::text = 'revision') AND ($2::int IS NULL OR m.type = $2::int) AND (NOT $3::boolean OR r.appeal)`;
   const [rows, count] = await Promise.all([
-    q.query<QueueItem>(`${sql} ORDER BY submitted_at, material_id, revision_id LIMIT ${f.pageSize} OFFSET ${(f.page - 1) * f.pageSize}`, params),
+    q.query<QueueItem>(
+      `${sql} ORDER BY submitted_at, material_id, revision_id LIMIT ${f.pageSize} OFFSET ${(f.page - 1) * f.pageSize}`,
+      params,
+    ),
     q.query<{ n: number }>(`SELECT count(*)::int AS n FROM (${sql}) x`, params),
   ]);
   return {
-    list: rows.rows.map((r) => ({ ...r, material_id: Number(r.material_id), revision_id: r.revision_id === null ? null : Number(r.revision_id), type: Number(r.type), owner_id: r.owner_id === null ? null : Number(r.owner_id) })),
+    list: rows.rows.map((r) => ({
+      ...r,
+      material_id: Number(r.material_id),
+      revision_id: r.revision_id === null ? null : Number(r.revision_id),
+      type: Number(r.type),
+      owner_id: r.owner_id === null ? null : Number(r.owner_id),
+    })),
     total: Number(count.rows[0].n),
   };
 }
@@ -51,11 +60,20 @@ export async function duplicatesOf(q: Queryable, id: number): Promise<DuplicateR
       ORDER BY d.distance, o.id`,
     [id],
   );
-  return r.rows.map((x) => ({ ...x, material_id: Number(x.material_id), status: Number(x.status), type: Number(x.type), distance: Number(x.distance) }));
+  return r.rows.map((x) => ({
+    ...x,
+    material_id: Number(x.material_id),
+    status: Number(x.status),
+    type: Number(x.type),
+    distance: Number(x.distance),
+  }));
 }
 
 /** Records a duplicate hit (the media pipeline's entry point; idempotent per pair and kind). */
-export async function insertDuplicate(q: Queryable, hit: { materialId: number; otherMaterialId: number; distance: number; kind: string }): Promise<void> {
+export async function insertDuplicate(
+  q: Queryable,
+  hit: { materialId: number; otherMaterialId: number; distance: number; kind: string },
+): Promise<void> {
   await q.query(
     `INSERT INTO material_duplicates(material_id, other_material_id, distance, kind) VALUES ($1, $2, $3, $4)
      ON CONFLICT (material_id, other_material_id, kind) DO UPDATE SET distance = EXCLUDED.distance`,

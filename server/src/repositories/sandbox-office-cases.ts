@@ -18,13 +18,24 @@ const COLUMNS = `id, office, case_no AS "caseNo", application_no AS "application
   resubmitted_at AS "resubmittedAt", created_at AS "createdAt"`;
 
 /** Records an application once per application number; a repeat answers the first case. */
-export async function receiveCase(q: Queryable, office: Office, caseNo: string, applicationNo: string, payload: unknown): Promise<SandboxCase> {
+export async function receiveCase(
+  q: Queryable,
+  office: Office,
+  caseNo: string,
+  applicationNo: string,
+  payload: unknown,
+): Promise<SandboxCase> {
   await q.query(
     `INSERT INTO sandbox_office_cases(office, case_no, application_no, payload) VALUES ($1, $2, $3, $4)
      ON CONFLICT (office, application_no) DO NOTHING`,
     [office, caseNo, applicationNo, JSON.stringify(payload)],
   );
-  return (await q.query<SandboxCase>(`SELECT ${COLUMNS} FROM sandbox_office_cases WHERE office = $1 AND application_no = $2`, [office, applicationNo])).rows[0];
+  return (
+    await q.query<SandboxCase>(
+      `SELECT ${COLUMNS} FROM sandbox_office_cases WHERE office = $1 AND application_no = $2`,
+      [office, applicationNo],
+    )
+  ).rows[0];
 }
 
 export async function resubmitCase(q: Queryable, office: Office, caseNo: string, payload: unknown): Promise<boolean> {
@@ -36,13 +47,33 @@ export async function resubmitCase(q: Queryable, office: Office, caseNo: string,
 }
 
 export async function findCase(q: Queryable, office: Office, caseNo: string): Promise<SandboxCase | null> {
-  return (await q.query<SandboxCase>(`SELECT ${COLUMNS} FROM sandbox_office_cases WHERE office = $1 AND case_no = $2`, [office, caseNo])).rows[0] ?? null;
+  return (
+    (
+      await q.query<SandboxCase>(`SELECT ${COLUMNS} FROM sandbox_office_cases WHERE office = $1 AND case_no = $2`, [
+        office,
+        caseNo,
+      ])
+    ).rows[0] ?? null
+  );
 }
 
 export async function listCases(q: Queryable, office: Office, limit = 50): Promise<SandboxCase[]> {
-  return (await q.query<SandboxCase>(`SELECT ${COLUMNS} FROM sandbox_office_cases WHERE office = $1 ORDER BY id DESC LIMIT $2`, [office, limit])).rows;
+  return (
+    await q.query<SandboxCase>(
+      `SELECT ${COLUMNS} FROM sandbox_office_cases WHERE office = $1 ORDER BY id DESC LIMIT $2`,
+      [office, limit],
+    )
+  ).rows;
 }
 
-export async function recordCaseDecision(q: Queryable, office: Office, caseNo: string, decision: string): Promise<void> {
-  await q.query(`UPDATE sandbox_office_cases SET state = $3, last_decision = $3, updated_at = now() WHERE office = $1 AND case_no = $2`, [office, caseNo, decision]);
+export async function recordCaseDecision(
+  q: Queryable,
+  office: Office,
+  caseNo: string,
+  decision: string,
+): Promise<void> {
+  await q.query(
+    `UPDATE sandbox_office_cases SET state = $3, last_decision = $3, updated_at = now() WHERE office = $1 AND case_no = $2`,
+    [office, caseNo, decision],
+  );
 }

@@ -12,7 +12,15 @@ export interface SandboxPayoutRow {
  */
 export async function recordSandboxPayout(
   db: Queryable,
-  p: { provider: string; payoutNo: string; payoutId: string; amountCents: number; payeeType: string; accountNo: string; accountName: string },
+  p: {
+    provider: string;
+    payoutNo: string;
+    payoutId: string;
+    amountCents: number;
+    payeeType: string;
+    accountNo: string;
+    accountName: string;
+  },
 ): Promise<SandboxPayoutRow> {
   await db.query(
     `INSERT INTO sandbox_payouts(provider, payout_no, payout_id, amount_cents, payee_type, account_no, account_name) VALUES ($1, $2, $3, $4, $5, $6, $7)

@@ -12,7 +12,14 @@ export interface SandboxRefundRow {
  */
 export async function recordSandboxRefund(
   db: Queryable,
-  r: { provider: string; refundNo: string; refundId: string; transactionId: string; orderNo: string; amountCents: number },
+  r: {
+    provider: string;
+    refundNo: string;
+    refundId: string;
+    transactionId: string;
+    orderNo: string;
+    amountCents: number;
+  },
 ): Promise<SandboxRefundRow> {
   await db.query(
     `INSERT INTO sandbox_refunds(provider, refund_no, refund_id, transaction_id, order_no, amount_cents) VALUES ($1, $2, $3, $4, $5, $6)

@@ -12,10 +12,16 @@ export interface SchemaVersionRow {
   diff: DiffEntry[];
 }
 
-const num = <T extends { version: number; author_id: number | null }>(r: T): T => ({ ...r, version: Number(r.version), author_id: r.author_id == null ? null : Number(r.author_id) });
+const num = <T extends { version: number; author_id: number | null }>(r: T): T => ({
+  ...r,
+  version: Number(r.version),
+  author_id: r.author_id == null ? null : Number(r.author_id),
+});
 
 /** The newest stored version of every schema that has one. */
-export async function latestVersions(db: Queryable): Promise<Array<Pick<SchemaVersionRow, 'schema_id' | 'version' | 'body'>>> {
+export async function latestVersions(
+  db: Queryable,
+): Promise<Array<Pick<SchemaVersionRow, 'schema_id' | 'version' | 'body'>>> {
   const r = await db.query<SchemaVersionRow>(
     `SELECT DISTINCT ON (schema_id) schema_id, version, body FROM schema_versions ORDER BY schema_id, version DESC`,
   );
@@ -24,7 +30,10 @@ export async function latestVersions(db: Queryable): Promise<Array<Pick<SchemaVe
 
 /** The newest stored body of one schema, or null when staff never saved it (the bundled file is current). */
 export async function latestBody(db: Queryable, schemaId: string): Promise<Record<string, any> | null> {
-  const r = await db.query<{ body: Record<string, any> }>('SELECT body FROM schema_versions WHERE schema_id = $1 ORDER BY version DESC LIMIT 1', [schemaId]);
+  const r = await db.query<{ body: Record<string, any> }>(
+    'SELECT body FROM schema_versions WHERE schema_id = $1 ORDER BY version DESC LIMIT 1',
+    [schemaId],
+  );
   return r.rows[0]?.body ?? null;
 }
 

@@ -56,7 +56,17 @@ const FROM = 'service_orders s JOIN orders o ON o.id = s.order_id';
 
 export async function insertServiceOrder(
   q: Queryable,
-  s: { orderId: number; userId: number; service: string; sku: string; title: string; count: number; quantity: number; priceCents: number; validDays: number },
+  s: {
+    orderId: number;
+    userId: number;
+    service: string;
+    sku: string;
+    title: string;
+    count: number;
+    quantity: number;
+    priceCents: number;
+    validDays: number;
+  },
 ): Promise<number> {
   const r = await q.query<{ id: number }>(
     `INSERT INTO service_orders(order_id, user_id, service, sku, title, count, quantity, price_cents, valid_days)
@@ -67,7 +77,10 @@ export async function insertServiceOrder(
 }
 
 /** Starts a paid order's validity, once (a replayed payment finds it activated). Returns the row when it changed. */
-export async function activateServiceOrder(q: Queryable, orderId: number): Promise<{ id: number; userId: number; title: string } | null> {
+export async function activateServiceOrder(
+  q: Queryable,
+  orderId: number,
+): Promise<{ id: number; userId: number; title: string } | null> {
   const r = await q.query<{ id: number; userId: number; title: string }>(
     `UPDATE service_orders SET activated_at = now(),
        expires_at = CASE WHEN valid_days > 0 THEN now() + valid_days * interval '1 day' END
@@ -77,7 +90,11 @@ export async function activateServiceOrder(q: Queryable, orderId: number): Promi
   return r.rows[0] ? { ...r.rows[0], id: Number(r.rows[0].id), userId: Number(r.rows[0].userId) } : null;
 }
 
-export async function findServiceOrder(q: Queryable, userId: number | null, id: number): Promise<ServiceOrderRow | null> {
+export async function findServiceOrder(
+  q: Queryable,
+  userId: number | null,
+  id: number,
+): Promise<ServiceOrderRow | null> {
   if (userId) await expireOrders(q, userId);
   const r = await q.query<ServiceOrderRow>(
     `SELECT ${COLUMNS} FROM ${FROM} WHERE s.id = $1 ${userId ? 'AND s.user_id = $2' : ''}`,
@@ -87,7 +104,9 @@ export async function findServiceOrder(q: Queryable, userId: number | null, id: 
 }
 
 export async function serviceOrderByOrderId(q: Queryable, orderId: number): Promise<ServiceOrderRow | null> {
-  return (await q.query<ServiceOrderRow>(`SELECT ${COLUMNS} FROM ${FROM} WHERE s.order_id = $1`, [orderId])).rows[0] ?? null;
+  return (
+    (await q.query<ServiceOrderRow>(`SELECT ${COLUMNS} FROM ${FROM} WHERE s.order_id = $1`, [orderId])).rows[0] ?? null
+  );
 }
 
 /** GET /api/service-orders/list: filterable and sortable columns. */
@@ -107,13 +126,20 @@ export async function listServiceOrders(q: Queryable, userId: number, query: Rec
   await expireOrders(q, userId);
   const p = parseListQuery(query, SERVICE_ORDER_LIST, [userId]);
   const where = ['s.user_id = $1', ...p.where].join(' AND ');
-  const list = await q.query<ServiceOrderRow>(`SELECT ${COLUMNS} FROM ${FROM} WHERE ${where} ORDER BY ${p.orderBy} LIMIT ${p.limit} OFFSET ${p.offset}`, p.params);
+  const list = await q.query<ServiceOrderRow>(
+    `SELECT ${COLUMNS} FROM ${FROM} WHERE ${where} ORDER BY ${p.orderBy} LIMIT ${p.limit} OFFSET ${p.offset}`,
+    p.params,
+  );
   const total = await q.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${FROM} WHERE ${where}`, p.params);
   return { list: list.rows, total: total.rows[0].n };
 }
 
 /** Units left per service over the user's usable orders (what the service pages show before a use). */
-export async function quotaLeft(q: Queryable, userId: number, service?: string): Promise<Array<{ service: string; left: number; total: number }>> {
+export async function quotaLeft(
+  q: Queryable,
+  userId: number,
+  service?: string,
+): Promise<Array<{ service: string; left: number; total: number }>> {
   const r = await q.query<{ service: string; left: number; total: number }>(
     `SELECT s.service, sum(s.quantity - s.used)::int AS left, sum(s.quantity)::int AS total FROM ${FROM}
      WHERE s.user_id = $1 AND ${USABLE_SQL} ${service ? 'AND s.service = $2' : ''} GROUP BY s.service ORDER BY s.service`,
@@ -123,7 +149,12 @@ export async function quotaLeft(q: Queryable, userId: number, service?: string):
 }
 
 /** Usable orders of a service with at least `n` units left, the soonest to expire first. */
-export async function usableServiceOrderIds(q: Queryable, userId: number, service: string, n: number): Promise<number[]> {
+export async function usableServiceOrderIds(
+  q: Queryable,
+  userId: number,
+  service: string,
+  n: number,
+): Promise<number[]> {
   const r = await q.query<{ id: number }>(
     `SELECT s.id FROM ${FROM} WHERE s.user_id = $1 AND s.service = $2 AND s.used + $3 <= s.quantity AND ${USABLE_SQL}
      ORDER BY s.expires_at NULLS LAST, s.id`,
@@ -161,7 +192,10 @@ export interface QuotaUse {
 const USE_COLUMNS = `id, service_order_id AS "serviceOrderId", service, ref, quantity, released_at AS "releasedAt", created_at AS "createdAt"`;
 
 /** Records a use; null when an unreleased use of this ref exists (a retry or a parallel twin). */
-export async function insertQuotaUse(q: Queryable, u: { serviceOrderId: number; userId: number; service: string; ref: string; quantity: number }): Promise<QuotaUse | null> {
+export async function insertQuotaUse(
+  q: Queryable,
+  u: { serviceOrderId: number; userId: number; service: string; ref: string; quantity: number },
+): Promise<QuotaUse | null> {
   const r = await q.query<QuotaUse>(
     `INSERT INTO service_quota_uses(service_order_id, user_id, service, ref, quantity) VALUES ($1, $2, $3, $4, $5)
      ON CONFLICT (user_id, service, ref) WHERE released_at IS NULL DO NOTHING RETURNING ${USE_COLUMNS}`,
@@ -170,7 +204,12 @@ export async function insertQuotaUse(q: Queryable, u: { serviceOrderId: number; 
   return r.rows[0] ?? null;
 }
 
-export async function activeQuotaUse(q: Queryable, userId: number, service: string, ref: string): Promise<QuotaUse | null> {
+export async function activeQuotaUse(
+  q: Queryable,
+  userId: number,
+  service: string,
+  ref: string,
+): Promise<QuotaUse | null> {
   const r = await q.query<QuotaUse>(
     `SELECT ${USE_COLUMNS} FROM service_quota_uses WHERE user_id = $1 AND service = $2 AND ref = $3 AND released_at IS NULL`,
     [userId, service, ref],
@@ -179,7 +218,12 @@ export async function activeQuotaUse(q: Queryable, userId: number, service: stri
 }
 
 /** Marks a use released, once; returns it when this call released it. */
-export async function releaseQuotaUse(q: Queryable, userId: number, service: string, ref: string): Promise<QuotaUse | null> {
+export async function releaseQuotaUse(
+  q: Queryable,
+  userId: number,
+  service: string,
+  ref: string,
+): Promise<QuotaUse | null> {
   const r = await q.query<QuotaUse>(
     `UPDATE service_quota_uses SET released_at = now() WHERE user_id = $1 AND service = $2 AND ref = $3 AND released_at IS NULL RETURNING ${USE_COLUMNS}`,
     [userId, service, ref],
@@ -188,7 +232,10 @@ export async function releaseQuotaUse(q: Queryable, userId: number, service: str
 }
 
 export async function quotaUsesOf(q: Queryable, serviceOrderId: number): Promise<QuotaUse[]> {
-  const r = await q.query<QuotaUse>(`SELECT ${USE_COLUMNS} FROM service_quota_uses WHERE service_order_id = $1 ORDER BY id DESC LIMIT 200`, [serviceOrderId]);
+  const r = await q.query<QuotaUse>(
+    `SELECT ${USE_COLUMNS} FROM service_quota_uses WHERE service_order_id = $1 ORDER BY id DESC LIMIT 200`,
+    [serviceOrderId],
+  );
   return r.rows;
 }
 
@@ -196,7 +243,10 @@ export async function quotaUsesOf(q: Queryable, serviceOrderId: number): Promise
  * Closes the unused units of a paid, unrefunded order, once: returns the units closed and the
  * order's amount (the caller prices the refund), or null when there is nothing to close.
  */
-export async function closeUnusedUnits(q: Queryable, serviceOrderId: number): Promise<{ units: number; quantity: number; amountCents: number; orderId: number; userId: number } | null> {
+export async function closeUnusedUnits(
+  q: Queryable,
+  serviceOrderId: number,
+): Promise<{ units: number; quantity: number; amountCents: number; orderId: number; userId: number } | null> {
   const r = await q.query<{ units: number; quantity: number; amountCents: number; orderId: number; userId: number }>(
     `UPDATE service_orders s SET refunded_units = s.quantity - s.used, refunded_at = now() FROM orders o
      WHERE s.id = $1 AND o.id = s.order_id AND o.status = 'paid' AND s.refunded_at IS NULL AND s.used < s.quantity
@@ -204,7 +254,15 @@ export async function closeUnusedUnits(q: Queryable, serviceOrderId: number): Pr
     [serviceOrderId],
   );
   const row = r.rows[0];
-  return row ? { units: Number(row.units), quantity: Number(row.quantity), amountCents: Number(row.amountCents), orderId: Number(row.orderId), userId: Number(row.userId) } : null;
+  return row
+    ? {
+        units: Number(row.units),
+        quantity: Number(row.quantity),
+        amountCents: Number(row.amountCents),
+        orderId: Number(row.orderId),
+        userId: Number(row.userId),
+      }
+    : null;
 }
 
 export async function setServiceRefund(q: Queryable, serviceOrderId: number, refundId: number): Promise<void> {

@@ -37,7 +37,14 @@ export function codeHash(pepper: string, phone: string, purpose: SmsPurpose, cod
  * the caller cannot aim them at other numbers, so the per-address limits that stop SMS bombing
  * would only stop two parties at one office from signing within a minute; the phone's own limits stay.
  */
-export async function issueCodeWithinLimits(db: Db, pepper: string, phone: string, purpose: SmsPurpose, ip: string, opts: { perIp?: boolean } = {}): Promise<string> {
+export async function issueCodeWithinLimits(
+  db: Db,
+  pepper: string,
+  phone: string,
+  purpose: SmsPurpose,
+  ip: string,
+  opts: { perIp?: boolean } = {},
+): Promise<string> {
   const perIp = opts.perIp ?? true;
   return db.tx(async (q) => {
     await q.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`sms-phone:${phone}`]);
@@ -60,12 +67,20 @@ function ipDailyMax(): number {
 /** Seconds between two sends from one address: 60 by default, SMS_IP_INTERVAL_S for the same reasons. */
 function ipIntervalS(): number {
   const n = Number(process.env.SMS_IP_INTERVAL_S);
-  return Number.isInteger(n) && n >= 0 && process.env.SMS_IP_INTERVAL_S !== '' && process.env.SMS_IP_INTERVAL_S !== undefined ? n : SEND_INTERVAL_S;
+  return Number.isInteger(n) &&
+    n >= 0 &&
+    process.env.SMS_IP_INTERVAL_S !== '' &&
+    process.env.SMS_IP_INTERVAL_S !== undefined
+    ? n
+    : SEND_INTERVAL_S;
 }
 
 /** Refuses a send when the phone or the IP sent within 60 s or reached 10 today (429, Chinese). */
 async function checkSendLimits(db: Queryable, phone: string, ip: string | null): Promise<void> {
-  const keys = [['phone', phone, '该手机号'], ['ip', ip, '当前网络']] as const;
+  const keys = [
+    ['phone', phone, '该手机号'],
+    ['ip', ip, '当前网络'],
+  ] as const;
   for (const [col, val, who] of keys.filter((k) => k[1] !== null)) {
     // clock_timestamp(), not now(): now() is this transaction's start, which can precede the row a
     // send that held the advisory lock before us committed (a negative age read as "too frequent").
@@ -86,9 +101,18 @@ async function checkSendLimits(db: Queryable, phone: string, ip: string | null):
 }
 
 /** Issues a fresh code (CSPRNG), invalidating earlier unused codes of the same phone + purpose. */
-async function issueCode(db: Queryable, pepper: string, phone: string, purpose: SmsPurpose, ip: string): Promise<string> {
+async function issueCode(
+  db: Queryable,
+  pepper: string,
+  phone: string,
+  purpose: SmsPurpose,
+  ip: string,
+): Promise<string> {
   const code = String(crypto.randomInt(0, 1_000_000)).padStart(6, '0');
-  await db.query('UPDATE sms_codes SET used_at = now() WHERE phone = $1 AND purpose = $2 AND used_at IS NULL', [phone, purpose]);
+  await db.query('UPDATE sms_codes SET used_at = now() WHERE phone = $1 AND purpose = $2 AND used_at IS NULL', [
+    phone,
+    purpose,
+  ]);
   await db.query('INSERT INTO sms_codes(phone, purpose, code_hash, ip, expires_at) VALUES ($1, $2, $3, $4, $5)', [
     phone,
     purpose,
@@ -117,14 +141,32 @@ const TODAY = "(now() AT TIME ZONE 'Asia/Shanghai')::date";
  * counts and the verdict are one atomic step, whatever the parallelism. (The HMAC comparison is
  * microseconds, unlike scrypt, so holding the lock across it costs nothing.)
  */
-export async function consumeCode(db: Db, pepper: string, phone: string, purpose: SmsPurpose, code: string): Promise<void> {
+export async function consumeCode(
+  db: Db,
+  pepper: string,
+  phone: string,
+  purpose: SmsPurpose,
+  code: string,
+): Promise<void> {
   const verdict = await db.tx((q) => judgeCode(q, pepper, phone, purpose, code));
   if (verdict !== 'ok') throw VERDICT_ERRORS[verdict]();
 }
 
-async function judgeCode(q: Queryable, pepper: string, phone: string, purpose: SmsPurpose, code: string): Promise<Verdict> {
-  await q.query(`INSERT INTO sms_verify_failures(phone, day) VALUES ($1, ${TODAY}) ON CONFLICT (phone, day) DO NOTHING`, [phone]);
-  const day = await q.query<{ failures: number }>(`SELECT failures FROM sms_verify_failures WHERE phone = $1 AND day = ${TODAY} FOR UPDATE`, [phone]);
+async function judgeCode(
+  q: Queryable,
+  pepper: string,
+  phone: string,
+  purpose: SmsPurpose,
+  code: string,
+): Promise<Verdict> {
+  await q.query(
+    `INSERT INTO sms_verify_failures(phone, day) VALUES ($1, ${TODAY}) ON CONFLICT (phone, day) DO NOTHING`,
+    [phone],
+  );
+  const day = await q.query<{ failures: number }>(
+    `SELECT failures FROM sms_verify_failures WHERE phone = $1 AND day = ${TODAY} FOR UPDATE`,
+    [phone],
+  );
   if (Number(day.rows[0].failures) >= VERIFY_DAILY_MAX) return 'daily-cap';
   const r = await q.query<{ id: number; code_hash: string; attempts: number }>(
     `SELECT id, code_hash, attempts FROM sms_codes

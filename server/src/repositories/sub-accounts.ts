@@ -27,7 +27,11 @@ export async function phoneTaken(q: Queryable, phone: string): Promise<boolean> 
 }
 
 /** A user that signs in by phone, buying in the company's name (owner type and company name follow it). */
-export async function insertSubAccount(q: Queryable, companyId: number, s: { phone: string; nickname: string; role: SubRole; monthlyLimitCents: number }): Promise<number | null> {
+export async function insertSubAccount(
+  q: Queryable,
+  companyId: number,
+  s: { phone: string; nickname: string; role: SubRole; monthlyLimitCents: number },
+): Promise<number | null> {
   const u = await q.query<{ id: number }>(
     `INSERT INTO users(phone, nickname, owner_type, company_name, parent_id, roles, regist_source)
      SELECT $1, $2, 'ORGANISATIONS', c.company_name, c.id, ARRAY['buyer']::text[], 'SUB_ACCOUNT' FROM users c WHERE c.id = $3
@@ -36,7 +40,12 @@ export async function insertSubAccount(q: Queryable, companyId: number, s: { pho
   );
   if (!u.rows[0]) return null;
   const id = Number(u.rows[0].id);
-  await q.query('INSERT INTO sub_accounts(user_id, company_id, role, monthly_limit_cents) VALUES ($1, $2, $3, $4)', [id, companyId, s.role, s.monthlyLimitCents]);
+  await q.query('INSERT INTO sub_accounts(user_id, company_id, role, monthly_limit_cents) VALUES ($1, $2, $3, $4)', [
+    id,
+    companyId,
+    s.role,
+    s.monthlyLimitCents,
+  ]);
   return id;
 }
 
@@ -57,7 +66,12 @@ export async function findSubAccount(q: Queryable, userId: number, companyId?: n
   return r.rows[0] ?? null;
 }
 
-export async function updateSubAccount(q: Queryable, companyId: number, userId: number, s: { nickname: string; role: SubRole; monthlyLimitCents: number }): Promise<boolean> {
+export async function updateSubAccount(
+  q: Queryable,
+  companyId: number,
+  userId: number,
+  s: { nickname: string; role: SubRole; monthlyLimitCents: number },
+): Promise<boolean> {
   const r = await q.query(
     `UPDATE sub_accounts SET role = $3, monthly_limit_cents = $4 WHERE user_id = $1 AND company_id = $2 AND status <> 'deleted' RETURNING user_id`,
     [userId, companyId, s.role, s.monthlyLimitCents],
@@ -68,8 +82,17 @@ export async function updateSubAccount(q: Queryable, companyId: number, userId: 
 }
 
 /** Moves a sub-account between active/disabled/deleted; ending sessions is the caller's part. */
-export async function setSubStatus(q: Queryable, companyId: number, userId: number, from: SubStatus[], to: SubStatus): Promise<boolean> {
-  const r = await q.query(`UPDATE sub_accounts SET status = $3 WHERE user_id = $1 AND company_id = $2 AND status = ANY($4) RETURNING user_id`, [userId, companyId, to, from]);
+export async function setSubStatus(
+  q: Queryable,
+  companyId: number,
+  userId: number,
+  from: SubStatus[],
+  to: SubStatus,
+): Promise<boolean> {
+  const r = await q.query(
+    `UPDATE sub_accounts SET status = $3 WHERE user_id = $1 AND company_id = $2 AND status = ANY($4) RETURNING user_id`,
+    [userId, companyId, to, from],
+  );
   return r.rows.length > 0;
 }
 
@@ -78,7 +101,13 @@ export async function setSubStatus(q: Queryable, companyId: number, userId: numb
  * spend plus the amount stays within the limit (`force` skips the limit for approved purchases), so
  * parallel purchases can never pass the limit together.
  */
-export async function consumeMonthlyLimit(q: Queryable, userId: number, amountCents: number, month: string, force = false): Promise<boolean> {
+export async function consumeMonthlyLimit(
+  q: Queryable,
+  userId: number,
+  amountCents: number,
+  month: string,
+  force = false,
+): Promise<boolean> {
   const r = await q.query(
     `UPDATE sub_accounts
         SET spent_cents = (CASE WHEN spent_month = $3 THEN spent_cents ELSE 0 END) + $2, spent_month = $3
@@ -90,7 +119,10 @@ export async function consumeMonthlyLimit(q: Queryable, userId: number, amountCe
   return r.rows.length > 0;
 }
 
-export async function insertApproval(q: Queryable, a: { orderId: number; subId: number; companyId: number; amountCents: number }): Promise<number> {
+export async function insertApproval(
+  q: Queryable,
+  a: { orderId: number; subId: number; companyId: number; amountCents: number },
+): Promise<number> {
   const r = await q.query<{ id: number }>(
     `INSERT INTO sub_purchase_approvals(order_id, sub_id, company_id, amount_cents) VALUES ($1, $2, $3, $4)
      ON CONFLICT (order_id) DO UPDATE SET order_id = EXCLUDED.order_id RETURNING id`,
@@ -123,7 +155,9 @@ export async function decideApproval(q: Queryable, companyId: number, id: number
 /** Orders of every sub-account of the company (and the company's own), newest first. */
 export async function companyOrders(q: Queryable, companyId: number, page: number, pageSize: number) {
   const where = `o.user_id = $1 OR o.user_id IN (SELECT user_id FROM sub_accounts WHERE company_id = $1)`;
-  const total = Number((await q.query<{ n: number }>(`SELECT count(*)::int AS n FROM orders o WHERE ${where}`, [companyId])).rows[0].n);
+  const total = Number(
+    (await q.query<{ n: number }>(`SELECT count(*)::int AS n FROM orders o WHERE ${where}`, [companyId])).rows[0].n,
+  );
   const r = await q.query(
     `SELECT o.id, o.order_no AS "orderNo", o.user_id AS "userId", u.nickname AS "buyerName", o.status, o.amount_cents AS "amountCents",
             o.licensee_name AS "licenseeName", o.created_at AS "createdAt", o.paid_at AS "paidAt"

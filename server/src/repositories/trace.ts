@@ -21,7 +21,11 @@ export interface TraceWorkRow {
 const WORK_COLUMNS = `m.id, m.title, m.type, m.status, m.owner_id, m.created_at, m.cover_path, u.sha256 AS upload_sha256, u.filename AS upload_name`;
 
 /** The user's works, newest first, with how many trace certificates each has. */
-export async function ownedWorks(q: Queryable, ownerId: number, limit = 200): Promise<Array<TraceWorkRow & { certificates: number }>> {
+export async function ownedWorks(
+  q: Queryable,
+  ownerId: number,
+  limit = 200,
+): Promise<Array<TraceWorkRow & { certificates: number }>> {
   const r = await q.query(
     `SELECT ${WORK_COLUMNS}, (SELECT count(*) FROM trace_certificates c WHERE c.material_id = m.id)::int AS certificates
        FROM materials m LEFT JOIN uploads u ON u.id = m.upload_id
@@ -33,7 +37,10 @@ export async function ownedWorks(q: Queryable, ownerId: number, limit = 200): Pr
 
 /** One work when the user owns it (else undefined: callers answer 404, never revealing others' works). */
 export async function ownedWork(q: Queryable, ownerId: number, workId: number): Promise<TraceWorkRow | undefined> {
-  const r = await q.query(`SELECT ${WORK_COLUMNS} FROM materials m LEFT JOIN uploads u ON u.id = m.upload_id WHERE m.id = $1 AND m.owner_id = $2`, [workId, ownerId]);
+  const r = await q.query(
+    `SELECT ${WORK_COLUMNS} FROM materials m LEFT JOIN uploads u ON u.id = m.upload_id WHERE m.id = $1 AND m.owner_id = $2`,
+    [workId, ownerId],
+  );
   const w = r.rows[0] as any;
   return w ? { ...w, id: Number(w.id), owner_id: Number(w.owner_id) } : undefined;
 }
@@ -49,7 +56,15 @@ export async function workDeposits(q: Queryable, workId: number, depositedStatus
      ORDER BY at`,
     [workId, depositedStatus],
   );
-  return r.rows as Array<{ id: number | null; cert_no: string; sha256: string; file_name: string | null; work_name: string | null; ledger_height: number | null; at: Date }>;
+  return r.rows as Array<{
+    id: number | null;
+    cert_no: string;
+    sha256: string;
+    file_name: string | null;
+    work_name: string | null;
+    ledger_height: number | null;
+    at: Date;
+  }>;
 }
 
 /**
@@ -62,7 +77,16 @@ export async function workRegistrations(q: Queryable, ownerId: number, names: st
       WHERE user_id = $1 AND work_name = ANY($2::text[]) ORDER BY created_at, id`,
     [ownerId, names],
   );
-  return r.rows as Array<{ id: number; kind: 'copyright' | 'dci'; work_name: string; status: number; case_no: string | null; registration_no: string | null; issued_at: Date | null; created_at: Date }>;
+  return r.rows as Array<{
+    id: number;
+    kind: 'copyright' | 'dci';
+    work_name: string;
+    status: number;
+    case_no: string | null;
+    registration_no: string | null;
+    issued_at: Date | null;
+    created_at: Date;
+  }>;
 }
 
 /** Licences sold for the work, with the licensee as printed on the licence (the service masks it). */
@@ -71,7 +95,15 @@ export async function workLicences(q: Queryable, workId: number) {
     `SELECT id, scenario, level, licensee_type, licensee_name, created_at, revoked_at FROM licences WHERE material_id = $1 ORDER BY created_at, id LIMIT 500`,
     [workId],
   );
-  return r.rows as Array<{ id: number; scenario: string; level: string; licensee_type: string; licensee_name: string; created_at: Date; revoked_at: Date | null }>;
+  return r.rows as Array<{
+    id: number;
+    scenario: string;
+    level: string;
+    licensee_type: string;
+    licensee_name: string;
+    created_at: Date;
+    revoked_at: Date | null;
+  }>;
 }
 
 /** Copyright-trading deals resting on one of the given deposits or registrations (completed ones carry their log leaf). */
@@ -84,7 +116,18 @@ export async function workTransfers(q: Queryable, depositIds: number[], registra
       ORDER BY d.completed_at, d.id`,
     [depositIds, registrationIds],
   );
-  return r.rows as Array<{ id: number; status: string; price_cents: number; ledger_height: number | null; completed_at: Date; created_at: Date; mode: 'transfer' | 'licence'; work_name: string; buyer_name: string | null; buyer_company: string | null }>;
+  return r.rows as Array<{
+    id: number;
+    status: string;
+    price_cents: number;
+    ledger_height: number | null;
+    completed_at: Date;
+    created_at: Date;
+    mode: 'transfer' | 'licence';
+    work_name: string;
+    buyer_name: string | null;
+    buyer_company: string | null;
+  }>;
 }
 
 export interface TraceCertRow {
@@ -101,20 +144,32 @@ export interface TraceCertRow {
 }
 
 const certRow = (r: any): TraceCertRow => ({
-  ...r, id: Number(r.id), user_id: Number(r.user_id), material_id: Number(r.material_id), ledger_height: Number(r.ledger_height), job_id: r.job_id == null ? null : Number(r.job_id),
+  ...r,
+  id: Number(r.id),
+  user_id: Number(r.user_id),
+  material_id: Number(r.material_id),
+  ledger_height: Number(r.ledger_height),
+  job_id: r.job_id == null ? null : Number(r.job_id),
 });
 
 export async function workCertificates(q: Queryable, workId: number): Promise<TraceCertRow[]> {
-  return (await q.query('SELECT * FROM trace_certificates WHERE material_id = $1 ORDER BY created_at, id', [workId])).rows.map(certRow);
+  return (
+    await q.query('SELECT * FROM trace_certificates WHERE material_id = $1 ORDER BY created_at, id', [workId])
+  ).rows.map(certRow);
 }
 
 /** A certificate with its work's title and the holder's public name (what the public check shows). */
-export async function certificateByNo(q: Queryable, certNo: string): Promise<(TraceCertRow & { work_title: string; owner: string }) | undefined> {
-  const r = (await q.query(
-    `SELECT c.*, m.title AS work_title, coalesce(u.company_name, u.nickname, u.username, '') AS owner
+export async function certificateByNo(
+  q: Queryable,
+  certNo: string,
+): Promise<(TraceCertRow & { work_title: string; owner: string }) | undefined> {
+  const r = (
+    await q.query(
+      `SELECT c.*, m.title AS work_title, coalesce(u.company_name, u.nickname, u.username, '') AS owner
        FROM trace_certificates c JOIN materials m ON m.id = c.material_id JOIN users u ON u.id = c.user_id WHERE c.cert_no = $1`,
-    [certNo],
-  )).rows[0];
+      [certNo],
+    )
+  ).rows[0];
   return r ? { ...certRow(r), work_title: r.work_title, owner: r.owner } : undefined;
 }
 
@@ -126,7 +181,17 @@ export async function nextCertificateId(q: Queryable): Promise<number> {
 export async function insertCertificate(q: Queryable, c: Omit<TraceCertRow, 'created_at'>): Promise<void> {
   await q.query(
     `INSERT INTO trace_certificates(id, user_id, material_id, cert_no, sha256, file_key, events, ledger_height, job_id) VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9)`,
-    [c.id, c.user_id, c.material_id, c.cert_no, c.sha256, c.file_key, JSON.stringify(c.events), c.ledger_height, c.job_id],
+    [
+      c.id,
+      c.user_id,
+      c.material_id,
+      c.cert_no,
+      c.sha256,
+      c.file_key,
+      JSON.stringify(c.events),
+      c.ledger_height,
+      c.job_id,
+    ],
   );
 }
 
@@ -138,6 +203,8 @@ export async function certificateOfJob(q: Queryable, jobId: number): Promise<Tra
 
 /** The holder's name printed on a certificate: company, else nickname, else username. */
 export async function ownerName(q: Queryable, userId: number): Promise<string> {
-  const r = (await q.query("SELECT coalesce(company_name, nickname, username, '') AS name FROM users WHERE id = $1", [userId])).rows[0];
+  const r = (
+    await q.query("SELECT coalesce(company_name, nickname, username, '') AS name FROM users WHERE id = $1", [userId])
+  ).rows[0];
   return r?.name ?? '';
 }

@@ -61,7 +61,11 @@ export interface OpenLimits {
  * Inserts an upload unless the user's unfinished uploads would exceed the limits. The user's row
  * lock serialises one user's inits, so parallel requests cannot both pass the count.
  */
-export async function insertUploadWithinLimits(db: Db, u: NewUpload, limits: OpenLimits): Promise<UploadRow | 'count' | 'bytes'> {
+export async function insertUploadWithinLimits(
+  db: Db,
+  u: NewUpload,
+  limits: OpenLimits,
+): Promise<UploadRow | 'count' | 'bytes'> {
   return db.tx(async (q) => {
     await q.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [u.userId]);
     const open = await q.query<{ n: number; bytes: number }>(
@@ -94,7 +98,10 @@ export async function findOwnedUpload(q: Queryable, id: string, userId: number):
 
 /** Numbers of the chunks recorded so far, ascending. */
 export async function receivedChunks(q: Queryable, id: string): Promise<number[]> {
-  const r = await q.query<{ chunk_no: number }>('SELECT chunk_no FROM upload_chunks WHERE upload_id = $1 ORDER BY chunk_no', [id]);
+  const r = await q.query<{ chunk_no: number }>(
+    'SELECT chunk_no FROM upload_chunks WHERE upload_id = $1 ORDER BY chunk_no',
+    [id],
+  );
   return r.rows.map((x) => Number(x.chunk_no));
 }
 
@@ -108,7 +115,12 @@ export async function hasChunk(q: Queryable, id: string, chunkNo: number): Promi
  * receives; answers in the same statement with the upload's state and every received chunk (one
  * round trip per chunk: the uploader needs the list, the route needs to know if it was the last).
  */
-export async function recordChunk(q: Queryable, id: string, chunkNo: number, size: number): Promise<{ state: UploadState; uploaded: number[]; inserted: boolean }> {
+export async function recordChunk(
+  q: Queryable,
+  id: string,
+  chunkNo: number,
+  size: number,
+): Promise<{ state: UploadState; uploaded: number[]; inserted: boolean }> {
   const r = await q.query<{ state: UploadState; uploaded: number[]; inserted: boolean }>(
     `WITH ins AS (
        INSERT INTO upload_chunks(upload_id, chunk_no, size)
@@ -170,20 +182,28 @@ export async function completeUpload(db: Db, id: string, sha256: string): Promis
 /** assembling -> failed with the Chinese reason (content refused, size or hash mismatch). */
 export async function failUpload(db: Db, id: string, reason: string): Promise<void> {
   await db.tx(async (q) => {
-    await q.query(`UPDATE uploads SET state = 'failed', error = $2, updated_at = now() WHERE id = $1 AND state = 'assembling'`, [id, reason]);
+    await q.query(
+      `UPDATE uploads SET state = 'failed', error = $2, updated_at = now() WHERE id = $1 AND state = 'assembling'`,
+      [id, reason],
+    );
     await q.query('DELETE FROM upload_chunks WHERE upload_id = $1', [id]);
   });
 }
 
 /** assembling -> receiving after a transient failure, so a later request assembles again. */
 export async function releaseAssembly(q: Queryable, id: string): Promise<void> {
-  await q.query(`UPDATE uploads SET state = 'receiving', updated_at = now() WHERE id = $1 AND state = 'assembling'`, [id]);
+  await q.query(`UPDATE uploads SET state = 'receiving', updated_at = now() WHERE id = $1 AND state = 'assembling'`, [
+    id,
+  ]);
 }
 
 /** The user's own unfinished upload -> cancelled; its chunk rows go (the caller deletes the bytes). */
 export async function cancelUpload(db: Db, id: string, userId: number): Promise<boolean> {
   return db.tx(async (q) => {
-    const r = await q.query(`UPDATE uploads SET state = 'cancelled', updated_at = now() WHERE id = $1 AND user_id = $2 AND state = 'receiving'`, [id, userId]);
+    const r = await q.query(
+      `UPDATE uploads SET state = 'cancelled', updated_at = now() WHERE id = $1 AND user_id = $2 AND state = 'receiving'`,
+      [id, userId],
+    );
     if (r.rowCount) await q.query('DELETE FROM upload_chunks WHERE upload_id = $1', [id]);
     return r.rowCount > 0;
   });
@@ -194,7 +214,8 @@ export async function expireUploads(q: Queryable): Promise<string[]> {
   const r = await q.query<{ id: string }>(
     `UPDATE uploads SET state = 'expired', updated_at = now() WHERE state = 'receiving' AND expires_at < now() RETURNING id`,
   );
-  if (r.rows.length) await q.query('DELETE FROM upload_chunks WHERE upload_id = ANY($1::text[])', [r.rows.map((x) => x.id)]);
+  if (r.rows.length)
+    await q.query('DELETE FROM upload_chunks WHERE upload_id = ANY($1::text[])', [r.rows.map((x) => x.id)]);
   return r.rows.map((x) => x.id);
 }
 
@@ -211,7 +232,10 @@ export async function releaseStaleAssemblies(q: Queryable, olderThanSeconds: num
 /** Ids of finished uploads (any end state) among the given ones: their chunk keys may be deleted. */
 export async function finishedAmong(q: Queryable, ids: string[]): Promise<string[]> {
   if (!ids.length) return [];
-  const r = await q.query<{ id: string }>(`SELECT id FROM uploads WHERE id = ANY($1::text[]) AND state NOT IN ('receiving', 'assembling')`, [ids]);
+  const r = await q.query<{ id: string }>(
+    `SELECT id FROM uploads WHERE id = ANY($1::text[]) AND state NOT IN ('receiving', 'assembling')`,
+    [ids],
+  );
   const known = await q.query<{ id: string }>('SELECT id FROM uploads WHERE id = ANY($1::text[])', [ids]);
   const knownIds = new Set(known.rows.map((x) => x.id));
   // Keys of an id the database does not know at all are orphans too.
@@ -220,7 +244,10 @@ export async function finishedAmong(q: Queryable, ids: string[]): Promise<string
 
 /** True when the user already completed an upload of this content (instant upload needs no proof). */
 export async function userHasBlob(q: Queryable, userId: number, sha256: string): Promise<boolean> {
-  const r = await q.query(`SELECT 1 FROM uploads WHERE user_id = $1 AND sha256 = $2 AND state = 'complete' LIMIT 1`, [userId, sha256]);
+  const r = await q.query(`SELECT 1 FROM uploads WHERE user_id = $1 AND sha256 = $2 AND state = 'complete' LIMIT 1`, [
+    userId,
+    sha256,
+  ]);
   return r.rows.length > 0;
 }
 
@@ -229,7 +256,11 @@ export async function setProofChallenge(q: Queryable, id: string, offset: number
 }
 
 /** Takes (and clears) the upload's challenge, so each challenge is answered at most once. */
-export async function takeProofChallenge(q: Queryable, id: string, userId: number): Promise<{ offset: number; length: number } | null> {
+export async function takeProofChallenge(
+  q: Queryable,
+  id: string,
+  userId: number,
+): Promise<{ offset: number; length: number } | null> {
   const r = await q.query<{ proof_offset: number; proof_length: number }>(
     `UPDATE uploads u SET proof_offset = NULL, proof_length = NULL
        FROM (SELECT id, proof_offset, proof_length FROM uploads

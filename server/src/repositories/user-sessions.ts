@@ -5,13 +5,18 @@ import { USER_COLUMNS, type UserRow } from './users.js';
 /** How often a session's last-seen time is written (a write per request would be wasted). */
 const TOUCH_EVERY = "interval '1 minute'";
 
-const USER_OF_SESSION = USER_COLUMNS.split(', ').map((c) => `u.${c}`).join(', ');
+const USER_OF_SESSION = USER_COLUMNS.split(', ')
+  .map((c) => `u.${c}`)
+  .join(', ');
 
 /**
  * A live session of a token with its user (one query: it runs on every authenticated request), its
  * public id, and whether its last-seen time is due for a write.
  */
-export async function findLiveSession(db: Queryable, token: string): Promise<{ user: UserRow; id: number; stale: boolean } | null> {
+export async function findLiveSession(
+  db: Queryable,
+  token: string,
+): Promise<{ user: UserRow; id: number; stale: boolean } | null> {
   const r = await db.query<UserRow & { session_id: number; stale: boolean }>(
     `SELECT s.id AS session_id, (s.last_seen_at IS NULL OR s.last_seen_at < now() - ${TOUCH_EVERY}) AS stale, ${USER_OF_SESSION}
        FROM sessions s JOIN users u ON u.id = s.user_id
@@ -56,14 +61,22 @@ export async function activeSessions(db: Queryable, userId: number): Promise<Ses
 
 /** Every login (session) of the user, newest first. */
 export async function loginHistory(db: Queryable, userId: number, page: number, pageSize: number) {
-  const total = Number((await db.query<{ n: number }>('SELECT count(*)::int AS n FROM sessions WHERE user_id = $1', [userId])).rows[0].n);
-  const r = await db.query<SessionRow>(`SELECT ${COLUMNS} FROM sessions WHERE user_id = $1 ORDER BY created_at DESC, id DESC LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}`, [userId]);
+  const total = Number(
+    (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM sessions WHERE user_id = $1', [userId])).rows[0].n,
+  );
+  const r = await db.query<SessionRow>(
+    `SELECT ${COLUMNS} FROM sessions WHERE user_id = $1 ORDER BY created_at DESC, id DESC LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}`,
+    [userId],
+  );
   return { list: r.rows, total };
 }
 
 /** Revokes one of the user's own live sessions; false when it is not theirs or already ended. */
 export async function revokeOwnSession(db: Queryable, userId: number, id: number): Promise<boolean> {
-  const r = await db.query('UPDATE sessions SET revoked_at = now() WHERE id = $1 AND user_id = $2 AND revoked_at IS NULL RETURNING id', [id, userId]);
+  const r = await db.query(
+    'UPDATE sessions SET revoked_at = now() WHERE id = $1 AND user_id = $2 AND revoked_at IS NULL RETURNING id',
+    [id, userId],
+  );
   return r.rows.length > 0;
 }
 
@@ -81,5 +94,6 @@ export async function setPasswordHash(db: Queryable, userId: number, hash: strin
 }
 
 export async function hasPassword(db: Queryable, userId: number): Promise<boolean> {
-  return !!(await db.query<{ h: string | null }>('SELECT password_hash AS h FROM users WHERE id = $1', [userId])).rows[0]?.h;
+  return !!(await db.query<{ h: string | null }>('SELECT password_hash AS h FROM users WHERE id = $1', [userId]))
+    .rows[0]?.h;
 }

@@ -41,7 +41,10 @@ export function publicUser(u: UserRow) {
 }
 
 /** Password-login lookup: by username or phone; includes the hash (never leaves the server). */
-export async function findUserForPassword(db: Queryable, login: string): Promise<(UserRow & { password_hash: string | null }) | null> {
+export async function findUserForPassword(
+  db: Queryable,
+  login: string,
+): Promise<(UserRow & { password_hash: string | null }) | null> {
   const r = await db.query<UserRow & { password_hash: string | null }>(
     `SELECT ${USER_COLUMNS}, password_hash FROM users WHERE username = $1 OR phone = $1 ORDER BY id LIMIT 1`,
     [login],
@@ -49,8 +52,15 @@ export async function findUserForPassword(db: Queryable, login: string): Promise
   return r.rows[0] ? { ...r.rows[0], id: Number(r.rows[0].id) } : null;
 }
 
-export async function findUserIdBy(db: Queryable, column: 'phone' | 'wechat_openid', value: string): Promise<{ id: number; wechat_openid: string | null } | null> {
-  const r = await db.query<{ id: number; wechat_openid: string | null }>(`SELECT id, wechat_openid FROM users WHERE ${column} = $1`, [value]);
+export async function findUserIdBy(
+  db: Queryable,
+  column: 'phone' | 'wechat_openid',
+  value: string,
+): Promise<{ id: number; wechat_openid: string | null } | null> {
+  const r = await db.query<{ id: number; wechat_openid: string | null }>(
+    `SELECT id, wechat_openid FROM users WHERE ${column} = $1`,
+    [value],
+  );
   return r.rows[0] ? { id: Number(r.rows[0].id), wechat_openid: r.rows[0].wechat_openid } : null;
 }
 
@@ -85,7 +95,10 @@ export async function registerPhoneUser(db: Queryable, reg: Registration): Promi
 
 /** Links a WeChat identity to an existing account that has none yet; false when already linked elsewhere. */
 export async function linkWechat(db: Queryable, userId: number, openid: string): Promise<boolean> {
-  const r = await db.query('UPDATE users SET wechat_openid = $2 WHERE id = $1 AND (wechat_openid IS NULL OR wechat_openid = $2)', [userId, openid]);
+  const r = await db.query(
+    'UPDATE users SET wechat_openid = $2 WHERE id = $1 AND (wechat_openid IS NULL OR wechat_openid = $2)',
+    [userId, openid],
+  );
   return r.rowCount === 1;
 }
 

@@ -38,7 +38,10 @@ export async function topUpsToday(q: Queryable, userId: number): Promise<number>
   return Number(r.rows[0].n);
 }
 
-export async function insertTopUp(q: Queryable, t: { userId: number; amountCents: number; provider: string }): Promise<TopUpRow> {
+export async function insertTopUp(
+  q: Queryable,
+  t: { userId: number; amountCents: number; provider: string },
+): Promise<TopUpRow> {
   const r = await q.query<TopUpRow>(
     `INSERT INTO wallet_topups(topup_no, user_id, amount_cents, provider) VALUES ($1, $2, $3, $4) RETURNING ${COLUMNS}`,
     [newTopUpNo(), t.userId, t.amountCents, t.provider],
@@ -47,12 +50,21 @@ export async function insertTopUp(q: Queryable, t: { userId: number; amountCents
 }
 
 export async function findTopUp(q: Queryable, topupNo: string, userId?: number): Promise<TopUpRow | null> {
-  const r = await q.query<TopUpRow>(`SELECT ${COLUMNS} FROM wallet_topups WHERE topup_no = $1${userId ? ' AND user_id = $2' : ''}`, userId ? [topupNo, userId] : [topupNo]);
+  const r = await q.query<TopUpRow>(
+    `SELECT ${COLUMNS} FROM wallet_topups WHERE topup_no = $1${userId ? ' AND user_id = $2' : ''}`,
+    userId ? [topupNo, userId] : [topupNo],
+  );
   return r.rows[0] ?? null;
 }
 
 /** pending -> paid for exactly this amount and provider; false when another notification got there first or it does not match. */
-export async function markTopUpPaid(q: Queryable, id: number, amountCents: number, provider: string, transactionId: string): Promise<boolean> {
+export async function markTopUpPaid(
+  q: Queryable,
+  id: number,
+  amountCents: number,
+  provider: string,
+  transactionId: string,
+): Promise<boolean> {
   const r = await q.query(
     `UPDATE wallet_topups SET status = 'paid', transaction_id = $4, paid_at = now()
       WHERE id = $1 AND status = 'pending' AND amount_cents = $2 AND provider = $3 RETURNING id`,

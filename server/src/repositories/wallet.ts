@@ -5,7 +5,14 @@ import { col, parseListQuery, type ListSpec } from '../http/list-query.js';
  * Debits a balance in one statement that cannot overdraw; null when the balance is short.
  * Records the movement with the balance after it and returns the wallet transaction's id.
  */
-export async function debit(db: Queryable, userId: number, amountCents: number, orderId: number | null, note: string, kind = 'pay'): Promise<number | null> {
+export async function debit(
+  db: Queryable,
+  userId: number,
+  amountCents: number,
+  orderId: number | null,
+  note: string,
+  kind = 'pay',
+): Promise<number | null> {
   const r = await db.query<{ balance: number }>(
     'UPDATE users SET balance_cents = balance_cents - $2 WHERE id = $1 AND balance_cents >= $2 RETURNING balance_cents AS balance',
     [userId, amountCents],
@@ -19,8 +26,18 @@ export async function debit(db: Queryable, userId: number, amountCents: number, 
 }
 
 /** Credits a balance and records the movement (with its order, for refunds); returns the wallet transaction's id. */
-export async function credit(db: Queryable, userId: number, amountCents: number, kind: string, note: string, orderId: number | null = null): Promise<number> {
-  const r = await db.query<{ balance: number }>('UPDATE users SET balance_cents = balance_cents + $2 WHERE id = $1 RETURNING balance_cents AS balance', [userId, amountCents]);
+export async function credit(
+  db: Queryable,
+  userId: number,
+  amountCents: number,
+  kind: string,
+  note: string,
+  orderId: number | null = null,
+): Promise<number> {
+  const r = await db.query<{ balance: number }>(
+    'UPDATE users SET balance_cents = balance_cents + $2 WHERE id = $1 RETURNING balance_cents AS balance',
+    [userId, amountCents],
+  );
   const tx = await db.query<{ id: number }>(
     `INSERT INTO wallet_transactions(user_id, amount_cents, balance_after, kind, order_id, note) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
     [userId, amountCents, r.rows[0].balance, kind, orderId, note],
@@ -29,11 +46,18 @@ export async function credit(db: Queryable, userId: number, amountCents: number,
 }
 
 export async function balanceOf(db: Queryable, userId: number): Promise<number> {
-  return Number((await db.query<{ b: number }>('SELECT balance_cents AS b FROM users WHERE id = $1', [userId])).rows[0]?.b ?? 0);
+  return Number(
+    (await db.query<{ b: number }>('SELECT balance_cents AS b FROM users WHERE id = $1', [userId])).rows[0]?.b ?? 0,
+  );
 }
 
 export const WALLET_LIST: ListSpec = {
-  columns: { id: col.bigint('id', '编号'), kind: col.text('kind', '类型'), createdAt: col.time('created_at', '时间'), amountCents: col.bigint('amount_cents', '金额') },
+  columns: {
+    id: col.bigint('id', '编号'),
+    kind: col.text('kind', '类型'),
+    createdAt: col.time('created_at', '时间'),
+    amountCents: col.bigint('amount_cents', '金额'),
+  },
   defaultSort: { field: 'id', order: 'desc' },
 };
 
@@ -45,6 +69,9 @@ export async function listTransactions(db: Queryable, userId: number, query: Rec
      FROM wallet_transactions WHERE ${where} ORDER BY ${q.orderBy} LIMIT ${q.limit} OFFSET ${q.offset}`,
     q.params,
   );
-  const total = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM wallet_transactions WHERE ${where}`, q.params);
+  const total = await db.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM wallet_transactions WHERE ${where}`,
+    q.params,
+  );
   return { list: list.rows, total: total.rows[0].n };
 }

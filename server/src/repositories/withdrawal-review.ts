@@ -22,7 +22,9 @@ export async function addWithdrawalEvent(q: Queryable, e: WithdrawalEvent): Prom
 }
 
 export async function withdrawalOwner(q: Queryable, id: number): Promise<number> {
-  return Number((await q.query<{ user_id: number }>('SELECT user_id FROM withdrawals WHERE id = $1', [id])).rows[0].user_id);
+  return Number(
+    (await q.query<{ user_id: number }>('SELECT user_id FROM withdrawals WHERE id = $1', [id])).rows[0].user_id,
+  );
 }
 
 /** A withdrawal's status history, oldest first; staff appear by role only (creators see no staff names). */
@@ -48,7 +50,10 @@ const FROM = 'withdrawals w JOIN users u ON u.id = w.user_id';
 export async function listWithdrawalsForStaff(q: Queryable, status: number, page: number, pageSize: number) {
   const order = status === 0 || status === 4 ? 'w.created_at ASC, w.id ASC' : 'w.updated_at DESC, w.id DESC';
   const [list, total] = await Promise.all([
-    q.query<StaffWithdrawalRow>(`SELECT ${COLUMNS} FROM ${FROM} WHERE w.status = $1 ORDER BY ${order} LIMIT $2 OFFSET $3`, [status, pageSize, (page - 1) * pageSize]),
+    q.query<StaffWithdrawalRow>(
+      `SELECT ${COLUMNS} FROM ${FROM} WHERE w.status = $1 ORDER BY ${order} LIMIT $2 OFFSET $3`,
+      [status, pageSize, (page - 1) * pageSize],
+    ),
     q.query<{ n: number }>('SELECT count(*)::int AS n FROM withdrawals WHERE status = $1', [status]),
   ]);
   return { list: list.rows, total: total.rows[0].n };
@@ -79,7 +84,13 @@ export async function moveWithdrawal(
   id: number,
   from: number,
   to: number,
-  set: Partial<{ reviewed_by: number; claimed_at: 'now' | null; reject_reason: string; payout_id: string; paid_at: 'now' }> = {},
+  set: Partial<{
+    reviewed_by: number;
+    claimed_at: 'now' | null;
+    reject_reason: string;
+    payout_id: string;
+    paid_at: 'now';
+  }> = {},
 ): Promise<boolean> {
   const params: unknown[] = [id, from, to];
   const assignments = Object.entries(set).map(([k, v]) => {

@@ -7,9 +7,15 @@ import type { OwnedTable } from './owned-records.js';
 export const withdrawalTable: OwnedTable = {
   table: 'withdrawals',
   owner: 'user_id',
-  select: 'id, amount_cents, account_name, account_no, status, form, reject_reason, payout_id, paid_at, created_at, updated_at',
+  select:
+    'id, amount_cents, account_name, account_no, status, form, reject_reason, payout_id, paid_at, created_at, updated_at',
   list: {
-    columns: { id: col.bigint('id', '提现编号'), status: col.smallint('status', '状态'), amount_cents: col.bigint('amount_cents', '提现金额'), created_at: col.time('created_at', '申请时间') },
+    columns: {
+      id: col.bigint('id', '提现编号'),
+      status: col.smallint('status', '状态'),
+      amount_cents: col.bigint('amount_cents', '提现金额'),
+      created_at: col.time('created_at', '申请时间'),
+    },
     sortable: ['amount_cents', 'created_at'],
     defaultSort: { field: 'created_at', order: 'desc' },
   },
@@ -38,8 +44,17 @@ export async function earningsOf(q: Queryable, userId: number): Promise<Earnings
        FROM creator_earnings WHERE user_id = $1`,
     [userId],
   );
-  const [earned, held, reversed, paid, pending] = ['earned', 'held', 'reversed', 'paid', 'pending'].map((k) => Number((r.rows[0] as any)[k]));
-  return { earnedCents: earned, heldCents: held, reversedCents: reversed, withdrawnCents: paid, pendingCents: pending, availableCents: earned - held - paid - pending };
+  const [earned, held, reversed, paid, pending] = ['earned', 'held', 'reversed', 'paid', 'pending'].map((k) =>
+    Number((r.rows[0] as any)[k]),
+  );
+  return {
+    earnedCents: earned,
+    heldCents: held,
+    reversedCents: reversed,
+    withdrawnCents: paid,
+    pendingCents: pending,
+    availableCents: earned - held - paid - pending,
+  };
 }
 
 /** Serialises one user's withdrawals (row lock on the user) so two requests cannot overdraw. */
@@ -50,7 +65,12 @@ export async function lockUser(q: Queryable, userId: number): Promise<void> {
 /** Our transfer number, the provider's idempotency key for the payout (unique per withdrawal). */
 const newPayoutNo = () => `WD${Date.now()}${crypto.randomInt(10 ** 5, 10 ** 6 - 1)}`;
 
-export async function insertWithdrawal(q: Queryable, userId: number, amountCents: number, form: Record<string, any>): Promise<number> {
+export async function insertWithdrawal(
+  q: Queryable,
+  userId: number,
+  amountCents: number,
+  form: Record<string, any>,
+): Promise<number> {
   const r = await q.query<{ id: number }>(
     'INSERT INTO withdrawals(user_id, amount_cents, account_name, account_no, form, payout_no) VALUES ($1,$2,$3,$4,$5,$6) RETURNING id',
     [userId, amountCents, form.accountName, form.accountNo, JSON.stringify(form), newPayoutNo()],
@@ -58,6 +78,17 @@ export async function insertWithdrawal(q: Queryable, userId: number, amountCents
   return Number(r.rows[0].id);
 }
 
-export async function addEarning(q: Queryable, userId: number, amountCents: number, note: string, materialId: number | null = null): Promise<void> {
-  await q.query('INSERT INTO creator_earnings(user_id, material_id, amount_cents, note) VALUES ($1,$2,$3,$4)', [userId, materialId, amountCents, note]);
+export async function addEarning(
+  q: Queryable,
+  userId: number,
+  amountCents: number,
+  note: string,
+  materialId: number | null = null,
+): Promise<void> {
+  await q.query('INSERT INTO creator_earnings(user_id, material_id, amount_cents, note) VALUES ($1,$2,$3,$4)', [
+    userId,
+    materialId,
+    amountCents,
+    note,
+  ]);
 }

@@ -36,7 +36,14 @@ export async function lockWork(q: Queryable, id: number): Promise<WorkRow | unde
     [id],
   );
   const row = r.rows[0];
-  return row && { ...row, id: Number(row.id), owner_id: row.owner_id === null ? null : Number(row.owner_id), status: Number(row.status) };
+  return (
+    row && {
+      ...row,
+      id: Number(row.id),
+      owner_id: row.owner_id === null ? null : Number(row.owner_id),
+      status: Number(row.status),
+    }
+  );
 }
 
 export interface WorkStatusChange {
@@ -49,7 +56,13 @@ export interface WorkStatusChange {
 }
 
 /** Moves a work between statuses when it is in one of `from`; false when it was not. */
-export async function setWorkStatus(q: Queryable, id: number, from: number[], to: number, change: WorkStatusChange = {}): Promise<boolean> {
+export async function setWorkStatus(
+  q: Queryable,
+  id: number,
+  from: number[],
+  to: number,
+  change: WorkStatusChange = {},
+): Promise<boolean> {
   const params: unknown[] = [id, from, to];
   const sets = ['status = $3'];
   if (change.submit) {
@@ -67,7 +80,13 @@ export async function setWorkStatus(q: Queryable, id: number, from: number[], to
 }
 
 /** Writes a work's content and its search tokens; `approved` also records it as reviewed. */
-export async function writeContent(q: Queryable, id: number, c: WorkContent, tokens: string, approved: boolean): Promise<void> {
+export async function writeContent(
+  q: Queryable,
+  id: number,
+  c: WorkContent,
+  tokens: string,
+  approved: boolean,
+): Promise<void> {
   await q.query(
     `UPDATE materials SET title = $2, description = $3, tags = $4, price_cents = $5, search_tokens = $6::tsvector
        ${approved ? `, reviewed_digest = material_content_digest($2, $3, $4, $5, original_path)` : ''}
@@ -87,20 +106,39 @@ export interface RevisionRow {
 }
 
 const REVISION_COLUMNS = 'id, material_id, status, fields, appeal, submitted_at, decided_at';
-const revision = (r: any): RevisionRow => ({ ...r, id: Number(r.id), material_id: Number(r.material_id), status: Number(r.status) });
+const revision = (r: any): RevisionRow => ({
+  ...r,
+  id: Number(r.id),
+  material_id: Number(r.material_id),
+  status: Number(r.status),
+});
 
 export async function latestRevision(q: Queryable, materialId: number): Promise<RevisionRow | undefined> {
-  const r = await q.query(`SELECT ${REVISION_COLUMNS} FROM material_revisions WHERE material_id = $1 ORDER BY id DESC LIMIT 1`, [materialId]);
+  const r = await q.query(
+    `SELECT ${REVISION_COLUMNS} FROM material_revisions WHERE material_id = $1 ORDER BY id DESC LIMIT 1`,
+    [materialId],
+  );
   return r.rows[0] && revision(r.rows[0]);
 }
 
 export async function findRevision(q: Queryable, materialId: number, id: number): Promise<RevisionRow | undefined> {
-  const r = await q.query(`SELECT ${REVISION_COLUMNS} FROM material_revisions WHERE material_id = $1 AND id = $2`, [materialId, id]);
+  const r = await q.query(`SELECT ${REVISION_COLUMNS} FROM material_revisions WHERE material_id = $1 AND id = $2`, [
+    materialId,
+    id,
+  ]);
   return r.rows[0] && revision(r.rows[0]);
 }
 
-export async function insertRevision(q: Queryable, materialId: number, authorId: number, fields: WorkContent): Promise<number> {
-  const r = await q.query<{ id: number }>('INSERT INTO material_revisions(material_id, author_id, fields) VALUES ($1, $2, $3) RETURNING id', [materialId, authorId, JSON.stringify(fields)]);
+export async function insertRevision(
+  q: Queryable,
+  materialId: number,
+  authorId: number,
+  fields: WorkContent,
+): Promise<number> {
+  const r = await q.query<{ id: number }>(
+    'INSERT INTO material_revisions(material_id, author_id, fields) VALUES ($1, $2, $3) RETURNING id',
+    [materialId, authorId, JSON.stringify(fields)],
+  );
   return Number(r.rows[0].id);
 }
 
@@ -143,7 +181,17 @@ export async function insertEvent(q: Queryable, e: WorkEvent): Promise<void> {
   await q.query(
     `INSERT INTO work_events(material_id, revision_id, actor_id, actor_role, action, from_status, to_status, reasons, comment)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
-    [e.materialId, e.revisionId ?? null, e.actorId, e.actorRole, e.action, e.from, e.to, JSON.stringify(e.reasons ?? []), e.comment ?? ''],
+    [
+      e.materialId,
+      e.revisionId ?? null,
+      e.actorId,
+      e.actorRole,
+      e.action,
+      e.from,
+      e.to,
+      JSON.stringify(e.reasons ?? []),
+      e.comment ?? '',
+    ],
   );
 }
 
@@ -168,5 +216,9 @@ export async function listEvents(q: Queryable, materialId: number): Promise<Even
       WHERE e.material_id = $1 ORDER BY e.id`,
     [materialId],
   );
-  return r.rows.map((x) => ({ ...x, id: Number(x.id), revision_id: x.revision_id === null ? null : Number(x.revision_id) }));
+  return r.rows.map((x) => ({
+    ...x,
+    id: Number(x.id),
+    revision_id: x.revision_id === null ? null : Number(x.revision_id),
+  }));
 }

@@ -28,7 +28,12 @@ export async function lockUploadForWork(q: Queryable, uploadId: string, userId: 
   const row = r.rows[0];
   if (!row) return null;
   const used = await q.query<{ id: number }>('SELECT id FROM materials WHERE upload_id = $1', [uploadId]);
-  return { ...row, work_type: Number(row.work_type), size: Number(row.size), material_id: used.rows[0] ? Number(used.rows[0].id) : null };
+  return {
+    ...row,
+    work_type: Number(row.work_type),
+    size: Number(row.size),
+    material_id: used.rows[0] ? Number(used.rows[0].id) : null,
+  };
 }
 
 export async function categoryFits(q: Queryable, categoryId: number, type: number): Promise<boolean> {
@@ -57,15 +62,36 @@ export async function insertWork(q: Queryable, w: NewWork): Promise<number> {
     `INSERT INTO materials(owner_id, upload_id, type, title, description, tags, category_id, price_cents, model_release, property_release,
        status, original_path, size_bytes, search_tokens, review_submitted_at)
      VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14::tsvector, now()) RETURNING id`,
-    [w.ownerId, w.uploadId, w.type, w.title, w.description, w.tags, w.categoryId, w.priceCents, w.modelRelease, w.propertyRelease,
-      w.status, w.originalKey, w.sizeBytes, w.searchTokens],
+    [
+      w.ownerId,
+      w.uploadId,
+      w.type,
+      w.title,
+      w.description,
+      w.tags,
+      w.categoryId,
+      w.priceCents,
+      w.modelRelease,
+      w.propertyRelease,
+      w.status,
+      w.originalKey,
+      w.sizeBytes,
+      w.searchTokens,
+    ],
   );
   return Number(r.rows[0].id);
 }
 
 /** The user's completed uploads of a material type that no work was made from yet (the upload page's form list). */
 export async function uploadsAwaitingWork(q: Queryable, userId: number, workType: number) {
-  const r = await q.query<{ id: string; filename: string; size: number; mime: string; meta: Record<string, unknown>; completed_at: string }>(
+  const r = await q.query<{
+    id: string;
+    filename: string;
+    size: number;
+    mime: string;
+    meta: Record<string, unknown>;
+    completed_at: string;
+  }>(
     `SELECT u.id, u.filename, b.size, b.mime, b.meta, u.completed_at
        FROM uploads u JOIN upload_blobs b ON b.sha256 = u.sha256
       WHERE u.user_id = $1 AND u.work_type = $2 AND u.state = 'complete'

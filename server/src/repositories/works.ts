@@ -29,7 +29,17 @@ export const workTable: OwnedTable = {
 };
 
 /** Work status codes (lumen:status/work). */
-export const WORK = { PENDING_REVIEW: 0, APPROVED: 1, TAKEN_DOWN: 2, REVIEW_FAILED: 3, UNDER_REVIEW_A: 4, UNDER_REVIEW_B: 5, PENDING_SUBMISSION: 9, NEEDS_INFO: 10, NOT_CERTIFIED: 11 } as const;
+export const WORK = {
+  PENDING_REVIEW: 0,
+  APPROVED: 1,
+  TAKEN_DOWN: 2,
+  REVIEW_FAILED: 3,
+  UNDER_REVIEW_A: 4,
+  UNDER_REVIEW_B: 5,
+  PENDING_SUBMISSION: 9,
+  NEEDS_INFO: 10,
+  NOT_CERTIFIED: 11,
+} as const;
 
 /** Revision status codes (lumen:status/work-revision). */
 export const REVISION = { PENDING: 0, APPROVED: 1, REJECTED: 3, NEEDS_INFO: 10, WITHDRAWN: 12 } as const;

@@ -2,12 +2,26 @@ import type { FastifyInstance } from 'fastify';
 import { AppError, ok } from '../http/envelope.js';
 import { envelopeResponse, idParams } from '../http/route-schemas.js';
 import { validateForm } from './form-validate.js';
-import { activeSessions, hasPassword, loginHistory, revokeOtherSessions, revokeOwnSession, type SessionRow } from '../repositories/user-sessions.js';
+import {
+  activeSessions,
+  hasPassword,
+  loginHistory,
+  revokeOtherSessions,
+  revokeOwnSession,
+  type SessionRow,
+} from '../repositories/user-sessions.js';
 import { changePassword, deviceName } from '../services/account-security.js';
 import { changePhone, sendPhoneChangeCode } from '../services/phone-change.js';
 
 /** Codes to a new phone: per account, besides the per-phone and per-address limits of every SMS code. */
-const PHONE_CODE_LIMIT = { rateLimit: { max: 5, timeWindow: '1 hour', keyGenerator: (req: { headers: Record<string, unknown>; ip: string }) => `phone-code:${String(req.headers.authorization ?? req.ip)}` } };
+const PHONE_CODE_LIMIT = {
+  rateLimit: {
+    max: 5,
+    timeWindow: '1 hour',
+    keyGenerator: (req: { headers: Record<string, unknown>; ip: string }) =>
+      `phone-code:${String(req.headers.authorization ?? req.ip)}`,
+  },
+};
 
 const pageQuery = {
   type: 'object',
@@ -25,20 +39,40 @@ const maskPhone = (p: string | null) => (p ? `${p.slice(0, 3)}****${p.slice(-4)}
  * server-side revocation of one or all others, and its login history.
  */
 export default async function accountSecurityRoutes(app: FastifyInstance) {
-  const view = (s: SessionRow, currentId?: number) => ({ ...s, device: deviceName(s.userAgent), current: s.id === currentId });
+  const view = (s: SessionRow, currentId?: number) => ({
+    ...s,
+    device: deviceName(s.userAgent),
+    current: s.id === currentId,
+  });
 
   app.get('/', { schema: { response: envelopeResponse } }, async (req) => {
     const u = await req.requireUser();
-    const wechat = (await app.db.query<{ b: boolean }>('SELECT wechat_openid IS NOT NULL AS b FROM users WHERE id = $1', [u.id])).rows[0]?.b ?? false;
-    return ok({ phone: maskPhone(u.phone ?? null), hasPassword: await hasPassword(app.db, Number(u.id)), wechatBound: wechat });
+    const wechat =
+      (await app.db.query<{ b: boolean }>('SELECT wechat_openid IS NOT NULL AS b FROM users WHERE id = $1', [u.id]))
+        .rows[0]?.b ?? false;
+    return ok({
+      phone: maskPhone(u.phone ?? null),
+      hasPassword: await hasPassword(app.db, Number(u.id)),
+      wechatBound: wechat,
+    });
   });
 
-  app.post('/password', { config: { formSchema: 'lumen:forms/password-change' }, schema: { response: envelopeResponse } }, async (req) => {
-    const u = await req.requireUser();
-    const form = await validateForm(app, 'lumen:forms/password-change', req.body);
-    const ended = await changePassword(app.db, u, form as { currentPassword?: string; newPassword: string }, req.ip, req.sessionId ?? null);
-    return ok({ endedSessions: ended }, ended ? `密码已修改，其他 ${ended} 处登录已退出` : '密码已修改');
-  });
+  app.post(
+    '/password',
+    { config: { formSchema: 'lumen:forms/password-change' }, schema: { response: envelopeResponse } },
+    async (req) => {
+      const u = await req.requireUser();
+      const form = await validateForm(app, 'lumen:forms/password-change', req.body);
+      const ended = await changePassword(
+        app.db,
+        u,
+        form as { currentPassword?: string; newPassword: string },
+        req.ip,
+        req.sessionId ?? null,
+      );
+      return ok({ endedSessions: ended }, ended ? `密码已修改，其他 ${ended} 处登录已退出` : '密码已修改');
+    },
+  );
 
   app.post('/phone/code', { config: PHONE_CODE_LIMIT, schema: { response: envelopeResponse } }, async (req) => {
     const u = await req.requireUser();
@@ -46,12 +80,25 @@ export default async function accountSecurityRoutes(app: FastifyInstance) {
     return ok(null, '验证码已发送');
   });
 
-  app.post('/phone', { config: { formSchema: 'lumen:forms/phone-change' }, schema: { response: envelopeResponse } }, async (req) => {
-    const u = await req.requireUser();
-    const form = await validateForm(app, 'lumen:forms/phone-change', req.body);
-    const ended = await changePhone(app, u, form as { phone: string; code: string; currentPassword?: string }, req.ip, req.sessionId ?? null);
-    return ok({ phone: maskPhone(form.phone), endedSessions: ended }, ended ? `手机号已更换，其他 ${ended} 处登录已退出` : '手机号已更换');
-  });
+  app.post(
+    '/phone',
+    { config: { formSchema: 'lumen:forms/phone-change' }, schema: { response: envelopeResponse } },
+    async (req) => {
+      const u = await req.requireUser();
+      const form = await validateForm(app, 'lumen:forms/phone-change', req.body);
+      const ended = await changePhone(
+        app,
+        u,
+        form as { phone: string; code: string; currentPassword?: string },
+        req.ip,
+        req.sessionId ?? null,
+      );
+      return ok(
+        { phone: maskPhone(form.phone), endedSessions: ended },
+        ended ? `手机号已更换，其他 ${ended} 处登录已退出` : '手机号已更换',
+      );
+    },
+  );
 
   app.get('/sessions', { schema: { response: envelopeResponse } }, async (req) => {
     const u = await req.requireUser();
@@ -60,7 +107,8 @@ export default async function accountSecurityRoutes(app: FastifyInstance) {
 
   app.post('/sessions/:id/revoke', { schema: { params: idParams, response: envelopeResponse } }, async (req) => {
     const u = await req.requireUser();
-    if (!(await revokeOwnSession(app.db, Number(u.id), (req.params as { id: number }).id))) throw new AppError(404, '该登录不存在或已退出');
+    if (!(await revokeOwnSession(app.db, Number(u.id), (req.params as { id: number }).id)))
+      throw new AppError(404, '该登录不存在或已退出');
     return ok(null, '已退出该设备');
   });
 

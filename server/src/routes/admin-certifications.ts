@@ -5,7 +5,12 @@ import { requireStaff } from '../plugins/staff.js';
 import { serveObject } from './serve-object.js';
 import { contentDisposition } from '../http/content-disposition.js';
 import { validateForm } from './form-validate.js';
-import { accountStanding, applicantOf, findCertification, listCertificationsForStaff } from '../repositories/certifications.js';
+import {
+  accountStanding,
+  applicantOf,
+  findCertification,
+  listCertificationsForStaff,
+} from '../repositories/certifications.js';
 import { approveCertification, authLevelOf, rejectCertification } from '../services/certification.js';
 import type { AuthLevel } from '../repositories/certifications.js';
 import { statusLabel } from '../../../src/schemas/index.js';
@@ -42,7 +47,12 @@ export default async function adminCertificationRoutes(app: FastifyInstance) {
     const c = await findCertification(app.db, (req.params as { id: number }).id);
     if (!c) throw new AppError(404, '认证申请不存在');
     const standing = await accountStanding(app.db, c.userId);
-    return ok({ ...c, ...(await applicantOf(app.db, c.userId)), images: c.images.map(({ key: _key, ...img }, n) => ({ ...img, n })), account: { ...standing, authLevel: authLevelOf(standing) } });
+    return ok({
+      ...c,
+      ...(await applicantOf(app.db, c.userId)),
+      images: c.images.map(({ key: _key, ...img }, n) => ({ ...img, n })),
+      account: { ...standing, authLevel: authLevelOf(standing) },
+    });
   });
 
   /** One document image, streamed to staff only; never cached by shared caches. */
@@ -51,18 +61,27 @@ export default async function adminCertificationRoutes(app: FastifyInstance) {
     const { id, n } = req.params as { id: number; n: number };
     const img = (await findCertification(app.db, id))?.images[n];
     if (!img) throw new AppError(404, '文件不存在');
-    return serveObject(req, reply, app.storage, img.key, { cacheControl: 'private, no-store', contentDisposition: contentDisposition(img.name, 'inline') });
+    return serveObject(req, reply, app.storage, img.key, {
+      cacheControl: 'private, no-store',
+      contentDisposition: contentDisposition(img.name, 'inline'),
+    });
   });
 
   app.post('/:id/approve', { schema: { params: idParams, response: envelopeResponse } }, async (req) => {
     const staff = await requireStaff(req);
     const form = await validateForm(app, 'lumen:forms/certification-approve', req.body);
-    return ok(await approveCertification(app.db, req, staff, (req.params as { id: number }).id, form.authLevel as AuthLevel), '已通过认证');
+    return ok(
+      await approveCertification(app.db, req, staff, (req.params as { id: number }).id, form.authLevel as AuthLevel),
+      '已通过认证',
+    );
   });
 
   app.post('/:id/reject', { schema: { params: idParams, response: envelopeResponse } }, async (req) => {
     const staff = await requireStaff(req);
     const form = await validateForm(app, 'lumen:forms/certification-reject', req.body);
-    return ok(await rejectCertification(app.db, req, staff, (req.params as { id: number }).id, String(form.reason).trim()), statusLabel('lumen:status/certification', 2));
+    return ok(
+      await rejectCertification(app.db, req, staff, (req.params as { id: number }).id, String(form.reason).trim()),
+      statusLabel('lumen:status/certification', 2),
+    );
   });
 }

@@ -18,11 +18,26 @@ const listQuery = {
 } as const;
 const enquiryQuery = {
   type: 'object',
-  properties: { handled: { type: 'boolean', title: '是否已处理', default: false }, page: listQuery.properties.page, pageSize: listQuery.properties.pageSize },
+  properties: {
+    handled: { type: 'boolean', title: '是否已处理', default: false },
+    page: listQuery.properties.page,
+    pageSize: listQuery.properties.pageSize,
+  },
   additionalProperties: false,
 } as const;
-const versionBody = { type: 'object', required: ['version', 'baseVersion'], properties: { version: { type: 'integer', title: '版本', minimum: 1 }, baseVersion: { type: 'integer', title: '当前版本', minimum: 1 } } } as const;
-const handleBody = { type: 'object', properties: { note: { type: 'string', title: '跟进备注', maxLength: 500 } }, additionalProperties: false } as const;
+const versionBody = {
+  type: 'object',
+  required: ['version', 'baseVersion'],
+  properties: {
+    version: { type: 'integer', title: '版本', minimum: 1 },
+    baseVersion: { type: 'integer', title: '当前版本', minimum: 1 },
+  },
+} as const;
+const handleBody = {
+  type: 'object',
+  properties: { note: { type: 'string', title: '跟进备注', maxLength: 500 } },
+  additionalProperties: false,
+} as const;
 
 /** The version the editor loaded, sent beside the form fields; without it an edit could overwrite another. */
 function baseVersionOf(body: unknown): number {
@@ -45,12 +60,17 @@ export default async function adminContentRoutes(app: FastifyInstance) {
     return ok(await listEnquiries(app.db, q.handled, q.page, q.pageSize));
   });
 
-  app.post('/enquiries/:id/handled', { schema: { params: idParams, body: handleBody, response: envelopeResponse } }, async (req) => {
-    const staff = await requireStaff(req);
-    const note = ((req.body as { note?: string } | null)?.note ?? '').trim();
-    if (!(await markEnquiryHandled(app.db, (req.params as { id: number }).id, Number(staff.id), note))) throw new AppError(409, '该咨询不存在或已处理');
-    return ok(null, '已标记为已处理');
-  });
+  app.post(
+    '/enquiries/:id/handled',
+    { schema: { params: idParams, body: handleBody, response: envelopeResponse } },
+    async (req) => {
+      const staff = await requireStaff(req);
+      const note = ((req.body as { note?: string } | null)?.note ?? '').trim();
+      if (!(await markEnquiryHandled(app.db, (req.params as { id: number }).id, Number(staff.id), note)))
+        throw new AppError(409, '该咨询不存在或已处理');
+      return ok(null, '已标记为已处理');
+    },
+  );
 
   app.get('/:id', { schema: { params: idParams, response: envelopeResponse } }, async (req) => {
     await requireStaff(req);
@@ -75,12 +95,30 @@ export default async function adminContentRoutes(app: FastifyInstance) {
     const staff = await requireStaff(req);
     const base = baseVersionOf(req.body);
     const form = (await validateForm(app, 'lumen:forms/cms-entry', req.body)) as CmsFields;
-    return ok({ version: await saveCmsEntry(app.db, (req.params as { id: number }).id, base, form, Number(staff.id)) }, '已保存');
+    return ok(
+      { version: await saveCmsEntry(app.db, (req.params as { id: number }).id, base, form, Number(staff.id)) },
+      '已保存',
+    );
   });
 
-  app.post('/:id/restore', { schema: { params: idParams, body: versionBody, response: envelopeResponse } }, async (req) => {
-    const staff = await requireStaff(req);
-    const b = req.body as { version: number; baseVersion: number };
-    return ok({ version: await restoreCmsVersion(app.db, (req.params as { id: number }).id, b.version, b.baseVersion, Number(staff.id)) }, `已恢复到第 ${b.version} 版`);
-  });
+  app.post(
+    '/:id/restore',
+    { schema: { params: idParams, body: versionBody, response: envelopeResponse } },
+    async (req) => {
+      const staff = await requireStaff(req);
+      const b = req.body as { version: number; baseVersion: number };
+      return ok(
+        {
+          version: await restoreCmsVersion(
+            app.db,
+            (req.params as { id: number }).id,
+            b.version,
+            b.baseVersion,
+            Number(staff.id),
+          ),
+        },
+        `已恢复到第 ${b.version} 版`,
+      );
+    },
+  );
 }

@@ -24,12 +24,16 @@ export default async function adminGiftCardRoutes(app: FastifyInstance) {
     return ok(await listBatches(app.db, q.page, q.pageSize));
   });
 
-  app.post('/batches', { config: { formSchema: 'lumen:forms/gift-card-batch' }, schema: { response: envelopeResponse } }, async (req) => {
-    const staff = await requireStaff(req);
-    const form = await validateForm(app, 'lumen:forms/gift-card-batch', req.body);
-    const id = await createGiftCardBatch(app.db, req, staff, form as any, await currentGiftRules(app));
-    return ok({ id }, `已生成 ${form.count} 张礼品卡`);
-  });
+  app.post(
+    '/batches',
+    { config: { formSchema: 'lumen:forms/gift-card-batch' }, schema: { response: envelopeResponse } },
+    async (req) => {
+      const staff = await requireStaff(req);
+      const form = await validateForm(app, 'lumen:forms/gift-card-batch', req.body);
+      const id = await createGiftCardBatch(app.db, req, staff, form as any, await currentGiftRules(app));
+      return ok({ id }, `已生成 ${form.count} 张礼品卡`);
+    },
+  );
 
   app.get('/batches/:id/cards', { schema: { params: idParams, response: envelopeResponse } }, async (req) => {
     await requireStaff(req);

@@ -47,13 +47,22 @@ export default async function adminInvoiceRoutes(app: FastifyInstance) {
   app.post('/:id/refuse', { schema: { params: idParams, response: envelopeResponse } }, async (req) => {
     const staff = await requireStaff(req);
     const form = await validateForm(app, 'lumen:forms/invoice-refuse', req.body);
-    const { form: _form, ...d } = await refuseInvoice(app.db, req, staff, (req.params as { id: number }).id, String(form.reason).trim());
+    const { form: _form, ...d } = await refuseInvoice(
+      app.db,
+      req,
+      staff,
+      (req.params as { id: number }).id,
+      String(form.reason).trim(),
+    );
     return ok(d, statusLabel('lumen:status/invoice', 3));
   });
 
   app.get('/:id/pdf', { schema: { params: idParams } }, async (req, reply) => {
     await requireStaff(req);
     const { pdf, invoiceNo } = await issuedInvoicePdf(app.db, (req.params as { id: number }).id);
-    return reply.type('application/pdf').header('content-disposition', contentDisposition(`电子发票-${invoiceNo}.pdf`)).send(Buffer.from(pdf));
+    return reply
+      .type('application/pdf')
+      .header('content-disposition', contentDisposition(`电子发票-${invoiceNo}.pdf`))
+      .send(Buffer.from(pdf));
   });
 }

@@ -13,7 +13,12 @@ const listQuery = {
   type: 'object',
   properties: {
     // The list's two tabs: 'due' also holds refunds being settled (processing).
-    status: { type: 'string', title: '退款状态', enum: enumCodes<string>('lumen:status/refund-settlement').filter((c) => c !== 'processing'), default: 'due' },
+    status: {
+      type: 'string',
+      title: '退款状态',
+      enum: enumCodes<string>('lumen:status/refund-settlement').filter((c) => c !== 'processing'),
+      default: 'due',
+    },
     page: { type: 'integer', title: '页码', minimum: 1, default: 1 },
     pageSize: { type: 'integer', title: '每页条数', minimum: 1, maximum: 100, default: 20 },
   },
@@ -35,7 +40,16 @@ export default async function adminRefundRoutes(app: FastifyInstance) {
   app.post('/:id/settle', { schema: { params: idParams, response: envelopeResponse } }, async (req) => {
     const staff = await requireStaff(req);
     const refund = await settleRefund(app.db, providers, (req.params as { id: number }).id, Number(staff.id));
-    req.log.info({ refundId: refund.id, orderNo: refund.orderNo, provider: refund.provider, amountCents: refund.amountCents, staffId: staff.id }, 'refund settled');
+    req.log.info(
+      {
+        refundId: refund.id,
+        orderNo: refund.orderNo,
+        provider: refund.provider,
+        amountCents: refund.amountCents,
+        staffId: staff.id,
+      },
+      'refund settled',
+    );
     return ok(refund, '退款已完成');
   });
 
@@ -46,8 +60,16 @@ export default async function adminRefundRoutes(app: FastifyInstance) {
   app.post('/order', { schema: { response: envelopeResponse } }, async (req) => {
     const staff = await requireStaff(req);
     const form = await validateForm(app, 'lumen:forms/order-refund', req.body);
-    const refund = await refundPaidOrder(app.db, providers, { orderNo: form.orderNo, reason: String(form.reason).trim() }, Number(staff.id));
-    req.log.info({ refundId: refund.id, orderNo: refund.orderNo, amountCents: refund.amountCents, staffId: staff.id }, 'order refunded');
+    const refund = await refundPaidOrder(
+      app.db,
+      providers,
+      { orderNo: form.orderNo, reason: String(form.reason).trim() },
+      Number(staff.id),
+    );
+    req.log.info(
+      { refundId: refund.id, orderNo: refund.orderNo, amountCents: refund.amountCents, staffId: staff.id },
+      'order refunded',
+    );
     return ok(refund, '订单已退款');
   });
 }

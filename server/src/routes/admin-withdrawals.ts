@@ -4,7 +4,11 @@ import { envelopeResponse, idParams } from '../http/route-schemas.js';
 import { requireStaff } from '../plugins/staff.js';
 import { validateForm } from './form-validate.js';
 import { PAYOUT_PROVIDER, payProviders } from '../adapters/pay/index.js';
-import { findWithdrawalForStaff, listWithdrawalsForStaff, withdrawalEvents } from '../repositories/withdrawal-review.js';
+import {
+  findWithdrawalForStaff,
+  listWithdrawalsForStaff,
+  withdrawalEvents,
+} from '../repositories/withdrawal-review.js';
 import { earningsOf } from '../repositories/withdrawals.js';
 import { approveWithdrawal, rejectWithdrawal } from '../services/withdrawal-review.js';
 import { statusLabel } from '../../../src/schemas/index.js';
@@ -38,19 +42,29 @@ export default async function adminWithdrawalRoutes(app: FastifyInstance) {
     await requireStaff(req);
     const w = await findWithdrawalForStaff(app.db, (req.params as { id: number }).id);
     if (!w) throw new AppError(404, '提现申请不存在');
-    return ok({ ...w, events: await withdrawalEvents(app.db, w.id, true), earnings: await earningsOf(app.db, Number(w.userId)) });
+    return ok({
+      ...w,
+      events: await withdrawalEvents(app.db, w.id, true),
+      earnings: await earningsOf(app.db, Number(w.userId)),
+    });
   });
 
   app.post('/:id/approve', { schema: { params: idParams, response: envelopeResponse } }, async (req) => {
     const staff = await requireStaff(req);
     const w = await approveWithdrawal(app.db, provider, (req.params as { id: number }).id, Number(staff.id));
-    req.log.info({ withdrawalId: w.id, amountCents: w.amountCents, payoutId: w.payoutId, staffId: staff.id }, 'withdrawal paid out');
+    req.log.info(
+      { withdrawalId: w.id, amountCents: w.amountCents, payoutId: w.payoutId, staffId: staff.id },
+      'withdrawal paid out',
+    );
     return ok(w, '已通过并打款');
   });
 
   app.post('/:id/reject', { schema: { params: idParams, response: envelopeResponse } }, async (req) => {
     const staff = await requireStaff(req);
     const form = await validateForm(app, 'lumen:forms/withdrawal-reject', req.body);
-    return ok(await rejectWithdrawal(app.db, (req.params as { id: number }).id, Number(staff.id), String(form.reason).trim()), statusLabel('lumen:status/withdrawal', 2));
+    return ok(
+      await rejectWithdrawal(app.db, (req.params as { id: number }).id, Number(staff.id), String(form.reason).trim()),
+      statusLabel('lumen:status/withdrawal', 2),
+    );
   });
 }

@@ -22,7 +22,12 @@ export default async function baidu(app: FastifyInstance) {
     }
     if (!bdVid) throw new AppError(400, '页面地址缺少 bd_vid');
     const user = await req.currentUser();
-    await app.db.query('INSERT INTO ad_conversions(user_id, type, url, bd_vid) VALUES ($1, $2, $3, $4)', [user?.id ?? null, type, url, bdVid.slice(0, 200)]);
+    await app.db.query('INSERT INTO ad_conversions(user_id, type, url, bd_vid) VALUES ($1, $2, $3, $4)', [
+      user?.id ?? null,
+      type,
+      url,
+      bdVid.slice(0, 200),
+    ]);
     return ok(null);
   });
 }

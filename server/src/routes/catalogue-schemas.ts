@@ -11,7 +11,11 @@ const categoryIdProp = idProp('分类', MAX_INT4_ID);
 export const categoryIdParams = { type: 'object', required: ['id'], properties: { id: categoryIdProp } } as const;
 
 /** 0 (or absent) means all types. */
-export const typeProp = { type: 'integer', title: '素材类型', enum: enumCodes<number>('lumen:enums/search-type') } as const;
+export const typeProp = {
+  type: 'integer',
+  title: '素材类型',
+  enum: enumCodes<number>('lumen:enums/search-type'),
+} as const;
 export const limitProp = { type: 'integer', title: '数量', minimum: 1, maximum: 50, default: 12 } as const;
 
 export const typeLimitQuery = {

@@ -45,16 +45,31 @@ export default async function certificationRoutes(app: FastifyInstance) {
   app.get('/', { schema: { response: envelopeResponse } }, async (req) => {
     const user = await req.requireUser();
     const standing = await accountStanding(app.db, Number(user.id));
-    return ok({ current: forUser(await latestCertification(app.db, Number(user.id))), account: { ...standing, authLevel: authLevelOf(standing) } });
+    return ok({
+      current: forUser(await latestCertification(app.db, Number(user.id))),
+      account: { ...standing, authLevel: authLevelOf(standing) },
+    });
   });
 
   const submit = (kind: 'personal' | 'company') => async (req: FastifyRequest) => {
     const user = await req.requireUser();
-    const upload = await readFormUpload(app, req, { ...FORMS[kind], noRule: '证件照片上传规则不存在', ruleFor: () => getUploadRule(app, RULE) });
+    const upload = await readFormUpload(app, req, {
+      ...FORMS[kind],
+      noRule: '证件照片上传规则不存在',
+      ruleFor: () => getUploadRule(app, RULE),
+    });
     try {
       // Images of a certification are private: stored outside the public media group, read only by staff.
       const images: CertificationImage[] = [];
-      for (const f of upload.files) images.push({ field: f.field, key: await storeUploaded(app, 'certification', f), name: f.name, size: f.size, mime: f.mime, sha256: f.sha256 });
+      for (const f of upload.files)
+        images.push({
+          field: f.field,
+          key: await storeUploaded(app, 'certification', f),
+          name: f.name,
+          size: f.size,
+          mime: f.mime,
+          sha256: f.sha256,
+        });
       await submitCertification(app.db, Number(user.id), upload.form, images);
       return ok(forUser(await latestCertification(app.db, Number(user.id))), '已提交，请等待审核');
     } finally {

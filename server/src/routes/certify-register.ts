@@ -21,6 +21,9 @@ export default async function certifyRegisterRoutes(app: FastifyInstance) {
   app.get('/:id/pdf', { schema: { params: idParams } }, async (req, reply) => {
     const r = await issued((req.params as { id: number }).id);
     if (!r.certificateKey) throw new AppError(404, '证书文件不存在');
-    return reply.type('application/pdf').header('content-disposition', contentDisposition(`登记证书-${r.registrationNo}.pdf`)).send(await app.storage.get(r.certificateKey));
+    return reply
+      .type('application/pdf')
+      .header('content-disposition', contentDisposition(`登记证书-${r.registrationNo}.pdf`))
+      .send(await app.storage.get(r.certificateKey));
   });
 }

@@ -41,7 +41,8 @@ let validateChunk: ValidateFunction | null = null;
 /** Parses (query strings and form fields arrive as text) and validates the protocol parameters. */
 export function readChunkParams(raw: Record<string, unknown>): ChunkParams {
   const data: Record<string, unknown> = { ...raw };
-  for (const k of INTEGER_FIELDS) if (typeof data[k] === 'string' && /^\d{1,15}$/.test(data[k] as string)) data[k] = Number(data[k]);
+  for (const k of INTEGER_FIELDS)
+    if (typeof data[k] === 'string' && /^\d{1,15}$/.test(data[k] as string)) data[k] = Number(data[k]);
   validateChunk ??= createAjv().compile(schemas['lumen:api/upload-chunk']);
   if (!validateChunk(data)) throw new AppError(400, errorList(validateChunk.errors)[0]);
   return data as unknown as ChunkParams;
@@ -49,8 +50,10 @@ export function readChunkParams(raw: Record<string, unknown>): ChunkParams {
 
 /** Why these parameters do not fit the registered upload (tus discipline: 409), or null. */
 export function chunkMismatch(p: ChunkParams, u: UploadRow): string | null {
-  if (p.totalSize !== u.total_size || p.chunkSize !== u.chunk_size || p.totalChunks !== u.total_chunks) return '分片参数与登记的文件不符，请重新选择文件上传';
+  if (p.totalSize !== u.total_size || p.chunkSize !== u.chunk_size || p.totalChunks !== u.total_chunks)
+    return '分片参数与登记的文件不符，请重新选择文件上传';
   if (p.chunkNumber > u.total_chunks) return '分片序号超出范围';
-  if (p.currentChunkSize !== expectedChunkBytes(p.chunkNumber, u.total_size, u.chunk_size, u.total_chunks)) return '分片大小与登记的文件不符';
+  if (p.currentChunkSize !== expectedChunkBytes(p.chunkNumber, u.total_size, u.chunk_size, u.total_chunks))
+    return '分片大小与登记的文件不符';
   return null;
 }

@@ -5,7 +5,14 @@ import { validateForm } from './form-validate.js';
 import { idProp } from '../http/params.js';
 import { requireStaff } from '../plugins/staff.js';
 import { findMember, listRevenue, memberShares, planStats, worksForPool } from '../repositories/collective.js';
-import { choosePoolWorks, currentCollectivePlan, joinPlan, leavePlan, recordPoolRevenue, stayInPlan } from '../services/collective.js';
+import {
+  choosePoolWorks,
+  currentCollectivePlan,
+  joinPlan,
+  leavePlan,
+  recordPoolRevenue,
+  stayInPlan,
+} from '../services/collective.js';
 
 const worksBody = {
   type: 'object',
@@ -19,7 +26,9 @@ const worksBody = {
  * membership, pool works and shares, and (under /admin) staff recording pool income.
  */
 export default async function collectiveRoutes(app: FastifyInstance) {
-  app.get('/plan', { schema: { response: envelopeResponse } }, async () => ok({ rule: await currentCollectivePlan(app.db), ...(await planStats(app.db)) }));
+  app.get('/plan', { schema: { response: envelopeResponse } }, async () =>
+    ok({ rule: await currentCollectivePlan(app.db), ...(await planStats(app.db)) }),
+  );
 
   app.get('/me', { schema: { response: envelopeResponse } }, async (req) => {
     const user = await req.requireUser();
@@ -35,12 +44,16 @@ export default async function collectiveRoutes(app: FastifyInstance) {
     });
   });
 
-  app.post('/join', { config: { rateLimit: { max: 20, timeWindow: '1 minute' } }, schema: { response: envelopeResponse } }, async (req) => {
-    const user = await req.requireUser();
-    await validateForm(app, 'lumen:forms/collective-join', req.body);
-    await joinPlan(app.db, user);
-    return ok(await findMember(app.db, Number(user.id)), '已加入集体版权计划');
-  });
+  app.post(
+    '/join',
+    { config: { rateLimit: { max: 20, timeWindow: '1 minute' } }, schema: { response: envelopeResponse } },
+    async (req) => {
+      const user = await req.requireUser();
+      await validateForm(app, 'lumen:forms/collective-join', req.body);
+      await joinPlan(app.db, user);
+      return ok(await findMember(app.db, Number(user.id)), '已加入集体版权计划');
+    },
+  );
 
   app.put('/works', { schema: { body: worksBody, response: envelopeResponse } }, async (req) => {
     const user = await req.requireUser();
@@ -68,7 +81,11 @@ export default async function collectiveRoutes(app: FastifyInstance) {
   app.post('/admin/revenue', { schema: { response: envelopeResponse } }, async (req) => {
     const staff = await requireStaff(req);
     const form = await validateForm(app, 'lumen:forms/collective-revenue', req.body);
-    const r = await recordPoolRevenue(app.db, Number(staff.id), { reference: form.reference, licensee: String(form.licensee).trim(), amountCents: Math.round(form.amount * 100) });
+    const r = await recordPoolRevenue(app.db, Number(staff.id), {
+      reference: form.reference,
+      licensee: String(form.licensee).trim(),
+      amountCents: Math.round(form.amount * 100),
+    });
     return ok(r, r.replayed ? '该凭证号已记录过，未重复分配' : '已记录并分配');
   });
 }

@@ -32,7 +32,15 @@ export default async function commonQr(app: FastifyInstance) {
 
   // Bind: the SMS code proves the phone; the phone's account (or a new one) gets the WeChat identity.
   app.post('/phone', { config: LOGIN_ROUTE_LIMIT }, async (req) => {
-    const body = validated<{ phone: string; verificationCode: string; ticket: string; registDevice?: string; inviteId?: string; inviteCode?: string; registSource?: string }>('bind', req.body);
+    const body = validated<{
+      phone: string;
+      verificationCode: string;
+      ticket: string;
+      registDevice?: string;
+      inviteId?: string;
+      inviteCode?: string;
+      registSource?: string;
+    }>('bind', req.body);
     const t = await liveTicket(app.db, body.ticket);
     if (!t || t.state !== 'scanned' || !t.openid) throw new AppError(400, MSG_TICKET_INVALID);
     await consumeCode(app.db, app.config.smsCodePepper, body.phone, 'bind', body.verificationCode);

@@ -9,7 +9,12 @@ import { createSession } from '../repositories/sessions.js';
 import { findUserIdBy, registerPhoneUser } from '../repositories/users.js';
 
 export const MSG_TICKET_INVALID = '二维码已失效，请刷新二维码';
-const PURPOSE_TEXT: Record<SmsPurpose, string> = { login: '登录', bind: '绑定手机号', sign: '合同签署', phone: '更换手机号' };
+const PURPOSE_TEXT: Record<SmsPurpose, string> = {
+  login: '登录',
+  bind: '绑定手机号',
+  sign: '合同签署',
+  phone: '更换手机号',
+};
 
 type SmsBody = { phone: string; ticket?: string };
 
@@ -22,7 +27,10 @@ async function sendCode(app: FastifyInstance, req: FastifyRequest, purpose: SmsP
     if (!t || t.state !== 'scanned') throw new AppError(400, MSG_TICKET_INVALID);
   }
   const code = await issueCodeWithinLimits(app.db, app.config.smsCodePepper, body.phone, purpose, req.ip);
-  await smsGateway(app.db).send(body.phone, `【流明素材】您的${PURPOSE_TEXT[purpose]}验证码为${code}，5分钟内有效。如非本人操作，请忽略本短信。`);
+  await smsGateway(app.db).send(
+    body.phone,
+    `【流明素材】您的${PURPOSE_TEXT[purpose]}验证码为${code}，5分钟内有效。如非本人操作，请忽略本短信。`,
+  );
 }
 
 /** Phone + SMS login (loginType 0) and the two send-code calls. */
@@ -39,7 +47,14 @@ export default async function commonSms(app: FastifyInstance) {
 
   // Logs in by phone, registering the phone on first use with its invite/source details.
   app.post('/userPhoneLoginReg', { config: LOGIN_ROUTE_LIMIT }, async (req) => {
-    const body = validated<{ phone: string; verificationCode: string; registDevice?: string; inviteId?: string; inviteCode?: string; registSource?: string }>('login', req.body);
+    const body = validated<{
+      phone: string;
+      verificationCode: string;
+      registDevice?: string;
+      inviteId?: string;
+      inviteCode?: string;
+      registSource?: string;
+    }>('login', req.body);
     await consumeCode(app.db, app.config.smsCodePepper, body.phone, 'login', body.verificationCode);
     const existing = await findUserIdBy(app.db, 'phone', body.phone);
     const userId = existing?.id ?? (await registerPhoneUser(app.db, body));

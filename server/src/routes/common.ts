@@ -27,7 +27,11 @@ export default async function common(app: FastifyInstance) {
     const body = (req.body ?? {}) as Record<string, unknown>;
     const loginType = [0, 1, 2].includes(Number(body.loginType)) ? Number(body.loginType) : null;
     const url = typeof body.url === 'string' ? body.url.slice(0, 2000) : null;
-    await app.db.query('INSERT INTO login_events(user_id, login_type, url) VALUES ($1, $2, $3)', [user.id, loginType, url]);
+    await app.db.query('INSERT INTO login_events(user_id, login_type, url) VALUES ($1, $2, $3)', [
+      user.id,
+      loginType,
+      url,
+    ]);
     return ok(null);
   });
 }

@@ -11,7 +11,10 @@ import { resolveDispute } from '../services/community-demands.js';
 const resolveBody = {
   type: 'object',
   required: ['outcome', 'note'],
-  properties: { outcome: { type: 'string', title: '裁决', enum: ['release', 'refund'] }, note: { type: 'string', title: '裁决说明', minLength: 2, maxLength: 500 } },
+  properties: {
+    outcome: { type: 'string', title: '裁决', enum: ['release', 'refund'] },
+    note: { type: 'string', title: '裁决说明', minLength: 2, maxLength: 500 },
+  },
   additionalProperties: false,
 } as const;
 
@@ -29,13 +32,20 @@ export default async function communityAdminRoutes(app: FastifyInstance) {
     return ok({ reports: await openReports(app.db), hidden: await hiddenPosts(app.db) });
   });
 
-  app.post('/:target/:id/hide', { config: { formSchema: 'lumen:forms/community-hide' }, schema: { params: targetParams, response: envelopeResponse } }, async (req) => {
-    const staff = await requireStaff(req);
-    const form = await validateForm(app, 'lumen:forms/community-hide', req.body);
-    const p = req.params as TargetParams;
-    await hideContent(app.db, req, staff, p.target, p.id, form.reason.trim());
-    return ok(null, '已隐藏');
-  });
+  app.post(
+    '/:target/:id/hide',
+    {
+      config: { formSchema: 'lumen:forms/community-hide' },
+      schema: { params: targetParams, response: envelopeResponse },
+    },
+    async (req) => {
+      const staff = await requireStaff(req);
+      const form = await validateForm(app, 'lumen:forms/community-hide', req.body);
+      const p = req.params as TargetParams;
+      await hideContent(app.db, req, staff, p.target, p.id, form.reason.trim());
+      return ok(null, '已隐藏');
+    },
+  );
 
   app.post('/:target/:id/restore', { schema: { params: targetParams, response: envelopeResponse } }, async (req) => {
     const staff = await requireStaff(req);
@@ -56,10 +66,14 @@ export default async function communityAdminRoutes(app: FastifyInstance) {
     return ok(await disputedDemands(app.db));
   });
 
-  app.post('/demands/:id/resolve', { schema: { params: idParams, body: resolveBody, response: envelopeResponse } }, async (req) => {
-    const staff = await requireStaff(req);
-    const b = req.body as { outcome: 'release' | 'refund'; note: string };
-    await resolveDispute(app.db, req, staff, (req.params as { id: number }).id, b.outcome, b.note.trim());
-    return ok(null, b.outcome === 'release' ? '已裁决：款项支付给创作者' : '已裁决：款项退回买家');
-  });
+  app.post(
+    '/demands/:id/resolve',
+    { schema: { params: idParams, body: resolveBody, response: envelopeResponse } },
+    async (req) => {
+      const staff = await requireStaff(req);
+      const b = req.body as { outcome: 'release' | 'refund'; note: string };
+      await resolveDispute(app.db, req, staff, (req.params as { id: number }).id, b.outcome, b.note.trim());
+      return ok(null, b.outcome === 'release' ? '已裁决：款项支付给创作者' : '已裁决：款项退回买家');
+    },
+  );
 }

@@ -3,8 +3,22 @@ import { AppError, ok } from '../http/envelope.js';
 import { envelopeResponse, idParams } from '../http/route-schemas.js';
 import { validateForm } from './form-validate.js';
 import { idProp } from '../http/params.js';
-import { demandsOfBuyer, findDemand, listDemands, responsesFor, responsesOfCreator } from '../repositories/community-demands.js';
-import { acceptDelivery, cancelDemand, deliver, disputeDemand, pickResponse, postDemand, respond } from '../services/community-demands.js';
+import {
+  demandsOfBuyer,
+  findDemand,
+  listDemands,
+  responsesFor,
+  responsesOfCreator,
+} from '../repositories/community-demands.js';
+import {
+  acceptDelivery,
+  cancelDemand,
+  deliver,
+  disputeDemand,
+  pickResponse,
+  postDemand,
+  respond,
+} from '../services/community-demands.js';
 import { enumCodes } from '../../../src/schemas/index.js';
 
 const listQuery = {
@@ -19,7 +33,12 @@ const listQuery = {
   },
   additionalProperties: false,
 } as const;
-const pickBody = { type: 'object', required: ['responseId'], properties: { responseId: idProp('响应编号') }, additionalProperties: false } as const;
+const pickBody = {
+  type: 'object',
+  required: ['responseId'],
+  properties: { responseId: idProp('响应编号') },
+  additionalProperties: false,
+} as const;
 const id = (req: { params: unknown }) => (req.params as { id: number }).id;
 
 /**
@@ -29,7 +48,9 @@ const id = (req: { params: unknown }) => (req.params as { id: number }).id;
  * disputes to staff (/community/api/admin/disputes).
  */
 export default async function communityDemandRoutes(app: FastifyInstance) {
-  app.get('/', { schema: { querystring: listQuery, response: envelopeResponse } }, async (req) => ok(await listDemands(app.db, req.query as any)));
+  app.get('/', { schema: { querystring: listQuery, response: envelopeResponse } }, async (req) =>
+    ok(await listDemands(app.db, req.query as any)),
+  );
 
   app.get('/mine', { schema: { response: envelopeResponse } }, async (req) => {
     const uid = Number((await req.requireUser()).id);
@@ -46,18 +67,32 @@ export default async function communityDemandRoutes(app: FastifyInstance) {
     return ok({ ...(party ? d : pub), responses: await responsesFor(app.db, d.id) });
   });
 
-  app.post('/', { config: { formSchema: 'lumen:forms/community-demand' }, schema: { response: envelopeResponse } }, async (req) => {
-    const user = await req.requireUser();
-    const form = await validateForm(app, 'lumen:forms/community-demand', req.body);
-    const r = await postDemand(app.db, user, form);
-    return ok({ id: r.id }, r.repeated ? '该需求已发布' : form.mode === 'bounty' ? '需求已发布，赏金已由平台托管' : '需求已发布');
-  });
+  app.post(
+    '/',
+    { config: { formSchema: 'lumen:forms/community-demand' }, schema: { response: envelopeResponse } },
+    async (req) => {
+      const user = await req.requireUser();
+      const form = await validateForm(app, 'lumen:forms/community-demand', req.body);
+      const r = await postDemand(app.db, user, form);
+      return ok(
+        { id: r.id },
+        r.repeated ? '该需求已发布' : form.mode === 'bounty' ? '需求已发布，赏金已由平台托管' : '需求已发布',
+      );
+    },
+  );
 
-  app.post('/:id/responses', { config: { formSchema: 'lumen:forms/community-response' }, schema: { params: idParams, response: envelopeResponse } }, async (req) => {
-    const user = await req.requireUser();
-    const form = await validateForm(app, 'lumen:forms/community-response', req.body);
-    return ok({ id: await respond(app.db, user, id(req), form) }, '已提交响应，等待需求方选择');
-  });
+  app.post(
+    '/:id/responses',
+    {
+      config: { formSchema: 'lumen:forms/community-response' },
+      schema: { params: idParams, response: envelopeResponse },
+    },
+    async (req) => {
+      const user = await req.requireUser();
+      const form = await validateForm(app, 'lumen:forms/community-response', req.body);
+      return ok({ id: await respond(app.db, user, id(req), form) }, '已提交响应，等待需求方选择');
+    },
+  );
 
   app.post('/:id/pick', { schema: { params: idParams, body: pickBody, response: envelopeResponse } }, async (req) => {
     const user = await req.requireUser();
@@ -65,16 +100,26 @@ export default async function communityDemandRoutes(app: FastifyInstance) {
     return ok(null, '已选定创作者，款项由平台托管，交付验收后支付');
   });
 
-  app.post('/:id/deliver', { config: { formSchema: 'lumen:forms/community-delivery' }, schema: { params: idParams, response: envelopeResponse } }, async (req) => {
-    const user = await req.requireUser();
-    const form = await validateForm(app, 'lumen:forms/community-delivery', req.body);
-    await deliver(app.db, Number(user.id), id(req), form);
-    return ok(null, '已交付，等待需求方验收');
-  });
+  app.post(
+    '/:id/deliver',
+    {
+      config: { formSchema: 'lumen:forms/community-delivery' },
+      schema: { params: idParams, response: envelopeResponse },
+    },
+    async (req) => {
+      const user = await req.requireUser();
+      const form = await validateForm(app, 'lumen:forms/community-delivery', req.body);
+      await deliver(app.db, Number(user.id), id(req), form);
+      return ok(null, '已交付，等待需求方验收');
+    },
+  );
 
   app.post('/:id/accept', { schema: { params: idParams, response: envelopeResponse } }, async (req) => {
     const user = await req.requireUser();
-    return ok(await acceptDelivery(app.db, Number(user.id), id(req)), '已验收：款项已支付给创作者，作品授权已发放到您的账户');
+    return ok(
+      await acceptDelivery(app.db, Number(user.id), id(req)),
+      '已验收：款项已支付给创作者，作品授权已发放到您的账户',
+    );
   });
 
   app.post('/:id/cancel', { schema: { params: idParams, response: envelopeResponse } }, async (req) => {
@@ -83,10 +128,17 @@ export default async function communityDemandRoutes(app: FastifyInstance) {
     return ok(null, '需求已取消，托管款已退回钱包');
   });
 
-  app.post('/:id/dispute', { config: { formSchema: 'lumen:forms/community-dispute' }, schema: { params: idParams, response: envelopeResponse } }, async (req) => {
-    const user = await req.requireUser();
-    const form = await validateForm(app, 'lumen:forms/community-dispute', req.body);
-    await disputeDemand(app.db, Number(user.id), id(req), form.reason.trim());
-    return ok(null, '已提交平台仲裁，托管款冻结至裁决');
-  });
+  app.post(
+    '/:id/dispute',
+    {
+      config: { formSchema: 'lumen:forms/community-dispute' },
+      schema: { params: idParams, response: envelopeResponse },
+    },
+    async (req) => {
+      const user = await req.requireUser();
+      const form = await validateForm(app, 'lumen:forms/community-dispute', req.body);
+      await disputeDemand(app.db, Number(user.id), id(req), form.reason.trim());
+      return ok(null, '已提交平台仲裁，托管款冻结至裁决');
+    },
+  );
 }

@@ -7,8 +7,24 @@ import { MULTIPART_LIMITS, readFormUpload, storeUploaded } from './form-upload.j
 import { getUploadRule } from '../schemas/store.js';
 import { PUBLIC_GROUP } from '../storage/groups.js';
 import { isStaff } from '../plugins/staff.js';
-import { collectedPosts, deleteOwnPost, feed, findPost, insertPost, ownWorkIds, worksOf } from '../repositories/community-posts.js';
-import { commentsOf, creatorProfile, findComment, insertComment, insertReport, setFollow, toggleMark } from '../repositories/community-social.js';
+import {
+  collectedPosts,
+  deleteOwnPost,
+  feed,
+  findPost,
+  insertPost,
+  ownWorkIds,
+  worksOf,
+} from '../repositories/community-posts.js';
+import {
+  commentsOf,
+  creatorProfile,
+  findComment,
+  insertComment,
+  insertReport,
+  setFollow,
+  toggleMark,
+} from '../repositories/community-social.js';
 
 const POST_FORM = 'lumen:forms/community-post';
 const feedQuery = {
@@ -21,7 +37,12 @@ const feedQuery = {
   },
   additionalProperties: false,
 } as const;
-const onBody = { type: 'object', required: ['on'], properties: { on: { type: 'boolean', title: '开关' } }, additionalProperties: false } as const;
+const onBody = {
+  type: 'object',
+  required: ['on'],
+  properties: { on: { type: 'boolean', title: '开关' } },
+  additionalProperties: false,
+} as const;
 const id = (req: { params: unknown }) => (req.params as { id: number }).id;
 
 /**
@@ -35,12 +56,18 @@ export default async function communityRoutes(app: FastifyInstance) {
   /** A visible post, or the viewer's own / staff's view of a hidden one; 404 for everyone else. */
   const visiblePost = async (postId: number, viewer: { id: number | string; roles: string[] } | null) => {
     const p = await findPost(app.db, postId, viewer ? Number(viewer.id) : null);
-    if (!p || (p.status !== 'visible' && !(viewer && (Number(viewer.id) === p.authorId || isStaff(viewer))))) throw new AppError(404, '作品帖不存在或已被隐藏');
+    if (!p || (p.status !== 'visible' && !(viewer && (Number(viewer.id) === p.authorId || isStaff(viewer)))))
+      throw new AppError(404, '作品帖不存在或已被隐藏');
     return p;
   };
 
   app.get('/feed', { schema: { querystring: feedQuery, response: envelopeResponse } }, async (req) => {
-    const q = req.query as { sort: 'newest' | 'popular' | 'following'; authorId?: number; page: number; pageSize: number };
+    const q = req.query as {
+      sort: 'newest' | 'popular' | 'following';
+      authorId?: number;
+      page: number;
+      pageSize: number;
+    };
     const viewer = q.sort === 'following' ? await req.requireUser() : await req.currentUser();
     return ok(await feed(app.db, { ...q, viewerId: viewer ? Number(viewer.id) : null }));
   });
@@ -51,34 +78,55 @@ export default async function communityRoutes(app: FastifyInstance) {
   });
 
   /** Works of the signed-in creator to pick from. */
-  app.get('/my-works', { schema: { response: envelopeResponse } }, async (req) => ok(await worksOf(app.db, Number((await req.requireUser()).id))));
+  app.get('/my-works', { schema: { response: envelopeResponse } }, async (req) =>
+    ok(await worksOf(app.db, Number((await req.requireUser()).id))),
+  );
 
   const checkWorks = async (authorId: number, ids: number[]) => {
     const owned = await ownWorkIds(app.db, authorId, ids);
-    if (owned.length !== ids.length) throw new AppError(400, '只能选择您本人作品库中的作品', { fieldErrors: { '/materialIds': '只能选择本人的作品' } });
+    if (owned.length !== ids.length)
+      throw new AppError(400, '只能选择您本人作品库中的作品', {
+        fieldErrors: { '/materialIds': '只能选择本人的作品' },
+      });
   };
 
   app.post('/posts', { config: { formSchema: POST_FORM }, schema: { response: envelopeResponse } }, async (req) => {
     const user = await req.requireUser();
     const form = await validateForm(app, POST_FORM, req.body);
     const materialIds: number[] = form.materialIds ?? [];
-    if (!materialIds.length) throw new AppError(400, '请至少选择一件作品或上传一张图片', { fieldErrors: { '/materialIds': '请选择作品' } });
+    if (!materialIds.length)
+      throw new AppError(400, '请至少选择一件作品或上传一张图片', { fieldErrors: { '/materialIds': '请选择作品' } });
     await checkWorks(Number(user.id), materialIds);
-    const postId = await insertPost(app.db, Number(user.id), { title: form.title.trim(), body: form.body ?? '', materialIds, imageKeys: [] });
+    const postId = await insertPost(app.db, Number(user.id), {
+      title: form.title.trim(),
+      body: form.body ?? '',
+      materialIds,
+      imageKeys: [],
+    });
     return ok({ id: postId }, '已发布');
   });
 
   /** Multipart: `data` (the form JSON) then the images, checked by content against lumen:rules/community#image. */
   app.post('/posts/upload', async (req) => {
     const user = await req.requireUser();
-    const upload = await readFormUpload(app, req, { schemaId: POST_FORM, fileField: 'images', noRule: '图片上传规则不存在', ruleFor: () => getUploadRule(app, 'lumen:rules/community#image') });
+    const upload = await readFormUpload(app, req, {
+      schemaId: POST_FORM,
+      fileField: 'images',
+      noRule: '图片上传规则不存在',
+      ruleFor: () => getUploadRule(app, 'lumen:rules/community#image'),
+    });
     try {
       const materialIds: number[] = upload.form.materialIds ?? [];
       await checkWorks(Number(user.id), materialIds);
       // Showcase images are public (feed covers): stored with the public media, served from /files.
       const imageKeys: string[] = [];
       for (const f of upload.files) imageKeys.push(await storeUploaded(app, PUBLIC_GROUP, f));
-      const postId = await insertPost(app.db, Number(user.id), { title: String(upload.form.title).trim(), body: upload.form.body ?? '', materialIds, imageKeys });
+      const postId = await insertPost(app.db, Number(user.id), {
+        title: String(upload.form.title).trim(),
+        body: upload.form.body ?? '',
+        materialIds,
+        imageKeys,
+      });
       return ok({ id: postId }, '已发布');
     } finally {
       await upload.cleanup();
@@ -91,37 +139,60 @@ export default async function communityRoutes(app: FastifyInstance) {
     return ok(null, '已删除');
   });
 
-  for (const [path, mark] of [['like', 'likes'], ['collect', 'collections']] as const) {
-    app.post(`/posts/:id/${path}`, { schema: { params: idParams, body: onBody, response: envelopeResponse } }, async (req) => {
+  for (const [path, mark] of [
+    ['like', 'likes'],
+    ['collect', 'collections'],
+  ] as const) {
+    app.post(
+      `/posts/:id/${path}`,
+      { schema: { params: idParams, body: onBody, response: envelopeResponse } },
+      async (req) => {
+        const user = await req.requireUser();
+        const p = await visiblePost(id(req), user);
+        if (p.status !== 'visible') throw new AppError(409, '该作品帖已被隐藏');
+        const on = (req.body as { on: boolean }).on;
+        const r = await app.db.tx((q) => toggleMark(q, mark, p.id, Number(user.id), on));
+        return ok({ on, count: r.count });
+      },
+    );
+  }
+
+  app.post(
+    '/posts/:id/comments',
+    {
+      config: { formSchema: 'lumen:forms/community-comment' },
+      schema: { params: idParams, response: envelopeResponse },
+    },
+    async (req) => {
       const user = await req.requireUser();
       const p = await visiblePost(id(req), user);
       if (p.status !== 'visible') throw new AppError(409, '该作品帖已被隐藏');
-      const on = (req.body as { on: boolean }).on;
-      const r = await app.db.tx((q) => toggleMark(q, mark, p.id, Number(user.id), on));
-      return ok({ on, count: r.count });
-    });
-  }
-
-  app.post('/posts/:id/comments', { config: { formSchema: 'lumen:forms/community-comment' }, schema: { params: idParams, response: envelopeResponse } }, async (req) => {
-    const user = await req.requireUser();
-    const p = await visiblePost(id(req), user);
-    if (p.status !== 'visible') throw new AppError(409, '该作品帖已被隐藏');
-    const form = await validateForm(app, 'lumen:forms/community-comment', req.body);
-    const commentId = await app.db.tx((q) => insertComment(q, p.id, Number(user.id), form.body.trim()));
-    return ok({ id: commentId }, '评论成功');
-  });
+      const form = await validateForm(app, 'lumen:forms/community-comment', req.body);
+      const commentId = await app.db.tx((q) => insertComment(q, p.id, Number(user.id), form.body.trim()));
+      return ok({ id: commentId }, '评论成功');
+    },
+  );
 
   for (const target of ['post', 'comment'] as const) {
-    app.post(`/${target}s/:id/report`, { config: { formSchema: 'lumen:forms/community-report' }, schema: { params: idParams, response: envelopeResponse } }, async (req) => {
-      const user = await req.requireUser();
-      const form = await validateForm(app, 'lumen:forms/community-report', req.body);
-      if (target === 'post') await visiblePost(id(req), user);
-      else if (!(await findComment(app.db, id(req)))) throw new AppError(404, '评论不存在');
-      const reason = form.detail?.trim() ? `${form.reason}：${form.detail.trim()}` : form.reason;
-      const fresh = await app.db.tx((q) => insertReport(q, { targetType: target, targetId: id(req), reporterId: Number(user.id), reason }));
-      if (!fresh) throw new AppError(409, '您已举报过该内容，平台会尽快处理');
-      return ok(null, '举报已提交，平台会尽快处理');
-    });
+    app.post(
+      `/${target}s/:id/report`,
+      {
+        config: { formSchema: 'lumen:forms/community-report' },
+        schema: { params: idParams, response: envelopeResponse },
+      },
+      async (req) => {
+        const user = await req.requireUser();
+        const form = await validateForm(app, 'lumen:forms/community-report', req.body);
+        if (target === 'post') await visiblePost(id(req), user);
+        else if (!(await findComment(app.db, id(req)))) throw new AppError(404, '评论不存在');
+        const reason = form.detail?.trim() ? `${form.reason}：${form.detail.trim()}` : form.reason;
+        const fresh = await app.db.tx((q) =>
+          insertReport(q, { targetType: target, targetId: id(req), reporterId: Number(user.id), reason }),
+        );
+        if (!fresh) throw new AppError(409, '您已举报过该内容，平台会尽快处理');
+        return ok(null, '举报已提交，平台会尽快处理');
+      },
+    );
   }
 
   app.get('/creators/:id', { schema: { params: idParams, response: envelopeResponse } }, async (req) => {
@@ -131,14 +202,20 @@ export default async function communityRoutes(app: FastifyInstance) {
     return ok(profile);
   });
 
-  app.post('/creators/:id/follow', { schema: { params: idParams, body: onBody, response: envelopeResponse } }, async (req) => {
-    const user = await req.requireUser();
-    if (Number(user.id) === id(req)) throw new AppError(400, '不能关注自己');
-    if (!(await creatorProfile(app.db, id(req), null))) throw new AppError(404, '创作者不存在');
-    const on = (req.body as { on: boolean }).on;
-    await setFollow(app.db, Number(user.id), id(req), on);
-    return ok({ on }, on ? '已关注' : '已取消关注');
-  });
+  app.post(
+    '/creators/:id/follow',
+    { schema: { params: idParams, body: onBody, response: envelopeResponse } },
+    async (req) => {
+      const user = await req.requireUser();
+      if (Number(user.id) === id(req)) throw new AppError(400, '不能关注自己');
+      if (!(await creatorProfile(app.db, id(req), null))) throw new AppError(404, '创作者不存在');
+      const on = (req.body as { on: boolean }).on;
+      await setFollow(app.db, Number(user.id), id(req), on);
+      return ok({ on }, on ? '已关注' : '已取消关注');
+    },
+  );
 
-  app.get('/my-collections', { schema: { response: envelopeResponse } }, async (req) => ok(await collectedPosts(app.db, Number((await req.requireUser()).id))));
+  app.get('/my-collections', { schema: { response: envelopeResponse } }, async (req) =>
+    ok(await collectedPosts(app.db, Number((await req.requireUser()).id))),
+  );
 }

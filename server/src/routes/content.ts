@@ -3,9 +3,18 @@ import { AppError, ok } from '../http/envelope.js';
 import { envelopeResponse, idParams } from '../http/route-schemas.js';
 import { validateForm } from './form-validate.js';
 import { findPublishedEntry, helpCentreEntries, latestNotices } from '../repositories/cms.js';
-import { insertEnquiry, insertRegistration, type Enquiry, type EventRegistration } from '../repositories/cms-submissions.js';
+import {
+  insertEnquiry,
+  insertRegistration,
+  type Enquiry,
+  type EventRegistration,
+} from '../repositories/cms-submissions.js';
 
-const slugParams = { type: 'object', required: ['slug'], properties: { slug: { type: 'string', title: '页面路径', pattern: '^[A-Za-z0-9_-]{2,40}$' } } } as const;
+const slugParams = {
+  type: 'object',
+  required: ['slug'],
+  properties: { slug: { type: 'string', title: '页面路径', pattern: '^[A-Za-z0-9_-]{2,40}$' } },
+} as const;
 const submitLimit = { rateLimit: { max: 10, timeWindow: '1 minute' } };
 
 /** Whether an event takes registrations now: staff opened it and it has not ended. */
@@ -21,32 +30,46 @@ function registrationRefusal(event: Record<string, any> | null): string | null {
  * sent as staff saved them; the client sanitises them when rendering (src/content/sanitize.ts).
  */
 export default async function contentRoutes(app: FastifyInstance) {
-  app.get('/help', { schema: { response: envelopeResponse } }, async () => ok({ list: await helpCentreEntries(app.db), notices: await latestNotices(app.db) }));
+  app.get('/help', { schema: { response: envelopeResponse } }, async () =>
+    ok({ list: await helpCentreEntries(app.db), notices: await latestNotices(app.db) }),
+  );
 
   app.get('/:id', { schema: { params: idParams, response: envelopeResponse } }, async (req) => {
     const e = await findPublishedEntry(app.db, { id: (req.params as { id: number }).id });
     if (!e) throw new AppError(404, '内容不存在或已下线');
-    return ok({ ...e, registration: e.kind === 'event' ? { open: !registrationRefusal(e.event), reason: registrationRefusal(e.event) } : null });
+    return ok({
+      ...e,
+      registration:
+        e.kind === 'event' ? { open: !registrationRefusal(e.event), reason: registrationRefusal(e.event) } : null,
+    });
   });
 
   app.get('/slug/:slug', { schema: { params: slugParams, response: envelopeResponse } }, async (req) => {
     const e = await findPublishedEntry(app.db, { slug: (req.params as { slug: string }).slug });
     if (!e) throw new AppError(404, '内容不存在或已下线');
-    return ok({ ...e, registration: e.kind === 'event' ? { open: !registrationRefusal(e.event), reason: registrationRefusal(e.event) } : null });
+    return ok({
+      ...e,
+      registration:
+        e.kind === 'event' ? { open: !registrationRefusal(e.event), reason: registrationRefusal(e.event) } : null,
+    });
   });
 
-  app.post('/:id/registrations', { config: submitLimit, schema: { params: idParams, response: envelopeResponse } }, async (req) => {
-    const e = await findPublishedEntry(app.db, { id: (req.params as { id: number }).id });
-    if (!e || e.kind !== 'event') throw new AppError(404, '活动不存在或已下线');
-    const refusal = registrationRefusal(e.event);
-    if (refusal) throw new AppError(400, refusal);
-    const form = (await validateForm(app, 'lumen:forms/event-registration', req.body)) as EventRegistration;
-    const user = await req.currentUser();
-    if (!(await insertRegistration(app.db, e.id, user ? Number(user.id) : null, form, req.ip))) {
-      throw new AppError(409, '该手机号已报名本活动', { fieldErrors: { '/phone': '该手机号已报名本活动' } });
-    }
-    return ok({ entryId: e.id }, '报名成功');
-  });
+  app.post(
+    '/:id/registrations',
+    { config: submitLimit, schema: { params: idParams, response: envelopeResponse } },
+    async (req) => {
+      const e = await findPublishedEntry(app.db, { id: (req.params as { id: number }).id });
+      if (!e || e.kind !== 'event') throw new AppError(404, '活动不存在或已下线');
+      const refusal = registrationRefusal(e.event);
+      if (refusal) throw new AppError(400, refusal);
+      const form = (await validateForm(app, 'lumen:forms/event-registration', req.body)) as EventRegistration;
+      const user = await req.currentUser();
+      if (!(await insertRegistration(app.db, e.id, user ? Number(user.id) : null, form, req.ip))) {
+        throw new AppError(409, '该手机号已报名本活动', { fieldErrors: { '/phone': '该手机号已报名本活动' } });
+      }
+      return ok({ entryId: e.id }, '报名成功');
+    },
+  );
 
   app.post('/cooperation', { config: submitLimit, schema: { response: envelopeResponse } }, async (req) => {
     const form = (await validateForm(app, 'lumen:forms/cooperation', req.body)) as Enquiry;

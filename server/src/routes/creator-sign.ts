@@ -13,13 +13,18 @@ import agreement from '../../../src/schemas/content/creator-agreement.json';
 export default async function creatorSign(app: FastifyInstance) {
   app.get('/agreement', async (req) => {
     const user = await req.requireUser();
-    return ok({ currentVersion: agreement.version, signed: await latestAgreement(app.db, Number(user.id)), creator: user.roles.includes('creator') });
+    return ok({
+      currentVersion: agreement.version,
+      signed: await latestAgreement(app.db, Number(user.id)),
+      creator: user.roles.includes('creator'),
+    });
   });
 
   app.post('/sign', { config: { rateLimit: { max: 20, timeWindow: '1 minute' } } }, async (req) => {
     const user = await req.requireUser();
     const form = await validateForm(app, 'lumen:forms/creator-sign', req.body);
-    if (form.agreementVersion !== agreement.version) throw new AppError(409, '创作者协议已更新，请刷新页面阅读最新版本后再签署');
+    if (form.agreementVersion !== agreement.version)
+      throw new AppError(409, '创作者协议已更新，请刷新页面阅读最新版本后再签署');
     const signed = await app.db.tx((q) => signCreatorAgreement(q, Number(user.id), agreement.version, req.ip ?? null));
     return ok({ agreementVersion: agreement.version, ...signed }, '您已成为流明素材创作者');
   });

@@ -6,9 +6,32 @@ import { requireStaff } from '../plugins/staff.js';
 import { contentDisposition } from '../http/content-disposition.js';
 import { smsGateway } from '../adapters/sms/index.js';
 import { consumeCode, issueCodeWithinLimits } from '../repositories/sms-codes.js';
-import { findListing, marketListings, pendingListings, proofSummary, sellerListings, titleProofsOf } from '../repositories/copyright-listings.js';
-import { dealsOf, findDealFor, originalHolder, signatureIps, transfersOfProof } from '../repositories/copyright-deals.js';
-import { answerOffer, buyListing, cancelDeal, makeOffer, payOffer, publishListing, reviewListing, signDeal, termsOf } from '../services/copyright-trading.js';
+import {
+  findListing,
+  marketListings,
+  pendingListings,
+  proofSummary,
+  sellerListings,
+  titleProofsOf,
+} from '../repositories/copyright-listings.js';
+import {
+  dealsOf,
+  findDealFor,
+  originalHolder,
+  signatureIps,
+  transfersOfProof,
+} from '../repositories/copyright-deals.js';
+import {
+  answerOffer,
+  buyListing,
+  cancelDeal,
+  makeOffer,
+  payOffer,
+  publishListing,
+  reviewListing,
+  signDeal,
+  termsOf,
+} from '../services/copyright-trading.js';
 import { transferContractPdf } from '../documents/transfer-contract.js';
 
 const marketQuery = {
@@ -25,19 +48,40 @@ const marketQuery = {
   },
   additionalProperties: false,
 } as const;
-const signBody = { type: 'object', required: ['code'], properties: { code: { type: 'string', title: '短信验证码', pattern: '^[0-9]{6}$' } }, additionalProperties: false } as const;
-const reviewBody = { type: 'object', required: ['approve'], properties: { approve: { type: 'boolean', title: '是否通过' }, reason: { type: 'string', title: '驳回原因', maxLength: 200 } }, additionalProperties: false } as const;
-const answerBody = { type: 'object', required: ['accept'], properties: { accept: { type: 'boolean', title: '是否接受' } }, additionalProperties: false } as const;
+const signBody = {
+  type: 'object',
+  required: ['code'],
+  properties: { code: { type: 'string', title: '短信验证码', pattern: '^[0-9]{6}$' } },
+  additionalProperties: false,
+} as const;
+const reviewBody = {
+  type: 'object',
+  required: ['approve'],
+  properties: {
+    approve: { type: 'boolean', title: '是否通过' },
+    reason: { type: 'string', title: '驳回原因', maxLength: 200 },
+  },
+  additionalProperties: false,
+} as const;
+const answerBody = {
+  type: 'object',
+  required: ['accept'],
+  properties: { accept: { type: 'boolean', title: '是否接受' } },
+  additionalProperties: false,
+} as const;
 const id = (req: { params: unknown }) => (req.params as { id: number }).id;
 
 /** /api/cytransfer: copyright market, listings, offers, escrowed deals, contract signing, chain of title. */
 export default async function cytransferRoutes(app: FastifyInstance) {
-  app.get('/market', { schema: { querystring: marketQuery, response: envelopeResponse } }, async (req) => ok(await marketListings(app.db, req.query as any)));
+  app.get('/market', { schema: { querystring: marketQuery, response: envelopeResponse } }, async (req) =>
+    ok(await marketListings(app.db, req.query as any)),
+  );
 
   app.get('/listings/:id', { schema: { params: idParams, response: envelopeResponse } }, async (req) => {
     const l = await findListing(app.db, id(req));
     const viewer = await req.currentUser();
-    if (!l || (l.status !== 'listed' && l.status !== 'sold' && Number(viewer?.id) !== Number(l.sellerId))) throw new AppError(404, '挂牌不存在');
+    if (!l || (l.status !== 'listed' && l.status !== 'sold' && Number(viewer?.id) !== Number(l.sellerId)))
+      throw new AppError(404, '挂牌不存在');
     return ok({ ...l, proof: await proofSummary(app.db, l.proofType, Number(l.proofId)) });
   });
 
@@ -45,10 +89,15 @@ export default async function cytransferRoutes(app: FastifyInstance) {
   app.get('/listings/:id/chain', { schema: { params: idParams, response: envelopeResponse } }, async (req) => {
     const l = await findListing(app.db, id(req));
     if (!l) throw new AppError(404, '挂牌不存在');
-    return ok({ original: await originalHolder(app.db, l.proofType, Number(l.proofId)), transfers: await transfersOfProof(app.db, l.proofType, Number(l.proofId)) });
+    return ok({
+      original: await originalHolder(app.db, l.proofType, Number(l.proofId)),
+      transfers: await transfersOfProof(app.db, l.proofType, Number(l.proofId)),
+    });
   });
 
-  app.get('/proofs', { schema: { response: envelopeResponse } }, async (req) => ok(await titleProofsOf(app.db, Number((await req.requireUser()).id))));
+  app.get('/proofs', { schema: { response: envelopeResponse } }, async (req) =>
+    ok(await titleProofsOf(app.db, Number((await req.requireUser()).id))),
+  );
 
   app.post('/listings', { schema: { response: envelopeResponse } }, async (req) => {
     const user = await req.requireUser();
@@ -58,7 +107,11 @@ export default async function cytransferRoutes(app: FastifyInstance) {
 
   app.get('/mine', { schema: { response: envelopeResponse } }, async (req) => {
     const uid = Number((await req.requireUser()).id);
-    return ok({ listings: await sellerListings(app.db, uid), sales: await dealsOf(app.db, uid, 'seller'), purchases: await dealsOf(app.db, uid, 'buyer') });
+    return ok({
+      listings: await sellerListings(app.db, uid),
+      sales: await dealsOf(app.db, uid, 'seller'),
+      purchases: await dealsOf(app.db, uid, 'buyer'),
+    });
   });
 
   app.post('/listings/:id/buy', { schema: { params: idParams, response: envelopeResponse } }, async (req) => {
@@ -69,15 +122,22 @@ export default async function cytransferRoutes(app: FastifyInstance) {
   app.post('/listings/:id/offers', { schema: { params: idParams, response: envelopeResponse } }, async (req) => {
     const user = await req.requireUser();
     const form = await validateForm(app, 'lumen:forms/copyright-offer', req.body);
-    return ok({ dealId: await makeOffer(app.db, id(req), Number(user.id), Math.round(form.price * 100), form.message ?? '') }, '出价已提交，等待权利人回复');
+    return ok(
+      { dealId: await makeOffer(app.db, id(req), Number(user.id), Math.round(form.price * 100), form.message ?? '') },
+      '出价已提交，等待权利人回复',
+    );
   });
 
-  app.post('/deals/:id/answer', { schema: { params: idParams, body: answerBody, response: envelopeResponse } }, async (req) => {
-    const user = await req.requireUser();
-    const accept = (req.body as { accept: boolean }).accept;
-    await answerOffer(app.db, id(req), Number(user.id), accept);
-    return ok(null, accept ? '已接受出价，等待买家付款' : '已拒绝出价');
-  });
+  app.post(
+    '/deals/:id/answer',
+    { schema: { params: idParams, body: answerBody, response: envelopeResponse } },
+    async (req) => {
+      const user = await req.requireUser();
+      const accept = (req.body as { accept: boolean }).accept;
+      await answerOffer(app.db, id(req), Number(user.id), accept);
+      return ok(null, accept ? '已接受出价，等待买家付款' : '已拒绝出价');
+    },
+  );
 
   app.post('/deals/:id/pay', { schema: { params: idParams, response: envelopeResponse } }, async (req) => {
     const user = await req.requireUser();
@@ -91,26 +151,42 @@ export default async function cytransferRoutes(app: FastifyInstance) {
     return ok(null, '交易已撤销');
   });
 
-  app.post('/deals/:id/sign/code', { config: { rateLimit: { max: 10, timeWindow: '1 minute' } }, schema: { params: idParams, response: envelopeResponse } }, async (req) => {
-    const user = await req.requireUser();
-    const d = await findDealFor(app.db, id(req), Number(user.id));
-    if (!d) throw new AppError(404, '交易不存在');
-    if (d.status !== 'escrowed') throw new AppError(409, '买家付款进入托管后才能签署');
-    if (!user.phone) throw new AppError(400, '请先绑定手机号');
-    const code = await issueCodeWithinLimits(app.db, app.config.smsCodePepper, user.phone, 'sign', req.ip, { perIp: false });
-    await smsGateway(app.db).send(user.phone, `【流明素材】验证码${code}，用于签署版权交易合同（编号 ${d.id}），5分钟内有效。如非本人操作，请忽略本短信。`);
-    return ok(null, '验证码已发送');
-  });
+  app.post(
+    '/deals/:id/sign/code',
+    {
+      config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
+      schema: { params: idParams, response: envelopeResponse },
+    },
+    async (req) => {
+      const user = await req.requireUser();
+      const d = await findDealFor(app.db, id(req), Number(user.id));
+      if (!d) throw new AppError(404, '交易不存在');
+      if (d.status !== 'escrowed') throw new AppError(409, '买家付款进入托管后才能签署');
+      if (!user.phone) throw new AppError(400, '请先绑定手机号');
+      const code = await issueCodeWithinLimits(app.db, app.config.smsCodePepper, user.phone, 'sign', req.ip, {
+        perIp: false,
+      });
+      await smsGateway(app.db).send(
+        user.phone,
+        `【流明素材】验证码${code}，用于签署版权交易合同（编号 ${d.id}），5分钟内有效。如非本人操作，请忽略本短信。`,
+      );
+      return ok(null, '验证码已发送');
+    },
+  );
 
-  app.post('/deals/:id/sign', { schema: { params: idParams, body: signBody, response: envelopeResponse } }, async (req) => {
-    const user = await req.requireUser();
-    const d = await findDealFor(app.db, id(req), Number(user.id));
-    if (!d) throw new AppError(404, '交易不存在');
-    if (!user.phone) throw new AppError(400, '请先绑定手机号');
-    await consumeCode(app.db, app.config.smsCodePepper, user.phone, 'sign', (req.body as { code: string }).code);
-    const r = await signDeal(app.db, Number(d.id), Number(user.id), req.ip);
-    return ok(r, r.completed ? '双方均已签署：款项已支付给权利人，转让已写入存证记录' : '已签署，等待对方签署');
-  });
+  app.post(
+    '/deals/:id/sign',
+    { schema: { params: idParams, body: signBody, response: envelopeResponse } },
+    async (req) => {
+      const user = await req.requireUser();
+      const d = await findDealFor(app.db, id(req), Number(user.id));
+      if (!d) throw new AppError(404, '交易不存在');
+      if (!user.phone) throw new AppError(400, '请先绑定手机号');
+      await consumeCode(app.db, app.config.smsCodePepper, user.phone, 'sign', (req.body as { code: string }).code);
+      const r = await signDeal(app.db, Number(d.id), Number(user.id), req.ip);
+      return ok(r, r.completed ? '双方均已签署：款项已支付给权利人，转让已写入存证记录' : '已签署，等待对方签署');
+    },
+  );
 
   app.get('/deals/:id/contract', { schema: { params: idParams } }, async (req, reply) => {
     const user = await req.requireUser();
@@ -121,7 +197,10 @@ export default async function cytransferRoutes(app: FastifyInstance) {
       buyer: d.buyerSignedAt ? { at: d.buyerSignedAt, ip: raw.buyer_sign_ip } : null,
       seller: d.sellerSignedAt ? { at: d.sellerSignedAt, ip: raw.seller_sign_ip } : null,
     });
-    return reply.header('Content-Type', 'application/pdf').header('Content-Disposition', contentDisposition(`版权交易合同-${d.id}.pdf`)).send(Buffer.from(pdf));
+    return reply
+      .header('Content-Type', 'application/pdf')
+      .header('Content-Disposition', contentDisposition(`版权交易合同-${d.id}.pdf`))
+      .send(Buffer.from(pdf));
   });
 
   app.get('/admin/pending', { schema: { response: envelopeResponse } }, async (req) => {
@@ -129,11 +208,15 @@ export default async function cytransferRoutes(app: FastifyInstance) {
     return ok(await pendingListings(app.db));
   });
 
-  app.post('/admin/listings/:id/review', { schema: { params: idParams, body: reviewBody, response: envelopeResponse } }, async (req) => {
-    const staff = await requireStaff(req);
-    const b = req.body as { approve: boolean; reason?: string };
-    if (!b.approve && !b.reason?.trim()) throw new AppError(400, '请填写驳回原因');
-    await reviewListing(app.db, id(req), Number(staff.id), b.approve, b.reason?.trim());
-    return ok(null, b.approve ? '已通过，挂牌已公开' : '已驳回');
-  });
+  app.post(
+    '/admin/listings/:id/review',
+    { schema: { params: idParams, body: reviewBody, response: envelopeResponse } },
+    async (req) => {
+      const staff = await requireStaff(req);
+      const b = req.body as { approve: boolean; reason?: string };
+      if (!b.approve && !b.reason?.trim()) throw new AppError(400, '请填写驳回原因');
+      await reviewListing(app.db, id(req), Number(staff.id), b.approve, b.reason?.trim());
+      return ok(null, b.approve ? '已通过，挂牌已公开' : '已驳回');
+    },
+  );
 }

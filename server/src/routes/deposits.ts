@@ -10,7 +10,14 @@ import { enumLabel, ruleRefFor } from '../../../src/schemas/registry.js';
 import { checkRecord, receiptFor } from '../evidence/receipts.js';
 import { evidenceKeysOf } from '../evidence/context.js';
 import { leafHash } from '../evidence/merkle.js';
-import { DEPOSIT, depositTable, findByCertNo, insertDeposit, markFailed, ownsMaterial } from '../repositories/deposits.js';
+import {
+  DEPOSIT,
+  depositTable,
+  findByCertNo,
+  insertDeposit,
+  markFailed,
+  ownsMaterial,
+} from '../repositories/deposits.js';
 import { certificatePath, commitDeposit } from '../services/deposit-ledger.js';
 import { CERT_NO_PATTERN } from '../../../src/schemas/api/ledger.js';
 
@@ -44,8 +51,16 @@ export default async function deposits(app: FastifyInstance) {
       const file = upload.files[0];
       const fileKey = await storeUploaded(app, 'deposit', file);
       const row = {
-        userId: Number(user.id), materialId: form.materialId ?? null, workName: form.workName, workCategory: form.workCategory,
-        form, fileName: file.name, fileKey, fileSize: file.size, mime: file.mime, sha256: file.sha256,
+        userId: Number(user.id),
+        materialId: form.materialId ?? null,
+        workName: form.workName,
+        workCategory: form.workCategory,
+        form,
+        fileName: file.name,
+        fileKey,
+        fileSize: file.size,
+        mime: file.mime,
+        sha256: file.sha256,
       };
       // The record and its ledger leaf are one transaction: a process killed in between leaves
       // neither (the client got no answer and sends again), never a record stuck at 存证中.
@@ -53,7 +68,14 @@ export default async function deposits(app: FastifyInstance) {
       try {
         id = await app.db.tx(async (q) => {
           const newId = await insertDeposit(q, row);
-          await commitDeposit(q, { id: newId, userId: Number(user.id), materialId: form.materialId ?? null, sha256: file.sha256, workName: form.workName, fileName: file.name });
+          await commitDeposit(q, {
+            id: newId,
+            userId: Number(user.id),
+            materialId: form.materialId ?? null,
+            sha256: file.sha256,
+            workName: form.workName,
+            fileName: file.name,
+          });
           return newId;
         });
       } catch (e) {
@@ -69,7 +91,8 @@ export default async function deposits(app: FastifyInstance) {
 
   /** Verifies one deposit against the signed Merkle log (evidence/receipts.ts checkRecord). */
   async function verifyDeposit(d: Record<string, any>) {
-    if (Number(d.status) !== DEPOSIT.DEPOSITED || d.ledger_height == null) return { valid: false, reason: '该记录尚未完成存证' };
+    if (Number(d.status) !== DEPOSIT.DEPOSITED || d.ledger_height == null)
+      return { valid: false, reason: '该记录尚未完成存证' };
     const r = await checkRecord(app.db, evidenceKeysOf(app.config), { certNo: d.cert_no, sha256: d.sha256 });
     // height/blockHash: the names the certificate page has always shown (now leaf index and leaf hash).
     return { valid: r.valid, reason: r.reason, height: r.leafIndex, blockHash: r.leafHash, treeSize: r.treeSize };
@@ -85,15 +108,28 @@ export default async function deposits(app: FastifyInstance) {
 
   /** Public certificate check by number (the /certifiy/copyright/deposit/:id page). */
   // Public and re-derives the chain up to the block: rate-limited per client.
-  app.get('/verify/:certNo', { config: { rateLimit: { max: 30, timeWindow: '1 minute' } }, schema: { params: { type: 'object', properties: { certNo: { type: 'string', pattern: CERT_NO_PATTERN } } } } }, async (req) => {
-    const d = await findByCertNo(app.db, (req.params as any).certNo);
-    if (!d) throw new AppError(404, '证书不存在');
-    const r = await verifyDeposit(d);
-    return ok({
-      certNo: d.cert_no, workName: d.work_name, workCategory: d.work_category, owner: d.nickname, fileName: d.file_name,
-      sha256: d.sha256, depositedAt: d.deposited_at, ...r,
-    });
-  });
+  app.get(
+    '/verify/:certNo',
+    {
+      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      schema: { params: { type: 'object', properties: { certNo: { type: 'string', pattern: CERT_NO_PATTERN } } } },
+    },
+    async (req) => {
+      const d = await findByCertNo(app.db, (req.params as any).certNo);
+      if (!d) throw new AppError(404, '证书不存在');
+      const r = await verifyDeposit(d);
+      return ok({
+        certNo: d.cert_no,
+        workName: d.work_name,
+        workCategory: d.work_category,
+        owner: d.nickname,
+        fileName: d.file_name,
+        sha256: d.sha256,
+        depositedAt: d.deposited_at,
+        ...r,
+      });
+    },
+  );
 
   app.get('/:id/certificate', { schema: { params: idParams } }, async (req, reply) => {
     const user = await req.requireUser();
@@ -104,10 +140,17 @@ export default async function deposits(app: FastifyInstance) {
     const store = schemaStore(app);
     await store.all();
     const pdf = await depositCertificatePdf({
-      certNo: d.cert_no, workName: d.work_name, workCategoryLabel: enumLabel('lumen:enums/work-category', d.work_category, store.lookup),
-      owner: user.company_name || user.nickname || user.username || '', fileName: d.file_name, sha256: d.sha256,
-      height: Number(d.ledger_height), blockHash: receipt ? leafHash(Buffer.from(receipt.leaf, 'base64')).toString('hex') : '',
-      depositedAt: d.deposited_at, verifyUrl, receipt: receipt ?? undefined,
+      certNo: d.cert_no,
+      workName: d.work_name,
+      workCategoryLabel: enumLabel('lumen:enums/work-category', d.work_category, store.lookup),
+      owner: user.company_name || user.nickname || user.username || '',
+      fileName: d.file_name,
+      sha256: d.sha256,
+      height: Number(d.ledger_height),
+      blockHash: receipt ? leafHash(Buffer.from(receipt.leaf, 'base64')).toString('hex') : '',
+      depositedAt: d.deposited_at,
+      verifyUrl,
+      receipt: receipt ?? undefined,
     });
     const name = `存证证书-${d.cert_no}.pdf`;
     return reply
@@ -121,7 +164,12 @@ export default async function deposits(app: FastifyInstance) {
     const user = await req.requireUser();
     const d = await mustGetOwned(app.db, depositTable, Number(user.id), (req.params as any).id);
     if (Number(d.status) !== DEPOSIT.DEPOSITED) throw new AppError(409, '存证完成后才能下载回执');
-    const receipt = await receiptFor(app.db, evidenceKeysOf(app.config), d.cert_no, `${app.config.publicUrl}${certificatePath(d.cert_no)}`);
+    const receipt = await receiptFor(
+      app.db,
+      evidenceKeysOf(app.config),
+      d.cert_no,
+      `${app.config.publicUrl}${certificatePath(d.cert_no)}`,
+    );
     if (!receipt) throw new AppError(409, '存证日志中没有该记录');
     return reply
       .header('Content-Type', 'application/json; charset=utf-8')

@@ -28,7 +28,8 @@ export const OFFICE_PAGES: Record<string, OfficePage> = {
       { value: 'reject', label: statusLabel('lumen:status/registration', 5), message: '驳回理由' },
       { value: 'issue', label: '发证' },
     ],
-    describe: (p) => `${p.kind === 'dci' ? 'DCI 登记' : enumLabel('lumen:enums/registration-service', 1)} · ${p.workName} · 申请人 ${p.applicant?.name ?? ''} · 文件 ${(p.files ?? []).length} 个`,
+    describe: (p) =>
+      `${p.kind === 'dci' ? 'DCI 登记' : enumLabel('lumen:enums/registration-service', 1)} · ${p.workName} · 申请人 ${p.applicant?.name ?? ''} · 文件 ${(p.files ?? []).length} 个`,
   },
   notary: {
     title: '公证处',
@@ -40,17 +41,25 @@ export const OFFICE_PAGES: Record<string, OfficePage> = {
       { value: 'refuse', label: statusLabel('lumen:status/notarization', 4), message: '理由' },
       { value: 'issue', label: '出具公证书' },
     ],
-    describe: (p) => `${p.evidence?.type === 'deposit' ? '存证' : '登记'}「${p.evidence?.title ?? ''}」· 摘要 ${String(p.evidence?.digest ?? '').slice(0, 16)}… · 用途：${p.purpose ?? ''}${p.supplement ? ` · 补充：${p.supplement}` : ''}`,
+    describe: (p) =>
+      `${p.evidence?.type === 'deposit' ? '存证' : '登记'}「${p.evidence?.title ?? ''}」· 摘要 ${String(p.evidence?.digest ?? '').slice(0, 16)}… · 用途：${p.purpose ?? ''}${p.supplement ? ` · 补充：${p.supplement}` : ''}`,
   },
 };
 
 /** The sandbox case states in Chinese (the last decision taken, or what the applicant did). */
 const STATE_LABELS: Record<string, string> = {
-  received: '已收到', resubmitted: '申请人已补正/补充', accept: '已受理', correct: '已要求补正', reject: statusLabel('lumen:status/registration', 5),
-  issue: '已发证', request_info: '已要求补充材料', refuse: statusLabel('lumen:status/notarization', 4),
+  received: '已收到',
+  resubmitted: '申请人已补正/补充',
+  accept: '已受理',
+  correct: '已要求补正',
+  reject: statusLabel('lumen:status/registration', 5),
+  issue: '已发证',
+  request_info: '已要求补充材料',
+  refuse: statusLabel('lumen:status/notarization', 4),
 };
 
-const STYLE = '<style>body{max-width:960px}table{border-collapse:collapse;width:100%}td,th{border-bottom:1px solid #eee;padding:8px;text-align:left;vertical-align:top}input,textarea{width:100%;box-sizing:border-box;margin:2px 0}button{font-size:13px;padding:6px 10px;margin:2px}</style>';
+const STYLE =
+  '<style>body{max-width:960px}table{border-collapse:collapse;width:100%}td,th{border-bottom:1px solid #eee;padding:8px;text-align:left;vertical-align:top}input,textarea{width:100%;box-sizing:border-box;margin:2px 0}button{font-size:13px;padding:6px 10px;margin:2px}</style>';
 
 /**
  * Development-only office sandboxes (refused in production): /dev/authority (and /dev/notary) list
@@ -64,39 +73,72 @@ export default async function devOfficeRoutes(app: FastifyInstance) {
   for (const [name, o] of Object.entries(OFFICE_PAGES)) {
     app.get(`/${name}`, async (_req, reply) => {
       const cases = await listCases(app.db, name as 'authority' | 'notary');
-      const rows = cases.map((c) => {
-        const buttons = o.decisions.map((d) => `<button type="submit" name="decision" value="${d.value}" data-decision="${d.value}">${esc(d.label)}</button>`).join('');
-        return `<tr data-case="${esc(c.caseNo)}"><td>${esc(c.caseNo)}<br><small>${esc(c.applicationNo)}</small></td><td>${esc(o.describe(c.payload))}<br><small>状态：${esc(STATE_LABELS[c.state] ?? c.state)}</small></td>
+      const rows = cases
+        .map((c) => {
+          const buttons = o.decisions
+            .map(
+              (d) =>
+                `<button type="submit" name="decision" value="${d.value}" data-decision="${d.value}">${esc(d.label)}</button>`,
+            )
+            .join('');
+          return `<tr data-case="${esc(c.caseNo)}"><td>${esc(c.caseNo)}<br><small>${esc(c.applicationNo)}</small></td><td>${esc(o.describe(c.payload))}<br><small>状态：${esc(STATE_LABELS[c.state] ?? c.state)}</small></td>
 <td><form method="post" action="/dev/${name}"><input type="hidden" name="caseNo" value="${esc(c.caseNo)}">
 <textarea name="message" rows="2" placeholder="说明（补正内容、驳回理由）"></textarea>
 <input name="fields" placeholder="需补正的字段，逗号分隔，如 workName,authorName"><label>期限（天）<input name="deadlineDays" type="number" min="1" max="60" value="30"></label>
 ${buttons}</form></td></tr>`;
-      }).join('');
-      return page(reply, `${o.title}（沙箱）`, `${STYLE}<h2>${esc(o.title)} · 沙箱</h2><p>开发环境模拟的${esc(o.title)}：每个按钮向平台发送签名的处理结果回调。</p>
-<table><tr><th>受理号</th><th>申请</th><th>处理</th></tr>${rows || '<tr><td colspan="3">暂无申请</td></tr>'}</table>`);
+        })
+        .join('');
+      return page(
+        reply,
+        `${o.title}（沙箱）`,
+        `${STYLE}<h2>${esc(o.title)} · 沙箱</h2><p>开发环境模拟的${esc(o.title)}：每个按钮向平台发送签名的处理结果回调。</p>
+<table><tr><th>受理号</th><th>申请</th><th>处理</th></tr>${rows || '<tr><td colspan="3">暂无申请</td></tr>'}</table>`,
+      );
     });
 
-    app.post(`/${name}`, {
-      schema: {
-        body: {
-          type: 'object', required: ['caseNo', 'decision'],
-          properties: { caseNo: { type: 'string', maxLength: 60 }, decision: { type: 'string', enum: o.decisions.map((d) => d.value) }, message: { type: 'string', maxLength: 500 }, fields: { type: 'string', maxLength: 300 }, deadlineDays: { type: 'integer', minimum: 1, maximum: 60 } },
+    app.post(
+      `/${name}`,
+      {
+        schema: {
+          body: {
+            type: 'object',
+            required: ['caseNo', 'decision'],
+            properties: {
+              caseNo: { type: 'string', maxLength: 60 },
+              decision: { type: 'string', enum: o.decisions.map((d) => d.value) },
+              message: { type: 'string', maxLength: 500 },
+              fields: { type: 'string', maxLength: 300 },
+              deadlineDays: { type: 'integer', minimum: 1, maximum: 60 },
+            },
+          },
         },
       },
-    }, async (req, reply) => {
-      const b = req.body as { caseNo: string; decision: string; message?: string; fields?: string; deadlineDays?: number };
-      const spec = o.decisions.find((d) => d.value === b.decision)!;
-      const office = o.office(app);
-      if (!(await office.findCase(b.caseNo))) return page(reply, '不存在', '<h2>受理号不存在</h2>', 404);
-      const body = await office.decide(b.caseNo, {
-        decision: b.decision,
-        message: spec.message ? b.message?.trim() || spec.label : '',
-        fields: spec.fields ? (b.fields ?? '').split(/[,，\s]+/).filter(Boolean) : [],
-        deadlineDays: spec.deadline ? b.deadlineDays ?? 30 : undefined,
-      });
-      const r = await app.inject({ method: 'POST', url: o.notifyUrl, payload: body });
-      const msg = r.statusCode === 200 ? `已${spec.label}，回调已被平台接受` : `回调被拒绝：${r.json()?.msg ?? r.statusCode}`;
-      return page(reply, `${o.title}（沙箱）`, `<h2 id="result">${esc(msg)}</h2><p>受理号：${esc(b.caseNo)}</p><p><a href="/dev/${name}">返回</a></p>`);
-    });
+      async (req, reply) => {
+        const b = req.body as {
+          caseNo: string;
+          decision: string;
+          message?: string;
+          fields?: string;
+          deadlineDays?: number;
+        };
+        const spec = o.decisions.find((d) => d.value === b.decision)!;
+        const office = o.office(app);
+        if (!(await office.findCase(b.caseNo))) return page(reply, '不存在', '<h2>受理号不存在</h2>', 404);
+        const body = await office.decide(b.caseNo, {
+          decision: b.decision,
+          message: spec.message ? b.message?.trim() || spec.label : '',
+          fields: spec.fields ? (b.fields ?? '').split(/[,，\s]+/).filter(Boolean) : [],
+          deadlineDays: spec.deadline ? (b.deadlineDays ?? 30) : undefined,
+        });
+        const r = await app.inject({ method: 'POST', url: o.notifyUrl, payload: body });
+        const msg =
+          r.statusCode === 200 ? `已${spec.label}，回调已被平台接受` : `回调被拒绝：${r.json()?.msg ?? r.statusCode}`;
+        return page(
+          reply,
+          `${o.title}（沙箱）`,
+          `<h2 id="result">${esc(msg)}</h2><p>受理号：${esc(b.caseNo)}</p><p><a href="/dev/${name}">返回</a></p>`,
+        );
+      },
+    );
   }
 }

@@ -22,7 +22,10 @@ button{padding:8px 16px;margin:4px 0;cursor:pointer}.code{font-weight:bold;font-
 export default async function devSandbox(app: FastifyInstance) {
   app.addHook('onRequest', async (_req, reply) => {
     if (app.config.env === 'production') {
-      reply.status(404).type('text/html; charset=utf-8').send('<!doctype html><meta charset="utf-8"><p>沙箱页面在生产环境不可用</p>');
+      reply
+        .status(404)
+        .type('text/html; charset=utf-8')
+        .send('<!doctype html><meta charset="utf-8"><p>沙箱页面在生产环境不可用</p>');
     }
   });
 
@@ -30,7 +33,10 @@ export default async function devSandbox(app: FastifyInstance) {
     const rows = await smsGateway(app.db).recent();
     const list = rows.length
       ? `<table><tr><th>时间</th><th>手机号</th><th>短信内容</th></tr>${rows
-          .map((r) => `<tr><td>${esc(new Date(r.created_at).toLocaleString('zh-CN'))}</td><td class="phone">${esc(r.phone)}</td><td class="content">${esc(r.content).replace(/(\d{6})/, '<span class="code">$1</span>')}</td></tr>`)
+          .map(
+            (r) =>
+              `<tr><td>${esc(new Date(r.created_at).toLocaleString('zh-CN'))}</td><td class="phone">${esc(r.phone)}</td><td class="content">${esc(r.content).replace(/(\d{6})/, '<span class="code">$1</span>')}</td></tr>`,
+          )
           .join('')}</table>`
       : '<p>暂无短信。在登录或绑定手机号时点击“获取验证码”后刷新本页。</p>';
     page(reply, '短信沙箱', `<p>最近发送的短信（最新在前）：</p>${list}`);
@@ -39,7 +45,8 @@ export default async function devSandbox(app: FastifyInstance) {
   app.get('/wechat', async (req, reply) => {
     const ticket = String((req.query as Record<string, unknown>).ticket ?? '');
     const t = ticket ? await liveTicket(app.db, ticket) : null;
-    if (!t) return page(reply, '微信扫码沙箱', '<p class="error">二维码已过期或无效，请在电脑端刷新二维码后重新扫码。</p>');
+    if (!t)
+      return page(reply, '微信扫码沙箱', '<p class="error">二维码已过期或无效，请在电脑端刷新二维码后重新扫码。</p>');
     if (t.state !== 'pending') return page(reply, '微信扫码沙箱', '<p class="done">已扫码，请回到电脑端继续操作。</p>');
     const ids = await app.db.query<{ wechat_openid: string; nickname: string }>(
       'SELECT wechat_openid, nickname FROM users WHERE wechat_openid IS NOT NULL ORDER BY id LIMIT 20',
@@ -59,10 +66,18 @@ export default async function devSandbox(app: FastifyInstance) {
     const body = (req.body ?? {}) as Record<string, string>;
     const isNew = body.openid === 'new';
     const openid = isNew ? `sandbox_${crypto.randomBytes(9).toString('base64url')}` : String(body.openid ?? '');
-    const known = isNew ? null : await app.db.query<{ nickname: string }>('SELECT nickname FROM users WHERE wechat_openid = $1', [openid]);
+    const known = isNew
+      ? null
+      : await app.db.query<{ nickname: string }>('SELECT nickname FROM users WHERE wechat_openid = $1', [openid]);
     if (!isNew && !known?.rows.length) return page(reply, '微信扫码沙箱', '<p class="error">该微信身份不存在。</p>');
     const nickname = isNew ? `微信用户${openid.slice(-4)}` : known!.rows[0].nickname;
     const done = await markScanned(app.db, String(body.ticket ?? ''), openid, nickname);
-    page(reply, '微信扫码沙箱', done ? '<p class="done">扫码成功，请回到电脑端继续操作。</p>' : '<p class="error">二维码已过期或已被使用，请刷新二维码后重试。</p>');
+    page(
+      reply,
+      '微信扫码沙箱',
+      done
+        ? '<p class="done">扫码成功，请回到电脑端继续操作。</p>'
+        : '<p class="error">二维码已过期或已被使用，请刷新二维码后重试。</p>',
+    );
   });
 }

@@ -17,7 +17,13 @@ export default async function devSessionRoutes(app: FastifyInstance) {
       // Guesses are bounded per account by the login lockout; this only slows one address. 60, not 10:
       // every browser-test journey signs in here from 127.0.0.1, one file right after another.
       config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
-      schema: { body: { type: 'object', required: ['username', 'password'], properties: { username: { type: 'string', maxLength: 100 }, password: { type: 'string', maxLength: 100 } } } },
+      schema: {
+        body: {
+          type: 'object',
+          required: ['username', 'password'],
+          properties: { username: { type: 'string', maxLength: 100 }, password: { type: 'string', maxLength: 100 } },
+        },
+      },
     },
     async (req) => {
       const user = await checkPasswordLogin(app.db, req.body.username, req.body.password, req.ip);

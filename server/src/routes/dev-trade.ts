@@ -34,34 +34,77 @@ export default async function devTradeRoutes(app: FastifyInstance) {
   });
   const providers = payProviders(app.config, app.db);
 
-  app.get('/pay', {
-    schema: { querystring: { type: 'object', required: ['provider', 'orderNo', 'amountCents', 'sign'], properties: payFields } },
-  }, async (req, reply) => {
-    const q = req.query as { provider: PayProviderName; orderNo: string; amountCents: number; subject?: string; sign: string };
-    const p = providers[q.provider];
-    if (!p.payLinkValid(q)) return page(reply, '链接无效', '<h2>支付链接无效或已被修改</h2>', 400);
-    const hidden = Object.entries(q).map(([k, v]) => `<input type="hidden" name="${esc(k)}" value="${esc(v)}">`).join('');
-    return page(reply, `${p.label}沙箱支付`, `
+  app.get(
+    '/pay',
+    {
+      schema: {
+        querystring: {
+          type: 'object',
+          required: ['provider', 'orderNo', 'amountCents', 'sign'],
+          properties: payFields,
+        },
+      },
+    },
+    async (req, reply) => {
+      const q = req.query as {
+        provider: PayProviderName;
+        orderNo: string;
+        amountCents: number;
+        subject?: string;
+        sign: string;
+      };
+      const p = providers[q.provider];
+      if (!p.payLinkValid(q)) return page(reply, '链接无效', '<h2>支付链接无效或已被修改</h2>', 400);
+      const hidden = Object.entries(q)
+        .map(([k, v]) => `<input type="hidden" name="${esc(k)}" value="${esc(v)}">`)
+        .join('');
+      return page(
+        reply,
+        `${p.label}沙箱支付`,
+        `
 <h2>${esc(p.label)} · 沙箱支付</h2>
 <div class="card"><div>订单号：${esc(q.orderNo)}</div><div>${esc(q.subject ?? '')}</div><div class="amount">${yuan(q.amountCents)}</div></div>
 <p>这是开发环境的模拟支付页面，不会产生真实扣款。</p>
 <form method="post" action="/dev/pay">${hidden}
 <button class="ok" name="result" value="SUCCESS" type="submit">确认支付</button>
-<button class="no" name="result" value="FAIL" type="submit">支付失败</button></form>`);
-  });
+<button class="no" name="result" value="FAIL" type="submit">支付失败</button></form>`,
+      );
+    },
+  );
 
   /** Confirms or fails: sends a signed notification to the real notify endpoint, as a provider would. */
-  app.post('/pay', {
-    schema: { body: { type: 'object', required: ['provider', 'orderNo', 'amountCents', 'sign', 'result'], properties: { ...payFields, result: { type: 'string', enum: ['SUCCESS', 'FAIL'] } } } },
-  }, async (req, reply) => {
-    const b = req.body as { provider: PayProviderName; orderNo: string; amountCents: number; subject?: string; sign: string; result: 'SUCCESS' | 'FAIL' };
-    const p = providers[b.provider];
-    const { result, ...link } = b;
-    if (!p.payLinkValid(link)) return page(reply, '链接无效', '<h2>支付链接无效或已被修改</h2>', 400);
-    const notify = p.buildNotification(b.orderNo, b.amountCents, result);
-    const r = await app.inject({ method: 'POST', url: `/api/trade/pay/notify/${p.name}`, payload: notify });
-    const accepted = r.statusCode === 200;
-    const msg = !accepted ? `回调被拒绝：${esc(r.json()?.msg ?? r.statusCode)}` : result === 'SUCCESS' ? '支付成功，请返回网页查看订单' : '已模拟支付失败';
-    return page(reply, '沙箱支付结果', `<h2 id="result">${msg}</h2><p>订单号：${esc(b.orderNo)}</p>`);
-  });
+  app.post(
+    '/pay',
+    {
+      schema: {
+        body: {
+          type: 'object',
+          required: ['provider', 'orderNo', 'amountCents', 'sign', 'result'],
+          properties: { ...payFields, result: { type: 'string', enum: ['SUCCESS', 'FAIL'] } },
+        },
+      },
+    },
+    async (req, reply) => {
+      const b = req.body as {
+        provider: PayProviderName;
+        orderNo: string;
+        amountCents: number;
+        subject?: string;
+        sign: string;
+        result: 'SUCCESS' | 'FAIL';
+      };
+      const p = providers[b.provider];
+      const { result, ...link } = b;
+      if (!p.payLinkValid(link)) return page(reply, '链接无效', '<h2>支付链接无效或已被修改</h2>', 400);
+      const notify = p.buildNotification(b.orderNo, b.amountCents, result);
+      const r = await app.inject({ method: 'POST', url: `/api/trade/pay/notify/${p.name}`, payload: notify });
+      const accepted = r.statusCode === 200;
+      const msg = !accepted
+        ? `回调被拒绝：${esc(r.json()?.msg ?? r.statusCode)}`
+        : result === 'SUCCESS'
+          ? '支付成功，请返回网页查看订单'
+          : '已模拟支付失败';
+      return page(reply, '沙箱支付结果', `<h2 id="result">${msg}</h2><p>订单号：${esc(b.orderNo)}</p>`);
+    },
+  );
 }

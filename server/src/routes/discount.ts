@@ -7,8 +7,18 @@ import { COUPON_LIST, listCoupons } from '../repositories/coupons.js';
 
 /** /api/discount: my coupons (status 0 unusable, 1 usable, 2 used, 3 expired, 4 cancelled). */
 export default async function discountRoutes(app: FastifyInstance) {
-  app.get('/list', { schema: { summary: '我的优惠券', querystring: listQuerySchema(COUPON_LIST), response: envelopeOf(couponListSchema) } }, async (req) => {
-    const u = await req.requireUser();
-    return ok(await listCoupons(app.db, u.id, req.query as any));
-  });
+  app.get(
+    '/list',
+    {
+      schema: {
+        summary: '我的优惠券',
+        querystring: listQuerySchema(COUPON_LIST),
+        response: envelopeOf(couponListSchema),
+      },
+    },
+    async (req) => {
+      const u = await req.requireUser();
+      return ok(await listCoupons(app.db, u.id, req.query as any));
+    },
+  );
 }

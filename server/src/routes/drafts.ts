@@ -25,10 +25,24 @@ export default async function draftRoutes(app: FastifyInstance) {
   });
 
   // Autosave fires every few seconds while someone types: generous, but bounded.
-  app.post('/', { config: { rateLimit: { max: 120, timeWindow: '1 minute' } }, schema: { body: saveBody, response: envelopeResponse } }, async (req) => {
-    const user = await req.requireUser();
-    return ok(await saveDraft(app.db, Number(user.id), req.body as { id?: number; formId: string; data: Record<string, unknown> }), '草稿已保存');
-  });
+  app.post(
+    '/',
+    {
+      config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
+      schema: { body: saveBody, response: envelopeResponse },
+    },
+    async (req) => {
+      const user = await req.requireUser();
+      return ok(
+        await saveDraft(
+          app.db,
+          Number(user.id),
+          req.body as { id?: number; formId: string; data: Record<string, unknown> },
+        ),
+        '草稿已保存',
+      );
+    },
+  );
 
   app.get('/:id', { schema: { params: idParams, response: envelopeResponse } }, async (req) => {
     const user = await req.requireUser();
@@ -39,7 +53,8 @@ export default async function draftRoutes(app: FastifyInstance) {
 
   app.delete('/:id', { schema: { params: idParams, response: envelopeResponse } }, async (req) => {
     const user = await req.requireUser();
-    if (!(await deleteDraft(app.db, Number(user.id), (req.params as { id: number }).id))) throw new AppError(404, '草稿不存在');
+    if (!(await deleteDraft(app.db, Number(user.id), (req.params as { id: number }).id)))
+      throw new AppError(404, '草稿不存在');
     return ok(null, '草稿已删除');
   });
 }

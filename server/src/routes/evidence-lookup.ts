@@ -16,9 +16,16 @@ const lookupQuery = {
  * computes the SHA-256 itself (/tool, /copyrightVerify/file), so the file never leaves it.
  */
 export default async function evidenceLookupRoutes(app: FastifyInstance) {
-  app.get('/', { config: { rateLimit: { max: 30, timeWindow: '1 minute' } }, schema: { querystring: lookupQuery, response: envelopeResponse } }, async (req) => {
-    const sha256 = (req.query as { sha256: string }).sha256.toLowerCase();
-    const matches = await depositsBySha256(app.db, sha256, DEPOSIT.DEPOSITED);
-    return ok({ sha256, matches }, matches.length ? `找到 ${matches.length} 条存证记录` : '存证记录中没有这个文件');
-  });
+  app.get(
+    '/',
+    {
+      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      schema: { querystring: lookupQuery, response: envelopeResponse },
+    },
+    async (req) => {
+      const sha256 = (req.query as { sha256: string }).sha256.toLowerCase();
+      const matches = await depositsBySha256(app.db, sha256, DEPOSIT.DEPOSITED);
+      return ok({ sha256, matches }, matches.length ? `找到 ${matches.length} 条存证记录` : '存证记录中没有这个文件');
+    },
+  );
 }

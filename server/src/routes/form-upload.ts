@@ -59,7 +59,11 @@ const fieldError = (field: string, msg: string) => new AppError(400, msg, { fiel
  * rule's size, then checked BY CONTENT with the same rule; the form's file list is replaced by the
  * measured metadata, so only what the server saw is stored.
  */
-export async function readFormUpload(app: FastifyInstance, req: FastifyRequest, spec: FormUploadSpec): Promise<FormUpload> {
+export async function readFormUpload(
+  app: FastifyInstance,
+  req: FastifyRequest,
+  spec: FormUploadSpec,
+): Promise<FormUpload> {
   if (!req.isMultipart()) throw new AppError(400, '请以表单方式上传文件');
   const tmpDir = uploadTempDir(app.config.dataDir);
   await fs.promises.mkdir(tmpDir, { recursive: true });
@@ -110,7 +114,15 @@ export async function readFormUpload(app: FastifyInstance, req: FastifyRequest, 
           cb(null, chunk);
         },
       });
-      files.push({ tmpPath, name: path.basename(part.filename || 'file'), size: 0, mime: '', sha256: '', meta: { name: '', size: 0, type: '' }, field });
+      files.push({
+        tmpPath,
+        name: path.basename(part.filename || 'file'),
+        size: 0,
+        mime: '',
+        sha256: '',
+        meta: { name: '', size: 0, type: '' },
+        field,
+      });
       await pipeline(part.file, meter, fs.createWriteStream(tmpPath));
       if (size > max || (part.file as any).truncated) refusal = { field, message: ruleMessage(rule) };
       Object.assign(files[files.length - 1], { size, sha256: hash.digest('hex') });
@@ -136,7 +148,8 @@ export async function readFormUpload(app: FastifyInstance, req: FastifyRequest, 
     if (refusal) throw fieldError(refusal.field, refusal.message);
     for (const field of fileFields) {
       const claimed = Array.isArray(form[field]) && form[field].length > 0;
-      if ((field === spec.fileField || claimed) && !files.some((f) => f.field === field)) throw fieldError(field, '请上传文件');
+      if ((field === spec.fileField || claimed) && !files.some((f) => f.field === field))
+        throw fieldError(field, '请上传文件');
     }
     for (const f of files) {
       const r = await checkUploadedFile(rule, { filename: f.name, path: f.tmpPath });
@@ -161,6 +174,10 @@ export async function readFormUpload(app: FastifyInstance, req: FastifyRequest, 
  */
 export async function storeUploaded(app: FastifyInstance, group: string, f: UploadedFile): Promise<string> {
   const key = app.storage.newKey(group, path.extname(f.name).slice(1));
-  await app.storage.putStream(key, fs.createReadStream(f.tmpPath), { contentType: f.mime || undefined, size: f.size, sha256: f.sha256 });
+  await app.storage.putStream(key, fs.createReadStream(f.tmpPath), {
+    contentType: f.mime || undefined,
+    size: f.size,
+    sha256: f.sha256,
+  });
   return key;
 }

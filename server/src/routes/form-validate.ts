@@ -38,7 +38,12 @@ function formFields(schema: Record<string, any>): Set<string> {
  * every failing field as {fieldErrors: {'/path': msg}} for the form's extraErrors. Returns the data
  * reduced to the fields the form defines, so nothing else reaches the database.
  */
-export async function validateForm(app: FastifyInstance, schemaId: string, body: unknown, opts: { stored?: Record<string, any> } = {}): Promise<Record<string, any>> {
+export async function validateForm(
+  app: FastifyInstance,
+  schemaId: string,
+  body: unknown,
+  opts: { stored?: Record<string, any> } = {},
+): Promise<Record<string, any>> {
   const store = schemaStore(app);
   const ajv = await store.validatorAjv();
   const current = store.lookup(schemaId);
@@ -47,7 +52,8 @@ export async function validateForm(app: FastifyInstance, schemaId: string, body:
   const schema = opts.stored ? editSchema(current) : current;
   const validate = schema !== current ? editValidator(ajv, schemaId, current) : ajv.getSchema(schemaId);
   if (!validate) throw new Error(`Unknown form schema ${schemaId}`);
-  const data = body && typeof body === 'object' && !Array.isArray(body) ? structuredClone(body as Record<string, any>) : {};
+  const data =
+    body && typeof body === 'object' && !Array.isArray(body) ? structuredClone(body as Record<string, any>) : {};
   if (opts.stored) {
     const lock = editLockOf(current);
     const changed = changedReadOnly(lock, data, opts.stored);
@@ -57,7 +63,8 @@ export async function validateForm(app: FastifyInstance, schemaId: string, body:
       throw new AppError(400, msg, { fieldErrors: Object.fromEntries(changed.map((k) => [`/${k}`, msg])) });
     }
     // A locked field the client left out keeps its stored value.
-    for (const k of lock.readOnly ?? []) if (data[k] === undefined && opts.stored[k] !== undefined) data[k] = opts.stored[k];
+    for (const k of lock.readOnly ?? [])
+      if (data[k] === undefined && opts.stored[k] !== undefined) data[k] = opts.stored[k];
   }
   // JSON bodies met this rule in the preValidation hook; a multipart form's `data` part meets it here.
   const illegal = illegalTextError(data, schema, '提交的内容', store.lookup);

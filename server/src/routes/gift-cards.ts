@@ -28,12 +28,28 @@ export default async function giftCardRoutes(app: FastifyInstance) {
     return ok(await buyGiftCards(app.db, u, form as any, await currentGiftRules(app)), '订单已创建，请支付');
   });
 
-  app.post('/redeem', { config: { formSchema: REDEEM, rateLimit: { max: 30, timeWindow: '1 minute' } }, schema: { response: envelopeResponse } }, async (req) => {
-    const u = await req.requireUser();
-    const form = await validateForm(app, REDEEM, req.body);
-    const r = await redeemGiftCard(app.db, Number(u.id), String(form.code), req.ip ?? null, await currentGiftRules(app));
-    return ok({ ...r, balanceCents: await balanceOf(app.db, Number(u.id)) }, `兑换成功，¥${(r.amountCents / 100).toFixed(2)} 已存入钱包`);
-  });
+  app.post(
+    '/redeem',
+    {
+      config: { formSchema: REDEEM, rateLimit: { max: 30, timeWindow: '1 minute' } },
+      schema: { response: envelopeResponse },
+    },
+    async (req) => {
+      const u = await req.requireUser();
+      const form = await validateForm(app, REDEEM, req.body);
+      const r = await redeemGiftCard(
+        app.db,
+        Number(u.id),
+        String(form.code),
+        req.ip ?? null,
+        await currentGiftRules(app),
+      );
+      return ok(
+        { ...r, balanceCents: await balanceOf(app.db, Number(u.id)) },
+        `兑换成功，¥${(r.amountCents / 100).toFixed(2)} 已存入钱包`,
+      );
+    },
+  );
 }
 
 /** /api/user/gift-cards: the cards the user bought (codes once paid), as a generated list. */

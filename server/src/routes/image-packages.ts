@@ -33,12 +33,20 @@ export default async function imageDownloadRoutes(app: FastifyInstance) {
     const u = await req.requireUser();
     const row = await mustGetOwned(app.db, imageDownloadTable, Number(u.id), (req.params as { id: number }).id);
     const m = await imageMaterial(app.db, Number(row.material_id));
-    if (!m?.originalPath || !(await app.storage.exists(m.originalPath))) throw new AppError(404, '原图暂不可用，请联系客服');
+    if (!m?.originalPath || !(await app.storage.exists(m.originalPath)))
+      throw new AppError(404, '原图暂不可用，请联系客服');
     const filename = `${m.title}${path.extname(m.originalPath) || (m.format ? `.${m.format.toLowerCase()}` : '')}`;
     reply.header('cache-control', 'private, no-store');
-    const url = await app.storage.downloadUrl(m.originalPath, { filename, contentType: 'application/octet-stream', expiresInSeconds: DOWNLOAD_URL_SECONDS });
+    const url = await app.storage.downloadUrl(m.originalPath, {
+      filename,
+      contentType: 'application/octet-stream',
+      expiresInSeconds: DOWNLOAD_URL_SECONDS,
+    });
     if (url) return ok({ url, filename, expiresIn: DOWNLOAD_URL_SECONDS }, '下载链接已生成');
-    return reply.type('application/octet-stream').header('content-disposition', contentDisposition(filename)).send(await app.storage.stream(m.originalPath));
+    return reply
+      .type('application/octet-stream')
+      .header('content-disposition', contentDisposition(filename))
+      .send(await app.storage.stream(m.originalPath));
   });
 
   registerResourceRoutes(app, { table: imageDownloadTable });

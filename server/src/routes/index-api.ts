@@ -3,11 +3,25 @@ import { AppError, ok } from '../http/envelope.js';
 import type { SearchQuery } from '../search/index.js';
 import { createSearchEngine } from '../search/sql-engine.js';
 import { topMaterials } from '../repositories/materials.js';
-import { curatedSections, findAlbum, findCategory, hotKeywords, listAlbums, listCategories } from '../repositories/albums.js';
+import {
+  curatedSections,
+  findAlbum,
+  findCategory,
+  hotKeywords,
+  listAlbums,
+  listCategories,
+} from '../repositories/albums.js';
 import { cachedAggregate } from '../repositories/cached-aggregates.js';
 import { envelopeOf } from '../http/envelope-schema.js';
 import {
-  albumPageSchema, albumWithItemsSchema, categoryListSchema, categorySummarySchema, hotKeywordsSchema, materialCardListSchema, recommendSchema, searchResultSchema,
+  albumPageSchema,
+  albumWithItemsSchema,
+  categoryListSchema,
+  categorySummarySchema,
+  hotKeywordsSchema,
+  materialCardListSchema,
+  recommendSchema,
+  searchResultSchema,
 } from '../../../src/schemas/api/catalogue-responses.js';
 import { categoryIdParams, idParams, pageQuery, searchQuery, typeLimitQuery, typeProp } from './catalogue-schemas.js';
 
@@ -21,50 +35,105 @@ export default async function indexApi(app: FastifyInstance): Promise<void> {
   // Category counts and hot keywords aggregate the whole catalogue; minute-old figures are fine,
   // and every app server reads the same stored value.
 
-  app.get('/recommend', { schema: { querystring: { type: 'object', properties: { sections: { type: 'integer', title: '栏目数', minimum: 1, maximum: 12, default: 4 }, limit: { type: 'integer', title: '数量', minimum: 1, maximum: 24, default: 8 } } }, response: envelopeOf(recommendSchema) } }, async (req) => {
-    const q = req.query as { sections: number; limit: number };
-    return ok({ sections: await curatedSections(app.db, q.sections, q.limit) });
-  });
+  app.get(
+    '/recommend',
+    {
+      schema: {
+        querystring: {
+          type: 'object',
+          properties: {
+            sections: { type: 'integer', title: '栏目数', minimum: 1, maximum: 12, default: 4 },
+            limit: { type: 'integer', title: '数量', minimum: 1, maximum: 24, default: 8 },
+          },
+        },
+        response: envelopeOf(recommendSchema),
+      },
+    },
+    async (req) => {
+      const q = req.query as { sections: number; limit: number };
+      return ok({ sections: await curatedSections(app.db, q.sections, q.limit) });
+    },
+  );
 
-  app.get('/categories', { schema: { querystring: { type: 'object', properties: { type: typeProp } }, response: envelopeOf(categoryListSchema) } }, async (req) => {
-    const type = typeOf((req.query as TypeLimit).type);
-    return ok(await cachedAggregate(app.db, `categories:${type ?? 'all'}`, SUMMARY_TTL_MS, () => listCategories(app.db, type)));
-  });
+  app.get(
+    '/categories',
+    {
+      schema: {
+        querystring: { type: 'object', properties: { type: typeProp } },
+        response: envelopeOf(categoryListSchema),
+      },
+    },
+    async (req) => {
+      const type = typeOf((req.query as TypeLimit).type);
+      return ok(
+        await cachedAggregate(app.db, `categories:${type ?? 'all'}`, SUMMARY_TTL_MS, () =>
+          listCategories(app.db, type),
+        ),
+      );
+    },
+  );
 
-  app.get('/category/:id', { schema: { params: categoryIdParams, response: envelopeOf(categorySummarySchema) } }, async (req) => {
-    const c = await findCategory(app.db, (req.params as { id: number }).id);
-    if (!c) throw new AppError(404, '分类不存在');
-    return ok(c);
-  });
+  app.get(
+    '/category/:id',
+    { schema: { params: categoryIdParams, response: envelopeOf(categorySummarySchema) } },
+    async (req) => {
+      const c = await findCategory(app.db, (req.params as { id: number }).id);
+      if (!c) throw new AppError(404, '分类不存在');
+      return ok(c);
+    },
+  );
 
-  app.get('/newest', { schema: { querystring: typeLimitQuery, response: envelopeOf(materialCardListSchema) } }, async (req) => {
-    const q = req.query as TypeLimit;
-    return ok(await topMaterials(app.db, 'newest', typeOf(q.type), q.limit));
-  });
+  app.get(
+    '/newest',
+    { schema: { querystring: typeLimitQuery, response: envelopeOf(materialCardListSchema) } },
+    async (req) => {
+      const q = req.query as TypeLimit;
+      return ok(await topMaterials(app.db, 'newest', typeOf(q.type), q.limit));
+    },
+  );
 
-  app.get('/popular', { schema: { querystring: typeLimitQuery, response: envelopeOf(materialCardListSchema) } }, async (req) => {
-    const q = req.query as TypeLimit;
-    return ok(await topMaterials(app.db, 'popular', typeOf(q.type), q.limit));
-  });
+  app.get(
+    '/popular',
+    { schema: { querystring: typeLimitQuery, response: envelopeOf(materialCardListSchema) } },
+    async (req) => {
+      const q = req.query as TypeLimit;
+      return ok(await topMaterials(app.db, 'popular', typeOf(q.type), q.limit));
+    },
+  );
 
-  app.get('/search', { schema: { querystring: searchQuery, response: envelopeOf(searchResultSchema) } }, async (req) => {
-    const q = req.query as Record<string, any>;
-    const query: SearchQuery = {
-      keyword: q.keyword,
-      type: typeOf(q.type) as SearchQuery['type'],
-      duration: q.duration || undefined,
-      categoryId: q.categoryId,
-      sort: q.sort || undefined,
-      page: q.page,
-      pageSize: q.pageSize,
-    };
-    return ok(await engine.search(query));
-  });
+  app.get(
+    '/search',
+    { schema: { querystring: searchQuery, response: envelopeOf(searchResultSchema) } },
+    async (req) => {
+      const q = req.query as Record<string, any>;
+      const query: SearchQuery = {
+        keyword: q.keyword,
+        type: typeOf(q.type) as SearchQuery['type'],
+        duration: q.duration || undefined,
+        categoryId: q.categoryId,
+        sort: q.sort || undefined,
+        page: q.page,
+        pageSize: q.pageSize,
+      };
+      return ok(await engine.search(query));
+    },
+  );
 
-  app.get('/hot-keywords', { schema: { querystring: { type: 'object', properties: { limit: limitOf(10) } }, response: envelopeOf(hotKeywordsSchema) } }, async (req) => {
-    const { limit } = req.query as { limit: number };
-    return ok(await cachedAggregate(app.db, `hot-keywords:${limit}`, SUMMARY_TTL_MS, () => hotKeywords(app.db, limit)));
-  });
+  app.get(
+    '/hot-keywords',
+    {
+      schema: {
+        querystring: { type: 'object', properties: { limit: limitOf(10) } },
+        response: envelopeOf(hotKeywordsSchema),
+      },
+    },
+    async (req) => {
+      const { limit } = req.query as { limit: number };
+      return ok(
+        await cachedAggregate(app.db, `hot-keywords:${limit}`, SUMMARY_TTL_MS, () => hotKeywords(app.db, limit)),
+      );
+    },
+  );
 
   app.get('/albums', { schema: { querystring: pageQuery, response: envelopeOf(albumPageSchema) } }, async (req) => {
     const q = req.query as { type?: number; page: number; pageSize: number };

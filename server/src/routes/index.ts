@@ -4,7 +4,10 @@ import type { FastifyInstance } from 'fastify';
  * Every /api group, one module each (spec §7). A module is a Fastify plugin registered with its
  * URL prefix. Add a group by adding one line here.
  */
-export const routeModules: Array<{ prefix: string; load: () => Promise<{ default: (app: FastifyInstance) => Promise<void> }> }> = [
+export const routeModules: Array<{
+  prefix: string;
+  load: () => Promise<{ default: (app: FastifyInstance) => Promise<void> }>;
+}> = [
   { prefix: '/api/user/works', load: () => import('./works.js') },
   { prefix: '/api/protection/deposit', load: () => import('./deposits.js') },
   { prefix: '/api/protection/ledger', load: () => import('./ledger.js') },
@@ -49,10 +52,16 @@ export const routeModules: Array<{ prefix: string; load: () => Promise<{ default
   { prefix: '/api/user/profile', load: () => import('./profile.js') },
   { prefix: '/api/admin/invoices', load: () => import('./admin-invoices.js') },
   { prefix: '/api/user/image-downloads', load: () => import('./image-packages.js') },
-  { prefix: '/api/user/image-packages', load: async () => ({ default: (await import('./image-packages.js')).imagePackageRoutes }) },
+  {
+    prefix: '/api/user/image-packages',
+    load: async () => ({ default: (await import('./image-packages.js')).imagePackageRoutes }),
+  },
   { prefix: '/api/user/image-invoice', load: () => import('./image-invoices.js') },
   { prefix: '/api/gift-cards', load: () => import('./gift-cards.js') },
-  { prefix: '/api/user/gift-cards', load: async () => ({ default: (await import('./gift-cards.js')).boughtGiftCardRoutes }) },
+  {
+    prefix: '/api/user/gift-cards',
+    load: async () => ({ default: (await import('./gift-cards.js')).boughtGiftCardRoutes }),
+  },
   { prefix: '/api/admin/gift-cards', load: () => import('./admin-gift-cards.js') },
   { prefix: '/api/user/invite', load: () => import('./invites.js') },
   { prefix: '/api/user/invited', load: async () => ({ default: (await import('./invites.js')).invitedRoutes }) },

@@ -2,7 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import { ok } from '../http/envelope.js';
 import { registerResourceRoutes } from './resource-routes.js';
 import type { OwnedTable } from '../repositories/owned-records.js';
-import { invoiceColumns, invoiceTable, invoiceableOrders, releaseInvoiceOrders, type InvoiceOrderKind } from '../repositories/invoices.js';
+import {
+  invoiceColumns,
+  invoiceTable,
+  invoiceableOrders,
+  releaseInvoiceOrders,
+  type InvoiceOrderKind,
+} from '../repositories/invoices.js';
 import { requestInvoice } from '../services/invoicing.js';
 import { AppError } from '../http/envelope.js';
 import { idParams } from '../http/params.js';
@@ -31,7 +37,8 @@ export function invoiceRoutesFor(table: OwnedTable, kind?: InvoiceOrderKind) {
     });
     app.delete('/titles/:id', { schema: { params: idParams } }, async (req) => {
       const u = await req.requireUser();
-      if (!(await deleteInvoiceTitle(app.db, Number(u.id), (req.params as { id: number }).id))) throw new AppError(404, '发票抬头不存在');
+      if (!(await deleteInvoiceTitle(app.db, Number(u.id), (req.params as { id: number }).id)))
+        throw new AppError(404, '发票抬头不存在');
       return ok(null, '已删除');
     });
 
@@ -48,7 +55,10 @@ export function invoiceRoutesFor(table: OwnedTable, kind?: InvoiceOrderKind) {
     app.get('/:id/pdf', { schema: { params: idParams } }, async (req, reply) => {
       const u = await req.requireUser();
       const { pdf, invoiceNo } = await issuedInvoicePdf(app.db, (req.params as { id: number }).id, Number(u.id));
-      return reply.type('application/pdf').header('content-disposition', contentDisposition(`电子发票-${invoiceNo}.pdf`)).send(Buffer.from(pdf));
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', contentDisposition(`电子发票-${invoiceNo}.pdf`))
+        .send(Buffer.from(pdf));
     });
 
     registerResourceRoutes(app, {

@@ -14,13 +14,27 @@ import type { JobRecord, JobState } from '../jobs/types.js';
 const NOT_FOUND = '任务不存在';
 
 // Ids beyond JavaScript's safe integers would reach PostgreSQL's bigint check and fail there.
-const jobIdParams = { ...idParams, properties: { id: { ...idParams.properties.id, title: '任务编号', maximum: Number.MAX_SAFE_INTEGER } } };
+const jobIdParams = {
+  ...idParams,
+  properties: { id: { ...idParams.properties.id, title: '任务编号', maximum: Number.MAX_SAFE_INTEGER } },
+};
 
 export function toApiJob(j: JobRecord): Job {
   return {
-    id: j.id, task: j.task, state: j.state, progress: j.progress, message: j.progressMessage, error: j.lastError,
-    attempts: j.attempts, maxAttempts: j.maxAttempts, ownerId: j.ownerId, runAt: j.runAt.toISOString(),
-    createdAt: j.createdAt.toISOString(), updatedAt: j.updatedAt.toISOString(), finishedAt: j.finishedAt?.toISOString() ?? null, result: j.result,
+    id: j.id,
+    task: j.task,
+    state: j.state,
+    progress: j.progress,
+    message: j.progressMessage,
+    error: j.lastError,
+    attempts: j.attempts,
+    maxAttempts: j.maxAttempts,
+    ownerId: j.ownerId,
+    runAt: j.runAt.toISOString(),
+    createdAt: j.createdAt.toISOString(),
+    updatedAt: j.updatedAt.toISOString(),
+    finishedAt: j.finishedAt?.toISOString() ?? null,
+    result: j.result,
   };
 }
 

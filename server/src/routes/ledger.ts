@@ -6,7 +6,13 @@ import { receiptFor } from '../evidence/receipts.js';
 import { evidenceKeysOf } from '../evidence/context.js';
 import { listCheckpoints } from '../repositories/evidence-log.js';
 import {
-  checkpointListQuerySchema, checkpointListSchema, consistencyQuerySchema, consistencySchema, logKeySchema, proofQuerySchema, receiptSchema,
+  checkpointListQuerySchema,
+  checkpointListSchema,
+  consistencyQuerySchema,
+  consistencySchema,
+  logKeySchema,
+  proofQuerySchema,
+  receiptSchema,
 } from '../../../src/schemas/api/ledger.js';
 import { envelopeOf } from '../http/envelope-schema.js';
 
@@ -33,40 +39,57 @@ export default async function ledger(app: FastifyInstance) {
     const certs = tsa?.certificates();
     cache(reply, 3600);
     return ok({
-      origin: signer.name, verifierKey: signer.verifierKey, algorithm: 'Ed25519 (c2sp.org/signed-note type 0x01)',
+      origin: signer.name,
+      verifierKey: signer.verifierKey,
+      algorithm: 'Ed25519 (c2sp.org/signed-note type 0x01)',
       tsa: tsa ? { name: tsa.name, certificate: certs?.tsa ?? null, rootCertificate: certs?.ca ?? null } : null,
     });
   });
 
-  app.get('/checkpoints', { config: limited, schema: { querystring: checkpointListQuerySchema, response: envelopeOf(checkpointListSchema) } }, async (req, reply) => {
-    const { before, limit } = req.query as { before?: number; limit: number };
-    await ensureCheckpoint(app.db, keys());
-    const rows = await listCheckpoints(app.db, { before, limit });
-    cache(reply, 10);
-    return ok({
-      list: rows.map((r) => ({
-        treeSize: r.tree_size, rootHash: r.root_hash.toString('base64'), note: r.note,
-        timestamp: r.tsa_token ? r.tsa_token.toString('base64') : null, createdAt: r.created_at,
-      })),
-    });
-  });
+  app.get(
+    '/checkpoints',
+    { config: limited, schema: { querystring: checkpointListQuerySchema, response: envelopeOf(checkpointListSchema) } },
+    async (req, reply) => {
+      const { before, limit } = req.query as { before?: number; limit: number };
+      await ensureCheckpoint(app.db, keys());
+      const rows = await listCheckpoints(app.db, { before, limit });
+      cache(reply, 10);
+      return ok({
+        list: rows.map((r) => ({
+          treeSize: r.tree_size,
+          rootHash: r.root_hash.toString('base64'),
+          note: r.note,
+          timestamp: r.tsa_token ? r.tsa_token.toString('base64') : null,
+          createdAt: r.created_at,
+        })),
+      });
+    },
+  );
 
-  app.get('/proof', { config: limited, schema: { querystring: proofQuerySchema, response: envelopeOf(receiptSchema) } }, async (req, reply) => {
-    const { certNo } = req.query as { certNo: string };
-    const receipt = await receiptFor(app.db, keys(), certNo);
-    if (!receipt) throw new AppError(404, '证书不存在');
-    cache(reply, 10);
-    return ok(receipt);
-  });
+  app.get(
+    '/proof',
+    { config: limited, schema: { querystring: proofQuerySchema, response: envelopeOf(receiptSchema) } },
+    async (req, reply) => {
+      const { certNo } = req.query as { certNo: string };
+      const receipt = await receiptFor(app.db, keys(), certNo);
+      if (!receipt) throw new AppError(404, '证书不存在');
+      cache(reply, 10);
+      return ok(receipt);
+    },
+  );
 
-  app.get('/consistency', { config: limited, schema: { querystring: consistencyQuerySchema, response: envelopeOf(consistencySchema) } }, async (req, reply) => {
-    const { from, to } = req.query as { from: number; to: number };
-    const cp = await ensureCheckpoint(app.db, keys());
-    if (from > to) throw new AppError(400, '旧树大小不能大于新树大小');
-    if (to > cp.tree_size) throw new AppError(400, `新树大小不能超过当前日志大小 ${cp.tree_size}`);
-    const path = await consistencyProof(app.db, from, to);
-    // Two sizes of an append-only log always have the same proof.
-    cache(reply, 31536000, true);
-    return ok({ from, to, path: path.map((h) => h.toString('base64')) });
-  });
+  app.get(
+    '/consistency',
+    { config: limited, schema: { querystring: consistencyQuerySchema, response: envelopeOf(consistencySchema) } },
+    async (req, reply) => {
+      const { from, to } = req.query as { from: number; to: number };
+      const cp = await ensureCheckpoint(app.db, keys());
+      if (from > to) throw new AppError(400, '旧树大小不能大于新树大小');
+      if (to > cp.tree_size) throw new AppError(400, `新树大小不能超过当前日志大小 ${cp.tree_size}`);
+      const path = await consistencyProof(app.db, from, to);
+      // Two sizes of an append-only log always have the same proof.
+      cache(reply, 31536000, true);
+      return ok({ from, to, path: path.map((h) => h.toString('base64')) });
+    },
+  );
 }

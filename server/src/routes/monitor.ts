@@ -9,34 +9,80 @@ import { addSourceToPlan, addWorkToPlan, removeWorkFromPlan } from '../services/
 import { enqueueScan } from '../services/monitor/scan.js';
 import { claimOffer, reconcileOffers, triage, type TriageEnv } from '../services/monitor/triage.js';
 import { readSandbox, SANDBOX_SUFFIX } from '../adapters/web/index.js';
-import { MONITOR_FREQUENCIES, MONITOR_LIMITS, SOURCE_SCHEMA, TRIAGE_LABELS, type TriageAction } from '../../../src/schemas/cyprotect/monitor.js';
+import {
+  MONITOR_FREQUENCIES,
+  MONITOR_LIMITS,
+  SOURCE_SCHEMA,
+  TRIAGE_LABELS,
+  type TriageAction,
+} from '../../../src/schemas/cyprotect/monitor.js';
 
 const PAGE_SIZE_MAX = 50;
 
 /** /api/monitor: my monitoring plan (works, sources, runs, usage), hits and their triage; offer claims. */
 export default async function monitorRoutes(app: FastifyInstance) {
-  const env = (): TriageEnv => ({ db: app.db, storage: app.storage, publicUrl: app.config.publicUrl, allowLive: app.config.env === 'production' });
+  const env = (): TriageEnv => ({
+    db: app.db,
+    storage: app.storage,
+    publicUrl: app.config.publicUrl,
+    allowLive: app.config.env === 'production',
+  });
 
   app.get('/overview', async (req) => {
     const u = await req.requireUser();
     const userId = Number(u.id);
     const plan = await repo.planOf(app.db, userId);
     const quota = (await quotaLeft(app.db, userId, 'monitor'))[0] ?? { service: 'monitor', left: 0, total: 0 };
-    if (!plan) return ok({ plan: null, quota, works: [], sources: [], runs: [], series: [], counts: [], limits: MONITOR_LIMITS });
+    if (!plan)
+      return ok({
+        plan: null,
+        quota,
+        works: [],
+        sources: [],
+        runs: [],
+        series: [],
+        counts: [],
+        limits: MONITOR_LIMITS,
+      });
     await reconcileOffers(app.db, userId);
     const [works, sources, runs, series, counts] = await Promise.all([
-      repo.planWorks(app.db, plan.id), repo.planSources(app.db, plan.id), repo.recentRuns(app.db, plan.id),
-      hitsRepo.hitSeries(app.db, userId, 30), hitsRepo.hitCounts(app.db, userId),
+      repo.planWorks(app.db, plan.id),
+      repo.planSources(app.db, plan.id),
+      repo.recentRuns(app.db, plan.id),
+      hitsRepo.hitSeries(app.db, userId, 30),
+      hitsRepo.hitCounts(app.db, userId),
     ]);
-    const running = (await app.db.query<{ id: string; progress: number; progress_message: string | null; state: string }>(
-      "SELECT id, progress, progress_message, state FROM jobs WHERE task = 'monitor.scan' AND owner_id = $1 AND state IN ('queued', 'running') AND run_at <= now() ORDER BY id DESC LIMIT 1",
-      [userId],
-    )).rows[0];
+    const running = (
+      await app.db.query<{ id: string; progress: number; progress_message: string | null; state: string }>(
+        "SELECT id, progress, progress_message, state FROM jobs WHERE task = 'monitor.scan' AND owner_id = $1 AND state IN ('queued', 'running') AND run_at <= now() ORDER BY id DESC LIMIT 1",
+        [userId],
+      )
+    ).rows[0];
     return ok({
       plan: { id: plan.id, frequency: plan.frequency, nextRunAt: plan.next_run_at, createdAt: plan.created_at },
-      quota, works, sources: sources.map((s) => ({ id: s.id, kind: s.kind, name: s.name, url: s.url, maxDepth: s.max_depth, lastCrawledAt: s.last_crawled_at, lastStatus: s.last_status })),
-      runs, series, counts, limits: MONITOR_LIMITS,
-      scanJob: running ? { id: Number(running.id), progress: Number(running.progress), message: running.progress_message, state: running.state } : null,
+      quota,
+      works,
+      sources: sources.map((s) => ({
+        id: s.id,
+        kind: s.kind,
+        name: s.name,
+        url: s.url,
+        maxDepth: s.max_depth,
+        lastCrawledAt: s.last_crawled_at,
+        lastStatus: s.last_status,
+      })),
+      runs,
+      series,
+      counts,
+      limits: MONITOR_LIMITS,
+      scanJob: running
+        ? {
+            id: Number(running.id),
+            progress: Number(running.progress),
+            message: running.progress_message,
+            state: running.state,
+          }
+        : null,
     });
   });
 
@@ -49,14 +95,20 @@ export default async function monitorRoutes(app: FastifyInstance) {
        ORDER BY m.id DESC LIMIT 200`,
       [Number(u.id)],
     );
-    return ok({ list: r.rows.map((x) => ({ id: Number(x.id), title: x.title, type: Number(x.type), cover: x.cover_path })) });
+    return ok({
+      list: r.rows.map((x) => ({ id: Number(x.id), title: x.title, type: Number(x.type), cover: x.cover_path })),
+    });
   });
 
-  app.post('/works', { schema: { body: { type: 'object', required: ['workId'], properties: { workId: idProp('作品') } } } }, async (req) => {
-    const u = await req.requireUser();
-    const r = await addWorkToPlan(app.db, Number(u.id), (req.body as { workId: number }).workId);
-    return ok(r, r.added ? '已加入监测' : '该作品已在监测中');
-  });
+  app.post(
+    '/works',
+    { schema: { body: { type: 'object', required: ['workId'], properties: { workId: idProp('作品') } } } },
+    async (req) => {
+      const u = await req.requireUser();
+      const r = await addWorkToPlan(app.db, Number(u.id), (req.body as { workId: number }).workId);
+      return ok(r, r.added ? '已加入监测' : '该作品已在监测中');
+    },
+  );
 
   app.delete('/works/:id', { schema: { params: idParams } }, async (req) => {
     const u = await req.requireUser();
@@ -73,17 +125,32 @@ export default async function monitorRoutes(app: FastifyInstance) {
   app.delete('/sources/:id', { schema: { params: idParams } }, async (req) => {
     const u = await req.requireUser();
     const plan = await repo.planOf(app.db, Number(u.id));
-    if (!plan || !(await repo.removeSource(app.db, plan.id, (req.params as { id: number }).id))) throw new AppError(404, '监测来源不存在');
+    if (!plan || !(await repo.removeSource(app.db, plan.id, (req.params as { id: number }).id)))
+      throw new AppError(404, '监测来源不存在');
     return ok(null, '已删除监测来源');
   });
 
-  app.put('/frequency', { schema: { body: { type: 'object', required: ['frequency'], properties: { frequency: { type: 'string', title: '监测频率', enum: MONITOR_FREQUENCIES.map((f) => f.const) } } } } }, async (req) => {
-    const u = await req.requireUser();
-    const plan = await repo.planOf(app.db, Number(u.id));
-    if (!plan) throw new AppError(404, '请先购买版权监测服务并添加作品');
-    await repo.setFrequency(app.db, plan.id, (req.body as { frequency: string }).frequency);
-    return ok(null, '已更新监测频率');
-  });
+  app.put(
+    '/frequency',
+    {
+      schema: {
+        body: {
+          type: 'object',
+          required: ['frequency'],
+          properties: {
+            frequency: { type: 'string', title: '监测频率', enum: MONITOR_FREQUENCIES.map((f) => f.const) },
+          },
+        },
+      },
+    },
+    async (req) => {
+      const u = await req.requireUser();
+      const plan = await repo.planOf(app.db, Number(u.id));
+      if (!plan) throw new AppError(404, '请先购买版权监测服务并添加作品');
+      await repo.setFrequency(app.db, plan.id, (req.body as { frequency: string }).frequency);
+      return ok(null, '已更新监测频率');
+    },
+  );
 
   app.post('/scan', async (req) => {
     const u = await req.requireUser();
@@ -93,30 +160,62 @@ export default async function monitorRoutes(app: FastifyInstance) {
     return ok({ jobId: job.id }, job.created ? '已开始监测' : '监测正在进行中');
   });
 
-  app.get('/hits', { schema: { querystring: { type: 'object', properties: {
-    kind: { type: 'string', enum: ['image', 'video'] }, status: { type: 'string', maxLength: 20 },
-    page: { type: 'integer', minimum: 1, default: 1 }, pageSize: { type: 'integer', minimum: 1, maximum: PAGE_SIZE_MAX, default: 10 },
-  } } } }, async (req) => {
-    const u = await req.requireUser();
-    const q = req.query as { kind?: string; status?: string; page: number; pageSize: number };
-    await reconcileOffers(app.db, Number(u.id));
-    return ok(await hitsRepo.listHits(app.db, Number(u.id), q));
-  });
+  app.get(
+    '/hits',
+    {
+      schema: {
+        querystring: {
+          type: 'object',
+          properties: {
+            kind: { type: 'string', enum: ['image', 'video'] },
+            status: { type: 'string', maxLength: 20 },
+            page: { type: 'integer', minimum: 1, default: 1 },
+            pageSize: { type: 'integer', minimum: 1, maximum: PAGE_SIZE_MAX, default: 10 },
+          },
+        },
+      },
+    },
+    async (req) => {
+      const u = await req.requireUser();
+      const q = req.query as { kind?: string; status?: string; page: number; pageSize: number };
+      await reconcileOffers(app.db, Number(u.id));
+      return ok(await hitsRepo.listHits(app.db, Number(u.id), q));
+    },
+  );
 
-  app.post('/hits/:id/triage', { schema: { params: idParams, body: { type: 'object', required: ['action'], properties: {
-    action: { type: 'string', title: '处理方式', enum: Object.keys(TRIAGE_LABELS) }, scenario: { type: 'string', maxLength: 40 },
-  } } } }, async (req) => {
-    const u = await req.requireUser();
-    const b = req.body as { action: TriageAction; scenario?: string };
-    const r = await triage(env(), Number(u.id), (req.params as { id: number }).id, b.action, { scenario: b.scenario });
-    return ok(r, `已${TRIAGE_LABELS[b.action]}`);
-  });
+  app.post(
+    '/hits/:id/triage',
+    {
+      schema: {
+        params: idParams,
+        body: {
+          type: 'object',
+          required: ['action'],
+          properties: {
+            action: { type: 'string', title: '处理方式', enum: Object.keys(TRIAGE_LABELS) },
+            scenario: { type: 'string', maxLength: 40 },
+          },
+        },
+      },
+    },
+    async (req) => {
+      const u = await req.requireUser();
+      const b = req.body as { action: TriageAction; scenario?: string };
+      const r = await triage(env(), Number(u.id), (req.params as { id: number }).id, b.action, {
+        scenario: b.scenario,
+      });
+      return ok(r, `已${TRIAGE_LABELS[b.action]}`);
+    },
+  );
 
   app.get('/hits/:id/events', { schema: { params: idParams } }, async (req) => {
     const u = await req.requireUser();
     const h = await hitsRepo.findHit(app.db, (req.params as { id: number }).id);
     if (!h || h.ownerId !== Number(u.id)) throw new AppError(404, '监测记录不存在');
-    const r = await app.db.query('SELECT action, detail, created_at FROM monitor_hit_events WHERE hit_id = $1 ORDER BY id', [h.id]);
+    const r = await app.db.query(
+      'SELECT action, detail, created_at FROM monitor_hit_events WHERE hit_id = $1 ORDER BY id',
+      [h.id],
+    );
     return ok({ list: r.rows });
   });
 
@@ -125,20 +224,34 @@ export default async function monitorRoutes(app: FastifyInstance) {
     const h = await hitsRepo.findHit(app.db, (req.params as { id: number }).id);
     if (!h || h.ownerId !== Number(u.id)) throw new AppError(404, '监测记录不存在');
     if (!h.takedownKey) throw new AppError(404, '尚未生成侵权通知函');
-    return reply.type('application/pdf').header('content-disposition', contentDisposition(`侵权通知函-${h.id}.pdf`)).send(await app.storage.get(h.takedownKey));
+    return reply
+      .type('application/pdf')
+      .header('content-disposition', contentDisposition(`侵权通知函-${h.id}.pdf`))
+      .send(await app.storage.get(h.takedownKey));
   });
 
   /** The retroactive-licence offer a site operator opens: what is offered and where to buy. */
-  app.get('/offers/:token', { schema: { params: { type: 'object', properties: { token: { type: 'string', pattern: '^[a-f0-9]{24}$' } } } } }, async (req) => {
-    const h = await hitsRepo.hitByOfferToken(app.db, (req.params as { token: string }).token);
-    if (!h) throw new AppError(404, '授权报价不存在或已失效');
-    return ok({ workId: h.workId, title: h.title, scenario: h.scenario, pageUrl: h.pageUrl, status: h.status });
-  });
+  app.get(
+    '/offers/:token',
+    { schema: { params: { type: 'object', properties: { token: { type: 'string', pattern: '^[a-f0-9]{24}$' } } } } },
+    async (req) => {
+      const h = await hitsRepo.hitByOfferToken(app.db, (req.params as { token: string }).token);
+      if (!h) throw new AppError(404, '授权报价不存在或已失效');
+      return ok({ workId: h.workId, title: h.title, scenario: h.scenario, pageUrl: h.pageUrl, status: h.status });
+    },
+  );
 
-  app.post('/offers/:token/claim', { schema: { params: { type: 'object', properties: { token: { type: 'string', pattern: '^[a-f0-9]{24}$' } } } } }, async (req) => {
-    const u = await req.requireUser();
-    return ok(await claimOffer(app.db, Number(u.id), (req.params as { token: string }).token), '已登记您的网站，购买授权后即视为正版使用');
-  });
+  app.post(
+    '/offers/:token/claim',
+    { schema: { params: { type: 'object', properties: { token: { type: 'string', pattern: '^[a-f0-9]{24}$' } } } } },
+    async (req) => {
+      const u = await req.requireUser();
+      return ok(
+        await claimOffer(app.db, Number(u.id), (req.params as { token: string }).token),
+        '已登记您的网站，购买授权后即视为正版使用',
+      );
+    },
+  );
 }
 
 /** /dev/web/<host>/<path>: the sandbox web in a browser (same files the crawler reads). */
@@ -150,7 +263,8 @@ export async function sandboxWebRoutes(app: FastifyInstance) {
     const r = await readSandbox(app.storage, p.host, `/${p['*']}`);
     let body = r.body;
     // Root-relative links stay inside /dev/web/<host> when browsed.
-    if (r.contentType.startsWith('text/html')) body = Buffer.from(body.toString('utf8').replace(/(href|src)="\//g, `$1="/dev/web/${p.host}/`));
+    if (r.contentType.startsWith('text/html'))
+      body = Buffer.from(body.toString('utf8').replace(/(href|src)="\//g, `$1="/dev/web/${p.host}/`));
     return reply.status(r.status).type(r.contentType).header('cache-control', 'no-store').send(body);
   });
 }

@@ -5,8 +5,20 @@ import { validateForm } from './form-validate.js';
 import { contentDisposition } from '../http/content-disposition.js';
 import { idParams } from '../http/params.js';
 import { notaryOffice } from '../adapters/notary/index.js';
-import { NOTARY, evidenceItems, notarizationEvents, notarizationTable, notaryCertificateKey } from '../repositories/notarizations.js';
-import { applyForNotarization, applyNotaryDecision, fileWithNotary, releaseNotarizationUnit, supplyInformation } from '../services/notarization.js';
+import {
+  NOTARY,
+  evidenceItems,
+  notarizationEvents,
+  notarizationTable,
+  notaryCertificateKey,
+} from '../repositories/notarizations.js';
+import {
+  applyForNotarization,
+  applyNotaryDecision,
+  fileWithNotary,
+  releaseNotarizationUnit,
+  supplyInformation,
+} from '../services/notarization.js';
 
 /** /api/protection/notarization: my notarization applications (lumen:forms/notarization), the notary's callback. */
 export default async function notarizationRoutes(app: FastifyInstance) {
@@ -24,11 +36,18 @@ export default async function notarizationRoutes(app: FastifyInstance) {
     schemaId: 'lumen:forms/notarization',
     create: async (db, user, form, req) => {
       const id = await applyForNotarization(db, Number(user.id), form);
-      await fileWithNotary(db, notary, app.config.publicUrl, id).catch((err) => req.log.error({ err, id }, 'filing with the notary failed'));
+      await fileWithNotary(db, notary, app.config.publicUrl, id).catch((err) =>
+        req.log.error({ err, id }, 'filing with the notary failed'),
+      );
       return id;
     },
     transitions: {
-      withdraw: { from: [NOTARY.SUBMITTED], to: NOTARY.WITHDRAWN, refused: '公证处已受理，不能撤回', after: releaseNotarizationUnit },
+      withdraw: {
+        from: [NOTARY.SUBMITTED],
+        to: NOTARY.WITHDRAWN,
+        refused: '公证处已受理，不能撤回',
+        after: releaseNotarizationUnit,
+      },
     },
   });
 
@@ -52,7 +71,10 @@ export default async function notarizationRoutes(app: FastifyInstance) {
     const row = await mustGetOwned(app.db, notarizationTable, Number(u.id), (req.params as { id: number }).id);
     const key = await notaryCertificateKey(app.db, Number(row.id));
     if (Number(row.status) !== NOTARY.ISSUED || !key) throw new AppError(404, '公证书尚未出具');
-    return reply.type('application/pdf').header('content-disposition', contentDisposition(`公证书-${row.id}.pdf`)).send(await app.storage.get(key));
+    return reply
+      .type('application/pdf')
+      .header('content-disposition', contentDisposition(`公证书-${row.id}.pdf`))
+      .send(await app.storage.get(key));
   });
 
   /** The notary office's signed status callback. */

@@ -26,7 +26,11 @@ export default async function notificationPrefRoutes(app: FastifyInstance) {
     const u = await req.requireUser();
     const form = await validateForm(app, SCHEMA_ID, req.body);
     const on = new Set(form.kinds as string[]);
-    await setMutedKinds(app.db, Number(u.id), (await offeredKinds(app)).filter((k) => !on.has(k)));
+    await setMutedKinds(
+      app.db,
+      Number(u.id),
+      (await offeredKinds(app)).filter((k) => !on.has(k)),
+    );
     return ok({ kinds: [...on] }, '通知设置已保存');
   });
 }

@@ -41,7 +41,13 @@ export const pageViewSchema = {
     ip: { ...str(64), title: 'IP 地址', description: 'Client IP from ip/get' },
     addr: { ...str(64), title: '所在城市', description: 'City from ip/get' },
     device: { ...str(16), title: '设备类型', description: 'pc or mobile' },
-    pvi: { ...str(64), title: '访客标识', minLength: 1, pattern: '^[A-Za-z0-9_-]+$', description: 'Visitor id from the pvi cookie' },
+    pvi: {
+      ...str(64),
+      title: '访客标识',
+      minLength: 1,
+      pattern: '^[A-Za-z0-9_-]+$',
+      description: 'Visitor id from the pvi cookie',
+    },
   },
 } as const;
 
@@ -70,7 +76,10 @@ export default async function operation(app: FastifyInstance) {
       schema: {
         querystring: {
           type: 'object',
-          properties: { limit: { type: 'integer', title: '数量', minimum: 1, maximum: 100, default: 20 }, pvi: { type: 'string', title: '访客标识', maxLength: 64 } },
+          properties: {
+            limit: { type: 'integer', title: '数量', minimum: 1, maximum: 100, default: 20 },
+            pvi: { type: 'string', title: '访客标识', maxLength: 64 },
+          },
           additionalProperties: false,
         },
       },

@@ -26,18 +26,32 @@ export default async function profileRoutes(app: FastifyInstance) {
   app.put('/', { config: { formSchema: SCHEMA_ID }, schema: { response: envelopeResponse } }, async (req) => {
     const u = await req.requireUser();
     const form = await validateForm(app, SCHEMA_ID, req.body);
-    await saveProfile(app.db, Number(u.id), { nickname: String(form.nickname).trim(), bio: form.bio ?? '', contactEmail: form.contactEmail ?? '' });
+    await saveProfile(app.db, Number(u.id), {
+      nickname: String(form.nickname).trim(),
+      bio: form.bio ?? '',
+      contactEmail: form.contactEmail ?? '',
+    });
     return ok(await getProfile(app.db, Number(u.id)), '已保存');
   });
 
   app.post('/avatar', async (req) => {
     const u = await req.requireUser();
-    const upload = await readFormUpload(app, req, { schemaId: SCHEMA_ID, fileField: 'avatar', noRule: '头像上传规则不存在', ruleFor: () => getUploadRule(app, 'lumen:rules/profile#avatar') });
+    const upload = await readFormUpload(app, req, {
+      schemaId: SCHEMA_ID,
+      fileField: 'avatar',
+      noRule: '头像上传规则不存在',
+      ruleFor: () => getUploadRule(app, 'lumen:rules/profile#avatar'),
+    });
     try {
       // Avatars are shown to everyone (works, comments): stored with the public media, served from /files.
       const key = await storeUploaded(app, PUBLIC_GROUP, upload.files[0]);
       const f = upload.form;
-      await saveProfile(app.db, Number(u.id), { nickname: String(f.nickname).trim(), bio: f.bio ?? '', contactEmail: f.contactEmail ?? '', avatar: `/files/${key}` });
+      await saveProfile(app.db, Number(u.id), {
+        nickname: String(f.nickname).trim(),
+        bio: f.bio ?? '',
+        contactEmail: f.contactEmail ?? '',
+        avatar: `/files/${key}`,
+      });
       return ok(await getProfile(app.db, Number(u.id)), '已保存');
     } finally {
       await upload.cleanup();

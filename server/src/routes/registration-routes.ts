@@ -6,7 +6,14 @@ import { MULTIPART_LIMITS, readFormUpload, storeUploaded } from './form-upload.j
 import { getUploadRule, schemaStore } from '../schemas/store.js';
 import { ruleRefFor } from '../../../src/schemas/registry.js';
 import type { RuleScope } from '../../../src/schemas/types.js';
-import { REG, insertRegistration, registrationColumns, registrationTable, type RegistrationKind, type StoredFile } from '../repositories/registrations.js';
+import {
+  REG,
+  insertRegistration,
+  registrationColumns,
+  registrationTable,
+  type RegistrationKind,
+  type StoredFile,
+} from '../repositories/registrations.js';
 import { AppError } from '../http/envelope.js';
 import { contentDisposition } from '../http/content-disposition.js';
 import { idParams } from '../http/params.js';
@@ -43,7 +50,9 @@ export function registrationRoutes(kind: RegistrationKind, schemaId: string, sco
       },
       transitions: {
         withdraw: {
-          from: [REG.SUBMITTED, REG.CORRECTION], to: REG.WITHDRAWN, refused: '该申请正在审核或已完成，不能撤回',
+          from: [REG.SUBMITTED, REG.CORRECTION],
+          to: REG.WITHDRAWN,
+          refused: '该申请正在审核或已完成，不能撤回',
           // Nothing was registered: the paid unit goes back to the service order.
           after: async (q, id) => {
             const f = await filingOf(q, id);
@@ -67,7 +76,10 @@ export function registrationRoutes(kind: RegistrationKind, schemaId: string, sco
       const row = await mustGetOwned(app.db, table, Number(user.id), (req.params as { id: number }).id);
       const key = await certificateKeyOf(app.db, Number(row.id));
       if (Number(row.status) !== REG.REGISTERED || !key) throw new AppError(404, '证书尚未发放');
-      return reply.type('application/pdf').header('content-disposition', contentDisposition(`登记证书-${row.registration_no}.pdf`)).send(await app.storage.get(key));
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', contentDisposition(`登记证书-${row.registration_no}.pdf`))
+        .send(await app.storage.get(key));
     });
 
     app.post('/', async (req) => {
@@ -85,14 +97,23 @@ export function registrationRoutes(kind: RegistrationKind, schemaId: string, sco
         // Checked before any file is stored; the unit itself is taken atomically with the insert below.
         if (!(await quotaLeft(app.db, Number(user.id), service)).some((q) => q.left > 0)) throw noQuota(service);
         const stored: StoredFile[] = [];
-        for (const f of upload.files) stored.push({ key: await storeUploaded(app, `registration-${kind}`, f), name: f.name, size: f.size, mime: f.mime, sha256: f.sha256 });
+        for (const f of upload.files)
+          stored.push({
+            key: await storeUploaded(app, `registration-${kind}`, f),
+            name: f.name,
+            size: f.size,
+            mime: f.mime,
+            sha256: f.sha256,
+          });
         const id = await app.db.tx(async (t) => {
           const rid = await insertRegistration(t, Number(user.id), kind, upload.form, stored);
           await consumeQuota(t, { userId: Number(user.id), service, ref: ref(rid) });
           return rid;
         });
         // Filed after commit; a failing authority leaves it 已提交 without a case number (logged).
-        await fileWithAuthority(app.db, authority, id).catch((err) => req.log.error({ err, id }, 'filing with the authority failed'));
+        await fileWithAuthority(app.db, authority, id).catch((err) =>
+          req.log.error({ err, id }, 'filing with the authority failed'),
+        );
         return ok(toApi(await mustGetOwned(app.db, table, Number(user.id), id)), '提交成功');
       } finally {
         await upload.cleanup();

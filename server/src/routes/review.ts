@@ -42,19 +42,37 @@ type DecideReq = FastifyRequest<{ Params: { id: number }; Body: Target & Record<
  * come from the staff-editable lumen:review/reasons and are stored with their wording of the day.
  */
 export default async function reviewRoutes(app: FastifyInstance) {
-  const staff = async (req: FastifyRequest): Promise<Actor> => ({ id: Number((await requireStaff(req)).id), role: 'staff' });
+  const staff = async (req: FastifyRequest): Promise<Actor> => ({
+    id: Number((await requireStaff(req)).id),
+    role: 'staff',
+  });
 
   app.get('/queue', { schema: { querystring: queueQuery } }, async (req) => {
     await staff(req);
-    const q = req.query as { kind?: 'work' | 'revision'; type?: number; appeal?: boolean; page: number; pageSize: number };
+    const q = req.query as {
+      kind?: 'work' | 'revision';
+      type?: number;
+      appeal?: boolean;
+      page: number;
+      pageSize: number;
+    };
     return ok(await reviewQueue(app.db, q));
   });
 
-  app.get('/works/:id', { schema: { params: idParams, querystring: { type: 'object', properties: { revisionId: { type: 'integer', minimum: 1 } } } } }, async (req) => {
-    await staff(req);
-    const { id } = req.params as { id: number };
-    return ok(await staffReviewView(app.db, id, (req.query as { revisionId?: number }).revisionId));
-  });
+  app.get(
+    '/works/:id',
+    {
+      schema: {
+        params: idParams,
+        querystring: { type: 'object', properties: { revisionId: { type: 'integer', minimum: 1 } } },
+      },
+    },
+    async (req) => {
+      await staff(req);
+      const { id } = req.params as { id: number };
+      return ok(await staffReviewView(app.db, id, (req.query as { revisionId?: number }).revisionId));
+    },
+  );
 
   /** Titles of reason codes in the current version of the reason list. */
   async function reasonTitles(codes: string[]) {
@@ -65,11 +83,17 @@ export default async function reviewRoutes(app: FastifyInstance) {
   }
 
   const target = (body: Target) => {
-    if ((body.revisionId === undefined) === (body.digest === undefined)) throw new AppError(400, '请指定审核对象（作品或修改）');
+    if ((body.revisionId === undefined) === (body.digest === undefined))
+      throw new AppError(400, '请指定审核对象（作品或修改）');
     return body.revisionId !== undefined ? { revisionId: body.revisionId } : { digest: body.digest };
   };
 
-  const decide = (decision: Decision, form: (req: DecideReq) => Promise<{ reasons?: Array<{ code: string; title: string }>; comment?: string }>, done: string) =>
+  const decide =
+    (
+      decision: Decision,
+      form: (req: DecideReq) => Promise<{ reasons?: Array<{ code: string; title: string }>; comment?: string }>,
+      done: string,
+    ) =>
     async (req: DecideReq) => {
       const actor = await staff(req);
       const body = (req.body ?? {}) as Target & Record<string, unknown>;
@@ -79,13 +103,33 @@ export default async function reviewRoutes(app: FastifyInstance) {
     };
 
   const opts = { schema: { params: idParams, body: targetBody } };
-  app.post('/works/:id/approve', opts, decide('approve', async () => ({}), statusLabel('lumen:status/work', 1)));
-  app.post('/works/:id/reject', opts, decide('reject', async (req) => {
-    const f = await validateForm(app, 'lumen:forms/review-reject', req.body);
-    return { reasons: await reasonTitles(f.reasons), comment: String(f.comment ?? '').trim() };
-  }, '已驳回'));
-  app.post('/works/:id/request-info', opts, decide('request_info', async (req) => {
-    const f = await validateForm(app, 'lumen:forms/review-info', req.body);
-    return { comment: String(f.comment).trim() };
-  }, '已要求补充信息'));
+  app.post(
+    '/works/:id/approve',
+    opts,
+    decide('approve', async () => ({}), statusLabel('lumen:status/work', 1)),
+  );
+  app.post(
+    '/works/:id/reject',
+    opts,
+    decide(
+      'reject',
+      async (req) => {
+        const f = await validateForm(app, 'lumen:forms/review-reject', req.body);
+        return { reasons: await reasonTitles(f.reasons), comment: String(f.comment ?? '').trim() };
+      },
+      '已驳回',
+    ),
+  );
+  app.post(
+    '/works/:id/request-info',
+    opts,
+    decide(
+      'request_info',
+      async (req) => {
+        const f = await validateForm(app, 'lumen:forms/review-info', req.body);
+        return { comment: String(f.comment).trim() };
+      },
+      '已要求补充信息',
+    ),
+  );
 }

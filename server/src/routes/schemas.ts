@@ -19,7 +19,11 @@ const normaliseId = (raw: string) => (raw.startsWith('lumen:') ? raw : `lumen:${
 /** The largest upload rule today is 200 MB (deposit video). */
 const MAX_CHECK_BYTES = 210 * 1024 * 1024;
 
-const idParams = { type: 'object', required: ['id'], properties: { id: { type: 'string', minLength: 1, maxLength: 200 } } } as const;
+const idParams = {
+  type: 'object',
+  required: ['id'],
+  properties: { id: { type: 'string', minLength: 1, maxLength: 200 } },
+} as const;
 
 export default async function schemaRoutes(app: FastifyInstance) {
   const store = schemaStore(app);
@@ -38,13 +42,26 @@ export default async function schemaRoutes(app: FastifyInstance) {
     if (id.startsWith('lumen:meta/')) throw new AppError(400, '元模式定义规则本身的结构，不能在线修改');
     // The dialogs validate with the bundled copy before any fetch, and spec §5 fixes the messages.
     if (id === 'lumen:forms/login') throw new AppError(400, '登录表单的校验与提示由规格固定，不能在线修改');
-    if (baseVersion !== undefined && baseVersion !== cur.version) throw new AppError(409, '该规则已被他人修改，请刷新后重试');
+    if (baseVersion !== undefined && baseVersion !== cur.version)
+      throw new AppError(409, '该规则已被他人修改，请刷新后重试');
     const all = await store.all();
-    const reasons = checkCandidate(id, body, store.lookup, all.map((x) => x.id));
+    const reasons = checkCandidate(
+      id,
+      body,
+      store.lookup,
+      all.map((x) => x.id),
+    );
     if (reasons.length) throw new AppError(400, `规则无效：${reasons.join('；')}`, { reasons });
     const diff = jsonDiff(cur.body, body);
     if (!diff.length) throw new AppError(400, '内容没有变化');
-    const version = await insertVersion(app.db, { schemaId: id, expected: cur.version, body, authorId: user.id, note, diff });
+    const version = await insertVersion(app.db, {
+      schemaId: id,
+      expected: cur.version,
+      body,
+      authorId: user.id,
+      note,
+      diff,
+    });
     if (version === null) throw new AppError(409, '该规则已被他人修改，请刷新后重试');
     store.invalidate();
     // Every other app server drops its copy now, not after its cache time.
@@ -53,7 +70,11 @@ export default async function schemaRoutes(app: FastifyInstance) {
   }
 
   // The raw bytes of one file for /check-file (encapsulated: other groups keep their own parsers).
-  app.addContentTypeParser('application/octet-stream', { parseAs: 'buffer', bodyLimit: MAX_CHECK_BYTES }, (_req, body, done) => done(null, body));
+  app.addContentTypeParser(
+    'application/octet-stream',
+    { parseAs: 'buffer', bodyLimit: MAX_CHECK_BYTES },
+    (_req, body, done) => done(null, body),
+  );
 
   /**
    * Checks one file against the current version of a rule, exactly as uploads are checked: lets a
@@ -64,7 +85,16 @@ export default async function schemaRoutes(app: FastifyInstance) {
     {
       bodyLimit: MAX_CHECK_BYTES,
       config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
-      schema: { querystring: { type: 'object', required: ['rule', 'filename'], properties: { rule: { type: 'string', maxLength: 200 }, filename: { type: 'string', minLength: 1, maxLength: 255 } } } },
+      schema: {
+        querystring: {
+          type: 'object',
+          required: ['rule', 'filename'],
+          properties: {
+            rule: { type: 'string', maxLength: 200 },
+            filename: { type: 'string', minLength: 1, maxLength: 255 },
+          },
+        },
+      },
       // Refuse an oversized file from its Content-Length before reading the body.
       onRequest: async (req) => {
         await req.requireUser();
@@ -107,9 +137,25 @@ export default async function schemaRoutes(app: FastifyInstance) {
     await requireStaff(req);
     const { id } = await currentOr404(req.params.id);
     const stored = await listVersions(app.db, id);
-    const bundledRow = { version: 0, body: bundledSchema(id) ?? null, authorId: null, authorName: null, createdAt: null, note: '内置版本', diff: [] };
+    const bundledRow = {
+      version: 0,
+      body: bundledSchema(id) ?? null,
+      authorId: null,
+      authorName: null,
+      createdAt: null,
+      note: '内置版本',
+      diff: [],
+    };
     const list = [
-      ...stored.map((v) => ({ version: v.version, body: v.body, authorId: v.author_id, authorName: v.author_name, createdAt: v.created_at, note: v.note, diff: v.diff })),
+      ...stored.map((v) => ({
+        version: v.version,
+        body: v.body,
+        authorId: v.author_id,
+        authorName: v.author_name,
+        createdAt: v.created_at,
+        note: v.note,
+        diff: v.diff,
+      })),
       ...(bundledRow.body ? [bundledRow] : []),
     ];
     return ok({ list, total: list.length });
@@ -123,20 +169,31 @@ export default async function schemaRoutes(app: FastifyInstance) {
         body: {
           type: 'object',
           required: ['body'],
-          properties: { body: {}, note: { type: 'string', maxLength: 200 }, baseVersion: { type: 'integer', minimum: 0 } },
+          properties: {
+            body: {},
+            note: { type: 'string', maxLength: 200 },
+            baseVersion: { type: 'integer', minimum: 0 },
+          },
         },
       },
     },
-    async (req) => save(req, normaliseId(req.params.id), req.body.body, req.body.note?.trim() || '修改规则', req.body.baseVersion),
+    async (req) =>
+      save(req, normaliseId(req.params.id), req.body.body, req.body.note?.trim() || '修改规则', req.body.baseVersion),
   );
 
   app.post<{ Params: { id: string }; Body: { version: number } }>(
     '/:id/rollback',
-    { schema: { params: idParams, body: { type: 'object', required: ['version'], properties: { version: { type: 'integer', minimum: 0 } } } } },
+    {
+      schema: {
+        params: idParams,
+        body: { type: 'object', required: ['version'], properties: { version: { type: 'integer', minimum: 0 } } },
+      },
+    },
     async (req) => {
       await requireStaff(req);
       const id = normaliseId(req.params.id);
-      const target = req.body.version === 0 ? bundledSchema(id) : (await findVersion(app.db, id, req.body.version))?.body;
+      const target =
+        req.body.version === 0 ? bundledSchema(id) : (await findVersion(app.db, id, req.body.version))?.body;
       if (!target) throw new AppError(404, '版本不存在');
       return save(req, id, target, `回滚到版本 ${req.body.version}`);
     },

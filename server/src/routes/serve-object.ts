@@ -39,10 +39,19 @@ export interface ServeOptions {
  * Sends a stored object the way a static file server does, from any store: type, length, ETag and
  * If-None-Match, byte ranges (video seeking) and HEAD. A missing object is a 404 envelope.
  */
-export async function serveObject(req: FastifyRequest, reply: FastifyReply, store: ObjectStore, key: string, opts: ServeOptions) {
+export async function serveObject(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  store: ObjectStore,
+  key: string,
+  opts: ServeOptions,
+) {
   const stat = await store.stat(key);
   if (!stat) throw new AppError(404, '文件不存在');
-  reply.header('content-type', stat.contentType || contentTypeOf(key)).header('accept-ranges', 'bytes').header('cache-control', opts.cacheControl);
+  reply
+    .header('content-type', stat.contentType || contentTypeOf(key))
+    .header('accept-ranges', 'bytes')
+    .header('cache-control', opts.cacheControl);
   if (opts.contentDisposition) reply.header('content-disposition', opts.contentDisposition);
   if (stat.etag) {
     reply.header('etag', stat.etag);
@@ -50,7 +59,10 @@ export async function serveObject(req: FastifyRequest, reply: FastifyReply, stor
   }
   const range = parseRange(req.headers.range, stat.size);
   if (range === 'unsatisfiable') {
-    return reply.status(416).header('content-range', `bytes */${stat.size}`).header('content-type', 'application/json; charset=utf-8')
+    return reply
+      .status(416)
+      .header('content-range', `bytes */${stat.size}`)
+      .header('content-type', 'application/json; charset=utf-8')
       .send(fail(416, '请求的范围超出文件大小'));
   }
   if (range) reply.status(206).header('content-range', `bytes ${range.start}-${range.end}/${stat.size}`);

@@ -6,7 +6,12 @@ import { validateForm } from './form-validate.js';
 import { requireStaff } from '../plugins/staff.js';
 import { payProviders } from '../adapters/pay/index.js';
 import * as so from '../repositories/service-orders.js';
-import { createServiceOrder, currentCatalogue, quoteServiceOrder, type ServiceOrderInput } from '../services/service-orders.js';
+import {
+  createServiceOrder,
+  currentCatalogue,
+  quoteServiceOrder,
+  type ServiceOrderInput,
+} from '../services/service-orders.js';
 import { refundUnused } from '../services/service-orders-quota.js';
 import { SERVICE_CODES, type ServiceCatalogue } from '../../../src/schemas/services/copyright-services.js';
 
@@ -43,20 +48,35 @@ export default async function serviceOrderRoutes(app: FastifyInstance) {
     return ok(await createServiceOrder(app.db, u, form), '订单已创建，请完成支付');
   });
 
-  app.get('/list', { schema: { querystring: listQuerySchema(so.SERVICE_ORDER_LIST), response: envelopeResponse } }, async (req) => {
-    const u = await req.requireUser();
-    const r = await so.listServiceOrders(app.db, u.id, req.query as Record<string, unknown>);
-    const named = withServiceNames(await currentCatalogue(app.db));
-    return ok({ ...r, list: r.list.map(named) });
-  });
+  app.get(
+    '/list',
+    { schema: { querystring: listQuerySchema(so.SERVICE_ORDER_LIST), response: envelopeResponse } },
+    async (req) => {
+      const u = await req.requireUser();
+      const r = await so.listServiceOrders(app.db, u.id, req.query as Record<string, unknown>);
+      const named = withServiceNames(await currentCatalogue(app.db));
+      return ok({ ...r, list: r.list.map(named) });
+    },
+  );
 
   /** Units left per service (all, or ?service=). */
-  app.get('/quota', {
-    schema: { querystring: { type: 'object', properties: { service: { type: 'string', title: '服务', enum: SERVICE_CODES } }, additionalProperties: false }, response: envelopeResponse },
-  }, async (req) => {
-    const u = await req.requireUser();
-    return ok({ list: await so.quotaLeft(app.db, u.id, (req.query as { service?: string }).service) });
-  });
+  app.get(
+    '/quota',
+    {
+      schema: {
+        querystring: {
+          type: 'object',
+          properties: { service: { type: 'string', title: '服务', enum: SERVICE_CODES } },
+          additionalProperties: false,
+        },
+        response: envelopeResponse,
+      },
+    },
+    async (req) => {
+      const u = await req.requireUser();
+      return ok({ list: await so.quotaLeft(app.db, u.id, (req.query as { service?: string }).service) });
+    },
+  );
 
   app.get('/:id', { schema: { params: idParams, response: envelopeResponse } }, async (req) => {
     const u = await req.requireUser();
@@ -69,8 +89,17 @@ export default async function serviceOrderRoutes(app: FastifyInstance) {
   app.post('/:id/refund-unused', { schema: { params: idParams, response: envelopeResponse } }, async (req) => {
     const staff = await requireStaff(req);
     const form = await validateForm(app, 'lumen:forms/service-refund-unused', req.body);
-    const refund = await refundUnused(app.db, providers, (req.params as { id: number }).id, Number(staff.id), String(form.reason).trim());
-    req.log.info({ refundId: refund.id, orderNo: refund.orderNo, amountCents: refund.amountCents, staffId: staff.id }, 'unused service quota refunded');
+    const refund = await refundUnused(
+      app.db,
+      providers,
+      (req.params as { id: number }).id,
+      Number(staff.id),
+      String(form.reason).trim(),
+    );
+    req.log.info(
+      { refundId: refund.id, orderNo: refund.orderNo, amountCents: refund.amountCents, staffId: staff.id },
+      'unused service quota refunded',
+    );
     return ok(refund, '未使用额度已退款');
   });
 }

@@ -3,8 +3,22 @@ import { AppError, ok } from '../http/envelope.js';
 import { envelopeResponse, idParams } from '../http/route-schemas.js';
 import { idProp } from '../http/params.js';
 import { validateForm } from './form-validate.js';
-import { companyOrders, findSubAccount, listApprovals, listSubAccounts, updateSubAccount, chinaMonth, type SubAccountRow } from '../repositories/sub-accounts.js';
-import { createSubAccount, decideSubPurchase, moveSubAccount, payAsSubAccount, requireCompanyAdmin } from '../services/sub-accounts.js';
+import {
+  companyOrders,
+  findSubAccount,
+  listApprovals,
+  listSubAccounts,
+  updateSubAccount,
+  chinaMonth,
+  type SubAccountRow,
+} from '../repositories/sub-accounts.js';
+import {
+  createSubAccount,
+  decideSubPurchase,
+  moveSubAccount,
+  payAsSubAccount,
+  requireCompanyAdmin,
+} from '../services/sub-accounts.js';
 
 const SCHEMA_ID = 'lumen:forms/sub-account';
 const pageQuery = {
@@ -17,7 +31,11 @@ const pageQuery = {
 } as const;
 
 /** A sub-account as the company sees it: this month's spend is 0 once the month turned. */
-const view = (s: SubAccountRow) => ({ ...s, monthlyLimit: Number(s.monthlyLimitCents) / 100, spentThisMonthCents: s.spentMonth === chinaMonth() ? Number(s.spentCents) : 0 });
+const view = (s: SubAccountRow) => ({
+  ...s,
+  monthlyLimit: Number(s.monthlyLimitCents) / 100,
+  spentThisMonthCents: s.spentMonth === chinaMonth() ? Number(s.spentCents) : 0,
+});
 
 /**
  * /api/user/sub-accounts: the company admin's sub-accounts (list, create, edit, disable, enable,
@@ -27,7 +45,9 @@ const view = (s: SubAccountRow) => ({ ...s, monthlyLimit: Number(s.monthlyLimitC
 export default async function subAccountRoutes(app: FastifyInstance) {
   const admin = async (req: FastifyRequest) => requireCompanyAdmin(await req.requireUser());
 
-  app.get('/', { schema: { response: envelopeResponse } }, async (req) => ok((await listSubAccounts(app.db, await admin(req))).map(view)));
+  app.get('/', { schema: { response: envelopeResponse } }, async (req) =>
+    ok((await listSubAccounts(app.db, await admin(req))).map(view)),
+  );
 
   app.post('/', { config: { formSchema: SCHEMA_ID }, schema: { response: envelopeResponse } }, async (req) => {
     const companyId = await admin(req);
@@ -36,15 +56,23 @@ export default async function subAccountRoutes(app: FastifyInstance) {
     return ok(view((await findSubAccount(app.db, id, companyId))!), '子账号已创建，可使用该手机号短信登录');
   });
 
-  app.put('/:id', { config: { formSchema: SCHEMA_ID }, schema: { params: idParams, response: envelopeResponse } }, async (req) => {
-    const companyId = await admin(req);
-    const id = (req.params as { id: number }).id;
-    const row = await findSubAccount(app.db, id, companyId);
-    if (!row || row.status === 'deleted') throw new AppError(404, '子账号不存在');
-    const form = await validateForm(app, SCHEMA_ID, req.body, { stored: { phone: row.phone } });
-    await updateSubAccount(app.db, companyId, id, { nickname: String(form.nickname).trim(), role: form.role, monthlyLimitCents: Math.round(Number(form.monthlyLimit) * 100) });
-    return ok(view((await findSubAccount(app.db, id, companyId))!), '已保存');
-  });
+  app.put(
+    '/:id',
+    { config: { formSchema: SCHEMA_ID }, schema: { params: idParams, response: envelopeResponse } },
+    async (req) => {
+      const companyId = await admin(req);
+      const id = (req.params as { id: number }).id;
+      const row = await findSubAccount(app.db, id, companyId);
+      if (!row || row.status === 'deleted') throw new AppError(404, '子账号不存在');
+      const form = await validateForm(app, SCHEMA_ID, req.body, { stored: { phone: row.phone } });
+      await updateSubAccount(app.db, companyId, id, {
+        nickname: String(form.nickname).trim(),
+        role: form.role,
+        monthlyLimitCents: Math.round(Number(form.monthlyLimit) * 100),
+      });
+      return ok(view((await findSubAccount(app.db, id, companyId))!), '已保存');
+    },
+  );
 
   for (const action of ['disable', 'enable'] as const) {
     app.post(`/:id/${action}`, { schema: { params: idParams, response: envelopeResponse } }, async (req) => {
@@ -58,11 +86,32 @@ export default async function subAccountRoutes(app: FastifyInstance) {
     return ok(null, '已删除');
   });
 
-  app.get('/approvals', {
-    schema: { querystring: { type: 'object', properties: { status: { type: 'string', title: '审批状态', enum: ['pending', 'approved', 'rejected'], default: 'pending' } }, additionalProperties: false }, response: envelopeResponse },
-  }, async (req) => ok(await listApprovals(app.db, await admin(req), (req.query as { status: string }).status)));
+  app.get(
+    '/approvals',
+    {
+      schema: {
+        querystring: {
+          type: 'object',
+          properties: {
+            status: {
+              type: 'string',
+              title: '审批状态',
+              enum: ['pending', 'approved', 'rejected'],
+              default: 'pending',
+            },
+          },
+          additionalProperties: false,
+        },
+        response: envelopeResponse,
+      },
+    },
+    async (req) => ok(await listApprovals(app.db, await admin(req), (req.query as { status: string }).status)),
+  );
 
-  for (const [action, approve] of [['approve', true], ['reject', false]] as const) {
+  for (const [action, approve] of [
+    ['approve', true],
+    ['reject', false],
+  ] as const) {
     app.post(`/approvals/:id/${action}`, { schema: { params: idParams, response: envelopeResponse } }, async (req) => {
       await decideSubPurchase(app.db, await admin(req), (req.params as { id: number }).id, approve);
       return ok(null, approve ? '已批准并由企业钱包支付' : '已驳回');
@@ -74,10 +123,22 @@ export default async function subAccountRoutes(app: FastifyInstance) {
     return ok(await companyOrders(app.db, await admin(req), q.page, q.pageSize));
   });
 
-  app.post('/pay', {
-    schema: { body: { type: 'object', required: ['orderId'], properties: { orderId: idProp('订单编号') }, additionalProperties: false }, response: envelopeResponse },
-  }, async (req) => {
-    const r = await payAsSubAccount(app.db, await req.requireUser(), (req.body as { orderId: number }).orderId);
-    return ok(r, r.status === 'paid' ? '支付成功（企业钱包）' : '超出本月额度，已提交企业管理员审批');
-  });
+  app.post(
+    '/pay',
+    {
+      schema: {
+        body: {
+          type: 'object',
+          required: ['orderId'],
+          properties: { orderId: idProp('订单编号') },
+          additionalProperties: false,
+        },
+        response: envelopeResponse,
+      },
+    },
+    async (req) => {
+      const r = await payAsSubAccount(app.db, await req.requireUser(), (req.body as { orderId: number }).orderId);
+      return ok(r, r.status === 'paid' ? '支付成功（企业钱包）' : '超出本月额度，已提交企业管理员审批');
+    },
+  );
 }

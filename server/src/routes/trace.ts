@@ -8,7 +8,13 @@ import { evidenceKeysOf } from '../evidence/context.js';
 import * as repo from '../repositories/trace.js';
 import { workTimeline } from '../services/trace-timeline.js';
 import { checkTraceCertificate, requestTraceCertificate } from '../services/trace-certificates.js';
-import { TRACE_CERT_NO_PATTERN, traceCertCheckSchema, traceCertQuerySchema, traceTimelineSchema, traceWorkSchema } from '../../../src/schemas/api/trace.js';
+import {
+  TRACE_CERT_NO_PATTERN,
+  traceCertCheckSchema,
+  traceCertQuerySchema,
+  traceTimelineSchema,
+  traceWorkSchema,
+} from '../../../src/schemas/api/trace.js';
 
 const certNoParams = {
   type: 'object',
@@ -16,7 +22,10 @@ const certNoParams = {
   properties: { certNo: { type: 'string', title: '证书编号', pattern: TRACE_CERT_NO_PATTERN } },
 } as const;
 
-const workList: { $id?: string; [k: string]: unknown } = { type: 'object', properties: { list: { type: 'array', items: (({ $id: _, ...w }) => w)(traceWorkSchema) } } };
+const workList: { $id?: string; [k: string]: unknown } = {
+  type: 'object',
+  properties: { list: { type: 'array', items: (({ $id: _, ...w }) => w)(traceWorkSchema) } },
+};
 
 /**
  * /api/trace — traceability (溯源). The signed-in user's works and each work's timeline (only
@@ -30,19 +39,29 @@ export default async function traceRoutes(app: FastifyInstance) {
     const list = [];
     for (const w of works) {
       list.push({
-        id: w.id, title: w.title, type: Number(w.type), status: Number(w.status), createdAt: new Date(w.created_at).toISOString(),
-        coverUrl: fileUrl(w.cover_path), events: (await workTimeline(app.db, w)).length, certificates: Number(w.certificates),
+        id: w.id,
+        title: w.title,
+        type: Number(w.type),
+        status: Number(w.status),
+        createdAt: new Date(w.created_at).toISOString(),
+        coverUrl: fileUrl(w.cover_path),
+        events: (await workTimeline(app.db, w)).length,
+        certificates: Number(w.certificates),
       });
     }
     return ok({ list });
   });
 
-  app.get('/works/:id/timeline', { schema: { params: idParams, response: envelopeOf(traceTimelineSchema) } }, async (req) => {
-    const u = await req.requireUser();
-    const work = await repo.ownedWork(app.db, Number(u.id), (req.params as { id: number }).id);
-    if (!work) throw new AppError(404, '作品不存在');
-    return ok({ work: { id: work.id, title: work.title }, events: await workTimeline(app.db, work) });
-  });
+  app.get(
+    '/works/:id/timeline',
+    { schema: { params: idParams, response: envelopeOf(traceTimelineSchema) } },
+    async (req) => {
+      const u = await req.requireUser();
+      const work = await repo.ownedWork(app.db, Number(u.id), (req.params as { id: number }).id);
+      if (!work) throw new AppError(404, '作品不存在');
+      return ok({ work: { id: work.id, title: work.title }, events: await workTimeline(app.db, work) });
+    },
+  );
 
   /** Queues the certificate (drawn by the trace.certificate job); the page follows GET /api/jobs/:jobId. */
   app.post('/works/:id/certificates', { schema: { params: idParams } }, async (req) => {
@@ -56,16 +75,23 @@ export default async function traceRoutes(app: FastifyInstance) {
     const u = await req.requireUser();
     const c = await repo.certificateByNo(app.db, (req.params as { certNo: string }).certNo);
     if (!c || c.user_id !== Number(u.id)) throw new AppError(404, '溯源证书不存在');
-    return reply.type('application/pdf').header('content-disposition', contentDisposition(`溯源证书-${c.cert_no}.pdf`)).send(await app.storage.get(c.file_key));
+    return reply
+      .type('application/pdf')
+      .header('content-disposition', contentDisposition(`溯源证书-${c.cert_no}.pdf`))
+      .send(await app.storage.get(c.file_key));
   });
 
-  app.get('/verify/:certNo', {
-    config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
-    schema: { params: certNoParams, querystring: traceCertQuerySchema, response: envelopeOf(traceCertCheckSchema) },
-  }, async (req) => {
-    const { certNo } = req.params as { certNo: string };
-    const { sha256 } = req.query as { sha256?: string };
-    const r = await checkTraceCertificate(app.db, app.storage, evidenceKeysOf(app.config), certNo, sha256);
-    return ok(r, r.reason);
-  });
+  app.get(
+    '/verify/:certNo',
+    {
+      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      schema: { params: certNoParams, querystring: traceCertQuerySchema, response: envelopeOf(traceCertCheckSchema) },
+    },
+    async (req) => {
+      const { certNo } = req.params as { certNo: string };
+      const { sha256 } = req.query as { sha256?: string };
+      const r = await checkTraceCertificate(app.db, app.storage, evidenceKeysOf(app.config), certNo, sha256);
+      return ok(r, r.reason);
+    },
+  );
 }

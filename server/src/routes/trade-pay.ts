@@ -42,52 +42,97 @@ async function refuseUnsellable(db: Queryable, o: OrderRow) {
 export default async function payRoutes(app: FastifyInstance) {
   const providers = payProviders(app.config, app.db);
 
-  app.post('/create', {
-    schema: { body: orderIdBody({ provider: { type: 'string', enum: PAY_PROVIDERS } }, ['provider']), summary: '发起扫码支付', response: envelopeOf(payCreatedSchema) },
-  }, async (req) => {
-    const u = await req.requireUser();
-    const { orderId, provider } = req.body as { orderId: number; provider: PayProviderName };
-    const o = payable(await findOrder(app.db, u.id, orderId));
-    await refuseUnsellable(app.db, o);
-    const p = providers[provider];
-    const { payUrl } = await p.createPayment({ orderNo: o.orderNo, amountCents: o.amountCents, subject: `流明素材订单 ${o.orderNo}` });
-    return ok({ payUrl, provider, providerName: p.label, amountCents: o.amountCents, expiresAt: o.expiresAt, orderNo: o.orderNo });
-  });
+  app.post(
+    '/create',
+    {
+      schema: {
+        body: orderIdBody({ provider: { type: 'string', enum: PAY_PROVIDERS } }, ['provider']),
+        summary: '发起扫码支付',
+        response: envelopeOf(payCreatedSchema),
+      },
+    },
+    async (req) => {
+      const u = await req.requireUser();
+      const { orderId, provider } = req.body as { orderId: number; provider: PayProviderName };
+      const o = payable(await findOrder(app.db, u.id, orderId));
+      await refuseUnsellable(app.db, o);
+      const p = providers[provider];
+      const { payUrl } = await p.createPayment({
+        orderNo: o.orderNo,
+        amountCents: o.amountCents,
+        subject: `流明素材订单 ${o.orderNo}`,
+      });
+      return ok({
+        payUrl,
+        provider,
+        providerName: p.label,
+        amountCents: o.amountCents,
+        expiresAt: o.expiresAt,
+        orderNo: o.orderNo,
+      });
+    },
+  );
 
   /** Wallet payment: balance debit, payment record and order update in one transaction, all conditional. */
-  app.post('/wallet', { schema: { summary: '钱包支付', body: orderIdBody(), response: envelopeOf(walletPaidSchema) } }, async (req) => {
-    const u = await req.requireUser();
-    const o = payable(await findOrder(app.db, u.id, (req.body as { orderId: number }).orderId));
-    await refuseUnsellable(app.db, o);
-    await app.db.tx((t) => payFromWallet(t, o));
-    return ok({ status: 'paid' }, '支付成功');
-  });
+  app.post(
+    '/wallet',
+    { schema: { summary: '钱包支付', body: orderIdBody(), response: envelopeOf(walletPaidSchema) } },
+    async (req) => {
+      const u = await req.requireUser();
+      const o = payable(await findOrder(app.db, u.id, (req.body as { orderId: number }).orderId));
+      await refuseUnsellable(app.db, o);
+      await app.db.tx((t) => payFromWallet(t, o));
+      return ok({ status: 'paid' }, '支付成功');
+    },
+  );
 
   /** Polled by the /pay page every 2 seconds. */
-  app.get('/state/:id', { schema: { summary: '支付状态', params: idParams, response: envelopeOf(payStateSchema) } }, async (req) => {
-    const u = await req.requireUser();
-    const o = await findOrder(app.db, u.id, (req.params as { id: number }).id);
-    if (!o) throw new AppError(404, '订单不存在');
-    return ok({ status: o.status, amountCents: o.amountCents, paidAt: o.paidAt, expiresAt: o.expiresAt, lastNotify: await lastTradeStatus(app.db, o.orderNo) });
-  });
+  app.get(
+    '/state/:id',
+    { schema: { summary: '支付状态', params: idParams, response: envelopeOf(payStateSchema) } },
+    async (req) => {
+      const u = await req.requireUser();
+      const o = await findOrder(app.db, u.id, (req.params as { id: number }).id);
+      if (!o) throw new AppError(404, '订单不存在');
+      return ok({
+        status: o.status,
+        amountCents: o.amountCents,
+        paidAt: o.paidAt,
+        expiresAt: o.expiresAt,
+        lastNotify: await lastTradeStatus(app.db, o.orderNo),
+      });
+    },
+  );
 
   /**
    * Provider callback. The signature is checked with the key of the provider named by the path,
    * over fields that name the provider: another provider's callback replayed here fails. Then
    * services/payments.ts stores it once and applies it.
    */
-  app.post('/notify/:provider', {
-    schema: { params: { type: 'object', required: ['provider'], properties: { provider: { type: 'string', enum: PAY_PROVIDERS } } }, body: { type: 'object' } },
-  }, async (req, reply) => {
-    const p = providers[(req.params as { provider: PayProviderName }).provider];
-    const n = p.verifyNotification(req.body as Record<string, unknown>);
-    if (!n) throw new AppError(400, '签名校验失败');
-    const outcome = await app.db.tx((t) => applyNotification(t, p.name, n));
-    const log = { provider: p.name, orderNo: n.orderNo, transactionId: n.transactionId, outcome };
-    if (outcome === 'paid_twice' || outcome === 'paid_after_close' || outcome === 'amount_mismatch') req.log.warn(log, 'payment granted nothing: refund due');
-    else req.log.info(log, 'pay notification');
-    if (outcome === 'amount_mismatch') throw new AppError(400, '支付金额与订单金额不一致');
-    if (outcome === 'unknown_order') throw new AppError(404, '订单不存在');
-    return reply.send(p.ackBody());
-  });
+  app.post(
+    '/notify/:provider',
+    {
+      schema: {
+        params: {
+          type: 'object',
+          required: ['provider'],
+          properties: { provider: { type: 'string', enum: PAY_PROVIDERS } },
+        },
+        body: { type: 'object' },
+      },
+    },
+    async (req, reply) => {
+      const p = providers[(req.params as { provider: PayProviderName }).provider];
+      const n = p.verifyNotification(req.body as Record<string, unknown>);
+      if (!n) throw new AppError(400, '签名校验失败');
+      const outcome = await app.db.tx((t) => applyNotification(t, p.name, n));
+      const log = { provider: p.name, orderNo: n.orderNo, transactionId: n.transactionId, outcome };
+      if (outcome === 'paid_twice' || outcome === 'paid_after_close' || outcome === 'amount_mismatch')
+        req.log.warn(log, 'payment granted nothing: refund due');
+      else req.log.info(log, 'pay notification');
+      if (outcome === 'amount_mismatch') throw new AppError(400, '支付金额与订单金额不一致');
+      if (outcome === 'unknown_order') throw new AppError(404, '订单不存在');
+      return reply.send(p.ackBody());
+    },
+  );
 }

@@ -11,7 +11,13 @@ import { levelOf } from '../../../src/schemas/licence/use-cases.js';
 import { idProp } from '../http/params.js';
 import { envelopeOf } from '../http/envelope-schema.js';
 import { noData } from '../../../src/schemas/api/envelope.js';
-import { cartChangeSchema, cartCountSchema, cartListSchema, createdOrderSchema, quoteSchema } from '../../../src/schemas/api/trade-responses.js';
+import {
+  cartChangeSchema,
+  cartCountSchema,
+  cartListSchema,
+  createdOrderSchema,
+  quoteSchema,
+} from '../../../src/schemas/api/trade-responses.js';
 
 /** Fields a client might try to set; refused outright so no one believes a client price counts. */
 const PRICE_FIELDS = ['price', 'priceCents', 'amount', 'amountCents', 'subtotalCents', 'discountCents', 'totalCents'];
@@ -24,8 +30,15 @@ const checkoutBody = {
     from: { type: 'string', enum: ['cart', 'direct'] },
     cartIds: { type: 'array', title: '购物车条目', items: idProp('购物车条目'), minItems: 1, maxItems: 200 },
     items: {
-      type: 'array', minItems: 1, maxItems: 50,
-      items: { type: 'object', required: ['materialId', 'scenario'], properties: { materialId: materialIdProp, scenario: scenarioProp, ...priceProps }, additionalProperties: false },
+      type: 'array',
+      minItems: 1,
+      maxItems: 50,
+      items: {
+        type: 'object',
+        required: ['materialId', 'scenario'],
+        properties: { materialId: materialIdProp, scenario: scenarioProp, ...priceProps },
+        additionalProperties: false,
+      },
     },
     couponId: idProp('优惠券'),
     licenseeType: { type: 'string', enum: ['PERSONAL', 'ORGANISATIONS'] },
@@ -53,7 +66,11 @@ export default async function tradeRoutes(app: FastifyInstance) {
     const lines = await cart.cartLines(app.db, u.id);
     const table = await currentUseCases(app.db);
     // A line the buyer already holds is flagged so the cart warns before a second purchase.
-    const held = await heldLicenceKeys(app.db, u.id, lines.map((l) => ({ materialId: Number(l.materialId), scenario: l.scenario })));
+    const held = await heldLicenceKeys(
+      app.db,
+      u.id,
+      lines.map((l) => ({ materialId: Number(l.materialId), scenario: l.scenario })),
+    );
     const list = lines.map((l) => {
       const uc = table.find(l.scenario);
       return {
@@ -72,46 +89,87 @@ export default async function tradeRoutes(app: FastifyInstance) {
     return ok({ count: await cart.cartCount(app.db, u.id) });
   });
 
-  app.post('/cart', {
-    schema: { body: { type: 'object', required: ['materialId', 'scenario'], properties: { materialId: materialIdProp, scenario: scenarioProp, ...priceProps }, additionalProperties: false }, summary: '加入购物车', response: envelopeOf(cartChangeSchema) },
-  }, async (req) => {
-    const u = await req.requireUser();
-    const b = req.body as { materialId: number; scenario: string };
-    refuseClientPrices(b);
-    await checkScenario(app.db, u, b.scenario);
-    await requireApproved(app.db, b.materialId, '加入购物车');
-    const id = await cart.upsertCartLine(app.db, u.id, b.materialId, b.scenario);
-    return ok({ id, count: await cart.cartCount(app.db, u.id) }, '已加入购物车');
-  });
+  app.post(
+    '/cart',
+    {
+      schema: {
+        body: {
+          type: 'object',
+          required: ['materialId', 'scenario'],
+          properties: { materialId: materialIdProp, scenario: scenarioProp, ...priceProps },
+          additionalProperties: false,
+        },
+        summary: '加入购物车',
+        response: envelopeOf(cartChangeSchema),
+      },
+    },
+    async (req) => {
+      const u = await req.requireUser();
+      const b = req.body as { materialId: number; scenario: string };
+      refuseClientPrices(b);
+      await checkScenario(app.db, u, b.scenario);
+      await requireApproved(app.db, b.materialId, '加入购物车');
+      const id = await cart.upsertCartLine(app.db, u.id, b.materialId, b.scenario);
+      return ok({ id, count: await cart.cartCount(app.db, u.id) }, '已加入购物车');
+    },
+  );
 
-  app.put('/cart/:id', {
-    schema: { params: idParams, body: { type: 'object', required: ['scenario'], properties: { scenario: scenarioProp }, additionalProperties: false }, summary: '更换授权场景', response: envelopeOf(noData) },
-  }, async (req) => {
-    const u = await req.requireUser();
-    const { scenario } = req.body as { scenario: string };
-    await checkScenario(app.db, u, scenario);
-    if (!(await cart.setCartScenario(app.db, u.id, (req.params as { id: number }).id, scenario))) throw new AppError(404, '购物车中没有该素材');
-    return ok(null, '授权场景已更新');
-  });
+  app.put(
+    '/cart/:id',
+    {
+      schema: {
+        params: idParams,
+        body: {
+          type: 'object',
+          required: ['scenario'],
+          properties: { scenario: scenarioProp },
+          additionalProperties: false,
+        },
+        summary: '更换授权场景',
+        response: envelopeOf(noData),
+      },
+    },
+    async (req) => {
+      const u = await req.requireUser();
+      const { scenario } = req.body as { scenario: string };
+      await checkScenario(app.db, u, scenario);
+      if (!(await cart.setCartScenario(app.db, u.id, (req.params as { id: number }).id, scenario)))
+        throw new AppError(404, '购物车中没有该素材');
+      return ok(null, '授权场景已更新');
+    },
+  );
 
-  app.delete('/cart/:id', { schema: { summary: '移出购物车', params: idParams, response: envelopeOf(cartChangeSchema) } }, async (req) => {
-    const u = await req.requireUser();
-    if (!(await cart.removeCartLines(app.db, u.id, [(req.params as { id: number }).id]))) throw new AppError(404, '购物车中没有该素材');
-    return ok({ count: await cart.cartCount(app.db, u.id) }, '已移出购物车');
-  });
+  app.delete(
+    '/cart/:id',
+    { schema: { summary: '移出购物车', params: idParams, response: envelopeOf(cartChangeSchema) } },
+    async (req) => {
+      const u = await req.requireUser();
+      if (!(await cart.removeCartLines(app.db, u.id, [(req.params as { id: number }).id])))
+        throw new AppError(404, '购物车中没有该素材');
+      return ok({ count: await cart.cartCount(app.db, u.id) }, '已移出购物车');
+    },
+  );
 
   /** The server's price for a prospective order (the /buy page shows only this). */
-  app.post('/quote', { schema: { summary: '订单报价', body: checkoutBody, response: envelopeOf(quoteSchema) } }, async (req) => {
-    const u = await req.requireUser();
-    refuseClientPrices(req.body as any);
-    return ok(await quote(app.db, u, req.body as CheckoutInput));
-  });
+  app.post(
+    '/quote',
+    { schema: { summary: '订单报价', body: checkoutBody, response: envelopeOf(quoteSchema) } },
+    async (req) => {
+      const u = await req.requireUser();
+      refuseClientPrices(req.body as any);
+      return ok(await quote(app.db, u, req.body as CheckoutInput));
+    },
+  );
 
-  app.post('/order', { schema: { summary: '下单', body: checkoutBody, response: envelopeOf(createdOrderSchema) } }, async (req) => {
-    const u = await req.requireUser();
-    refuseClientPrices(req.body as any);
-    return ok(await createOrder(app.db, u, req.body as CheckoutInput), '订单已创建');
-  });
+  app.post(
+    '/order',
+    { schema: { summary: '下单', body: checkoutBody, response: envelopeOf(createdOrderSchema) } },
+    async (req) => {
+      const u = await req.requireUser();
+      refuseClientPrices(req.body as any);
+      return ok(await createOrder(app.db, u, req.body as CheckoutInput), '订单已创建');
+    },
+  );
 
   await app.register(payRoutes, { prefix: '/pay' });
 }

@@ -5,7 +5,14 @@ import multipart from '@fastify/multipart';
 import { AppError, fail, ok } from '../http/envelope.js';
 import { userFor } from './resource-routes.js';
 import { chunkMismatch, fieldValues, readChunkParams, type ChunkParams } from './chunk-params.js';
-import { cancelUpload, findOwnedUpload, hasChunk, receivedChunks, recordChunk, type UploadRow } from '../repositories/uploads.js';
+import {
+  cancelUpload,
+  findOwnedUpload,
+  hasChunk,
+  receivedChunks,
+  recordChunk,
+  type UploadRow,
+} from '../repositories/uploads.js';
 import { deleteChunkObjects, MSG_TRANSIENT, tryAssemble } from '../services/uploads/assemble.js';
 import { initUpload, proveUpload } from '../services/uploads/init.js';
 import { discardSpool, offerChunk } from '../services/uploads/spool.js';
@@ -53,7 +60,8 @@ export default async function upload(app: FastifyInstance) {
     const u = known ?? (await findOwnedUpload(app.db, p.identifier, userId));
     if (u?.state === 'receiving' && !known) remember(cacheKey, u);
     else if (u && u.state !== 'receiving') receivingUploads.delete(cacheKey);
-    if (!u || u.state === 'expired' || u.state === 'cancelled') throw new AppError(404, u ? '上传已过期或已取消，请重新上传' : MSG_NO_UPLOAD);
+    if (!u || u.state === 'expired' || u.state === 'cancelled')
+      throw new AppError(404, u ? '上传已过期或已取消，请重新上传' : MSG_NO_UPLOAD);
     if (u.state === 'failed') throw new AppError(415, u.error ?? '文件未通过校验');
     if (u.state === 'receiving') {
       const mismatch = chunkMismatch(p, u);
@@ -118,7 +126,10 @@ export default async function upload(app: FastifyInstance) {
    * to BUFFERED_CHUNK_BYTES (the 1 MB default and its last chunk) are read into memory and written
    * with one put: far fewer file-system calls per chunk than a stream of 64 KB writes. Larger ones stream.
    */
-  async function storeChunk(p: ChunkParams, file: NodeJS.ReadableStream & { truncated?: boolean }): Promise<Buffer | null> {
+  async function storeChunk(
+    p: ChunkParams,
+    file: NodeJS.ReadableStream & { truncated?: boolean },
+  ): Promise<Buffer | null> {
     let size = 0;
     let buffered: Buffer | null = null;
     const key = chunkKey(p.identifier, p.chunkNumber);
@@ -177,7 +188,8 @@ export default async function upload(app: FastifyInstance) {
     const user = await req.requireUser();
     let u = await ownedById(req.params.id, Number(user.id));
     // Every chunk arrived but no assembly finished (its process died): assemble now.
-    if (u.state === 'receiving' && (await receivedChunks(app.db, u.id)).length === u.total_chunks) u = await tryAssemble(app, u.id);
+    if (u.state === 'receiving' && (await receivedChunks(app.db, u.id)).length === u.total_chunks)
+      u = await tryAssemble(app, u.id);
     return ok(await uploadStatus(app.db, u));
   });
 

@@ -27,12 +27,23 @@ export default async function walletTopUpRoutes(app: FastifyInstance) {
     return ok({ ...topUp, payUrl, providerName: p.label });
   });
 
-  app.get('/:topupNo', {
-    schema: { params: { type: 'object', required: ['topupNo'], properties: { topupNo: { type: 'string', title: '充值单号', pattern: '^TU[0-9]{8,20}$' } } }, response: envelopeResponse },
-  }, async (req) => {
-    const u = await req.requireUser();
-    const t = await findTopUp(app.db, (req.params as { topupNo: string }).topupNo, Number(u.id));
-    if (!t) throw new AppError(404, '充值记录不存在');
-    return ok(t);
-  });
+  app.get(
+    '/:topupNo',
+    {
+      schema: {
+        params: {
+          type: 'object',
+          required: ['topupNo'],
+          properties: { topupNo: { type: 'string', title: '充值单号', pattern: '^TU[0-9]{8,20}$' } },
+        },
+        response: envelopeResponse,
+      },
+    },
+    async (req) => {
+      const u = await req.requireUser();
+      const t = await findTopUp(app.db, (req.params as { topupNo: string }).topupNo, Number(u.id));
+      if (!t) throw new AppError(404, '充值记录不存在');
+      return ok(t);
+    },
+  );
 }

@@ -11,8 +11,18 @@ export default async function walletRoutes(app: FastifyInstance) {
     const u = await req.requireUser();
     return ok({ balanceCents: await balanceOf(app.db, u.id) });
   });
-  app.get('/list', { schema: { summary: '钱包明细', querystring: listQuerySchema(WALLET_LIST), response: envelopeOf(walletListSchema) } }, async (req) => {
-    const u = await req.requireUser();
-    return ok(await listTransactions(app.db, u.id, req.query as any));
-  });
+  app.get(
+    '/list',
+    {
+      schema: {
+        summary: '钱包明细',
+        querystring: listQuerySchema(WALLET_LIST),
+        response: envelopeOf(walletListSchema),
+      },
+    },
+    async (req) => {
+      const u = await req.requireUser();
+      return ok(await listTransactions(app.db, u.id, req.query as any));
+    },
+  );
 }

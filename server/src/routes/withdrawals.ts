@@ -40,10 +40,19 @@ export default async function withdrawals(app: FastifyInstance) {
         const e = await earningsOf(q, Number(user.id));
         if (amountCents > e.availableCents) {
           const held = e.heldCents > 0 ? `，另有 ¥${yuan(e.heldCents)} 在结算周期内，到期后可提现` : '';
-          throw new AppError(400, `提现金额超过可提现收益（可提现 ¥${yuan(Math.max(0, e.availableCents))}${held}）`, { fieldErrors: { '/amount': '提现金额超过可提现收益' } });
+          throw new AppError(400, `提现金额超过可提现收益（可提现 ¥${yuan(Math.max(0, e.availableCents))}${held}）`, {
+            fieldErrors: { '/amount': '提现金额超过可提现收益' },
+          });
         }
         const id = await insertWithdrawal(q, Number(user.id), amountCents, form);
-        await addWithdrawalEvent(q, { withdrawalId: id, actorId: Number(user.id), actorRole: 'creator', action: 'requested', fromStatus: null, toStatus: 0 });
+        await addWithdrawalEvent(q, {
+          withdrawalId: id,
+          actorId: Number(user.id),
+          actorRole: 'creator',
+          action: 'requested',
+          fromStatus: null,
+          toStatus: 0,
+        });
         return id;
       }),
     transitions: {
@@ -53,7 +62,14 @@ export default async function withdrawals(app: FastifyInstance) {
         refused: '该提现已处理，不能取消',
         // Only the owner reaches a transition, so the owner is the actor.
         after: async (q, id) => {
-          await addWithdrawalEvent(q, { withdrawalId: id, actorId: await withdrawalOwner(q, id), actorRole: 'creator', action: 'cancelled', fromStatus: 0, toStatus: 3 });
+          await addWithdrawalEvent(q, {
+            withdrawalId: id,
+            actorId: await withdrawalOwner(q, id),
+            actorRole: 'creator',
+            action: 'cancelled',
+            fromStatus: 0,
+            toStatus: 3,
+          });
         },
       },
     },

@@ -3,7 +3,15 @@ import { ok } from '../http/envelope.js';
 import { idParams, mustGetOwned, registerResourceRoutes, toApi, userFor } from './resource-routes.js';
 import { validateForm } from './form-validate.js';
 import { workTable } from '../repositories/works.js';
-import { appealWork, editWork, relistWork, submitWork, takedownWork, withdrawRevision, type Actor } from '../services/review.js';
+import {
+  appealWork,
+  editWork,
+  relistWork,
+  submitWork,
+  takedownWork,
+  withdrawRevision,
+  type Actor,
+} from '../services/review.js';
 import { creatorReviewView } from '../services/review-view.js';
 import { mediaStatus, retryMedia } from '../services/media/status.js';
 import { createWorksFromUploads } from '../services/work-create.js';
@@ -34,11 +42,15 @@ const MAX_BATCH = 50;
 export default async function works(app: FastifyInstance) {
   registerResourceRoutes(app, { table: workTable, schemaId: 'lumen:forms/work', role: 'creator' });
 
-  const creator = async (req: FastifyRequest): Promise<Actor> => ({ id: Number((await userFor(req, 'creator')).id), role: 'creator' });
+  const creator = async (req: FastifyRequest): Promise<Actor> => ({
+    id: Number((await userFor(req, 'creator')).id),
+    role: 'creator',
+  });
   const current = async (actor: Actor, id: number) => toApi(await mustGetOwned(app.db, workTable, actor.id!, id));
   type IdReq = FastifyRequest<{ Params: { id: number } }>;
 
-  const depositCategories = async () => ((await getSchema(app, 'lumen:forms/work'))?.['x-deposit-work-category'] ?? {}) as Record<string, number>;
+  const depositCategories = async () =>
+    ((await getSchema(app, 'lumen:forms/work'))?.['x-deposit-work-category'] ?? {}) as Record<string, number>;
   const createFrom = async (req: FastifyRequest, items: unknown[], prefixOf: (i: number) => string) => {
     const actor = await creator(req);
     const forms: Record<string, any>[] = [];
@@ -49,12 +61,21 @@ export default async function works(app: FastifyInstance) {
         // Address the item's field errors inside the batch body, and name the item in the message.
         if (!(e instanceof AppError) || items.length === 1) throw e;
         const fe = ((e.data as any)?.fieldErrors ?? {}) as Record<string, string>;
-        throw new AppError(e.statusCode, `第${i + 1}个作品：${e.message}`, { fieldErrors: Object.fromEntries(Object.entries(fe).map(([k, v]) => [`${prefixOf(i)}${k}`, v])) });
+        throw new AppError(e.statusCode, `第${i + 1}个作品：${e.message}`, {
+          fieldErrors: Object.fromEntries(Object.entries(fe).map(([k, v]) => [`${prefixOf(i)}${k}`, v])),
+        });
       }
     }
     const submit = (req.body as any)?.submit === true;
-    const created = await createWorksFromUploads(app.db, actor.id!, forms, { submit, depositCategories: await depositCategories(), prefixOf });
-    return ok({ works: created }, submit ? `已提交审核（${created.length}个作品）` : `已保存为草稿（${created.length}个作品）`);
+    const created = await createWorksFromUploads(app.db, actor.id!, forms, {
+      submit,
+      depositCategories: await depositCategories(),
+      prefixOf,
+    });
+    return ok(
+      { works: created },
+      submit ? `已提交审核（${created.length}个作品）` : `已保存为草稿（${created.length}个作品）`,
+    );
   };
 
   app.post('/', async (req) => createFrom(req, [req.body], () => ''));
@@ -66,31 +87,52 @@ export default async function works(app: FastifyInstance) {
     return createFrom(req, items, (i) => `/items/${i}`);
   });
 
-  app.get('/uploads', { schema: { querystring: { type: 'object', required: ['workType'], properties: { workType: { type: 'integer', title: '素材类型', enum: enumCodes<number>('lumen:enums/material-type') } } } } }, async (req) => {
-    const actor = await creator(req);
-    return ok({ list: await uploadsAwaitingWork(app.db, actor.id!, (req.query as { workType: number }).workType) });
-  });
+  app.get(
+    '/uploads',
+    {
+      schema: {
+        querystring: {
+          type: 'object',
+          required: ['workType'],
+          properties: {
+            workType: { type: 'integer', title: '素材类型', enum: enumCodes<number>('lumen:enums/material-type') },
+          },
+        },
+      },
+    },
+    async (req) => {
+      const actor = await creator(req);
+      return ok({ list: await uploadsAwaitingWork(app.db, actor.id!, (req.query as { workType: number }).workType) });
+    },
+  );
 
   app.put('/:id', { schema: { params: idParams } }, async (req: IdReq) => {
     const actor = await creator(req);
     const stored = await current(actor, req.params.id);
     const form = await validateForm(app, 'lumen:forms/work', req.body, { stored });
     const { revisionId } = await editWork(app.db, actor, req.params.id, form);
-    return ok(await current(actor, req.params.id), revisionId ? '修改已提交审核，审核通过前原版本继续在售' : '保存成功');
+    return ok(
+      await current(actor, req.params.id),
+      revisionId ? '修改已提交审核，审核通过前原版本继续在售' : '保存成功',
+    );
   });
 
   const actions: Record<string, { run: (actor: Actor, id: number) => Promise<unknown>; done: string }> = {
     submit: { run: (a, id) => submitWork(app.db, a, id), done: '已提交审核' },
     takedown: { run: (a, id) => takedownWork(app.db, a, id), done: '作品已下架' },
     relist: { run: (a, id) => relistWork(app.db, a, id), done: '操作成功' },
-    'withdraw-revision': { run: (a, id) => withdrawRevision(app.db, a, id), done: statusLabel('lumen:status/work-revision', 12) },
+    'withdraw-revision': {
+      run: (a, id) => withdrawRevision(app.db, a, id),
+      done: statusLabel('lumen:status/work-revision', 12),
+    },
   };
   for (const [name, action] of Object.entries(actions)) {
     app.post(`/:id/${name}`, { schema: { params: idParams } }, async (req: IdReq) => {
       const actor = await creator(req);
       await action.run(actor, req.params.id);
       const row = await current(actor, req.params.id);
-      const msg = name === 'relist' ? (row.status === 1 ? '作品已重新上架' : '作品内容有修改，已提交审核') : action.done;
+      const msg =
+        name === 'relist' ? (row.status === 1 ? '作品已重新上架' : '作品内容有修改，已提交审核') : action.done;
       return ok(row, msg);
     });
   }

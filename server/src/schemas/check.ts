@@ -52,7 +52,10 @@ export function checkCandidate(id: string, body: unknown, current: SchemaLookup,
 
   if (id.startsWith('lumen:rules/')) {
     const ruleSet = ajv.getSchema('lumen:meta/rule-set')!;
-    if (!ruleSet(s)) return errorList(ruleSet.errors).map((m, i) => `上传规则不符合规则对象结构，位置 ${ruleSet.errors?.[i]?.instancePath || '/'}：${m}`).slice(0, 5);
+    if (!ruleSet(s))
+      return errorList(ruleSet.errors)
+        .map((m, i) => `上传规则不符合规则对象结构，位置 ${ruleSet.errors?.[i]?.instancePath || '/'}：${m}`)
+        .slice(0, 5);
     for (const [code, name] of Object.entries(s['x-work-categories'] as Record<string, string>)) {
       if (!s['x-rules'][name]) reasons.push(`作品类别 ${code} 指向不存在的规则 "${name}"`);
     }

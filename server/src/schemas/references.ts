@@ -20,9 +20,14 @@ export function ruleProblems(where: string, rule: Partial<UploadRule>): string[]
   for (const [lo, hi, noun] of pairs) {
     const a = rule[lo] as number | undefined;
     const b = rule[hi] as number | undefined;
-    if (typeof a === 'number' && typeof b === 'number' && a > b) out.push(`${where} 的最小${noun}（${a}像素）大于最大${noun}（${b}像素）`);
+    if (typeof a === 'number' && typeof b === 'number' && a > b)
+      out.push(`${where} 的最小${noun}（${a}像素）大于最大${noun}（${b}像素）`);
   }
-  for (const [k, noun] of [['maxBytes', '大小上限'], ['maxCount', '文件数上限'], ['minDurationSec', '最短时长']] as const) {
+  for (const [k, noun] of [
+    ['maxBytes', '大小上限'],
+    ['maxCount', '文件数上限'],
+    ['minDurationSec', '最短时长'],
+  ] as const) {
     const v = rule[k];
     if (v !== undefined && !(typeof v === 'number' && v > 0)) out.push(`${where} 的${noun}必须大于0`);
   }
@@ -53,7 +58,8 @@ function fileRuleProblems(schema: LumenSchema, lookup: SchemaLookup, ajv: Ajv): 
     }
   });
   if (schema.$id.startsWith('lumen:rules/'))
-    for (const [name, rule] of Object.entries((schema['x-rules'] ?? {}) as Record<string, UploadRule>)) out.push(...ruleProblems(`规则 "${name}"`, rule));
+    for (const [name, rule] of Object.entries((schema['x-rules'] ?? {}) as Record<string, UploadRule>))
+      out.push(...ruleProblems(`规则 "${name}"`, rule));
   return out;
 }
 
@@ -81,9 +87,14 @@ function acceptedCodes(form: LumenSchema, lookup: SchemaLookup): string[] | null
 
 /** Key-order-independent JSON, to compare two rule objects by content. */
 const canonical = (v: unknown): string =>
-  Array.isArray(v) ? `[${v.map(canonical).join(',')}]`
-  : v && typeof v === 'object' ? `{${Object.keys(v).sort().map((k) => `${JSON.stringify(k)}:${canonical((v as any)[k])}`).join(',')}}`
-  : JSON.stringify(v);
+  Array.isArray(v)
+    ? `[${v.map(canonical).join(',')}]`
+    : v && typeof v === 'object'
+      ? `{${Object.keys(v)
+          .sort()
+          .map((k) => `${JSON.stringify(k)}:${canonical((v as any)[k])}`)
+          .join(',')}}`
+      : JSON.stringify(v);
 
 const list = (codes: Iterable<string>) => [...codes].sort((a, b) => Number(a) - Number(b)).join('、');
 
@@ -94,20 +105,36 @@ function categoryProblems(form: LumenSchema, lookup: SchemaLookup): string[] {
   const setIds = new Set([...byForm.values()].map((r) => r.split('#')[0]));
   if (setIds.size !== 1) return [`${form.$id} 的作品类别分支引用了多个规则集（${[...setIds].join('、')}）`];
   const [setId] = setIds;
-  const byRules = new Map(Object.entries((lookup(setId)?.['x-work-categories'] ?? {}) as Record<string, string>).map(([c, n]) => [c, `${setId}#${n}`]));
+  const byRules = new Map(
+    Object.entries((lookup(setId)?.['x-work-categories'] ?? {}) as Record<string, string>).map(([c, n]) => [
+      c,
+      `${setId}#${n}`,
+    ]),
+  );
   const out: string[] = [];
   const onlyForm = [...byForm.keys()].filter((c) => !byRules.has(c));
   const onlyRules = [...byRules.keys()].filter((c) => !byForm.has(c));
   // Compared by the rules' content, not their names: staff can then rename a rule in steps (add a
   // copy, point the form at it, point x-work-categories at it, delete the old one).
-  const same = (a: string, b: string) => a === b || canonical(resolveRule(a, lookup)) === canonical(resolveRule(b, lookup));
+  const same = (a: string, b: string) =>
+    a === b || canonical(resolveRule(a, lookup)) === canonical(resolveRule(b, lookup));
   const differ = [...byForm.keys()].filter((c) => byRules.has(c) && !same(byForm.get(c)!, byRules.get(c)!));
-  if (onlyForm.length) out.push(`${form.$id} 为作品类别 ${list(onlyForm)} 提供了上传分支，但 ${setId} 的 x-work-categories 未列出这些类别`);
-  if (onlyRules.length) out.push(`${setId} 的 x-work-categories 列出了作品类别 ${list(onlyRules)}，但 ${form.$id} 没有对应的上传分支`);
-  for (const c of differ) out.push(`作品类别 ${c}：${form.$id} 使用 "${byForm.get(c)}"，而 ${setId} 的 x-work-categories 指定 "${byRules.get(c)}"`);
+  if (onlyForm.length)
+    out.push(
+      `${form.$id} 为作品类别 ${list(onlyForm)} 提供了上传分支，但 ${setId} 的 x-work-categories 未列出这些类别`,
+    );
+  if (onlyRules.length)
+    out.push(`${setId} 的 x-work-categories 列出了作品类别 ${list(onlyRules)}，但 ${form.$id} 没有对应的上传分支`);
+  for (const c of differ)
+    out.push(
+      `作品类别 ${c}：${form.$id} 使用 "${byForm.get(c)}"，而 ${setId} 的 x-work-categories 指定 "${byRules.get(c)}"`,
+    );
   const accepted = acceptedCodes(form, lookup);
   const unbranched = accepted?.filter((c) => !byForm.has(c)) ?? [];
-  if (unbranched.length) out.push(`${form.$id} 的作品类别字段可选 ${list(unbranched)}，但没有对应的上传分支（请在 not.enum 中排除或补充分支）`);
+  if (unbranched.length)
+    out.push(
+      `${form.$id} 的作品类别字段可选 ${list(unbranched)}，但没有对应的上传分支（请在 not.enum 中排除或补充分支）`,
+    );
   return out;
 }
 

@@ -48,7 +48,8 @@ export class SchemaStore {
     this.loading ??= (async () => {
       const next = new Map<string, Current>();
       for (const [id, body] of Object.entries(bundled)) next.set(id, { body, version: 0 });
-      for (const row of await latestVersions(this.db)) next.set(row.schema_id, { body: row.body as LumenSchema, version: row.version });
+      for (const row of await latestVersions(this.db))
+        next.set(row.schema_id, { body: row.body as LumenSchema, version: row.version });
       this.current = next;
       this.ajv = null;
       this.loadedAt = Date.now();

@@ -1,6 +1,13 @@
 import type { Queryable } from '../db/index.js';
 import { CARD_COLUMNS, toCard } from '../repositories/material-card.js';
-import { COUNT_CAP, MATERIAL_TYPES, type SearchEngine, type SearchOptions, type SearchQuery, type SearchResult } from './index.js';
+import {
+  COUNT_CAP,
+  MATERIAL_TYPES,
+  type SearchEngine,
+  type SearchOptions,
+  type SearchQuery,
+  type SearchResult,
+} from './index.js';
 import { normalise, queryTokens } from './tokens.js';
 import { facetTokens } from './facets.js';
 import { bundledSchema, durationClasses } from '../../../src/schemas/index.js';
@@ -39,11 +46,35 @@ interface Order {
 const LOG_BUCKET_TOP = 124;
 const DAY_MS = 86_400_000;
 const ORDERS: Record<string, Order> = {
-  popular: { orderBy: 'm.downloads DESC, m.id DESC', bucket: 'popularity_bucket(m.downloads)', prefix: '~p', desc: true, top: () => LOG_BUCKET_TOP },
+  popular: {
+    orderBy: 'm.downloads DESC, m.id DESC',
+    bucket: 'popularity_bucket(m.downloads)',
+    prefix: '~p',
+    desc: true,
+    top: () => LOG_BUCKET_TOP,
+  },
   // Materials are created now or earlier (created_at defaults to now()); a day of slack for clocks.
-  newest: { orderBy: 'm.created_at DESC, m.id DESC', bucket: 'created_day(m.created_at)', prefix: '~n', desc: true, top: () => Math.floor(Date.now() / DAY_MS) + 1 },
-  price_asc: { orderBy: 'm.price_cents ASC, m.id ASC', bucket: 'price_bucket(m.price_cents)', prefix: '~c', desc: false, top: () => LOG_BUCKET_TOP },
-  price_desc: { orderBy: 'm.price_cents DESC, m.id DESC', bucket: 'price_bucket(m.price_cents)', prefix: '~c', desc: true, top: () => LOG_BUCKET_TOP },
+  newest: {
+    orderBy: 'm.created_at DESC, m.id DESC',
+    bucket: 'created_day(m.created_at)',
+    prefix: '~n',
+    desc: true,
+    top: () => Math.floor(Date.now() / DAY_MS) + 1,
+  },
+  price_asc: {
+    orderBy: 'm.price_cents ASC, m.id ASC',
+    bucket: 'price_bucket(m.price_cents)',
+    prefix: '~c',
+    desc: false,
+    top: () => LOG_BUCKET_TOP,
+  },
+  price_desc: {
+    orderBy: 'm.price_cents DESC, m.id DESC',
+    bucket: 'price_bucket(m.price_cents)',
+    prefix: '~c',
+    desc: true,
+    top: () => LOG_BUCKET_TOP,
+  },
 };
 /**
  * Tokens ranked in an order (migrations 999 and 1000): the index expression whose lexemes are
@@ -62,11 +93,43 @@ interface Ranked {
 const ORDER_COLUMNS = 'm.id, m.downloads, m.created_at, m.price_cents';
 const ORDER_RANK_TOKENS = 'order_rank_tokens(m.search_tokens, m.downloads, m.created_at, m.price_cents)';
 const RANKED: Record<string, Ranked> = {
-  title: { tokens: 'm.title_rank_tokens', mark: '^', bucket: ORDERS.popular.bucket, order: ORDERS.popular, reversed: 'm.downloads ASC, m.id ASC' },
-  popular: { tokens: ORDER_RANK_TOKENS, mark: '^p', bucket: ORDERS.popular.bucket, order: ORDERS.popular, reversed: 'm.downloads ASC, m.id ASC' },
-  newest: { tokens: ORDER_RANK_TOKENS, mark: '^w', bucket: 'created_week(m.created_at)', order: ORDERS.newest, reversed: 'm.created_at ASC, m.id ASC' },
-  price_asc: { tokens: ORDER_RANK_TOKENS, mark: '^c', bucket: ORDERS.price_asc.bucket, order: ORDERS.price_asc, reversed: 'm.price_cents DESC, m.id DESC', coarse: true },
-  price_desc: { tokens: ORDER_RANK_TOKENS, mark: '^c', bucket: ORDERS.price_desc.bucket, order: ORDERS.price_desc, reversed: 'm.price_cents ASC, m.id ASC', coarse: true },
+  title: {
+    tokens: 'm.title_rank_tokens',
+    mark: '^',
+    bucket: ORDERS.popular.bucket,
+    order: ORDERS.popular,
+    reversed: 'm.downloads ASC, m.id ASC',
+  },
+  popular: {
+    tokens: ORDER_RANK_TOKENS,
+    mark: '^p',
+    bucket: ORDERS.popular.bucket,
+    order: ORDERS.popular,
+    reversed: 'm.downloads ASC, m.id ASC',
+  },
+  newest: {
+    tokens: ORDER_RANK_TOKENS,
+    mark: '^w',
+    bucket: 'created_week(m.created_at)',
+    order: ORDERS.newest,
+    reversed: 'm.created_at ASC, m.id ASC',
+  },
+  price_asc: {
+    tokens: ORDER_RANK_TOKENS,
+    mark: '^c',
+    bucket: ORDERS.price_asc.bucket,
+    order: ORDERS.price_asc,
+    reversed: 'm.price_cents DESC, m.id DESC',
+    coarse: true,
+  },
+  price_desc: {
+    tokens: ORDER_RANK_TOKENS,
+    mark: '^c',
+    bucket: ORDERS.price_desc.bucket,
+    order: ORDERS.price_desc,
+    reversed: 'm.price_cents ASC, m.id ASC',
+    coarse: true,
+  },
 };
 
 /**
@@ -175,7 +238,11 @@ class Where {
  * sample says holds it, not by sorting every match. Identical SQL on PGlite and PostgreSQL.
  */
 export class SqlSearchEngine implements SearchEngine {
-  private catalogue: { rate: number; byOrder: Map<string, number[]>; at: number } = { rate: 1, byOrder: new Map(), at: -Infinity };
+  private catalogue: { rate: number; byOrder: Map<string, number[]>; at: number } = {
+    rate: 1,
+    byOrder: new Map(),
+    at: -Infinity,
+  };
   private readonly samples: Sampled[];
   private readonly countCap: number;
   private readonly estimateMinHits: number;
@@ -216,7 +283,11 @@ export class SqlSearchEngine implements SearchEngine {
         if (c.minSec !== undefined) base.and(`m.duration_sec ${c.minInclusive ? '>=' : '>'} ${c.minSec}`);
         if (c.maxSec !== undefined) base.and(`m.duration_sec ${c.maxInclusive ? '<=' : '<'} ${c.maxSec}`);
       }
-      return this.finish(q, base, await this.page(base, (ORDERS[q.sort ?? 'newest'] ?? ORDERS.newest).orderBy, offset, q.pageSize));
+      return this.finish(
+        q,
+        base,
+        await this.page(base, (ORDERS[q.sort ?? 'newest'] ?? ORDERS.newest).orderBy, offset, q.pageSize),
+      );
     }
 
     const tokens = queryTokens(keyword);
@@ -235,7 +306,8 @@ export class SqlSearchEngine implements SearchEngine {
       w.and(test(`${w.arg(tsq('') + filters)}::tsquery`));
       // Tokens are exact for 1-2 character CJK runs and Latin words; longer CJK runs need their
       // bigrams adjacent, which only the text can tell.
-      for (const t of queryTerms(keyword).filter((x) => x.length > 2 && CJK_RUN.test(x))) w.and(`${ALL} LIKE ${w.arg(likeArg(t))}`);
+      for (const t of queryTerms(keyword).filter((x) => x.length > 2 && CJK_RUN.test(x)))
+        w.and(`${ALL} LIKE ${w.arg(likeArg(t))}`);
       return w;
     };
     const matched = matching((x) => `m.search_tokens @@ ${x}`);
@@ -275,7 +347,8 @@ export class SqlSearchEngine implements SearchEngine {
     const n = estimated ? place.hits.length * place.rate : await this.count(matched, this.countCap);
     const result = (rows: Record<string, unknown>[]) => this.result(q, n, rows, estimated);
     if (page) return result(page);
-    if (rank.coarse && this.ranked) return result(await this.readByPrice(checked, rankTokens, rank, n, offset, q.pageSize));
+    if (rank.coarse && this.ranked)
+      return result(await this.readByPrice(checked, rankTokens, rank, n, offset, q.pageSize));
     // Up to a few thousand matches, sorting them all costs less than placing the page.
     // `placed` reads a page where the sample places it (bucket range or walk); `sorted` sorts every match.
     const read = async (placed: Where, sorted: Where, tier: number | null, skip: number, limit: number) =>
@@ -292,9 +365,13 @@ export class SqlSearchEngine implements SearchEngine {
     // place: offered the title index for a range read, the planner took it alone (its estimate of a
     // tier's size is poor) and read 9,000 title matches instead of the 200 in the range.
     const inTitle = (w: Where, indexed: boolean) =>
-      indexed ? `ts_filter(m.search_tokens, '{a}') @@ ${w.arg(tsq(''))}::tsquery` : `m.search_tokens @@ ${w.arg(tsq(':A'))}::tsquery`;
+      indexed
+        ? `ts_filter(m.search_tokens, '{a}') @@ ${w.arg(tsq(''))}::tsquery`
+        : `m.search_tokens @@ ${w.arg(tsq(':A'))}::tsquery`;
     const inTitleOrTags = (w: Where, indexed: boolean) =>
-      indexed ? `ts_filter(m.search_tokens, '{a,b}') @@ ${w.arg(tsq(''))}::tsquery` : `m.search_tokens @@ ${w.arg(tsq(':AB'))}::tsquery`;
+      indexed
+        ? `ts_filter(m.search_tokens, '{a,b}') @@ ${w.arg(tsq(''))}::tsquery`
+        : `m.search_tokens @@ ${w.arg(tsq(':AB'))}::tsquery`;
     const tiers = [
       (w: Where, indexed: boolean) => w.and(inTitle(w, indexed)),
       (w: Where, indexed: boolean) => w.and(inTitleOrTags(w, indexed)).and(`NOT ${inTitle(w, false)}`),
@@ -325,7 +402,11 @@ export class SqlSearchEngine implements SearchEngine {
     const tier = tierOf(s, tiers);
     let place: Sample = { rate: 1, hits: [] };
     for (const { rate, sql, from } of await this.samplesWorthReading(enough)) {
-      const r = await this.db.query<SampleHit>(`SELECT ${order.bucket} AS bucket, ${tier} AS tier FROM ${from} m WHERE ${s.sql} AND ${sql}`, s.params, UNPREPARED);
+      const r = await this.db.query<SampleHit>(
+        `SELECT ${order.bucket} AS bucket, ${tier} AS tier FROM ${from} m WHERE ${s.sql} AND ${sql}`,
+        s.params,
+        UNPREPARED,
+      );
       place = { rate, hits: r.rows.map((h) => ({ bucket: Number(h.bucket), tier: Number(h.tier) })) };
       if (place.hits.length >= enough) break;
     }
@@ -356,7 +437,8 @@ export class SqlSearchEngine implements SearchEngine {
    */
   private async catalogueBuckets(): Promise<{ rate: number; byOrder: Map<string, number[]> }> {
     if (performance.now() - this.catalogue.at > CATALOGUE_TTL_MS) {
-      const { rate, sql, from } = this.samples.find((s) => s.rate <= CATALOGUE_RATE) ?? this.samples[this.samples.length - 1];
+      const { rate, sql, from } =
+        this.samples.find((s) => s.rate <= CATALOGUE_RATE) ?? this.samples[this.samples.length - 1];
       const everything = MATERIAL_TYPES.map((t) => `'~t${t}'`).join(' | ');
       const byOrder = new Map<string, number[]>();
       const r = await this.db.query<Record<string, number>>(
@@ -365,7 +447,12 @@ export class SqlSearchEngine implements SearchEngine {
         [everything],
         UNPREPARED,
       );
-      BUCKETS.forEach((b, i) => byOrder.set(b, r.rows.map((row) => Number(row[`b${i}`]))));
+      BUCKETS.forEach((b, i) =>
+        byOrder.set(
+          b,
+          r.rows.map((row) => Number(row[`b${i}`])),
+        ),
+      );
       this.catalogue = { rate, byOrder, at: performance.now() };
     }
     return this.catalogue;
@@ -377,7 +464,15 @@ export class SqlSearchEngine implements SearchEngine {
    * it in the order, so a page that fills up there is the page of all matches. Null when the sample
    * cannot place the page or the range holds too few rows: the caller sorts every match instead.
    */
-  private async readBuckets(w: Where, order: Order, offset: number, limit: number, sample: Sample, tier: number | null, matches: number): Promise<Record<string, unknown>[] | null> {
+  private async readBuckets(
+    w: Where,
+    order: Order,
+    offset: number,
+    limit: number,
+    sample: Sample,
+    tier: number | null,
+    matches: number,
+  ): Promise<Record<string, unknown>[] | null> {
     if (!this.orderBuckets) return null;
     // Rows that sorting instead would read, the yardstick for a long walk: a title or title+tag tier
     // only its own matches (migration 997's indexes find them), the description tier or a whole
@@ -389,8 +484,20 @@ export class SqlSearchEngine implements SearchEngine {
     const k = Math.ceil((RANGE_MARGIN * (offset + limit)) / sample.rate);
     // A range that holds too few (the sample is rough) is widened once, to four times the hits.
     for (const hits of [k, 4 * k]) {
-      if (hits > buckets.length) return hits === k ? this.walkSparseTier(w, order, offset, limit, sample, buckets.length, sortRows) : null;
-      const read = await this.readFrom(w, order, offset, limit, sample, buckets, buckets[hits - 1], matches, sortRows, hits === k);
+      if (hits > buckets.length)
+        return hits === k ? this.walkSparseTier(w, order, offset, limit, sample, buckets.length, sortRows) : null;
+      const read = await this.readFrom(
+        w,
+        order,
+        offset,
+        limit,
+        sample,
+        buckets,
+        buckets[hits - 1],
+        matches,
+        sortRows,
+        hits === k,
+      );
       if (read !== undefined) return read;
     }
     return null;
@@ -401,8 +508,18 @@ export class SqlSearchEngine implements SearchEngine {
    * says the page lies, when that reads fewer rows than sorting would (`sortRows`: the tier's own
    * matches for title and tag tiers, every match for the description tier); else the caller sorts.
    */
-  private async walkSparseTier(w: Where, order: Order, offset: number, limit: number, sample: Sample, tierHits: number, sortRows: number): Promise<Record<string, unknown>[] | null> {
-    const walkRows = Math.ceil((RANGE_MARGIN * (offset + limit) * (await this.catalogueRows())) / Math.max(1, tierHits * sample.rate));
+  private async walkSparseTier(
+    w: Where,
+    order: Order,
+    offset: number,
+    limit: number,
+    sample: Sample,
+    tierHits: number,
+    sortRows: number,
+  ): Promise<Record<string, unknown>[] | null> {
+    const walkRows = Math.ceil(
+      (RANGE_MARGIN * (offset + limit) * (await this.catalogueRows())) / Math.max(1, tierHits * sample.rate),
+    );
     if (walkRows > sortRows / 2) return null;
     return this.walk(w, order.orderBy, offset, limit, Math.max(WALK_MIN_ROWS, walkRows));
   }
@@ -411,7 +528,18 @@ export class SqlSearchEngine implements SearchEngine {
    * The page read from `edge` on (see readBuckets): a row array, null to sort every match, or
    * undefined when the range held too few rows and a wider one may hold the page.
    */
-  private async readFrom(w: Where, order: Order, offset: number, limit: number, sample: Sample, buckets: number[], edge: number, matches: number, sortRows: number, mayWalk: boolean): Promise<Record<string, unknown>[] | null | undefined> {
+  private async readFrom(
+    w: Where,
+    order: Order,
+    offset: number,
+    limit: number,
+    sample: Sample,
+    buckets: number[],
+    edge: number,
+    matches: number,
+    sortRows: number,
+    mayWalk: boolean,
+  ): Promise<Record<string, unknown>[] | null | undefined> {
     const inRange = (b: number) => (order.desc ? b >= edge : b <= edge);
     // Where the page lies in the whole catalogue: `before` rows of it are in the range, and a walk
     // meets the page about as far along as the tier's sample hits in the range say (interpolated).
@@ -419,7 +547,10 @@ export class SqlSearchEngine implements SearchEngine {
     const all = catalogue.byOrder.get(order.bucket) ?? [];
     const before = catalogue.rate * all.filter(inRange).length;
     const expected = sample.rate * buckets.filter(inRange).length;
-    const walkRows = Math.max(WALK_MIN_ROWS, Math.ceil(before * Math.min(1, (RANGE_MARGIN * (offset + limit)) / expected)));
+    const walkRows = Math.max(
+      WALK_MIN_ROWS,
+      Math.ceil(before * Math.min(1, (RANGE_MARGIN * (offset + limit)) / expected)),
+    );
     // A short walk first; then the range, unless its bucket lists are a large part of the catalogue
     // (the GIN index then merges lists as long as the table, and the planner scans the table); then
     // a long walk; else the caller sorts every match.
@@ -443,7 +574,9 @@ export class SqlSearchEngine implements SearchEngine {
     // (75 tokens instead of 10 made a PGlite read six times slower).
     const first = `(SELECT ${order.bucket} FROM materials m WHERE m.status = 1 ORDER BY ${order.orderBy} LIMIT 1)`;
     const [lo, hi] = order.desc ? [r.arg(edge), first] : [first, r.arg(edge)];
-    r.and(`m.search_tokens @@ (SELECT string_agg(quote_literal(${r.arg(order.prefix)} || g), ' | ')::tsquery FROM generate_series(${lo}::int, ${hi}) g)`);
+    r.and(
+      `m.search_tokens @@ (SELECT string_agg(quote_literal(${r.arg(order.prefix)} || g), ' | ')::tsquery FROM generate_series(${lo}::int, ${hi}) g)`,
+    );
     const params = [...r.params, limit, offset];
     // Materialized: the range's rows are found through the token index and sorted, never by walking
     // the order's index (which the planner would pick, not knowing the range is the order's top).
@@ -464,9 +597,19 @@ export class SqlSearchEngine implements SearchEngine {
    * Not in the other orders, read beside the sample: popular terms crowd the top of the popularity
    * order, so a rarer one's walk fell short there and the ranked read followed anyway (5 ms lost).
    */
-  private async readByPrice(w: Where, rankTokens: string[], rank: Ranked, matches: number, offset: number, limit: number): Promise<Record<string, unknown>[]> {
+  private async readByPrice(
+    w: Where,
+    rankTokens: string[],
+    rank: Ranked,
+    matches: number,
+    offset: number,
+    limit: number,
+  ): Promise<Record<string, unknown>[]> {
     const walkRows = Math.ceil((RANGE_MARGIN * (offset + limit) * (await this.catalogueRows())) / Math.max(1, matches));
-    const walked = walkRows <= this.walkRows ? await this.walk(w, rank.order.orderBy, offset, limit, Math.max(WALK_MIN_ROWS, walkRows)) : null;
+    const walked =
+      walkRows <= this.walkRows
+        ? await this.walk(w, rank.order.orderBy, offset, limit, Math.max(WALK_MIN_ROWS, walkRows))
+        : null;
     return walked ?? this.readTop(w, rankTokens, rank, offset, limit);
   }
 
@@ -480,14 +623,21 @@ export class SqlSearchEngine implements SearchEngine {
    * places it within a thousand), and reading a range of buckets with the query's plain tokens
    * merged their whole posting lists (10-25 ms at 1M).
    */
-  private async readTop(w: Where, rankTokens: string[], rank: Ranked, offset: number, limit: number): Promise<Record<string, unknown>[]> {
+  private async readTop(
+    w: Where,
+    rankTokens: string[],
+    rank: Ranked,
+    offset: number,
+    limit: number,
+  ): Promise<Record<string, unknown>[]> {
     const { order } = rank;
     const r = w.clone();
     const tokens = r.arg(rankTokens);
     const mark = r.arg(rank.mark);
     const need = r.arg(offset + limit);
     const step = order.desc ? -1 : 1;
-    const inBucket = (g: string) => `${rank.tokens} @@ (SELECT string_agg(quote_literal(t || ${mark} || (${g})), ' & ') FROM unnest(${tokens}::text[]) t)::tsquery`;
+    const inBucket = (g: string) =>
+      `${rank.tokens} @@ (SELECT string_agg(quote_literal(t || ${mark} || (${g})), ' & ') FROM unnest(${tokens}::text[]) t)::tsquery`;
     const params = [...r.params, limit, offset];
     // Each step keeps its bucket's first matches in the order (at most the page's rows; OFFSET 0
     // keeps the planner from walking the order's index instead of reading the bucket); the page
@@ -520,7 +670,13 @@ export class SqlSearchEngine implements SearchEngine {
    * A page read along the order's index: the first `rows` on-sale materials in that order, then
    * filtered. Null when they hold fewer than offset + limit matches.
    */
-  private async walk(w: Where, orderBy: string, offset: number, limit: number, rows: number): Promise<Record<string, unknown>[] | null> {
+  private async walk(
+    w: Where,
+    orderBy: string,
+    offset: number,
+    limit: number,
+    rows: number,
+  ): Promise<Record<string, unknown>[] | null> {
     if (offset + limit > rows) return null;
     const params = [...w.params, rows, limit, offset];
     const n = params.length;
@@ -540,7 +696,12 @@ export class SqlSearchEngine implements SearchEngine {
    * planner's guess could be far out (a title tier of 短 in short videos: 302,045 rows walked, 1.9 s,
    * at 1M; found and sorted: milliseconds).
    */
-  private async sortEvery(w: Where, orderBy: string, offset: number, limit: number): Promise<Record<string, unknown>[]> {
+  private async sortEvery(
+    w: Where,
+    orderBy: string,
+    offset: number,
+    limit: number,
+  ): Promise<Record<string, unknown>[]> {
     const params = [...w.params, limit, offset];
     const r = await this.db.query<Record<string, unknown>>(
       `SELECT ${CARD_COLUMNS} FROM (SELECT ${CARD_COLUMNS} FROM materials m WHERE ${w.sql} OFFSET 0) m
@@ -555,7 +716,13 @@ export class SqlSearchEngine implements SearchEngine {
    * A page of all the matches sorted, relevance tiers first when given, and how many they are. Null
    * when the page lies past the last match (no row to carry the count): the caller counts then.
    */
-  private async sortAndCount(w: Where, order: Order, tiers: [string, string] | null, offset: number, limit: number): Promise<{ n: number; rows: Record<string, unknown>[] } | null> {
+  private async sortAndCount(
+    w: Where,
+    order: Order,
+    tiers: [string, string] | null,
+    offset: number,
+    limit: number,
+  ): Promise<{ n: number; rows: Record<string, unknown>[] } | null> {
     const s = w.clone();
     const tier = tierOf(s, tiers);
     const params = [...s.params, limit, offset];
@@ -599,7 +766,14 @@ export class SqlSearchEngine implements SearchEngine {
   /** An estimated n is shown rounded and never capped; a counted one is capped at countCap. */
   private result(q: SearchQuery, n: number, rows: Record<string, unknown>[], estimated = false): SearchResult {
     const total = estimated ? roughly(n) : Math.min(n, this.countCap);
-    return { list: rows.map(toCard), total, totalCapped: !estimated && n > this.countCap, totalEstimated: estimated, page: q.page, pageSize: q.pageSize };
+    return {
+      list: rows.map(toCard),
+      total,
+      totalCapped: !estimated && n > this.countCap,
+      totalEstimated: estimated,
+      page: q.page,
+      pageSize: q.pageSize,
+    };
   }
 }
 

@@ -35,7 +35,12 @@ async function ffmpegDuration(file: string): Promise<number | null> {
   const stderr = await new Promise<string>((resolve) => {
     // ffmpeg exits 1 without an output file; the header it prints is all we need.
     // Real containers of the video rules only (mp4/mov, avi, wmv), local file only: never a playlist.
-    execFile(bin, ['-hide_banner', '-nostdin', ...ffmpegInputGuard('mov,avi,asf'), '-i', file], { timeout: 20_000, maxBuffer: 1 << 20 }, (_e, _o, err) => resolve(String(err)));
+    execFile(
+      bin,
+      ['-hide_banner', '-nostdin', ...ffmpegInputGuard('mov,avi,asf'), '-i', file],
+      { timeout: 20_000, maxBuffer: 1 << 20 },
+      (_e, _o, err) => resolve(String(err)),
+    );
   });
   const m = /Duration:\s*(\d+):(\d{2}):(\d{2}(?:\.\d+)?)/.exec(stderr);
   return m ? Number(m[1]) * 3600 + Number(m[2]) * 60 + Number(m[3]) : null;
@@ -43,7 +48,10 @@ async function ffmpegDuration(file: string): Promise<number | null> {
 
 async function measureDuration(src: FileSource, mime: string): Promise<number | null> {
   try {
-    const meta = 'buffer' in src ? await parseBuffer(src.buffer, { mimeType: mime }, { duration: true }) : await parseFile(src.path, { duration: true });
+    const meta =
+      'buffer' in src
+        ? await parseBuffer(src.buffer, { mimeType: mime }, { duration: true })
+        : await parseFile(src.path, { duration: true });
     if (meta.format.duration && Number.isFinite(meta.format.duration)) return meta.format.duration;
   } catch {
     /* container not understood by music-metadata: ask ffmpeg */
@@ -86,6 +94,7 @@ export async function checkUploadedFile(rule: UploadRule, src: FileSource): Prom
   if (rule.minDurationSec) meta.durationSec = await measureDuration(src, meta.type);
   const broken = checkFileMeta(rule, meta);
   // Within the rule's sides but too many pixels to decode (a few bytes may declare them): refused before any decode.
-  if (!broken && (meta.width ?? 0) * (meta.height ?? 0) > MAX_IMAGE_PIXELS) return { message: MSG_IMAGE_TOO_MANY_PIXELS, meta };
+  if (!broken && (meta.width ?? 0) * (meta.height ?? 0) > MAX_IMAGE_PIXELS)
+    return { message: MSG_IMAGE_TOO_MANY_PIXELS, meta };
   return { message: broken, meta };
 }

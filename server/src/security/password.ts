@@ -1,9 +1,17 @@
 import crypto from 'node:crypto';
 import { promisify } from 'node:util';
 
-const scrypt = promisify(crypto.scrypt) as (pw: string, salt: Buffer, len: number, opts: crypto.ScryptOptions) => Promise<Buffer>;
+const scrypt = promisify(crypto.scrypt) as (
+  pw: string,
+  salt: Buffer,
+  len: number,
+  opts: crypto.ScryptOptions,
+) => Promise<Buffer>;
 // Memory-hard KDF parameters (N=2^15, r=8 => 32 MiB per hash); stored with the hash so they can change.
-const N = 32768, R = 8, P = 1, LEN = 32;
+const N = 32768,
+  R = 8,
+  P = 1,
+  LEN = 32;
 
 /** Hashes a password as "scrypt$N$r$p$salt$hash" (base64). */
 export async function hashPassword(password: string): Promise<string> {
@@ -19,7 +27,10 @@ export async function verifyPassword(password: string, stored: string | null): P
   const [, n, r, p, salt, hash] = parts;
   const expected = Buffer.from(hash, 'base64');
   const actual = await scrypt(password, Buffer.from(salt, 'base64'), expected.length, {
-    N: Number(n), r: Number(r), p: Number(p), maxmem: 64 * 1024 * 1024,
+    N: Number(n),
+    r: Number(r),
+    p: Number(p),
+    maxmem: 64 * 1024 * 1024,
   });
   return crypto.timingSafeEqual(actual, expected);
 }

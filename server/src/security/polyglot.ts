@@ -3,7 +3,8 @@
  * marker (a ZIP, an HTML page appended to a photo) or markup inside metadata segments (an HTML
  * or script comment a browser might sniff) make the file something else as well, and are refused.
  */
-export const MSG_POLYGLOT = '图片文件不是标准的JPG/PNG（含有附加的压缩包、网页代码等内容或文件不完整），请导出为标准图片后重新上传';
+export const MSG_POLYGLOT =
+  '图片文件不是标准的JPG/PNG（含有附加的压缩包、网页代码等内容或文件不完整），请导出为标准图片后重新上传';
 
 const MARKUP = /<\s*(?:html|script|body|head|iframe|svg|object|embed|form|meta|img|a\s|\?php|!doctype)/i;
 const hasMarkup = (b: Buffer) => MARKUP.test(b.toString('latin1'));
@@ -17,9 +18,15 @@ function jpegEnd(b: Buffer): number | 'markup' {
   while (i + 2 <= b.length) {
     if (b[i] !== 0xff) return -1;
     const m = b[i + 1];
-    if (m === 0xff) { i++; continue; }
+    if (m === 0xff) {
+      i++;
+      continue;
+    }
     if (m === 0xd9) return i + 2;
-    if (m >= 0xd0 && m <= 0xd7) { i += 2; continue; }
+    if (m >= 0xd0 && m <= 0xd7) {
+      i += 2;
+      continue;
+    }
     if (i + 4 > b.length) return -1;
     const len = b.readUInt16BE(i + 2);
     if (len < 2 || i + 2 + len > b.length) return -1;

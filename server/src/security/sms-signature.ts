@@ -14,8 +14,10 @@ export async function verifySignedBody(db: Queryable, secret: string, body: Reco
   const sign = String(body.sign ?? '');
   const expected = Buffer.from(signFields(body, timestamp, secret));
   const given = Buffer.from(sign);
-  if (expected.length !== given.length || !crypto.timingSafeEqual(expected, given)) throw new AppError(400, MSG_SIGN_BAD);
-  if (!/^\d{13}$/.test(timestamp) || Math.abs(Date.now() - Number(timestamp)) > SIGN_WINDOW_MS) throw new AppError(400, MSG_SIGN_EXPIRED);
+  if (expected.length !== given.length || !crypto.timingSafeEqual(expected, given))
+    throw new AppError(400, MSG_SIGN_BAD);
+  if (!/^\d{13}$/.test(timestamp) || Math.abs(Date.now() - Number(timestamp)) > SIGN_WINDOW_MS)
+    throw new AppError(400, MSG_SIGN_EXPIRED);
   await db.query("DELETE FROM sms_signatures WHERE created_at < now() - interval '15 minutes'");
   const r = await db.query('INSERT INTO sms_signatures(sign) VALUES ($1) ON CONFLICT (sign) DO NOTHING', [sign]);
   if (r.rowCount !== 1) throw new AppError(400, MSG_SIGN_EXPIRED);

@@ -18,7 +18,10 @@ export async function seedReview(app: FastifyInstance): Promise<void> {
   if (work) {
     const title = `${work.title}（高清重制）`.slice(0, 60);
     await editWork(app.db, { id: Number(work.owner_id), role: 'creator' }, Number(work.id), {
-      title, description: '重新调色并提升清晰度的版本。', tags: [...work.tags.slice(0, 9), '重制'], price: (Number(work.price_cents) + 2000) / 100,
+      title,
+      description: '重新调色并提升清晰度的版本。',
+      tags: [...work.tags.slice(0, 9), '重制'],
+      price: (Number(work.price_cents) + 2000) / 100,
     });
   }
   const pair = (
@@ -27,5 +30,11 @@ export async function seedReview(app: FastifyInstance): Promise<void> {
          FROM materials p WHERE p.status = 0 ORDER BY p.id LIMIT 1`,
     )
   ).rows[0];
-  if (pair?.other) await insertDuplicate(app.db, { materialId: Number(pair.pending), otherMaterialId: Number(pair.other), distance: 9, kind: 'pdq' });
+  if (pair?.other)
+    await insertDuplicate(app.db, {
+      materialId: Number(pair.pending),
+      otherMaterialId: Number(pair.other),
+      distance: 9,
+      kind: 'pdq',
+    });
 }

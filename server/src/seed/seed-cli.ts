@@ -17,7 +17,9 @@ import { SEED_MEDIA_TASK } from './catalogue/media-task.js';
 const config = loadConfig();
 assertProductionSecrets(config);
 if (config.env === 'production' && !config.seed) {
-  console.error('NODE_ENV=production: the demo data (accounts with the public demo password) is seeded only with SEED=1.');
+  console.error(
+    'NODE_ENV=production: the demo data (accounts with the public demo password) is seeded only with SEED=1.',
+  );
   process.exit(1);
 }
 let db: Db;

@@ -6,11 +6,51 @@ export const DEMO_PASSWORD = 'Lumen@2026';
 
 /** Demo accounts other seeds and tests refer to by username. */
 export const DEMO_USERS = [
-  { username: 'demo_buyer', phone: '13800000001', nickname: '演示买家', owner_type: 'PERSONAL', enhanced_auth: false, roles: ['buyer'], company_name: null },
-  { username: 'demo_company', phone: '13800000002', nickname: '星河传媒', owner_type: 'ORGANISATIONS', enhanced_auth: false, roles: ['buyer'], company_name: '星河文化传媒有限公司' },
-  { username: 'demo_enhanced', phone: '13800000003', nickname: '光影影业', owner_type: 'ORGANISATIONS', enhanced_auth: true, roles: ['buyer'], company_name: '光影影视制作有限公司' },
-  { username: 'demo_creator', phone: '13800000004', nickname: '山川摄影师', owner_type: 'PERSONAL', enhanced_auth: false, roles: ['buyer', 'creator'], company_name: null },
-  { username: 'demo_staff', phone: '13800000005', nickname: '运营小流', owner_type: 'PERSONAL', enhanced_auth: false, roles: ['buyer', 'staff'], company_name: null },
+  {
+    username: 'demo_buyer',
+    phone: '13800000001',
+    nickname: '演示买家',
+    owner_type: 'PERSONAL',
+    enhanced_auth: false,
+    roles: ['buyer'],
+    company_name: null,
+  },
+  {
+    username: 'demo_company',
+    phone: '13800000002',
+    nickname: '星河传媒',
+    owner_type: 'ORGANISATIONS',
+    enhanced_auth: false,
+    roles: ['buyer'],
+    company_name: '星河文化传媒有限公司',
+  },
+  {
+    username: 'demo_enhanced',
+    phone: '13800000003',
+    nickname: '光影影业',
+    owner_type: 'ORGANISATIONS',
+    enhanced_auth: true,
+    roles: ['buyer'],
+    company_name: '光影影视制作有限公司',
+  },
+  {
+    username: 'demo_creator',
+    phone: '13800000004',
+    nickname: '山川摄影师',
+    owner_type: 'PERSONAL',
+    enhanced_auth: false,
+    roles: ['buyer', 'creator'],
+    company_name: null,
+  },
+  {
+    username: 'demo_staff',
+    phone: '13800000005',
+    nickname: '运营小流',
+    owner_type: 'PERSONAL',
+    enhanced_auth: false,
+    roles: ['buyer', 'staff'],
+    company_name: null,
+  },
 ] as const;
 
 export async function seedUsers(app: FastifyInstance): Promise<void> {

@@ -18,7 +18,11 @@ import { insertAuditEntry, type AuditEntry } from '../repositories/audit-log.js'
 export type AuditAction = Omit<AuditEntry, 'actorId' | 'ip'>;
 
 /** Records one staff action; `req` gives the client address, `actor` the staff member (null: the system). */
-export async function recordAudit(q: Queryable, req: Pick<FastifyRequest, 'ip'> | null, actor: { id: number | string } | null, action: AuditAction): Promise<number> {
+export async function recordAudit(
+  q: Queryable,
+  req: Pick<FastifyRequest, 'ip'> | null,
+  actor: { id: number | string } | null,
+  action: AuditAction,
+): Promise<number> {
   return insertAuditEntry(q, { ...action, actorId: actor ? Number(actor.id) : null, ip: req?.ip ?? null });
 }
-

@@ -34,7 +34,12 @@ export function authLevelOf(s: Pick<AccountStanding, 'ownerType' | 'enhancedAuth
 }
 
 /** Stores a validated certification form (numbers masked here, never stored in full). */
-export async function submitCertification(db: Db, userId: number, form: Record<string, any>, images: CertificationImage[]): Promise<number> {
+export async function submitCertification(
+  db: Db,
+  userId: number,
+  form: Record<string, any>,
+  images: CertificationImage[],
+): Promise<number> {
   const company = form.certificateType === 2;
   const id = await insertCertification(db, {
     userId,
@@ -61,7 +66,13 @@ const standingFor = (c: CertificationRow, level: AuthLevel): AccountStanding =>
 type Staff = { id: number | string };
 
 /** Staff approve: the certification and the account's standing change in one transaction with its audit record. */
-export async function approveCertification(db: Db, req: FastifyRequest | null, staff: Staff, id: number, level: AuthLevel): Promise<CertificationRow> {
+export async function approveCertification(
+  db: Db,
+  req: FastifyRequest | null,
+  staff: Staff,
+  id: number,
+  level: AuthLevel,
+): Promise<CertificationRow> {
   return db.tx(async (t) => {
     const c = await findCertification(t, id, true);
     if (!c) throw new AppError(404, NOT_FOUND);
@@ -84,18 +95,33 @@ export async function approveCertification(db: Db, req: FastifyRequest | null, s
       note: `用户 ${c.userId}：${c.subjectName}`,
     });
     const levelName = { personal: '个人授权', company: '企业授权', enhanced: '企业加强授权' }[level];
-    await notify(t, c.userId, { kind: 'certification', title: '实名认证已通过', body: `${c.subjectName} 的实名认证已通过，账户授权等级：${levelName}。`, link: '/account/verify', dedupeKey: `certification:${id}` });
+    await notify(t, c.userId, {
+      kind: 'certification',
+      title: '实名认证已通过',
+      body: `${c.subjectName} 的实名认证已通过，账户授权等级：${levelName}。`,
+      link: '/account/verify',
+      dedupeKey: `certification:${id}`,
+    });
     return (await findCertification(t, id))!;
   });
 }
 
 /** Staff reject with a reason the user sees; the account's standing does not change. */
-export async function rejectCertification(db: Db, req: FastifyRequest | null, staff: Staff, id: number, reason: string): Promise<CertificationRow> {
+export async function rejectCertification(
+  db: Db,
+  req: FastifyRequest | null,
+  staff: Staff,
+  id: number,
+  reason: string,
+): Promise<CertificationRow> {
   return db.tx(async (t) => {
     const c = await findCertification(t, id, true);
     if (!c) throw new AppError(404, NOT_FOUND);
     if (DECIDED[c.status]) throw new AppError(409, DECIDED[c.status]);
-    await decideCertification(t, id, CERT.PENDING, CERT.REJECTED, { reviewedBy: Number(staff.id), rejectReason: reason });
+    await decideCertification(t, id, CERT.PENDING, CERT.REJECTED, {
+      reviewedBy: Number(staff.id),
+      rejectReason: reason,
+    });
     await recordAudit(t, req, staff, {
       action: 'certification.reject',
       targetType: 'certification',
@@ -104,7 +130,13 @@ export async function rejectCertification(db: Db, req: FastifyRequest | null, st
       after: { status: CERT.REJECTED, rejectReason: reason },
       note: `用户 ${c.userId}：${c.subjectName}`,
     });
-    await notify(t, c.userId, { kind: 'certification', title: '实名认证未通过', body: `原因：${reason}。请修改后重新提交。`, link: '/account/verify', dedupeKey: `certification:${id}` });
+    await notify(t, c.userId, {
+      kind: 'certification',
+      title: '实名认证未通过',
+      body: `原因：${reason}。请修改后重新提交。`,
+      link: '/account/verify',
+      dedupeKey: `certification:${id}`,
+    });
     return (await findCertification(t, id))!;
   });
 }

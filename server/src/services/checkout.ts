@@ -6,7 +6,13 @@ import { claimCoupon, findCoupon, usableCoupons, type CouponRow } from '../repos
 import { applyDiscount, insertOrder, markPaid } from '../repositories/orders.js';
 import { grantLicences, heldLicenceKeys } from '../repositories/licences.js';
 import { TAKEN_DOWN } from './material-availability.js';
-import { USE_CASES_ID, levelOf, useCaseTable, type OwnerType, type UseCaseTable } from '../../../src/schemas/licence/use-cases.js';
+import {
+  USE_CASES_ID,
+  levelOf,
+  useCaseTable,
+  type OwnerType,
+  type UseCaseTable,
+} from '../../../src/schemas/licence/use-cases.js';
 import { schemaStoreFor } from '../schemas/store.js';
 import { creditSale } from './earnings.js';
 import { activatePaidService } from './service-orders-settle.js';
@@ -61,7 +67,15 @@ function scenarioFor(table: UseCaseTable, user: UserRow, scenario: string) {
 /** Resolves the lines to buy from the cart subset or the direct items, priced by the server. */
 export async function pricedLines(db: Db, user: UserRow, input: CheckoutInput): Promise<PricedLine[]> {
   const table = await currentUseCases(db);
-  let raw: Array<{ cartId?: number; materialId: number; title: string; type: number; coverPath: string | null; basePriceCents: number; scenario: string }>;
+  let raw: Array<{
+    cartId?: number;
+    materialId: number;
+    title: string;
+    type: number;
+    coverPath: string | null;
+    basePriceCents: number;
+    scenario: string;
+  }>;
   if (input.from === 'cart') {
     const ids = input.cartIds;
     const lines = await cartLines(db, user.id, ids);
@@ -71,7 +85,10 @@ export async function pricedLines(db: Db, user: UserRow, input: CheckoutInput): 
     raw = lines.map((l) => ({ ...l, cartId: Number(l.id) }));
   } else {
     const items = input.items ?? [];
-    const mats = await materialsByIds(db, items.map((i) => i.materialId));
+    const mats = await materialsByIds(
+      db,
+      items.map((i) => i.materialId),
+    );
     raw = items.map((i) => {
       const m = mats.find((x) => Number(x.id) === i.materialId);
       if (!m) throw new AppError(404, '素材不存在');
@@ -82,7 +99,11 @@ export async function pricedLines(db: Db, user: UserRow, input: CheckoutInput): 
   }
   if (!raw.length) throw new AppError(400, '请选择要购买的素材');
   refuseDuplicateLines(raw);
-  const held = await heldLicenceKeys(db, user.id, raw.map((r) => ({ materialId: Number(r.materialId), scenario: r.scenario })));
+  const held = await heldLicenceKeys(
+    db,
+    user.id,
+    raw.map((r) => ({ materialId: Number(r.materialId), scenario: r.scenario })),
+  );
   return raw.map((r) => {
     const uc = scenarioFor(table, user, r.scenario);
     return {
@@ -114,21 +135,34 @@ function refuseDuplicateLines(lines: Array<{ materialId: number | string; scenar
 /** Refuses a second purchase of a licence the buyer holds (another scenario of the same material is a new licence). */
 export function refuseHeldLines(lines: PricedLine[]) {
   const held = lines.find((l) => l.held);
-  if (held) throw new AppError(409, `您已持有「${held.title}」的「${held.scenarioName}」授权，无需重复购买，请移除该素材或更换授权场景`);
+  if (held)
+    throw new AppError(
+      409,
+      `您已持有「${held.title}」的「${held.scenarioName}」授权，无需重复购买，请移除该素材或更换授权场景`,
+    );
 }
 
 /** Who the licence is issued to: the company for company accounts that ask for it, else the person. */
 export function licensee(user: UserRow, lines: PricedLine[], wanted?: OwnerType) {
   const type: OwnerType = wanted ?? user.owner_type;
-  if (type === 'ORGANISATIONS' && user.owner_type !== 'ORGANISATIONS') throw new AppError(403, '个人账号只能以个人名义获得授权');
-  if (type === 'PERSONAL' && lines.some((l) => l.level !== 'personal')) throw new AppError(400, '企业授权场景的被授权方必须是企业，请选择企业作为被授权方');
-  return { type, name: type === 'ORGANISATIONS' ? user.company_name || user.nickname : user.nickname || user.username || `用户${user.id}` };
+  if (type === 'ORGANISATIONS' && user.owner_type !== 'ORGANISATIONS')
+    throw new AppError(403, '个人账号只能以个人名义获得授权');
+  if (type === 'PERSONAL' && lines.some((l) => l.level !== 'personal'))
+    throw new AppError(400, '企业授权场景的被授权方必须是企业，请选择企业作为被授权方');
+  return {
+    type,
+    name:
+      type === 'ORGANISATIONS'
+        ? user.company_name || user.nickname
+        : user.nickname || user.username || `用户${user.id}`,
+  };
 }
 
 /** Why a coupon cannot be used for a subtotal, or null when it can. */
 export function couponRefusal(c: CouponRow | null, subtotalCents: number): string | null {
   if (!c) return '优惠券不存在';
-  if (c.status !== 1) return ['优惠券暂不可用', '', '优惠券已使用', '优惠券已过期', '优惠券已作废'][c.status] || '优惠券不可用';
+  if (c.status !== 1)
+    return ['优惠券暂不可用', '', '优惠券已使用', '优惠券已过期', '优惠券已作废'][c.status] || '优惠券不可用';
   if (new Date(c.validFrom).getTime() > Date.now()) return '优惠券尚未生效';
   if (new Date(c.expiresAt).getTime() <= Date.now()) return '优惠券已过期';
   if (subtotalCents < c.thresholdCents) return `订单满 ¥${(c.thresholdCents / 100).toFixed(2)} 才能使用该优惠券`;
@@ -154,7 +188,9 @@ export async function couponDiscount(db: Db, userId: number, subtotalCents: numb
   if (couponId) {
     const c = coupons.find((x) => Number(x.id) === couponId) ?? null;
     // Not among the usable ones: say why when it is the user's own (not yet valid, used, expired…).
-    const refusal = c ? c.refusal : couponRefusal(await findCoupon(db, userId, couponId), subtotalCents) ?? '优惠券不可用';
+    const refusal = c
+      ? c.refusal
+      : (couponRefusal(await findCoupon(db, userId, couponId), subtotalCents) ?? '优惠券不可用');
     if (refusal) throw new AppError(400, refusal);
     discountCents = Math.min(c!.amountCents, subtotalCents);
   }
@@ -162,8 +198,16 @@ export async function couponDiscount(db: Db, userId: number, subtotalCents: numb
 }
 
 /** Claims the coupon for a just-inserted order and lowers its amount, in the order's transaction. */
-export async function claimOrderCoupon(t: Queryable, userId: number, orderId: number, couponId: number, subtotalCents: number, discountCents: number) {
-  if (!(await claimCoupon(t, userId, couponId, orderId, subtotalCents))) throw new AppError(409, '优惠券已被使用或已失效，请重新选择');
+export async function claimOrderCoupon(
+  t: Queryable,
+  userId: number,
+  orderId: number,
+  couponId: number,
+  subtotalCents: number,
+  discountCents: number,
+) {
+  if (!(await claimCoupon(t, userId, couponId, orderId, subtotalCents)))
+    throw new AppError(409, '优惠券已被使用或已失效，请重新选择');
   await applyDiscount(t, orderId, couponId, discountCents);
 }
 
@@ -178,7 +222,14 @@ export async function createOrder(db: Db, user: UserRow, input: CheckoutInput) {
       licenseeType: q.licensee.type,
       licenseeName: q.licensee.name,
       subtotalCents: q.subtotalCents,
-      items: q.lines.map((l) => ({ materialId: l.materialId, title: l.title, type: l.type, scenario: l.scenario, level: l.level, priceCents: l.priceCents })),
+      items: q.lines.map((l) => ({
+        materialId: l.materialId,
+        title: l.title,
+        type: l.type,
+        scenario: l.scenario,
+        level: l.level,
+        priceCents: l.priceCents,
+      })),
     });
     if (input.couponId) await claimOrderCoupon(t, user.id, id, input.couponId, q.subtotalCents, q.discountCents);
     const cartIds = q.lines.map((l) => l.cartId).filter((x): x is number => !!x);

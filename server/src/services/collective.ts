@@ -3,9 +3,24 @@ import { AppError } from '../http/envelope.js';
 import { latestBody } from '../repositories/schema-versions.js';
 import { lockUserRow, type UserRow } from '../repositories/users.js';
 import {
-  activePool, cancelLeave, clearPool, findMember, insertRevenue, insertShare, ownApprovedWorks, requestLeave, revenueByReference, setPoolWorks, upsertMember,
+  activePool,
+  cancelLeave,
+  clearPool,
+  findMember,
+  insertRevenue,
+  insertShare,
+  ownApprovedWorks,
+  requestLeave,
+  revenueByReference,
+  setPoolWorks,
+  upsertMember,
 } from '../repositories/collective.js';
-import { COLLECTIVE_PLAN_ID, collectivePlanOf, poolShares, type CollectivePlan } from '../../../src/schemas/cyprotect/collective-plan.js';
+import {
+  COLLECTIVE_PLAN_ID,
+  collectivePlanOf,
+  poolShares,
+  type CollectivePlan,
+} from '../../../src/schemas/cyprotect/collective-plan.js';
 import { schemas } from '../../../src/schemas/index.js';
 
 /** The rule in force (newest staff version, else the bundled file), read in the caller's transaction. */
@@ -31,7 +46,8 @@ export async function joinPlan(db: Db, user: UserRow): Promise<void> {
 export async function choosePoolWorks(db: Db, userId: number, ids: number[]): Promise<number> {
   const unique = [...new Set(ids)];
   const plan = await currentCollectivePlan(db);
-  if (unique.length > plan.maxWorksPerMember) throw new AppError(400, `每位成员最多放入 ${plan.maxWorksPerMember} 件作品`);
+  if (unique.length > plan.maxWorksPerMember)
+    throw new AppError(400, `每位成员最多放入 ${plan.maxWorksPerMember} 件作品`);
   return db.tx(async (q) => {
     const m = await findMember(q, userId, true);
     if (!m?.active) throw new AppError(409, '请先加入集体版权计划');
@@ -60,15 +76,32 @@ export async function stayInPlan(db: Db, userId: number): Promise<void> {
  * included) by works in the pool. Idempotent by reference: a repeat returns the first record
  * and shares nothing again (UNIQUE reference; shares are inserted in the same transaction).
  */
-export async function recordPoolRevenue(db: Db, staffId: number, input: { reference: string; licensee: string; amountCents: number }) {
+export async function recordPoolRevenue(
+  db: Db,
+  staffId: number,
+  input: { reference: string; licensee: string; amountCents: number },
+) {
   return db.tx(async (q) => {
     const plan = await currentCollectivePlan(q);
     const pool = await activePool(q);
     const split = poolShares(input.amountCents, plan.platformPercent, pool);
     const totalWorks = pool.reduce((s, m) => s + m.works, 0);
-    const id = await insertRevenue(q, { ...input, platformPercent: plan.platformPercent, distributableCents: split.distributableCents, totalWorks, staffId });
+    const id = await insertRevenue(q, {
+      ...input,
+      platformPercent: plan.platformPercent,
+      distributableCents: split.distributableCents,
+      totalWorks,
+      staffId,
+    });
     if (id === null) return { ...(await revenueByReference(q, input.reference)), replayed: true };
     for (const s of split.shares) await insertShare(q, id, s.userId, s.works, s.amountCents);
-    return { id, ...input, distributableCents: split.distributableCents, totalWorks, shares: split.shares, replayed: false };
+    return {
+      id,
+      ...input,
+      distributableCents: split.distributableCents,
+      totalWorks,
+      shares: split.shares,
+      replayed: false,
+    };
   });
 }

@@ -2,8 +2,23 @@ import type { Db, Queryable } from '../db/index.js';
 import { AppError } from '../http/envelope.js';
 import { appendBlock } from '../evidence/ledger.js';
 import { credit, debit } from '../repositories/wallet.js';
-import { findListing, insertListing, proofInUse, setListingStatus, titleProof, type ListingInput } from '../repositories/copyright-listings.js';
-import { completeDeal, findDealFor, hasLiveDeal, insertDeal, moveDeal, recordSignature, setEscrow } from '../repositories/copyright-deals.js';
+import {
+  findListing,
+  insertListing,
+  proofInUse,
+  setListingStatus,
+  titleProof,
+  type ListingInput,
+} from '../repositories/copyright-listings.js';
+import {
+  completeDeal,
+  findDealFor,
+  hasLiveDeal,
+  insertDeal,
+  moveDeal,
+  recordSignature,
+  setEscrow,
+} from '../repositories/copyright-deals.js';
 import { contractHash, type ContractTerms } from '../documents/transfer-contract.js';
 import { enumLabel } from '../../../src/schemas/index.js';
 
@@ -16,17 +31,35 @@ import { enumLabel } from '../../../src/schemas/index.js';
 export async function publishListing(db: Db, sellerId: number, form: Record<string, any>): Promise<number> {
   const [type, rawId] = String(form.proof).split(':');
   const proof = await titleProof(db, sellerId, type, Number(rawId));
-  if (!proof) throw new AppError(400, '请选择您本人已完成的存证或已登记成功的版权登记作为权属证明', { fieldErrors: { '/proof': '权属证明无效' } });
+  if (!proof)
+    throw new AppError(400, '请选择您本人已完成的存证或已登记成功的版权登记作为权属证明', {
+      fieldErrors: { '/proof': '权属证明无效' },
+    });
   if (await proofInUse(db, proof.type, proof.id)) throw new AppError(409, '该作品已在挂牌中或已售出');
   const input: ListingInput = {
-    proof, mode: form.mode, rights: form.rights, territory: String(form.territory).trim(), termYears: form.termYears ?? null,
-    exclusive: !!form.exclusive, priceCents: form.price ? Math.round(form.price * 100) : null, description: form.description ?? '',
+    proof,
+    mode: form.mode,
+    rights: form.rights,
+    territory: String(form.territory).trim(),
+    termYears: form.termYears ?? null,
+    exclusive: !!form.exclusive,
+    priceCents: form.price ? Math.round(form.price * 100) : null,
+    description: form.description ?? '',
   };
   return insertListing(db, sellerId, input);
 }
 
-export async function reviewListing(db: Db, id: number, staffId: number, approve: boolean, reason?: string): Promise<void> {
-  const moved = await setListingStatus(db, id, ['pending'], approve ? 'listed' : 'rejected', { reviewedBy: staffId, rejectReason: approve ? undefined : reason });
+export async function reviewListing(
+  db: Db,
+  id: number,
+  staffId: number,
+  approve: boolean,
+  reason?: string,
+): Promise<void> {
+  const moved = await setListingStatus(db, id, ['pending'], approve ? 'listed' : 'rejected', {
+    reviewedBy: staffId,
+    rejectReason: approve ? undefined : reason,
+  });
   if (!moved) throw new AppError(409, '该挂牌不在待审核状态');
 }
 
@@ -41,9 +74,17 @@ async function listedForBuyer(q: Queryable, listingId: number, buyerId: number) 
 /** The contract terms of a deal row (names are the accounts' names until real-name certification lands). */
 export function termsOf(d: Record<string, any>): ContractTerms {
   return {
-    dealId: Number(d.id), kind: d.mode === 'licence' ? '许可' : '转让', seller: d.sellerName, buyer: d.buyerName, workName: d.workName,
-    proof: `${d.proofType === 'deposit' ? '存证' : '版权登记'} #${d.proofId}`, rights: (d.rights as string[]).map((r) => enumLabel('lumen:enums/right', r)),
-    territory: d.territory, term: d.termYears ? `${d.termYears}年` : '永久', exclusive: !!d.exclusive, priceCents: Number(d.priceCents),
+    dealId: Number(d.id),
+    kind: d.mode === 'licence' ? '许可' : '转让',
+    seller: d.sellerName,
+    buyer: d.buyerName,
+    workName: d.workName,
+    proof: `${d.proofType === 'deposit' ? '存证' : '版权登记'} #${d.proofId}`,
+    rights: (d.rights as string[]).map((r) => enumLabel('lumen:enums/right', r)),
+    territory: d.territory,
+    term: d.termYears ? `${d.termYears}年` : '永久',
+    exclusive: !!d.exclusive,
+    priceCents: Number(d.priceCents),
   };
 }
 
@@ -63,13 +104,26 @@ export async function buyListing(db: Db, listingId: number, buyerId: number): Pr
   return db.tx(async (q) => {
     const l = await listedForBuyer(q, listingId, buyerId);
     if (l.priceCents == null) throw new AppError(400, '该版权由买家出价，请先出价');
-    const id = await insertDeal(q, { listingId, buyerId, sellerId: Number(l.sellerId), priceCents: Number(l.priceCents), message: '', status: 'accepted' });
+    const id = await insertDeal(q, {
+      listingId,
+      buyerId,
+      sellerId: Number(l.sellerId),
+      priceCents: Number(l.priceCents),
+      message: '',
+      status: 'accepted',
+    });
     await escrow(q, id, buyerId);
     return id;
   });
 }
 
-export async function makeOffer(db: Db, listingId: number, buyerId: number, priceCents: number, message: string): Promise<number> {
+export async function makeOffer(
+  db: Db,
+  listingId: number,
+  buyerId: number,
+  priceCents: number,
+  message: string,
+): Promise<number> {
   return db.tx(async (q) => {
     const l = await listedForBuyer(q, listingId, buyerId);
     return insertDeal(q, { listingId, buyerId, sellerId: Number(l.sellerId), priceCents, message, status: 'offered' });
@@ -85,7 +139,8 @@ export async function answerOffer(db: Db, dealId: number, sellerId: number, acce
       await findListing(q, Number(d.listingId), true);
       if (await hasLiveDeal(q, Number(d.listingId))) throw new AppError(409, '该版权已接受了其他出价');
     }
-    if (!(await moveDeal(q, dealId, 'offered', accept ? 'accepted' : 'declined'))) throw new AppError(409, '该出价已处理');
+    if (!(await moveDeal(q, dealId, 'offered', accept ? 'accepted' : 'declined')))
+      throw new AppError(409, '该出价已处理');
   });
 }
 
@@ -106,11 +161,28 @@ export async function signDeal(db: Db, dealId: number, userId: number, ip: strin
     const other = role === 'buyer' ? d.sellerSignedAt : d.buyerSignedAt;
     if (!other) return { completed: false };
     const block = await appendBlock(q, {
-      type: 'copyright-transfer', dealId, listingId: Number(d.listingId), proofType: d.proofType, proofId: Number(d.proofId), workName: d.workName,
-      mode: d.mode, rights: d.rights, fromUserId: Number(d.sellerId), toUserId: Number(d.buyerId), priceCents: Number(d.priceCents), contractSha256: d.contractSha256,
+      type: 'copyright-transfer',
+      dealId,
+      listingId: Number(d.listingId),
+      proofType: d.proofType,
+      proofId: Number(d.proofId),
+      workName: d.workName,
+      mode: d.mode,
+      rights: d.rights,
+      fromUserId: Number(d.sellerId),
+      toUserId: Number(d.buyerId),
+      priceCents: Number(d.priceCents),
+      contractSha256: d.contractSha256,
     });
-    const releaseTx = await credit(q, Number(d.sellerId), Number(d.priceCents), 'copyright_sale', `版权交易放款 #${dealId}`);
-    if (!(await completeDeal(q, dealId, releaseTx, Number(block.height)))) throw new AppError(409, '交易状态已变化，请刷新');
+    const releaseTx = await credit(
+      q,
+      Number(d.sellerId),
+      Number(d.priceCents),
+      'copyright_sale',
+      `版权交易放款 #${dealId}`,
+    );
+    if (!(await completeDeal(q, dealId, releaseTx, Number(block.height))))
+      throw new AppError(409, '交易状态已变化，请刷新');
     await setListingStatus(q, Number(d.listingId), ['listed'], 'sold');
     return { completed: true, ledgerHeight: Number(block.height) };
   });

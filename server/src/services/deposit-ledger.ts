@@ -34,10 +34,24 @@ export interface DepositToCommit {
  */
 export async function commitDeposit(q: Queryable, d: DepositToCommit): Promise<{ certNo: string; block: LedgerBlock }> {
   const certNo = certNoOf(d.id);
-  const block = await appendBlock(q, { type: 'evidence-deposit', depositId: d.id, certNo, userId: d.userId, sha256: d.sha256, workName: d.workName, fileName: d.fileName });
+  const block = await appendBlock(q, {
+    type: 'evidence-deposit',
+    depositId: d.id,
+    certNo,
+    userId: d.userId,
+    sha256: d.sha256,
+    workName: d.workName,
+    fileName: d.fileName,
+  });
   await markDeposited(q, d.id, block.height, certNo);
   if (d.materialId) {
-    await linkMaterialEvidence(q, { materialId: d.materialId, certNo, sha256: d.sha256, blockHash: block.hash, certificateUrl: certificatePath(certNo) });
+    await linkMaterialEvidence(q, {
+      materialId: d.materialId,
+      certNo,
+      sha256: d.sha256,
+      blockHash: block.hash,
+      certificateUrl: certificatePath(certNo),
+    });
   }
   return { certNo, block };
 }

@@ -28,11 +28,16 @@ function titleOf(data: Record<string, unknown>, fallback: string): string {
  * draft over 256 KB, more live drafts than the policy allows (counted under a lock on the user,
  * so parallel autosaves cannot pass the limit). Every save pushes the expiry back to ttlDays.
  */
-export async function saveDraft(db: Db, userId: number, input: { id?: number; formId: string; data: Record<string, unknown> }) {
+export async function saveDraft(
+  db: Db,
+  userId: number,
+  input: { id?: number; formId: string; data: Record<string, unknown> },
+) {
   const policy = await currentDraftPolicy(db);
   const form = policy.forms[input.formId];
   if (!form) throw new AppError(400, '该表单不支持保存草稿');
-  if (Buffer.byteLength(JSON.stringify(input.data)) > MAX_DRAFT_BYTES) throw new AppError(413, '草稿内容过大，请精简后再保存');
+  if (Buffer.byteLength(JSON.stringify(input.data)) > MAX_DRAFT_BYTES)
+    throw new AppError(413, '草稿内容过大，请精简后再保存');
   const title = titleOf(input.data, form.title);
   return db.tx(async (q) => {
     // Count-then-insert under the user's row lock: parallel autosaves cannot pass the limit.
@@ -43,7 +48,8 @@ export async function saveDraft(db: Db, userId: number, input: { id?: number; fo
       if (!r) throw new AppError(404, '草稿不存在或已过期');
       return { ...r, title };
     }
-    if ((await countDrafts(q, userId)) >= policy.maxPerUser) throw new AppError(409, `草稿最多保存 ${policy.maxPerUser} 份，请先删除不需要的草稿`);
+    if ((await countDrafts(q, userId)) >= policy.maxPerUser)
+      throw new AppError(409, `草稿最多保存 ${policy.maxPerUser} 份，请先删除不需要的草稿`);
     return { ...(await insertDraft(q, userId, input.formId, title, input.data, policy.ttlDays)), title };
   });
 }

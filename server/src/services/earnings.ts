@@ -1,7 +1,13 @@
 import type { Queryable } from '../db/index.js';
 import { insertSaleCredit, saleLines } from '../repositories/earnings.js';
 import { latestBody } from '../repositories/schema-versions.js';
-import { REVENUE_SHARE_ID, allocatePaid, revenueShareOf, shareOf, type RevenueShare } from '../../../src/schemas/earnings/revenue-share.js';
+import {
+  REVENUE_SHARE_ID,
+  allocatePaid,
+  revenueShareOf,
+  shareOf,
+  type RevenueShare,
+} from '../../../src/schemas/earnings/revenue-share.js';
 import { schemas } from '../../../src/schemas/index.js';
 
 /**
@@ -25,7 +31,10 @@ export async function creditSale(q: Queryable, orderId: number): Promise<number>
   const { amountCents, lines } = await saleLines(q, orderId);
   if (!lines.length) return 0;
   const rule = await currentRevenueShare(q);
-  const gross = allocatePaid(lines.map((l) => l.priceCents), amountCents);
+  const gross = allocatePaid(
+    lines.map((l) => l.priceCents),
+    amountCents,
+  );
   let credited = 0;
   for (const [i, l] of lines.entries()) {
     if (l.ownerId === null || l.ownerId === l.buyerId) continue;

@@ -31,11 +31,20 @@ export interface GiftRules {
 /** Rules from the current lumen:forms/gift-card-buy (x-valid-days, x-redeem-limit). */
 export function giftRulesOf(schema: Record<string, any> | undefined): GiftRules {
   const limit = schema?.['x-redeem-limit'] ?? {};
-  return { validDays: Number(schema?.['x-valid-days'] ?? 365), attempts: Number(limit.attempts ?? 5), windowMinutes: Number(limit.windowMinutes ?? 60) };
+  return {
+    validDays: Number(schema?.['x-valid-days'] ?? 365),
+    attempts: Number(limit.attempts ?? 5),
+    windowMinutes: Number(limit.windowMinutes ?? 60),
+  };
 }
 
 /** Places the order for `count` cards (unpaid, codes hidden until paid); returns what the cashier pays. */
-export async function buyGiftCards(db: Db, user: UserRow, form: { amount: number; count: number; recipientName: string; message?: string }, rules: GiftRules) {
+export async function buyGiftCards(
+  db: Db,
+  user: UserRow,
+  form: { amount: number; count: number; recipientName: string; message?: string },
+  rules: GiftRules,
+) {
   const amountCents = form.amount * 100;
   return db.tx(async (t) => {
     const order = await insertOrder(t, {
@@ -48,7 +57,16 @@ export async function buyGiftCards(db: Db, user: UserRow, form: { amount: number
       items: [],
     });
     for (let i = 0; i < form.count; i++) {
-      await gc.insertGiftCard(t, { code: newGiftCode(), amountCents, validDays: rules.validDays, orderId: order.id, buyerId: Number(user.id), recipientName: form.recipientName.trim(), message: form.message?.trim(), active: false });
+      await gc.insertGiftCard(t, {
+        code: newGiftCode(),
+        amountCents,
+        validDays: rules.validDays,
+        orderId: order.id,
+        buyerId: Number(user.id),
+        recipientName: form.recipientName.trim(),
+        message: form.message?.trim(),
+        active: false,
+      });
     }
     return { id: order.id, orderNo: order.orderNo, amountCents: amountCents * form.count };
   });
@@ -57,7 +75,13 @@ export async function buyGiftCards(db: Db, user: UserRow, form: { amount: number
 /** Called by settlePaid in the payment's transaction: a paid gift-card order's cards become redeemable. */
 export async function activatePaidGiftCards(q: Queryable, orderId: number): Promise<void> {
   for (const a of await gc.activateOrderCards(q, orderId)) {
-    await notify(q, a.buyerId, { kind: 'gift_card', title: '礼品卡已可使用', body: `您购买的 ${a.n} 张礼品卡（共 ¥${(a.amountCents / 100).toFixed(2)}）已生成卡密，可在礼品卡页面查看并转赠。`, link: '/gift?tab=mine', dedupeKey: `gift-order:${orderId}` });
+    await notify(q, a.buyerId, {
+      kind: 'gift_card',
+      title: '礼品卡已可使用',
+      body: `您购买的 ${a.n} 张礼品卡（共 ¥${(a.amountCents / 100).toFixed(2)}）已生成卡密，可在礼品卡页面查看并转赠。`,
+      link: '/gift?tab=mine',
+      dedupeKey: `gift-order:${orderId}`,
+    });
   }
 }
 
@@ -80,26 +104,59 @@ export async function redeemGiftCard(db: Db, userId: number, input: string, ip: 
   const done = await db.tx(async (t) => {
     const card = await gc.claimCard(t, code, userId);
     if (!card) return null;
-    const txId = await credit(t, userId, card.amountCents, 'gift_card', `礼品卡兑换 ${code.slice(0, 4)}-****-****-${code.slice(-4)}`);
+    const txId = await credit(
+      t,
+      userId,
+      card.amountCents,
+      'gift_card',
+      `礼品卡兑换 ${code.slice(0, 4)}-****-****-${code.slice(-4)}`,
+    );
     await gc.setCardWalletTx(t, card.id, txId);
-    await notify(t, userId, { kind: 'wallet', title: '礼品卡兑换成功', body: `¥${(card.amountCents / 100).toFixed(2)} 已存入钱包余额。`, link: '/account/wallet', dedupeKey: `gift-card:${card.id}` });
+    await notify(t, userId, {
+      kind: 'wallet',
+      title: '礼品卡兑换成功',
+      body: `¥${(card.amountCents / 100).toFixed(2)} 已存入钱包余额。`,
+      link: '/account/wallet',
+      dedupeKey: `gift-card:${card.id}`,
+    });
     return card;
   });
   if (done) return { amountCents: done.amountCents };
   await gc.recordFailedAttempt(db, userId, ip);
   const state = code.length === 16 ? await gc.cardState(db, code) : null;
-  if (!state) throw new AppError(400, '卡密不存在，请核对后重新输入', { fieldErrors: { '/code': '卡密不存在，请核对后重新输入' } });
+  if (!state)
+    throw new AppError(400, '卡密不存在，请核对后重新输入', {
+      fieldErrors: { '/code': '卡密不存在，请核对后重新输入' },
+    });
   if (state.status === 1 && state.expired) throw new AppError(409, '该礼品卡已过期');
   const [status, msg] = WHY[state.status] ?? [409, '该礼品卡不能兑换'];
   throw new AppError(status, msg);
 }
 
 /** Staff make a batch of redeemable cards (audit-logged); returns the batch id. */
-export async function createGiftCardBatch(db: Db, req: FastifyRequest | null, staff: { id: number | string }, form: { amount: number; count: number; note: string }, rules: GiftRules) {
+export async function createGiftCardBatch(
+  db: Db,
+  req: FastifyRequest | null,
+  staff: { id: number | string },
+  form: { amount: number; count: number; note: string },
+  rules: GiftRules,
+) {
   const amountCents = form.amount * 100;
   return db.tx(async (t) => {
-    const batchId = await gc.insertBatch(t, { staffId: Number(staff.id), amountCents, count: form.count, note: form.note.trim() });
-    for (let i = 0; i < form.count; i++) await gc.insertGiftCard(t, { code: newGiftCode(), amountCents, validDays: rules.validDays, batchId, active: true });
+    const batchId = await gc.insertBatch(t, {
+      staffId: Number(staff.id),
+      amountCents,
+      count: form.count,
+      note: form.note.trim(),
+    });
+    for (let i = 0; i < form.count; i++)
+      await gc.insertGiftCard(t, {
+        code: newGiftCode(),
+        amountCents,
+        validDays: rules.validDays,
+        batchId,
+        active: true,
+      });
     await recordAudit(t, req, staff, {
       action: 'gift-card.batch',
       targetType: 'gift-card-batch',

@@ -7,12 +7,23 @@
 import type { Db } from '../db/index.js';
 import { AppError } from '../http/envelope.js';
 import { consumeQuota } from './service-orders-quota.js';
-import { findPackageDownload, imageMaterial, insertPackageDownload, IMAGE_SERVICE, type PackageDownload } from '../repositories/image-packages.js';
+import {
+  findPackageDownload,
+  imageMaterial,
+  insertPackageDownload,
+  IMAGE_SERVICE,
+  type PackageDownload,
+} from '../repositories/image-packages.js';
 
 const KEY_REUSED = '该下载编号已用于另一张图片，请重新下载';
 
 /** Downloads one image under the user's packages: one unit per idempotency key, atomically. */
-export async function downloadUnderPackage(db: Db, userId: number, materialId: number, key: string): Promise<PackageDownload & { repeated: boolean }> {
+export async function downloadUnderPackage(
+  db: Db,
+  userId: number,
+  materialId: number,
+  key: string,
+): Promise<PackageDownload & { repeated: boolean }> {
   const m = await imageMaterial(db, materialId);
   if (!m) throw new AppError(404, '图片不存在或未上架，图片下载套餐只能用于图片素材');
   if (!m.originalPath) throw new AppError(404, '原图暂不可用，请联系客服');

@@ -20,7 +20,11 @@ export function rewardCentsOf(body: Record<string, any> | undefined = schemas[IN
 }
 
 /** Called by settlePaid: credits the inviter for the invitee's first purchase (no-op otherwise). */
-export async function creditInviteReward(q: Queryable, orderId: number, rules?: ReturnType<typeof rewardCentsOf>): Promise<void> {
+export async function creditInviteReward(
+  q: Queryable,
+  orderId: number,
+  rules?: ReturnType<typeof rewardCentsOf>,
+): Promise<void> {
   // The amounts in force: the newest version staff saved, read inside the payment's transaction.
   rules ??= rewardCentsOf((await latestBody(q, INVITE_RULES_ID)) ?? undefined);
   const who = await inv.inviterOfOrder(q, orderId);
@@ -28,11 +32,30 @@ export async function creditInviteReward(q: Queryable, orderId: number, rules?: 
   const kind = who.ownerType === 'ORGANISATIONS' ? 'company' : 'personal';
   const amountCents = rules[kind];
   if (!(amountCents > 0)) return;
-  const id = await inv.insertReward(q, { inviterId: who.inviterId, inviteeId: who.inviteeId, orderId, kind, amountCents });
+  const id = await inv.insertReward(q, {
+    inviterId: who.inviterId,
+    inviteeId: who.inviteeId,
+    orderId,
+    kind,
+    amountCents,
+  });
   if (id === null) return; // not the invitee's first purchase
-  const txId = await credit(q, who.inviterId, amountCents, 'invite_reward', `邀请奖励：好友首次购买（${enumLabel('lumen:enums/owner-type', kind === 'company' ? 'ORGANISATIONS' : 'PERSONAL')}）`, orderId);
+  const txId = await credit(
+    q,
+    who.inviterId,
+    amountCents,
+    'invite_reward',
+    `邀请奖励：好友首次购买（${enumLabel('lumen:enums/owner-type', kind === 'company' ? 'ORGANISATIONS' : 'PERSONAL')}）`,
+    orderId,
+  );
   await inv.setRewardTx(q, id, txId);
-  await notify(q, who.inviterId, { kind: 'invite', title: '获得邀请奖励', body: `您邀请的好友完成首次购买，¥${(amountCents / 100).toFixed(2)} 已存入钱包。`, link: '/account/invited', dedupeKey: `invite-reward:${id}` });
+  await notify(q, who.inviterId, {
+    kind: 'invite',
+    title: '获得邀请奖励',
+    body: `您邀请的好友完成首次购买，¥${(amountCents / 100).toFixed(2)} 已存入钱包。`,
+    link: '/account/invited',
+    dedupeKey: `invite-reward:${id}`,
+  });
 }
 
 /** Called when an order is refunded: the reward it earned is taken back from the inviter, once. */
@@ -42,5 +65,11 @@ export async function reverseInviteReward(q: Queryable, orderId: number): Promis
   // The reward may have been spent: the balance can go below zero and later top-ups cover it.
   const txId = await credit(q, r.inviterId, -r.amountCents, 'invite_reversal', '邀请奖励扣回：好友订单已退款', orderId);
   await inv.setReversalTx(q, r.id, txId);
-  await notify(q, r.inviterId, { kind: 'invite', title: '邀请奖励已扣回', body: `好友的订单已退款，¥${(r.amountCents / 100).toFixed(2)} 邀请奖励已从钱包扣回。`, link: '/account/invited', dedupeKey: `invite-reversal:${r.id}` });
+  await notify(q, r.inviterId, {
+    kind: 'invite',
+    title: '邀请奖励已扣回',
+    body: `好友的订单已退款，¥${(r.amountCents / 100).toFixed(2)} 邀请奖励已从钱包扣回。`,
+    link: '/account/invited',
+    dedupeKey: `invite-reversal:${r.id}`,
+  });
 }

@@ -15,7 +15,8 @@ const DECIDED: Record<number, string> = { 1: '该发票已开具', 2: '该申请
  * The 20-digit number of a fully digitalised e-invoice: two digits of the year, the issuing
  * region (11, Beijing), then the invoice's own id, so a number is unique and never reused.
  */
-export const invoiceNumber = (id: number, at = new Date()) => `${String(at.getFullYear()).slice(-2)}11${String(id).padStart(16, '0')}`;
+export const invoiceNumber = (id: number, at = new Date()) =>
+  `${String(at.getFullYear()).slice(-2)}11${String(id).padStart(16, '0')}`;
 
 /** Staff issue a pending invoice: number and time are frozen on the row; audit-logged; the user is notified. */
 export async function issueInvoice(db: Db, req: FastifyRequest | null, staff: Staff, id: number) {
@@ -72,7 +73,11 @@ export async function refuseInvoice(db: Db, req: FastifyRequest | null, staff: S
 }
 
 /** The issued invoice's PDF (电子发票), drawn from the frozen row: the same invoice every time. */
-export async function issuedInvoicePdf(db: Db, id: number, userId?: number): Promise<{ pdf: Uint8Array; invoiceNo: string }> {
+export async function issuedInvoicePdf(
+  db: Db,
+  id: number,
+  userId?: number,
+): Promise<{ pdf: Uint8Array; invoiceNo: string }> {
   const d = await findInvoiceDetail(db, id, userId);
   if (!d) throw new AppError(404, NOT_FOUND);
   if (d.status !== 1 || !d.invoiceNo || !d.issuedAt) throw new AppError(409, '发票尚未开具，开具后才能下载');
@@ -82,7 +87,14 @@ export async function issuedInvoicePdf(db: Db, id: number, userId?: number): Pro
     issuedAt: new Date(d.issuedAt),
     invoiceType: d.invoiceType === 2 ? 2 : 0,
     taxRate: d.taxRate,
-    buyer: { name: d.title, taxId: f.taxId, address: f.address, phone: f.phone, bankName: f.bankName, bankAccount: f.bankAccount },
+    buyer: {
+      name: d.title,
+      taxId: f.taxId,
+      address: f.address,
+      phone: f.phone,
+      bankName: f.bankName,
+      bankAccount: f.bankAccount,
+    },
     lines: d.lines.map((l) => ({ name: l.itemTitles ?? '素材授权', orderNo: l.orderNo, amountCents: l.amountCents })),
     remark: f.remark,
     issuer: '流明素材',

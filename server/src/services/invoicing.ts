@@ -1,7 +1,12 @@
 import type { Db } from '../db/index.js';
 import { AppError } from '../http/envelope.js';
 import { saveInvoiceTitle } from '../repositories/invoice-issue.js';
-import { insertInvoice, linkInvoiceOrders, paidOrdersToInvoice, type InvoiceOrderKind } from '../repositories/invoices.js';
+import {
+  insertInvoice,
+  linkInvoiceOrders,
+  paidOrdersToInvoice,
+  type InvoiceOrderKind,
+} from '../repositories/invoices.js';
 
 const orderError = (status: number, msg: string) => new AppError(status, msg, { fieldErrors: { '/orders': msg } });
 const INVOICED = '所选订单已开票或正在开票，请勿重复申请';
@@ -11,7 +16,12 @@ const INVOICED = '所选订单已开票或正在开票，请勿重复申请';
  * client names no amount. Each order is invoiced once; of parallel requests for one order exactly
  * one wins (the others roll back with 409). `kind` limits it to licence or copyright-service orders.
  */
-export async function requestInvoice(db: Db, userId: number, form: Record<string, any>, kind?: InvoiceOrderKind): Promise<number> {
+export async function requestInvoice(
+  db: Db,
+  userId: number,
+  form: Record<string, any>,
+  kind?: InvoiceOrderKind,
+): Promise<number> {
   const ids = (form.orders as number[]).map(Number);
   return db.tx(async (t) => {
     const orders = await paidOrdersToInvoice(t, userId, ids, kind);

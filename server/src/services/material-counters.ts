@@ -14,7 +14,10 @@ export class MaterialCounters {
   private timer: NodeJS.Timeout | undefined;
   private flushing: Promise<void> = Promise.resolve();
 
-  constructor(private readonly db: Queryable, private readonly intervalMs = 2000) {}
+  constructor(
+    private readonly db: Queryable,
+    private readonly intervalMs = 2000,
+  ) {}
 
   /** Counts one view or download of a material; written by the next flush. */
   bump(materialId: number, kind: 'views' | 'downloads'): void {

@@ -19,7 +19,10 @@ const LIST = '/cyprotect/myjustice';
 
 function application(f: n.NotaryFilingRow, publicUrl: string): NotaryApplication {
   const base = publicUrl.replace(/\/$/, '');
-  const verifyUrl = f.evidenceType === 'deposit' ? `${base}/certifiy/copyright/deposit/${f.certNo ?? ''}` : `${base}/certifiy/copyright/register/${f.evidenceId}`;
+  const verifyUrl =
+    f.evidenceType === 'deposit'
+      ? `${base}/certifiy/copyright/deposit/${f.certNo ?? ''}`
+      : `${base}/certifiy/copyright/register/${f.evidenceId}`;
   return {
     applicationNo: `NTY-${f.id}`,
     applicant: { name: String(f.form.contactName ?? ''), phone: String(f.form.contactPhone ?? '') },
@@ -55,13 +58,22 @@ export async function fileWithNotary(db: Db, notary: NotaryOffice, publicUrl: st
 }
 
 /** The applicant's supplement after an information request: back to the office, within its deadline. */
-export async function supplyInformation(db: Db, notary: NotaryOffice, publicUrl: string, userId: number, id: number, supplement: string): Promise<void> {
+export async function supplyInformation(
+  db: Db,
+  notary: NotaryOffice,
+  publicUrl: string,
+  userId: number,
+  id: number,
+  supplement: string,
+): Promise<void> {
   const f = await n.notarizationFiling(db, id);
   if (!f || f.userId !== userId) throw new AppError(404, '记录不存在');
   if (f.status !== n.NOTARY.INFO) throw new AppError(409, '公证处未要求补充材料');
   const deadline = f.request?.deadline;
-  if (deadline && new Date(deadline).getTime() < Date.now()) throw new AppError(409, '补充材料期限已过，请联系公证处或重新申请');
-  if (!(await n.moveNotarization(db, id, [n.NOTARY.INFO], n.NOTARY.ACCEPTED, { supplement }))) throw new AppError(409, '公证处未要求补充材料');
+  if (deadline && new Date(deadline).getTime() < Date.now())
+    throw new AppError(409, '补充材料期限已过，请联系公证处或重新申请');
+  if (!(await n.moveNotarization(db, id, [n.NOTARY.INFO], n.NOTARY.ACCEPTED, { supplement })))
+    throw new AppError(409, '公证处未要求补充材料');
   await notary.resubmit(f.caseNo!, application({ ...f, form: { ...f.form, supplement } }, publicUrl));
   await n.insertNotarizationEvent(db, id, n.NOTARY.ACCEPTED, '已补充材料并重新提交', supplement);
 }
@@ -75,27 +87,56 @@ export async function releaseNotarizationUnit(q: Queryable, id: number): Promise
 const MOVES: Record<NotaryDecision['decision'], { from: number[]; to: number; title: string }> = {
   accept: { from: [n.NOTARY.SUBMITTED], to: n.NOTARY.ACCEPTED, title: '公证处已受理' },
   request_info: { from: [n.NOTARY.SUBMITTED, n.NOTARY.ACCEPTED], to: n.NOTARY.INFO, title: '公证处要求补充材料' },
-  refuse: { from: [n.NOTARY.SUBMITTED, n.NOTARY.ACCEPTED, n.NOTARY.INFO], to: n.NOTARY.REFUSED, title: '公证处决定不予公证' },
+  refuse: {
+    from: [n.NOTARY.SUBMITTED, n.NOTARY.ACCEPTED, n.NOTARY.INFO],
+    to: n.NOTARY.REFUSED,
+    title: '公证处决定不予公证',
+  },
   issue: { from: [n.NOTARY.ACCEPTED], to: n.NOTARY.ISSUED, title: '公证书已出具' },
 };
 
 /** Applies a verified notary decision once; an 'issue' stores the certificate first (outside the transaction). */
-export async function applyNotaryDecision(db: Db, storage: ObjectStore, notary: NotaryOffice, d: NotaryDecision): Promise<DecisionOutcome> {
+export async function applyNotaryDecision(
+  db: Db,
+  storage: ObjectStore,
+  notary: NotaryOffice,
+  d: NotaryDecision,
+): Promise<DecisionOutcome> {
   const id = await n.notarizationIdByCase(db, d.caseNo);
   let certificateKey: string | undefined;
   if (id !== null && d.decision === 'issue' && d.number) {
-    certificateKey = await storage.put(`notarial-certificates/${id}/certificate.pdf`, await notary.certificate(d.caseNo, d.number), { contentType: 'application/pdf' });
+    certificateKey = await storage.put(
+      `notarial-certificates/${id}/certificate.pdf`,
+      await notary.certificate(d.caseNo, d.number),
+      { contentType: 'application/pdf' },
+    );
   }
   return applyOnce(db, 'notary', d, async (t) => {
     if (id === null) return 'unknown_case';
     const m = MOVES[d.decision];
     if (d.decision === 'issue' && !d.number) return 'out_of_state';
     const request = d.decision === 'request_info' ? { message: d.message, deadline: d.deadline } : undefined;
-    const moved = await n.moveNotarization(t, id, m.from, m.to, { request, certificateNo: d.number ?? undefined, certificateKey, issued: d.decision === 'issue' });
+    const moved = await n.moveNotarization(t, id, m.from, m.to, {
+      request,
+      certificateNo: d.number ?? undefined,
+      certificateKey,
+      issued: d.decision === 'issue',
+    });
     if (!moved) return 'out_of_state';
-    const detail = d.decision === 'issue' ? `公证书编号 ${d.number}` : d.decision === 'request_info' && d.deadline ? `${d.message}（请于 ${d.deadline.slice(0, 10)} 前补充）` : d.message;
+    const detail =
+      d.decision === 'issue'
+        ? `公证书编号 ${d.number}`
+        : d.decision === 'request_info' && d.deadline
+          ? `${d.message}（请于 ${d.deadline.slice(0, 10)} 前补充）`
+          : d.message;
     await n.insertNotarizationEvent(t, id, m.to, m.title, detail);
-    await notify(t, moved.userId, { kind: 'notarization', title: `「${moved.title}」司法公证：${m.title}`, body: detail, link: `${LIST}?action=show&id=${id}`, dedupeKey: `notary:${d.notifyId}` });
+    await notify(t, moved.userId, {
+      kind: 'notarization',
+      title: `「${moved.title}」司法公证：${m.title}`,
+      body: detail,
+      link: `${LIST}?action=show&id=${id}`,
+      dedupeKey: `notary:${d.notifyId}`,
+    });
     return 'applied';
   });
 }

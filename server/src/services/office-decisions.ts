@@ -10,9 +10,19 @@ export type DecisionOutcome = 'applied' | 'duplicate' | 'unknown_case' | 'out_of
  * UNIQUE(office, notify_id) (a replay stops there), then `apply`, whose outcome is recorded.
  * Shared by registrations (copyright authority) and notarizations (notary office).
  */
-export function applyOnce(db: Db, office: Office, d: OfficeDecision, apply: (t: Queryable) => Promise<Exclude<DecisionOutcome, 'duplicate'>>): Promise<DecisionOutcome> {
+export function applyOnce(
+  db: Db,
+  office: Office,
+  d: OfficeDecision,
+  apply: (t: Queryable) => Promise<Exclude<DecisionOutcome, 'duplicate'>>,
+): Promise<DecisionOutcome> {
   return db.tx(async (t) => {
-    const rowId = await insertOfficeNotification(t, { office, notifyId: d.notifyId, caseNo: d.caseNo, decision: d.decision });
+    const rowId = await insertOfficeNotification(t, {
+      office,
+      notifyId: d.notifyId,
+      caseNo: d.caseNo,
+      decision: d.decision,
+    });
     if (rowId === null) return 'duplicate';
     const outcome = await apply(t);
     await setOfficeNotificationResult(t, rowId, outcome);

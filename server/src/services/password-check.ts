@@ -2,7 +2,16 @@ import type { Db } from '../db/index.js';
 import { AppError } from '../http/envelope.js';
 import { hashPassword, verifyPassword } from '../security/password.js';
 import { findUserForPassword, type UserRow } from '../repositories/users.js';
-import { accountKey, admitGuess, clearFailures, ipKey, IP_MAX_FAILURES, releaseGuess, userKey, USER_MAX_FAILURES } from '../repositories/login-failures.js';
+import {
+  accountKey,
+  admitGuess,
+  clearFailures,
+  ipKey,
+  IP_MAX_FAILURES,
+  releaseGuess,
+  userKey,
+  USER_MAX_FAILURES,
+} from '../repositories/login-failures.js';
 
 /** One message for unknown users and wrong passwords, so the answer never reveals which accounts exist. */
 export const MSG_BAD_CREDENTIALS = '用户名或密码错误';

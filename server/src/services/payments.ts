@@ -19,7 +19,11 @@ export type NotifyOutcome = 'duplicate' | 'duplicate_transaction' | 'unknown_ord
  * UNIQUE(provider, transaction_id): a re-sent notification of one payment stops there. Then the
  * amount-checked atomic order update; a payment that pays nothing is kept as a refund due.
  */
-export async function applyNotification(t: Queryable, provider: PayProviderName, n: VerifiedNotification): Promise<NotifyOutcome> {
+export async function applyNotification(
+  t: Queryable,
+  provider: PayProviderName,
+  n: VerifiedNotification,
+): Promise<NotifyOutcome> {
   const rowId = await insertNotification(t, { provider, ...n });
   if (rowId === null) return 'duplicate';
   const outcome = await paymentOutcome(t, provider, n);
@@ -27,13 +31,23 @@ export async function applyNotification(t: Queryable, provider: PayProviderName,
   return outcome;
 }
 
-async function paymentOutcome(t: Queryable, provider: PayProviderName, n: VerifiedNotification): Promise<Exclude<NotifyOutcome, 'duplicate'>> {
+async function paymentOutcome(
+  t: Queryable,
+  provider: PayProviderName,
+  n: VerifiedNotification,
+): Promise<Exclude<NotifyOutcome, 'duplicate'>> {
   // Wallet top-ups (TU...) share the providers' callback with orders (LM...).
   if (isTopUpNo(n.orderNo)) return applyTopUpNotification(t, provider, n);
   const o = await findOrderByNo(t, n.orderNo);
   if (!o) return 'unknown_order';
   if (n.tradeStatus !== 'SUCCESS') return 'failed';
-  const paymentId = await insertPayment(t, { provider, transactionId: n.transactionId, orderId: o.id, userId: o.userId, amountCents: n.amountCents });
+  const paymentId = await insertPayment(t, {
+    provider,
+    transactionId: n.transactionId,
+    orderId: o.id,
+    userId: o.userId,
+    amountCents: n.amountCents,
+  });
   if (paymentId === null) return 'duplicate_transaction';
   if (n.amountCents === o.amountCents && (await settlePaid(t, o.id, n.amountCents, provider))) return 'paid';
   // The buyer paid but it granted nothing: the wrong amount, an order already closed (expired,
@@ -41,7 +55,14 @@ async function paymentOutcome(t: Queryable, provider: PayProviderName, n: Verifi
   // Every such payment is owed back through its own channel.
   await expireOrders(t, o.userId);
   const reason = await surplusReason(t, o, n.amountCents);
-  await recordRefundDue(t, { paymentId, orderId: o.id, userId: o.userId, provider, amountCents: n.amountCents, reason });
+  await recordRefundDue(t, {
+    paymentId,
+    orderId: o.id,
+    userId: o.userId,
+    provider,
+    amountCents: n.amountCents,
+    reason,
+  });
   return reason;
 }
 
@@ -58,6 +79,12 @@ async function surplusReason(t: Queryable, o: OrderRow, amountCents: number): Pr
 export async function payFromWallet(t: Queryable, o: OrderRow): Promise<void> {
   const walletTx = await debit(t, o.userId, o.amountCents, o.id, `支付订单 ${o.orderNo}`);
   if (walletTx === null) throw new AppError(400, '钱包余额不足，请选择其他支付方式');
-  await insertPayment(t, { provider: 'wallet', transactionId: String(walletTx), orderId: o.id, userId: o.userId, amountCents: o.amountCents });
+  await insertPayment(t, {
+    provider: 'wallet',
+    transactionId: String(walletTx),
+    orderId: o.id,
+    userId: o.userId,
+    amountCents: o.amountCents,
+  });
   if (!(await settlePaid(t, o.id, o.amountCents, 'wallet'))) throw new AppError(409, '订单状态已变化，请刷新后重试');
 }

@@ -12,7 +12,12 @@ const IN_PROGRESS = '该退款正在由其他人处理，请稍后刷新';
  * through that provider's refund call, keyed by the refund's own number so a repeat never pays
  * twice. Settling a refunded refund answers it unchanged; a parallel settle finds it claimed.
  */
-export async function settleRefund(db: Db, providers: Record<PayProviderName, PayProvider>, id: number, staffId: number): Promise<RefundRow> {
+export async function settleRefund(
+  db: Db,
+  providers: Record<PayProviderName, PayProvider>,
+  id: number,
+  staffId: number,
+): Promise<RefundRow> {
   const r = await findRefund(db, id);
   if (!r) throw new AppError(404, '退款记录不存在');
   if (r.status === 'refunded') return r;
@@ -34,7 +39,12 @@ export async function settleRefund(db: Db, providers: Record<PayProviderName, Pa
 async function refundThroughProvider(db: Db, provider: PayProvider, r: RefundRow): Promise<void> {
   let refundId: string;
   try {
-    ({ refundId } = await provider.refund({ refundNo: r.refundNo, transactionId: r.transactionId, orderNo: r.orderNo, amountCents: r.amountCents }));
+    ({ refundId } = await provider.refund({
+      refundNo: r.refundNo,
+      transactionId: r.transactionId,
+      orderNo: r.orderNo,
+      amountCents: r.amountCents,
+    }));
   } catch (err) {
     // Still due: settling again asks the provider with the same refund number.
     await releaseRefund(db, r.id);

@@ -54,7 +54,12 @@ export function refuseLateCorrection(row: Record<string, any>): void {
 }
 
 /** After the applicant corrected (or edited before acceptance): the authority gets the new application. */
-export async function resubmitToAuthority(db: Db, authority: CopyrightAuthority, before: Record<string, any>, id: number): Promise<void> {
+export async function resubmitToAuthority(
+  db: Db,
+  authority: CopyrightAuthority,
+  before: Record<string, any>,
+  id: number,
+): Promise<void> {
   const f = await rp.filingOf(db, id);
   if (!f?.caseNo) return;
   await authority.resubmit(f.caseNo, application(f));
@@ -70,35 +75,60 @@ const MOVES: Record<AuthorityDecision['decision'], { from: number[]; to: number;
   issue: { from: [REG.REVIEW], to: REG.REGISTERED, title: '登记成功，证书已发放' },
 };
 
-
 /**
  * Applies a verified decision. An 'issue' first fetches and stores the certificate (outside any
  * transaction: PGlite would block meanwhile; its key is fixed per registration, so a replay
  * rewrites the same object). Then one transaction: the notification once (UNIQUE), the
  * conditional status move, the timeline entry and the applicant's notification.
  */
-export async function applyAuthorityDecision(db: Db, storage: ObjectStore, authority: CopyrightAuthority, d: AuthorityDecision): Promise<DecisionOutcome> {
+export async function applyAuthorityDecision(
+  db: Db,
+  storage: ObjectStore,
+  authority: CopyrightAuthority,
+  d: AuthorityDecision,
+): Promise<DecisionOutcome> {
   const id = await rp.registrationIdByCase(db, d.caseNo);
   let certificateKey: string | undefined;
   if (id !== null && d.decision === 'issue' && d.number) {
-    certificateKey = await storage.put(`registration-certificates/${id}/certificate.pdf`, await authority.certificate(d.caseNo, d.number), { contentType: 'application/pdf' });
+    certificateKey = await storage.put(
+      `registration-certificates/${id}/certificate.pdf`,
+      await authority.certificate(d.caseNo, d.number),
+      { contentType: 'application/pdf' },
+    );
   }
   return applyOnce(db, 'authority', d, async (t) => (id === null ? 'unknown_case' : move(t, id, d, certificateKey)));
 }
 
-async function move(t: Queryable, id: number, d: AuthorityDecision, certificateKey?: string): Promise<'applied' | 'out_of_state'> {
+async function move(
+  t: Queryable,
+  id: number,
+  d: AuthorityDecision,
+  certificateKey?: string,
+): Promise<'applied' | 'out_of_state'> {
   const m = MOVES[d.decision];
   if (d.decision === 'issue' && !d.number) return 'out_of_state';
-  const correction = d.decision === 'correct' ? { message: d.message, fields: d.fields, deadline: d.deadline } : undefined;
-  const moved = await rp.moveRegistration(t, id, m.from, m.to, { correction, registrationNo: d.number ?? undefined, certificateKey, issued: d.decision === 'issue' });
+  const correction =
+    d.decision === 'correct' ? { message: d.message, fields: d.fields, deadline: d.deadline } : undefined;
+  const moved = await rp.moveRegistration(t, id, m.from, m.to, {
+    correction,
+    registrationNo: d.number ?? undefined,
+    certificateKey,
+    issued: d.decision === 'issue',
+  });
   if (!moved) return 'out_of_state';
-  const detail = d.decision === 'issue' ? `登记号 ${d.number}` : d.decision === 'correct' && d.deadline ? `${d.message}（请于 ${d.deadline.slice(0, 10)} 前补正）` : d.message;
+  const detail =
+    d.decision === 'issue'
+      ? `登记号 ${d.number}`
+      : d.decision === 'correct' && d.deadline
+        ? `${d.message}（请于 ${d.deadline.slice(0, 10)} 前补正）`
+        : d.message;
   await rp.insertRegistrationEvent(t, id, m.to, m.title, detail);
   await notify(t, moved.userId, {
     kind: 'registration',
     title: `「${moved.workName}」${kindName(moved.kind)}：${m.title}`,
     body: detail,
-    link: d.decision === 'issue' ? `/certifiy/copyright/register/${id}` : `${listPath(moved.kind)}?action=show&id=${id}`,
+    link:
+      d.decision === 'issue' ? `/certifiy/copyright/register/${id}` : `${listPath(moved.kind)}?action=show&id=${id}`,
     dedupeKey: `authority:${d.notifyId}`,
   });
   return 'applied';

@@ -6,11 +6,24 @@ import type { Queryable } from '../db/index.js';
 import { AppError } from '../http/envelope.js';
 import { fileUrl } from '../repositories/material-card.js';
 import { REVISION, WORK } from '../repositories/works.js';
-import { findRevision, latestRevision, listEvents, type EventRow, type RevisionRow } from '../repositories/work-review.js';
+import {
+  findRevision,
+  latestRevision,
+  listEvents,
+  type EventRow,
+  type RevisionRow,
+} from '../repositories/work-review.js';
 import { duplicatesOf, reviewWork } from '../repositories/review-queue.js';
 import { contentDiff, contentOf } from './work-content.js';
 import { mediaStatus } from './media/status.js';
-import type { CreatorReview, ReviewMediaState, ReviewNotice, RevisionView, StaffReview, TimelineEvent } from '../../../src/schemas/api/review.js';
+import type {
+  CreatorReview,
+  ReviewMediaState,
+  ReviewNotice,
+  RevisionView,
+  StaffReview,
+  TimelineEvent,
+} from '../../../src/schemas/api/review.js';
 
 const DECISIONS = new Set(['reject', 'request_info']);
 const REVISION_DECISIONS = new Set(['revision_reject', 'revision_request_info']);
@@ -42,22 +55,34 @@ const revisionView = (rev: RevisionRow, live: Record<string, any>): RevisionView
  * The decision the creator has to act on: the latest rejection or information request, while the
  * work (or its latest revision) is still in that state.
  */
-function pendingNotice(work: Record<string, any>, rev: RevisionRow | undefined, events: EventRow[]): ReviewNotice | null {
+function pendingNotice(
+  work: Record<string, any>,
+  rev: RevisionRow | undefined,
+  events: EventRow[],
+): ReviewNotice | null {
   const status = Number(work.status);
   let found: EventRow | undefined;
-  if (status === WORK.REVIEW_FAILED || status === WORK.NEEDS_INFO) found = events.filter((e) => DECISIONS.has(e.action)).pop();
+  if (status === WORK.REVIEW_FAILED || status === WORK.NEEDS_INFO)
+    found = events.filter((e) => DECISIONS.has(e.action)).pop();
   else if (rev && (rev.status === REVISION.REJECTED || rev.status === REVISION.NEEDS_INFO)) {
     found = events.filter((e) => REVISION_DECISIONS.has(e.action) && e.revision_id === rev.id).pop();
   }
   if (!found) return null;
-  return { scope: found.revision_id ? 'revision' : 'work', action: found.action, reasons: found.reasons ?? [], comment: found.comment, at: new Date(found.created_at).toISOString() };
+  return {
+    scope: found.revision_id ? 'revision' : 'work',
+    action: found.action,
+    reasons: found.reasons ?? [],
+    comment: found.comment,
+    at: new Date(found.created_at).toISOString(),
+  };
 }
 
 /** GET /api/user/works/:id/review (the caller has checked ownership). */
 export async function creatorReviewView(q: Queryable, work: Record<string, any>): Promise<CreatorReview> {
   const id = Number(work.id);
   const [latest, events] = await Promise.all([latestRevision(q, id), listEvents(q, id)]);
-  const concerns = latest && [REVISION.PENDING, REVISION.REJECTED, REVISION.NEEDS_INFO].includes(latest.status as 0 | 3 | 10);
+  const concerns =
+    latest && [REVISION.PENDING, REVISION.REJECTED, REVISION.NEEDS_INFO].includes(latest.status as 0 | 3 | 10);
   return {
     revision: concerns ? revisionView(latest, work) : null,
     notice: pendingNotice(work, latest, events),
@@ -70,10 +95,17 @@ export async function staffReviewView(q: Queryable, id: number, revisionId?: num
   const work = await reviewWork(q, id);
   if (!work) throw new AppError(404, '作品不存在');
   const latest = await latestRevision(q, id);
-  const rev = revisionId !== undefined ? await findRevision(q, id, revisionId) : latest?.status === REVISION.PENDING ? latest : undefined;
+  const rev =
+    revisionId !== undefined
+      ? await findRevision(q, id, revisionId)
+      : latest?.status === REVISION.PENDING
+        ? latest
+        : undefined;
   if (revisionId !== undefined && !rev) throw new AppError(404, '修改记录不存在');
   const [duplicates, events, media] = await Promise.all([duplicatesOf(q, id), listEvents(q, id), mediaStatus(q, id)]);
-  const appealOf = (revId: number | null) => events.filter((e) => (e.action === 'appeal' || e.action === 'revision_appeal') && e.revision_id === revId).pop()?.comment ?? null;
+  const appealOf = (revId: number | null) =>
+    events.filter((e) => (e.action === 'appeal' || e.action === 'revision_appeal') && e.revision_id === revId).pop()
+      ?.comment ?? null;
   return {
     work: {
       id,
@@ -97,7 +129,12 @@ export async function staffReviewView(q: Queryable, id: number, revisionId?: num
       owner: { id: work.owner_id === null ? null : Number(work.owner_id), nickname: work.owner_name },
       digest: work.digest,
     },
-    media: { state: media.state as ReviewMediaState['state'], progress: media.progress, message: media.message, error: media.error },
+    media: {
+      state: media.state as ReviewMediaState['state'],
+      progress: media.progress,
+      message: media.message,
+      error: media.error,
+    },
     revision: rev ? { ...revisionView(rev, work), appealText: rev.appeal ? appealOf(rev.id) : null } : null,
     duplicates: duplicates.map(({ cover_path, ...d }) => ({ ...d, coverUrl: fileUrl(cover_path) })),
     events: events.map((e) => timelineEntry(e, true)),

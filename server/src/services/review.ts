@@ -32,7 +32,11 @@ export interface DecisionInput {
 
 const NOT_FOUND = '记录不存在';
 export const ALREADY_DECIDED = '该作品已被其他审核员处理，请刷新审核队列';
-const DECISION_STATUS: Record<Decision, number> = { approve: WORK.APPROVED, reject: WORK.REVIEW_FAILED, request_info: WORK.NEEDS_INFO };
+const DECISION_STATUS: Record<Decision, number> = {
+  approve: WORK.APPROVED,
+  reject: WORK.REVIEW_FAILED,
+  request_info: WORK.NEEDS_INFO,
+};
 /** Statuses a creator may submit for review from (draft, failed, needs information). */
 const SUBMITTABLE: number[] = [WORK.PENDING_SUBMISSION, WORK.REVIEW_FAILED, WORK.NEEDS_INFO];
 
@@ -49,7 +53,8 @@ async function openRevision(q: Queryable, id: number) {
   return r && (r.status === REVISION.PENDING || r.status === REVISION.NEEDS_INFO) ? r : undefined;
 }
 
-const event = (q: Queryable, actor: Actor, e: Omit<repo.WorkEvent, 'actorId' | 'actorRole'>) => repo.insertEvent(q, { ...e, actorId: actor.id, actorRole: actor.role });
+const event = (q: Queryable, actor: Actor, e: Omit<repo.WorkEvent, 'actorId' | 'actorRole'>) =>
+  repo.insertEvent(q, { ...e, actorId: actor.id, actorRole: actor.role });
 
 /**
  * A creator's edit (validated lumen:forms/work data). A work on sale is not touched: the edit
@@ -57,10 +62,16 @@ const event = (q: Queryable, actor: Actor, e: Omit<repo.WorkEvent, 'actorId' | '
  * Any other work takes the edit directly, keeping its status (a draft stays a draft). An edit that
  * changes nothing is refused; a newer edit supersedes a revision that was not decided yet.
  */
-export async function editWork(db: Db, actor: Actor, id: number, form: Record<string, any>): Promise<{ revisionId: number | null }> {
+export async function editWork(
+  db: Db,
+  actor: Actor,
+  id: number,
+  form: Record<string, any>,
+): Promise<{ revisionId: number | null }> {
   return db.tx(async (q) => {
     const w = await lockedWork(q, actor, id);
-    if (w.status === WORK.UNDER_REVIEW_A || w.status === WORK.UNDER_REVIEW_B) throw new AppError(409, '作品审核中，暂不能修改');
+    if (w.status === WORK.UNDER_REVIEW_A || w.status === WORK.UNDER_REVIEW_B)
+      throw new AppError(409, '作品审核中，暂不能修改');
     const live = contentOf(w);
     const next = contentFromForm(form, live);
     const open = await openRevision(q, id);
@@ -70,7 +81,14 @@ export async function editWork(db: Db, actor: Actor, id: number, form: Record<st
     if (open) {
       await repo.setRevisionStatus(q, id, open.id, [open.status], REVISION.WITHDRAWN, { decided: true });
       const comment = backToLive ? '内容改回与在售版本一致' : onSale ? '被新的修改取代' : '作品信息已直接修改';
-      await event(q, actor, { materialId: id, revisionId: open.id, action: 'revision_withdraw', from: open.status, to: REVISION.WITHDRAWN, comment });
+      await event(q, actor, {
+        materialId: id,
+        revisionId: open.id,
+        action: 'revision_withdraw',
+        from: open.status,
+        to: REVISION.WITHDRAWN,
+        comment,
+      });
     }
     if (backToLive) return { revisionId: null };
     if (onSale) {
@@ -94,8 +112,16 @@ export async function submitWork(db: Db, actor: Actor, id: number): Promise<void
     }
     const open = await openRevision(q, id);
     if (open?.status !== REVISION.NEEDS_INFO) throw new AppError(409, '该作品当前状态不能提交审核');
-    await repo.setRevisionStatus(q, id, open.id, [REVISION.NEEDS_INFO], REVISION.PENDING, { submit: { appeal: false } });
-    await event(q, actor, { materialId: id, revisionId: open.id, action: 'revision_submit', from: REVISION.NEEDS_INFO, to: REVISION.PENDING });
+    await repo.setRevisionStatus(q, id, open.id, [REVISION.NEEDS_INFO], REVISION.PENDING, {
+      submit: { appeal: false },
+    });
+    await event(q, actor, {
+      materialId: id,
+      revisionId: open.id,
+      action: 'revision_submit',
+      from: REVISION.NEEDS_INFO,
+      to: REVISION.PENDING,
+    });
   });
 }
 
@@ -117,7 +143,13 @@ export async function relistWork(db: Db, actor: Actor, id: number): Promise<numb
     const unchanged = w.reviewed_digest !== null && w.reviewed_digest === w.digest;
     const to = unchanged ? WORK.APPROVED : WORK.PENDING_REVIEW;
     await repo.setWorkStatus(q, id, [WORK.TAKEN_DOWN], to, unchanged ? {} : { submit: { appeal: false } });
-    await event(q, actor, { materialId: id, action: 'relist', from: WORK.TAKEN_DOWN, to, comment: unchanged ? '' : '下架期间作品内容有修改，需重新审核' });
+    await event(q, actor, {
+      materialId: id,
+      action: 'relist',
+      from: WORK.TAKEN_DOWN,
+      to,
+      comment: unchanged ? '' : '下架期间作品内容有修改，需重新审核',
+    });
     return to;
   });
 }
@@ -128,13 +160,27 @@ export async function appealWork(db: Db, actor: Actor, id: number, text: string)
     const w = await lockedWork(q, actor, id);
     if (w.status === WORK.REVIEW_FAILED) {
       await repo.setWorkStatus(q, id, [WORK.REVIEW_FAILED], WORK.PENDING_REVIEW, { submit: { appeal: true } });
-      return event(q, actor, { materialId: id, action: 'appeal', from: WORK.REVIEW_FAILED, to: WORK.PENDING_REVIEW, comment: text });
+      return event(q, actor, {
+        materialId: id,
+        action: 'appeal',
+        from: WORK.REVIEW_FAILED,
+        to: WORK.PENDING_REVIEW,
+        comment: text,
+      });
     }
     const latest = await repo.latestRevision(q, id);
     const onSaleOrDown = w.status === WORK.APPROVED || w.status === WORK.TAKEN_DOWN;
-    if (!onSaleOrDown || latest?.status !== REVISION.REJECTED) throw new AppError(409, '只有审核未通过的作品或修改可以申诉');
+    if (!onSaleOrDown || latest?.status !== REVISION.REJECTED)
+      throw new AppError(409, '只有审核未通过的作品或修改可以申诉');
     await repo.setRevisionStatus(q, id, latest.id, [REVISION.REJECTED], REVISION.PENDING, { submit: { appeal: true } });
-    await event(q, actor, { materialId: id, revisionId: latest.id, action: 'revision_appeal', from: REVISION.REJECTED, to: REVISION.PENDING, comment: text });
+    await event(q, actor, {
+      materialId: id,
+      revisionId: latest.id,
+      action: 'revision_appeal',
+      from: REVISION.REJECTED,
+      to: REVISION.PENDING,
+      comment: text,
+    });
   });
 }
 
@@ -145,7 +191,13 @@ export async function withdrawRevision(db: Db, actor: Actor, id: number): Promis
     const open = await openRevision(q, id);
     if (!open) throw new AppError(409, '没有可撤回的修改');
     await repo.setRevisionStatus(q, id, open.id, [open.status], REVISION.WITHDRAWN, { decided: true });
-    await event(q, actor, { materialId: id, revisionId: open.id, action: 'revision_withdraw', from: open.status, to: REVISION.WITHDRAWN });
+    await event(q, actor, {
+      materialId: id,
+      revisionId: open.id,
+      action: 'revision_withdraw',
+      from: open.status,
+      to: REVISION.WITHDRAWN,
+    });
   });
 }
 
@@ -177,11 +229,25 @@ export async function decideWork(db: Db, staff: Actor, id: number, input: Decisi
         const fields = contentOf(rev.fields);
         await repo.writeContent(q, id, fields, contentTokens(fields), true);
       }
-      return event(q, staff, { materialId: id, revisionId: rev.id, action: `revision_${input.decision}`, from: REVISION.PENDING, to, ...why });
+      return event(q, staff, {
+        materialId: id,
+        revisionId: rev.id,
+        action: `revision_${input.decision}`,
+        from: REVISION.PENDING,
+        to,
+        ...why,
+      });
     }
     if (input.decision === 'approve') await mediaAllowsApproval(q, id);
-    const moved = await repo.setWorkStatus(q, id, [WORK.PENDING_REVIEW], to, { approved: input.decision === 'approve', expectedDigest: input.digest });
-    if (!moved) throw new AppError(409, w.status === WORK.PENDING_REVIEW ? '作品内容已被创作者更新，请刷新后重新审核' : ALREADY_DECIDED);
+    const moved = await repo.setWorkStatus(q, id, [WORK.PENDING_REVIEW], to, {
+      approved: input.decision === 'approve',
+      expectedDigest: input.digest,
+    });
+    if (!moved)
+      throw new AppError(
+        409,
+        w.status === WORK.PENDING_REVIEW ? '作品内容已被创作者更新，请刷新后重新审核' : ALREADY_DECIDED,
+      );
     await event(q, staff, { materialId: id, action: input.decision, from: WORK.PENDING_REVIEW, to, ...why });
   });
 }

@@ -11,7 +11,11 @@ import type { PayProvider, PayProviderName } from '../adapters/pay/index.js';
 import * as so from '../repositories/service-orders.js';
 import { payingPayment, recordRefundDue, type RefundRow } from '../repositories/refunds.js';
 import { schemas } from '../../../src/schemas/index.js';
-import { COPYRIGHT_SERVICES_ID, serviceCatalogue, type ServiceCode } from '../../../src/schemas/services/copyright-services.js';
+import {
+  COPYRIGHT_SERVICES_ID,
+  serviceCatalogue,
+  type ServiceCode,
+} from '../../../src/schemas/services/copyright-services.js';
 import { settleRefund } from './refunds.js';
 import { notify } from './notifications.js';
 
@@ -27,7 +31,10 @@ const serviceName = (code: string) => serviceCatalogue(schemas[COPYRIGHT_SERVICE
 
 /** The refusal when no order has units left: 402 with where to buy, so the client can offer it. */
 export function noQuota(service: ServiceCode): AppError {
-  return new AppError(402, `您的「${serviceName(service)}」服务额度不足，请先购买服务套餐`, { service, buy: `/cyprotect/myorderinfo?buy=${service}` });
+  return new AppError(402, `您的「${serviceName(service)}」服务额度不足，请先购买服务套餐`, {
+    service,
+    buy: `/cyprotect/myorderinfo?buy=${service}`,
+  });
 }
 
 /**
@@ -41,7 +48,13 @@ export async function consumeQuota(q: Queryable, r: QuotaRequest): Promise<so.Qu
   if (earlier) return earlier;
   for (const id of await so.usableServiceOrderIds(q, r.userId, r.service, n)) {
     if (!(await so.takeUnits(q, id, n))) continue; // taken meanwhile by a parallel request: try the next order
-    const use = await so.insertQuotaUse(q, { serviceOrderId: id, userId: r.userId, service: r.service, ref: r.ref, quantity: n });
+    const use = await so.insertQuotaUse(q, {
+      serviceOrderId: id,
+      userId: r.userId,
+      service: r.service,
+      ref: r.ref,
+      quantity: n,
+    });
     if (use) return use;
     // A parallel call with the same ref recorded its use first: give this unit back, answer that use.
     await so.giveBackUnits(q, id, n);
@@ -88,13 +101,21 @@ export async function refundUnused(
     if (!payment) throw new AppError(409, '该订单没有可退回的付款记录');
     const amountCents = Math.floor((closed.amountCents * closed.units) / closed.quantity);
     const id = await recordRefundDue(t, {
-      paymentId: payment.id, orderId: closed.orderId, userId: closed.userId, provider: payment.provider, amountCents, reason: 'unused_quota',
+      paymentId: payment.id,
+      orderId: closed.orderId,
+      userId: closed.userId,
+      provider: payment.provider,
+      amountCents,
+      reason: 'unused_quota',
       note: note || `退回未使用的 ${closed.units} 个额度`,
     });
     await so.setServiceRefund(t, serviceOrderId, id);
     await notify(t, closed.userId, {
-      kind: 'service_order', title: `「${order.title}」未使用额度已退款`, body: `退回 ${closed.units} 个未使用额度，退款 ¥${(amountCents / 100).toFixed(2)} 将原路退回。`,
-      link: `/cyprotect/myorderinfo?id=${serviceOrderId}`, dedupeKey: `service_order:${serviceOrderId}:refund`,
+      kind: 'service_order',
+      title: `「${order.title}」未使用额度已退款`,
+      body: `退回 ${closed.units} 个未使用额度，退款 ¥${(amountCents / 100).toFixed(2)} 将原路退回。`,
+      link: `/cyprotect/myorderinfo?id=${serviceOrderId}`,
+      dedupeKey: `service_order:${serviceOrderId}:refund`,
     });
     return id;
   });

@@ -13,7 +13,11 @@ import type { UserRow } from '../repositories/users.js';
 import { insertOrder } from '../repositories/orders.js';
 import { insertServiceOrder } from '../repositories/service-orders.js';
 import { schemaStoreFor } from '../schemas/store.js';
-import { COPYRIGHT_SERVICES_ID, serviceCatalogue, type ServiceCatalogue } from '../../../src/schemas/services/copyright-services.js';
+import {
+  COPYRIGHT_SERVICES_ID,
+  serviceCatalogue,
+  type ServiceCatalogue,
+} from '../../../src/schemas/services/copyright-services.js';
 import { schemas } from '../../../src/schemas/index.js';
 import { claimOrderCoupon, couponDiscount, licensee } from './checkout.js';
 
@@ -39,7 +43,8 @@ export async function quoteServiceOrder(db: Db, user: UserRow, input: ServiceOrd
   if (!pkg) throw new AppError(400, '服务套餐不存在，请重新选择');
   const service = cat.service(pkg.service)!;
   const count = input.count ?? 1;
-  if (!Number.isInteger(count) || count < 1 || count > MAX_PACKAGE_COUNT) throw new AppError(400, `购买份数必须是 1 到 ${MAX_PACKAGE_COUNT} 的整数`);
+  if (!Number.isInteger(count) || count < 1 || count > MAX_PACKAGE_COUNT)
+    throw new AppError(400, `购买份数必须是 1 到 ${MAX_PACKAGE_COUNT} 的整数`);
   const subtotalCents = pkg.priceCents * count;
   const { coupons, discountCents } = await couponDiscount(db, user.id, subtotalCents, input.couponId);
   return {

@@ -49,7 +49,10 @@ export async function requestTraceCertificate(db: Db, userId: number, workId: nu
   if (!(await repo.ownedWork(db, userId, workId))) throw new AppError(404, '作品不存在');
   if (!(await quotaLeft(db, userId, 'trace')).some((q) => q.left > 0)) throw noQuota('trace');
   // One export of a work at a time: a second click while it runs answers the same job.
-  const { id } = await enqueue(db, TRACE_CERT_TASK, { userId, workId } satisfies TraceCertJob, { ownerId: userId, dedupeKey: `trace-cert:${workId}` });
+  const { id } = await enqueue(db, TRACE_CERT_TASK, { userId, workId } satisfies TraceCertJob, {
+    ownerId: userId,
+    dedupeKey: `trace-cert:${workId}`,
+  });
   return { jobId: id };
 }
 
@@ -59,11 +62,23 @@ type Progress = (percent: number, message: string) => Promise<void>;
  * Draws, stores and logs one certificate. With a jobId it is safe to run again: a certificate that
  * job already committed is answered, and the unit is spent under a ref naming the job.
  */
-export async function issueTraceCertificate(d: IssueDeps, userId: number, workId: number, opts: { jobId?: number; progress?: Progress } = {}) {
+export async function issueTraceCertificate(
+  d: IssueDeps,
+  userId: number,
+  workId: number,
+  opts: { jobId?: number; progress?: Progress } = {},
+) {
   const progress: Progress = opts.progress ?? (async () => undefined);
   if (opts.jobId) {
     const earlier = await repo.certificateOfJob(d.db, opts.jobId);
-    if (earlier) return { id: earlier.id, certNo: earlier.cert_no, sha256: earlier.sha256, leafIndex: earlier.ledger_height, events: earlier.events.length };
+    if (earlier)
+      return {
+        id: earlier.id,
+        certNo: earlier.cert_no,
+        sha256: earlier.sha256,
+        leafIndex: earlier.ledger_height,
+        events: earlier.events.length,
+      };
   }
   const owner = await repo.ownerName(d.db, userId);
   const work = await repo.ownedWork(d.db, userId, workId);
@@ -76,20 +91,53 @@ export async function issueTraceCertificate(d: IssueDeps, userId: number, workId
   const certNo = traceCertNoOf(id, issuedAt);
   await progress(30, `正在绘制证书（${events.length} 条记录）`);
   const pdf = await traceCertificatePdf({
-    certNo, workId: work.id, workTitle: work.title, owner, issuedAt, events, verifyUrl: `${d.publicUrl.replace(/\/$/, '')}${traceCertPath(certNo)}`,
+    certNo,
+    workId: work.id,
+    workTitle: work.title,
+    owner,
+    issuedAt,
+    events,
+    verifyUrl: `${d.publicUrl.replace(/\/$/, '')}${traceCertPath(certNo)}`,
   });
   const sha256 = sha256Hex(pdf);
   await progress(80, '正在写入存证日志');
-  const fileKey = await d.storage.put(`trace-certificates/${id}/certificate.pdf`, pdf, { contentType: 'application/pdf', sha256 });
+  const fileKey = await d.storage.put(`trace-certificates/${id}/certificate.pdf`, pdf, {
+    contentType: 'application/pdf',
+    sha256,
+  });
   try {
     const block = await d.db.tx(async (t) => {
-      await consumeQuota(t, { userId, service: 'trace', ref: opts.jobId ? `trace-cert-job:${opts.jobId}` : `trace-cert:${id}` });
-      const b = await appendBlock(t, { type: 'trace-cert', certNo, sha256, userId, workId: work.id, events: events.length });
-      await repo.insertCertificate(t, { id, user_id: userId, material_id: work.id, cert_no: certNo, sha256, file_key: fileKey, events, ledger_height: b.height, job_id: opts.jobId ?? null });
+      await consumeQuota(t, {
+        userId,
+        service: 'trace',
+        ref: opts.jobId ? `trace-cert-job:${opts.jobId}` : `trace-cert:${id}`,
+      });
+      const b = await appendBlock(t, {
+        type: 'trace-cert',
+        certNo,
+        sha256,
+        userId,
+        workId: work.id,
+        events: events.length,
+      });
+      await repo.insertCertificate(t, {
+        id,
+        user_id: userId,
+        material_id: work.id,
+        cert_no: certNo,
+        sha256,
+        file_key: fileKey,
+        events,
+        ledger_height: b.height,
+        job_id: opts.jobId ?? null,
+      });
       // Drawn in the background: the inbox tells the owner it is ready, whether or not the page stayed open.
       await notify(t, userId, {
-        kind: 'trace', title: `「${work.title}」溯源证书已出具`, body: `证书编号 ${certNo}，证书指纹已写入存证日志，可下载或公开核验。`,
-        link: `/cyprotect/mytrace?work=${work.id}`, dedupeKey: `trace-cert:${id}`,
+        kind: 'trace',
+        title: `「${work.title}」溯源证书已出具`,
+        body: `证书编号 ${certNo}，证书指纹已写入存证日志，可下载或公开核验。`,
+        link: `/cyprotect/mytrace?work=${work.id}`,
+        dedupeKey: `trace-cert:${id}`,
       });
       return b;
     });
@@ -100,16 +148,28 @@ export async function issueTraceCertificate(d: IssueDeps, userId: number, workId
   }
 }
 
-defineTask<TraceCertJob>(TRACE_CERT_TASK, (p, ctx) =>
-  issueTraceCertificate({ db: ctx.db, storage: ctx.storage, publicUrl: ctx.config.publicUrl }, p.userId, p.workId, { jobId: ctx.jobId, progress: (n, m) => ctx.progress(n, m) }),
-{ maxAttempts: 2, timeoutMs: 3 * 60_000 });
+defineTask<TraceCertJob>(
+  TRACE_CERT_TASK,
+  (p, ctx) =>
+    issueTraceCertificate({ db: ctx.db, storage: ctx.storage, publicUrl: ctx.config.publicUrl }, p.userId, p.workId, {
+      jobId: ctx.jobId,
+      progress: (n, m) => ctx.progress(n, m),
+    }),
+  { maxAttempts: 2, timeoutMs: 3 * 60_000 },
+);
 
 /**
  * The public check of a certificate number: the log leaf must name this certificate and its file
  * hash (checkRecord, against the signed tree), the stored PDF must still have that hash, and, when
  * the caller hashed a file they hold, that hash must be the logged one.
  */
-export async function checkTraceCertificate(db: Db, storage: ObjectStore, keys: EvidenceKeys, certNo: string, fileSha256?: string): Promise<TraceCertCheck> {
+export async function checkTraceCertificate(
+  db: Db,
+  storage: ObjectStore,
+  keys: EvidenceKeys,
+  certNo: string,
+  fileSha256?: string,
+): Promise<TraceCertCheck> {
   const c = await repo.certificateByNo(db, certNo);
   if (!c) throw new AppError(404, '溯源证书不存在，请核对证书编号');
   const log = await checkRecord(db, keys, { certNo, sha256: c.sha256 });
@@ -124,9 +184,21 @@ export async function checkTraceCertificate(db: Db, storage: ObjectStore, keys: 
     }
   }
   const fileMatches = fileSha256 ? valid && fileSha256.toLowerCase() === c.sha256 : null;
-  if (fileSha256 && valid) reason = fileMatches ? '文件核验通过：您持有的文件正是该证书，未被改动' : '文件核验未通过：您持有的文件与登记的证书不一致，可能已被改动';
+  if (fileSha256 && valid)
+    reason = fileMatches
+      ? '文件核验通过：您持有的文件正是该证书，未被改动'
+      : '文件核验未通过：您持有的文件与登记的证书不一致，可能已被改动';
   return {
-    certNo: c.cert_no, workTitle: c.work_title, owner: c.owner, issuedAt: c.created_at.toISOString(), sha256: c.sha256, events: c.events as TraceEvent[],
-    valid, reason, leafIndex: log.leafIndex, treeSize: log.treeSize, fileMatches,
+    certNo: c.cert_no,
+    workTitle: c.work_title,
+    owner: c.owner,
+    issuedAt: c.created_at.toISOString(),
+    sha256: c.sha256,
+    events: c.events as TraceEvent[],
+    valid,
+    reason,
+    leafIndex: log.leafIndex,
+    treeSize: log.treeSize,
+    fileMatches,
   };
 }

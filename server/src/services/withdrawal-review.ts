@@ -23,7 +23,12 @@ const IN_PROGRESS = '该提现正在打款，请稍后刷新';
  * caller died is taken again after a few minutes and asks the provider with the same number. A
  * refused transfer returns it to pending review with the provider's message in its history.
  */
-export async function approveWithdrawal(db: Db, provider: PayProvider, id: number, staffId: number): Promise<StaffWithdrawalRow> {
+export async function approveWithdrawal(
+  db: Db,
+  provider: PayProvider,
+  id: number,
+  staffId: number,
+): Promise<StaffWithdrawalRow> {
   const claimed = await db.tx(async (t) => {
     const w = await lockWithdrawal(t, id);
     if (!w) throw new AppError(404, NOT_FOUND);
@@ -31,7 +36,15 @@ export async function approveWithdrawal(db: Db, provider: PayProvider, id: numbe
     if (DECIDED[w.status]) throw new AppError(409, DECIDED[w.status]);
     if (w.status === 4 && !w.stale) throw new AppError(409, IN_PROGRESS);
     await moveWithdrawal(t, id, w.status, 4, { reviewed_by: staffId, claimed_at: 'now' });
-    if (w.status === 0) await addWithdrawalEvent(t, { withdrawalId: id, actorId: staffId, actorRole: 'staff', action: 'approved', fromStatus: 0, toStatus: 4 });
+    if (w.status === 0)
+      await addWithdrawalEvent(t, {
+        withdrawalId: id,
+        actorId: staffId,
+        actorRole: 'staff',
+        action: 'approved',
+        fromStatus: 0,
+        toStatus: 4,
+      });
     return true;
   });
   if (claimed) await payOut(db, provider, (await findWithdrawalForStaff(db, id))!);
@@ -54,13 +67,29 @@ async function payOut(db: Db, provider: PayProvider, w: StaffWithdrawalRow): Pro
     const message = (err as Error).message;
     await db.tx(async (t) => {
       if (await moveWithdrawal(t, w.id, 4, 0, { claimed_at: null }))
-        await addWithdrawalEvent(t, { withdrawalId: w.id, actorId: null, actorRole: 'system', action: 'payout_failed', fromStatus: 4, toStatus: 0, note: message });
+        await addWithdrawalEvent(t, {
+          withdrawalId: w.id,
+          actorId: null,
+          actorRole: 'system',
+          action: 'payout_failed',
+          fromStatus: 4,
+          toStatus: 0,
+          note: message,
+        });
     });
     throw new AppError(502, `${provider.label}打款失败：${message}`);
   }
   await db.tx(async (t) => {
     if (await moveWithdrawal(t, w.id, 4, 1, { payout_id: payoutId, paid_at: 'now' }))
-      await addWithdrawalEvent(t, { withdrawalId: w.id, actorId: null, actorRole: 'system', action: 'paid', fromStatus: 4, toStatus: 1, note: `转账流水号 ${payoutId}` });
+      await addWithdrawalEvent(t, {
+        withdrawalId: w.id,
+        actorId: null,
+        actorRole: 'system',
+        action: 'paid',
+        fromStatus: 4,
+        toStatus: 1,
+        note: `转账流水号 ${payoutId}`,
+      });
   });
 }
 
@@ -68,14 +97,27 @@ async function payOut(db: Db, provider: PayProvider, w: StaffWithdrawalRow): Pro
  * Staff refuse a pending withdrawal with a reason the creator sees: its amount stops being held,
  * so it is available again at once (earningsOf counts only pending, paying and paid withdrawals).
  */
-export async function rejectWithdrawal(db: Db, id: number, staffId: number, reason: string): Promise<StaffWithdrawalRow> {
+export async function rejectWithdrawal(
+  db: Db,
+  id: number,
+  staffId: number,
+  reason: string,
+): Promise<StaffWithdrawalRow> {
   await db.tx(async (t) => {
     const w = await lockWithdrawal(t, id);
     if (!w) throw new AppError(404, NOT_FOUND);
     if (w.status === 4) throw new AppError(409, `${IN_PROGRESS}，打款中的提现不能驳回`);
     if (DECIDED[w.status]) throw new AppError(409, DECIDED[w.status]);
     await moveWithdrawal(t, id, 0, 2, { reviewed_by: staffId, reject_reason: reason });
-    await addWithdrawalEvent(t, { withdrawalId: id, actorId: staffId, actorRole: 'staff', action: 'rejected', fromStatus: 0, toStatus: 2, note: reason });
+    await addWithdrawalEvent(t, {
+      withdrawalId: id,
+      actorId: staffId,
+      actorRole: 'staff',
+      action: 'rejected',
+      fromStatus: 0,
+      toStatus: 2,
+      note: reason,
+    });
   });
   return (await findWithdrawalForStaff(db, id))!;
 }

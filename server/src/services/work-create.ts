@@ -23,7 +23,8 @@ export interface CreatedWork {
 }
 
 /** Field error of one item, addressed like the batch body (`/items/2/uploadId`) or the single form (`/uploadId`). */
-const fieldError = (prefix: string, field: string, msg: string) => new AppError(409, msg, { fieldErrors: { [`${prefix}/${field}`]: msg } });
+const fieldError = (prefix: string, field: string, msg: string) =>
+  new AppError(409, msg, { fieldErrors: { [`${prefix}/${field}`]: msg } });
 
 async function createOne(
   q: Queryable,
@@ -32,20 +33,33 @@ async function createOne(
   opts: { submit: boolean; depositCategories: Record<string, number>; prefix: string },
 ): Promise<CreatedWork> {
   const uploadId = String(form.uploadId ?? '');
-  if (!uploadId) throw new AppError(400, '请先上传作品文件', { fieldErrors: { [`${opts.prefix}/uploadId`]: '请先上传作品文件' } });
+  if (!uploadId)
+    throw new AppError(400, '请先上传作品文件', { fieldErrors: { [`${opts.prefix}/uploadId`]: '请先上传作品文件' } });
   const up = await lockUploadForWork(q, uploadId, ownerId);
   if (!up) throw fieldError(opts.prefix, 'uploadId', '上传的文件不存在或尚未上传完成');
   if (up.material_id) throw fieldError(opts.prefix, 'uploadId', `文件“${up.filename}”已创建过作品`);
-  if (form.type !== undefined && Number(form.type) !== up.work_type) throw fieldError(opts.prefix, 'type', '素材类型与上传的文件不一致');
+  if (form.type !== undefined && Number(form.type) !== up.work_type)
+    throw fieldError(opts.prefix, 'type', '素材类型与上传的文件不一致');
   if (form.categoryId !== undefined && !(await categoryFits(q, Number(form.categoryId), up.work_type))) {
     throw fieldError(opts.prefix, 'categoryId', '请选择该素材类型下的分类');
   }
   const content = contentFromForm(form, { title: '', description: '', tags: [], price_cents: 0 });
   const status = opts.submit ? WORK.PENDING_REVIEW : WORK.PENDING_SUBMISSION;
   const id = await insertWork(q, {
-    ownerId, uploadId, type: up.work_type, title: content.title, description: content.description, tags: content.tags,
-    categoryId: form.categoryId ?? null, priceCents: content.price_cents, modelRelease: !!form.modelRelease, propertyRelease: !!form.propertyRelease,
-    status, originalKey: up.storage_key, sizeBytes: up.size, searchTokens: contentTokens(content),
+    ownerId,
+    uploadId,
+    type: up.work_type,
+    title: content.title,
+    description: content.description,
+    tags: content.tags,
+    categoryId: form.categoryId ?? null,
+    priceCents: content.price_cents,
+    modelRelease: !!form.modelRelease,
+    propertyRelease: !!form.propertyRelease,
+    status,
+    originalKey: up.storage_key,
+    sizeBytes: up.size,
+    searchTokens: contentTokens(content),
   });
   const { jobId } = await enqueueMediaProcessing(q, { materialId: id, originalKey: up.storage_key, ownerId });
 
@@ -54,15 +68,43 @@ async function createOne(
     const workCategory = opts.depositCategories[String(up.work_type)];
     if (!workCategory) throw fieldError(opts.prefix, 'deposit', '该素材类型暂不支持上传即存证');
     const depositId = await insertDeposit(q, {
-      userId: ownerId, materialId: id, workName: content.title, workCategory,
-      form: { workName: content.title, workCategory, source: 'upload', uploadId }, fileName: up.filename,
-      fileKey: up.storage_key, fileSize: up.size, mime: up.mime, sha256: up.sha256,
+      userId: ownerId,
+      materialId: id,
+      workName: content.title,
+      workCategory,
+      form: { workName: content.title, workCategory, source: 'upload', uploadId },
+      fileName: up.filename,
+      fileKey: up.storage_key,
+      fileSize: up.size,
+      mime: up.mime,
+      sha256: up.sha256,
     });
-    ({ certNo } = await commitDeposit(q, { id: depositId, userId: ownerId, materialId: id, sha256: up.sha256, workName: content.title, fileName: up.filename }));
+    ({ certNo } = await commitDeposit(q, {
+      id: depositId,
+      userId: ownerId,
+      materialId: id,
+      sha256: up.sha256,
+      workName: content.title,
+      fileName: up.filename,
+    }));
   }
   const actor = { actorId: ownerId, actorRole: 'creator' as const };
-  await insertEvent(q, { ...actor, materialId: id, action: 'created', from: null, to: WORK.PENDING_SUBMISSION, comment: certNo ? `上传即存证，证书编号 ${certNo}` : '' });
-  if (opts.submit) await insertEvent(q, { ...actor, materialId: id, action: 'submit', from: WORK.PENDING_SUBMISSION, to: WORK.PENDING_REVIEW });
+  await insertEvent(q, {
+    ...actor,
+    materialId: id,
+    action: 'created',
+    from: null,
+    to: WORK.PENDING_SUBMISSION,
+    comment: certNo ? `上传即存证，证书编号 ${certNo}` : '',
+  });
+  if (opts.submit)
+    await insertEvent(q, {
+      ...actor,
+      materialId: id,
+      action: 'submit',
+      from: WORK.PENDING_SUBMISSION,
+      to: WORK.PENDING_REVIEW,
+    });
   return { id, uploadId, certNo, jobId };
 }
 
@@ -81,7 +123,8 @@ export async function createWorksFromUploads(
   if (twice >= 0) throw fieldError(opts.prefixOf(twice), 'uploadId', '同一个文件只能创建一个作品');
   return db.tx(async (q) => {
     const out: CreatedWork[] = [];
-    for (const [i, form] of items.entries()) out.push(await createOne(q, ownerId, form, { ...opts, prefix: opts.prefixOf(i) }));
+    for (const [i, form] of items.entries())
+      out.push(await createOne(q, ownerId, form, { ...opts, prefix: opts.prefixOf(i) }));
     return out;
   });
 }

@@ -3,12 +3,22 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { assertKey, assertPrefix, generateKey, ObjectNotFoundError, type DownloadOptions, type ObjectStore, type StoredObject } from './types.js';
+import {
+  assertKey,
+  assertPrefix,
+  generateKey,
+  ObjectNotFoundError,
+  type DownloadOptions,
+  type ObjectStore,
+  type StoredObject,
+} from './types.js';
 
 /** Maps a missing file to the store-neutral ObjectNotFoundError; other errors pass unchanged. */
-const notFoundAs = (key: string) => (e: NodeJS.ErrnoException): never => {
-  throw e.code === 'ENOENT' || e.code === 'EISDIR' ? new ObjectNotFoundError(key) : e;
-};
+const notFoundAs =
+  (key: string) =>
+  (e: NodeJS.ErrnoException): never => {
+    throw e.code === 'ENOENT' || e.code === 'EISDIR' ? new ObjectNotFoundError(key) : e;
+  };
 
 /** Suffix of a file still being written (renamed to its key when complete). */
 const PART_SUFFIX = '.part';
@@ -69,7 +79,9 @@ export class LocalStorage implements ObjectStore {
     try {
       const s = await fs.promises.stat(p);
       // Keys are never rewritten, so size and mtime identify the bytes (the same weak tag static servers use).
-      return s.isFile() ? { size: s.size, etag: `W/"${s.size.toString(16)}-${Math.floor(s.mtimeMs).toString(16)}"` } : null;
+      return s.isFile()
+        ? { size: s.size, etag: `W/"${s.size.toString(16)}-${Math.floor(s.mtimeMs).toString(16)}"` }
+        : null;
     } catch {
       return null;
     }

@@ -13,12 +13,18 @@ import { formatSummary, migrateStore } from './migrate.js';
  * run picks up what is new). Exit code 1 when any file failed.
  */
 const { values } = parseArgs({
-  options: { from: { type: 'string' }, reverify: { type: 'boolean', default: false }, concurrency: { type: 'string', default: '4' } },
+  options: {
+    from: { type: 'string' },
+    reverify: { type: 'boolean', default: false },
+    concurrency: { type: 'string', default: '4' },
+  },
 });
 
 const config = loadConfig();
 if (config.storage !== 's3' || !config.s3) {
-  console.error('storage:migrate copies into a bucket: set STORAGE=s3 and S3_BUCKET (S3_ENDPOINT, S3_REGION, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY, S3_FORCE_PATH_STYLE as needed).');
+  console.error(
+    'storage:migrate copies into a bucket: set STORAGE=s3 and S3_BUCKET (S3_ENDPOINT, S3_REGION, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY, S3_FORCE_PATH_STYLE as needed).',
+  );
   process.exit(2);
 }
 const from = path.resolve(values.from ?? localFilesDir(config));
@@ -29,7 +35,9 @@ if (!fs.existsSync(from)) {
 const target = new S3Storage(config.s3);
 try {
   await target.checkBucket();
-  console.log(`storage:migrate ${from} -> s3://${config.s3.bucket}${config.s3.endpoint ? ` at ${config.s3.endpoint}` : ''}`);
+  console.log(
+    `storage:migrate ${from} -> s3://${config.s3.bucket}${config.s3.endpoint ? ` at ${config.s3.endpoint}` : ''}`,
+  );
   const summary = await migrateStore(new LocalStorage(from), target, {
     reverify: values.reverify,
     concurrency: Number(values.concurrency) || 4,

@@ -38,7 +38,8 @@ async function migrateOne(source: LocalStorage, target: ObjectStore, key: string
   const there = await target.stat(key);
   if (there && there.size === size) {
     // A recorded hash was written with bytes that were verified when copied; without one, read back.
-    const same = there.sha256 && !reverify ? there.sha256 === sha256 : (await sha256Of(await target.stream(key))) === sha256;
+    const same =
+      there.sha256 && !reverify ? there.sha256 === sha256 : (await sha256Of(await target.stream(key))) === sha256;
     if (same) return 'skipped';
   }
   await target.putStream(key, await source.stream(key), { size, sha256, contentType: contentTypeOf(key) });
@@ -56,7 +57,11 @@ async function migrateOne(source: LocalStorage, target: ObjectStore, key: string
  * verifies each by reading it back and comparing SHA-256. Idempotent: a second run skips what is
  * already there with the same hash and copies only what is missing or different.
  */
-export async function migrateStore(source: LocalStorage, target: ObjectStore, opts: MigrateOptions = {}): Promise<MigrateSummary> {
+export async function migrateStore(
+  source: LocalStorage,
+  target: ObjectStore,
+  opts: MigrateOptions = {},
+): Promise<MigrateSummary> {
   const keys = await source.list('');
   const summary: MigrateSummary = { files: keys.length, copied: 0, skipped: 0, bytesCopied: 0, failed: [] };
   const log = opts.log ?? (() => undefined);

@@ -26,7 +26,12 @@ export interface StaleTempSweep {
 }
 
 /** Removes stale temp files; returns the paths removed. */
-export async function removeStaleTempFiles({ tmpDir, store, olderThanMs, now = Date.now() }: StaleTempSweep): Promise<string[]> {
+export async function removeStaleTempFiles({
+  tmpDir,
+  store,
+  olderThanMs,
+  now = Date.now(),
+}: StaleTempSweep): Promise<string[]> {
   const removed: string[] = [];
   for (const name of await fs.promises.readdir(tmpDir).catch(() => [] as string[])) {
     const full = path.join(tmpDir, name);

@@ -65,7 +65,11 @@ export class ObjectNotFoundError extends Error {
 
 /** A fresh server-generated key "<group>/<yyyymm>/<random>.<ext>" (the same scheme in every store). */
 export function generateKey(group: string, ext: string): string {
-  const safeExt = ext.replace(/[^a-z0-9]/gi, '').toLowerCase().slice(0, 8) || 'bin';
+  const safeExt =
+    ext
+      .replace(/[^a-z0-9]/gi, '')
+      .toLowerCase()
+      .slice(0, 8) || 'bin';
   const month = new Date().toISOString().slice(0, 7).replace('-', '');
   return assertKey(`${group}/${month}/${crypto.randomBytes(12).toString('hex')}.${safeExt}`);
 }
@@ -80,6 +84,7 @@ export function assertKey(key: string): string {
 
 /** A listing prefix: empty, or key characters ending anywhere (no traversal). */
 export function assertPrefix(prefix: string): string {
-  if (!/^[a-z0-9_./-]*$/i.test(prefix) || prefix.includes('..') || prefix.startsWith('/')) throw new Error('bad storage prefix');
+  if (!/^[a-z0-9_./-]*$/i.test(prefix) || prefix.includes('..') || prefix.startsWith('/'))
+    throw new Error('bad storage prefix');
   return prefix;
 }

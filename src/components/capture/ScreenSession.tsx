@@ -42,36 +42,101 @@ export function ScreenSession({ id, onStopped }: { id: number; onStopped: () => 
       }
     };
     void tick();
-    return () => { live = false; if (last) URL.revokeObjectURL(last); };
+    return () => {
+      live = false;
+      if (last) URL.revokeObjectURL(last);
+    };
   }, [id, onStopped]);
 
   const send = async (body: Record<string, unknown>) => {
     setError(null);
-    try { await postJson(`${base(id)}/input`, body); } catch (e) { setError((e as Error).message); }
+    try {
+      await postJson(`${base(id)}/input`, body);
+    } catch (e) {
+      setError((e as Error).message);
+    }
   };
   const click = (e: React.MouseEvent<HTMLImageElement>) => {
     const r = e.currentTarget.getBoundingClientRect();
-    void send({ type: 'click', x: ((e.clientX - r.left) / r.width) * VIEW_W, y: ((e.clientY - r.top) / r.height) * VIEW_H });
+    void send({
+      type: 'click',
+      x: ((e.clientX - r.left) / r.width) * VIEW_W,
+      y: ((e.clientY - r.top) / r.height) * VIEW_H,
+    });
   };
   const stop = async () => {
     setStopping(true);
-    try { await postJson(`${base(id)}/stop`); message.success('录屏已停止，正在生成证据包'); onStopped(); } catch (e) { setError((e as Error).message); setStopping(false); }
+    try {
+      await postJson(`${base(id)}/stop`);
+      message.success('录屏已停止，正在生成证据包');
+      onStopped();
+    } catch (e) {
+      setError((e as Error).message);
+      setStopping(false);
+    }
   };
   return (
-    <Card size="small" title={<Space><Badge status="error" /><Typography.Text type="danger" strong data-testid="recording-indicator">录制中 {remaining === null ? '' : `剩余 ${mmss(remaining)}`}</Typography.Text></Space>}
-      extra={<Button danger type="primary" loading={stopping} onClick={stop}>停止录制</Button>}>
+    <Card
+      size="small"
+      title={
+        <Space>
+          <Badge status="error" />
+          <Typography.Text type="danger" strong data-testid="recording-indicator">
+            录制中 {remaining === null ? '' : `剩余 ${mmss(remaining)}`}
+          </Typography.Text>
+        </Space>
+      }
+      extra={
+        <Button danger type="primary" loading={stopping} onClick={stop}>
+          停止录制
+        </Button>
+      }
+    >
       <Space.Compact style={{ width: '100%', marginBottom: 8 }}>
         <Button onClick={() => send({ type: 'back' })}>后退</Button>
-        <Input value={url} onChange={(e) => setUrl(e.target.value)} onPressEnter={() => send({ type: 'goto', url })} aria-label="地址栏" />
+        <Input
+          value={url}
+          onChange={(e) => setUrl(e.target.value)}
+          onPressEnter={() => send({ type: 'goto', url })}
+          aria-label="地址栏"
+        />
         <Button onClick={() => send({ type: 'goto', url })}>前往</Button>
       </Space.Compact>
       {error && <Alert type="warning" showIcon message={error} style={{ marginBottom: 8 }} />}
       <div style={{ border: '3px solid #ff4d4f', lineHeight: 0 }}>
-        {src ? <img ref={img} src={src} alt="远程浏览器画面" onClick={click} style={{ width: '100%', cursor: 'pointer' }} data-testid="screen-frame" /> : <div style={{ height: 360, display: 'flex', alignItems: 'center', justifyContent: 'center', lineHeight: 1.5 }}>正在连接远程浏览器…</div>}
+        {src ? (
+          <img
+            ref={img}
+            src={src}
+            alt="远程浏览器画面"
+            onClick={click}
+            style={{ width: '100%', cursor: 'pointer' }}
+            data-testid="screen-frame"
+          />
+        ) : (
+          <div
+            style={{ height: 360, display: 'flex', alignItems: 'center', justifyContent: 'center', lineHeight: 1.5 }}
+          >
+            正在连接远程浏览器…
+          </div>
+        )}
       </div>
       <Space style={{ marginTop: 8 }} wrap>
-        <Input value={text} onChange={(e) => setText(e.target.value)} placeholder="要输入的文字（先点击画面中的输入框）" style={{ width: 320 }} />
-        <Button onClick={() => { void send({ type: 'type', text }); setText(''); }} disabled={!text}>输入</Button>
+        <Input
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          placeholder="要输入的文字（先点击画面中的输入框）"
+          style={{ width: 320 }}
+        />
+        <Button
+          onClick={() => {
+            void send({ type: 'type', text });
+            setText('');
+          }}
+          disabled={!text}
+        >
+          输入
+        </Button>
         <Button onClick={() => send({ type: 'key', key: 'Enter' })}>回车</Button>
         <Button onClick={() => send({ type: 'scroll', dy: -600 })}>向上滚动</Button>
         <Button onClick={() => send({ type: 'scroll', dy: 600 })}>向下滚动</Button>

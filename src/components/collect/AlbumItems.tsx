@@ -15,7 +15,12 @@ export type AlbumItem = CollectItem;
 
 /** Material cards of an album; with onRemove the owner can take items out. */
 export function AlbumItems({ items, onRemove }: { items: AlbumItem[]; onRemove?: (id: number) => void }) {
-  if (!items.length) return <Empty description="收藏夹里还没有素材"><Link to="/search">去发现素材</Link></Empty>;
+  if (!items.length)
+    return (
+      <Empty description="收藏夹里还没有素材">
+        <Link to="/search">去发现素材</Link>
+      </Empty>
+    );
   return (
     <List
       grid={{ gutter: 16, xs: 1, sm: 2, md: 3, lg: 4 }}
@@ -26,12 +31,41 @@ export function AlbumItems({ items, onRemove }: { items: AlbumItem[]; onRemove?:
           <List.Item>
             <Card
               size="small"
-              cover={<div className={styles.cover}><CoverImage src={m.coverPath ? `/files/${m.coverPath}` : null} alt={m.title} /></div>}
-              actions={onRemove ? [<Popconfirm key="rm" title="确定取消收藏？" onConfirm={() => onRemove(m.id)}><Button type="link" danger size="small">取消收藏</Button></Popconfirm>] : undefined}
+              cover={
+                <div className={styles.cover}>
+                  <CoverImage src={m.coverPath ? `/files/${m.coverPath}` : null} alt={m.title} />
+                </div>
+              }
+              actions={
+                onRemove
+                  ? [
+                      <Popconfirm key="rm" title="确定取消收藏？" onConfirm={() => onRemove(m.id)}>
+                        <Button type="link" danger size="small">
+                          取消收藏
+                        </Button>
+                      </Popconfirm>,
+                    ]
+                  : undefined
+              }
             >
               <Card.Meta
-                title={gone ? <Space><Typography.Text type="secondary">{m.title}</Typography.Text><Tag>{tableLabel(statusWork, 2)}</Tag></Space> : <Link to={`/video/detail/${m.id}`}>{m.title}</Link>}
-                description={gone ? <Typography.Text type="secondary">该素材已下架，无法购买</Typography.Text> : <Typography.Text type="danger">{formatMoney(m.priceCents)} 起</Typography.Text>}
+                title={
+                  gone ? (
+                    <Space>
+                      <Typography.Text type="secondary">{m.title}</Typography.Text>
+                      <Tag>{tableLabel(statusWork, 2)}</Tag>
+                    </Space>
+                  ) : (
+                    <Link to={`/video/detail/${m.id}`}>{m.title}</Link>
+                  )
+                }
+                description={
+                  gone ? (
+                    <Typography.Text type="secondary">该素材已下架，无法购买</Typography.Text>
+                  ) : (
+                    <Typography.Text type="danger">{formatMoney(m.priceCents)} 起</Typography.Text>
+                  )
+                }
               />
             </Card>
           </List.Item>

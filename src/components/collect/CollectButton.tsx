@@ -75,23 +75,40 @@ export default function CollectButton({ materialId }: { materialId: number }) {
 
   const content = (
     <div style={{ width: 240 }} data-testid="collect-panel">
-      {loading ? <Spin /> : albums.length === 0 ? <Empty description="还没有收藏夹" image={Empty.PRESENTED_IMAGE_SIMPLE} /> : (
+      {loading ? (
+        <Spin />
+      ) : albums.length === 0 ? (
+        <Empty description="还没有收藏夹" image={Empty.PRESENTED_IMAGE_SIMPLE} />
+      ) : (
         <Space direction="vertical">
           {albums.map((a) => (
-            <Checkbox key={a.id} checked={holding.includes(a.id)} onChange={(e) => toggle(a.id, e.target.checked)}>{a.name}</Checkbox>
+            <Checkbox key={a.id} checked={holding.includes(a.id)} onChange={(e) => toggle(a.id, e.target.checked)}>
+              {a.name}
+            </Checkbox>
           ))}
         </Space>
       )}
       <Divider style={{ margin: '8px 0' }} />
       <Space.Compact style={{ width: '100%' }}>
-        <Input placeholder="新建收藏夹" maxLength={30} value={name} onChange={(e) => setName(e.target.value)} onPressEnter={create} />
-        <Button type="primary" onClick={create}>新建</Button>
+        <Input
+          placeholder="新建收藏夹"
+          maxLength={30}
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          onPressEnter={create}
+        />
+        <Button type="primary" onClick={create}>
+          新建
+        </Button>
       </Space.Compact>
     </div>
   );
   return (
     <Popover open={open} onOpenChange={toggleOpen} trigger="click" title="收藏到" content={content}>
-      <Button icon={holding.length ? <HeartFilled style={{ color: '#f5222d' }} /> : <HeartOutlined />} data-material={materialId}>
+      <Button
+        icon={holding.length ? <HeartFilled style={{ color: '#f5222d' }} /> : <HeartOutlined />}
+        data-material={materialId}
+      >
         {holding.length ? '已收藏' : '收藏'}
       </Button>
     </Popover>

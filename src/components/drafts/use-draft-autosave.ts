@@ -7,14 +7,19 @@ import { withoutFiles } from './without-files';
 /** Quiet time after the last keystroke before a draft is saved. */
 export const AUTOSAVE_DELAY_MS = 1500;
 
-export type DraftStatus = { state: 'idle' } | { state: 'saving' } | { state: 'saved'; at: Date } | { state: 'error'; message: string };
+export type DraftStatus =
+  { state: 'idle' } | { state: 'saving' } | { state: 'saved'; at: Date } | { state: 'error'; message: string };
 
 /**
  * Autosaves a form's data as a draft (/api/drafts) a moment after each change, for a signed-in
  * user, and resumes the draft named by `?draft=<id>` (onResume gets its data). `discard` deletes
  * the draft once the application was submitted. Pass formId undefined to turn it off.
  */
-export function useDraftAutosave(formId: string | undefined, data: Record<string, any> | undefined, onResume: (data: Record<string, any>) => void) {
+export function useDraftAutosave(
+  formId: string | undefined,
+  data: Record<string, any> | undefined,
+  onResume: (data: Record<string, any>) => void,
+) {
   const { user } = useUser();
   const [params] = useSearchParams();
   const resumeId = params.get('draft');

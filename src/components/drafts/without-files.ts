@@ -1,6 +1,11 @@
 /** True for what the file widgets put in form data ({name, size, type, ...}): the bytes stay in the browser. */
 const isFileMeta = (v: unknown): boolean =>
-  !!v && typeof v === 'object' && !Array.isArray(v) && typeof (v as any).name === 'string' && typeof (v as any).size === 'number' && typeof (v as any).type === 'string';
+  !!v &&
+  typeof v === 'object' &&
+  !Array.isArray(v) &&
+  typeof (v as any).name === 'string' &&
+  typeof (v as any).size === 'number' &&
+  typeof (v as any).type === 'string';
 
 /**
  * Form data without chosen files, for a draft: a draft keeps typed fields only, since the files

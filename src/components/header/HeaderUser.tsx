@@ -11,7 +11,12 @@ export default function HeaderUser() {
   const navigate = useNavigate();
   if (!user) {
     return (
-      <Button type="primary" loading={loading} onClick={() => openLogin().catch(() => undefined)} data-testid="header-login">
+      <Button
+        type="primary"
+        loading={loading}
+        onClick={() => openLogin().catch(() => undefined)}
+        data-testid="header-login"
+      >
         登录 / 注册
       </Button>
     );

@@ -43,10 +43,16 @@ export default function NotificationBell() {
       placement="bottomRight"
       title="消息通知"
       destroyTooltipOnHide
-      content={<Suspense fallback={<Spin size="small" />}><NotificationPanel onNavigate={() => setOpen(false)} /></Suspense>}
+      content={
+        <Suspense fallback={<Spin size="small" />}>
+          <NotificationPanel onNavigate={() => setOpen(false)} />
+        </Suspense>
+      }
     >
       <Badge count={count} size="small" data-testid="notification-badge">
-        <Button type="text" icon={<BellOutlined />} aria-label="消息通知">消息</Button>
+        <Button type="text" icon={<BellOutlined />} aria-label="消息通知">
+          消息
+        </Button>
       </Badge>
     </Popover>
   );

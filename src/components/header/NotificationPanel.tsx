@@ -15,7 +15,10 @@ export default function NotificationPanel({ onNavigate }: { onNavigate: () => vo
   const [error, setError] = useState<string | null>(null);
   const load = useCallback(() => {
     setError(null);
-    get<NotificationList>('/api/notifications/list', { pageSize: 8 }).then((r) => setList(r.list), (e: Error) => setError(e.message));
+    get<NotificationList>('/api/notifications/list', { pageSize: 8 }).then(
+      (r) => setList(r.list),
+      (e: Error) => setError(e.message),
+    );
   }, []);
   useEffect(load, [load]);
 
@@ -35,8 +38,25 @@ export default function NotificationPanel({ onNavigate }: { onNavigate: () => vo
     load();
   };
 
-  if (error) return <Alert type="error" showIcon message={`通知加载失败：${error}`} action={<Button size="small" onClick={load}>重试</Button>} />;
-  if (!list) return <div style={{ width: 320 }}><Skeleton active paragraph={{ rows: 3 }} /></div>;
+  if (error)
+    return (
+      <Alert
+        type="error"
+        showIcon
+        message={`通知加载失败：${error}`}
+        action={
+          <Button size="small" onClick={load}>
+            重试
+          </Button>
+        }
+      />
+    );
+  if (!list)
+    return (
+      <div style={{ width: 320 }}>
+        <Skeleton active paragraph={{ rows: 3 }} />
+      </div>
+    );
   if (!list.length) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无通知" style={{ width: 320 }} />;
   return (
     <div style={{ width: 340 }} data-testid="notification-panel">
@@ -47,12 +67,21 @@ export default function NotificationPanel({ onNavigate }: { onNavigate: () => vo
           <List.Item onClick={() => open(n)} style={{ cursor: 'pointer', opacity: n.read ? 0.6 : 1 }}>
             <List.Item.Meta
               title={<Typography.Text strong={!n.read}>{n.title}</Typography.Text>}
-              description={<><div>{n.body}</div><Typography.Text type="secondary" style={{ fontSize: 12 }}>{formatDateTime(n.createdAt)}</Typography.Text></>}
+              description={
+                <>
+                  <div>{n.body}</div>
+                  <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                    {formatDateTime(n.createdAt)}
+                  </Typography.Text>
+                </>
+              }
             />
           </List.Item>
         )}
       />
-      <Button type="link" size="small" onClick={readAll} style={{ float: 'right' }}>全部标为已读</Button>
+      <Button type="link" size="small" onClick={readAll} style={{ float: 'right' }}>
+        全部标为已读
+      </Button>
     </div>
   );
 }

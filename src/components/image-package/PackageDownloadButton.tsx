@@ -6,7 +6,11 @@ import { download, postJson, RequestError } from '../../dataProvider/axios';
 import { ensureLogin } from '../licence/ensure-login';
 
 /** A fresh idempotency key for one download (kept across retries of that download). */
-const newKey = () => (crypto.randomUUID ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`).replace(/[^A-Za-z0-9_-]/g, '');
+const newKey = () =>
+  (crypto.randomUUID ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`).replace(
+    /[^A-Za-z0-9_-]/g,
+    '',
+  );
 
 /**
  * 套餐下载 on an image's detail page: takes one image from the user's download packages and saves
@@ -21,19 +25,38 @@ export function PackageDownloadButton({ materialId }: { materialId: number }) {
     if (!(await ensureLogin())) return;
     setBusy(true);
     try {
-      const d = await postJson<{ id: number; repeated: boolean }>('/api/user/image-downloads', { materialId, idempotencyKey: key.current });
+      const d = await postJson<{ id: number; repeated: boolean }>('/api/user/image-downloads', {
+        materialId,
+        idempotencyKey: key.current,
+      });
       key.current = newKey();
       const name = await download(`/api/user/image-downloads/${d.id}/file`, undefined, `image-${materialId}`);
-      message.success(d.repeated ? `已下载 ${name}（本次下载此前已扣减，未重复扣减）` : `已下载 ${name}，扣减 1 张套餐额度`);
+      message.success(
+        d.repeated ? `已下载 ${name}（本次下载此前已扣减，未重复扣减）` : `已下载 ${name}，扣减 1 张套餐额度`,
+      );
     } catch (e) {
       const err = e as RequestError;
       if (err.code === 402) {
         key.current = newKey();
-        const dialog = modal.info({ title: '图片下载套餐额度不足', content: <span>{err.message}。<Link to="/account/purchasePackage" onClick={() => dialog.destroy()}>去购买图片下载套餐</Link></span> });
+        const dialog = modal.info({
+          title: '图片下载套餐额度不足',
+          content: (
+            <span>
+              {err.message}。
+              <Link to="/account/purchasePackage" onClick={() => dialog.destroy()}>
+                去购买图片下载套餐
+              </Link>
+            </span>
+          ),
+        });
       } else message.error(err.message);
     } finally {
       setBusy(false);
     }
   };
-  return <Button block icon={<CloudDownloadOutlined />} loading={busy} onClick={run} data-testid="package-download">套餐下载原图</Button>;
+  return (
+    <Button block icon={<CloudDownloadOutlined />} loading={busy} onClick={run} data-testid="package-download">
+      套餐下载原图
+    </Button>
+  );
 }

@@ -30,7 +30,10 @@ export default function LicencePicker({ material }: { material: LicenceMaterial 
   const chosen = useCases.find((u) => u.id === scenario) ?? useCases[0];
   const account = user ? { ownerType: user.ownerType, enhancedAuth: user.enhancedAuth } : null;
   const refusal = account ? refusalFor(account, chosen) : null;
-  const groups = useMemo(() => LEVEL_ORDER.map((level) => ({ level, cases: useCases.filter((u) => levelOf(u) === level) })), [useCases]);
+  const groups = useMemo(
+    () => LEVEL_ORDER.map((level) => ({ level, cases: useCases.filter((u) => levelOf(u) === level) })),
+    [useCases],
+  );
 
   const addToCart = async () => {
     if (!(await ensureLogin())) return;
@@ -67,7 +70,11 @@ export default function LicencePicker({ material }: { material: LicenceMaterial 
                     <Typography.Text type="danger">{formatMoney(priceOf(material.priceCents, u))}</Typography.Text>
                     {account && !accountAllows(account, level) && <Tag>当前账号不可购买</Tag>}
                   </Space>
-                  <div><Typography.Text type="secondary" style={{ fontSize: 12 }}>{u.description}</Typography.Text></div>
+                  <div>
+                    <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                      {u.description}
+                    </Typography.Text>
+                  </div>
                 </Radio>
               ))}
             </Space>
@@ -77,10 +84,17 @@ export default function LicencePicker({ material }: { material: LicenceMaterial 
       {refusal && <Alert type="warning" showIcon message={refusal} style={{ marginBottom: 12 }} />}
       <Space>
         <Typography.Text>
-          价格：<Typography.Text strong type="danger" data-testid="licence-price">{formatMoney(priceOf(material.priceCents, chosen))}</Typography.Text>
+          价格：
+          <Typography.Text strong type="danger" data-testid="licence-price">
+            {formatMoney(priceOf(material.priceCents, chosen))}
+          </Typography.Text>
         </Typography.Text>
-        <Button icon={<ShoppingCartOutlined />} loading={adding} disabled={!!refusal} onClick={addToCart}>加入购物车</Button>
-        <Button type="primary" icon={<ThunderboltOutlined />} disabled={!!refusal} onClick={buyNow}>立即购买</Button>
+        <Button icon={<ShoppingCartOutlined />} loading={adding} disabled={!!refusal} onClick={addToCart}>
+          加入购物车
+        </Button>
+        <Button type="primary" icon={<ThunderboltOutlined />} disabled={!!refusal} onClick={buyNow}>
+          立即购买
+        </Button>
       </Space>
     </Card>
   );

@@ -8,7 +8,15 @@ import type { CrudFilters } from '@refinedev/core';
  * A paged list over the /api list convention (Refine useTable through the shared data provider),
  * with loading, empty and error states. Used by the account pages of the trade area.
  */
-export function ListCard<T extends object>({ title, apiPath, columns, filters, empty, extra, rowKey = 'id' }: {
+export function ListCard<T extends object>({
+  title,
+  apiPath,
+  columns,
+  filters,
+  empty,
+  extra,
+  rowKey = 'id',
+}: {
   title: string;
   apiPath: string;
   columns: ColumnsType<T>;
@@ -28,9 +36,20 @@ export function ListCard<T extends object>({ title, apiPath, columns, filters, e
   return (
     <Card title={title} extra={extra}>
       {tableQuery.isError && (
-        <Alert type="error" showIcon style={{ marginBottom: 16 }} message={tableQuery.error?.message || '加载失败'} action={<Button onClick={() => tableQuery.refetch()}>重试</Button>} />
+        <Alert
+          type="error"
+          showIcon
+          style={{ marginBottom: 16 }}
+          message={tableQuery.error?.message || '加载失败'}
+          action={<Button onClick={() => tableQuery.refetch()}>重试</Button>}
+        />
       )}
-      <Table<T> {...(tableProps as any)} rowKey={rowKey} columns={columns} locale={{ emptyText: <Empty description={empty} /> }} />
+      <Table<T>
+        {...(tableProps as any)}
+        rowKey={rowKey}
+        columns={columns}
+        locale={{ emptyText: <Empty description={empty} /> }}
+      />
     </Card>
   );
 }

@@ -5,7 +5,17 @@ import { useUseCases } from './use-use-cases';
 import { formatMoney } from './money';
 
 /** A compact scenario chooser (cart lines): scenarios the account may not buy are disabled. */
-export function ScenarioSelect({ value, basePriceCents, onChange, disabled }: { value: string; basePriceCents: number; onChange: (v: string) => void; disabled?: boolean }) {
+export function ScenarioSelect({
+  value,
+  basePriceCents,
+  onChange,
+  disabled,
+}: {
+  value: string;
+  basePriceCents: number;
+  onChange: (v: string) => void;
+  disabled?: boolean;
+}) {
   const { user } = useUser();
   const { levels, useCases, accountAllows, priceOf } = useUseCases();
   const account = user ? { ownerType: user.ownerType, enhancedAuth: user.enhancedAuth } : null;

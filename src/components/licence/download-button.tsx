@@ -18,5 +18,9 @@ export function DownloadButton({ url, label, fallbackName }: { url: string; labe
       setBusy(false);
     }
   };
-  return <Button type="link" icon={<DownloadOutlined />} loading={busy} onClick={run}>{label}</Button>;
+  return (
+    <Button type="link" icon={<DownloadOutlined />} loading={busy} onClick={run}>
+      {label}
+    </Button>
+  );
 }

@@ -32,7 +32,13 @@ export function BindPhoneDialog({ ticket, onToken, onClose }: Props) {
     <Modal open width={300} title="手机号绑定" footer={null} onCancel={onClose} maskClosable={false} destroyOnClose>
       <Typography.Paragraph type="secondary">绑定手机号后，账号更安全，也便于找回账号。</Typography.Paragraph>
       <Form component="form" onFinish={() => void submit()} data-testid="bind-form">
-        <PhoneCodeFields size="middle" value={value} onChange={setValue} onError={setError} onSend={(phone) => loginApi.sendBindCode(phone, ticket)} />
+        <PhoneCodeFields
+          size="middle"
+          value={value}
+          onChange={setValue}
+          onError={setError}
+          onSend={(phone) => loginApi.sendBindCode(phone, ticket)}
+        />
         <FormError text={error} />
         <Button type="primary" htmlType="submit" block loading={submitting}>
           {submitting ? '绑定中...' : '确定绑定'}

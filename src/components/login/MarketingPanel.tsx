@@ -11,8 +11,19 @@ const POINTS = [
 /** Left side of the login dialog: what an account brings. */
 export function MarketingPanel() {
   return (
-    <div style={{ background: 'linear-gradient(160deg,#1677ff,#69b1ff)', color: '#fff', padding: '40px 28px', minHeight: '100%', boxSizing: 'border-box', borderRadius: '8px 0 0 8px' }}>
-      <Typography.Title level={3} style={{ color: '#fff', marginTop: 0 }}>流明素材</Typography.Title>
+    <div
+      style={{
+        background: 'linear-gradient(160deg,#1677ff,#69b1ff)',
+        color: '#fff',
+        padding: '40px 28px',
+        minHeight: '100%',
+        boxSizing: 'border-box',
+        borderRadius: '8px 0 0 8px',
+      }}
+    >
+      <Typography.Title level={3} style={{ color: '#fff', marginTop: 0 }}>
+        流明素材
+      </Typography.Title>
       {POINTS.map((p) => (
         <div key={p.title} style={{ display: 'flex', gap: 10, marginTop: 20 }}>
           <CheckCircleFilled style={{ fontSize: 18, marginTop: 3 }} />

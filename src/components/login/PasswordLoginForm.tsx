@@ -27,10 +27,34 @@ export function PasswordLoginForm({ onToken }: { onToken: (token: string) => Pro
   return (
     <Form component="form" onFinish={() => void submit()} data-testid="password-login-form">
       <Space direction="vertical" style={{ width: '100%' }} size="middle">
-        <Input size="large" prefix={<UserOutlined />} placeholder="用户名 / 手机号" aria-label="用户名" autoComplete="username" maxLength={TEXT_MAX}
-          value={username} onChange={(e) => { clear(); setUsername(e.target.value); }} onBlur={clear} />
-        <Input.Password size="large" prefix={<LockOutlined />} placeholder="请输入密码" aria-label="密码" autoComplete="current-password" maxLength={TEXT_MAX}
-          value={password} onChange={(e) => { clear(); setPassword(e.target.value); }} onBlur={clear} />
+        <Input
+          size="large"
+          prefix={<UserOutlined />}
+          placeholder="用户名 / 手机号"
+          aria-label="用户名"
+          autoComplete="username"
+          maxLength={TEXT_MAX}
+          value={username}
+          onChange={(e) => {
+            clear();
+            setUsername(e.target.value);
+          }}
+          onBlur={clear}
+        />
+        <Input.Password
+          size="large"
+          prefix={<LockOutlined />}
+          placeholder="请输入密码"
+          aria-label="密码"
+          autoComplete="current-password"
+          maxLength={TEXT_MAX}
+          value={password}
+          onChange={(e) => {
+            clear();
+            setPassword(e.target.value);
+          }}
+          onBlur={clear}
+        />
       </Space>
       <FormError text={error} />
       <Button type="primary" htmlType="submit" size="large" block loading={submitting}>

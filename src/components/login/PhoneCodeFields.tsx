@@ -34,12 +34,21 @@ interface DigitsProps {
 /** A digits-only input: other characters revert, spaces are stripped; typing and blur clear the error. */
 function DigitsInput({ size, icon, label, placeholder, autoComplete, max, value, onChange, onClear }: DigitsProps) {
   return (
-    <Input size={size} prefix={icon} placeholder={placeholder} inputMode="numeric" autoComplete={autoComplete} aria-label={label} maxLength={max}
-      value={value} onBlur={onClear}
+    <Input
+      size={size}
+      prefix={icon}
+      placeholder={placeholder}
+      inputMode="numeric"
+      autoComplete={autoComplete}
+      aria-label={label}
+      maxLength={max}
+      value={value}
+      onBlur={onClear}
       onChange={(e) => {
         onClear();
         onChange(filterDigits(value, e.target.value, max));
-      }} />
+      }}
+    />
   );
 }
 
@@ -61,11 +70,29 @@ export function PhoneCodeFields({ value, onChange, onSend, onError, size = 'larg
   };
   return (
     <Space direction="vertical" style={{ width: '100%' }} size="middle">
-      <DigitsInput size={size} icon={<MobileOutlined />} label="手机号" placeholder="请输入手机号" autoComplete="tel" max={PHONE_LENGTH}
-        value={value.phone} onChange={(phone) => onChange({ ...value, phone })} onClear={clear} />
+      <DigitsInput
+        size={size}
+        icon={<MobileOutlined />}
+        label="手机号"
+        placeholder="请输入手机号"
+        autoComplete="tel"
+        max={PHONE_LENGTH}
+        value={value.phone}
+        onChange={(phone) => onChange({ ...value, phone })}
+        onClear={clear}
+      />
       <Space.Compact style={{ width: '100%' }}>
-        <DigitsInput size={size} icon={<SafetyOutlined />} label="验证码" placeholder="请输入验证码" autoComplete="one-time-code" max={CODE_LENGTH}
-          value={value.verificationCode} onChange={(verificationCode) => onChange({ ...value, verificationCode })} onClear={clear} />
+        <DigitsInput
+          size={size}
+          icon={<SafetyOutlined />}
+          label="验证码"
+          placeholder="请输入验证码"
+          autoComplete="one-time-code"
+          max={CODE_LENGTH}
+          value={value.verificationCode}
+          onChange={(verificationCode) => onChange({ ...value, verificationCode })}
+          onClear={clear}
+        />
         <Button size={size} disabled={countdown.disabled} onClick={() => void send()} style={{ minWidth: 132 }}>
           {countdown.label}
         </Button>

@@ -8,5 +8,14 @@ export function QrCanvas({ text }: { text: string }) {
   useEffect(() => {
     if (ref.current) void QRCode.toCanvas(ref.current, text, { width: QR_SIZE, margin: 1 }).catch(() => undefined);
   }, [text]);
-  return <canvas ref={ref} width={QR_SIZE} height={QR_SIZE} data-qr-url={text} aria-label="微信登录二维码" style={{ width: QR_SIZE, height: QR_SIZE }} />;
+  return (
+    <canvas
+      ref={ref}
+      width={QR_SIZE}
+      height={QR_SIZE}
+      data-qr-url={text}
+      aria-label="微信登录二维码"
+      style={{ width: QR_SIZE, height: QR_SIZE }}
+    />
+  );
 }

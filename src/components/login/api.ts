@@ -7,16 +7,29 @@ import { signedBody } from '../../schemas/login/sms-sign';
 
 /** The login calls of spec §7, with the payloads the server expects. */
 export const loginApi = {
-  getQrCode: () => get<{ url: string; ticket: string }>('/api/common/getQrCode', undefined, { retryTimes: QR_FETCH_RETRIES }),
-  checkLogin: (ticket: string) => post<{ token?: string | null; needBind?: boolean }>('/api/common/checkLogin', { ticket }),
-  sendLoginCode: (phone: string) => postJson('/api/common/sendUserSmsCode', signedBody({ phone, registDevice: registrationExtras().registDevice }, SMS_SIGN_SECRET)),
+  getQrCode: () =>
+    get<{ url: string; ticket: string }>('/api/common/getQrCode', undefined, { retryTimes: QR_FETCH_RETRIES }),
+  checkLogin: (ticket: string) =>
+    post<{ token?: string | null; needBind?: boolean }>('/api/common/checkLogin', { ticket }),
+  sendLoginCode: (phone: string) =>
+    postJson(
+      '/api/common/sendUserSmsCode',
+      signedBody({ phone, registDevice: registrationExtras().registDevice }, SMS_SIGN_SECRET),
+    ),
   sendBindCode: (phone: string, ticket: string) =>
-    postJson('/api/common/sendUserSmsCodeBind', signedBody({ phone, ticket, registDevice: registrationExtras().registDevice }, SMS_SIGN_SECRET)),
+    postJson(
+      '/api/common/sendUserSmsCodeBind',
+      signedBody({ phone, ticket, registDevice: registrationExtras().registDevice }, SMS_SIGN_SECRET),
+    ),
   phoneLogin: (phone: string, verificationCode: string) =>
     postJson<{ token: string }>('/api/common/userPhoneLoginReg', { phone, verificationCode, ...registrationExtras() }),
   passwordLogin: (username: string, password: string) => {
     const ts = microTimestamp();
-    return postJson<{ token: string }>('/api/common/userPasswordLogin', { username, ts, password: encodePassword(password, ts) });
+    return postJson<{ token: string }>('/api/common/userPasswordLogin', {
+      username,
+      ts,
+      password: encodePassword(password, ts),
+    });
   },
   bindPhone: (phone: string, verificationCode: string, ticket: string) =>
     postJson<{ token: string }>('/api/common/phone', { phone, verificationCode, ticket, ...registrationExtras() }),

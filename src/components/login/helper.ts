@@ -3,7 +3,8 @@ import { singleInstance } from './single-instance';
 
 /** The two assistant QR images; one is picked at random each time (spec §9). */
 export const HELPER_IMAGES = ['/images/helper/assistant-1.png', '/images/helper/assistant-2.png'];
-export const pickHelperImage = (rnd = Math.random) => HELPER_IMAGES[Math.floor(rnd() * HELPER_IMAGES.length) % HELPER_IMAGES.length];
+export const pickHelperImage = (rnd = Math.random) =>
+  HELPER_IMAGES[Math.floor(rnd() * HELPER_IMAGES.length) % HELPER_IMAGES.length];
 
 export const helperInstance = singleInstance(MSG_HELPER_OPEN, 'Helper was closed');
 let show: (() => void) | null = null;

@@ -6,7 +6,12 @@ let showing = 0;
 
 export function toast(content: string, type: 'info' | 'success' | 'error' | 'warning' = 'info'): void {
   showing++;
-  void message.open({ type, content, duration: TOAST_MS / 1000, onClose: () => void (showing = Math.max(0, showing - 1)) });
+  void message.open({
+    type,
+    content,
+    duration: TOAST_MS / 1000,
+    onClose: () => void (showing = Math.max(0, showing - 1)),
+  });
 }
 
 /** How many toasts are on screen (stacked). */

@@ -9,8 +9,23 @@ import styles from './material.module.css';
 export function AlbumCard({ album }: { album: AlbumData }) {
   return (
     <Link to={`/ablum/detail/${album.id}`} className={styles.link} data-testid="album-card">
-      <Card hoverable size="small" cover={<div className={styles.cover}><CoverImage src={album.coverUrl} alt={album.title} /></div>}>
-        <Card.Meta title={album.title} description={<Typography.Text type="secondary" className={styles.oneLine}>{TYPE_LABELS[album.type]} · {album.itemCount} 个素材 · {album.description}</Typography.Text>} />
+      <Card
+        hoverable
+        size="small"
+        cover={
+          <div className={styles.cover}>
+            <CoverImage src={album.coverUrl} alt={album.title} />
+          </div>
+        }
+      >
+        <Card.Meta
+          title={album.title}
+          description={
+            <Typography.Text type="secondary" className={styles.oneLine}>
+              {TYPE_LABELS[album.type]} · {album.itemCount} 个素材 · {album.description}
+            </Typography.Text>
+          }
+        />
       </Card>
     </Link>
   );

@@ -21,7 +21,15 @@ export function MediaPending({ label = tableLabel(statusJob, 'running') }: { lab
  * `eager` for covers on the first screen: in server-rendered HTML the browser then fetches them
  * while it parses, instead of after the first layout (lazy images wait for it).
  */
-export function CoverImage({ src, alt, eager = false }: { src: string | null | undefined; alt: string; eager?: boolean }) {
+export function CoverImage({
+  src,
+  alt,
+  eager = false,
+}: {
+  src: string | null | undefined;
+  alt: string;
+  eager?: boolean;
+}) {
   if (!src) return <MediaPending />;
   return <CoverImg src={src} alt={alt} eager={eager} />;
 }

@@ -12,7 +12,17 @@ const pageLoaded = () =>
  * when the player is in view after the page has loaded, or at once when the visitor points at
  * or touches it. Until then the element has no src and preload="none": no video bytes move.
  */
-export function LazyVideo({ src, poster, style, testId }: { src: string; poster?: string; style?: CSSProperties; testId?: string }) {
+export function LazyVideo({
+  src,
+  poster,
+  style,
+  testId,
+}: {
+  src: string;
+  poster?: string;
+  style?: CSSProperties;
+  testId?: string;
+}) {
   const ref = useRef<HTMLVideoElement>(null);
   const [active, setActive] = useState(false);
 

@@ -21,7 +21,17 @@ export function MaterialCard({ item, eager = false }: { item: MaterialCardData; 
         cover={
           <div className={styles.cover}>
             <CoverImage src={item.coverUrl} alt={item.title} eager={eager} />
-            {playable && hover && <video className={styles.video} src={item.previewUrl!} muted autoPlay loop playsInline data-testid="hover-preview" />}
+            {playable && hover && (
+              <video
+                className={styles.video}
+                src={item.previewUrl!}
+                muted
+                autoPlay
+                loop
+                playsInline
+                data-testid="hover-preview"
+              />
+            )}
             {item.durationSec !== null && (
               <span className={styles.duration}>
                 <PlayCircleOutlined /> {formatDuration(item.durationSec)}
@@ -37,7 +47,9 @@ export function MaterialCard({ item, eager = false }: { item: MaterialCardData; 
         </Typography.Text>
         <div className={styles.meta}>
           <Space size={4}>
-            <Tag color="blue" bordered={false}>{TYPE_LABELS[item.type]}</Tag>
+            <Tag color="blue" bordered={false}>
+              {TYPE_LABELS[item.type]}
+            </Tag>
             <Typography.Text type="secondary">
               <DownloadOutlined /> {formatCount(item.downloads)}
             </Typography.Text>

@@ -7,7 +7,15 @@ import { MaterialCard } from './MaterialCard';
  * Responsive grid of material cards; an empty list shows `empty` (antd Empty by default).
  * `eagerCount`: how many covers load at once, not lazily (the grid's first screen).
  */
-export function MaterialGrid({ items, empty, eagerCount = 0 }: { items: MaterialCardData[]; empty?: ReactNode; eagerCount?: number }) {
+export function MaterialGrid({
+  items,
+  empty,
+  eagerCount = 0,
+}: {
+  items: MaterialCardData[];
+  empty?: ReactNode;
+  eagerCount?: number;
+}) {
   if (!items.length) return <>{empty ?? <Empty description="暂无素材" />}</>;
   return (
     <Row gutter={[16, 16]}>

@@ -5,7 +5,16 @@ import { Empty, Skeleton } from 'antd';
 const LoadError = lazy(() => import('./LoadError'));
 
 /** Loading (Skeleton), error (Result with retry) and empty states around a section's content. */
-export function RemoteState<T>({ loading, error, data, reload, empty, emptyView, rows = 4, children }: {
+export function RemoteState<T>({
+  loading,
+  error,
+  data,
+  reload,
+  empty,
+  emptyView,
+  rows = 4,
+  children,
+}: {
   loading: boolean;
   error?: Error;
   data?: T;

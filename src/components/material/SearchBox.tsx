@@ -3,7 +3,15 @@ import { Input } from 'antd';
 import { useNavigate } from 'react-router-dom';
 
 /** Keyword box that opens /search?keyword=…; the URL carries the search so it can be shared. */
-export function SearchBox({ initial = '', size = 'large', onSearch }: { initial?: string; size?: 'large' | 'middle'; onSearch?: (kw: string) => void }) {
+export function SearchBox({
+  initial = '',
+  size = 'large',
+  onSearch,
+}: {
+  initial?: string;
+  size?: 'large' | 'middle';
+  onSearch?: (kw: string) => void;
+}) {
   const navigate = useNavigate();
   const [value, setValue] = useState(initial);
   return (

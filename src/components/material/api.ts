@@ -1,5 +1,13 @@
 import { get } from '../../dataProvider/axios';
-import type { AlbumSummary, CategorySummary, MaterialCard, MaterialDetail, MaterialEvidence, OwnerCard, SearchResult } from '../../schemas/api/material';
+import type {
+  AlbumSummary,
+  CategorySummary,
+  MaterialCard,
+  MaterialDetail,
+  MaterialEvidence,
+  OwnerCard,
+  SearchResult,
+} from '../../schemas/api/material';
 
 /** Client calls of /api/index and /api/items, typed after the server's answers. */
 
@@ -22,17 +30,20 @@ export interface SearchParams {
   pageSize?: number;
 }
 
-const clean = (p: object) => Object.fromEntries(Object.entries(p).filter(([, v]) => v !== undefined && v !== '' && v !== null));
+const clean = (p: object) =>
+  Object.fromEntries(Object.entries(p).filter(([, v]) => v !== undefined && v !== '' && v !== null));
 
 export const catalogueApi = {
-  recommend: (sections = 4, limit = 8) => get<{ sections: Array<AlbumData & { items: MaterialCardData[] }> }>('/api/index/recommend', { sections, limit }),
+  recommend: (sections = 4, limit = 8) =>
+    get<{ sections: Array<AlbumData & { items: MaterialCardData[] }> }>('/api/index/recommend', { sections, limit }),
   categories: (type?: number) => get<CategoryData[]>('/api/index/categories', clean({ type })),
   category: (id: number) => get<CategoryData>(`/api/index/category/${id}`),
   newest: (type?: number, limit = 8) => get<MaterialCardData[]>('/api/index/newest', clean({ type, limit })),
   popular: (type?: number, limit = 8) => get<MaterialCardData[]>('/api/index/popular', clean({ type, limit })),
   search: (p: SearchParams) => get<SearchData>('/api/index/search', clean(p)),
   hotKeywords: (limit = 10) => get<string[]>('/api/index/hot-keywords', { limit }),
-  albums: (type: number | undefined, page: number, pageSize = 12) => get<{ list: AlbumData[]; total: number }>('/api/index/albums', clean({ type, page, pageSize })),
+  albums: (type: number | undefined, page: number, pageSize = 12) =>
+    get<{ list: AlbumData[]; total: number }>('/api/index/albums', clean({ type, page, pageSize })),
   album: (id: number) => get<AlbumData & { items: MaterialCardData[] }>(`/api/index/album/${id}`),
   detail: (id: number) => get<MaterialDetailData>(`/api/items/detail/${id}`),
   owner: (id: number) => get<OwnerCardData>(`/api/items/owner/${id}`),

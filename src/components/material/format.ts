@@ -10,16 +10,24 @@ import { durationClasses } from '../../schemas/video-duration';
 // catalogue pages' first paint.
 const tables = lookupOf(materialType, searchType, searchSort, videoDuration);
 
-export const TYPE_LABELS: Record<number, string> = Object.fromEntries(enumOptions('lumen:enums/material-type', tables).map((o) => [o.value, o.label]));
+export const TYPE_LABELS: Record<number, string> = Object.fromEntries(
+  enumOptions('lumen:enums/material-type', tables).map((o) => [o.value, o.label]),
+);
 
 /** Catalogue types in the search filter's order (video, image, template), without its "all". */
 export const CATALOGUE_TYPES = enumCodes<number>('lumen:enums/search-type', tables).filter((t) => t !== 0);
 
 /** Search type filter (spec §3); its "all" (code 0) is the empty key. */
-export const TYPE_TABS = enumOptions<number>('lumen:enums/search-type', tables).map((o) => ({ key: o.value ? String(o.value) : '', label: o.label }));
+export const TYPE_TABS = enumOptions<number>('lumen:enums/search-type', tables).map((o) => ({
+  key: o.value ? String(o.value) : '',
+  label: o.label,
+}));
 
 /** Video duration classes (spec §3/§9), after a "no filter" option. */
-export const DURATION_OPTIONS = [{ value: '', label: '不限时长' }, ...durationClasses(tables).map((c) => ({ value: c.code, label: c.label }))];
+export const DURATION_OPTIONS = [
+  { value: '', label: '不限时长' },
+  ...durationClasses(tables).map((c) => ({ value: c.code, label: c.label })),
+];
 
 export const SORT_OPTIONS = enumOptions<string>('lumen:enums/search-sort', tables);
 

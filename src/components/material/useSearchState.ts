@@ -28,7 +28,14 @@ export function useSearchState(fixed: Partial<SearchParams> = {}) {
       if (merged.type !== 1) merged.duration = '';
       for (const k of KEYS) {
         const v = merged[k];
-        if (v === undefined || v === '' || v === null || (k === 'page' && v === 1) || (fixed as Record<string, unknown>)[k] !== undefined) next.delete(k);
+        if (
+          v === undefined ||
+          v === '' ||
+          v === null ||
+          (k === 'page' && v === 1) ||
+          (fixed as Record<string, unknown>)[k] !== undefined
+        )
+          next.delete(k);
         else next.set(k, String(v));
       }
       setParams(next);

@@ -19,8 +19,20 @@ export function RevisionDiff({ diff }: { diff: ContentChange[] }) {
       dataSource={diff}
       columns={[
         { key: 'field', title: '字段', width: 140, render: (_, c) => props[c.field]?.title ?? c.field },
-        { key: 'before', title: '在售版本', render: (_, c) => <Typography.Text delete type="secondary">{show(c.field, c.before)}</Typography.Text> },
-        { key: 'after', title: '修改为', render: (_, c) => <Typography.Text mark>{show(c.field, c.after)}</Typography.Text> },
+        {
+          key: 'before',
+          title: '在售版本',
+          render: (_, c) => (
+            <Typography.Text delete type="secondary">
+              {show(c.field, c.before)}
+            </Typography.Text>
+          ),
+        },
+        {
+          key: 'after',
+          title: '修改为',
+          render: (_, c) => <Typography.Text mark>{show(c.field, c.after)}</Typography.Text>,
+        },
       ]}
     />
   );

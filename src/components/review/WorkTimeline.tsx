@@ -41,12 +41,17 @@ export function WorkTimeline({ events }: { events: TimelineEvent[] }) {
             </Space>
             <div>
               <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                {formatDateTime(e.at)} · {ROLE[e.actorRole]}{e.actorName ? ` ${e.actorName}` : ''}
+                {formatDateTime(e.at)} · {ROLE[e.actorRole]}
+                {e.actorName ? ` ${e.actorName}` : ''}
               </Typography.Text>
             </div>
             {e.reasons.length > 0 && (
               <Space size={[4, 4]} wrap style={{ marginTop: 4 }}>
-                {e.reasons.map((r) => <Tag key={r.code} color="red">{r.title}</Tag>)}
+                {e.reasons.map((r) => (
+                  <Tag key={r.code} color="red">
+                    {r.title}
+                  </Tag>
+                ))}
               </Space>
             )}
             {e.comment && <Typography.Paragraph style={{ margin: '4px 0 0' }}>{e.comment}</Typography.Paragraph>}

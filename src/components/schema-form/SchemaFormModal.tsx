@@ -28,7 +28,17 @@ export interface SchemaFormBodyProps {
 }
 
 /** A schema form with server errors mapped onto its fields: inside dialogs and on pages alike. */
-export function SchemaFormBody({ schemaId, okText = '提交', danger, onCancel, onSubmit, initialData, onChange, extra, narrow }: SchemaFormBodyProps) {
+export function SchemaFormBody({
+  schemaId,
+  okText = '提交',
+  danger,
+  onCancel,
+  onSubmit,
+  initialData,
+  onChange,
+  extra,
+  narrow,
+}: SchemaFormBodyProps) {
   const { schema, uiSchema, loading } = useFormSchema(schemaId);
   const [data, setData] = useState<Record<string, any>>(initialData ?? {});
   const [busy, setBusy] = useState(false);
@@ -73,7 +83,9 @@ export function SchemaFormBody({ schemaId, okText = '提交', danger, onCancel, 
         {extra?.(data)}
         <Space style={{ display: 'flex', justifyContent: 'flex-end' }}>
           {onCancel && <Button onClick={onCancel}>取消</Button>}
-          <Button type="primary" danger={danger} htmlType="submit" loading={busy}>{okText}</Button>
+          <Button type="primary" danger={danger} htmlType="submit" loading={busy}>
+            {okText}
+          </Button>
         </Space>
       </Form>
     </div>

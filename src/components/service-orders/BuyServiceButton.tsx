@@ -6,7 +6,13 @@ import { postJson } from '../../dataProvider/axios';
 import { formatMoney } from '../licence/money';
 import { ensureLogin } from '../licence/ensure-login';
 
-interface Quote { quantity: number; subtotalCents: number; discountCents: number; amountCents: number; service: { unit: string } }
+interface Quote {
+  quantity: number;
+  subtotalCents: number;
+  discountCents: number;
+  amountCents: number;
+  service: { unit: string };
+}
 
 /** The server's price of the package being chosen (re-asked when the package or count changes). */
 function QuoteLine({ sku, count }: { sku?: string; count?: number }) {
@@ -17,15 +23,26 @@ function QuoteLine({ sku, count }: { sku?: string; count?: number }) {
     setError(null);
     if (!sku) return;
     let live = true;
-    postJson<Quote>('/api/service-orders/quote', { sku, count: count ?? 1 }).then((q) => live && setQuote(q), (e: Error) => live && setError(e.message));
-    return () => { live = false; };
+    postJson<Quote>('/api/service-orders/quote', { sku, count: count ?? 1 }).then(
+      (q) => live && setQuote(q),
+      (e: Error) => live && setError(e.message),
+    );
+    return () => {
+      live = false;
+    };
   }, [sku, count]);
   if (error) return <Alert type="warning" showIcon message={error} style={{ marginBottom: 12 }} />;
   if (!quote) return null;
   return (
     <Descriptions size="small" column={2} bordered style={{ marginBottom: 12 }}>
-      <Descriptions.Item label="服务额度">{quote.quantity} {quote.service.unit}</Descriptions.Item>
-      <Descriptions.Item label="应付金额"><Typography.Text strong type="danger" data-testid="service-quote">{formatMoney(quote.amountCents)}</Typography.Text></Descriptions.Item>
+      <Descriptions.Item label="服务额度">
+        {quote.quantity} {quote.service.unit}
+      </Descriptions.Item>
+      <Descriptions.Item label="应付金额">
+        <Typography.Text strong type="danger" data-testid="service-quote">
+          {formatMoney(quote.amountCents)}
+        </Typography.Text>
+      </Descriptions.Item>
     </Descriptions>
   );
 }
@@ -34,7 +51,11 @@ function QuoteLine({ sku, count }: { sku?: string; count?: number }) {
  * Buys a copyright-service package: the lumen:forms/service-order dialog (the server validates the
  * same schema), the server's price, then the order is paid on the shared cashier page /pay.
  */
-export function BuyServiceButton({ sku, label = '购买服务', ...button }: { sku?: string; label?: string } & Omit<ButtonProps, 'onClick'>) {
+export function BuyServiceButton({
+  sku,
+  label = '购买服务',
+  ...button
+}: { sku?: string; label?: string } & Omit<ButtonProps, 'onClick'>) {
   const [open, setOpen] = useState(false);
   const navigate = useNavigate();
   const start = async () => {
@@ -42,7 +63,9 @@ export function BuyServiceButton({ sku, label = '购买服务', ...button }: { s
   };
   return (
     <>
-      <Button type="primary" {...button} onClick={start}>{label}</Button>
+      <Button type="primary" {...button} onClick={start}>
+        {label}
+      </Button>
       <SchemaFormModal
         open={open}
         schemaId="lumen:forms/service-order"

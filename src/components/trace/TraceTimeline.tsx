@@ -18,10 +18,25 @@ export function TraceTimeline({ events }: { events: TraceEvent[] }) {
               <Typography.Text strong>{e.title}</Typography.Text>
               {e.status && <Tag>{e.status}</Tag>}
             </Space>
-            <Typography.Text type="secondary">{formatDateTime(e.at)}{e.detail ? `　${e.detail}` : ''}</Typography.Text>
-            {e.url && <Typography.Link href={e.url} target="_blank" rel="noopener noreferrer nofollow">{e.url}</Typography.Link>}
-            {e.sha256 && <Typography.Text code style={{ fontSize: 12, wordBreak: 'break-all' }}>SHA-256 {e.sha256}</Typography.Text>}
-            {e.leafIndex != null && <Typography.Text type="secondary" style={{ fontSize: 12 }}>存证日志叶子 #{e.leafIndex}</Typography.Text>}
+            <Typography.Text type="secondary">
+              {formatDateTime(e.at)}
+              {e.detail ? `　${e.detail}` : ''}
+            </Typography.Text>
+            {e.url && (
+              <Typography.Link href={e.url} target="_blank" rel="noopener noreferrer nofollow">
+                {e.url}
+              </Typography.Link>
+            )}
+            {e.sha256 && (
+              <Typography.Text code style={{ fontSize: 12, wordBreak: 'break-all' }}>
+                SHA-256 {e.sha256}
+              </Typography.Text>
+            )}
+            {e.leafIndex != null && (
+              <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                存证日志叶子 #{e.leafIndex}
+              </Typography.Text>
+            )}
           </Space>
         ),
       }))}

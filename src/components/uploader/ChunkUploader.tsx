@@ -11,7 +11,8 @@ import { CompletedUploads } from './CompletedUploads';
 import { formatSpeed, formatTimeLeft } from './format';
 
 const RULES_ID = 'lumen:rules/material';
-export const MSG_NO_FILE_API = '当前浏览器不支持文件分片上传（缺少 File API），请使用最新版的 Chrome、Edge、Firefox 或 Safari 浏览器';
+export const MSG_NO_FILE_API =
+  '当前浏览器不支持文件分片上传（缺少 File API），请使用最新版的 Chrome、Edge、Firefox 或 Safari 浏览器';
 
 function ruleOf(workType: number): UploadRule | undefined {
   const ref = ruleRefFor('material', workType, currentSchema);
@@ -36,7 +37,15 @@ export interface ChunkUploaderProps {
 export function ChunkUploader({ workType, onComplete, showCompleted = true }: ChunkUploaderProps) {
   useSchema(RULES_ID); // the staff-edited version of the rules, when the server has one
   const rule = ruleOf(workType);
-  const queue = useMemo(() => new UploadQueue({ workType, rule: () => ruleOf(workType), onLoginNeeded: () => void openLogin().catch(() => undefined) }), [workType]);
+  const queue = useMemo(
+    () =>
+      new UploadQueue({
+        workType,
+        rule: () => ruleOf(workType),
+        onLoginNeeded: () => void openLogin().catch(() => undefined),
+      }),
+    [workType],
+  );
   const rows = useSyncExternalStore(queue.subscribe, queue.getSnapshot);
   const dropRef = useRef<HTMLDivElement>(null);
   const inputRef = useRef<HTMLInputElement>(null);
@@ -69,7 +78,12 @@ export function ChunkUploader({ workType, onComplete, showCompleted = true }: Ch
 
   const all = overallOf(rows);
   const accept = rule ? rule.extensions.map((e) => `.${e}`).join(',') : undefined;
-  const actions = { pause: (k: string) => queue.pause(k), resume: (k: string) => queue.resume(k), retry: (k: string) => void queue.retry(k), cancel: (k: string) => queue.cancel(k) };
+  const actions = {
+    pause: (k: string) => queue.pause(k),
+    resume: (k: string) => queue.resume(k),
+    retry: (k: string) => void queue.retry(k),
+    cancel: (k: string) => queue.cancel(k),
+  };
   return (
     <Space direction="vertical" size={16} style={{ width: '100%' }}>
       <div
@@ -92,7 +106,9 @@ export function ChunkUploader({ workType, onComplete, showCompleted = true }: Ch
         }}
       >
         <InboxOutlined style={{ fontSize: 48, color: token.colorPrimary }} />
-        <Typography.Paragraph style={{ margin: '12px 0 4px', fontSize: 16 }}>点击或将文件拖拽到此处上传，可一次选择多个文件</Typography.Paragraph>
+        <Typography.Paragraph style={{ margin: '12px 0 4px', fontSize: 16 }}>
+          点击或将文件拖拽到此处上传，可一次选择多个文件
+        </Typography.Paragraph>
         <Typography.Text type="secondary">{rule ? ruleSummary(rule) : '该素材类型暂不支持上传'}</Typography.Text>
         <input ref={inputRef} type="file" multiple accept={accept} hidden data-testid="upload-input" />
       </div>
@@ -102,9 +118,20 @@ export function ChunkUploader({ workType, onComplete, showCompleted = true }: Ch
         title={`上传列表（${all.done}/${all.total}）`}
         extra={
           <Space>
-            <Button size="small" onClick={() => queue.resumeAll()} disabled={!rows.some((r) => r.state === 'paused')}>全部继续</Button>
-            <Button size="small" onClick={() => queue.pauseAll()} disabled={!rows.some((r) => r.state === 'uploading')}>全部暂停</Button>
-            <Button size="small" danger onClick={() => queue.cancelAll()} disabled={!rows.some((r) => r.state !== 'success')}>全部取消</Button>
+            <Button size="small" onClick={() => queue.resumeAll()} disabled={!rows.some((r) => r.state === 'paused')}>
+              全部继续
+            </Button>
+            <Button size="small" onClick={() => queue.pauseAll()} disabled={!rows.some((r) => r.state === 'uploading')}>
+              全部暂停
+            </Button>
+            <Button
+              size="small"
+              danger
+              onClick={() => queue.cancelAll()}
+              disabled={!rows.some((r) => r.state !== 'success')}
+            >
+              全部取消
+            </Button>
           </Space>
         }
       >
@@ -113,7 +140,10 @@ export function ChunkUploader({ workType, onComplete, showCompleted = true }: Ch
         ) : (
           <>
             <div data-testid="upload-overall">
-              <Progress percent={Math.floor(all.progress * 1000) / 10} status={all.uploading ? 'active' : all.done === all.total ? 'success' : 'normal'} />
+              <Progress
+                percent={Math.floor(all.progress * 1000) / 10}
+                status={all.uploading ? 'active' : all.done === all.total ? 'success' : 'normal'}
+              />
               {all.uploading && (
                 <Space size={12}>
                   <Typography.Text type="secondary">总速度 {formatSpeed(all.speed)}</Typography.Text>

@@ -18,7 +18,10 @@ export function CompletedUploads({ rows }: { rows: UploadRow[] }) {
               title={r.name}
               description={
                 <>
-                  {formatBytes(r.size)} · 上传编号 <Typography.Text copyable code>{r.uploadId}</Typography.Text>
+                  {formatBytes(r.size)} · 上传编号{' '}
+                  <Typography.Text copyable code>
+                    {r.uploadId}
+                  </Typography.Text>
                 </>
               }
             />

@@ -25,7 +25,11 @@ export function UploadFileRow({ row, actions }: { row: UploadRow; actions: RowAc
   ));
   const running = row.state === 'uploading' && !row.phase;
   return (
-    <div data-testid="upload-row" data-state={row.state} style={{ padding: '12px 0', borderBottom: '1px solid #f0f0f0' }}>
+    <div
+      data-testid="upload-row"
+      data-state={row.state}
+      style={{ padding: '12px 0', borderBottom: '1px solid #f0f0f0' }}
+    >
       <Space style={{ width: '100%', justifyContent: 'space-between' }} wrap>
         <Space wrap>
           <Typography.Text strong ellipsis style={{ maxWidth: 320 }} title={row.name}>
@@ -45,7 +49,12 @@ export function UploadFileRow({ row, actions }: { row: UploadRow; actions: RowAc
           )}
           {row.state === 'paused' && (
             <Tooltip title="继续">
-              <Button size="small" icon={<CaretRightOutlined />} aria-label="继续" onClick={() => actions.resume(row.key)} />
+              <Button
+                size="small"
+                icon={<CaretRightOutlined />}
+                aria-label="继续"
+                onClick={() => actions.resume(row.key)}
+              />
             </Tooltip>
           )}
           {row.state === 'error' && row.retryable && (
@@ -54,13 +63,20 @@ export function UploadFileRow({ row, actions }: { row: UploadRow; actions: RowAc
             </Tooltip>
           )}
           <Tooltip title={row.state === 'success' ? '移出列表' : '取消上传'}>
-            <Button size="small" icon={<CloseOutlined />} aria-label={row.state === 'success' ? '移出列表' : '取消上传'} onClick={() => actions.cancel(row.key)} />
+            <Button
+              size="small"
+              icon={<CloseOutlined />}
+              aria-label={row.state === 'success' ? '移出列表' : '取消上传'}
+              onClick={() => actions.cancel(row.key)}
+            />
           </Tooltip>
         </Space>
       </Space>
       <Progress
         percent={Math.floor(row.progress * 1000) / 10}
-        status={row.state === 'error' ? 'exception' : row.state === 'success' ? 'success' : running ? 'active' : 'normal'}
+        status={
+          row.state === 'error' ? 'exception' : row.state === 'success' ? 'success' : running ? 'active' : 'normal'
+        }
         size="small"
       />
       <Space size={12} wrap>

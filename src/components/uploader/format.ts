@@ -4,7 +4,8 @@ import { formatBytes as ruleBytes } from '../../schemas/file-rules';
 export const formatBytes = (n: number): string => (n < 1024 ? `${n}B` : ruleBytes(n));
 
 /** '1.5MB/s'; '—' while there is no measured speed. */
-export const formatSpeed = (bytesPerSecond: number): string => (bytesPerSecond > 0 ? `${formatBytes(bytesPerSecond)}/s` : '—');
+export const formatSpeed = (bytesPerSecond: number): string =>
+  bytesPerSecond > 0 ? `${formatBytes(bytesPerSecond)}/s` : '—';
 
 /** '剩余 1分05秒'; '计算中' while unknown, '' when nothing is left. */
 export function formatTimeLeft(seconds: number): string {
@@ -18,4 +19,3 @@ export function formatTimeLeft(seconds: number): string {
   if (m) return `剩余 ${m}分${String(sec).padStart(2, '0')}秒`;
   return `剩余 ${sec}秒`;
 }
-

@@ -27,4 +27,5 @@ export function hashFile(file: Blob, onProgress?: (fraction: number) => void): P
 }
 
 /** SHA-256 of a small range (the possession proof of an instant upload). */
-export const hashRange = (file: Blob, offset: number, length: number) => sha256Incremental(file.slice(offset, offset + length));
+export const hashRange = (file: Blob, offset: number, length: number) =>
+  sha256Incremental(file.slice(offset, offset + length));

@@ -1,6 +1,7 @@
 /** The parts of simple-uploader.js 0.6 this project uses (the package ships no types). */
 declare module 'simple-uploader.js' {
-  export type ChunkStatus = 'pending' | 'uploading' | 'reading' | 'success' | 'error' | 'complete' | 'progress' | 'retry';
+  export type ChunkStatus =
+    'pending' | 'uploading' | 'reading' | 'success' | 'error' | 'complete' | 'progress' | 'retry';
 
   export interface UploaderChunk {
     offset: number;
@@ -41,7 +42,8 @@ declare module 'simple-uploader.js' {
     fileParameterName?: string;
     progressCallbacksInterval?: number;
     speedSmoothingFactor?: number;
-    headers?: Record<string, string> | ((file: UploaderFile, chunk: UploaderChunk, isTest: boolean) => Record<string, string>);
+    headers?:
+      Record<string, string> | ((file: UploaderFile, chunk: UploaderChunk, isTest: boolean) => Record<string, string>);
     testChunks?: boolean;
     maxChunkRetries?: number;
     chunkRetryInterval?: number | null;
@@ -72,7 +74,12 @@ declare module 'simple-uploader.js' {
     getSize(): number;
     sizeUploaded(): number;
     timeRemaining(): number;
-    assignBrowse(nodes: Element | Element[], isDirectory?: boolean, singleFile?: boolean, attributes?: Record<string, string>): void;
+    assignBrowse(
+      nodes: Element | Element[],
+      isDirectory?: boolean,
+      singleFile?: boolean,
+      attributes?: Record<string, string>,
+    ): void;
     assignDrop(nodes: Element | Element[]): void;
     unAssignDrop(nodes: Element | Element[]): void;
     on(event: string, fn: (...args: any[]) => unknown): void;

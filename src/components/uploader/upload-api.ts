@@ -4,10 +4,17 @@ import type { UploadStatus } from '../../schemas/api/upload';
 export type { UploadStatus };
 
 /** lumen:api/upload-init: registers a file before its chunks and returns the upload id. */
-export const initUpload = (body: { name: string; size: number; type?: string; sha256?: string; workType: number; chunkSize: number }) =>
-  postJson<UploadStatus>('/api/upload/init', body);
+export const initUpload = (body: {
+  name: string;
+  size: number;
+  type?: string;
+  sha256?: string;
+  workType: number;
+  chunkSize: number;
+}) => postJson<UploadStatus>('/api/upload/init', body);
 
-export const proveUpload = (id: string, sha256: string) => postJson<UploadStatus>(`/api/upload/${id}/proof`, { sha256 });
+export const proveUpload = (id: string, sha256: string) =>
+  postJson<UploadStatus>(`/api/upload/${id}/proof`, { sha256 });
 
 export const getUpload = (id: string) => get<UploadStatus>(`/api/upload/${id}`);
 

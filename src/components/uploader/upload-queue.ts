@@ -81,7 +81,10 @@ export class UploadQueue {
       if (key) this.patch(key, { retries: (this.row(key)?.retries ?? 0) + 1 });
       this.refresh(f);
     });
-    this.uploader.on('fileSuccess', (_root: UploaderFile, f: UploaderFile, message: string) => void this.finish(f, message));
+    this.uploader.on(
+      'fileSuccess',
+      (_root: UploaderFile, f: UploaderFile, message: string) => void this.finish(f, message),
+    );
     this.uploader.on('fileError', (_root: UploaderFile, f: UploaderFile, message: string, chunk?: UploaderChunk) => {
       const status = chunk?.xhr?.status;
       if (status === 401) this.opts.onLoginNeeded?.();
@@ -124,8 +127,25 @@ export class UploadQueue {
       const s = c.status();
       chunks[s] = (chunks[s] ?? 0) + 1;
     }
-    const state: FileState = f.error ? 'error' : f.paused ? 'paused' : f.isUploading() ? 'uploading' : this.row(key)?.state === 'success' ? 'success' : f.isComplete() ? 'uploading' : 'waiting';
-    this.patch(key, { state, progress: f.progress(), speed: f.averageSpeed, timeLeft: f.timeRemaining(), chunks, ...extra });
+    const state: FileState = f.error
+      ? 'error'
+      : f.paused
+        ? 'paused'
+        : f.isUploading()
+          ? 'uploading'
+          : this.row(key)?.state === 'success'
+            ? 'success'
+            : f.isComplete()
+              ? 'uploading'
+              : 'waiting';
+    this.patch(key, {
+      state,
+      progress: f.progress(),
+      speed: f.averageSpeed,
+      timeLeft: f.timeRemaining(),
+      chunks,
+      ...extra,
+    });
   }
 
   private enqueue(file: File): void {
@@ -133,7 +153,23 @@ export class UploadQueue {
     this.natives.set(key, file);
     this.rows = [
       ...this.rows,
-      { key, name: file.name, size: file.size, state: 'waiting', phase: '正在检查文件', progress: 0, speed: 0, timeLeft: Infinity, chunks: {}, retries: 0, error: null, retryable: true, uploadId: null, instant: false, result: null },
+      {
+        key,
+        name: file.name,
+        size: file.size,
+        state: 'waiting',
+        phase: '正在检查文件',
+        progress: 0,
+        speed: 0,
+        timeLeft: Infinity,
+        chunks: {},
+        retries: 0,
+        error: null,
+        retryable: true,
+        uploadId: null,
+        instant: false,
+        result: null,
+      },
     ];
     this.listeners.forEach((l) => l());
     void this.prepare(key, file);
@@ -141,7 +177,8 @@ export class UploadQueue {
 
   /** Browser-side rule check, fingerprint, registration (and possession proof), then the chunks. */
   private async prepare(key: string, file: File): Promise<void> {
-    const fail = (error: string, retryable = true) => this.patch(key, { state: 'error', phase: null, error, retryable });
+    const fail = (error: string, retryable = true) =>
+      this.patch(key, { state: 'error', phase: null, error, retryable });
     try {
       const rule = this.opts.rule();
       if (!rule) return fail('该素材类型暂不支持上传', false);
@@ -155,7 +192,14 @@ export class UploadQueue {
         sha256 = await hashFile(file, (p) => this.patch(key, { phase: `正在计算文件指纹 ${Math.floor(p * 100)}%` }));
       }
       this.patch(key, { phase: '正在登记上传' });
-      let status = await initUpload({ name: file.name, size: file.size, type: file.type || undefined, sha256, workType: this.opts.workType, chunkSize: UPLOADER_DEFAULTS.chunkSize });
+      let status = await initUpload({
+        name: file.name,
+        size: file.size,
+        type: file.type || undefined,
+        sha256,
+        workType: this.opts.workType,
+        chunkSize: UPLOADER_DEFAULTS.chunkSize,
+      });
       if (status.proof) {
         this.patch(key, { phase: '正在校验文件' });
         status = await proveUpload(status.id, await hashRange(file, status.proof.offset, status.proof.length));
@@ -197,15 +241,21 @@ export class UploadQueue {
         if (status?.state === 'receiving' && status.uploaded.length < status.totalChunks) {
           return this.patch(key, { state: 'error', phase: null, error: '部分分片未送达，请重试' });
         }
-        if (polls > MAX_POLLS) return this.patch(key, { state: 'error', phase: null, error: '服务器处理超时，请稍后重试' });
+        if (polls > MAX_POLLS)
+          return this.patch(key, { state: 'error', phase: null, error: '服务器处理超时，请稍后重试' });
         this.patch(key, { phase: '正在合并校验', state: 'uploading', progress: 1 });
         if (status) await new Promise((r) => setTimeout(r, POLL_MS));
         status = await getUpload(id);
       }
     } catch (e) {
-      return this.patch(key, { state: 'error', phase: null, error: e instanceof Error ? e.message : '网络错误 请稍后再试' });
+      return this.patch(key, {
+        state: 'error',
+        phase: null,
+        error: e instanceof Error ? e.message : '网络错误 请稍后再试',
+      });
     }
-    if (status.state === 'complete') this.patch(key, { state: 'success', phase: null, progress: 1, speed: 0, timeLeft: 0, result: status });
+    if (status.state === 'complete')
+      this.patch(key, { state: 'success', phase: null, progress: 1, speed: 0, timeLeft: 0, result: status });
     else this.patch(key, { state: 'error', phase: null, error: status.error ?? '上传已过期或已取消，请重新上传' });
   }
 
@@ -237,7 +287,15 @@ export class UploadQueue {
     }
     if (f) this.uploader.removeFile(f);
     this.ids.delete(native);
-    this.patch(key, { state: 'waiting', phase: '正在检查文件', error: null, progress: 0, retries: 0, chunks: {}, uploadId: null });
+    this.patch(key, {
+      state: 'waiting',
+      phase: '正在检查文件',
+      error: null,
+      progress: 0,
+      retries: 0,
+      chunks: {},
+      uploadId: null,
+    });
     void this.prepare(key, native);
   }
 
@@ -277,7 +335,14 @@ export class UploadQueue {
 }
 
 /** Progress of the whole list (failed files left out): bytes done over bytes, summed speed, time left at that speed. */
-export function overallOf(rows: UploadRow[]): { progress: number; speed: number; timeLeft: number; done: number; total: number; uploading: boolean } {
+export function overallOf(rows: UploadRow[]): {
+  progress: number;
+  speed: number;
+  timeLeft: number;
+  done: number;
+  total: number;
+  uploading: boolean;
+} {
   const live = rows.filter((r) => r.state !== 'error');
   const size = live.reduce((s, r) => s + r.size, 0);
   const doneBytes = live.reduce((s, r) => s + r.size * (r.state === 'success' ? 1 : r.progress), 0);

@@ -38,7 +38,9 @@ export const userStore = {
       emit({ loading: true });
       try {
         // A stale token is not a reason to pop the login dialog: read 401 as an envelope, not an HTTP error.
-        const u = await get<UserInfo>('/api/common/getUserInfo', undefined, { axios: { validateStatus: (s) => s < 500 } });
+        const u = await get<UserInfo>('/api/common/getUserInfo', undefined, {
+          axios: { validateStatus: (s) => s < 500 },
+        });
         emit({ user: u, loading: false });
         return u;
       } catch {

@@ -48,7 +48,9 @@ function SchemaConsole() {
       type: 'group' as const,
       key,
       label,
-      children: shown.filter((s) => s.id.startsWith(`lumen:${key}/`)).map((s) => ({ key: s.id, label: `${s.title}${s.version ? ` · v${s.version}` : ''}`, title: s.id })),
+      children: shown
+        .filter((s) => s.id.startsWith(`lumen:${key}/`))
+        .map((s) => ({ key: s.id, label: `${s.title}${s.version ? ` · v${s.version}` : ''}`, title: s.id })),
     })).filter((g) => g.children.length);
   }, [list, filter]);
 
@@ -56,11 +58,34 @@ function SchemaConsole() {
     <Row gutter={16} style={{ padding: 16 }}>
       <Col xs={24} md={6}>
         <Card size="small" title="规则配置">
-          <Input.Search allowClear placeholder="搜索模式" value={filter} onChange={(e) => setFilter(e.target.value)} style={{ marginBottom: 8 }} />
-          {listError && <Alert type="error" showIcon message={listError} action={<Button size="small" onClick={() => void loadList()}>重试</Button>} />}
+          <Input.Search
+            allowClear
+            placeholder="搜索模式"
+            value={filter}
+            onChange={(e) => setFilter(e.target.value)}
+            style={{ marginBottom: 8 }}
+          />
+          {listError && (
+            <Alert
+              type="error"
+              showIcon
+              message={listError}
+              action={
+                <Button size="small" onClick={() => void loadList()}>
+                  重试
+                </Button>
+              }
+            />
+          )}
           {!list && !listError && <Spin />}
           {list && !items.length && <Empty description="没有匹配的模式" />}
-          <Menu mode="inline" items={items} selectedKeys={selected ? [selected] : []} onClick={(e) => setSelected(e.key)} style={{ borderInlineEnd: 0 }} />
+          <Menu
+            mode="inline"
+            items={items}
+            selectedKeys={selected ? [selected] : []}
+            onClick={(e) => setSelected(e.key)}
+            style={{ borderInlineEnd: 0 }}
+          />
         </Card>
       </Col>
       <Col xs={24} md={18}>

@@ -41,7 +41,14 @@ function AuditTable() {
     setLoading(true);
     setError(null);
     try {
-      setData(await get('/api/admin/audit-log/list', { action, targetId: targetId.trim() || undefined, page, pageSize: PAGE_SIZE }));
+      setData(
+        await get('/api/admin/audit-log/list', {
+          action,
+          targetId: targetId.trim() || undefined,
+          page,
+          pageSize: PAGE_SIZE,
+        }),
+      );
     } catch (e) {
       setError((e as Error).message || '加载失败');
     } finally {
@@ -54,36 +61,77 @@ function AuditTable() {
 
   return (
     <Card title="操作日志" style={{ margin: 16 }}>
-      <Typography.Paragraph type="secondary">运营人员在后台的每一次操作都记录在此：操作人、操作、对象，以及操作前后的状态。记录不可修改或删除。</Typography.Paragraph>
+      <Typography.Paragraph type="secondary">
+        运营人员在后台的每一次操作都记录在此：操作人、操作、对象，以及操作前后的状态。记录不可修改或删除。
+      </Typography.Paragraph>
       <Space style={{ marginBottom: 16 }} wrap>
         <Select
           allowClear
           placeholder="全部操作"
           style={{ width: 200 }}
           value={action}
-          onChange={(v) => { setAction(v); setPage(1); }}
+          onChange={(v) => {
+            setAction(v);
+            setPage(1);
+          }}
           options={enumOptions('lumen:enums/audit-action').map((o) => ({ label: o.label, value: String(o.value) }))}
         />
-        <Input.Search placeholder="对象编号" allowClear style={{ width: 200 }} onSearch={(v) => { setTargetId(v); setPage(1); }} />
+        <Input.Search
+          placeholder="对象编号"
+          allowClear
+          style={{ width: 200 }}
+          onSearch={(v) => {
+            setTargetId(v);
+            setPage(1);
+          }}
+        />
       </Space>
-      {error && <Alert type="error" showIcon message={`操作日志加载失败：${error}`} action={<Button size="small" onClick={() => void load()}>重试</Button>} style={{ marginBottom: 16 }} />}
+      {error && (
+        <Alert
+          type="error"
+          showIcon
+          message={`操作日志加载失败：${error}`}
+          action={
+            <Button size="small" onClick={() => void load()}>
+              重试
+            </Button>
+          }
+          style={{ marginBottom: 16 }}
+        />
+      )}
       <Table<AuditRow>
         rowKey="id"
         loading={loading}
         dataSource={data?.list ?? []}
         locale={{ emptyText: <Empty description="暂无操作记录" /> }}
-        pagination={{ current: page, pageSize: PAGE_SIZE, total: data?.total ?? 0, onChange: setPage, hideOnSinglePage: true }}
+        pagination={{
+          current: page,
+          pageSize: PAGE_SIZE,
+          total: data?.total ?? 0,
+          onChange: setPage,
+          hideOnSinglePage: true,
+        }}
         expandable={{
           expandedRowRender: (r) => (
             <Space align="start" size={32}>
-              <div><Typography.Text strong>操作前</Typography.Text><pre style={{ margin: 0 }}>{JSON.stringify(r.before, null, 2)}</pre></div>
-              <div><Typography.Text strong>操作后</Typography.Text><pre style={{ margin: 0 }}>{JSON.stringify(r.after, null, 2)}</pre></div>
+              <div>
+                <Typography.Text strong>操作前</Typography.Text>
+                <pre style={{ margin: 0 }}>{JSON.stringify(r.before, null, 2)}</pre>
+              </div>
+              <div>
+                <Typography.Text strong>操作后</Typography.Text>
+                <pre style={{ margin: 0 }}>{JSON.stringify(r.after, null, 2)}</pre>
+              </div>
             </Space>
           ),
         }}
         columns={[
           { title: '时间', dataIndex: 'createdAt', render: (v) => renderCell('datetime', v) },
-          { title: '操作人', dataIndex: 'actorName', render: (v, r) => (r.actorId === null ? '系统' : v ?? `用户${r.actorId}`) },
+          {
+            title: '操作人',
+            dataIndex: 'actorName',
+            render: (v, r) => (r.actorId === null ? '系统' : (v ?? `用户${r.actorId}`)),
+          },
           { title: '操作', dataIndex: 'action', render: (v) => renderCell('enum:lumen:enums/audit-action', v) },
           { title: '对象', dataIndex: 'targetType', render: (v, r) => `${TARGET_NAMES[v] ?? v} #${r.targetId}` },
           { title: '说明', dataIndex: 'note' },

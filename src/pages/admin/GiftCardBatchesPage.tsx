@@ -35,7 +35,15 @@ function BatchCards({ id }: { id: number }) {
       dataSource={cards ?? []}
       pagination={{ pageSize: 20, size: 'small', hideOnSinglePage: true }}
       columns={[
-        { title: '卡密', dataIndex: 'code', render: (v) => <Typography.Text code copyable={{ text: v }}>{formatCode(v)}</Typography.Text> },
+        {
+          title: '卡密',
+          dataIndex: 'code',
+          render: (v) => (
+            <Typography.Text code copyable={{ text: v }}>
+              {formatCode(v)}
+            </Typography.Text>
+          ),
+        },
         { title: '状态', dataIndex: 'status', render: (v) => <StatusTag table="gift-card" value={v} /> },
         { title: '有效期至', dataIndex: 'expiresAt', render: (v) => (v ? formatDateTime(v) : '-') },
         { title: '兑换时间', dataIndex: 'redeemedAt', render: (v) => (v ? formatDateTime(v) : '-') },
@@ -46,19 +54,49 @@ function BatchCards({ id }: { id: number }) {
 
 function Batches() {
   useSchemas(['lumen:status/gift-card']);
-  const { page, setPage, data, loading, error, load, message } = useStaffList<number, GiftBatch>(0, (_s, p) => listBatches(p, PAGE_SIZE));
+  const { page, setPage, data, loading, error, load, message } = useStaffList<number, GiftBatch>(0, (_s, p) =>
+    listBatches(p, PAGE_SIZE),
+  );
   const [creating, setCreating] = useState(false);
   return (
-    <Card title="礼品卡批次" style={{ margin: 16 }} extra={<Button type="primary" onClick={() => setCreating(true)}>生成礼品卡</Button>}>
-      <Typography.Paragraph type="secondary">生成的礼品卡可直接兑换（活动赠送、企业采购）；面额取自礼品卡面额规则，每次生成记入操作日志。展开批次可查看并复制卡密。</Typography.Paragraph>
-      {error && <Alert type="error" showIcon message={`批次加载失败：${error}`} action={<Button size="small" onClick={() => void load()}>重试</Button>} style={{ marginBottom: 16 }} />}
+    <Card
+      title="礼品卡批次"
+      style={{ margin: 16 }}
+      extra={
+        <Button type="primary" onClick={() => setCreating(true)}>
+          生成礼品卡
+        </Button>
+      }
+    >
+      <Typography.Paragraph type="secondary">
+        生成的礼品卡可直接兑换（活动赠送、企业采购）；面额取自礼品卡面额规则，每次生成记入操作日志。展开批次可查看并复制卡密。
+      </Typography.Paragraph>
+      {error && (
+        <Alert
+          type="error"
+          showIcon
+          message={`批次加载失败：${error}`}
+          action={
+            <Button size="small" onClick={() => void load()}>
+              重试
+            </Button>
+          }
+          style={{ marginBottom: 16 }}
+        />
+      )}
       <Table<GiftBatch>
         rowKey="id"
         loading={loading}
         dataSource={data?.list ?? []}
         locale={{ emptyText: <Empty description="暂无礼品卡批次" /> }}
         expandable={{ expandedRowRender: (b) => <BatchCards id={b.id} /> }}
-        pagination={{ current: page, pageSize: PAGE_SIZE, total: data?.total ?? 0, onChange: setPage, hideOnSinglePage: true }}
+        pagination={{
+          current: page,
+          pageSize: PAGE_SIZE,
+          total: data?.total ?? 0,
+          onChange: setPage,
+          hideOnSinglePage: true,
+        }}
         columns={[
           { title: '批次', dataIndex: 'id', width: 70 },
           { title: '面额', dataIndex: 'amountCents', render: (v) => formatMoney(v) },

@@ -21,12 +21,23 @@ function JobTable({ state }: { state: string }) {
     errorNotification: false,
   });
   const act = (fn: (id: number) => Promise<unknown>, id: number, done: string) =>
-    fn(id).then(() => message.success(done), (e: Error) => message.error(e.message)).finally(() => void tableQuery.refetch());
+    fn(id)
+      .then(
+        () => message.success(done),
+        (e: Error) => message.error(e.message),
+      )
+      .finally(() => void tableQuery.refetch());
 
   return (
     <>
       {tableQuery.isError && (
-        <Alert type="error" showIcon style={{ marginBottom: 16 }} message={tableQuery.error?.message || '加载失败'} action={<Button onClick={() => tableQuery.refetch()}>重试</Button>} />
+        <Alert
+          type="error"
+          showIcon
+          style={{ marginBottom: 16 }}
+          message={tableQuery.error?.message || '加载失败'}
+          action={<Button onClick={() => tableQuery.refetch()}>重试</Button>}
+        />
       )}
       <Table<Job>
         {...tableProps}
@@ -36,19 +47,64 @@ function JobTable({ state }: { state: string }) {
         columns={[
           { title: '编号', dataIndex: 'id', width: 80 },
           { title: '任务类型', dataIndex: 'task', render: (t: string) => <Typography.Text code>{t}</Typography.Text> },
-          { title: '状态', dataIndex: 'state', width: 90, render: (s: string) => <Tag color={statusColor(TABLE, s)}>{statusLabel(TABLE, s)}</Tag> },
-          { title: '进度', key: 'progress', width: 200, render: (_, j) => <><Progress percent={j.progress} size="small" status={j.state === 'failed' ? 'exception' : undefined} />{j.message && <Typography.Text type="secondary">{j.message}</Typography.Text>}</> },
-          { title: '尝试', key: 'attempts', width: 70, render: (_, j) => `${j.attempts}/${j.maxAttempts}` },
-          { title: '最近错误', dataIndex: 'error', ellipsis: true, render: (e: string | null) => (e ? <Typography.Text type="danger" title={e}>{e}</Typography.Text> : '-') },
-          { title: '创建时间', dataIndex: 'createdAt', width: 160, render: (d: string) => dayjs(d).format('YYYY-MM-DD HH:mm:ss') },
           {
-            title: '操作', key: 'actions', width: 120,
+            title: '状态',
+            dataIndex: 'state',
+            width: 90,
+            render: (s: string) => <Tag color={statusColor(TABLE, s)}>{statusLabel(TABLE, s)}</Tag>,
+          },
+          {
+            title: '进度',
+            key: 'progress',
+            width: 200,
+            render: (_, j) => (
+              <>
+                <Progress percent={j.progress} size="small" status={j.state === 'failed' ? 'exception' : undefined} />
+                {j.message && <Typography.Text type="secondary">{j.message}</Typography.Text>}
+              </>
+            ),
+          },
+          { title: '尝试', key: 'attempts', width: 70, render: (_, j) => `${j.attempts}/${j.maxAttempts}` },
+          {
+            title: '最近错误',
+            dataIndex: 'error',
+            ellipsis: true,
+            render: (e: string | null) =>
+              e ? (
+                <Typography.Text type="danger" title={e}>
+                  {e}
+                </Typography.Text>
+              ) : (
+                '-'
+              ),
+          },
+          {
+            title: '创建时间',
+            dataIndex: 'createdAt',
+            width: 160,
+            render: (d: string) => dayjs(d).format('YYYY-MM-DD HH:mm:ss'),
+          },
+          {
+            title: '操作',
+            key: 'actions',
+            width: 120,
             render: (_, j) => (
               <Space size={4}>
-                {(j.state === 'failed' || j.state === 'cancelled') && <Button size="small" onClick={() => act(retryJob, j.id, '任务已重新排队')}>重试</Button>}
+                {(j.state === 'failed' || j.state === 'cancelled') && (
+                  <Button size="small" onClick={() => act(retryJob, j.id, '任务已重新排队')}>
+                    重试
+                  </Button>
+                )}
                 {(j.state === 'queued' || j.state === 'running') && (
-                  <Popconfirm title="确定取消该任务？" okText="取消任务" cancelText="再想想" onConfirm={() => act(cancelJob, j.id, '任务已取消')}>
-                    <Button size="small" danger>取消</Button>
+                  <Popconfirm
+                    title="确定取消该任务？"
+                    okText="取消任务"
+                    cancelText="再想想"
+                    onConfirm={() => act(cancelJob, j.id, '任务已取消')}
+                  >
+                    <Button size="small" danger>
+                      取消
+                    </Button>
                   </Popconfirm>
                 )}
               </Space>
@@ -76,9 +132,23 @@ function JobsConsole() {
     <Card
       style={{ margin: 16 }}
       title="后台任务"
-      extra={<Space><Link to="/admin">规则配置</Link><Button icon={<ReloadOutlined />} onClick={() => setReload((n) => n + 1)}>刷新</Button></Space>}
+      extra={
+        <Space>
+          <Link to="/admin">规则配置</Link>
+          <Button icon={<ReloadOutlined />} onClick={() => setReload((n) => n + 1)}>
+            刷新
+          </Button>
+        </Space>
+      }
     >
-      <Tabs activeKey={state} onChange={setState} items={[{ key: 'all', label: '全部' }, ...enumOptions(TABLE).map((o) => ({ key: String(o.value), label: o.label }))]} />
+      <Tabs
+        activeKey={state}
+        onChange={setState}
+        items={[
+          { key: 'all', label: '全部' },
+          ...enumOptions(TABLE).map((o) => ({ key: String(o.value), label: o.label })),
+        ]}
+      />
       <JobTable key={`${state}:${reload}`} state={state} />
     </Card>
   );

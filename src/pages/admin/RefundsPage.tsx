@@ -21,14 +21,28 @@ export default function RefundsPage() {
 }
 
 function RefundTable() {
-  const { status, setStatus, page, setPage, data, loading, error, load, busy: settling, act, message } = useStaffList<'due' | 'refunded', RefundDue>(
-    'due',
-    (s, p) => listRefunds(s, p, PAGE_SIZE),
-  );
+  const {
+    status,
+    setStatus,
+    page,
+    setPage,
+    data,
+    loading,
+    error,
+    load,
+    busy: settling,
+    act,
+    message,
+  } = useStaffList<'due' | 'refunded', RefundDue>('due', (s, p) => listRefunds(s, p, PAGE_SIZE));
   const [refunding, setRefunding] = useState(false);
 
   const settle = (r: RefundDue) =>
-    act(r.id, () => settleRefund(r.id), () => `已退款 ${renderCell('money', r.amountCents)}（${renderCell('enum:lumen:licence/pay-method', r.provider)}）`);
+    act(
+      r.id,
+      () => settleRefund(r.id),
+      () =>
+        `已退款 ${renderCell('money', r.amountCents)}（${renderCell('enum:lumen:licence/pay-method', r.provider)}）`,
+    );
 
   const submitOrderRefund = async (form: Record<string, any>) => {
     const r = await refundOrder(form);
@@ -44,7 +58,9 @@ function RefundTable() {
       style={{ margin: 16 }}
       extra={
         <>
-          <Button danger onClick={() => setRefunding(true)} style={{ marginRight: 12 }}>{reasonLabel('order_refunded')}</Button>
+          <Button danger onClick={() => setRefunding(true)} style={{ marginRight: 12 }}>
+            {reasonLabel('order_refunded')}
+          </Button>
           <Link to="/admin">规则配置</Link>
         </>
       }
@@ -53,7 +69,15 @@ function RefundTable() {
         未换得授权的付款（订单重复支付、订单关闭后付款、金额不符）逐笔记为待退款。结算后款项原路退回：微信支付、支付宝退回原支付账户，钱包付款退回钱包余额。
         整单退款撤销该订单的授权、扣回创作者的该单分成，并立即原路退款。
       </Typography.Paragraph>
-      <SchemaFormModal open={refunding} schemaId="lumen:forms/order-refund" title={reasonLabel('order_refunded')} okText="确认退款" danger onCancel={() => setRefunding(false)} onSubmit={submitOrderRefund} />
+      <SchemaFormModal
+        open={refunding}
+        schemaId="lumen:forms/order-refund"
+        title={reasonLabel('order_refunded')}
+        okText="确认退款"
+        danger
+        onCancel={() => setRefunding(false)}
+        onSubmit={submitOrderRefund}
+      />
       <Segmented
         value={status}
         onChange={(v) => setStatus(v as 'due' | 'refunded')}
@@ -61,29 +85,75 @@ function RefundTable() {
         options={enumOptions('status:refund-settlement').filter((o) => o.value !== 'processing')}
         style={{ marginBottom: 16 }}
       />
-      {error && <Alert type="error" showIcon message={`退款列表加载失败：${error}`} action={<Button size="small" onClick={() => void load()}>重试</Button>} style={{ marginBottom: 16 }} />}
+      {error && (
+        <Alert
+          type="error"
+          showIcon
+          message={`退款列表加载失败：${error}`}
+          action={
+            <Button size="small" onClick={() => void load()}>
+              重试
+            </Button>
+          }
+          style={{ marginBottom: 16 }}
+        />
+      )}
       <Table<RefundDue>
         rowKey="id"
         loading={loading}
         dataSource={data?.list ?? []}
         locale={{ emptyText: <Empty description={status === 'due' ? '暂无待结算的退款' : '暂无已退款记录'} /> }}
-        pagination={{ current: page, pageSize: PAGE_SIZE, total: data?.total ?? 0, onChange: setPage, hideOnSinglePage: true }}
+        pagination={{
+          current: page,
+          pageSize: PAGE_SIZE,
+          total: data?.total ?? 0,
+          onChange: setPage,
+          hideOnSinglePage: true,
+        }}
         columns={[
           { title: '订单号', dataIndex: 'orderNo' },
           { title: '用户', dataIndex: 'userName', render: (v, r) => v ?? `用户${r.userId}` },
           { title: '原支付渠道', dataIndex: 'provider', render: (v) => renderCell('enum:lumen:licence/pay-method', v) },
-          { title: '金额', dataIndex: 'amountCents', align: 'right', render: (v) => <Typography.Text type="danger">{renderCell('money', v)}</Typography.Text> },
-          { title: '原因', dataIndex: 'reason', render: (v: RefundDue['reason'], r) => (r.note ? `${reasonLabel(v)}：${r.note}` : reasonLabel(v)) },
-          { title: '状态', dataIndex: 'status', render: (v: RefundDue['status']) => <StatusTag table="refund-settlement" value={v} /> },
-          { title: status === 'due' ? '记录时间' : '退款时间', dataIndex: status === 'due' ? 'createdAt' : 'settledAt', render: (v) => renderCell('datetime', v) },
+          {
+            title: '金额',
+            dataIndex: 'amountCents',
+            align: 'right',
+            render: (v) => <Typography.Text type="danger">{renderCell('money', v)}</Typography.Text>,
+          },
+          {
+            title: '原因',
+            dataIndex: 'reason',
+            render: (v: RefundDue['reason'], r) => (r.note ? `${reasonLabel(v)}：${r.note}` : reasonLabel(v)),
+          },
+          {
+            title: '状态',
+            dataIndex: 'status',
+            render: (v: RefundDue['status']) => <StatusTag table="refund-settlement" value={v} />,
+          },
+          {
+            title: status === 'due' ? '记录时间' : '退款时间',
+            dataIndex: status === 'due' ? 'createdAt' : 'settledAt',
+            render: (v) => renderCell('datetime', v),
+          },
           {
             title: status === 'due' ? '操作' : '退款单号',
             key: 'op',
-            render: (_, r) => r.status === 'refunded'
-              ? <Typography.Text type="secondary">{r.refundNo}</Typography.Text>
-              : (
-                <Popconfirm title={`确定将 ${renderCell('money', r.amountCents)} 原路退回${renderCell('enum:lumen:licence/pay-method', r.provider)}？`} onConfirm={() => settle(r)}>
-                  <Button type="primary" size="small" loading={settling === r.id} disabled={settling !== null && settling !== r.id}>结算退款</Button>
+            render: (_, r) =>
+              r.status === 'refunded' ? (
+                <Typography.Text type="secondary">{r.refundNo}</Typography.Text>
+              ) : (
+                <Popconfirm
+                  title={`确定将 ${renderCell('money', r.amountCents)} 原路退回${renderCell('enum:lumen:licence/pay-method', r.provider)}？`}
+                  onConfirm={() => settle(r)}
+                >
+                  <Button
+                    type="primary"
+                    size="small"
+                    loading={settling === r.id}
+                    disabled={settling !== null && settling !== r.id}
+                  >
+                    结算退款
+                  </Button>
                 </Popconfirm>
               ),
           },

@@ -80,12 +80,28 @@ export function SchemaEditor({ id, onSaved }: { id: string; onSaved: () => void 
   }
 
   if (loading && !text) return <Spin style={{ display: 'block', margin: 48 }} />;
-  if (loadError) return <Alert type="error" showIcon message="加载失败" description={loadError} action={<Button onClick={() => void load()}>重试</Button>} />;
+  if (loadError)
+    return (
+      <Alert
+        type="error"
+        showIcon
+        message="加载失败"
+        description={loadError}
+        action={<Button onClick={() => void load()}>重试</Button>}
+      />
+    );
 
   const editor = (
     <Row gutter={16}>
       <Col xs={24} lg={12}>
-        <Card size="small" title={<Space>JSON<Tag>版本 {version}</Tag></Space>}>
+        <Card
+          size="small"
+          title={
+            <Space>
+              JSON<Tag>版本 {version}</Tag>
+            </Space>
+          }
+        >
           <Input.TextArea
             aria-label="模式 JSON"
             value={text}
@@ -95,10 +111,22 @@ export function SchemaEditor({ id, onSaved }: { id: string; onSaved: () => void 
             style={{ fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace', fontSize: 12 }}
           />
           {parsed.error && <Alert style={{ marginTop: 8 }} type="error" showIcon message={parsed.error} />}
-          {saveError && <Alert style={{ marginTop: 8 }} type="error" showIcon message="保存失败" description={saveError} />}
+          {saveError && (
+            <Alert style={{ marginTop: 8 }} type="error" showIcon message="保存失败" description={saveError} />
+          )}
           <Space.Compact style={{ width: '100%', marginTop: 8 }}>
-            <Input placeholder="修改说明（选填）" maxLength={200} value={note} onChange={(e) => setNote(e.target.value)} />
-            <Button type="primary" loading={saving} disabled={!!parsed.error} onClick={() => void run(() => saveSchema(id, parsed.value, note, version), '已保存')}>
+            <Input
+              placeholder="修改说明（选填）"
+              maxLength={200}
+              value={note}
+              onChange={(e) => setNote(e.target.value)}
+            />
+            <Button
+              type="primary"
+              loading={saving}
+              disabled={!!parsed.error}
+              onClick={() => void run(() => saveSchema(id, parsed.value, note, version), '已保存')}
+            >
               保存
             </Button>
           </Space.Compact>
@@ -120,7 +148,9 @@ export function SchemaEditor({ id, onSaved }: { id: string; onSaved: () => void 
           label: '版本历史',
           children: (
             <>
-              <Typography.Paragraph type="secondary">版本 0 为随程序发布的内置版本；回滚会以所选版本的内容生成一个新版本。</Typography.Paragraph>
+              <Typography.Paragraph type="secondary">
+                版本 0 为随程序发布的内置版本；回滚会以所选版本的内容生成一个新版本。
+              </Typography.Paragraph>
               <VersionHistory
                 versions={versions}
                 loading={versionsLoading}

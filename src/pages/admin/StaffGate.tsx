@@ -20,9 +20,28 @@ export function StaffGate({ area, children }: { area: string; children: ReactNod
 
   if (access === 'loading') return <Spin size="large" style={{ display: 'block', margin: '20vh auto' }} />;
   if (access === 'visitor')
-    return <Result status="403" title="请先登录" subTitle={`${area}仅对运营人员开放`} extra={<Button type="primary" onClick={() => openLogin().then(check, () => undefined)}>登录</Button>} />;
+    return (
+      <Result
+        status="403"
+        title="请先登录"
+        subTitle={`${area}仅对运营人员开放`}
+        extra={
+          <Button type="primary" onClick={() => openLogin().then(check, () => undefined)}>
+            登录
+          </Button>
+        }
+      />
+    );
   if (access === 'denied') return <Result status="403" title="403" subTitle={`没有权限：${area}仅对运营人员开放`} />;
-  if (typeof access === 'object') return <Result status="error" title="加载失败" subTitle={access.error} extra={<Button onClick={() => void check()}>重试</Button>} />;
+  if (typeof access === 'object')
+    return (
+      <Result
+        status="error"
+        title="加载失败"
+        subTitle={access.error}
+        extra={<Button onClick={() => void check()}>重试</Button>}
+      />
+    );
   return (
     <>
       <div style={{ padding: '16px 16px 0' }}>

@@ -21,11 +21,18 @@ export default function WithdrawalsPage() {
 
 function WithdrawalTable() {
   useSchemas(['lumen:status/withdrawal']);
-  const { status, setStatus, page, setPage, data, loading, error, load, busy, act, message } = useStaffList<number, StaffWithdrawal>(0, (s, p) => listWithdrawals(s, p, PAGE_SIZE));
+  const { status, setStatus, page, setPage, data, loading, error, load, busy, act, message } = useStaffList<
+    number,
+    StaffWithdrawal
+  >(0, (s, p) => listWithdrawals(s, p, PAGE_SIZE));
   const [rejecting, setRejecting] = useState<StaffWithdrawal | null>(null);
 
   const approve = (w: StaffWithdrawal) =>
-    act(w.id, () => approveWithdrawal(w.id), (r) => `已向${w.accountName}打款 ${formatMoney(r.amountCents)}（流水号 ${r.payoutId}）`);
+    act(
+      w.id,
+      () => approveWithdrawal(w.id),
+      (r) => `已向${w.accountName}打款 ${formatMoney(r.amountCents)}（流水号 ${r.payoutId}）`,
+    );
   const reject = async (form: Record<string, any>) => {
     await rejectWithdrawal(rejecting!.id, form);
     message.success('已驳回，金额已退回创作者的可提现收益');
@@ -39,20 +46,52 @@ function WithdrawalTable() {
       <Typography.Paragraph type="secondary">
         审核通过后立即通过支付宝转账打款至创作者的支付宝账户或银行卡（同一申请只会打款一次）；驳回需填写原因，创作者在提现详情中可见，金额退回其可提现收益。
       </Typography.Paragraph>
-      <Segmented value={status} options={enumOptions('status:withdrawal')} onChange={(v) => setStatus(Number(v))} style={{ marginBottom: 16 }} />
-      {error && <Alert type="error" showIcon message={`提现列表加载失败：${error}`} action={<Button size="small" onClick={() => void load()}>重试</Button>} style={{ marginBottom: 16 }} />}
+      <Segmented
+        value={status}
+        options={enumOptions('status:withdrawal')}
+        onChange={(v) => setStatus(Number(v))}
+        style={{ marginBottom: 16 }}
+      />
+      {error && (
+        <Alert
+          type="error"
+          showIcon
+          message={`提现列表加载失败：${error}`}
+          action={
+            <Button size="small" onClick={() => void load()}>
+              重试
+            </Button>
+          }
+          style={{ marginBottom: 16 }}
+        />
+      )}
       <Table<StaffWithdrawal>
         rowKey="id"
         loading={loading}
         dataSource={data?.list ?? []}
         scroll={{ x: true }}
         locale={{ emptyText: <Empty description="暂无提现申请" /> }}
-        pagination={{ current: page, pageSize: PAGE_SIZE, total: data?.total ?? 0, onChange: setPage, hideOnSinglePage: true }}
+        pagination={{
+          current: page,
+          pageSize: PAGE_SIZE,
+          total: data?.total ?? 0,
+          onChange: setPage,
+          hideOnSinglePage: true,
+        }}
         columns={[
           { title: '编号', dataIndex: 'id', width: 70 },
           { title: '创作者', dataIndex: 'userName', render: (v, r) => v ?? `用户${r.userId}` },
-          { title: '金额', dataIndex: 'amountCents', align: 'right', render: (v) => <Typography.Text strong>{formatMoney(v)}</Typography.Text> },
-          { title: '收款方式', dataIndex: 'channel', render: (v, r) => (v === 'alipay' ? '支付宝' : `银行卡${r.bankName ? `（${r.bankName}）` : ''}`) },
+          {
+            title: '金额',
+            dataIndex: 'amountCents',
+            align: 'right',
+            render: (v) => <Typography.Text strong>{formatMoney(v)}</Typography.Text>,
+          },
+          {
+            title: '收款方式',
+            dataIndex: 'channel',
+            render: (v, r) => (v === 'alipay' ? '支付宝' : `银行卡${r.bankName ? `（${r.bankName}）` : ''}`),
+          },
           { title: '收款人', dataIndex: 'accountName' },
           { title: '收款账号', dataIndex: 'accountNo' },
           { title: '申请时间', dataIndex: 'createdAt', render: (v) => formatDateTime(v) },
@@ -63,14 +102,36 @@ function WithdrawalTable() {
                 key: 'op',
                 render: (_, w) => (
                   <Space>
-                    <Popconfirm title={`确定通过并向 ${w.accountName} 打款 ${formatMoney(w.amountCents)}？`} onConfirm={() => approve(w)}>
-                      <Button type="primary" size="small" loading={busy === w.id} disabled={busy !== null && busy !== w.id}>{w.status === 4 ? '重试打款' : '通过并打款'}</Button>
+                    <Popconfirm
+                      title={`确定通过并向 ${w.accountName} 打款 ${formatMoney(w.amountCents)}？`}
+                      onConfirm={() => approve(w)}
+                    >
+                      <Button
+                        type="primary"
+                        size="small"
+                        loading={busy === w.id}
+                        disabled={busy !== null && busy !== w.id}
+                      >
+                        {w.status === 4 ? '重试打款' : '通过并打款'}
+                      </Button>
                     </Popconfirm>
-                    {w.status === 0 && <Button size="small" danger onClick={() => setRejecting(w)}>驳回</Button>}
+                    {w.status === 0 && (
+                      <Button size="small" danger onClick={() => setRejecting(w)}>
+                        驳回
+                      </Button>
+                    )}
                   </Space>
                 ),
               }
-            : { title: status === 1 ? '转账流水号' : '驳回原因', key: 'result', render: (_, w) => <Typography.Text type="secondary">{(status === 1 ? w.payoutId : w.rejectReason) ?? '-'}</Typography.Text> },
+            : {
+                title: status === 1 ? '转账流水号' : '驳回原因',
+                key: 'result',
+                render: (_, w) => (
+                  <Typography.Text type="secondary">
+                    {(status === 1 ? w.payoutId : w.rejectReason) ?? '-'}
+                  </Typography.Text>
+                ),
+              },
         ]}
       />
       <SchemaFormModal

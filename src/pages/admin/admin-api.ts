@@ -52,7 +52,9 @@ export interface RefundDue {
 
 export const listRefunds = (status: 'due' | 'refunded', page: number, pageSize: number) =>
   get<{ list: RefundDue[]; total: number }>('/api/admin/refunds/list', { status, page, pageSize });
-export const settleRefund = (id: number) => request<RefundDue>('POST', `/api/admin/refunds/${id}/settle`, {}, { json: true });
+export const settleRefund = (id: number) =>
+  request<RefundDue>('POST', `/api/admin/refunds/${id}/settle`, {}, { json: true });
 
 /** Refunds a paid order in full (lumen:forms/order-refund): licences revoked, creators' shares reversed, paid back. */
-export const refundOrder = (form: Record<string, any>) => request<RefundDue>('POST', '/api/admin/refunds/order', form, { json: true });
+export const refundOrder = (form: Record<string, any>) =>
+  request<RefundDue>('POST', '/api/admin/refunds/order', form, { json: true });

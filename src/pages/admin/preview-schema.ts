@@ -11,10 +11,17 @@ import type { LumenSchema } from '../../schemas/types';
  * Chinese title of a rule in a rule set: its own title, else its kind and the work categories that
  * use it ('图片 · 美术作品、摄影作品等6类'); rule keys (image, modelImage) are code, not UI text.
  */
-export function ruleTitle(name: string, rule: UploadRule, categories: Record<string, string> = {}, lookup: SchemaLookup = currentSchema): string {
+export function ruleTitle(
+  name: string,
+  rule: UploadRule,
+  categories: Record<string, string> = {},
+  lookup: SchemaLookup = currentSchema,
+): string {
   if (rule.title?.trim()) return rule.title.trim();
   const noun = kindNoun(rule.kind) ?? '文件';
-  const codes = Object.entries(categories).filter(([, n]) => n === name).map(([c]) => c);
+  const codes = Object.entries(categories)
+    .filter(([, n]) => n === name)
+    .map(([c]) => c);
   if (!codes.length) return `${noun} · 未关联作品类别`;
   const labels = codes.map((c) => enumLabel('lumen:enums/work-category', Number(c), lookup));
   return `${noun} · ${labels.slice(0, 3).join('、')}${labels.length > 3 ? `等${labels.length}类` : ''}`;
@@ -28,12 +35,19 @@ export function previewOf(id: string, draft: LumenSchema): { schema: any; uiSche
     const properties = Object.fromEntries(
       Object.entries(rules).map(([name, rule]) => [
         name,
-        { title: ruleTitle(name, rule, draft['x-work-categories'] as Record<string, string>, lookup), description: ruleSummary(rule), type: 'array', items: { $ref: 'lumen:meta/file-meta' }, 'x-file-rule': rule },
+        {
+          title: ruleTitle(name, rule, draft['x-work-categories'] as Record<string, string>, lookup),
+          description: ruleSummary(rule),
+          type: 'array',
+          items: { $ref: 'lumen:meta/file-meta' },
+          'x-file-rule': rule,
+        },
       ]),
     );
     const uiSchema = Object.fromEntries(Object.keys(rules).map((n) => [n, { 'ui:widget': 'lumenFile' }]));
     return { schema: bundleSchema({ type: 'object', title: draft.title, properties }, lookup), uiSchema };
   }
-  if (draft.type === 'object' || draft.properties) return { schema: bundleSchema(draft, lookup), uiSchema: (draft['x-ui'] as Record<string, any>) ?? {} };
+  if (draft.type === 'object' || draft.properties)
+    return { schema: bundleSchema(draft, lookup), uiSchema: (draft['x-ui'] as Record<string, any>) ?? {} };
   return { schema: bundleSchema({ type: 'object', properties: { value: { ...draft } } }, lookup), uiSchema: {} };
 }

@@ -5,7 +5,10 @@ import { App } from 'antd';
  * The state of a staff queue page: a status tab, the page, the loaded rows or the error, and one
  * row action at a time (`act` runs it, reports success or the server's message, then reloads).
  */
-export function useStaffList<S, Row>(initialStatus: S, fetchPage: (status: S, page: number) => Promise<{ list: Row[]; total: number }>) {
+export function useStaffList<S, Row>(
+  initialStatus: S,
+  fetchPage: (status: S, page: number) => Promise<{ list: Row[]; total: number }>,
+) {
   const { message } = App.useApp();
   const [status, setStatusState] = useState<S>(initialStatus);
   const [page, setPage] = useState(1);
@@ -31,7 +34,7 @@ export function useStaffList<S, Row>(initialStatus: S, fetchPage: (status: S, pa
   }, [load]);
 
   /** Runs one row's action; the success text may use the server's answer. */
-  const act = async <T,>(id: number, run: () => Promise<T>, success: (r: T) => string) => {
+  const act = async <T>(id: number, run: () => Promise<T>, success: (r: T) => string) => {
     setBusy(id);
     try {
       message.success(success(await run()));

@@ -21,16 +21,29 @@ export default function AlbumListPage() {
   }
   return (
     <Card data-testid="album-list-page">
-      <Tabs activeKey={String(type)} items={TYPES.map((t) => ({ key: String(t), label: `${TYPE_LABELS[t]}专辑` }))} onChange={(k) => navigate(`/ablum/${k}`)} />
+      <Tabs
+        activeKey={String(type)}
+        items={TYPES.map((t) => ({ key: String(t), label: `${TYPE_LABELS[t]}专辑` }))}
+        onChange={(k) => navigate(`/ablum/${k}`)}
+      />
       <RemoteState {...albums} rows={6} empty={(d) => !d.list.length}>
         {(d) => (
           <>
             <Row gutter={[16, 16]}>
               {d.list.map((a) => (
-                <Col key={a.id} xs={12} md={8} lg={6}><AlbumCard album={a} /></Col>
+                <Col key={a.id} xs={12} md={8} lg={6}>
+                  <AlbumCard album={a} />
+                </Col>
               ))}
             </Row>
-            <Pagination style={{ marginTop: 24, textAlign: 'center' }} current={page} pageSize={PAGE_SIZE} total={d.total} hideOnSinglePage onChange={(p) => setParams({ page: String(p) })} />
+            <Pagination
+              style={{ marginTop: 24, textAlign: 'center' }}
+              current={page}
+              pageSize={PAGE_SIZE}
+              total={d.total}
+              hideOnSinglePage
+              onChange={(p) => setParams({ page: String(p) })}
+            />
           </>
         )}
       </RemoteState>

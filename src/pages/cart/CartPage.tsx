@@ -56,7 +56,10 @@ export default function CartPage() {
   }, [user, load]);
 
   const heldLines = lines.filter((l) => l.available && l.held);
-  const total = useMemo(() => lines.filter((l) => selected.includes(l.id)).reduce((s, l) => s + (l.priceCents ?? 0), 0), [lines, selected]);
+  const total = useMemo(
+    () => lines.filter((l) => selected.includes(l.id)).reduce((s, l) => s + (l.priceCents ?? 0), 0),
+    [lines, selected],
+  );
 
   const change = async (id: number, scenario: string) => {
     try {
@@ -78,11 +81,29 @@ export default function CartPage() {
   };
 
   if (needLogin) {
-    return <Result status="info" title="登录后查看购物车" extra={<Button type="primary" onClick={async () => (await ensureLogin()) && load()}>登录</Button>} />;
+    return (
+      <Result
+        status="info"
+        title="登录后查看购物车"
+        extra={
+          <Button type="primary" onClick={async () => (await ensureLogin()) && load()}>
+            登录
+          </Button>
+        }
+      />
+    );
   }
   return (
     <Card title="购物车">
-      {error && <Alert type="error" showIcon message={error} action={<Button onClick={load}>重试</Button>} style={{ marginBottom: 16 }} />}
+      {error && (
+        <Alert
+          type="error"
+          showIcon
+          message={error}
+          action={<Button onClick={load}>重试</Button>}
+          style={{ marginBottom: 16 }}
+        />
+      )}
       {heldLines.length > 0 && (
         <Alert
           type="warning"
@@ -98,27 +119,80 @@ export default function CartPage() {
         loading={loading}
         dataSource={lines}
         pagination={false}
-        locale={{ emptyText: <Empty description="购物车是空的"><Link to="/">去逛逛</Link></Empty> }}
-        rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]), getCheckboxProps: (l) => ({ disabled: !buyable(l) }) }}
+        locale={{
+          emptyText: (
+            <Empty description="购物车是空的">
+              <Link to="/">去逛逛</Link>
+            </Empty>
+          ),
+        }}
+        rowSelection={{
+          selectedRowKeys: selected,
+          onChange: (keys) => setSelected(keys as number[]),
+          getCheckboxProps: (l) => ({ disabled: !buyable(l) }),
+        }}
         columns={[
           {
-            title: '素材', dataIndex: 'title', render: (t, l) => !l.available
-              ? <Space><Typography.Text type="secondary">{t}</Typography.Text><Tag>{tableLabel(statusWork, 2)}</Tag></Space>
-              : <Space><Link to={`/video/detail/${l.materialId}`}>{t}</Link>{l.held && <Tooltip title={HELD_TIP}><Tag color="warning">已持有该授权</Tag></Tooltip>}</Space>,
+            title: '素材',
+            dataIndex: 'title',
+            render: (t, l) =>
+              !l.available ? (
+                <Space>
+                  <Typography.Text type="secondary">{t}</Typography.Text>
+                  <Tag>{tableLabel(statusWork, 2)}</Tag>
+                </Space>
+              ) : (
+                <Space>
+                  <Link to={`/video/detail/${l.materialId}`}>{t}</Link>
+                  {l.held && (
+                    <Tooltip title={HELD_TIP}>
+                      <Tag color="warning">已持有该授权</Tag>
+                    </Tooltip>
+                  )}
+                </Space>
+              ),
           },
-          { title: '授权场景', dataIndex: 'scenario', render: (s, l) => <ScenarioSelect value={s} basePriceCents={l.basePriceCents} onChange={(v) => change(l.id, v)} /> },
-          { title: '价格', dataIndex: 'priceCents', align: 'right', render: (p) => <Typography.Text type="danger">{formatMoney(p)}</Typography.Text> },
           {
-            title: '操作', key: 'op', render: (_, l) => (
-              <Popconfirm title="确定移出购物车？" onConfirm={() => remove(l.id)}><Button type="link" danger>删除</Button></Popconfirm>
+            title: '授权场景',
+            dataIndex: 'scenario',
+            render: (s, l) => (
+              <ScenarioSelect value={s} basePriceCents={l.basePriceCents} onChange={(v) => change(l.id, v)} />
+            ),
+          },
+          {
+            title: '价格',
+            dataIndex: 'priceCents',
+            align: 'right',
+            render: (p) => <Typography.Text type="danger">{formatMoney(p)}</Typography.Text>,
+          },
+          {
+            title: '操作',
+            key: 'op',
+            render: (_, l) => (
+              <Popconfirm title="确定移出购物车？" onConfirm={() => remove(l.id)}>
+                <Button type="link" danger>
+                  删除
+                </Button>
+              </Popconfirm>
             ),
           },
         ]}
       />
       <Space style={{ marginTop: 16, width: '100%', justifyContent: 'flex-end' }}>
         <span>已选 {selected.length} 件</span>
-        <span>合计：<Typography.Text strong type="danger" data-testid="cart-total">{formatMoney(total)}</Typography.Text></span>
-        <Button type="primary" disabled={!selected.length} onClick={() => navigate(`/buy/cart?ids=${selected.join(',')}`)}>去结算</Button>
+        <span>
+          合计：
+          <Typography.Text strong type="danger" data-testid="cart-total">
+            {formatMoney(total)}
+          </Typography.Text>
+        </span>
+        <Button
+          type="primary"
+          disabled={!selected.length}
+          onClick={() => navigate(`/buy/cart?ids=${selected.join(',')}`)}
+        >
+          去结算
+        </Button>
       </Space>
     </Card>
   );

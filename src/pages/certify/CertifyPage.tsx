@@ -14,12 +14,14 @@ const LICENCE_CODE = /^[0-9A-Fa-f]{12}$/;
 const DEPOSIT_NO = new RegExp(CERT_NO_PATTERN);
 const CAPTURE_NO = new RegExp(CAPTURE_CERT_NO_PATTERN);
 
-
 /** A licence certificate's public page: what the certificate itself shows, nothing more. */
 function LicenceResult({ code }: { code: string }) {
   const { data, isLoading, isError, error } = useCustom<LicenceCheck>({
-    url: '/api/order/licence/verify', method: 'get', config: { query: { code } },
-    queryOptions: { retry: false }, errorNotification: false,
+    url: '/api/order/licence/verify',
+    method: 'get',
+    config: { query: { code } },
+    queryOptions: { retry: false },
+    errorNotification: false,
   });
   if (isLoading) return <Skeleton active />;
   const v = data?.data;
@@ -51,7 +53,11 @@ export default function CertifyPage() {
   const [input, setInput] = useState(id ?? '');
   if (id && DEPOSIT_NO.test(id)) return <Navigate to={`/certifiy/copyright/deposit/${id}`} replace />;
   return (
-    <Space direction="vertical" size={24} style={{ width: '100%', maxWidth: 900, margin: '24px auto', display: 'flex' }}>
+    <Space
+      direction="vertical"
+      size={24}
+      style={{ width: '100%', maxWidth: 900, margin: '24px auto', display: 'flex' }}
+    >
       <Card title="证书查验">
         <Input.Search
           placeholder="输入存证证书编号（LM 开头）、取证证书编号（WC/SR 开头）或授权证书验证码"
@@ -62,13 +68,21 @@ export default function CertifyPage() {
           style={{ marginBottom: 24 }}
         />
         {!id ? (
-          <Alert type="info" showIcon message="可查验平台出具的存证证书与素材授权证书；存证证书还可用下方回执离线验证" />
+          <Alert
+            type="info"
+            showIcon
+            message="可查验平台出具的存证证书与素材授权证书；存证证书还可用下方回执离线验证"
+          />
         ) : LICENCE_CODE.test(id) ? (
           <LicenceResult code={id} />
         ) : CAPTURE_NO.test(id) ? (
           <CaptureCertificate certNo={id} />
         ) : (
-          <Result status="warning" title="证书编号格式不正确" subTitle="存证证书编号以 LM 开头，授权证书验证码为 12 位字母数字" />
+          <Result
+            status="warning"
+            title="证书编号格式不正确"
+            subTitle="存证证书编号以 LM 开头，授权证书验证码为 12 位字母数字"
+          />
         )}
       </Card>
       <ReceiptVerifier />

@@ -62,7 +62,11 @@ export default function DepositCertificate() {
         <Result status="warning" title="未找到该证书" subTitle={error?.message} />
       ) : (
         <>
-          <Result status={v.valid ? 'success' : 'error'} title={v.valid ? '证书有效' : '证书校验未通过'} subTitle={v.reason} />
+          <Result
+            status={v.valid ? 'success' : 'error'}
+            title={v.valid ? '证书有效' : '证书校验未通过'}
+            subTitle={v.reason}
+          />
           <Descriptions bordered column={1} size="small">
             <Descriptions.Item label="证书编号">{v.certNo}</Descriptions.Item>
             <Descriptions.Item label="作品名称">{v.workName}</Descriptions.Item>

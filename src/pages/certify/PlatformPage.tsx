@@ -5,7 +5,9 @@ import { formatDateTime } from '../../resources/views/cells';
 import { fetchCheckpoints, fetchLogKey, type LogKey, type PublishedCheckpoint } from './ledger-api';
 
 const PAGE = 20;
-const pre = (text: string) => <pre style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all', margin: 0, fontSize: 12 }}>{text}</pre>;
+const pre = (text: string) => (
+  <pre style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all', margin: 0, fontSize: 12 }}>{text}</pre>
+);
 
 /**
  * /certifiy/platform/:id? — the platform's own credentials: the evidence log's public key, the
@@ -35,31 +37,52 @@ export default function PlatformPage() {
   };
   useEffect(() => {
     fetchLogKey().then(setKey, (e) => setError(e.message));
-    if (size) fetchCheckpoints({ before: size + 1, limit: 1 }).then((l) => setRows(l.filter((c) => c.treeSize === size)), (e) => setError(e.message)).finally(() => setLoading(false));
+    if (size)
+      fetchCheckpoints({ before: size + 1, limit: 1 })
+        .then(
+          (l) => setRows(l.filter((c) => c.treeSize === size)),
+          (e) => setError(e.message),
+        )
+        .finally(() => setLoading(false));
     else load();
   }, [size]);
 
   return (
-    <Space direction="vertical" size={24} style={{ width: '100%', maxWidth: 1000, margin: '24px auto', display: 'flex' }}>
+    <Space
+      direction="vertical"
+      size={24}
+      style={{ width: '100%', maxWidth: 1000, margin: '24px auto', display: 'flex' }}
+    >
       {error && <Alert type="error" showIcon message={error} />}
       <Card title="存证日志公钥">
         <Descriptions bordered column={1} size="small">
           <Descriptions.Item label="日志名称（origin）">{key?.origin}</Descriptions.Item>
           <Descriptions.Item label="验证公钥">
-            {key && <Typography.Text copyable code style={{ wordBreak: 'break-all' }} data-testid="verifier-key">{key.verifierKey}</Typography.Text>}
+            {key && (
+              <Typography.Text copyable code style={{ wordBreak: 'break-all' }} data-testid="verifier-key">
+                {key.verifierKey}
+              </Typography.Text>
+            )}
           </Descriptions.Item>
           <Descriptions.Item label="签名算法">{key?.algorithm}</Descriptions.Item>
         </Descriptions>
         <Typography.Paragraph type="secondary" style={{ marginTop: 12 }}>
-          检查点为 C2SP tlog-checkpoint 格式的签名文本，日志为 RFC 9162 默克尔树。离线验证：node verify-receipt.mjs 原始文件 回执.json --key 上述公钥
+          检查点为 C2SP tlog-checkpoint 格式的签名文本，日志为 RFC 9162 默克尔树。离线验证：node verify-receipt.mjs
+          原始文件 回执.json --key 上述公钥
         </Typography.Paragraph>
       </Card>
       <Card title="可信时间戳机构（RFC 3161）">
         {key?.tsa ? (
           <Descriptions bordered column={1} size="small">
-            <Descriptions.Item label="机构">{key.tsa.name === 'sandbox' ? '沙箱时间戳机构（本地测试 CA，仅供演示）' : key.tsa.name}</Descriptions.Item>
-            <Descriptions.Item label="时间戳证书">{key.tsa.certificate ? pre(key.tsa.certificate) : '-'}</Descriptions.Item>
-            <Descriptions.Item label="根证书">{key.tsa.rootCertificate ? pre(key.tsa.rootCertificate) : '-'}</Descriptions.Item>
+            <Descriptions.Item label="机构">
+              {key.tsa.name === 'sandbox' ? '沙箱时间戳机构（本地测试 CA，仅供演示）' : key.tsa.name}
+            </Descriptions.Item>
+            <Descriptions.Item label="时间戳证书">
+              {key.tsa.certificate ? pre(key.tsa.certificate) : '-'}
+            </Descriptions.Item>
+            <Descriptions.Item label="根证书">
+              {key.tsa.rootCertificate ? pre(key.tsa.rootCertificate) : '-'}
+            </Descriptions.Item>
           </Descriptions>
         ) : (
           <Typography.Text type="secondary">未配置时间戳机构</Typography.Text>
@@ -75,8 +98,21 @@ export default function PlatformPage() {
           expandable={{ expandedRowRender: (r) => pre(r.note), defaultExpandAllRows: !!size }}
           columns={[
             { title: '树大小', dataIndex: 'treeSize', width: 100 },
-            { title: '根哈希（base64）', dataIndex: 'rootHash', render: (v: string) => <Typography.Text code style={{ wordBreak: 'break-all' }}>{v}</Typography.Text> },
-            { title: '时间戳', dataIndex: 'timestamp', width: 90, render: (v: string | null) => (v ? <Tag color="green">已附</Tag> : <Tag>无</Tag>) },
+            {
+              title: '根哈希（base64）',
+              dataIndex: 'rootHash',
+              render: (v: string) => (
+                <Typography.Text code style={{ wordBreak: 'break-all' }}>
+                  {v}
+                </Typography.Text>
+              ),
+            },
+            {
+              title: '时间戳',
+              dataIndex: 'timestamp',
+              width: 90,
+              render: (v: string | null) => (v ? <Tag color="green">已附</Tag> : <Tag>无</Tag>),
+            },
             { title: '签发时间', dataIndex: 'createdAt', width: 170, render: (v: string) => formatDateTime(v) },
           ]}
         />

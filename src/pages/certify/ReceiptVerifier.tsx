@@ -5,7 +5,13 @@ import type { VerifyStep } from '../../../verify-receipt.mjs';
 import { checkReceiptInBrowser } from './receipt-check';
 
 const icon = (ok: boolean | null) =>
-  ok === null ? <MinusCircleFilled style={{ color: '#bfbfbf' }} /> : ok ? <CheckCircleFilled style={{ color: '#52c41a' }} /> : <CloseCircleFilled style={{ color: '#ff4d4f' }} />;
+  ok === null ? (
+    <MinusCircleFilled style={{ color: '#bfbfbf' }} />
+  ) : ok ? (
+    <CheckCircleFilled style={{ color: '#52c41a' }} />
+  ) : (
+    <CloseCircleFilled style={{ color: '#ff4d4f' }} />
+  );
 
 /**
  * Drop the original file and its receipt; every check runs in this browser (the file never
@@ -49,7 +55,9 @@ export default function ReceiptVerifier() {
         return false;
       }}
     >
-      <p className="ant-upload-drag-icon"><InboxOutlined /></p>
+      <p className="ant-upload-drag-icon">
+        <InboxOutlined />
+      </p>
       <p className="ant-upload-text">{picked ? picked.name : label}</p>
       <p className="ant-upload-hint">{hint}</p>
     </Upload.Dragger>
@@ -58,11 +66,22 @@ export default function ReceiptVerifier() {
   return (
     <Card title="离线验证存证回执" data-testid="receipt-verifier">
       <Typography.Paragraph type="secondary">
-        全部校验在本浏览器内完成，文件不会上传。也可用命令行：<Typography.Text code>node verify-receipt.mjs 原始文件 回执.json --key 日志公钥</Typography.Text>
+        全部校验在本浏览器内完成，文件不会上传。也可用命令行：
+        <Typography.Text code>node verify-receipt.mjs 原始文件 回执.json --key 日志公钥</Typography.Text>
       </Typography.Paragraph>
       <Row gutter={16}>
-        <Col xs={24} md={12}>{dropper('拖入或点击选择原始文件', '存证时提交的文件', file, setFile)}</Col>
-        <Col xs={24} md={12}>{dropper('拖入或点击选择存证回执', '存证记录中下载的回执 JSON', receiptFile, setReceiptFile, '.json,application/json')}</Col>
+        <Col xs={24} md={12}>
+          {dropper('拖入或点击选择原始文件', '存证时提交的文件', file, setFile)}
+        </Col>
+        <Col xs={24} md={12}>
+          {dropper(
+            '拖入或点击选择存证回执',
+            '存证记录中下载的回执 JSON',
+            receiptFile,
+            setReceiptFile,
+            '.json,application/json',
+          )}
+        </Col>
       </Row>
       <Button type="primary" style={{ marginTop: 16 }} disabled={!file || !receiptFile} loading={busy} onClick={run}>
         开始验证
@@ -81,7 +100,11 @@ export default function ReceiptVerifier() {
             dataSource={result.steps}
             renderItem={(s) => (
               <List.Item data-testid={`step-${s.id}`} data-ok={String(s.ok)}>
-                <List.Item.Meta avatar={icon(s.ok)} title={s.label} description={<span style={{ wordBreak: 'break-all' }}>{s.detail}</span>} />
+                <List.Item.Meta
+                  avatar={icon(s.ok)}
+                  title={s.label}
+                  description={<span style={{ wordBreak: 'break-all' }}>{s.detail}</span>}
+                />
               </List.Item>
             )}
           />

@@ -6,7 +6,16 @@ import { formatDateTime } from '../../resources/views/cells';
 import { labelOf } from '../../resources/registry';
 import { download } from '../../dataProvider/axios';
 
-interface Issued { id: number; kind: 'copyright' | 'dci'; workName: string; workCategory: number; registrationNo: string; issuedAt: string; holder: string; hasCertificate: boolean }
+interface Issued {
+  id: number;
+  kind: 'copyright' | 'dci';
+  workName: string;
+  workCategory: number;
+  registrationNo: string;
+  issuedAt: string;
+  holder: string;
+  hasCertificate: boolean;
+}
 
 /** /certifiy/copyright/register/{id}: public check of an issued copyright / DCI registration and its certificate. */
 export default function RegisterCertificate() {
@@ -21,11 +30,20 @@ export default function RegisterCertificate() {
     errorNotification: false,
   });
   const r = data?.data;
-  const pdf = () => download(`/api/certify/register/${id}/pdf`, undefined, `登记证书-${r?.registrationNo}.pdf`).catch((e: Error) => message.error(e.message));
+  const pdf = () =>
+    download(`/api/certify/register/${id}/pdf`, undefined, `登记证书-${r?.registrationNo}.pdf`).catch((e: Error) =>
+      message.error(e.message),
+    );
   return (
     <Card title="版权登记证书查验" style={{ maxWidth: 900, margin: '24px auto' }}>
-      <Input.Search placeholder="输入登记编号" enterButton="查验" value={input} onChange={(e) => setInput(e.target.value.trim())}
-        onSearch={(v) => v && navigate(`/certifiy/copyright/register/${encodeURIComponent(v.trim())}`)} style={{ marginBottom: 24 }} />
+      <Input.Search
+        placeholder="输入登记编号"
+        enterButton="查验"
+        value={input}
+        onChange={(e) => setInput(e.target.value.trim())}
+        onSearch={(v) => v && navigate(`/certifiy/copyright/register/${encodeURIComponent(v.trim())}`)}
+        style={{ marginBottom: 24 }}
+      />
       {!id ? (
         <Alert type="info" showIcon message="请输入登记编号进行查验" />
       ) : !/^\d+$/.test(id) ? (
@@ -36,8 +54,18 @@ export default function RegisterCertificate() {
         <Result status="warning" title="未找到该登记证书" subTitle={error?.message ?? '只有已发证的登记可以查验'} />
       ) : (
         <>
-          <Result status="success" title={r.kind === 'dci' ? 'DCI 登记有效' : '作品登记有效'} subTitle={`${r.kind === 'dci' ? 'DCI 码' : '登记号'} ${r.registrationNo}`}
-            extra={r.hasCertificate && <Button type="primary" onClick={pdf} data-testid="certificate-pdf">下载登记证书（PDF）</Button>} />
+          <Result
+            status="success"
+            title={r.kind === 'dci' ? 'DCI 登记有效' : '作品登记有效'}
+            subTitle={`${r.kind === 'dci' ? 'DCI 码' : '登记号'} ${r.registrationNo}`}
+            extra={
+              r.hasCertificate && (
+                <Button type="primary" onClick={pdf} data-testid="certificate-pdf">
+                  下载登记证书（PDF）
+                </Button>
+              )
+            }
+          />
           <Descriptions bordered column={1} size="small">
             <Descriptions.Item label={r.kind === 'dci' ? 'DCI 码' : '登记号'}>{r.registrationNo}</Descriptions.Item>
             <Descriptions.Item label="作品名称">{r.workName}</Descriptions.Item>

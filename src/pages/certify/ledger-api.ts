@@ -7,5 +7,6 @@ export type { LogKey, PublishedCheckpoint };
 export const fetchLogKey = () => get<LogKey>('/api/protection/ledger/key');
 export const fetchCheckpoints = (params: { before?: number; limit?: number } = {}) =>
   get<{ list: PublishedCheckpoint[] }>('/api/protection/ledger/checkpoints', params).then((r) => r.list);
-export const fetchConsistency = (from: number, to: number) => get<ConsistencyProof>('/api/protection/ledger/consistency', { from, to });
+export const fetchConsistency = (from: number, to: number) =>
+  get<ConsistencyProof>('/api/protection/ledger/consistency', { from, to });
 export const fetchProof = (certNo: string) => get<EvidenceReceiptBody>('/api/protection/ledger/proof', { certNo });

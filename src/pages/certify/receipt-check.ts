@@ -1,5 +1,12 @@
 import {
-  fromBase64, parseCheckpoint, parseNote, parseVerifierKey, verifyConsistency, verifyNoteSignature, verifyReceipt, type VerifyStep,
+  fromBase64,
+  parseCheckpoint,
+  parseNote,
+  parseVerifierKey,
+  verifyConsistency,
+  verifyNoteSignature,
+  verifyReceipt,
+  type VerifyStep,
 } from '../../../verify-receipt.mjs';
 import { fetchCheckpoints, fetchConsistency, fetchLogKey } from './ledger-api';
 
@@ -50,11 +57,20 @@ async function consistent(a: Seen, b: Seen): Promise<boolean> {
   return verifyConsistency(x.size, y.size, fromBase64(x.root), fromBase64(y.root), proof.path.map(fromBase64));
 }
 
-export async function checkReceiptInBrowser(file: Uint8Array, receipt: any): Promise<{ ok: boolean; steps: VerifyStep[] }> {
+export async function checkReceiptInBrowser(
+  file: Uint8Array,
+  receipt: any,
+): Promise<{ ok: boolean; steps: VerifyStep[] }> {
   const { key, changed } = await pinnedKey();
   const base = await verifyReceipt(file, receipt, key);
   const steps = [...base.steps];
-  if (changed) steps.push({ id: 'key', label: '日志公钥', ok: false, detail: '服务器当前公钥与本浏览器首次记录的公钥不同，请到平台证书页核对' });
+  if (changed)
+    steps.push({
+      id: 'key',
+      label: '日志公钥',
+      ok: false,
+      detail: '服务器当前公钥与本浏览器首次记录的公钥不同，请到平台证书页核对',
+    });
   const signed = base.steps.find((s) => s.id === 'signature')?.ok;
   const cp = signed ? parseCheckpoint(parseNote(receipt.checkpoint)!.text) : null;
   if (cp) {
@@ -63,16 +79,27 @@ export async function checkReceiptInBrowser(file: Uint8Array, receipt: any): Pro
     let seenOk = true;
     for (const s of seen) if (!(await consistent(s, mine))) seenOk = false;
     steps.push({
-      id: 'seen', label: '与本浏览器见过的检查点一致', ok: seen.length ? seenOk : null,
-      detail: seen.length ? (seenOk ? `与 ${seen.length} 个历史检查点一致` : '日志与本浏览器保存的历史检查点矛盾：历史被改写或截断') : '本浏览器尚无历史检查点（本次检查点已保存）',
+      id: 'seen',
+      label: '与本浏览器见过的检查点一致',
+      ok: seen.length ? seenOk : null,
+      detail: seen.length
+        ? seenOk
+          ? `与 ${seen.length} 个历史检查点一致`
+          : '日志与本浏览器保存的历史检查点矛盾：历史被改写或截断'
+        : '本浏览器尚无历史检查点（本次检查点已保存）',
     });
     const latest = (await fetchCheckpoints({ limit: 1 }))[0];
     const parsed = latest ? parseCheckpoint(parseNote(latest.note)?.text ?? '') : null;
-    const latestSigned = !!latest && !!parsed && (await verifyNoteSignature(latest.note, (await parseVerifierKey(key))!));
+    const latestSigned =
+      !!latest && !!parsed && (await verifyNoteSignature(latest.note, (await parseVerifierKey(key))!));
     const latestOk = latestSigned && (await consistent(mine, { size: parsed!.size, root: latest.rootHash }));
     steps.push({
-      id: 'latest', label: '日志最新检查点仍包含此回执', ok: latestOk,
-      detail: latestOk ? `当前日志 ${parsed!.size} 个叶子，与回执的 ${cp.size} 个叶子的树一致` : '最新检查点签名无效或与回执检查点不一致',
+      id: 'latest',
+      label: '日志最新检查点仍包含此回执',
+      ok: latestOk,
+      detail: latestOk
+        ? `当前日志 ${parsed!.size} 个叶子，与回执的 ${cp.size} 个叶子的树一致`
+        : '最新检查点签名无效或与回执检查点不一致',
     });
     if (seenOk) remember(mine);
     if (latestOk) remember({ size: parsed!.size, root: latest.rootHash });

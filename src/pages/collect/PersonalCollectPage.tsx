@@ -15,8 +15,24 @@ export default function PersonalCollectPage() {
   useEffect(() => {
     get<Shared>(`/api/collect/share/${id}`).then(setAlbum, (e) => setError(e.message));
   }, [id]);
-  if (error) return <Result status="404" title={error} extra={<Link to="/"><Button type="primary">返回首页</Button></Link>} />;
-  if (!album) return <Card><Skeleton active /></Card>;
+  if (error)
+    return (
+      <Result
+        status="404"
+        title={error}
+        extra={
+          <Link to="/">
+            <Button type="primary">返回首页</Button>
+          </Link>
+        }
+      />
+    );
+  if (!album)
+    return (
+      <Card>
+        <Skeleton active />
+      </Card>
+    );
   return (
     <Card title={album.name} extra={<Typography.Text type="secondary">来自 {album.ownerName} 的分享</Typography.Text>}>
       <AlbumItems items={album.items} />

@@ -16,7 +16,9 @@ export function CommunityNav() {
   return (
     <Menu
       mode="horizontal"
-      selectedKeys={selected.length ? selected : pathname.startsWith('/community/demands') ? ['/community/demands'] : ['/community']}
+      selectedKeys={
+        selected.length ? selected : pathname.startsWith('/community/demands') ? ['/community/demands'] : ['/community']
+      }
       items={SECTIONS.map((s) => ({ key: s.path, label: <Link to={s.path}>{s.label}</Link> }))}
       style={{ marginBottom: 16, borderRadius: 8 }}
       data-testid="community-nav"

@@ -18,8 +18,28 @@ export default function CreatorPage() {
   const profile = useLoad(() => fetchCreator(id), [id, user?.id]);
   const posts = useLoad(() => fetchFeed({ sort: 'newest', authorId: id, page, pageSize: PAGE_SIZE }), [id, page]);
   const p = profile.data;
-  if (profile.loading && !p) return <CommunityPage><Card><Skeleton active avatar /></Card></CommunityPage>;
-  if (profile.error || !p) return <CommunityPage><Result status="404" title={profile.error?.message ?? '创作者不存在'} extra={<Link to="/community"><Button>返回作品广场</Button></Link>} /></CommunityPage>;
+  if (profile.loading && !p)
+    return (
+      <CommunityPage>
+        <Card>
+          <Skeleton active avatar />
+        </Card>
+      </CommunityPage>
+    );
+  if (profile.error || !p)
+    return (
+      <CommunityPage>
+        <Result
+          status="404"
+          title={profile.error?.message ?? '创作者不存在'}
+          extra={
+            <Link to="/community">
+              <Button>返回作品广场</Button>
+            </Link>
+          }
+        />
+      </CommunityPage>
+    );
   const follow = async () => {
     try {
       await setFollow(p.id, !p.followedByMe);
@@ -33,27 +53,61 @@ export default function CreatorPage() {
     <CommunityPage>
       <Card data-testid="creator-profile">
         <Space size={24} align="center" wrap>
-          <Avatar size={80} src={p.avatar ?? undefined}>{p.name.slice(0, 1)}</Avatar>
+          <Avatar size={80} src={p.avatar ?? undefined}>
+            {p.name.slice(0, 1)}
+          </Avatar>
           <div>
-            <Typography.Title level={4} style={{ margin: 0 }}>{p.name}{p.isCreator && <Typography.Text type="success" style={{ fontSize: 12, marginLeft: 8 }}>认证创作者</Typography.Text>}</Typography.Title>
-            <Typography.Paragraph type="secondary" style={{ margin: '4px 0 0' }}>{p.bio || '这位创作者还没有写简介'}</Typography.Paragraph>
+            <Typography.Title level={4} style={{ margin: 0 }}>
+              {p.name}
+              {p.isCreator && (
+                <Typography.Text type="success" style={{ fontSize: 12, marginLeft: 8 }}>
+                  认证创作者
+                </Typography.Text>
+              )}
+            </Typography.Title>
+            <Typography.Paragraph type="secondary" style={{ margin: '4px 0 0' }}>
+              {p.bio || '这位创作者还没有写简介'}
+            </Typography.Paragraph>
           </div>
           <Statistic title="作品帖" value={p.posts} />
           <Statistic title="粉丝" value={p.followers} />
           <Statistic title="关注" value={p.following} />
           <Statistic title="获赞" value={p.likes} />
-          {user?.id !== p.id && <Button type={p.followedByMe ? 'default' : 'primary'} onClick={follow}>{p.followedByMe ? '已关注' : '关注'}</Button>}
+          {user?.id !== p.id && (
+            <Button type={p.followedByMe ? 'default' : 'primary'} onClick={follow}>
+              {p.followedByMe ? '已关注' : '关注'}
+            </Button>
+          )}
         </Space>
       </Card>
       <Card title="作品帖" style={{ marginTop: 16 }}>
-        {posts.error ? <Alert type="error" showIcon message={posts.error.message} action={<Button size="small" onClick={() => void posts.reload()}>重试</Button>} />
-          : posts.loading && !posts.data ? <Skeleton active />
-          : (
-            <>
-              <PostGrid posts={posts.data?.list ?? []} empty="这位创作者还没有发布作品帖" />
-              {(posts.data?.total ?? 0) > PAGE_SIZE && <Pagination style={{ marginTop: 16, textAlign: 'right' }} current={page} pageSize={PAGE_SIZE} total={posts.data!.total} onChange={setPage} />}
-            </>
-          )}
+        {posts.error ? (
+          <Alert
+            type="error"
+            showIcon
+            message={posts.error.message}
+            action={
+              <Button size="small" onClick={() => void posts.reload()}>
+                重试
+              </Button>
+            }
+          />
+        ) : posts.loading && !posts.data ? (
+          <Skeleton active />
+        ) : (
+          <>
+            <PostGrid posts={posts.data?.list ?? []} empty="这位创作者还没有发布作品帖" />
+            {(posts.data?.total ?? 0) > PAGE_SIZE && (
+              <Pagination
+                style={{ marginTop: 16, textAlign: 'right' }}
+                current={page}
+                pageSize={PAGE_SIZE}
+                total={posts.data!.total}
+                onChange={setPage}
+              />
+            )}
+          </>
+        )}
       </Card>
     </CommunityPage>
   );

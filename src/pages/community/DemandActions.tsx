@@ -4,7 +4,17 @@ import { App, Button, Popconfirm, Space } from 'antd';
 import { SchemaFormModal } from '../../components/schema-form/SchemaFormModal';
 import { useUser } from '../../components/user/UserContext';
 import { formatMoney } from '../../resources/views/cells';
-import { acceptDelivery, cancelDemand, deliverTo, disputeDemand, fetchMyWorks, respondTo, type Demand, type DemandResponse, type MyWork } from './community-api';
+import {
+  acceptDelivery,
+  cancelDemand,
+  deliverTo,
+  disputeDemand,
+  fetchMyWorks,
+  respondTo,
+  type Demand,
+  type DemandResponse,
+  type MyWork,
+} from './community-api';
 
 type Modal = 'respond' | 'deliver' | 'dispute' | null;
 
@@ -15,13 +25,24 @@ function withWorks(schema: Record<string, any>, works: MyWork[], type?: number) 
     ...schema,
     properties: {
       ...schema.properties,
-      materialId: { ...schema.properties.materialId, ...(list.length ? { oneOf: list.map((w) => ({ const: w.id, title: `${w.title}（#${w.id}）` })) } : {}) },
+      materialId: {
+        ...schema.properties.materialId,
+        ...(list.length ? { oneOf: list.map((w) => ({ const: w.id, title: `${w.title}（#${w.id}）` })) } : {}),
+      },
     },
   };
 }
 
 /** What the viewer may do with a demand now: the buyer, the picked creator, or another creator. */
-export function DemandActions({ d, responses, onDone }: { d: Demand; responses: DemandResponse[]; onDone: () => void }) {
+export function DemandActions({
+  d,
+  responses,
+  onDone,
+}: {
+  d: Demand;
+  responses: DemandResponse[];
+  onDone: () => void;
+}) {
   const { message } = App.useApp();
   const { user, refresh } = useUser();
   const [modal, setModal] = useState<Modal>(null);
@@ -61,19 +82,41 @@ export function DemandActions({ d, responses, onDone }: { d: Demand; responses: 
     <>
       <Space wrap data-testid="demand-actions">
         {isBuyer && d.status === 'open' && (
-          <Popconfirm title={d.mode === 'bounty' ? `取消后赏金 ${formatMoney(d.priceCents)} 退回钱包` : '确定取消该需求？'} onConfirm={() => act(() => cancelDemand(d.id), '需求已取消')}>
+          <Popconfirm
+            title={d.mode === 'bounty' ? `取消后赏金 ${formatMoney(d.priceCents)} 退回钱包` : '确定取消该需求？'}
+            onConfirm={() => act(() => cancelDemand(d.id), '需求已取消')}
+          >
             <Button danger>取消需求</Button>
           </Popconfirm>
         )}
         {isBuyer && d.status === 'delivered' && (
-          <Popconfirm title={`验收后 ${formatMoney(d.priceCents)} 将支付给创作者`} onConfirm={() => act(() => acceptDelivery(d.id), '已验收：款项已支付给创作者，授权已发放')}>
-            <Button type="primary" data-testid="accept-delivery">验收并付款</Button>
+          <Popconfirm
+            title={`验收后 ${formatMoney(d.priceCents)} 将支付给创作者`}
+            onConfirm={() => act(() => acceptDelivery(d.id), '已验收：款项已支付给创作者，授权已发放')}
+          >
+            <Button type="primary" data-testid="accept-delivery">
+              验收并付款
+            </Button>
           </Popconfirm>
         )}
-        {isBuyer && d.status === 'completed' && d.deliveredMaterialId && <Link to="/account/authrecord"><Button>查看我的授权</Button></Link>}
-        {isPicked && d.status === 'in_progress' && <Button type="primary" onClick={() => void open('deliver')} data-testid="deliver">交付作品</Button>}
-        {(isBuyer || isPicked) && ['in_progress', 'delivered'].includes(d.status) && <Button onClick={() => void open('dispute')}>申请仲裁</Button>}
-        {!isBuyer && d.status === 'open' && !responded && <Button type="primary" onClick={() => void open('respond')} data-testid="respond">响应需求</Button>}
+        {isBuyer && d.status === 'completed' && d.deliveredMaterialId && (
+          <Link to="/account/authrecord">
+            <Button>查看我的授权</Button>
+          </Link>
+        )}
+        {isPicked && d.status === 'in_progress' && (
+          <Button type="primary" onClick={() => void open('deliver')} data-testid="deliver">
+            交付作品
+          </Button>
+        )}
+        {(isBuyer || isPicked) && ['in_progress', 'delivered'].includes(d.status) && (
+          <Button onClick={() => void open('dispute')}>申请仲裁</Button>
+        )}
+        {!isBuyer && d.status === 'open' && !responded && (
+          <Button type="primary" onClick={() => void open('respond')} data-testid="respond">
+            响应需求
+          </Button>
+        )}
         {!isBuyer && responded && d.status === 'open' && <Button disabled>已响应，等待需求方选择</Button>}
       </Space>
       <SchemaFormModal
@@ -88,9 +131,22 @@ export function DemandActions({ d, responses, onDone }: { d: Demand; responses: 
             const { price: _p, ...props } = n.properties;
             return { ...n, properties: props };
           }
-          return { ...n, properties: { ...n.properties, price: { ...n.properties.price, maximum: d.budgetCents / 100, description: `不超过预算 ${formatMoney(d.budgetCents)}` } } };
+          return {
+            ...n,
+            properties: {
+              ...n.properties,
+              price: {
+                ...n.properties.price,
+                maximum: d.budgetCents / 100,
+                description: `不超过预算 ${formatMoney(d.budgetCents)}`,
+              },
+            },
+          };
         }}
-        onSubmit={async (form) => { await respondTo(d.id, form); await done('已提交响应，等待需求方选择'); }}
+        onSubmit={async (form) => {
+          await respondTo(d.id, form);
+          await done('已提交响应，等待需求方选择');
+        }}
       />
       <SchemaFormModal
         open={modal === 'deliver'}
@@ -100,7 +156,10 @@ export function DemandActions({ d, responses, onDone }: { d: Demand; responses: 
         initialData={{ materialId: responses.find((r) => r.id === d.pickedResponseId)?.materialId ?? undefined }}
         onCancel={() => setModal(null)}
         narrow={(s) => withWorks(s, works, d.materialType)}
-        onSubmit={async (form) => { await deliverTo(d.id, form); await done('已交付，等待需求方验收'); }}
+        onSubmit={async (form) => {
+          await deliverTo(d.id, form);
+          await done('已交付，等待需求方验收');
+        }}
       />
       <SchemaFormModal
         open={modal === 'dispute'}
@@ -109,7 +168,10 @@ export function DemandActions({ d, responses, onDone }: { d: Demand; responses: 
         okText="提交仲裁"
         danger
         onCancel={() => setModal(null)}
-        onSubmit={async (form) => { await disputeDemand(d.id, form); await done('已提交平台仲裁'); }}
+        onSubmit={async (form) => {
+          await disputeDemand(d.id, form);
+          await done('已提交平台仲裁');
+        }}
       />
     </>
   );

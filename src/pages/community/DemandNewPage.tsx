@@ -8,7 +8,8 @@ import { postDemand } from './community-api';
 import { CommunityPage } from './CommunityNav';
 
 /** A request key per visit of the form: a resent submission posts (and escrows) once. */
-const newRequestKey = () => (crypto.randomUUID ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2, 12)}`);
+const newRequestKey = () =>
+  crypto.randomUUID ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2, 12)}`;
 
 /** /community/demands/new: free demand posting (lumen:forms/community-demand); a bounty is escrowed from the wallet. */
 export default function DemandNewPage() {
@@ -20,7 +21,8 @@ export default function DemandNewPage() {
     <CommunityPage>
       <Card title="免费发布需求">
         <Typography.Paragraph type="secondary">
-          发布需求免费。悬赏模式发布时从钱包托管赏金（当前余额 {formatMoney(user?.balanceCents ?? 0)}），竞标模式在选中创作者时托管其报价；
+          发布需求免费。悬赏模式发布时从钱包托管赏金（当前余额 {formatMoney(user?.balanceCents ?? 0)}
+          ），竞标模式在选中创作者时托管其报价；
           交付并经您验收后款项才支付给创作者，交付的作品按所选授权场景授权给您。有争议可申请平台仲裁。
         </Typography.Paragraph>
         <div data-testid="demand-form">

@@ -13,42 +13,128 @@ const PAGE_SIZE = 10;
 /** /community/demands: the demand hall — open demands by newest, filtered by mode, material type and keyword. */
 export default function DemandsPage() {
   const schemasLoading = useSchemas(DEMAND_SCHEMAS);
-  const [filters, setFilters] = useState<{ mode?: string; materialType?: number; keyword?: string; status: string }>({ status: 'open' });
+  const [filters, setFilters] = useState<{ mode?: string; materialType?: number; keyword?: string; status: string }>({
+    status: 'open',
+  });
   const [keyword, setKeyword] = useState('');
   const [page, setPage] = useState(1);
-  const { data, error, loading, reload } = useLoad(() => fetchDemands({ ...filters, page, pageSize: PAGE_SIZE }), [JSON.stringify(filters), page]);
-  const set = (patch: Partial<typeof filters>) => { setFilters((f) => ({ ...f, ...patch })); setPage(1); };
+  const { data, error, loading, reload } = useLoad(
+    () => fetchDemands({ ...filters, page, pageSize: PAGE_SIZE }),
+    [JSON.stringify(filters), page],
+  );
+  const set = (patch: Partial<typeof filters>) => {
+    setFilters((f) => ({ ...f, ...patch }));
+    setPage(1);
+  };
   return (
     <CommunityPage>
-      <Card title="需求大厅" extra={<Link to="/community/demands/new"><Button type="primary">免费发布需求</Button></Link>}>
+      <Card
+        title="需求大厅"
+        extra={
+          <Link to="/community/demands/new">
+            <Button type="primary">免费发布需求</Button>
+          </Link>
+        }
+      >
         <Space wrap style={{ marginBottom: 16 }}>
-          <Select style={{ width: 120 }} value={filters.status} onChange={(status) => set({ status })} options={['open', 'in_progress', 'completed'].map((value) => ({ value, label: enumLabel('lumen:status/community-demand', value) }))} />
-          <Select allowClear placeholder="交易模式" style={{ width: 120 }} value={filters.mode} onChange={(mode) => set({ mode })} options={[{ value: 'bounty', label: '悬赏' }, { value: 'bid', label: '竞标' }]} />
-          <Select allowClear placeholder="素材类型" style={{ width: 120 }} value={filters.materialType} onChange={(materialType) => set({ materialType })} options={enumOptions('lumen:enums/material-type')} />
-          <Input.Search placeholder="搜索需求" allowClear value={keyword} onChange={(e) => setKeyword(e.target.value)} onSearch={(k) => set({ keyword: k.trim() || undefined })} style={{ width: 220 }} />
+          <Select
+            style={{ width: 120 }}
+            value={filters.status}
+            onChange={(status) => set({ status })}
+            options={['open', 'in_progress', 'completed'].map((value) => ({
+              value,
+              label: enumLabel('lumen:status/community-demand', value),
+            }))}
+          />
+          <Select
+            allowClear
+            placeholder="交易模式"
+            style={{ width: 120 }}
+            value={filters.mode}
+            onChange={(mode) => set({ mode })}
+            options={[
+              { value: 'bounty', label: '悬赏' },
+              { value: 'bid', label: '竞标' },
+            ]}
+          />
+          <Select
+            allowClear
+            placeholder="素材类型"
+            style={{ width: 120 }}
+            value={filters.materialType}
+            onChange={(materialType) => set({ materialType })}
+            options={enumOptions('lumen:enums/material-type')}
+          />
+          <Input.Search
+            placeholder="搜索需求"
+            allowClear
+            value={keyword}
+            onChange={(e) => setKeyword(e.target.value)}
+            onSearch={(k) => set({ keyword: k.trim() || undefined })}
+            style={{ width: 220 }}
+          />
         </Space>
-        {error ? <Alert type="error" showIcon message={`需求加载失败：${error.message}`} action={<Button size="small" onClick={() => void reload()}>重试</Button>} />
-          : (loading && !data) || schemasLoading ? <Skeleton active />
-          : !data?.list.length ? <Empty description="暂时没有符合条件的需求" />
-          : (
-            <>
-              <List
-                itemLayout="vertical"
-                dataSource={data.list}
-                data-testid="demand-list"
-                renderItem={(d) => (
-                  <List.Item key={d.id} extra={<Space direction="vertical" align="end"><Typography.Text strong style={{ color: '#fa541c', fontSize: 16 }}>{moneyLine(d)}</Typography.Text><span>截止 {d.deadline}</span><span>{d.responses} 个响应</span></Space>}>
-                    <List.Item.Meta
-                      title={<Space><ModeTag mode={d.mode} /><Link to={`/community/demands/${d.id}`}>{d.title}</Link><DemandStatusTag status={d.status} /></Space>}
-                      description={`${materialTypeLabel(d.materialType)} · ${scenarioLabel(d.scenario)} · 发布者 ${d.buyerName}`}
-                    />
-                    <Typography.Paragraph ellipsis={{ rows: 2 }} style={{ margin: 0 }}>{d.description}</Typography.Paragraph>
-                  </List.Item>
-                )}
+        {error ? (
+          <Alert
+            type="error"
+            showIcon
+            message={`需求加载失败：${error.message}`}
+            action={
+              <Button size="small" onClick={() => void reload()}>
+                重试
+              </Button>
+            }
+          />
+        ) : (loading && !data) || schemasLoading ? (
+          <Skeleton active />
+        ) : !data?.list.length ? (
+          <Empty description="暂时没有符合条件的需求" />
+        ) : (
+          <>
+            <List
+              itemLayout="vertical"
+              dataSource={data.list}
+              data-testid="demand-list"
+              renderItem={(d) => (
+                <List.Item
+                  key={d.id}
+                  extra={
+                    <Space direction="vertical" align="end">
+                      <Typography.Text strong style={{ color: '#fa541c', fontSize: 16 }}>
+                        {moneyLine(d)}
+                      </Typography.Text>
+                      <span>截止 {d.deadline}</span>
+                      <span>{d.responses} 个响应</span>
+                    </Space>
+                  }
+                >
+                  <List.Item.Meta
+                    title={
+                      <Space>
+                        <ModeTag mode={d.mode} />
+                        <Link to={`/community/demands/${d.id}`}>{d.title}</Link>
+                        <DemandStatusTag status={d.status} />
+                      </Space>
+                    }
+                    description={`${materialTypeLabel(d.materialType)} · ${scenarioLabel(d.scenario)} · 发布者 ${d.buyerName}`}
+                  />
+                  <Typography.Paragraph ellipsis={{ rows: 2 }} style={{ margin: 0 }}>
+                    {d.description}
+                  </Typography.Paragraph>
+                </List.Item>
+              )}
+            />
+            {data.total > PAGE_SIZE && (
+              <Pagination
+                style={{ textAlign: 'right' }}
+                current={page}
+                pageSize={PAGE_SIZE}
+                total={data.total}
+                onChange={setPage}
               />
-              {data.total > PAGE_SIZE && <Pagination style={{ textAlign: 'right' }} current={page} pageSize={PAGE_SIZE} total={data.total} onChange={setPage} />}
-            </>
-          )}
+            )}
+          </>
+        )}
       </Card>
     </CommunityPage>
   );

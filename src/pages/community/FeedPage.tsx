@@ -23,18 +23,57 @@ export default function FeedPage() {
     <CommunityPage>
       <Card
         title="创作者作品广场"
-        extra={<Link to="/community/publish"><Button type="primary">发布作品</Button></Link>}
+        extra={
+          <Link to="/community/publish">
+            <Button type="primary">发布作品</Button>
+          </Link>
+        }
       >
-        <Tabs activeKey={sort} onChange={(k) => { setSort(k); setPage(1); }} items={[{ key: 'newest', label: '最新' }, { key: 'popular', label: '热门' }, { key: 'following', label: '关注' }]} />
-        {needsLogin ? <Alert type="info" showIcon message="登录后查看您关注的创作者的作品" />
-          : error ? <Alert type="error" showIcon message={`作品加载失败：${error.message}`} action={<Button size="small" onClick={() => void reload()}>重试</Button>} />
-          : loading && !data ? <Skeleton active />
-          : (
-            <>
-              <PostGrid posts={data?.list ?? []} empty={sort === 'following' ? '您关注的创作者还没有发布作品' : '还没有作品帖，来发布第一篇吧'} />
-              {(data?.total ?? 0) > PAGE_SIZE && <Pagination style={{ marginTop: 16, textAlign: 'right' }} current={page} pageSize={PAGE_SIZE} total={data!.total} onChange={setPage} showSizeChanger={false} />}
-            </>
-          )}
+        <Tabs
+          activeKey={sort}
+          onChange={(k) => {
+            setSort(k);
+            setPage(1);
+          }}
+          items={[
+            { key: 'newest', label: '最新' },
+            { key: 'popular', label: '热门' },
+            { key: 'following', label: '关注' },
+          ]}
+        />
+        {needsLogin ? (
+          <Alert type="info" showIcon message="登录后查看您关注的创作者的作品" />
+        ) : error ? (
+          <Alert
+            type="error"
+            showIcon
+            message={`作品加载失败：${error.message}`}
+            action={
+              <Button size="small" onClick={() => void reload()}>
+                重试
+              </Button>
+            }
+          />
+        ) : loading && !data ? (
+          <Skeleton active />
+        ) : (
+          <>
+            <PostGrid
+              posts={data?.list ?? []}
+              empty={sort === 'following' ? '您关注的创作者还没有发布作品' : '还没有作品帖，来发布第一篇吧'}
+            />
+            {(data?.total ?? 0) > PAGE_SIZE && (
+              <Pagination
+                style={{ marginTop: 16, textAlign: 'right' }}
+                current={page}
+                pageSize={PAGE_SIZE}
+                total={data!.total}
+                onChange={setPage}
+                showSizeChanger={false}
+              />
+            )}
+          </>
+        )}
       </Card>
     </CommunityPage>
   );

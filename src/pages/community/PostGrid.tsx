@@ -14,14 +14,41 @@ export function PostGrid({ posts, empty = '还没有作品帖' }: { posts: PostC
             <Card
               hoverable
               size="small"
-              cover={p.coverUrl
-                ? <img src={p.coverUrl} alt={p.title} style={{ height: 160, objectFit: 'cover' }} loading="lazy" />
-                : <div style={{ height: 160, display: 'grid', placeItems: 'center', background: '#f0f2f5', fontSize: 32, color: '#bbb' }}><PictureOutlined /></div>}
+              cover={
+                p.coverUrl ? (
+                  <img src={p.coverUrl} alt={p.title} style={{ height: 160, objectFit: 'cover' }} loading="lazy" />
+                ) : (
+                  <div
+                    style={{
+                      height: 160,
+                      display: 'grid',
+                      placeItems: 'center',
+                      background: '#f0f2f5',
+                      fontSize: 32,
+                      color: '#bbb',
+                    }}
+                  >
+                    <PictureOutlined />
+                  </div>
+                )
+              }
             >
-              <Typography.Text strong ellipsis style={{ display: 'block' }}>{p.title}</Typography.Text>
-              <Space size={12} style={{ marginTop: 6, color: '#888', fontSize: 12, width: '100%', justifyContent: 'space-between' }}>
-                <span><Avatar size={18} src={p.authorAvatar ?? undefined}>{p.authorName.slice(0, 1)}</Avatar> {p.authorName}</span>
-                <span><HeartOutlined /> {p.likeCount} <MessageOutlined /> {p.commentCount} <StarOutlined /> {p.collectCount}</span>
+              <Typography.Text strong ellipsis style={{ display: 'block' }}>
+                {p.title}
+              </Typography.Text>
+              <Space
+                size={12}
+                style={{ marginTop: 6, color: '#888', fontSize: 12, width: '100%', justifyContent: 'space-between' }}
+              >
+                <span>
+                  <Avatar size={18} src={p.authorAvatar ?? undefined}>
+                    {p.authorName.slice(0, 1)}
+                  </Avatar>{' '}
+                  {p.authorName}
+                </span>
+                <span>
+                  <HeartOutlined /> {p.likeCount} <MessageOutlined /> {p.commentCount} <StarOutlined /> {p.collectCount}
+                </span>
               </Space>
             </Card>
           </Link>

@@ -24,13 +24,20 @@ export default function PublishPostPage() {
   const [busy, setBusy] = useState(false);
   const [serverError, setServerError] = useState<string | null>(null);
   const [extraErrors, setExtraErrors] = useState<ErrorSchema | undefined>();
-  const formContext = useMemo<FileWidgetContext>(() => ({ onFileSelected: (id, file) => (picked.current[id.replace(/^root_/, '')] ??= []).push(file) }), []);
+  const formContext = useMemo<FileWidgetContext>(
+    () => ({ onFileSelected: (id, file) => (picked.current[id.replace(/^root_/, '')] ??= []).push(file) }),
+    [],
+  );
   // The works field offers exactly the creator's works (checkboxes); without works it is left out.
   const display = useMemo(() => {
     if (!schema || !works.data) return undefined;
     const s = forDisplay(schema) as Record<string, any>;
     const props = { ...s.properties };
-    if (works.data.length) props.materialIds = { ...props.materialIds, items: { type: 'integer', oneOf: works.data.map((w) => ({ const: w.id, title: w.title })) } };
+    if (works.data.length)
+      props.materialIds = {
+        ...props.materialIds,
+        items: { type: 'integer', oneOf: works.data.map((w) => ({ const: w.id, title: w.title })) },
+      };
     else delete props.materialIds;
     const { title: _t, description: _d, ...rest } = s;
     return { ...rest, properties: props };
@@ -43,7 +50,9 @@ export default function PublishPostPage() {
     setExtraErrors(undefined);
     try {
       const files = filesInForm(formData, picked.current);
-      const r = files.images?.length ? await postMultipart<{ id: number }>('/community/api/posts/upload', formData, files) : await createPost(formData);
+      const r = files.images?.length
+        ? await postMultipart<{ id: number }>('/community/api/posts/upload', formData, files)
+        : await createPost(formData);
       message.success('已发布');
       navigate(`/community/post/${r.id}`);
     } catch (e) {
@@ -59,11 +68,28 @@ export default function PublishPostPage() {
     <CommunityPage>
       <Card title="发布作品帖">
         <Typography.Paragraph type="secondary">
-          从您的作品库选择作品，或上传图片（JPG/PNG，单张不超过10MB，最多9张）。还没有作品？<Link to="/creator/upload">去上传作品</Link>
+          从您的作品库选择作品，或上传图片（JPG/PNG，单张不超过10MB，最多9张）。还没有作品？
+          <Link to="/creator/upload">去上传作品</Link>
         </Typography.Paragraph>
-        {works.error && <Alert type="error" showIcon style={{ marginBottom: 16 }} message={`作品库加载失败：${works.error.message}`} action={<Button size="small" onClick={() => void works.reload()}>重试</Button>} />}
-        {serverError && <Alert type="error" showIcon message={serverError} style={{ marginBottom: 16 }} data-testid="publish-error" />}
-        {!display || loading ? <Skeleton active /> : (
+        {works.error && (
+          <Alert
+            type="error"
+            showIcon
+            style={{ marginBottom: 16 }}
+            message={`作品库加载失败：${works.error.message}`}
+            action={
+              <Button size="small" onClick={() => void works.reload()}>
+                重试
+              </Button>
+            }
+          />
+        )}
+        {serverError && (
+          <Alert type="error" showIcon message={serverError} style={{ marginBottom: 16 }} data-testid="publish-error" />
+        )}
+        {!display || loading ? (
+          <Skeleton active />
+        ) : (
           <div data-testid="post-form">
             <Form
               schema={display as RJSFSchema}
@@ -78,7 +104,9 @@ export default function PublishPostPage() {
               onSubmit={({ formData }) => submit(formData)}
               disabled={busy}
             >
-              <Button type="primary" htmlType="submit" loading={busy}>发布</Button>
+              <Button type="primary" htmlType="submit" loading={busy}>
+                发布
+              </Button>
             </Form>
           </div>
         )}

@@ -1,6 +1,20 @@
 import { useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router-dom';
-import { Alert, Avatar, Button, Card, Col, Descriptions, Result, Row, Skeleton, Space, Tag, Timeline, Typography } from 'antd';
+import {
+  Alert,
+  Avatar,
+  Button,
+  Card,
+  Col,
+  Descriptions,
+  Result,
+  Row,
+  Skeleton,
+  Space,
+  Tag,
+  Timeline,
+  Typography,
+} from 'antd';
 import { formatDateTime } from '../../resources/views/cells';
 import { SchemaFormBody } from '../../components/schema-form/SchemaFormModal';
 import { CmsBody } from './CmsBody';
@@ -10,7 +24,8 @@ import { useLoad } from './use-load';
 function Registration({ entry }: { entry: CmsEntry }) {
   const [done, setDone] = useState(false);
   if (done) return <Result status="success" title="报名成功" subTitle="我们会通过短信向您发送活动信息。" />;
-  if (!entry.registration?.open) return <Alert type="info" showIcon message={entry.registration?.reason ?? '该活动未开放报名'} />;
+  if (!entry.registration?.open)
+    return <Alert type="info" showIcon message={entry.registration?.reason ?? '该活动未开放报名'} />;
   return (
     <SchemaFormBody
       schemaId="lumen:forms/event-registration"
@@ -37,7 +52,13 @@ export default function EventPage() {
         status={error && error.code !== 404 ? 'error' : '404'}
         title={error && error.code !== 404 ? '加载失败' : '活动不存在或已下线'}
         subTitle={error?.code !== 404 ? error?.message : undefined}
-        extra={error && error.code !== 404 ? <Button onClick={() => void reload()}>重试</Button> : <Link to="/">返回首页</Link>}
+        extra={
+          error && error.code !== 404 ? (
+            <Button onClick={() => void reload()}>重试</Button>
+          ) : (
+            <Link to="/">返回首页</Link>
+          )
+        }
       />
     );
   const ev = e.event ?? {};
@@ -47,11 +68,21 @@ export default function EventPage() {
       <Space direction="vertical" size={24} style={{ width: '100%' }}>
         <Card style={{ background: 'linear-gradient(135deg, #e6f4ff, #f9f0ff)' }}>
           <Space direction="vertical" size={4}>
-            <Space>{ended ? <Tag>已结束</Tag> : <Tag color="blue">{e.registration?.open ? '报名中' : '即将开始'}</Tag>}</Space>
-            <Typography.Title level={2} style={{ margin: 0 }}>{e.title}</Typography.Title>
-            {e.summary && <Typography.Text type="secondary" style={{ fontSize: 16 }}>{e.summary}</Typography.Text>}
+            <Space>
+              {ended ? <Tag>已结束</Tag> : <Tag color="blue">{e.registration?.open ? '报名中' : '即将开始'}</Tag>}
+            </Space>
+            <Typography.Title level={2} style={{ margin: 0 }}>
+              {e.title}
+            </Typography.Title>
+            {e.summary && (
+              <Typography.Text type="secondary" style={{ fontSize: 16 }}>
+                {e.summary}
+              </Typography.Text>
+            )}
             <Descriptions size="small" column={{ xs: 1, md: 2 }} style={{ marginTop: 12 }}>
-              <Descriptions.Item label="时间">{ev.startsAt ? `${formatDateTime(ev.startsAt)} 至 ${formatDateTime(ev.endsAt)}` : '待定'}</Descriptions.Item>
+              <Descriptions.Item label="时间">
+                {ev.startsAt ? `${formatDateTime(ev.startsAt)} 至 ${formatDateTime(ev.endsAt)}` : '待定'}
+              </Descriptions.Item>
               <Descriptions.Item label="地点">{ev.place || '待定'}</Descriptions.Item>
             </Descriptions>
           </Space>
@@ -59,24 +90,42 @@ export default function EventPage() {
         <Row gutter={[24, 24]}>
           <Col xs={24} md={15}>
             <Space direction="vertical" size={24} style={{ width: '100%' }}>
-              <Card title="活动介绍"><CmsBody html={e.bodyHtml} /></Card>
+              <Card title="活动介绍">
+                <CmsBody html={e.bodyHtml} />
+              </Card>
               {!!ev.agenda?.length && (
                 <Card title="议程">
-                  <Timeline items={ev.agenda.map((a) => ({ children: <><Typography.Text strong>{a.time} </Typography.Text>{a.title}{a.speaker ? <Typography.Text type="secondary">　{a.speaker}</Typography.Text> : null}</> }))} />
+                  <Timeline
+                    items={ev.agenda.map((a) => ({
+                      children: (
+                        <>
+                          <Typography.Text strong>{a.time} </Typography.Text>
+                          {a.title}
+                          {a.speaker ? <Typography.Text type="secondary">　{a.speaker}</Typography.Text> : null}
+                        </>
+                      ),
+                    }))}
+                  />
                 </Card>
               )}
             </Space>
           </Col>
           <Col xs={24} md={9}>
             <Space direction="vertical" size={24} style={{ width: '100%' }}>
-              <Card title="活动报名" data-testid="event-registration"><Registration entry={e} /></Card>
+              <Card title="活动报名" data-testid="event-registration">
+                <Registration entry={e} />
+              </Card>
               {!!ev.speakers?.length && (
                 <Card title="嘉宾">
                   <Space direction="vertical" style={{ width: '100%' }}>
                     {ev.speakers.map((s) => (
                       <Space key={s.name} align="start">
                         <Avatar style={{ background: '#1677ff' }}>{s.name.slice(0, 1)}</Avatar>
-                        <div><Typography.Text strong>{s.name}</Typography.Text><br /><Typography.Text type="secondary">{s.intro}</Typography.Text></div>
+                        <div>
+                          <Typography.Text strong>{s.name}</Typography.Text>
+                          <br />
+                          <Typography.Text type="secondary">{s.intro}</Typography.Text>
+                        </div>
                       </Space>
                     ))}
                   </Space>

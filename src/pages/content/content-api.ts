@@ -35,8 +35,11 @@ export interface HelpItem {
 
 export const fetchEntry = (id: string | number) => get<CmsEntry>(`/api/content/${encodeURIComponent(String(id))}`);
 export const fetchEntryBySlug = (slug: string) => get<CmsEntry>(`/api/content/slug/${encodeURIComponent(slug)}`);
-export const fetchHelpCentre = () => get<{ list: HelpItem[]; notices: Array<{ id: number; title: string }> }>('/api/content/help');
+export const fetchHelpCentre = () =>
+  get<{ list: HelpItem[]; notices: Array<{ id: number; title: string }> }>('/api/content/help');
 /** Registration for an event page (lumen:forms/event-registration). */
-export const registerForEvent = (id: number, form: Record<string, any>) => request('POST', `/api/content/${id}/registrations`, form, { json: true });
+export const registerForEvent = (id: number, form: Record<string, any>) =>
+  request('POST', `/api/content/${id}/registrations`, form, { json: true });
 /** A /cooperation enquiry (lumen:forms/cooperation). */
-export const sendEnquiry = (form: Record<string, any>) => request<{ id: number }>('POST', '/api/content/cooperation', form, { json: true });
+export const sendEnquiry = (form: Record<string, any>) =>
+  request<{ id: number }>('POST', '/api/content/cooperation', form, { json: true });

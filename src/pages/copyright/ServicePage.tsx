@@ -18,9 +18,14 @@ function Packages({ s }: { s: CopyrightService }) {
         {packages.map((p) => (
           <Col key={p.sku} xs={24} sm={12} md={8}>
             <Card size="small" style={{ height: '100%' }}>
-              <Typography.Title level={5} style={{ marginTop: 0 }}>{p.title}</Typography.Title>
+              <Typography.Title level={5} style={{ marginTop: 0 }}>
+                {p.title}
+              </Typography.Title>
               <Statistic value={p.priceCents / 100} precision={2} prefix="¥" />
-              <Typography.Paragraph type="secondary">{p.quantity} {unit}{p.validDays ? `，${p.validDays} 天内有效` : '，长期有效'}</Typography.Paragraph>
+              <Typography.Paragraph type="secondary">
+                {p.quantity} {unit}
+                {p.validDays ? `，${p.validDays} 天内有效` : '，长期有效'}
+              </Typography.Paragraph>
               <BuyServiceButton sku={p.sku} label="购买套餐" />
             </Card>
           </Col>
@@ -35,23 +40,38 @@ function ServiceView({ s }: { s: CopyrightService }) {
     <div style={{ maxWidth: 1100, margin: '0 auto', padding: '24px 16px' }}>
       <Space direction="vertical" size={24} style={{ width: '100%' }}>
         <Card style={{ background: 'linear-gradient(135deg, #e6f4ff, #f0f5ff)' }}>
-          <Typography.Title level={2} style={{ marginTop: 0 }}>{s.title}</Typography.Title>
+          <Typography.Title level={2} style={{ marginTop: 0 }}>
+            {s.title}
+          </Typography.Title>
           <Typography.Paragraph style={{ fontSize: 16, maxWidth: 720 }}>{s.tagline}</Typography.Paragraph>
           <Space>
-            <Link to={s.start.to}><Button type="primary" size="large" data-testid="service-start">{s.start.label}</Button></Link>
-            <Link to={s.verifyTo ?? '/copyrightVerify'}><Button size="large">核验证书</Button></Link>
+            <Link to={s.start.to}>
+              <Button type="primary" size="large" data-testid="service-start">
+                {s.start.label}
+              </Button>
+            </Link>
+            <Link to={s.verifyTo ?? '/copyrightVerify'}>
+              <Button size="large">核验证书</Button>
+            </Link>
           </Space>
         </Card>
         <Row gutter={[16, 16]}>
           {s.features.map((f) => (
             <Col key={f.title} xs={24} md={8}>
-              <Card style={{ height: '100%' }}><Typography.Title level={4}>{f.title}</Typography.Title><Typography.Text type="secondary">{f.text}</Typography.Text></Card>
+              <Card style={{ height: '100%' }}>
+                <Typography.Title level={4}>{f.title}</Typography.Title>
+                <Typography.Text type="secondary">{f.text}</Typography.Text>
+              </Card>
             </Col>
           ))}
         </Row>
         <Packages s={s} />
-        <Card title="办理流程"><Steps current={-1} items={s.steps.map((t) => ({ title: t }))} /></Card>
-        <Card title="常见问题"><Collapse ghost items={s.faq.map((f, i) => ({ key: i, label: f.q, children: f.a }))} /></Card>
+        <Card title="办理流程">
+          <Steps current={-1} items={s.steps.map((t) => ({ title: t }))} />
+        </Card>
+        <Card title="常见问题">
+          <Collapse ghost items={s.faq.map((f, i) => ({ key: i, label: f.q, children: f.a }))} />
+        </Card>
       </Space>
     </div>
   );

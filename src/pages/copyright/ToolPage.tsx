@@ -23,25 +23,46 @@ function RuleCheck() {
   return (
     <Space direction="vertical" style={{ width: '100%' }}>
       <div data-testid="rule-drop">
-      <Upload.Dragger multiple={false} showUploadList={false} beforeUpload={(f) => { void read(f); return false; }}>
-        <p className="ant-upload-drag-icon"><FileSearchOutlined /></p>
-        <p className="ant-upload-text">点击或拖入图片、视频、音频或文档</p>
-        <p className="ant-upload-hint">在本地读取格式、大小、尺寸与时长，对照各项服务的上传规则</p>
-      </Upload.Dragger>
+        <Upload.Dragger
+          multiple={false}
+          showUploadList={false}
+          beforeUpload={(f) => {
+            void read(f);
+            return false;
+          }}
+        >
+          <p className="ant-upload-drag-icon">
+            <FileSearchOutlined />
+          </p>
+          <p className="ant-upload-text">点击或拖入图片、视频、音频或文档</p>
+          <p className="ant-upload-hint">在本地读取格式、大小、尺寸与时长，对照各项服务的上传规则</p>
+        </Upload.Dragger>
       </div>
       {meta && (
         <>
           <Typography.Text>
             {meta.name}　{formatBytes(meta.size)}　{meta.type || '未知类型'}
-            {meta.width ? `　${meta.width}×${meta.height}` : ''}{meta.durationSec ? `　${meta.durationSec.toFixed(1)} 秒` : ''}
+            {meta.width ? `　${meta.width}×${meta.height}` : ''}
+            {meta.durationSec ? `　${meta.durationSec.toFixed(1)} 秒` : ''}
           </Typography.Text>
           {rows.length ? (
-            <Table rowKey="key" size="small" pagination={false} loading={reading} dataSource={rows} columns={[
-              { title: '服务', dataIndex: 'service' },
-              { title: '规则', dataIndex: 'rule' },
-              { title: '要求', dataIndex: 'summary' },
-              { title: '结果', dataIndex: 'problem', render: (p: string | null) => (p ? <Tag color="red">{p}</Tag> : <Tag color="green">符合</Tag>) },
-            ]} />
+            <Table
+              rowKey="key"
+              size="small"
+              pagination={false}
+              loading={reading}
+              dataSource={rows}
+              columns={[
+                { title: '服务', dataIndex: 'service' },
+                { title: '规则', dataIndex: 'rule' },
+                { title: '要求', dataIndex: 'summary' },
+                {
+                  title: '结果',
+                  dataIndex: 'problem',
+                  render: (p: string | null) => (p ? <Tag color="red">{p}</Tag> : <Tag color="green">符合</Tag>),
+                },
+              ]}
+            />
           ) : (
             <Alert type="warning" showIcon message="没有接受这种文件格式的上传规则" />
           )}
@@ -55,11 +76,19 @@ function RuleCheck() {
 export default function ToolPage() {
   return (
     <div style={{ maxWidth: 1000, margin: '0 auto', padding: '24px 16px' }}>
-      <Typography.Title level={2} style={{ textAlign: 'center' }}>工具箱</Typography.Title>
-      <Typography.Paragraph type="secondary" style={{ textAlign: 'center' }}>所有计算都在您的浏览器中完成，文件不会上传。</Typography.Paragraph>
+      <Typography.Title level={2} style={{ textAlign: 'center' }}>
+        工具箱
+      </Typography.Title>
+      <Typography.Paragraph type="secondary" style={{ textAlign: 'center' }}>
+        所有计算都在您的浏览器中完成，文件不会上传。
+      </Typography.Paragraph>
       <Space direction="vertical" size={24} style={{ width: '100%' }}>
-        <Card title="文件指纹与存证查询"><FileFingerprint /></Card>
-        <Card title="上传规则检查"><RuleCheck /></Card>
+        <Card title="文件指纹与存证查询">
+          <FileFingerprint />
+        </Card>
+        <Card title="上传规则检查">
+          <RuleCheck />
+        </Card>
       </Space>
     </div>
   );

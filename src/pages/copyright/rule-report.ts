@@ -30,7 +30,13 @@ export function ruleReport(meta: FileMeta, lookup: SchemaLookup = currentSchema)
     const rules = (lookup(set.id)?.['x-rules'] ?? {}) as Record<string, UploadRule>;
     for (const [name, rule] of Object.entries(rules)) {
       if (rule.kind !== 'any' && !rule.extensions.map((e) => e.toLowerCase()).includes(ext)) continue;
-      rows.push({ key: `${set.id}#${name}`, service: set.service, rule: rule.title ?? name, summary: ruleSummary(rule), problem: checkFileMeta(rule, meta) });
+      rows.push({
+        key: `${set.id}#${name}`,
+        service: set.service,
+        rule: rule.title ?? name,
+        summary: ruleSummary(rule),
+        problem: checkFileMeta(rule, meta),
+      });
     }
   }
   return rows;

@@ -22,6 +22,8 @@ export interface CertificateCheck {
 }
 
 /** Completed deposits holding this SHA-256 (computed in the browser; the file is never sent). */
-export const lookupSha256 = (sha256: string) => get<{ sha256: string; matches: DepositMatch[] }>('/api/protection/lookup', { sha256 });
+export const lookupSha256 = (sha256: string) =>
+  get<{ sha256: string; matches: DepositMatch[] }>('/api/protection/lookup', { sha256 });
 /** Public check of a deposit certificate by its number (the log entry and the chain up to it). */
-export const verifyCertificate = (certNo: string) => get<CertificateCheck>(`/api/protection/deposit/verify/${encodeURIComponent(certNo)}`);
+export const verifyCertificate = (certNo: string) =>
+  get<CertificateCheck>(`/api/protection/deposit/verify/${encodeURIComponent(certNo)}`);

@@ -6,7 +6,11 @@ import type { EarningsSummary as Earnings } from '../../schemas/api/earnings';
 
 /** /creator/withdraw — earnings summary (held credits apart: not withdrawable yet) above the generated withdrawals views. */
 export default function Withdraw() {
-  const { data, isLoading, isError, error } = useCustom<Earnings>({ url: `/api/${withdrawals.apiPath}/summary`, method: 'get', errorNotification: false });
+  const { data, isLoading, isError, error } = useCustom<Earnings>({
+    url: `/api/${withdrawals.apiPath}/summary`,
+    method: 'get',
+    errorNotification: false,
+  });
   const e = data?.data;
   const yuan = (c?: number) => ((c ?? 0) / 100).toFixed(2);
   return (
@@ -19,11 +23,25 @@ export default function Withdraw() {
         ) : (
           <>
             <Row gutter={16}>
-              <Col span={5}><Statistic title="可提现收益（元）" value={yuan(Math.max(0, e?.availableCents ?? 0))} valueStyle={{ color: '#1677ff' }} /></Col>
-              <Col span={5}><Statistic title="结算中（元）" value={yuan(e?.heldCents)} /></Col>
-              <Col span={5}><Statistic title="累计收益（元）" value={yuan(e?.earnedCents)} /></Col>
-              <Col span={5}><Statistic title="提现中（元）" value={yuan(e?.pendingCents)} /></Col>
-              <Col span={4}><Statistic title="已提现（元）" value={yuan(e?.withdrawnCents)} /></Col>
+              <Col span={5}>
+                <Statistic
+                  title="可提现收益（元）"
+                  value={yuan(Math.max(0, e?.availableCents ?? 0))}
+                  valueStyle={{ color: '#1677ff' }}
+                />
+              </Col>
+              <Col span={5}>
+                <Statistic title="结算中（元）" value={yuan(e?.heldCents)} />
+              </Col>
+              <Col span={5}>
+                <Statistic title="累计收益（元）" value={yuan(e?.earnedCents)} />
+              </Col>
+              <Col span={5}>
+                <Statistic title="提现中（元）" value={yuan(e?.pendingCents)} />
+              </Col>
+              <Col span={4}>
+                <Statistic title="已提现（元）" value={yuan(e?.withdrawnCents)} />
+              </Col>
             </Row>
             {(e?.availableCents ?? 0) < 0 && (
               <Alert

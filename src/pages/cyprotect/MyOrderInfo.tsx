@@ -7,26 +7,50 @@ import { BuyServiceButton } from '../../components/service-orders/BuyServiceButt
 import { get } from '../../dataProvider/axios';
 import { formatDateTime } from '../../resources/views/cells';
 
-interface QuotaRow { service: string; left: number; total: number }
-interface Catalogue { services: Array<{ code: string; name: string; unit: string }>; packages: Array<{ sku: string; service: string }> }
+interface QuotaRow {
+  service: string;
+  left: number;
+  total: number;
+}
+interface Catalogue {
+  services: Array<{ code: string; name: string; unit: string }>;
+  packages: Array<{ sku: string; service: string }>;
+}
 
 /** Units left per service over the user's usable orders. */
 function QuotaSummary({ catalogue }: { catalogue: Catalogue | null }) {
   const [rows, setRows] = useState<QuotaRow[] | null>(null);
-  useEffect(() => { get<{ list: QuotaRow[] }>('/api/service-orders/quota').then((r) => setRows(r.list), () => setRows([])); }, []);
+  useEffect(() => {
+    get<{ list: QuotaRow[] }>('/api/service-orders/quota').then(
+      (r) => setRows(r.list),
+      () => setRows([]),
+    );
+  }, []);
   if (!rows?.length) return null;
   const def = (code: string) => catalogue?.services.find((s) => s.code === code);
   return (
     <Card size="small" title="可用额度" style={{ marginBottom: 16 }}>
       <Space size="large" wrap>
-        {rows.map((r) => <Statistic key={r.service} title={def(r.service)?.name ?? r.service} value={r.left} suffix={`/ ${r.total} ${def(r.service)?.unit ?? ''}`} />)}
+        {rows.map((r) => (
+          <Statistic
+            key={r.service}
+            title={def(r.service)?.name ?? r.service}
+            value={r.left}
+            suffix={`/ ${r.total} ${def(r.service)?.unit ?? ''}`}
+          />
+        ))}
       </Space>
     </Card>
   );
 }
 
 /** What a unit paid for, in words: 'registration:12' -> 登记申请 #12. */
-const USE_KINDS: Record<string, string> = { registration: '登记申请', notarization: '公证申请', deposit: '存证', capture: '取证' };
+const USE_KINDS: Record<string, string> = {
+  registration: '登记申请',
+  notarization: '公证申请',
+  deposit: '存证',
+  capture: '取证',
+};
 function usageLabel(ref: string): string {
   const [kind, id] = ref.split(':');
   return USE_KINDS[kind] && id ? `${USE_KINDS[kind]} #${id}` : ref;
@@ -34,19 +58,40 @@ function usageLabel(ref: string): string {
 
 /** Below a service order's details: where its records are, and every unit used. */
 function UsesFooter(record: Record<string, any>) {
-  const uses = (record.uses ?? []) as Array<{ id: number; ref: string; quantity: number; releasedAt: string | null; createdAt: string }>;
+  const uses = (record.uses ?? []) as Array<{
+    id: number;
+    ref: string;
+    quantity: number;
+    releasedAt: string | null;
+    createdAt: string;
+  }>;
   return (
-    <Card size="small" title="额度使用记录" style={{ marginTop: 16 }}
-      extra={record.recordsPath && record.status !== 'pending' && record.status !== 'closed' ? <Link to={record.recordsPath}>查看{record.serviceName}记录</Link> : null}>
+    <Card
+      size="small"
+      title="额度使用记录"
+      style={{ marginTop: 16 }}
+      extra={
+        record.recordsPath && record.status !== 'pending' && record.status !== 'closed' ? (
+          <Link to={record.recordsPath}>查看{record.serviceName}记录</Link>
+        ) : null
+      }
+    >
       {uses.length ? (
-        <Table size="small" rowKey="id" pagination={false} dataSource={uses}
+        <Table
+          size="small"
+          rowKey="id"
+          pagination={false}
+          dataSource={uses}
           columns={[
             { title: '用途', dataIndex: 'ref', render: (v: string) => usageLabel(v) },
             { title: '数量', dataIndex: 'quantity', width: 80 },
             { title: '时间', dataIndex: 'createdAt', render: (v: string) => formatDateTime(v) },
             { title: '状态', dataIndex: 'releasedAt', render: (v: string | null) => (v ? '已退回额度' : '已使用') },
-          ]} />
-      ) : <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="尚未使用" />}
+          ]}
+        />
+      ) : (
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="尚未使用" />
+      )}
     </Card>
   );
 }
@@ -55,7 +100,9 @@ function UsesFooter(record: Record<string, any>) {
 export default function MyOrderInfo() {
   const [params] = useSearchParams();
   const [catalogue, setCatalogue] = useState<Catalogue | null>(null);
-  useEffect(() => { get<Catalogue>('/api/service-orders/catalogue').then(setCatalogue, () => setCatalogue(null)); }, []);
+  useEffect(() => {
+    get<Catalogue>('/api/service-orders/catalogue').then(setCatalogue, () => setCatalogue(null));
+  }, []);
   // ?buy=<service> (from a service page or a "额度不足" answer) opens the dialog on that service's first package.
   const wanted = params.get('buy');
   const sku = wanted ? catalogue?.packages.find((p) => p.service === wanted)?.sku : undefined;
@@ -64,7 +111,9 @@ export default function MyOrderInfo() {
     <>
       {listing && (
         <Space style={{ marginBottom: 16, width: '100%', justifyContent: 'space-between' }}>
-          <Typography.Text type="secondary">存证、登记、监测、取证、公证等版权服务均在此购买与查看，付款与素材订单共用收银台。</Typography.Text>
+          <Typography.Text type="secondary">
+            存证、登记、监测、取证、公证等版权服务均在此购买与查看，付款与素材订单共用收银台。
+          </Typography.Text>
           {/* With ?buy=, the button waits for the catalogue so the dialog opens on that service's package. */}
           {(!wanted || catalogue) && <BuyServiceButton key={sku ?? 'any'} sku={sku} />}
         </Space>

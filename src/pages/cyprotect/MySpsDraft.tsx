@@ -27,23 +27,58 @@ export default function MySpsDraft() {
   return (
     <Card title="草稿箱">
       <Typography.Paragraph type="secondary">
-        填写版权存证、版权登记、DCI 登记等申请时，内容会自动保存为草稿（附件除外）。草稿自最后一次修改起保存 {data?.ttlDays ?? '-'} 天，最多 {data?.maxPerUser ?? '-'} 份，过期后自动删除。
+        填写版权存证、版权登记、DCI 登记等申请时，内容会自动保存为草稿（附件除外）。草稿自最后一次修改起保存{' '}
+        {data?.ttlDays ?? '-'} 天，最多 {data?.maxPerUser ?? '-'} 份，过期后自动删除。
       </Typography.Paragraph>
-      {error && <Alert type="error" showIcon message={`草稿加载失败：${error.message}`} action={<Button size="small" onClick={() => void reload()}>重试</Button>} style={{ marginBottom: 16 }} />}
-      <Table<DraftSummary> rowKey="id" loading={loading} dataSource={data?.list ?? []} pagination={false} data-testid="draft-table"
+      {error && (
+        <Alert
+          type="error"
+          showIcon
+          message={`草稿加载失败：${error.message}`}
+          action={
+            <Button size="small" onClick={() => void reload()}>
+              重试
+            </Button>
+          }
+          style={{ marginBottom: 16 }}
+        />
+      )}
+      <Table<DraftSummary>
+        rowKey="id"
+        loading={loading}
+        dataSource={data?.list ?? []}
+        pagination={false}
+        data-testid="draft-table"
         locale={{ emptyText: <Empty description="暂无草稿" /> }}
         columns={[
           { title: '申请', dataIndex: 'title' },
           { title: '服务', dataIndex: 'formId', render: (v) => <Tag color="blue">{data?.forms[v]?.title ?? v}</Tag> },
           { title: '最后保存', dataIndex: 'updatedAt', render: formatDateTime },
-          { title: '有效期', dataIndex: 'expiresAt', render: (v) => <Typography.Text type={daysLeft(v) <= 3 ? 'warning' : undefined}>{daysLeft(v)} 天后过期</Typography.Text> },
-          { title: '操作', key: 'op', render: (_, d) => (
-            <Space>
-              <Button type="primary" size="small" onClick={() => resume(d)} disabled={!data?.forms[d.formId]}>继续填写</Button>
-              <Popconfirm title="删除这份草稿？" onConfirm={() => remove(d)}><Button size="small" danger>删除</Button></Popconfirm>
-            </Space>
-          ) },
-        ]} />
+          {
+            title: '有效期',
+            dataIndex: 'expiresAt',
+            render: (v) => (
+              <Typography.Text type={daysLeft(v) <= 3 ? 'warning' : undefined}>{daysLeft(v)} 天后过期</Typography.Text>
+            ),
+          },
+          {
+            title: '操作',
+            key: 'op',
+            render: (_, d) => (
+              <Space>
+                <Button type="primary" size="small" onClick={() => resume(d)} disabled={!data?.forms[d.formId]}>
+                  继续填写
+                </Button>
+                <Popconfirm title="删除这份草稿？" onConfirm={() => remove(d)}>
+                  <Button size="small" danger>
+                    删除
+                  </Button>
+                </Popconfirm>
+              </Space>
+            ),
+          },
+        ]}
+      />
     </Card>
   );
 }

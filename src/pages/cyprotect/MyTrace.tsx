@@ -1,10 +1,31 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { Alert, Avatar, Button, Card, Col, Empty, List, Progress, Row, Space, Spin, Tag, Typography, message } from 'antd';
+import {
+  Alert,
+  Avatar,
+  Button,
+  Card,
+  Col,
+  Empty,
+  List,
+  Progress,
+  Row,
+  Space,
+  Spin,
+  Tag,
+  Typography,
+  message,
+} from 'antd';
 import { FileProtectOutlined } from '@ant-design/icons';
 import { QuotaBar } from '../../components/service-orders/QuotaBar';
 import { TraceTimeline } from '../../components/trace/TraceTimeline';
-import { downloadTraceCertificate, requestTraceCertificate, traceTimeline, traceWorks, waitForTraceCertificate } from '../../components/trace/trace-api';
+import {
+  downloadTraceCertificate,
+  requestTraceCertificate,
+  traceTimeline,
+  traceWorks,
+  waitForTraceCertificate,
+} from '../../components/trace/trace-api';
 import type { TraceTimeline as Timeline, TraceWork } from '../../schemas/api/trace';
 import { statusLabel } from '../../schemas/registry';
 
@@ -18,7 +39,10 @@ function WorkTrace({ workId, onIssued }: { workId: number; onIssued: () => void 
   const [error, setError] = useState<string | null>(null);
   const refresh = useCallback(() => {
     setLoad({ state: 'loading' });
-    traceTimeline(workId).then((data) => setLoad({ state: 'ready', data }), (e: Error) => setLoad({ state: 'error', message: e.message }));
+    traceTimeline(workId).then(
+      (data) => setLoad({ state: 'ready', data }),
+      (e: Error) => setLoad({ state: 'error', message: e.message }),
+    );
   }, [workId]);
   useEffect(() => {
     setIssued(null);
@@ -31,7 +55,9 @@ function WorkTrace({ workId, onIssued }: { workId: number; onIssued: () => void 
     setError(null);
     try {
       const { jobId } = await requestTraceCertificate(workId);
-      const r = await waitForTraceCertificate(jobId, (percent, msg) => setIssuing({ percent, message: msg || '正在生成' }));
+      const r = await waitForTraceCertificate(jobId, (percent, msg) =>
+        setIssuing({ percent, message: msg || '正在生成' }),
+      );
       setIssued(r);
       setIssuing(null);
       message.success(`溯源证书已出具：${r.certNo}`);
@@ -45,30 +71,85 @@ function WorkTrace({ workId, onIssued }: { workId: number; onIssued: () => void 
     }
   };
 
-  if (load.state === 'loading') return <Card><Spin tip="正在汇总作品记录…"><div style={{ height: 120 }} /></Spin></Card>;
-  if (load.state === 'error') return <Alert type="error" showIcon message="时间线加载失败" description={load.message} action={<Button onClick={refresh}>重试</Button>} />;
+  if (load.state === 'loading')
+    return (
+      <Card>
+        <Spin tip="正在汇总作品记录…">
+          <div style={{ height: 120 }} />
+        </Spin>
+      </Card>
+    );
+  if (load.state === 'error')
+    return (
+      <Alert
+        type="error"
+        showIcon
+        message="时间线加载失败"
+        description={load.message}
+        action={<Button onClick={refresh}>重试</Button>}
+      />
+    );
   const { work, events } = load.data;
   return (
     <Card
-      title={<Space><FileProtectOutlined />{work.title}</Space>}
-      extra={<Button type="primary" loading={!!issuing} onClick={exportCertificate} data-testid="trace-export">{issuing ? '正在生成证书…' : '导出溯源证书'}</Button>}
+      title={
+        <Space>
+          <FileProtectOutlined />
+          {work.title}
+        </Space>
+      }
+      extra={
+        <Button type="primary" loading={!!issuing} onClick={exportCertificate} data-testid="trace-export">
+          {issuing ? '正在生成证书…' : '导出溯源证书'}
+        </Button>
+      }
     >
       {issuing && (
         <Alert
-          type="info" showIcon style={{ marginBottom: 16 }} message={`正在生成溯源证书：${issuing.message}`}
-          description={<><Progress percent={issuing.percent} status="active" data-testid="trace-progress" /><Typography.Text type="secondary">汇总时间线、绘制 PDF 并将证书指纹写入存证日志，后台任务完成后自动下载。</Typography.Text></>}
+          type="info"
+          showIcon
+          style={{ marginBottom: 16 }}
+          message={`正在生成溯源证书：${issuing.message}`}
+          description={
+            <>
+              <Progress percent={issuing.percent} status="active" data-testid="trace-progress" />
+              <Typography.Text type="secondary">
+                汇总时间线、绘制 PDF 并将证书指纹写入存证日志，后台任务完成后自动下载。
+              </Typography.Text>
+            </>
+          }
         />
       )}
-      {error && <Alert type="error" showIcon style={{ marginBottom: 16 }} message={error} action={error.includes('额度') ? <Link to="/copyright/trace/SolidEvidence">购买溯源服务</Link> : undefined} />}
+      {error && (
+        <Alert
+          type="error"
+          showIcon
+          style={{ marginBottom: 16 }}
+          message={error}
+          action={error.includes('额度') ? <Link to="/copyright/trace/SolidEvidence">购买溯源服务</Link> : undefined}
+        />
+      )}
       {issued && (
         <Alert
-          type="success" showIcon style={{ marginBottom: 16 }} data-testid="trace-issued"
+          type="success"
+          showIcon
+          style={{ marginBottom: 16 }}
+          data-testid="trace-issued"
           message={`溯源证书已出具：${issued.certNo}`}
           description="证书 PDF 的指纹已写入存证日志，任何人可凭证书编号与文件核验。"
-          action={<Space direction="vertical"><Button size="small" onClick={() => void downloadTraceCertificate(issued.certNo)}>下载证书</Button><Link to={`/copyright/trace/cert?no=${issued.certNo}`}>在线核验</Link></Space>}
+          action={
+            <Space direction="vertical">
+              <Button size="small" onClick={() => void downloadTraceCertificate(issued.certNo)}>
+                下载证书
+              </Button>
+              <Link to={`/copyright/trace/cert?no=${issued.certNo}`}>在线核验</Link>
+            </Space>
+          }
         />
       )}
-      <Typography.Paragraph type="secondary">作品的权属链与传播情况：上传与存证指纹、登记、授权售出（买方已脱敏）、版权交易、监测发现及处理结果。</Typography.Paragraph>
+      <Typography.Paragraph type="secondary">
+        作品的权属链与传播情况：上传与存证指纹、登记、授权售出（买方已脱敏）、版权交易、监测发现及处理结果。
+      </Typography.Paragraph>
       <TraceTimeline events={events} />
     </Card>
   );
@@ -81,7 +162,10 @@ export default function MyTrace() {
   // Bumped after a certificate is issued: the quota bar reads the units left again.
   const [quotaVersion, setQuotaVersion] = useState(0);
   const load = useCallback(() => {
-    traceWorks().then((r) => setWorks({ state: 'ready', data: r.list }), (e: Error) => setWorks({ state: 'error', message: e.message }));
+    traceWorks().then(
+      (r) => setWorks({ state: 'ready', data: r.list }),
+      (e: Error) => setWorks({ state: 'error', message: e.message }),
+    );
   }, []);
   useEffect(load, [load]);
   const list = works.state === 'ready' ? works.data : [];
@@ -90,10 +174,26 @@ export default function MyTrace() {
   return (
     <div>
       <QuotaBar key={quotaVersion} service="trace" name="溯源证书" sku="trace_1" unit="次" />
-      {works.state === 'error' && <Alert type="error" showIcon message="作品列表加载失败" description={works.message} action={<Button onClick={load}>重试</Button>} />}
-      {works.state === 'loading' && <Spin tip="加载作品…"><div style={{ height: 160 }} /></Spin>}
+      {works.state === 'error' && (
+        <Alert
+          type="error"
+          showIcon
+          message="作品列表加载失败"
+          description={works.message}
+          action={<Button onClick={load}>重试</Button>}
+        />
+      )}
+      {works.state === 'loading' && (
+        <Spin tip="加载作品…">
+          <div style={{ height: 160 }} />
+        </Spin>
+      )}
       {works.state === 'ready' && !list.length && (
-        <Empty description="还没有作品：上传作品后即可查看其溯源记录"><Link to="/creator/upload"><Button type="primary">上传作品</Button></Link></Empty>
+        <Empty description="还没有作品：上传作品后即可查看其溯源记录">
+          <Link to="/creator/upload">
+            <Button type="primary">上传作品</Button>
+          </Link>
+        </Empty>
       )}
       {works.state === 'ready' && list.length > 0 && (
         <Row gutter={16}>
@@ -105,19 +205,44 @@ export default function MyTrace() {
                   <List.Item
                     data-testid={`trace-work-${w.id}`}
                     onClick={() => setParams({ work: String(w.id) })}
-                    style={{ cursor: 'pointer', padding: '10px 12px', background: w.id === selected ? '#e6f4ff' : undefined }}
+                    style={{
+                      cursor: 'pointer',
+                      padding: '10px 12px',
+                      background: w.id === selected ? '#e6f4ff' : undefined,
+                    }}
                   >
                     <List.Item.Meta
-                      avatar={<Avatar shape="square" size={48} src={w.coverUrl ?? undefined}>{w.title.slice(0, 1)}</Avatar>}
+                      avatar={
+                        <Avatar shape="square" size={48} src={w.coverUrl ?? undefined}>
+                          {w.title.slice(0, 1)}
+                        </Avatar>
+                      }
                       title={w.title}
-                      description={<Space size={4} wrap><Tag>{statusLabel('lumen:status/work', w.status)}</Tag><span>{w.events} 条记录</span>{w.certificates > 0 && <Tag color="green">已出证 {w.certificates}</Tag>}</Space>}
+                      description={
+                        <Space size={4} wrap>
+                          <Tag>{statusLabel('lumen:status/work', w.status)}</Tag>
+                          <span>{w.events} 条记录</span>
+                          {w.certificates > 0 && <Tag color="green">已出证 {w.certificates}</Tag>}
+                        </Space>
+                      }
                     />
                   </List.Item>
                 )}
               />
             </Card>
           </Col>
-          <Col xs={24} md={16}>{selected && <WorkTrace key={selected} workId={selected} onIssued={() => { load(); setQuotaVersion((v) => v + 1); }} />}</Col>
+          <Col xs={24} md={16}>
+            {selected && (
+              <WorkTrace
+                key={selected}
+                workId={selected}
+                onIssued={() => {
+                  load();
+                  setQuotaVersion((v) => v + 1);
+                }}
+              />
+            )}
+          </Col>
         </Row>
       )}
     </div>

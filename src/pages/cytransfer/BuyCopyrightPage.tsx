@@ -1,5 +1,19 @@
 import { useState } from 'react';
-import { Button, Card, Col, Empty, Input, InputNumber, Pagination, Row, Select, Space, Table, Tag, Typography } from 'antd';
+import {
+  Button,
+  Card,
+  Col,
+  Empty,
+  Input,
+  InputNumber,
+  Pagination,
+  Row,
+  Select,
+  Space,
+  Table,
+  Tag,
+  Typography,
+} from 'antd';
 import { enumLabel, enumOptions } from '../../schemas/registry';
 import { useSchemas } from '../../hooks/use-schema';
 import { useUser } from '../../components/user/UserContext';
@@ -16,13 +30,23 @@ function MyPurchases({ version }: { version: number }) {
   if (!data?.purchases.length) return null;
   return (
     <Card title="我的购买" data-testid="my-purchases">
-      <Table rowKey="id" size="small" pagination={false} dataSource={data.purchases} columns={[
-        { title: '作品', dataIndex: 'workName' },
-        { title: '权利人', dataIndex: 'sellerName' },
-        { title: '价格', dataIndex: 'priceCents', render: formatMoney },
-        { title: '状态', key: 's', render: (_, d) => <DealStatusTag d={d} /> },
-        { title: '操作', key: 'op', render: (_, d) => <DealActions d={d} role="buyer" onDone={() => void reload()} /> },
-      ]} />
+      <Table
+        rowKey="id"
+        size="small"
+        pagination={false}
+        dataSource={data.purchases}
+        columns={[
+          { title: '作品', dataIndex: 'workName' },
+          { title: '权利人', dataIndex: 'sellerName' },
+          { title: '价格', dataIndex: 'priceCents', render: formatMoney },
+          { title: '状态', key: 's', render: (_, d) => <DealStatusTag d={d} /> },
+          {
+            title: '操作',
+            key: 'op',
+            render: (_, d) => <DealActions d={d} role="buyer" onDone={() => void reload()} />,
+          },
+        ]}
+      />
     </Card>
   );
 }
@@ -35,7 +59,10 @@ export default function BuyCopyrightPage() {
   const [page, setPage] = useState(1);
   const [open, setOpen] = useState<number | null>(null);
   const [version, setVersion] = useState(0);
-  const { data, loading } = useLoad(() => fetchMarket({ ...filters, page, pageSize: PAGE_SIZE }), [JSON.stringify(filters), page, version]);
+  const { data, loading } = useLoad(
+    () => fetchMarket({ ...filters, page, pageSize: PAGE_SIZE }),
+    [JSON.stringify(filters), page, version],
+  );
   const set = (k: string, v: unknown) => {
     setPage(1);
     setFilters((f) => ({ ...f, [k]: v === '' || v == null ? undefined : v }));
@@ -45,34 +72,97 @@ export default function BuyCopyrightPage() {
       <Card title="版权市场">
         <Space wrap style={{ marginBottom: 16 }}>
           <Input.Search placeholder="作品名称" allowClear onSearch={(v) => set('keyword', v)} style={{ width: 200 }} />
-          <Select placeholder="作品类别" allowClear style={{ width: 140 }} options={enumOptions('lumen:enums/work-category')} onChange={(v) => set('workCategory', v)} />
-          <Select placeholder="权利" allowClear style={{ width: 160 }} options={enumOptions('lumen:enums/right')} onChange={(v) => set('right', v)} />
-          <Select placeholder="交易方式" allowClear style={{ width: 120 }} options={[{ value: 'transfer', label: '转让' }, { value: 'licence', label: '许可' }]} onChange={(v) => set('mode', v)} />
-          <InputNumber placeholder="最低价（元）" min={0} onChange={(v) => set('minPrice', v == null ? undefined : Math.round(Number(v) * 100))} />
-          <InputNumber placeholder="最高价（元）" min={0} onChange={(v) => set('maxPrice', v == null ? undefined : Math.round(Number(v) * 100))} />
+          <Select
+            placeholder="作品类别"
+            allowClear
+            style={{ width: 140 }}
+            options={enumOptions('lumen:enums/work-category')}
+            onChange={(v) => set('workCategory', v)}
+          />
+          <Select
+            placeholder="权利"
+            allowClear
+            style={{ width: 160 }}
+            options={enumOptions('lumen:enums/right')}
+            onChange={(v) => set('right', v)}
+          />
+          <Select
+            placeholder="交易方式"
+            allowClear
+            style={{ width: 120 }}
+            options={[
+              { value: 'transfer', label: '转让' },
+              { value: 'licence', label: '许可' },
+            ]}
+            onChange={(v) => set('mode', v)}
+          />
+          <InputNumber
+            placeholder="最低价（元）"
+            min={0}
+            onChange={(v) => set('minPrice', v == null ? undefined : Math.round(Number(v) * 100))}
+          />
+          <InputNumber
+            placeholder="最高价（元）"
+            min={0}
+            onChange={(v) => set('maxPrice', v == null ? undefined : Math.round(Number(v) * 100))}
+          />
         </Space>
-        {!loading && !data?.list.length ? <Empty description="暂无在售版权" /> : (
+        {!loading && !data?.list.length ? (
+          <Empty description="暂无在售版权" />
+        ) : (
           <Row gutter={[16, 16]} data-testid="market">
             {(data?.list ?? []).map((l) => (
               <Col key={l.id} xs={24} sm={12} lg={8}>
                 <Card hoverable onClick={() => setOpen(l.id)} size="small" style={{ height: '100%' }}>
-                  <Typography.Title level={5} style={{ marginTop: 0 }}>{l.workName}</Typography.Title>
-                  <Space wrap size={4}><Tag color="blue">{l.mode === 'licence' ? '许可' : '转让'}</Tag>{l.exclusive && <Tag>独占</Tag>}<Tag>{l.proofType === 'deposit' ? enumLabel('lumen:status/evidence-deposit', 1) : '已登记'}</Tag></Space>
-                  <Typography.Paragraph type="secondary" ellipsis={{ rows: 2 }} style={{ margin: '8px 0' }}>{rightsText(l.rights)}</Typography.Paragraph>
+                  <Typography.Title level={5} style={{ marginTop: 0 }}>
+                    {l.workName}
+                  </Typography.Title>
+                  <Space wrap size={4}>
+                    <Tag color="blue">{l.mode === 'licence' ? '许可' : '转让'}</Tag>
+                    {l.exclusive && <Tag>独占</Tag>}
+                    <Tag>{l.proofType === 'deposit' ? enumLabel('lumen:status/evidence-deposit', 1) : '已登记'}</Tag>
+                  </Space>
+                  <Typography.Paragraph type="secondary" ellipsis={{ rows: 2 }} style={{ margin: '8px 0' }}>
+                    {rightsText(l.rights)}
+                  </Typography.Paragraph>
                   <Space style={{ justifyContent: 'space-between', width: '100%' }}>
-                    <Typography.Text strong style={{ color: '#f5222d' }}>{l.priceCents ? formatMoney(l.priceCents) : '买家出价'}</Typography.Text>
-                    <Typography.Text type="secondary">{l.sellerName} · {formatDateTime(l.createdAt).slice(0, 10)}</Typography.Text>
+                    <Typography.Text strong style={{ color: '#f5222d' }}>
+                      {l.priceCents ? formatMoney(l.priceCents) : '买家出价'}
+                    </Typography.Text>
+                    <Typography.Text type="secondary">
+                      {l.sellerName} · {formatDateTime(l.createdAt).slice(0, 10)}
+                    </Typography.Text>
                   </Space>
                 </Card>
               </Col>
             ))}
           </Row>
         )}
-        <Pagination style={{ marginTop: 16, textAlign: 'right' }} current={page} pageSize={PAGE_SIZE} total={data?.total ?? 0} onChange={setPage} hideOnSinglePage />
+        <Pagination
+          style={{ marginTop: 16, textAlign: 'right' }}
+          current={page}
+          pageSize={PAGE_SIZE}
+          total={data?.total ?? 0}
+          onChange={setPage}
+          hideOnSinglePage
+        />
       </Card>
       {user && <MyPurchases version={version} />}
-      {user && <Button type="link" href="/cytransfer/publishcopyright">我有版权要出售</Button>}
-      {open !== null && <ListingDetail id={open} onClose={() => setOpen(null)} onDeal={() => { setOpen(null); setVersion((v) => v + 1); }} />}
+      {user && (
+        <Button type="link" href="/cytransfer/publishcopyright">
+          我有版权要出售
+        </Button>
+      )}
+      {open !== null && (
+        <ListingDetail
+          id={open}
+          onClose={() => setOpen(null)}
+          onDeal={() => {
+            setOpen(null);
+            setVersion((v) => v + 1);
+          }}
+        />
+      )}
     </Space>
   );
 }

@@ -1,7 +1,15 @@
 import { useState } from 'react';
 import { App, Button, Input, Popconfirm, Space, Tag } from 'antd';
 import { StatusTag } from '../../resources/views/cells';
-import { cancelDeal, downloadContract, payDeal, sendSignCode, signDeal, answerOffer, type Deal } from './cytransfer-api';
+import {
+  cancelDeal,
+  downloadContract,
+  payDeal,
+  sendSignCode,
+  signDeal,
+  answerOffer,
+  type Deal,
+} from './cytransfer-api';
 
 export const DealStatusTag = ({ d }: { d: Deal }) => <StatusTag table="copyright-deal" value={d.status} />;
 
@@ -18,11 +26,43 @@ function SignButton({ d, onDone }: { d: Deal; onDone: () => void }) {
       message.error((e as Error).message);
     }
   };
-  if (!sent) return <Button type="primary" size="small" onClick={() => run(async () => { await sendSignCode(d.id); setSent(true); }, '验证码已发送到您的手机')}>签署合同</Button>;
+  if (!sent)
+    return (
+      <Button
+        type="primary"
+        size="small"
+        onClick={() =>
+          run(async () => {
+            await sendSignCode(d.id);
+            setSent(true);
+          }, '验证码已发送到您的手机')
+        }
+      >
+        签署合同
+      </Button>
+    );
   return (
     <Space.Compact size="small">
-      <Input placeholder="短信验证码" maxLength={6} value={code} onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))} style={{ width: 110 }} data-testid="sign-code" />
-      <Button type="primary" onClick={() => run(async () => { const r = await signDeal(d.id, code); message.success(r.completed ? '双方均已签署，交易完成' : '已签署，等待对方签署'); onDone(); })}>确认签署</Button>
+      <Input
+        placeholder="短信验证码"
+        maxLength={6}
+        value={code}
+        onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))}
+        style={{ width: 110 }}
+        data-testid="sign-code"
+      />
+      <Button
+        type="primary"
+        onClick={() =>
+          run(async () => {
+            const r = await signDeal(d.id, code);
+            message.success(r.completed ? '双方均已签署，交易完成' : '已签署，等待对方签署');
+            onDone();
+          })
+        }
+      >
+        确认签署
+      </Button>
     </Space.Compact>
   );
 }
@@ -44,16 +84,35 @@ export function DealActions({ d, role, onDone }: { d: Deal; role: 'buyer' | 'sel
     <Space wrap>
       {role === 'seller' && d.status === 'offered' && (
         <>
-          <Button size="small" type="primary" onClick={() => act(() => answerOffer(d.id, true), '已接受出价')}>接受</Button>
-          <Button size="small" onClick={() => act(() => answerOffer(d.id, false), '已拒绝出价')}>拒绝</Button>
+          <Button size="small" type="primary" onClick={() => act(() => answerOffer(d.id, true), '已接受出价')}>
+            接受
+          </Button>
+          <Button size="small" onClick={() => act(() => answerOffer(d.id, false), '已拒绝出价')}>
+            拒绝
+          </Button>
         </>
       )}
-      {role === 'buyer' && d.status === 'accepted' && <Button size="small" type="primary" onClick={() => act(() => payDeal(d.id), '已付款，款项由平台托管')}>钱包付款</Button>}
+      {role === 'buyer' && d.status === 'accepted' && (
+        <Button size="small" type="primary" onClick={() => act(() => payDeal(d.id), '已付款，款项由平台托管')}>
+          钱包付款
+        </Button>
+      )}
       {d.status === 'escrowed' && !mine && <SignButton d={d} onDone={onDone} />}
       {d.status === 'escrowed' && mine && <Tag>已签署，等待对方</Tag>}
-      {['escrowed', 'completed'].includes(d.status) && <Button size="small" onClick={() => void downloadContract(d.id).catch((e: Error) => message.error(e.message))}>合同</Button>}
+      {['escrowed', 'completed'].includes(d.status) && (
+        <Button size="small" onClick={() => void downloadContract(d.id).catch((e: Error) => message.error(e.message))}>
+          合同
+        </Button>
+      )}
       {['offered', 'accepted', 'escrowed'].includes(d.status) && (
-        <Popconfirm title="撤销这笔交易？已托管的款项将退回买家" onConfirm={() => act(() => cancelDeal(d.id), '交易已撤销')}><Button size="small" danger>撤销</Button></Popconfirm>
+        <Popconfirm
+          title="撤销这笔交易？已托管的款项将退回买家"
+          onConfirm={() => act(() => cancelDeal(d.id), '交易已撤销')}
+        >
+          <Button size="small" danger>
+            撤销
+          </Button>
+        </Popconfirm>
       )}
     </Space>
   );

@@ -13,7 +13,9 @@ export function EvidenceBadge({ materialId }: { materialId: number }) {
   return (
     <Tooltip title={`证书编号 ${e.certNo}，存证时间 ${dayjs(e.depositedAt).format('YYYY-MM-DD HH:mm')}`}>
       <Link to={e.certificateUrl} data-testid="evidence-badge">
-        <Tag icon={<SafetyCertificateOutlined />} color="success">已版权存证 · 查看证书</Tag>
+        <Tag icon={<SafetyCertificateOutlined />} color="success">
+          已版权存证 · 查看证书
+        </Tag>
       </Link>
     </Tooltip>
   );

@@ -13,12 +13,25 @@ export function OwnerCard({ materialId }: { materialId: number }) {
       <RemoteState {...owner} rows={2}>
         {(o) => (
           <>
-            <Card.Meta avatar={<Avatar size={48} src={o.avatar || undefined} icon={<UserOutlined />} />} title={o.nickname}
-              description={<Typography.Text type="secondary">{o.ownerType === 'ORGANISATIONS' ? '机构创作者' : '个人创作者'}</Typography.Text>} />
+            <Card.Meta
+              avatar={<Avatar size={48} src={o.avatar || undefined} icon={<UserOutlined />} />}
+              title={o.nickname}
+              description={
+                <Typography.Text type="secondary">
+                  {o.ownerType === 'ORGANISATIONS' ? '机构创作者' : '个人创作者'}
+                </Typography.Text>
+              }
+            />
             <Row gutter={8} style={{ marginTop: 16 }}>
-              <Col span={8}><Statistic title="作品" value={o.counts.works} /></Col>
-              <Col span={8}><Statistic title="下载" value={formatCount(o.counts.downloads)} /></Col>
-              <Col span={8}><Statistic title="浏览" value={formatCount(o.counts.views)} /></Col>
+              <Col span={8}>
+                <Statistic title="作品" value={o.counts.works} />
+              </Col>
+              <Col span={8}>
+                <Statistic title="下载" value={formatCount(o.counts.downloads)} />
+              </Col>
+              <Col span={8}>
+                <Statistic title="浏览" value={formatCount(o.counts.views)} />
+              </Col>
             </Row>
           </>
         )}

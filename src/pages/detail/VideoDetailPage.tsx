@@ -18,12 +18,31 @@ import { OwnerCard } from './OwnerCard';
 
 function Player({ m }: { m: MaterialDetailData }) {
   if (!m.previewUrl) {
-    return <div data-testid="detail-player" style={{ aspectRatio: '16 / 9', borderRadius: 8, overflow: 'hidden' }}><MediaPending label="预览处理中，请稍后刷新" /></div>;
+    return (
+      <div data-testid="detail-player" style={{ aspectRatio: '16 / 9', borderRadius: 8, overflow: 'hidden' }}>
+        <MediaPending label="预览处理中，请稍后刷新" />
+      </div>
+    );
   }
   if (m.previewUrl.endsWith('.mp4')) {
-    return <LazyVideo testId="detail-player" src={m.previewUrl} poster={m.coverUrl ?? undefined} style={{ width: '100%', borderRadius: 8, background: '#000', aspectRatio: '16 / 9' }} />;
+    return (
+      <LazyVideo
+        testId="detail-player"
+        src={m.previewUrl}
+        poster={m.coverUrl ?? undefined}
+        style={{ width: '100%', borderRadius: 8, background: '#000', aspectRatio: '16 / 9' }}
+      />
+    );
   }
-  return <Image data-testid="detail-player" src={m.previewUrl} fallback={ERROR_IMAGE} alt={m.title} style={{ width: '100%', borderRadius: 8 }} />;
+  return (
+    <Image
+      data-testid="detail-player"
+      src={m.previewUrl}
+      fallback={ERROR_IMAGE}
+      alt={m.title}
+      style={{ width: '100%', borderRadius: 8 }}
+    />
+  );
 }
 
 function Metadata({ m }: { m: MaterialDetailData }) {
@@ -36,9 +55,13 @@ function Metadata({ m }: { m: MaterialDetailData }) {
       {m.fps !== null && <Descriptions.Item label="帧率">{m.fps} fps</Descriptions.Item>}
       <Descriptions.Item label="格式">{m.format ?? '-'}</Descriptions.Item>
       <Descriptions.Item label="文件大小">{formatSize(m.sizeBytes)}</Descriptions.Item>
-      <Descriptions.Item label="分类">{m.category ? <Link to={`/material/${m.category.id}`}>{m.category.name}</Link> : '-'}</Descriptions.Item>
+      <Descriptions.Item label="分类">
+        {m.category ? <Link to={`/material/${m.category.id}`}>{m.category.name}</Link> : '-'}
+      </Descriptions.Item>
       <Descriptions.Item label="上传时间">{dayjs(m.createdAt).format('YYYY-MM-DD')}</Descriptions.Item>
-      <Descriptions.Item label="浏览 / 下载">{m.views} / {m.downloads}</Descriptions.Item>
+      <Descriptions.Item label="浏览 / 下载">
+        {m.views} / {m.downloads}
+      </Descriptions.Item>
     </Descriptions>
   );
 }
@@ -55,7 +78,10 @@ function Similar({ id }: { id: number }) {
 /** /video/detail/:id — watermarked preview, metadata, owner, evidence, licence picker, collect, similar items. */
 export default function VideoDetailPage() {
   const id = Number(useParams().id);
-  const detail = useRemote(() => (Number.isInteger(id) && id > 0 ? catalogueApi.detail(id) : Promise.reject(new Error('素材不存在或已下架'))), [id]);
+  const detail = useRemote(
+    () => (Number.isInteger(id) && id > 0 ? catalogueApi.detail(id) : Promise.reject(new Error('素材不存在或已下架'))),
+    [id],
+  );
   if (detail.error?.message === '素材不存在或已下架') {
     return <Result status="404" title="素材不存在或已下架" extra={<Link to="/">返回首页</Link>} />;
   }
@@ -63,19 +89,30 @@ export default function VideoDetailPage() {
     <RemoteState {...detail} rows={10}>
       {(m) => (
         <div data-testid="detail-page">
-          <Breadcrumb style={{ marginBottom: 16 }} items={[{ title: <Link to="/">首页</Link> }, ...(m.category ? [{ title: <Link to={`/material/${m.category.id}`}>{m.category.name}</Link> }] : []), { title: m.title }]} />
+          <Breadcrumb
+            style={{ marginBottom: 16 }}
+            items={[
+              { title: <Link to="/">首页</Link> },
+              ...(m.category ? [{ title: <Link to={`/material/${m.category.id}`}>{m.category.name}</Link> }] : []),
+              { title: m.title },
+            ]}
+          />
           <Row gutter={24}>
             <Col xs={24} lg={16}>
               <Player m={m} />
               <Card style={{ marginTop: 16 }}>
                 <Space align="center" wrap style={{ marginBottom: 12 }}>
-                  <Typography.Title level={3} style={{ margin: 0 }}>{m.title}</Typography.Title>
+                  <Typography.Title level={3} style={{ margin: 0 }}>
+                    {m.title}
+                  </Typography.Title>
                   <EvidenceBadge materialId={m.id} />
                 </Space>
                 <Typography.Paragraph type="secondary">{m.description}</Typography.Paragraph>
                 <Space wrap style={{ marginBottom: 16 }}>
                   {m.tags.map((t) => (
-                    <Link key={t} to={`/search?keyword=${encodeURIComponent(t)}`}><Tag>{t}</Tag></Link>
+                    <Link key={t} to={`/search?keyword=${encodeURIComponent(t)}`}>
+                      <Tag>{t}</Tag>
+                    </Link>
                   ))}
                 </Space>
                 <Metadata m={m} />

@@ -17,7 +17,13 @@ function BuyTab() {
       schemaId="lumen:forms/gift-card-buy"
       okText="去支付"
       initialData={{ amount: 100, count: 1 }}
-      extra={(d) => (d.amount && d.count ? <Typography.Paragraph strong>应付：{formatMoney(Number(d.amount) * 100 * Number(d.count))}</Typography.Paragraph> : null)}
+      extra={(d) =>
+        d.amount && d.count ? (
+          <Typography.Paragraph strong>
+            应付：{formatMoney(Number(d.amount) * 100 * Number(d.count))}
+          </Typography.Paragraph>
+        ) : null
+      }
       onSubmit={async (form) => {
         if (!(await ensureLogin())) return;
         const o = await buyGiftCards(form);
@@ -37,7 +43,14 @@ function RedeemTab() {
         status="success"
         title={`兑换成功，${formatMoney(done.amountCents)} 已存入钱包`}
         subTitle={`当前钱包余额 ${formatMoney(done.balanceCents)}`}
-        extra={[<Button key="w" type="primary" onClick={() => navigate('/account/wallet')}>查看钱包</Button>, <Button key="again" onClick={() => setDone(null)}>继续兑换</Button>]}
+        extra={[
+          <Button key="w" type="primary" onClick={() => navigate('/account/wallet')}>
+            查看钱包
+          </Button>,
+          <Button key="again" onClick={() => setDone(null)}>
+            继续兑换
+          </Button>,
+        ]}
       />
     );
   return (
@@ -71,7 +84,19 @@ function MineTab() {
   useEffect(() => {
     void load();
   }, [load]);
-  if (error) return <Alert type="error" showIcon message={`礼品卡加载失败：${error}`} action={<Button size="small" onClick={() => void load()}>重试</Button>} />;
+  if (error)
+    return (
+      <Alert
+        type="error"
+        showIcon
+        message={`礼品卡加载失败：${error}`}
+        action={
+          <Button size="small" onClick={() => void load()}>
+            重试
+          </Button>
+        }
+      />
+    );
   return (
     <Table<BoughtCard>
       rowKey="id"
@@ -82,7 +107,18 @@ function MineTab() {
       pagination={{ current: page, pageSize: 10, total: data?.total ?? 0, onChange: setPage, hideOnSinglePage: true }}
       columns={[
         { title: '面额', dataIndex: 'amount_cents', render: (v) => formatMoney(v) },
-        { title: '卡密', dataIndex: 'code', render: (v) => (v ? <Typography.Text copyable={{ text: v, onCopy: () => message.success('卡密已复制') }} code>{formatCode(v)}</Typography.Text> : <Typography.Text type="secondary">支付后生成</Typography.Text>) },
+        {
+          title: '卡密',
+          dataIndex: 'code',
+          render: (v) =>
+            v ? (
+              <Typography.Text copyable={{ text: v, onCopy: () => message.success('卡密已复制') }} code>
+                {formatCode(v)}
+              </Typography.Text>
+            ) : (
+              <Typography.Text type="secondary">支付后生成</Typography.Text>
+            ),
+        },
         { title: '收礼人', dataIndex: 'recipient_name' },
         { title: '祝福语', dataIndex: 'message', ellipsis: true },
         { title: '状态', dataIndex: 'status', render: (v) => <StatusTag table="gift-card" value={v} /> },
@@ -101,7 +137,9 @@ export default function GiftCardPage() {
   return (
     <div style={{ maxWidth: 960, margin: '0 auto', padding: '24px 16px' }} data-testid="gift-page">
       <Card style={{ background: 'linear-gradient(135deg, #fff7e6, #fff1f0)', marginBottom: 16 }}>
-        <Typography.Title level={2} style={{ marginTop: 0 }}><GiftOutlined /> 流明素材礼品卡</Typography.Title>
+        <Typography.Title level={2} style={{ marginTop: 0 }}>
+          <GiftOutlined /> 流明素材礼品卡
+        </Typography.Title>
         <Typography.Paragraph style={{ maxWidth: 640 }}>
           送给创作伙伴的正版素材基金：礼品卡兑换后存入钱包余额，可用于购买视频、图片、模板授权和版权服务。每张卡密只能兑换一次。
         </Typography.Paragraph>
@@ -113,7 +151,19 @@ export default function GiftCardPage() {
           items={[
             { key: 'buy', label: '购买礼品卡', children: <BuyTab /> },
             { key: 'redeem', label: '兑换礼品卡', children: <RedeemTab /> },
-            { key: 'mine', label: '我购买的礼品卡', children: signedIn ? <MineTab /> : <Empty description="登录后查看已购买的礼品卡"><Button type="primary" onClick={() => void ensureLogin()}>登录</Button></Empty> },
+            {
+              key: 'mine',
+              label: '我购买的礼品卡',
+              children: signedIn ? (
+                <MineTab />
+              ) : (
+                <Empty description="登录后查看已购买的礼品卡">
+                  <Button type="primary" onClick={() => void ensureLogin()}>
+                    登录
+                  </Button>
+                </Empty>
+              ),
+            },
           ]}
         />
       </Card>

@@ -19,7 +19,9 @@ function HotKeywords() {
     <div className={styles.hot}>
       热门搜索：
       {hot.data.map((k) => (
-        <Tag key={k} bordered={false} onClick={() => navigate(`/search?keyword=${encodeURIComponent(k)}`)}>{k}</Tag>
+        <Tag key={k} bordered={false} onClick={() => navigate(`/search?keyword=${encodeURIComponent(k)}`)}>
+          {k}
+        </Tag>
       ))}
     </div>
   );
@@ -32,7 +34,12 @@ function Curated() {
       {(d) =>
         d.sections.map((s, i) => {
           const section = (
-            <Section key={s.id} title={s.title} extra={<Link to={`/ablum/detail/${s.id}`}>查看专辑 ›</Link>} testId="curated-section">
+            <Section
+              key={s.id}
+              title={s.title}
+              extra={<Link to={`/ablum/detail/${s.id}`}>查看专辑 ›</Link>}
+              testId="curated-section"
+            >
               {/* The first album's first row (four across at desktop widths) is on the first screen. */}
               <MaterialGrid items={s.items} eagerCount={i === 0 ? 4 : 0} />
             </Section>
@@ -52,7 +59,14 @@ function Ranked({ order }: { order: 'newest' | 'popular' }) {
   // per tab bar) on the page whose first paint counts most.
   return (
     <>
-      <Radio.Group optionType="button" size="small" value={type} onChange={(e) => setType(e.target.value)} options={tabs.map((t) => ({ value: t.key, label: t.label }))} style={{ marginBottom: 12 }} />
+      <Radio.Group
+        optionType="button"
+        size="small"
+        value={type}
+        onChange={(e) => setType(e.target.value)}
+        options={tabs.map((t) => ({ value: t.key, label: t.label }))}
+        style={{ marginBottom: 12 }}
+      />
       <RankedList order={order} type={type ? Number(type) : undefined} />
     </>
   );
@@ -72,11 +86,15 @@ function Categories() {
           <div key={type} style={{ marginBottom: 8 }}>
             <Space wrap>
               <strong>{TYPE_LABELS[type]}：</strong>
-              {list.filter((c) => c.type === type).map((c) => (
-                <Link key={c.id} to={`/material/${c.id}`}>
-                  <Tag>{c.name}（{c.count}）</Tag>
-                </Link>
-              ))}
+              {list
+                .filter((c) => c.type === type)
+                .map((c) => (
+                  <Link key={c.id} to={`/material/${c.id}`}>
+                    <Tag>
+                      {c.name}（{c.count}）
+                    </Tag>
+                  </Link>
+                ))}
               <Link to={`/ablum/${type}`}>{TYPE_LABELS[type]}专辑 ›</Link>
             </Space>
           </div>

@@ -16,7 +16,19 @@ export function InviteRules() {
   const rules = ((schema as Record<string, any> | undefined)?.['x-rules'] ?? []) as string[];
   return (
     <Card title="活动规则" size="small">
-      {schema ? <List size="small" dataSource={rules} renderItem={(r, i) => <List.Item>{i + 1}. {r}</List.Item>} /> : <Skeleton active />}
+      {schema ? (
+        <List
+          size="small"
+          dataSource={rules}
+          renderItem={(r, i) => (
+            <List.Item>
+              {i + 1}. {r}
+            </List.Item>
+          )}
+        />
+      ) : (
+        <Skeleton active />
+      )}
     </Card>
   );
 }
@@ -26,7 +38,11 @@ function QrImage({ text }: { text: string }) {
   useEffect(() => {
     QRCode.toDataURL(text, { width: 180, margin: 1 }).then(setSrc, () => setSrc(null));
   }, [text]);
-  return src ? <img src={src} alt="邀请二维码" width={180} height={180} data-testid="invite-qr" /> : <Skeleton.Image active />;
+  return src ? (
+    <img src={src} alt="邀请二维码" width={180} height={180} data-testid="invite-qr" />
+  ) : (
+    <Skeleton.Image active />
+  );
 }
 
 /**
@@ -46,9 +62,35 @@ export function InviteCard({ company = false }: { company?: boolean }) {
     if (signedIn) load();
   }, [signedIn]);
 
-  if (!signedIn) return <Card><Empty description="登录后获取您的专属邀请链接"><Button type="primary" onClick={() => void ensureLogin().then((ok) => ok && location.reload())}>登录 / 注册</Button></Empty></Card>;
-  if (error) return <Alert type="error" showIcon message={`邀请信息加载失败：${error}`} action={<Button size="small" onClick={load}>重试</Button>} />;
-  if (!info) return <Card><Skeleton active /></Card>;
+  if (!signedIn)
+    return (
+      <Card>
+        <Empty description="登录后获取您的专属邀请链接">
+          <Button type="primary" onClick={() => void ensureLogin().then((ok) => ok && location.reload())}>
+            登录 / 注册
+          </Button>
+        </Empty>
+      </Card>
+    );
+  if (error)
+    return (
+      <Alert
+        type="error"
+        showIcon
+        message={`邀请信息加载失败：${error}`}
+        action={
+          <Button size="small" onClick={load}>
+            重试
+          </Button>
+        }
+      />
+    );
+  if (!info)
+    return (
+      <Card>
+        <Skeleton active />
+      </Card>
+    );
   const link = company ? info.companyLink : info.link;
   const copy = async () => {
     try {
@@ -65,13 +107,21 @@ export function InviteCard({ company = false }: { company?: boolean }) {
           <Space direction="vertical" style={{ width: '100%' }}>
             <Space.Compact style={{ width: '100%' }}>
               <Input readOnly value={link} data-testid="invite-link" />
-              <Button type="primary" onClick={copy}>复制链接</Button>
+              <Button type="primary" onClick={copy}>
+                复制链接
+              </Button>
             </Space.Compact>
             <Typography.Text type="secondary">好友通过此链接或扫描二维码注册，首次购买后您获得奖励。</Typography.Text>
             <Row gutter={16} style={{ marginTop: 8 }}>
-              <Col span={8}><Statistic title="已邀请" value={info.invited} suffix="人" /></Col>
-              <Col span={8}><Statistic title={tableLabel(statusInvitee, 1)} value={info.rewarded} suffix="人" /></Col>
-              <Col span={8}><Statistic title="累计奖励" value={formatMoney(info.rewardCents)} /></Col>
+              <Col span={8}>
+                <Statistic title="已邀请" value={info.invited} suffix="人" />
+              </Col>
+              <Col span={8}>
+                <Statistic title={tableLabel(statusInvitee, 1)} value={info.rewarded} suffix="人" />
+              </Col>
+              <Col span={8}>
+                <Statistic title="累计奖励" value={formatMoney(info.rewardCents)} />
+              </Col>
             </Row>
             <Link to="/account/invited">查看邀请记录</Link>
           </Space>

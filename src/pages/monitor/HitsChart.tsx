@@ -8,12 +8,15 @@ export function HitsChart({ series }: { series: Array<{ day: string; kind: 'imag
   const at = (day: string, kind: string) => series.find((s) => s.day === day && s.kind === kind)?.count ?? 0;
   const max = Math.max(1, ...days.map((d) => at(d, 'image') + at(d, 'video')));
   if (!series.length) return <Empty description="近 30 天暂无命中" />;
-  const W = 600, H = 160, bw = W / days.length;
+  const W = 600,
+    H = 160,
+    bw = W / days.length;
   return (
     <div data-testid="hits-chart">
       <svg viewBox={`0 0 ${W} ${H + 20}`} width="100%" role="img" aria-label="近 30 天命中趋势">
         {days.map((d, i) => {
-          const img = (at(d, 'image') / max) * H, vid = (at(d, 'video') / max) * H;
+          const img = (at(d, 'image') / max) * H,
+            vid = (at(d, 'video') / max) * H;
           return (
             <g key={d}>
               <title>{`${d}：图片 ${at(d, 'image')}，视频 ${at(d, 'video')}`}</title>
@@ -23,10 +26,17 @@ export function HitsChart({ series }: { series: Array<{ day: string; kind: 'imag
           );
         })}
         <line x1={0} y1={H} x2={W} y2={H} stroke="#d9d9d9" />
-        <text x={0} y={H + 16} fontSize={11} fill="#999">{days[0]}</text>
-        <text x={W} y={H + 16} fontSize={11} fill="#999" textAnchor="end">{days[days.length - 1]}</text>
+        <text x={0} y={H + 16} fontSize={11} fill="#999">
+          {days[0]}
+        </text>
+        <text x={W} y={H + 16} fontSize={11} fill="#999" textAnchor="end">
+          {days[days.length - 1]}
+        </text>
       </svg>
-      <Typography.Text type="secondary"><span style={{ color: '#1677ff' }}>■</span> {TYPE_LABELS[11]}　<span style={{ color: '#722ed1' }}>■</span> {TYPE_LABELS[1]}（最高 {max} 条/天）</Typography.Text>
+      <Typography.Text type="secondary">
+        <span style={{ color: '#1677ff' }}>■</span> {TYPE_LABELS[11]}　<span style={{ color: '#722ed1' }}>■</span>{' '}
+        {TYPE_LABELS[1]}（最高 {max} 条/天）
+      </Typography.Text>
     </div>
   );
 }

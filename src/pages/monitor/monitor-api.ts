@@ -2,39 +2,88 @@ import { download, get, postJson, request } from '../../dataProvider/axios';
 import type { HitStatus, MonitorFrequency, TriageAction } from '../../schemas/cyprotect/monitor';
 
 /** Client calls of /api/monitor (response shapes mirror server/src/routes/monitor.ts). */
-export interface MonitorWork { id: number; title: string; type: number; cover: string | null; fingerprintState: string; frames: number; hits: number }
-export interface MonitorSource { id: number; kind: string; name: string; url: string; maxDepth: number; lastCrawledAt: string | null; lastStatus: string | null }
+export interface MonitorWork {
+  id: number;
+  title: string;
+  type: number;
+  cover: string | null;
+  fingerprintState: string;
+  frames: number;
+  hits: number;
+}
+export interface MonitorSource {
+  id: number;
+  kind: string;
+  name: string;
+  url: string;
+  maxDepth: number;
+  lastCrawledAt: string | null;
+  lastStatus: string | null;
+}
 export interface MonitorOverview {
   plan: { id: number; frequency: MonitorFrequency; nextRunAt: string; createdAt: string } | null;
   quota: { left: number; total: number };
   works: MonitorWork[];
   sources: MonitorSource[];
-  runs: Array<{ id: number; pages: number; media: number; hits: number; error: string | null; startedAt: string; finishedAt: string | null }>;
+  runs: Array<{
+    id: number;
+    pages: number;
+    media: number;
+    hits: number;
+    error: string | null;
+    startedAt: string;
+    finishedAt: string | null;
+  }>;
   series: Array<{ day: string; kind: 'image' | 'video'; count: number }>;
   counts: Array<{ status: HitStatus; kind: 'image' | 'video'; count: number }>;
   limits: { maxSources: number; maxDepth: number; maxPagesPerSource: number; politenessDelayMs: number };
   scanJob: { id: number; progress: number; message: string | null; state: string } | null;
 }
 export interface MonitorHit {
-  id: number; workId: number; mediaKind: 'image' | 'video'; pageUrl: string; mediaUrl: string; host: string; thumb: string | null;
-  similarity: number; distance: number; timeRange: { original: [number, number]; candidate: [number, number]; mirrored: boolean } | null;
-  status: HitStatus; licence: { id: number; licenseeName: string; scenario: string; verifyCode: string } | null;
-  evidence: { sha256: string; certNo: string; height: number } | null; hasTakedown: boolean; offerToken: string | null;
-  firstSeenAt: string; lastSeenAt: string; work: { id: number; title: string; cover: string | null; type: number };
+  id: number;
+  workId: number;
+  mediaKind: 'image' | 'video';
+  pageUrl: string;
+  mediaUrl: string;
+  host: string;
+  thumb: string | null;
+  similarity: number;
+  distance: number;
+  timeRange: { original: [number, number]; candidate: [number, number]; mirrored: boolean } | null;
+  status: HitStatus;
+  licence: { id: number; licenseeName: string; scenario: string; verifyCode: string } | null;
+  evidence: { sha256: string; certNo: string; height: number } | null;
+  hasTakedown: boolean;
+  offerToken: string | null;
+  firstSeenAt: string;
+  lastSeenAt: string;
+  work: { id: number; title: string; cover: string | null; type: number };
 }
 
 export const fetchOverview = () => get<MonitorOverview>('/api/monitor/overview');
-export const fetchCandidates = () => get<{ list: Array<{ id: number; title: string; type: number; cover: string | null }> }>('/api/monitor/candidates');
+export const fetchCandidates = () =>
+  get<{ list: Array<{ id: number; title: string; type: number; cover: string | null }> }>('/api/monitor/candidates');
 export const addWork = (workId: number) => postJson('/api/monitor/works', { workId });
 export const removeWork = (workId: number) => request('DELETE', `/api/monitor/works/${workId}`);
-export const addSource = (form: { name: string; url: string; maxDepth?: number }) => postJson('/api/monitor/sources', form);
+export const addSource = (form: { name: string; url: string; maxDepth?: number }) =>
+  postJson('/api/monitor/sources', form);
 export const removeSource = (id: number) => request('DELETE', `/api/monitor/sources/${id}`);
-export const setFrequency = (frequency: MonitorFrequency) => request('PUT', '/api/monitor/frequency', { frequency }, { json: true });
+export const setFrequency = (frequency: MonitorFrequency) =>
+  request('PUT', '/api/monitor/frequency', { frequency }, { json: true });
 export const startScan = () => postJson<{ jobId: number }>('/api/monitor/scan', {});
 export const fetchHits = (kind: 'image' | 'video', page: number, status?: string) =>
-  get<{ total: number; list: MonitorHit[] }>('/api/monitor/hits', { kind, page, pageSize: 10, ...(status ? { status } : {}) });
-export const triageHit = (id: number, action: TriageAction) => postJson<{ status?: string; token?: string; link?: string; certNo?: string }>(`/api/monitor/hits/${id}/triage`, { action });
-export const downloadTakedown = (id: number) => download(`/api/monitor/hits/${id}/takedown.pdf`, undefined, `侵权通知函-${id}.pdf`);
+  get<{ total: number; list: MonitorHit[] }>('/api/monitor/hits', {
+    kind,
+    page,
+    pageSize: 10,
+    ...(status ? { status } : {}),
+  });
+export const triageHit = (id: number, action: TriageAction) =>
+  postJson<{ status?: string; token?: string; link?: string; certNo?: string }>(`/api/monitor/hits/${id}/triage`, {
+    action,
+  });
+export const downloadTakedown = (id: number) =>
+  download(`/api/monitor/hits/${id}/takedown.pdf`, undefined, `侵权通知函-${id}.pdf`);
 
 /** Where a stored public media key is served. */
 export const fileUrl = (key: string | null) => (key ? `/files/${key}` : null);

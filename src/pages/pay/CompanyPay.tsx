@@ -28,11 +28,20 @@ export function CompanyPay({ orderId, onPaid }: { orderId: number; onPaid: () =>
   return (
     <Space direction="vertical" style={{ marginTop: 24, width: '100%' }} data-testid="company-pay">
       {waiting ? (
-        <Alert type="info" showIcon message="超出本月额度，已提交企业管理员审批" description="管理员批准后由企业钱包支付，本页会自动显示支付结果。" />
+        <Alert
+          type="info"
+          showIcon
+          message="超出本月额度，已提交企业管理员审批"
+          description="管理员批准后由企业钱包支付，本页会自动显示支付结果。"
+        />
       ) : (
         <>
-          <Typography.Text>您是企业子账号，可使用企业钱包支付（本月额度内直接支付，超出需管理员审批）。</Typography.Text>
-          <Button type="primary" loading={busy} onClick={pay}>使用企业钱包支付</Button>
+          <Typography.Text>
+            您是企业子账号，可使用企业钱包支付（本月额度内直接支付，超出需管理员审批）。
+          </Typography.Text>
+          <Button type="primary" loading={busy} onClick={pay}>
+            使用企业钱包支付
+          </Button>
         </>
       )}
     </Space>

@@ -7,7 +7,9 @@ export { agreement };
 export function AgreementText() {
   return (
     <Typography data-testid="creator-agreement">
-      <Typography.Title level={4} style={{ textAlign: 'center' }}>{agreement.title}</Typography.Title>
+      <Typography.Title level={4} style={{ textAlign: 'center' }}>
+        {agreement.title}
+      </Typography.Title>
       <Typography.Paragraph type="secondary" style={{ textAlign: 'center' }}>
         版本 {agreement.version} · 自 {agreement.effectiveDate} 起生效
       </Typography.Paragraph>

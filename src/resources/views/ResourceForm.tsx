@@ -61,7 +61,9 @@ export function forDisplay(schema: Record<string, any>): Record<string, any> {
 }
 
 /** What an edit form says before the fields (e.g. an authority's correction request) and which fields it marks. */
-export type EditNotice = (record: Record<string, any>) => { message: ReactNode; fieldErrors?: Record<string, string> } | null;
+export type EditNotice = (
+  record: Record<string, any>,
+) => { message: ReactNode; fieldErrors?: Record<string, string> } | null;
 
 export interface ResourceFormProps {
   def: ResourceDef;
@@ -94,7 +96,10 @@ export function ResourceForm({ def, mode, id, onDone, onCancel, editNotice }: Re
     errorNotification: false,
   });
   const initial = mode === 'edit' ? query?.data?.data : undefined;
-  const notice = useMemo(() => (initial && editNotice ? editNotice(initial as Record<string, any>) : null), [initial, editNotice]);
+  const notice = useMemo(
+    () => (initial && editNotice ? editNotice(initial as Record<string, any>) : null),
+    [initial, editNotice],
+  );
   // New applications autosave as drafts (the forms lumen:cyprotect/drafts lists).
   const autosave = useDraftAutosave(mode === 'create' && def.draft ? def.schemaId : undefined, draft, setDraft);
   // apiPath lets a widget read its resource's own endpoints (the invoice order picker of /account/ticket or /cyprotect/cyticket).
@@ -103,7 +108,8 @@ export function ResourceForm({ def, mode, id, onDone, onCancel, editNotice }: Re
     () => ({
       onFileSelected: (fieldId, file) => (picked.current[fieldId.replace(/^root_/, '')] ??= []).push(file),
       apiPath: def.apiPath,
-      patchForm: (patch) => setDraft((d) => ({ ...(d ?? (initial as Record<string, any> | undefined) ?? {}), ...patch })),
+      patchForm: (patch) =>
+        setDraft((d) => ({ ...(d ?? (initial as Record<string, any> | undefined) ?? {}), ...patch })),
     }),
     [def.apiPath, initial],
   );
@@ -115,7 +121,12 @@ export function ResourceForm({ def, mode, id, onDone, onCancel, editNotice }: Re
       let newId: string | number | undefined = id;
       if (def.multipart && mode === 'create') {
         setProgress(0);
-        const rec = await postMultipart(`/api/${def.apiPath}`, formData, filesInForm(formData, picked.current), setProgress);
+        const rec = await postMultipart(
+          `/api/${def.apiPath}`,
+          formData,
+          filesInForm(formData, picked.current),
+          setProgress,
+        );
         newId = rec?.id;
         await invalidate({ resource: def.name, invalidates: ['list'] });
       } else {
@@ -136,12 +147,21 @@ export function ResourceForm({ def, mode, id, onDone, onCancel, editNotice }: Re
 
   const displaySchema = useMemo(() => (form.schema ? forDisplay(form.schema) : undefined), [form.schema]);
   if (form.error) return <Alert type="error" showIcon message="表单加载失败" description={form.error} />;
-  if (!form.schema || (mode === 'edit' && (query?.isLoading || formLoading && !initial))) return <Skeleton active />;
-  if (mode === 'edit' && query?.isError) return <Alert type="error" showIcon message="记录加载失败" description={query.error?.message} />;
+  if (!form.schema || (mode === 'edit' && (query?.isLoading || (formLoading && !initial)))) return <Skeleton active />;
+  if (mode === 'edit' && query?.isError)
+    return <Alert type="error" showIcon message="记录加载失败" description={query.error?.message} />;
 
   return (
     <Card title={`${mode === 'create' ? '新建' : '编辑'}${def.title.replace(/^我的/, '')}`}>
-      {notice && <Alert type="warning" showIcon message={notice.message} style={{ marginBottom: 16 }} data-testid="edit-notice" />}
+      {notice && (
+        <Alert
+          type="warning"
+          showIcon
+          message={notice.message}
+          style={{ marginBottom: 16 }}
+          data-testid="edit-notice"
+        />
+      )}
       {serverError && <Alert type="error" showIcon message={serverError} style={{ marginBottom: 16 }} />}
       <Form
         schema={displaySchema as RJSFSchema}
@@ -150,7 +170,9 @@ export function ResourceForm({ def, mode, id, onDone, onCancel, editNotice }: Re
         onChange={({ formData }) => setDraft(formData)}
         {...lumenFormProps}
         formContext={formContext}
-        extraErrors={extraErrors ?? (notice?.fieldErrors ? toExtraErrors({ fieldErrors: notice.fieldErrors }) : undefined)}
+        extraErrors={
+          extraErrors ?? (notice?.fieldErrors ? toExtraErrors({ fieldErrors: notice.fieldErrors }) : undefined)
+        }
         transformErrors={dropUnselectedBranchErrors}
         showErrorList={false}
         noHtml5Validate
@@ -159,7 +181,9 @@ export function ResourceForm({ def, mode, id, onDone, onCancel, editNotice }: Re
       >
         {progress !== null && <Progress percent={progress} size="small" style={{ marginBottom: 12 }} />}
         <Space>
-          <Button type="primary" htmlType="submit" loading={progress !== null || formLoading}>提交</Button>
+          <Button type="primary" htmlType="submit" loading={progress !== null || formLoading}>
+            提交
+          </Button>
           {onCancel && <Button onClick={onCancel}>返回</Button>}
           {autosave.enabled && <DraftStatusLine status={autosave.status} resumed={autosave.resumed} />}
         </Space>

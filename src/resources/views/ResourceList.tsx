@@ -25,7 +25,11 @@ export function filtersFromForm(def: ResourceDef, values: Record<string, any>): 
       out.push({ field: f.field, operator: 'gte', value: from ? from.startOf('day').toISOString() : undefined });
       out.push({ field: f.field, operator: 'lte', value: to ? to.endOf('day').toISOString() : undefined });
     } else {
-      out.push({ field: f.field, operator: f.operator === 'between' ? 'eq' : f.operator, value: v === '' ? undefined : v });
+      out.push({
+        field: f.field,
+        operator: f.operator === 'between' ? 'eq' : f.operator,
+        value: v === '' ? undefined : v,
+      });
     }
   }
   return out;
@@ -35,7 +39,17 @@ export function filtersFromForm(def: ResourceDef, values: Record<string, any>): 
  * The one generic list: antd Table over the list convention, filters, search, status tags.
  * `onFilters` hears each applied filter set (pages that show totals of the same selection).
  */
-export function ResourceList({ def, nav = {}, onFilters, extraColumns }: { def: ResourceDef; nav?: ResourceNav; onFilters?: (filters: CrudFilters) => void; extraColumns?: ColumnsType<BaseRecord> }) {
+export function ResourceList({
+  def,
+  nav = {},
+  onFilters,
+  extraColumns,
+}: {
+  def: ResourceDef;
+  nav?: ResourceNav;
+  onFilters?: (filters: CrudFilters) => void;
+  extraColumns?: ColumnsType<BaseRecord>;
+}) {
   const { tableProps, searchFormProps, tableQuery } = useTable({
     resource: def.name,
     meta: { apiPath: def.apiPath },
@@ -64,43 +78,75 @@ export function ResourceList({ def, nav = {}, onFilters, extraColumns }: { def: 
   if (extraColumns) columns.push(...extraColumns);
   // A read-only list (no show, edit, delete or row action) has no action column.
   const hasActions = !!nav.show || (def.canEdit && !!nav.edit) || def.canDelete || !!def.rowActions?.length;
-  if (hasActions) columns.push({
-    key: '__actions',
-    title: '操作',
-    fixed: 'right',
-    render: (_: unknown, row: BaseRecord) => (
-      <Space size="small" wrap>
-        {nav.show && <Button type="link" size="small" onClick={() => nav.show!(row.id!)}>查看</Button>}
-        {def.canEdit && nav.edit && (!def.editableStatus || def.editableStatus.includes(row.status)) && (
-          <Button type="link" size="small" onClick={() => nav.edit!(row.id!)}>编辑</Button>
-        )}
-        <RowActions def={def} row={row} onDone={() => tableQuery.refetch()} />
-        {def.canDelete && (
-          <Popconfirm title="确定删除这条记录吗？" onConfirm={() => remove({ resource: def.name, id: row.id!, meta: { apiPath: def.apiPath }, errorNotification: false })}>
-            <Button type="link" size="small" danger>删除</Button>
-          </Popconfirm>
-        )}
-      </Space>
-    ),
-  });
+  if (hasActions)
+    columns.push({
+      key: '__actions',
+      title: '操作',
+      fixed: 'right',
+      render: (_: unknown, row: BaseRecord) => (
+        <Space size="small" wrap>
+          {nav.show && (
+            <Button type="link" size="small" onClick={() => nav.show!(row.id!)}>
+              查看
+            </Button>
+          )}
+          {def.canEdit && nav.edit && (!def.editableStatus || def.editableStatus.includes(row.status)) && (
+            <Button type="link" size="small" onClick={() => nav.edit!(row.id!)}>
+              编辑
+            </Button>
+          )}
+          <RowActions def={def} row={row} onDone={() => tableQuery.refetch()} />
+          {def.canDelete && (
+            <Popconfirm
+              title="确定删除这条记录吗？"
+              onConfirm={() =>
+                remove({ resource: def.name, id: row.id!, meta: { apiPath: def.apiPath }, errorNotification: false })
+              }
+            >
+              <Button type="link" size="small" danger>
+                删除
+              </Button>
+            </Popconfirm>
+          )}
+        </Space>
+      ),
+    });
 
   const hasFilters = def.filters.length > 0 || def.searchField;
   return (
     <Card
       title={def.title}
-      extra={def.canCreate && nav.create && <Button type="primary" onClick={nav.create}>新建{def.title.replace(/^我的/, '')}</Button>}
+      extra={
+        def.canCreate &&
+        nav.create && (
+          <Button type="primary" onClick={nav.create}>
+            新建{def.title.replace(/^我的/, '')}
+          </Button>
+        )
+      }
     >
       {hasFilters && (
         <Form {...searchFormProps} layout="inline" style={{ marginBottom: 16, rowGap: 8 }}>
           {def.searchField && (
             <Form.Item name="__q">
-              <Input.Search placeholder="输入关键词搜索" allowClear onSearch={() => searchFormProps.form?.submit()} style={{ width: 220 }} />
+              <Input.Search
+                placeholder="输入关键词搜索"
+                allowClear
+                onSearch={() => searchFormProps.form?.submit()}
+                style={{ width: 220 }}
+              />
             </Form.Item>
           )}
           {def.filters.map((f) => (
             <Form.Item key={f.field} name={f.field} label={f.label}>
               {f.type === 'enum' ? (
-                <Select allowClear placeholder="全部" style={{ minWidth: 140 }} options={enumOptions(f.enumId!)} mode={f.operator === 'in' ? 'multiple' : undefined} />
+                <Select
+                  allowClear
+                  placeholder="全部"
+                  style={{ minWidth: 140 }}
+                  options={enumOptions(f.enumId!)}
+                  mode={f.operator === 'in' ? 'multiple' : undefined}
+                />
               ) : f.type === 'dateRange' ? (
                 <DatePicker.RangePicker />
               ) : (
@@ -110,8 +156,17 @@ export function ResourceList({ def, nav = {}, onFilters, extraColumns }: { def: 
           ))}
           <Form.Item>
             <Space>
-              <Button type="primary" htmlType="submit">查询</Button>
-              <Button onClick={() => { searchFormProps.form?.resetFields(); searchFormProps.form?.submit(); }}>重置</Button>
+              <Button type="primary" htmlType="submit">
+                查询
+              </Button>
+              <Button
+                onClick={() => {
+                  searchFormProps.form?.resetFields();
+                  searchFormProps.form?.submit();
+                }}
+              >
+                重置
+              </Button>
             </Space>
           </Form.Item>
         </Form>
@@ -122,7 +177,11 @@ export function ResourceList({ def, nav = {}, onFilters, extraColumns }: { def: 
           showIcon
           message="加载失败"
           description={tableQuery.error?.message || '网络错误 请稍后再试'}
-          action={<Button size="small" onClick={() => tableQuery.refetch()}>重试</Button>}
+          action={
+            <Button size="small" onClick={() => tableQuery.refetch()}>
+              重试
+            </Button>
+          }
         />
       ) : (
         <Table

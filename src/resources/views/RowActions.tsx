@@ -7,7 +7,8 @@ import type { ResourceDef, ResourceRowAction } from '../types';
 import { SchemaFormModal } from '../../components/schema-form/SchemaFormModal';
 
 /** Whether an action applies to a row (by its status, or by the field the action names). */
-export const actionVisible = (a: ResourceRowAction, row: BaseRecord) => !a.whenStatus || a.whenStatus.includes(row[a.whenField ?? 'status']);
+export const actionVisible = (a: ResourceRowAction, row: BaseRecord) =>
+  !a.whenStatus || a.whenStatus.includes(row[a.whenField ?? 'status']);
 
 /**
  * A link action's client route: `{field}` stands for the row's field, URL-encoded, except a field
@@ -58,11 +59,26 @@ export function RowActions({ def, row, onDone }: { def: ResourceDef; row: BaseRe
         const key = `${a.action}-${i}`;
         if (a.kind === 'link') {
           const to = linkTarget(a.to ?? '', row);
-          return <Button key={key} type="link" size="small" onClick={() => navigate(to)}>{a.label}</Button>;
+          return (
+            <Button key={key} type="link" size="small" onClick={() => navigate(to)}>
+              {a.label}
+            </Button>
+          );
         }
-        if (a.kind === 'form') return <Button key={key} type="link" size="small" onClick={() => setFormAction(a)}>{a.label}</Button>;
+        if (a.kind === 'form')
+          return (
+            <Button key={key} type="link" size="small" onClick={() => setFormAction(a)}>
+              {a.label}
+            </Button>
+          );
         const btn = (
-          <Button key={key} type="link" size="small" loading={busy === a.action} onClick={a.confirm ? undefined : () => run(a)}>
+          <Button
+            key={key}
+            type="link"
+            size="small"
+            loading={busy === a.action}
+            onClick={a.confirm ? undefined : () => run(a)}
+          >
             {a.label}
           </Button>
         );
@@ -75,7 +91,13 @@ export function RowActions({ def, row, onDone }: { def: ResourceDef; row: BaseRe
         );
       })}
       {formAction?.schemaId && (
-        <SchemaFormModal open schemaId={formAction.schemaId} title={formAction.label} onCancel={() => setFormAction(null)} onSubmit={(data) => submitForm(formAction, data)} />
+        <SchemaFormModal
+          open
+          schemaId={formAction.schemaId}
+          title={formAction.label}
+          onCancel={() => setFormAction(null)}
+          onSubmit={(data) => submitForm(formAction, data)}
+        />
       )}
     </>
   );

@@ -22,7 +22,8 @@ export function StatusTag({ table, value }: { table: string; value: unknown }) {
 
 /** Draws one cell value according to a column's render rule (an optional column draws '-' when empty). */
 export function renderCell(rule: ColumnRender | undefined, value: unknown, optional = false): ReactNode {
-  if (value === null || value === undefined || value === '') return rule?.startsWith('status:') && !optional ? renderCell(rule, -1) : '-';
+  if (value === null || value === undefined || value === '')
+    return rule?.startsWith('status:') && !optional ? renderCell(rule, -1) : '-';
   if (!rule || rule === 'text') return Array.isArray(value) ? value.join('、') : String(value);
   if (rule === 'money') return formatMoney(value);
   if (rule === 'percent') return `${Number(value)}%`;

@@ -21,7 +21,24 @@ const typeOfMaterial = labelled(materialType);
 export const materialCardSchema = {
   title: '素材卡片',
   type: 'object',
-  required: ['id', 'type', 'title', 'tags', 'categoryId', 'coverUrl', 'previewUrl', 'durationSec', 'width', 'height', 'format', 'priceCents', 'views', 'downloads', 'collects', 'createdAt'],
+  required: [
+    'id',
+    'type',
+    'title',
+    'tags',
+    'categoryId',
+    'coverUrl',
+    'previewUrl',
+    'durationSec',
+    'width',
+    'height',
+    'format',
+    'priceCents',
+    'views',
+    'downloads',
+    'collects',
+    'createdAt',
+  ],
   properties: {
     id: { type: 'integer', title: '素材编号' },
     type: typeOfMaterial,
@@ -54,11 +71,15 @@ export const materialDetailSchema = {
     fps: { ...nullableNumber, title: '帧率' },
     sizeBytes: { ...nullableInt, title: '文件大小（字节）' },
     category: {
-      type: ['object', 'null'], title: '分类', required: ['id', 'name'],
+      type: ['object', 'null'],
+      title: '分类',
+      required: ['id', 'name'],
       properties: { id: { type: 'integer' }, name: text },
     },
     owner: {
-      type: ['object', 'null'], title: '作者', required: ['id', 'nickname', 'avatar'],
+      type: ['object', 'null'],
+      title: '作者',
+      required: ['id', 'nickname', 'avatar'],
       properties: { id: { type: 'integer' }, nickname: text, avatar: text },
     },
   },
@@ -75,7 +96,8 @@ export const ownerCardSchema = {
     ownerType: labelled(ownerType),
     joinedAt: { ...time, title: '注册时间' },
     counts: {
-      type: 'object', required: ['works', 'downloads', 'views'],
+      type: 'object',
+      required: ['works', 'downloads', 'views'],
       properties: { works: count, downloads: count, views: count },
     },
     recent: { ...cardList, title: '近期作品' },
@@ -160,7 +182,12 @@ export const categorySummarySchema = {
   title: '分类',
   type: 'object',
   required: ['id', 'type', 'name', 'count'],
-  properties: { id: { type: 'integer', title: '分类编号' }, type: typeOfMaterial, name: text, count: { ...count, title: '素材数' } },
+  properties: {
+    id: { type: 'integer', title: '分类编号' },
+    type: typeOfMaterial,
+    name: text,
+    count: { ...count, title: '素材数' },
+  },
 } as const;
 
 export const categoryListSchema = { type: 'array', title: '分类列表', items: categorySummarySchema } as const;

@@ -29,7 +29,17 @@ export const collectAlbumSchema = {
 
 const collectItemSchema = {
   type: 'object',
-  required: ['id', 'type', 'title', 'coverPath', 'previewPath', 'priceCents', 'durationSec', 'available', 'collectedAt'],
+  required: [
+    'id',
+    'type',
+    'title',
+    'coverPath',
+    'previewPath',
+    'priceCents',
+    'durationSec',
+    'available',
+    'collectedAt',
+  ],
   properties: {
     id,
     type: labelled(materialType),
@@ -66,8 +76,16 @@ export const sharedAlbumSchema = {
   properties: { id, name: text, createdAt: time, ownerName: text, items },
 } as const;
 
-export const collectAddedSchema = { type: 'object', required: ['added'], properties: { added: { type: 'boolean', description: '此前不在收藏夹中' } } } as const;
-export const albumsHoldingSchema = { type: 'object', required: ['albumIds'], properties: { albumIds: { type: 'array', items: id } } } as const;
+export const collectAddedSchema = {
+  type: 'object',
+  required: ['added'],
+  properties: { added: { type: 'boolean', description: '此前不在收藏夹中' } },
+} as const;
+export const albumsHoldingSchema = {
+  type: 'object',
+  required: ['albumIds'],
+  properties: { albumIds: { type: 'array', items: id } },
+} as const;
 
 export type CollectItem = FromSchema<typeof collectItemSchema>;
 export type CollectAlbum = FromSchema<typeof collectAlbumSchema>;

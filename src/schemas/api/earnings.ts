@@ -17,7 +17,20 @@ export const saleSchema = {
   title: '销售记录',
   description: '一笔已售授权给作品所有者带来的分成（收益台账的一行）。state 由结算周期、退款与已打款提现推算。',
   type: 'object',
-  required: ['id', 'title', 'materialId', 'orderNo', 'scenario', 'buyerType', 'grossCents', 'sharePercent', 'amountCents', 'state', 'createdAt', 'availableAt'],
+  required: [
+    'id',
+    'title',
+    'materialId',
+    'orderNo',
+    'scenario',
+    'buyerType',
+    'grossCents',
+    'sharePercent',
+    'amountCents',
+    'state',
+    'createdAt',
+    'availableAt',
+  ],
   properties: {
     id: { type: 'integer' },
     title: { type: ['string', 'null'], title: '作品' },
@@ -39,7 +52,8 @@ export const saleSchema = {
 export const salesSummarySchema = {
   $id: 'lumen:api/sales-summary',
   title: '销售汇总',
-  description: '与销售记录列表相同筛选条件下的合计、按日（北京时间）与按作品（前 10）的分成收益；已扣回的不计入合计与图表。',
+  description:
+    '与销售记录列表相同筛选条件下的合计、按日（北京时间）与按作品（前 10）的分成收益；已扣回的不计入合计与图表。',
   type: 'object',
   required: ['count', 'grossCents', 'amountCents', 'reversedCents', 'byDay', 'byWork'],
   properties: {
@@ -47,10 +61,26 @@ export const salesSummarySchema = {
     grossCents: cents,
     amountCents: cents,
     reversedCents: cents,
-    byDay: { type: 'array', items: { type: 'object', required: ['day', 'amountCents', 'count'], properties: { day: { type: 'string' }, amountCents: cents, count: { type: 'integer' } } } },
+    byDay: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['day', 'amountCents', 'count'],
+        properties: { day: { type: 'string' }, amountCents: cents, count: { type: 'integer' } },
+      },
+    },
     byWork: {
       type: 'array',
-      items: { type: 'object', required: ['materialId', 'title', 'amountCents', 'count'], properties: { materialId: { type: ['integer', 'null'] }, title: { type: 'string' }, amountCents: cents, count: { type: 'integer' } } },
+      items: {
+        type: 'object',
+        required: ['materialId', 'title', 'amountCents', 'count'],
+        properties: {
+          materialId: { type: ['integer', 'null'] },
+          title: { type: 'string' },
+          amountCents: cents,
+          count: { type: 'integer' },
+        },
+      },
     },
   },
 } as const;
@@ -61,16 +91,28 @@ export const revenueShareRuleSchema = {
   description: 'lumen:earnings/revenue-share 的当前取值。',
   type: 'object',
   required: ['defaultPercent', 'exclusivePercent', 'holdDays'],
-  properties: { defaultPercent: { type: 'number' }, exclusivePercent: { type: 'number' }, holdDays: { type: 'integer' } },
+  properties: {
+    defaultPercent: { type: 'number' },
+    exclusivePercent: { type: 'number' },
+    holdDays: { type: 'integer' },
+  },
 } as const;
 
 export const earningsSummarySchema = {
   $id: 'lumen:api/earnings-summary',
   title: '收益余额',
-  description: '创作者收益：累计（未扣回）、结算中、已扣回、已提现、提现中与可提现；可提现为负表示退款扣回了已提现的收益，之后的收益先抵扣。',
+  description:
+    '创作者收益：累计（未扣回）、结算中、已扣回、已提现、提现中与可提现；可提现为负表示退款扣回了已提现的收益，之后的收益先抵扣。',
   type: 'object',
   required: ['earnedCents', 'heldCents', 'reversedCents', 'withdrawnCents', 'pendingCents', 'availableCents'],
-  properties: { earnedCents: cents, heldCents: cents, reversedCents: cents, withdrawnCents: cents, pendingCents: cents, availableCents: cents },
+  properties: {
+    earnedCents: cents,
+    heldCents: cents,
+    reversedCents: cents,
+    withdrawnCents: cents,
+    pendingCents: cents,
+    availableCents: cents,
+  },
 } as const;
 
 export const withdrawalEventSchema = {
@@ -96,7 +138,22 @@ export const staffWithdrawalSchema = {
   title: '提现申请（运营）',
   description: '运营审核列表中的一笔提现申请。',
   type: 'object',
-  required: ['id', 'userId', 'userName', 'amountCents', 'channel', 'accountName', 'accountNo', 'bankName', 'status', 'rejectReason', 'payoutNo', 'payoutId', 'paidAt', 'createdAt'],
+  required: [
+    'id',
+    'userId',
+    'userName',
+    'amountCents',
+    'channel',
+    'accountName',
+    'accountNo',
+    'bankName',
+    'status',
+    'rejectReason',
+    'payoutNo',
+    'payoutId',
+    'paidAt',
+    'createdAt',
+  ],
   properties: {
     id: { type: 'integer' },
     userId: { type: 'integer' },

@@ -25,9 +25,22 @@ export const invoiceLineSchema = {
 export const invoiceDetailSchema = {
   $id: 'lumen:api/invoice-detail',
   title: '发票详情',
-  description: '一张开票申请：抬头、类型、税率、金额（分，含税，拆分为不含税金额与税额），状态；已开具的有发票号码与开票时间，已驳回的有原因。',
+  description:
+    '一张开票申请：抬头、类型、税率、金额（分，含税，拆分为不含税金额与税额），状态；已开具的有发票号码与开票时间，已驳回的有原因。',
   type: 'object',
-  required: ['id', 'userId', 'status', 'invoiceType', 'taxRate', 'title', 'amountCents', 'netCents', 'taxCents', 'lines', 'createdAt'],
+  required: [
+    'id',
+    'userId',
+    'status',
+    'invoiceType',
+    'taxRate',
+    'title',
+    'amountCents',
+    'netCents',
+    'taxCents',
+    'lines',
+    'createdAt',
+  ],
   properties: {
     id: { type: 'integer' },
     userId: { type: 'integer' },

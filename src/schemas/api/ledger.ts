@@ -53,9 +53,21 @@ const b64 = { type: 'string', pattern: '^[A-Za-z0-9+/]*={0,2}$' } as const;
 export const receiptSchema = {
   $id: 'lumen:api/evidence-receipt',
   title: '存证回执',
-  description: '可离线验证的存证回执（lumen.evidence-receipt/v1）：日志叶子、包含证明、签名检查点与时间戳；verify-receipt.mjs 验证它。',
+  description:
+    '可离线验证的存证回执（lumen.evidence-receipt/v1）：日志叶子、包含证明、签名检查点与时间戳；verify-receipt.mjs 验证它。',
   type: 'object',
-  required: ['format', 'certNo', 'sha256', 'leafIndex', 'leaf', 'treeSize', 'inclusionPath', 'checkpoint', 'logKey', 'timestamp'],
+  required: [
+    'format',
+    'certNo',
+    'sha256',
+    'leafIndex',
+    'leaf',
+    'treeSize',
+    'inclusionPath',
+    'checkpoint',
+    'logKey',
+    'timestamp',
+  ],
   additionalProperties: false,
   properties: {
     format: { type: 'string', const: 'lumen.evidence-receipt/v1', title: '格式' },
@@ -71,7 +83,11 @@ export const receiptSchema = {
       type: ['object', 'null'],
       title: 'RFC 3161 时间戳',
       required: ['token'],
-      properties: { token: { ...b64, title: '时间戳应答（DER，base64）' }, tsaCertificate: { type: 'string', title: '时间戳证书（PEM）' }, tsaRootCertificate: { type: 'string', title: '根证书（PEM）' } },
+      properties: {
+        token: { ...b64, title: '时间戳应答（DER，base64）' },
+        tsaCertificate: { type: 'string', title: '时间戳证书（PEM）' },
+        tsaRootCertificate: { type: 'string', title: '根证书（PEM）' },
+      },
     },
     verifyUrl: { type: 'string', title: '证书查验地址' },
   },
@@ -93,7 +109,11 @@ export const logKeySchema = {
       type: ['object', 'null'],
       title: '时间戳机构',
       required: ['name', 'certificate', 'rootCertificate'],
-      properties: { name: { type: 'string' }, certificate: { type: ['string', 'null'] }, rootCertificate: { type: ['string', 'null'] } },
+      properties: {
+        name: { type: 'string' },
+        certificate: { type: ['string', 'null'] },
+        rootCertificate: { type: ['string', 'null'] },
+      },
     },
   },
 } as const;

@@ -15,7 +15,17 @@ const time = { type: 'string', format: 'date-time' } as const;
 export const licenceCheckSchema = {
   title: '授权证书校验',
   type: 'object',
-  required: ['valid', 'licenseeName', 'licenseeType', 'title', 'materialId', 'scenarioName', 'levelName', 'orderNo', 'date'],
+  required: [
+    'valid',
+    'licenseeName',
+    'licenseeType',
+    'title',
+    'materialId',
+    'scenarioName',
+    'levelName',
+    'orderNo',
+    'date',
+  ],
   properties: {
     valid: { type: 'boolean', enum: [true] },
     licenseeName: { ...text, title: '被授权方' },
@@ -41,7 +51,11 @@ export const downloadListSchema = {
         required: ['id', 'kind', 'createdAt', 'materialId', 'licenceId', 'title', 'type', 'coverPath'],
         properties: {
           id,
-          kind: { type: 'string', enum: ['original', 'certificate'], 'x-enum-labels': { original: '原文件', certificate: '授权证书' } },
+          kind: {
+            type: 'string',
+            enum: ['original', 'certificate'],
+            'x-enum-labels': { original: '原文件', certificate: '授权证书' },
+          },
           createdAt: time,
           materialId: id,
           licenceId: { type: ['integer', 'null'] },

@@ -30,7 +30,12 @@ export const notificationListSchema = {
   properties: { list: { type: 'array', items: notificationSchema }, total: id, unread: { ...id, title: '未读数' } },
 } as const;
 
-export const unreadCountSchema = { title: '未读数', type: 'object', required: ['count'], properties: { count: id } } as const;
+export const unreadCountSchema = {
+  title: '未读数',
+  type: 'object',
+  required: ['count'],
+  properties: { count: id },
+} as const;
 
 export const readAllSchema = {
   title: '全部已读',

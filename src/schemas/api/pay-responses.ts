@@ -29,7 +29,12 @@ export const payCreatedSchema = {
   },
 } as const;
 
-export const walletPaidSchema = { title: '钱包支付结果', type: 'object', required: ['status'], properties: { status: { type: 'string', enum: ['paid'] } } } as const;
+export const walletPaidSchema = {
+  title: '钱包支付结果',
+  type: 'object',
+  required: ['status'],
+  properties: { status: { type: 'string', enum: ['paid'] } },
+} as const;
 
 export const payStateSchema = {
   title: '支付状态',
@@ -44,7 +49,12 @@ export const payStateSchema = {
   },
 } as const;
 
-export const walletInfoSchema = { title: '钱包余额', type: 'object', required: ['balanceCents'], properties: { balanceCents: cents } } as const;
+export const walletInfoSchema = {
+  title: '钱包余额',
+  type: 'object',
+  required: ['balanceCents'],
+  properties: { balanceCents: cents },
+} as const;
 
 export const walletListSchema = {
   title: '钱包明细',
@@ -80,7 +90,18 @@ export const couponListSchema = {
       type: 'array',
       items: {
         type: 'object',
-        required: ['id', 'name', 'amountCents', 'thresholdCents', 'status', 'validFrom', 'expiresAt', 'orderId', 'usedAt', 'createdAt'],
+        required: [
+          'id',
+          'name',
+          'amountCents',
+          'thresholdCents',
+          'status',
+          'validFrom',
+          'expiresAt',
+          'orderId',
+          'usedAt',
+          'createdAt',
+        ],
         properties: {
           id,
           name: text,

@@ -28,7 +28,8 @@ const nullableText = { type: ['string', 'null'] } as const;
 export const traceEventSchema = {
   $id: 'lumen:api/trace-event',
   title: '溯源事件',
-  description: '作品权属与传播链上的一个事件：时间、类别、标题与说明；有存证日志记录时给出证书编号、文件哈希与日志叶子序号。买方名称已脱敏。',
+  description:
+    '作品权属与传播链上的一个事件：时间、类别、标题与说明；有存证日志记录时给出证书编号、文件哈希与日志叶子序号。买方名称已脱敏。',
   type: 'object',
   required: ['kind', 'at', 'title', 'detail', 'status', 'certNo', 'sha256', 'leafIndex', 'url'],
   additionalProperties: false,
@@ -76,7 +77,11 @@ export const traceTimelineSchema = {
   required: ['work', 'events'],
   additionalProperties: false,
   properties: {
-    work: { type: 'object', required: ['id', 'title'], properties: { id: { type: 'integer' }, title: { type: 'string' } } },
+    work: {
+      type: 'object',
+      required: ['id', 'title'],
+      properties: { id: { type: 'integer' }, title: { type: 'string' } },
+    },
     events: { type: 'array', items: traceEventItem },
   },
 } as const;
@@ -85,9 +90,22 @@ export type TraceTimeline = FromSchema<typeof traceTimelineSchema>;
 export const traceCertCheckSchema = {
   $id: 'lumen:api/trace-cert-check',
   title: '溯源证书核验结果',
-  description: '按证书编号公开核验：证书记载的内容、存证日志中的记录是否与证书一致；给出 sha256 时还比对持有的 PDF 文件是否与登记的证书一致。',
+  description:
+    '按证书编号公开核验：证书记载的内容、存证日志中的记录是否与证书一致；给出 sha256 时还比对持有的 PDF 文件是否与登记的证书一致。',
   type: 'object',
-  required: ['certNo', 'workTitle', 'owner', 'issuedAt', 'sha256', 'events', 'valid', 'reason', 'leafIndex', 'treeSize', 'fileMatches'],
+  required: [
+    'certNo',
+    'workTitle',
+    'owner',
+    'issuedAt',
+    'sha256',
+    'events',
+    'valid',
+    'reason',
+    'leafIndex',
+    'treeSize',
+    'fileMatches',
+  ],
   additionalProperties: false,
   properties: {
     certNo: { type: 'string', title: '证书编号' },

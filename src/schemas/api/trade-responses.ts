@@ -25,7 +25,21 @@ const level = { type: 'string', title: '授权等级', enum: ['personal', 'compa
 export const cartLineSchema = {
   title: '购物车条目',
   type: 'object',
-  required: ['id', 'materialId', 'scenario', 'title', 'type', 'coverPath', 'basePriceCents', 'available', 'createdAt', 'scenarioName', 'level', 'priceCents', 'held'],
+  required: [
+    'id',
+    'materialId',
+    'scenario',
+    'title',
+    'type',
+    'coverPath',
+    'basePriceCents',
+    'available',
+    'createdAt',
+    'scenarioName',
+    'level',
+    'priceCents',
+    'held',
+  ],
   properties: {
     id,
     materialId: id,
@@ -50,7 +64,12 @@ export const cartListSchema = {
   properties: { list: { type: 'array', items: cartLineSchema }, total: id, totalCents: cents },
 } as const;
 
-export const cartCountSchema = { title: '购物车数量', type: 'object', required: ['count'], properties: { count: id } } as const;
+export const cartCountSchema = {
+  title: '购物车数量',
+  type: 'object',
+  required: ['count'],
+  properties: { count: id },
+} as const;
 
 /** Adding a line answers its id; removing one only the new count. */
 export const cartChangeSchema = {
@@ -87,7 +106,17 @@ export const quoteSchema = {
       type: 'array',
       items: {
         type: 'object',
-        required: ['materialId', 'title', 'type', 'coverPath', 'scenario', 'scenarioName', 'level', 'priceCents', 'held'],
+        required: [
+          'materialId',
+          'title',
+          'type',
+          'coverPath',
+          'scenario',
+          'scenarioName',
+          'level',
+          'priceCents',
+          'held',
+        ],
         properties: {
           cartId: { type: ['integer', 'null'] },
           materialId: id,
@@ -150,7 +179,11 @@ export const orderListSchema = {
       items: {
         type: 'object',
         required: orderRowRequired,
-        properties: { ...orderRowProps, itemTitles: { ...nullableText, description: '各条目标题，以“、”连接' }, itemCount: id },
+        properties: {
+          ...orderRowProps,
+          itemTitles: { ...nullableText, description: '各条目标题，以“、”连接' },
+          itemCount: id,
+        },
       },
     },
     total: id,

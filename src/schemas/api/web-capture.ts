@@ -13,16 +13,28 @@ export function artefactLabel(name: string): string {
   if (name.endsWith('dom.html')) return '最终 DOM';
   if (name.startsWith('tls/')) return 'TLS 证书链';
   const fixed: Record<string, string> = {
-    'archive.wacz': 'WACZ 网页档案', 'archive.warc': 'WARC 记录', 'archive.har': 'HAR 网络记录', 'network.json': '网络、DNS 与重定向日志',
-    'provenance.json': '来源与环境日志', 'manifest.json': '文件清单', 'manifest.tsr': '清单时间戳（RFC 3161）', 'start.tsr': '开始时间戳（RFC 3161）',
-    'recording.webm': '录屏视频', 'recording.mp4': '录屏视频（MP4）', 'actions.json': '操作记录',
+    'archive.wacz': 'WACZ 网页档案',
+    'archive.warc': 'WARC 记录',
+    'archive.har': 'HAR 网络记录',
+    'network.json': '网络、DNS 与重定向日志',
+    'provenance.json': '来源与环境日志',
+    'manifest.json': '文件清单',
+    'manifest.tsr': '清单时间戳（RFC 3161）',
+    'start.tsr': '开始时间戳（RFC 3161）',
+    'recording.webm': '录屏视频',
+    'recording.mp4': '录屏视频（MP4）',
+    'actions.json': '操作记录',
   };
   return fixed[name] ?? name;
 }
 
 /** Why a page failed, in Chinese. */
 export const PAGE_FAILURE_LABELS: Record<string, string> = {
-  dns: '域名解析失败', tls: 'TLS 证书错误', timeout: '加载超时', network: '网络错误', http: '服务器返回错误状态',
+  dns: '域名解析失败',
+  tls: 'TLS 证书错误',
+  timeout: '加载超时',
+  network: '网络错误',
+  http: '服务器返回错误状态',
 };
 
 /** The public check of a capture certificate (/certifiy/{certNo}). */
@@ -47,7 +59,16 @@ export interface CaptureRecord {
   steps: Array<{ action: string; selector?: string; ms?: number }>;
   status: number;
   error: string | null;
-  pages: Array<{ url: string; finalUrl: string | null; status: number | null; title: string | null; ok: boolean; failure?: string; error?: string; redirects: Array<{ from: string; to: string; status: number }> }>;
+  pages: Array<{
+    url: string;
+    finalUrl: string | null;
+    status: number | null;
+    title: string | null;
+    ok: boolean;
+    failure?: string;
+    error?: string;
+    redirects: Array<{ from: string; to: string; status: number }>;
+  }>;
   artefacts: Array<{ name: string; sha256: string; size: number; contentType: string }>;
   manifestSha256: string | null;
   certNo: string | null;

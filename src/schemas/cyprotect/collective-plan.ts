@@ -16,7 +16,12 @@ export interface CollectivePlan {
 
 export function collectivePlanOf(schema: LumenSchema | Record<string, any> = bundled): CollectivePlan {
   const v = (schema['x-collective'] ?? {}) as Partial<CollectivePlan>;
-  return { poolPriceCents: Number(v.poolPriceCents), platformPercent: Number(v.platformPercent), noticeDays: Number(v.noticeDays), maxWorksPerMember: Number(v.maxWorksPerMember) };
+  return {
+    poolPriceCents: Number(v.poolPriceCents),
+    platformPercent: Number(v.platformPercent),
+    noticeDays: Number(v.noticeDays),
+    maxWorksPerMember: Number(v.maxWorksPerMember),
+  };
 }
 
 const BOUNDS: Record<keyof CollectivePlan, { label: string; max: number; integer: boolean; min: number }> = {
@@ -51,7 +56,11 @@ export interface PoolMember {
  * pool (member's works / all works), each share rounded down to the cent. What rounding leaves
  * stays with the platform, so the shares never add up to more than the distributable amount.
  */
-export function poolShares(amountCents: number, platformPercent: number, members: PoolMember[]): { distributableCents: number; shares: Array<PoolMember & { amountCents: number }> } {
+export function poolShares(
+  amountCents: number,
+  platformPercent: number,
+  members: PoolMember[],
+): { distributableCents: number; shares: Array<PoolMember & { amountCents: number }> } {
   const distributableCents = Math.floor((amountCents * Math.round((100 - platformPercent) * 100)) / 10000);
   const totalWorks = members.reduce((s, m) => s + m.works, 0);
   const shares = members

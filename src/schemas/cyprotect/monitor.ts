@@ -27,9 +27,20 @@ export const hitStatusLabel = (s: string) => HIT_STATUSES.find((x) => x.const ==
 /** Triage actions and the statuses they may start from (terminal outcomes cannot be re-triaged except back to pending work). */
 export type TriageAction = 'approve' | 'not_mine' | 'ignore' | 'evidence' | 'takedown' | 'offer';
 export const TRIAGE_LABELS: Record<TriageAction, string> = {
-  approve: '确认授权使用', not_mine: '不是我的作品', ignore: '忽略', evidence: '固定证据', takedown: '发送侵权通知', offer: '提供补授权',
+  approve: '确认授权使用',
+  not_mine: '不是我的作品',
+  ignore: '忽略',
+  evidence: '固定证据',
+  takedown: '发送侵权通知',
+  offer: '提供补授权',
 };
-export const TRIAGE_TO: Partial<Record<TriageAction, HitStatus>> = { approve: 'approved', not_mine: 'not_mine', ignore: 'ignored', takedown: 'takedown', offer: 'offered' };
+export const TRIAGE_TO: Partial<Record<TriageAction, HitStatus>> = {
+  approve: 'approved',
+  not_mine: 'not_mine',
+  ignore: 'ignored',
+  takedown: 'takedown',
+  offer: 'offered',
+};
 /** Statuses a triage action may change; approved/licensed uses are settled. */
 export const TRIAGEABLE: HitStatus[] = ['pending', 'ignored', 'takedown', 'offered'];
 

@@ -20,7 +20,11 @@ export interface RevenueShare {
 
 export function revenueShareOf(schema: LumenSchema | Record<string, any> = bundled): RevenueShare {
   const v = (schema['x-revenue-share'] ?? {}) as RevenueShare;
-  return { defaultPercent: Number(v.defaultPercent), exclusivePercent: Number(v.exclusivePercent), holdDays: Number(v.holdDays) };
+  return {
+    defaultPercent: Number(v.defaultPercent),
+    exclusivePercent: Number(v.exclusivePercent),
+    holdDays: Number(v.holdDays),
+  };
 }
 
 const BOUNDS: Record<keyof RevenueShare, { label: string; max: number; integer: boolean }> = {
@@ -51,7 +55,8 @@ export function revenueShareProblems(schema: Record<string, any>): string[] {
  * What one creator earns from a line: the percent of the paid amount, cents below one dropped (the
  * platform never credits more than the rule says).
  */
-export const shareOf = (grossCents: number, percent: number): number => Math.floor((grossCents * Math.round(percent * 100)) / 10000);
+export const shareOf = (grossCents: number, percent: number): number =>
+  Math.floor((grossCents * Math.round(percent * 100)) / 10000);
 
 /**
  * Splits an order's paid amount over its lines in proportion to their list prices (a coupon lowers

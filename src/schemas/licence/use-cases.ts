@@ -58,10 +58,18 @@ export function useCaseTable(schema: TableSchema): UseCaseTable {
   const hit = built.get(schema);
   if (hit) return hit;
   const levels = schema['x-levels'] as Record<LicenceLevel, LevelDef>;
-  const useCases: UseCase[] = ((schema.oneOf ?? []) as Array<Record<string, any>>).map((b) => ({ id: b.const, name: b.title, description: b.description, ...b['x-licence'] }));
+  const useCases: UseCase[] = ((schema.oneOf ?? []) as Array<Record<string, any>>).map((b) => ({
+    id: b.const,
+    name: b.title,
+    description: b.description,
+    ...b['x-licence'],
+  }));
   const accountAllows = (account: Account, level: LicenceLevel) => {
     const def = levels[level];
-    return def.ownerTypes.includes(account.ownerType) && (!def.enhancedAuth || (account.ownerType === 'ORGANISATIONS' && account.enhancedAuth));
+    return (
+      def.ownerTypes.includes(account.ownerType) &&
+      (!def.enhancedAuth || (account.ownerType === 'ORGANISATIONS' && account.enhancedAuth))
+    );
   };
   const t: UseCaseTable = {
     levels,
@@ -92,7 +100,8 @@ export function useCaseTableProblems(schema: TableSchema): string[] {
     if (!def || typeof def !== 'object') out.push(`缺少授权级别 "${l}"（x-levels）`);
     else {
       if (typeof def.multiplier !== 'number' || !(def.multiplier > 0)) out.push(`授权级别 "${l}" 的价格倍数必须大于0`);
-      if (!Array.isArray(def.ownerTypes) || !def.ownerTypes.length) out.push(`授权级别 "${l}" 必须列出可购买的账号类型`);
+      if (!Array.isArray(def.ownerTypes) || !def.ownerTypes.length)
+        out.push(`授权级别 "${l}" 必须列出可购买的账号类型`);
       if (typeof def.name !== 'string' || !def.name) out.push(`授权级别 "${l}" 缺少名称`);
     }
   }
@@ -101,7 +110,8 @@ export function useCaseTableProblems(schema: TableSchema): string[] {
   for (const b of branches) {
     const flags = b['x-licence'] ?? {};
     if (typeof b.const !== 'string' || !b.const) out.push('授权场景缺少编码（const）');
-    else if (!LEVEL_ORDER.some((l) => flags[l] === true)) out.push(`授权场景 "${b.const}" 至少需要开放一个授权级别（x-licence）`);
+    else if (!LEVEL_ORDER.some((l) => flags[l] === true))
+      out.push(`授权场景 "${b.const}" 至少需要开放一个授权级别（x-licence）`);
   }
   return out;
 }

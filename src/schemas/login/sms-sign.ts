@@ -28,7 +28,11 @@ export function signFields(fields: Record<string, unknown>, timestamp: string | 
 }
 
 /** Adds `timestamp` and `sign` to a send-code body (the client side of the contract). */
-export function signedBody<T extends Record<string, unknown>>(fields: T, secret: string, now = Date.now()): T & { timestamp: string; sign: string } {
+export function signedBody<T extends Record<string, unknown>>(
+  fields: T,
+  secret: string,
+  now = Date.now(),
+): T & { timestamp: string; sign: string } {
   const timestamp = String(now);
   return { ...fields, timestamp, sign: signFields(fields, timestamp, secret) };
 }

@@ -39,7 +39,8 @@ export function validateLoginForm(kind: LoginFormKind, data: Record<string, unkn
   // Report fields in the form's own order (phone before code), whatever order ajv found them in.
   const defs = (loginSchemas as any).definitions;
   const order = Object.keys(defs[kind].properties);
-  const fieldOf = (e: ErrorObject) => (e.keyword === 'required' ? (e.params as { missingProperty: string }).missingProperty : e.instancePath.split('/')[1]);
+  const fieldOf = (e: ErrorObject) =>
+    e.keyword === 'required' ? (e.params as { missingProperty: string }).missingProperty : e.instancePath.split('/')[1];
   const rank = (e: ErrorObject) => (order.indexOf(fieldOf(e)) + order.length + 1) % (order.length + 1);
   const err = [...(v.errors ?? [])].sort((a, b) => rank(a) - rank(b))[0];
   if (!err) return FALLBACK;

@@ -8,8 +8,27 @@ import bundled from './copyright-services.json';
  */
 export const COPYRIGHT_SERVICES_ID = 'lumen:services/copyright-services';
 
-export type ServiceCode = 'deposit' | 'registration' | 'dci' | 'monitor' | 'web_evidence' | 'screen_recording' | 'notarization' | 'trace' | 'image_download';
-export const SERVICE_CODES: ServiceCode[] = ['deposit', 'registration', 'dci', 'monitor', 'web_evidence', 'screen_recording', 'notarization', 'trace', 'image_download'];
+export type ServiceCode =
+  | 'deposit'
+  | 'registration'
+  | 'dci'
+  | 'monitor'
+  | 'web_evidence'
+  | 'screen_recording'
+  | 'notarization'
+  | 'trace'
+  | 'image_download';
+export const SERVICE_CODES: ServiceCode[] = [
+  'deposit',
+  'registration',
+  'dci',
+  'monitor',
+  'web_evidence',
+  'screen_recording',
+  'notarization',
+  'trace',
+  'image_download',
+];
 
 export interface ServiceDef {
   code: ServiceCode;
@@ -60,7 +79,8 @@ export function serviceCatalogue(schema: Body = bundled): ServiceCatalogue {
   };
 }
 
-const isCount = (n: unknown, min: number, max: number) => typeof n === 'number' && Number.isInteger(n) && n >= min && n <= max;
+const isCount = (n: unknown, min: number, max: number) =>
+  typeof n === 'number' && Number.isInteger(n) && n >= min && n <= max;
 
 /**
  * Chinese refusals for an edited catalogue the checkout could not use ([] = usable). Service codes
@@ -71,7 +91,8 @@ export function copyrightServiceProblems(schema: Body): string[] {
   const defs = schema['x-services'];
   if (!defs || typeof defs !== 'object' || Array.isArray(defs)) return ['缺少服务说明（x-services）'];
   for (const code of SERVICE_CODES) if (!defs[code]?.name) out.push(`服务「${code}」缺少名称`);
-  for (const code of Object.keys(defs)) if (!SERVICE_CODES.includes(code as ServiceCode)) out.push(`未知的服务编码「${code}」`);
+  for (const code of Object.keys(defs))
+    if (!SERVICE_CODES.includes(code as ServiceCode)) out.push(`未知的服务编码「${code}」`);
   const branches = Array.isArray(schema.oneOf) ? (schema.oneOf as Body[]) : [];
   if (!branches.length) out.push('至少需要一个套餐');
   const seen = new Set<string>();

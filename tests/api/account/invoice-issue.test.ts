@@ -8,7 +8,13 @@ describe('invoice issuing: staff issue or refuse, the PDF, saved titles', () => 
   let alice: Awaited<ReturnType<typeof makeUser>>;
   let bob: Awaited<ReturnType<typeof makeUser>>;
   let staff: Awaited<ReturnType<typeof makeUser>>;
-  const title = { invoiceType: 0, taxRate: 6, title: '星河文化传媒有限公司', taxId: '91310000MA1FL0XX7Y', email: 'finance@xinghe.cn' };
+  const title = {
+    invoiceType: 0,
+    taxRate: 6,
+    title: '星河文化传媒有限公司',
+    taxId: '91310000MA1FL0XX7Y',
+    email: 'finance@xinghe.cn',
+  };
 
   beforeAll(async () => {
     t = await makeTestApp();
@@ -19,10 +25,16 @@ describe('invoice issuing: staff issue or refuse, the PDF, saved titles', () => 
   });
   afterAll(() => t?.close());
 
-  const call = (method: 'GET' | 'POST' | 'DELETE', url: string, who = alice, payload?: object) => t.app.inject({ method, url, headers: who.auth, payload });
+  const call = (method: 'GET' | 'POST' | 'DELETE', url: string, who = alice, payload?: object) =>
+    t.app.inject({ method, url, headers: who.auth, payload });
   const paidOrder = async (who: typeof alice, priceCents: number) => {
     const mat = await makeMaterial(t.app, t.db, { priceCents });
-    const o = (await call('POST', '/api/trade/order', who, { from: 'direct', items: [{ materialId: mat, scenario: 'personal_media' }] })).json().data;
+    const o = (
+      await call('POST', '/api/trade/order', who, {
+        from: 'direct',
+        items: [{ materialId: mat, scenario: 'personal_media' }],
+      })
+    ).json().data;
     expect((await call('POST', '/api/trade/pay/wallet', who, { orderId: o.id })).statusCode).toBe(200);
     return o as { id: number; orderNo: string; amountCents: number };
   };
@@ -60,11 +72,16 @@ describe('invoice issuing: staff issue or refuse, the PDF, saved titles', () => 
     const issued = both.find((r) => r.statusCode === 200)!.json().data;
     expect(issued.invoiceNo).toMatch(/^\d{20}$/);
 
-    const audit = await t.db.query(`SELECT actor_id, action, after FROM audit_log WHERE target_type = 'invoice' AND target_id = $1`, [inv.id]);
+    const audit = await t.db.query(
+      `SELECT actor_id, action, after FROM audit_log WHERE target_type = 'invoice' AND target_id = $1`,
+      [inv.id],
+    );
     expect(audit.rows).toHaveLength(1);
     expect(audit.rows[0]).toMatchObject({ action: 'invoice.issue', after: { status: 1, invoiceNo: issued.invoiceNo } });
     expect(Number(audit.rows[0].actor_id)).toBe(staff.id);
-    const note = await t.db.query(`SELECT title, link FROM notifications WHERE user_id = $1 AND kind = 'invoice'`, [alice.id]);
+    const note = await t.db.query(`SELECT title, link FROM notifications WHERE user_id = $1 AND kind = 'invoice'`, [
+      alice.id,
+    ]);
     expect(note.rows).toEqual([{ title: '发票已开具', link: `/account/ticket/detail?id=${inv.id}` }]);
 
     // The PDF: owner only; its text carries the number, the buyer, the net, the tax and the total in words.
@@ -83,7 +100,9 @@ describe('invoice issuing: staff issue or refuse, the PDF, saved titles', () => 
     expect(text).toContain('¥159.00');
     // Issued: the user can no longer cancel it, and staff cannot refuse it.
     expect((await call('POST', `/api/user/invoice/${inv.id}/cancel`)).statusCode).toBe(409);
-    expect((await call('POST', `/api/admin/invoices/${inv.id}/refuse`, staff, { reason: '重复申请' })).statusCode).toBe(409);
+    expect((await call('POST', `/api/admin/invoices/${inv.id}/refuse`, staff, { reason: '重复申请' })).statusCode).toBe(
+      409,
+    );
   });
 
   it('refuses with a reason: the orders can be invoiced again, and the user is told why', async () => {
@@ -95,11 +114,13 @@ describe('invoice issuing: staff issue or refuse, the PDF, saved titles', () => 
     expect(r.json().data).toMatchObject({ status: 3, refuseReason: '抬头与纳税人识别号不一致' });
     expect((await call('GET', '/api/user/invoice/orders')).json().data.list.map((x: any) => x.id)).toContain(o.id);
     expect((await request([o.id])).amount_cents).toBe(2000);
-    const audit = await t.db.query(`SELECT action FROM audit_log WHERE target_type = 'invoice' AND target_id = $1`, [inv.id]);
+    const audit = await t.db.query(`SELECT action FROM audit_log WHERE target_type = 'invoice' AND target_id = $1`, [
+      inv.id,
+    ]);
     expect(audit.rows).toEqual([{ action: 'invoice.refuse' }]);
   });
 
-  it('keeps saved titles per user when asked to, and deletes only one\'s own', async () => {
+  it("keeps saved titles per user when asked to, and deletes only one's own", async () => {
     const o = await paidOrder(alice, 700);
     await request([o.id], { title: '常用抬头有限公司', saveTitle: true });
     const o2 = await paidOrder(alice, 800);

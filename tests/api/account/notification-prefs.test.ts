@@ -17,11 +17,19 @@ describe('notification preferences: notify() skips the kinds a user turned off',
     expect(all).toEqual(expect.arrayContaining(['invoice', 'wallet', 'invite']));
     expect(await notify(t.db, u.id, { kind: 'invoice', title: '发票已开具' })).not.toBeNull();
 
-    expect((await call(t.app, 'PUT', '/api/user/notification-prefs', u.auth, { kinds: all.filter((k: string) => k !== 'invoice') })).status).toBe(200);
+    expect(
+      (
+        await call(t.app, 'PUT', '/api/user/notification-prefs', u.auth, {
+          kinds: all.filter((k: string) => k !== 'invoice'),
+        })
+      ).status,
+    ).toBe(200);
     expect((await call(t.app, 'GET', '/api/user/notification-prefs', u.auth)).body.data.kinds).not.toContain('invoice');
     expect(await notify(t.db, u.id, { kind: 'invoice', title: '发票已开具' })).toBeNull();
     expect(await notify(t.db, u.id, { kind: 'wallet', title: '入账' })).not.toBeNull();
-    const kinds = (await t.db.query('SELECT kind FROM notifications WHERE user_id = $1 ORDER BY id', [u.id])).rows.map((r) => r.kind);
+    const kinds = (await t.db.query('SELECT kind FROM notifications WHERE user_id = $1 ORDER BY id', [u.id])).rows.map(
+      (r) => r.kind,
+    );
     expect(kinds).toEqual(['invoice', 'wallet']);
     expect((await call(t.app, 'PUT', '/api/user/notification-prefs', u.auth, { kinds: ['lottery'] })).status).toBe(400);
   });

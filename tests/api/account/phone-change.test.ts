@@ -21,7 +21,13 @@ describe('changing the bound phone', () => {
   // Each call from its own address: one address may ask for a code once a minute (sms-codes.ts).
   let n = 0;
   const post = (token: string, url: string, payload: object) =>
-    t.app.inject({ method: 'POST', url, headers: { authorization: token }, payload, remoteAddress: `10.9.${Math.floor(++n / 250)}.${n % 250}` });
+    t.app.inject({
+      method: 'POST',
+      url,
+      headers: { authorization: token },
+      payload,
+      remoteAddress: `10.9.${Math.floor(++n / 250)}.${n % 250}`,
+    });
 
   it('moves the account to a new phone proved by its code, and ends the other sessions', async () => {
     const u = await makeUser(t.db);
@@ -32,7 +38,10 @@ describe('changing the bound phone', () => {
     expect(sent.json(), sent.body).toMatchObject({ code: 200, msg: '验证码已发送' });
     const code = await lastCode(t.app, phone);
 
-    const wrong = await post(u.token, '/api/user/security/phone', { phone, code: code === '000000' ? '111111' : '000000' });
+    const wrong = await post(u.token, '/api/user/security/phone', {
+      phone,
+      code: code === '000000' ? '111111' : '000000',
+    });
     expect(wrong.statusCode).toBe(400);
     expect((await t.db.query('SELECT phone FROM users WHERE id = $1', [u.id])).rows[0].phone).toBe(old);
 
@@ -40,7 +49,10 @@ describe('changing the bound phone', () => {
     expect(done.statusCode).toBe(200);
     expect(done.json().data).toMatchObject({ phone: `${phone.slice(0, 3)}****${phone.slice(-4)}`, endedSessions: 1 });
     expect((await t.db.query('SELECT phone FROM users WHERE id = $1', [u.id])).rows[0].phone).toBe(phone);
-    expect((await t.app.inject({ method: 'GET', url: '/api/user/security', headers: { authorization: elsewhere } })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/user/security', headers: { authorization: elsewhere } }))
+        .statusCode,
+    ).toBe(401);
     // The code was single use.
     expect((await post(u.token, '/api/user/security/phone', { phone, code })).statusCode).toBe(400);
   });
@@ -53,13 +65,21 @@ describe('changing the bound phone', () => {
     const bad = await post(u.token, '/api/user/security/phone/code', { phone: '12345' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().msg).toBe('请输入正确的11位手机号');
-    expect((await post(u.token, '/api/user/security/phone/code', { phone: mine })).json().msg).toBe('新手机号与当前绑定的手机号相同');
+    expect((await post(u.token, '/api/user/security/phone/code', { phone: mine })).json().msg).toBe(
+      '新手机号与当前绑定的手机号相同',
+    );
     const taken = await post(u.token, '/api/user/security/phone/code', { phone: theirs });
     expect(taken.statusCode).toBe(409);
     expect(taken.json().msg).toBe('该手机号已绑定其他账号');
-    const sent = await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM sms_sandbox_outbox WHERE phone = ANY($1)', [['12345', mine, theirs]]);
+    const sent = await t.db.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM sms_sandbox_outbox WHERE phone = ANY($1)',
+      [['12345', mine, theirs]],
+    );
     expect(sent.rows[0].n).toBe(0);
-    expect((await t.app.inject({ method: 'POST', url: '/api/user/security/phone/code', payload: { phone: newPhone() } })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/user/security/phone/code', payload: { phone: newPhone() } }))
+        .statusCode,
+    ).toBe(401);
   });
 
   it('asks an account with a password for it, and refuses a wrong one without using the code', async () => {

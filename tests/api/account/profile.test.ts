@@ -13,7 +13,11 @@ describe('profile at /account/setting: fields from lumen:forms/profile, avatar c
 
   it('saves nickname, bio and email; refuses bad input in Chinese; only the owner edits their own', async () => {
     const u = await makeUser(t.db);
-    const r = await call(t.app, 'PUT', '/api/user/profile', u.auth, { nickname: ' 光影 ', bio: '纪录片摄影', contactEmail: 'a@b.cn' });
+    const r = await call(t.app, 'PUT', '/api/user/profile', u.auth, {
+      nickname: ' 光影 ',
+      bio: '纪录片摄影',
+      contactEmail: 'a@b.cn',
+    });
     expect(r.status).toBe(200);
     expect(r.body.data).toMatchObject({ nickname: '光影', bio: '纪录片摄影', contactEmail: 'a@b.cn' });
     const bad = await call(t.app, 'PUT', '/api/user/profile', u.auth, { nickname: '', contactEmail: 'nope' });
@@ -26,7 +30,12 @@ describe('profile at /account/setting: fields from lumen:forms/profile, avatar c
     const u = await makeUser(t.db);
     const img = { filename: 'me.jpg', contentType: 'image/jpeg', data: await jpeg(64, 64) };
     const body = formWithFiles({ nickname: '头像用户', avatar: [metaOf(img)] }, [img], 'avatar');
-    const r = await t.app.inject({ method: 'POST', url: '/api/user/profile/avatar', headers: { ...u.auth, ...body.headers }, payload: body.payload });
+    const r = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/profile/avatar',
+      headers: { ...u.auth, ...body.headers },
+      payload: body.payload,
+    });
     expect(r.statusCode, r.body).toBe(200);
     const avatar = r.json().data.avatar as string;
     expect(avatar).toMatch(/^\/files\/media-public\//);
@@ -36,7 +45,12 @@ describe('profile at /account/setting: fields from lumen:forms/profile, avatar c
 
     const fake = { filename: 'x.jpg', contentType: 'image/jpeg', data: Buffer.from('not an image') };
     const f = formWithFiles({ nickname: '头像用户', avatar: [metaOf(fake)] }, [fake], 'avatar');
-    const refused = await t.app.inject({ method: 'POST', url: '/api/user/profile/avatar', headers: { ...u.auth, ...f.headers }, payload: f.payload });
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/profile/avatar',
+      headers: { ...u.auth, ...f.headers },
+      payload: f.payload,
+    });
     expect(refused.statusCode).toBe(400);
     expect((await call(t.app, 'GET', '/api/user/profile', u.auth)).body.data.avatar).toBe(avatar);
   });

@@ -4,8 +4,10 @@ import { createSession } from '../../../server/src/repositories/sessions.js';
 import { hashPassword } from '../../../server/src/security/password.js';
 
 type T = Awaited<ReturnType<typeof makeTestApp>>;
-const CHROME = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Safari/537.36';
-const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
+const CHROME =
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Safari/537.36';
+const IPHONE =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
 
 describe('account security: sessions with server-side revocation, login history, password change', () => {
   let t: T;
@@ -16,7 +18,8 @@ describe('account security: sessions with server-side revocation, login history,
 
   const as = (token: string, ua = CHROME) => ({ authorization: token, 'user-agent': ua });
   const get = (token: string, url: string, ua?: string) => t.app.inject({ method: 'GET', url, headers: as(token, ua) });
-  const post = (token: string, url: string, payload: object = {}) => t.app.inject({ method: 'POST', url, headers: as(token), payload });
+  const post = (token: string, url: string, payload: object = {}) =>
+    t.app.inject({ method: 'POST', url, headers: as(token), payload });
 
   it('lists live sessions with device and this-device flag; revoking one ends it on the server; others are 404', async () => {
     const u = await makeUser(t.db);
@@ -63,28 +66,47 @@ describe('account security: sessions with server-side revocation, login history,
     const missing = await post(u.token, '/api/user/security/password', { newPassword: 'Newpass2026' });
     expect(missing.statusCode).toBe(400);
     expect(missing.json().msg).toBe('请输入当前密码');
-    const wrong = await post(u.token, '/api/user/security/password', { currentPassword: 'nope', newPassword: 'Newpass2026' });
+    const wrong = await post(u.token, '/api/user/security/password', {
+      currentPassword: 'nope',
+      newPassword: 'Newpass2026',
+    });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().msg).toBe('当前密码不正确');
     for (const weak of ['short1', 'lettersonlyhere', '1234567890']) {
-      const r = await post(u.token, '/api/user/security/password', { currentPassword: 'Old-pass-2026', newPassword: weak });
+      const r = await post(u.token, '/api/user/security/password', {
+        currentPassword: 'Old-pass-2026',
+        newPassword: weak,
+      });
       expect(r.statusCode).toBe(400);
       expect(r.json().msg).toContain('须同时包含字母和数字');
     }
     expect((await get(other, '/api/user/security')).statusCode).toBe(200);
 
-    const ok = await post(u.token, '/api/user/security/password', { currentPassword: 'Old-pass-2026', newPassword: 'Newpass2026' });
+    const ok = await post(u.token, '/api/user/security/password', {
+      currentPassword: 'Old-pass-2026',
+      newPassword: 'Newpass2026',
+    });
     expect(ok.statusCode).toBe(200);
     expect(ok.json().data.endedSessions).toBe(1);
     expect((await get(other, '/api/user/security')).statusCode).toBe(401);
     expect((await get(u.token, '/api/user/security')).json().data).toMatchObject({ hasPassword: true });
-    const fresh = await t.app.inject({ method: 'POST', url: '/dev/session', payload: { username: (await t.db.query('SELECT username FROM users WHERE id = $1', [u.id])).rows[0].username, password: 'Newpass2026' } });
+    const fresh = await t.app.inject({
+      method: 'POST',
+      url: '/dev/session',
+      payload: {
+        username: (await t.db.query('SELECT username FROM users WHERE id = $1', [u.id])).rows[0].username,
+        password: 'Newpass2026',
+      },
+    });
     expect(fresh.json().success).toBe(true);
   });
 
   it('an account without a password (SMS sign-up) sets one without a current password', async () => {
     const u = await makeUser(t.db);
-    expect((await get(u.token, '/api/user/security')).json().data).toMatchObject({ hasPassword: false, wechatBound: false });
+    expect((await get(u.token, '/api/user/security')).json().data).toMatchObject({
+      hasPassword: false,
+      wechatBound: false,
+    });
     expect((await post(u.token, '/api/user/security/password', { newPassword: 'Firstpass1' })).statusCode).toBe(200);
     expect((await get(u.token, '/api/user/security')).json().data.hasPassword).toBe(true);
   });

@@ -15,9 +15,11 @@ describe('wallet top-up through the pay sandbox: schema limits, one credit per p
   });
   afterAll(() => t.close());
 
-  const topUp = (u: U, amount: number, provider = 'wechat') => call(t.app, 'POST', '/api/wallet/topup', u.auth, { amount, provider });
+  const topUp = (u: U, amount: number, provider = 'wechat') =>
+    call(t.app, 'POST', '/api/wallet/topup', u.auth, { amount, provider });
   const balance = async (u: U) => (await call(t.app, 'GET', '/api/wallet/info', u.auth)).body.data.balanceCents;
-  const notify = (provider: 'wechat' | 'alipay', body: Record<string, unknown>) => call(t.app, 'POST', `/api/trade/pay/notify/${provider}`, undefined, body);
+  const notify = (provider: 'wechat' | 'alipay', body: Record<string, unknown>) =>
+    call(t.app, 'POST', `/api/trade/pay/notify/${provider}`, undefined, body);
 
   it('refuses amounts outside the schema limits in Chinese, and visitors', async () => {
     const u = await makeUser(t.db);
@@ -27,7 +29,9 @@ describe('wallet top-up through the pay sandbox: schema limits, one credit per p
       expect(r.body.msg).toMatch(/充值金额|小数/);
     }
     expect((await topUp(u, 10, 'paypal')).status).toBe(400);
-    expect((await call(t.app, 'POST', '/api/wallet/topup', undefined, { amount: 10, provider: 'wechat' })).status).toBe(401);
+    expect((await call(t.app, 'POST', '/api/wallet/topup', undefined, { amount: 10, provider: 'wechat' })).status).toBe(
+      401,
+    );
   });
 
   it('the verified callback credits the wallet once; replays, re-sent notifications and wrong amounts add nothing', async () => {
@@ -45,7 +49,10 @@ describe('wallet top-up through the pay sandbox: schema limits, one credit per p
     const n = providers.wechat.buildNotification(no, 10000, 'SUCCESS');
     expect((await notify('wechat', n)).status).toBe(200);
     expect((await notify('wechat', n)).status).toBe(200);
-    await notify('wechat', providers.wechat.buildNotification(no, 10000, 'SUCCESS', { transactionId: String(n.transactionId) }));
+    await notify(
+      'wechat',
+      providers.wechat.buildNotification(no, 10000, 'SUCCESS', { transactionId: String(n.transactionId) }),
+    );
     await notify('wechat', providers.wechat.buildNotification(no, 10000, 'SUCCESS'));
     expect(await balance(u)).toBe(10000);
     expect((await call(t.app, 'GET', `/api/wallet/topup/${no}`, u.auth)).body.data.status).toBe('paid');
@@ -53,7 +60,10 @@ describe('wallet top-up through the pay sandbox: schema limits, one credit per p
     expect(list.total).toBe(1);
     expect(list.list[0]).toMatchObject({ amountCents: 10000, balanceAfter: 10000, kind: 'recharge' });
     expect(list.list[0].note).toContain(no);
-    expect((await t.db.query(`SELECT count(*)::int AS n FROM notifications WHERE user_id = $1 AND kind = 'wallet'`, [u.id])).rows[0].n).toBe(1);
+    expect(
+      (await t.db.query(`SELECT count(*)::int AS n FROM notifications WHERE user_id = $1 AND kind = 'wallet'`, [u.id]))
+        .rows[0].n,
+    ).toBe(1);
 
     const other = await makeUser(t.db);
     expect((await call(t.app, 'GET', `/api/wallet/topup/${no}`, other.auth)).status).toBe(404);

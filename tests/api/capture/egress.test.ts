@@ -11,7 +11,14 @@ import { servicesOf } from '../../helpers/jobs.js';
 import { listen, portOf, usePublicWeb } from '../../helpers/capture-sites.js';
 import { runUntilIdle } from '../../../server/src/jobs/index.js';
 import { CAPTURE_TASK } from '../../../server/src/services/capture/run-capture.js';
-import { connectChecked, egressPolicy, EGRESS_UNREACHABLE, startEgressProxy, useEgressNetwork, type EgressPolicy } from '../../../server/src/egress/index.js';
+import {
+  connectChecked,
+  egressPolicy,
+  EGRESS_UNREACHABLE,
+  startEgressProxy,
+  useEgressNetwork,
+  type EgressPolicy,
+} from '../../../server/src/egress/index.js';
 import { liveFetcher } from '../../../server/src/adapters/web/index.js';
 
 /**
@@ -67,7 +74,10 @@ describe('egress policy: captures, screen recordings and the crawler never reach
     // A server that accepts and closes at once (Chromium: ERR_EMPTY_RESPONSE when reached directly).
     const empty = net.createServer((s) => s.destroy());
     await new Promise<void>((r) => empty.listen(0, '127.0.0.1', () => r()));
-    servers.push({ origin: `http://127.0.0.1:${(empty.address() as net.AddressInfo).port}`, close: () => new Promise((r) => empty.close(() => r())) });
+    servers.push({
+      origin: `http://127.0.0.1:${(empty.address() as net.AddressInfo).port}`,
+      close: () => new Promise((r) => empty.close(() => r())),
+    });
     restore = usePublicWeb([
       { name: 'public-site.test', address: '93.184.216.34', port: 80, to: portOf(servers[1].origin) },
       { name: 'empty.test', address: '93.184.216.40', port: 80, to: portOf(servers[2].origin) },
@@ -95,7 +105,9 @@ describe('egress policy: captures, screen recordings and the crawler never reach
     return (await call(t.app, 'GET', `/api/protection/captures/${created.body.data.id}`, alice.auth)).body.data;
   }
   const file = async (id: number, name: string) =>
-    (await t.app.inject({ url: `/api/protection/captures/${id}/files/${name}`, headers: alice.auth })).rawPayload.toString('utf8');
+    (
+      await t.app.inject({ url: `/api/protection/captures/${id}/files/${name}`, headers: alice.auth })
+    ).rawPayload.toString('utf8');
 
   it('refuses loopback in every notation, the host name, names resolving inside and the metadata address, with one message', async () => {
     const forms = [
@@ -121,7 +133,8 @@ describe('egress policy: captures, screen recordings and the crawler never reach
     for (const urls of [forms, more]) {
       const c = await capture(urls);
       expect(c.status, JSON.stringify(c.pages)).toBe(3);
-      for (const p of c.pages) expect(p, p.url).toMatchObject({ ok: false, failure: 'network', error: EGRESS_UNREACHABLE, status: null });
+      for (const p of c.pages)
+        expect(p, p.url).toMatchObject({ ok: false, failure: 'network', error: EGRESS_UNREACHABLE, status: null });
       const told = JSON.stringify(c) + (await file(c.id, 'network.json')) + (await file(c.id, 'provenance.json'));
       expect(told).not.toMatch(/ERR_|ECONNREFUSED|ENOTFOUND|socket hang up|resolves to/);
     }
@@ -129,7 +142,11 @@ describe('egress policy: captures, screen recordings and the crawler never reach
   });
 
   it('captures a public page but none of its inner sub-resources, scripts, frames or sockets; a redirect or refresh to inside is refused', async () => {
-    const c = await capture(['http://public-site.test/page', 'http://public-site.test/redir', 'http://public-site.test/meta']);
+    const c = await capture([
+      'http://public-site.test/page',
+      'http://public-site.test/redir',
+      'http://public-site.test/meta',
+    ]);
     expect(c.pages[0]).toMatchObject({
       url: 'http://public-site.test/page',
       ok: true,
@@ -145,15 +162,21 @@ describe('egress policy: captures, screen recordings and the crawler never reach
     expect(network.egress.every((e: any) => e.address === '93.184.216.34')).toBe(true);
     expect(network.dns.map((d: any) => d.host)).toEqual(['public-site.test']);
     // The browser did ask for them (through the proxy, which refused): nothing bypassed the policy.
-    expect(network.failures).toContainEqual(expect.objectContaining({ url: `${inner}/img.png`, error: EGRESS_UNREACHABLE }));
+    expect(network.failures).toContainEqual(
+      expect.objectContaining({ url: `${inner}/img.png`, error: EGRESS_UNREACHABLE }),
+    );
     expect(network.failures).toContainEqual(expect.objectContaining({ url: `http://localhost:${innerPort}/img2.png` }));
     expect(innerHits).toEqual([]);
   });
 
   it('serves the demo sandbox web by name outside production, never over the network', async () => {
-    await t.app.storage.put('sandbox-web/egress-demo.sandbox.test/index.html', Buffer.from(`<title>沙箱 ${marker}</title><p>${marker}</p>`), {
-      contentType: 'text/html',
-    });
+    await t.app.storage.put(
+      'sandbox-web/egress-demo.sandbox.test/index.html',
+      Buffer.from(`<title>沙箱 ${marker}</title><p>${marker}</p>`),
+      {
+        contentType: 'text/html',
+      },
+    );
     const c = await capture(['http://egress-demo.sandbox.test/', 'https://egress-demo.sandbox.test/']);
     expect(c.pages[0]).toMatchObject({ ok: true, status: 200, title: `沙箱 ${marker}` });
     expect(c.pages[1]).toMatchObject({ ok: false, failure: 'network', error: EGRESS_UNREACHABLE });
@@ -183,8 +206,20 @@ describe('egress policy: captures, screen recordings and the crawler never reach
   });
 
   it('tells the user the same thing whether a port is open, closed or answers with nothing', async () => {
-    const c = await capture([`${inner}/open`, `http://127.0.0.1:${closedPort}/closed`, 'http://empty.test/', 'http://closed.test/']);
-    const shape = (p: any) => ({ ok: p.ok, failure: p.failure, error: p.error, status: p.status, finalUrl: p.finalUrl, redirects: p.redirects });
+    const c = await capture([
+      `${inner}/open`,
+      `http://127.0.0.1:${closedPort}/closed`,
+      'http://empty.test/',
+      'http://closed.test/',
+    ]);
+    const shape = (p: any) => ({
+      ok: p.ok,
+      failure: p.failure,
+      error: p.error,
+      status: p.status,
+      finalUrl: p.finalUrl,
+      redirects: p.redirects,
+    });
     const shapes = c.pages.map(shape);
     for (const s of shapes) expect(s).toEqual(shapes[0]);
     expect(shapes[0].error).toBe(EGRESS_UNREACHABLE);
@@ -196,12 +231,18 @@ describe('egress policy: captures, screen recordings and the crawler never reach
   });
 
   it('screen recording: refuses an inner start page and inner goto inputs with the same message, unit given back', async () => {
-    const left = async () => (await call(t.app, 'GET', '/api/service-orders/quota?service=screen_recording', alice.auth)).body.data.list[0].left;
-    const refused = await call(t.app, 'POST', '/api/protection/captures/screen', alice.auth, { url: `http://0x7f.1:${innerPort}/` });
+    const left = async () =>
+      (await call(t.app, 'GET', '/api/service-orders/quota?service=screen_recording', alice.auth)).body.data.list[0]
+        .left;
+    const refused = await call(t.app, 'POST', '/api/protection/captures/screen', alice.auth, {
+      url: `http://0x7f.1:${innerPort}/`,
+    });
     expect(refused.status).toBe(422);
     expect(refused.body.msg).toBe(EGRESS_UNREACHABLE);
     expect(await left()).toBe(5);
-    const started = await call(t.app, 'POST', '/api/protection/captures/screen', alice.auth, { url: 'http://public-site.test/page' });
+    const started = await call(t.app, 'POST', '/api/protection/captures/screen', alice.auth, {
+      url: 'http://public-site.test/page',
+    });
     expect(started.status, JSON.stringify(started.body)).toBe(200);
     const id = started.body.data.id;
     const msgs: string[] = [];
@@ -212,7 +253,10 @@ describe('egress policy: captures, screen recordings and the crawler never reach
       'http://closed.test/',
       'http://public-site.test/redir',
     ]) {
-      const r = await call(t.app, 'POST', `/api/protection/captures/screen/${id}/input`, alice.auth, { type: 'goto', url });
+      const r = await call(t.app, 'POST', `/api/protection/captures/screen/${id}/input`, alice.auth, {
+        type: 'goto',
+        url,
+      });
       expect(r.status, url).toBe(422);
       msgs.push(r.body.msg);
     }
@@ -252,7 +296,9 @@ describe('egress policy: DNS rebinding', () => {
         resolve: async () => (++lookups === 1 ? ['93.184.216.34'] : ['127.0.0.1']),
         connect: (address, port) => {
           connected.push(`${address}:${port}`);
-          return net.connect(address === '93.184.216.34' ? { host: '127.0.0.1', port: portOf(target.origin) } : { host: address, port });
+          return net.connect(
+            address === '93.184.216.34' ? { host: '127.0.0.1', port: portOf(target.origin) } : { host: address, port },
+          );
         },
       },
     };
@@ -268,11 +314,14 @@ describe('egress policy: DNS rebinding', () => {
       new Promise<{ status: number; body: string }>((resolve, reject) => {
         const u = new URL(proxy.url);
         http
-          .get({ host: u.hostname, port: u.port, path: `http://rebind.test${path}`, headers: { host: 'rebind.test' } }, (res) => {
-            let body = '';
-            res.on('data', (d) => (body += d));
-            res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
-          })
+          .get(
+            { host: u.hostname, port: u.port, path: `http://rebind.test${path}`, headers: { host: 'rebind.test' } },
+            (res) => {
+              let body = '';
+              res.on('data', (d) => (body += d));
+              res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+            },
+          )
           .on('error', reject);
       });
     lookups = 0;
@@ -302,14 +351,21 @@ describe('captures per user per hour', () => {
     const bob = await makeUser(t.db);
     // Bob has no unit: each attempt fails (402) and still counts.
     const results = await Promise.all(
-      Array.from({ length: 8 }, () => call(t.app, 'POST', '/api/protection/captures', bob.auth, { urls: ['http://public-site.test/'] })),
+      Array.from({ length: 8 }, () =>
+        call(t.app, 'POST', '/api/protection/captures', bob.auth, { urls: ['http://public-site.test/'] }),
+      ),
     );
     expect(results.filter((r) => r.status === 402)).toHaveLength(3);
     expect(results.filter((r) => r.status === 429)).toHaveLength(5);
     expect(results.find((r) => r.status === 429)!.body.msg).toContain('每小时最多 3 次');
-    const screen = await call(t.app, 'POST', '/api/protection/captures/screen', bob.auth, { url: 'http://public-site.test/' });
+    const screen = await call(t.app, 'POST', '/api/protection/captures/screen', bob.auth, {
+      url: 'http://public-site.test/',
+    });
     expect(screen.status).toBe(429);
     const carol = await makeUser(t.db);
-    expect((await call(t.app, 'POST', '/api/protection/captures', carol.auth, { urls: ['http://public-site.test/'] })).status).toBe(402);
+    expect(
+      (await call(t.app, 'POST', '/api/protection/captures', carol.auth, { urls: ['http://public-site.test/'] }))
+        .status,
+    ).toBe(402);
   });
 });

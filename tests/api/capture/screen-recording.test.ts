@@ -25,27 +25,44 @@ describe('screen-recording evidence: a live headless Chromium session driven thr
   beforeAll(async () => {
     // The loopback server is reached by a public name: the egress policy refuses loopback itself.
     server = await listen(http.createServer(siteHandler(marker)));
-    restoreNetwork = usePublicWeb([{ name: 'public-site.test', address: '93.184.216.34', port: 80, to: portOf(server.origin) }]);
+    restoreNetwork = usePublicWeb([
+      { name: 'public-site.test', address: '93.184.216.34', port: 80, to: portOf(server.origin) },
+    ]);
     site = { origin: 'http://public-site.test', close: server.close };
     t = await makeTestApp();
     alice = await makeUser(t.db);
     bob = await makeUser(t.db);
   });
-  afterAll(async () => { await t?.close(); await site?.close(); restoreNetwork(); });
+  afterAll(async () => {
+    await t?.close();
+    await site?.close();
+    restoreNetwork();
+  });
 
   const base = '/api/protection/captures';
   const frame = (id: number, auth = alice.auth) => t.app.inject({ url: `${base}/screen/${id}/frame`, headers: auth });
-  const input = (id: number, body: Record<string, unknown>) => call(t.app, 'POST', `${base}/screen/${id}/input`, alice.auth, body);
+  const input = (id: number, body: Record<string, unknown>) =>
+    call(t.app, 'POST', `${base}/screen/${id}/input`, alice.auth, body);
 
   it('needs a paid unit; records frames, inputs and navigation; stop makes a WebM and the sealed bundle', async () => {
     expect((await call(t.app, 'POST', `${base}/screen`, alice.auth, { url: `${site.origin}/page` })).status).toBe(402);
     await buyServiceWithWallet(t.app, t.db, alice, 'screen_recording_5');
     expect((await call(t.app, 'POST', `${base}/screen`, alice.auth, { url: 'javascript:alert(1)' })).status).toBe(400);
-    const started = await call(t.app, 'POST', `${base}/screen`, alice.auth, { url: `${site.origin}/page`, title: '录屏测试' });
+    const started = await call(t.app, 'POST', `${base}/screen`, alice.auth, {
+      url: `${site.origin}/page`,
+      title: '录屏测试',
+    });
     expect(started.status, JSON.stringify(started.body)).toBe(200);
     const id = started.body.data.id;
     expect(started.body.data.limitSeconds).toBeGreaterThan(0);
-    const first = await waitFor(async () => { const r = await frame(id); return r.statusCode === 200 && r; }, 15_000, 'a screencast frame');
+    const first = await waitFor(
+      async () => {
+        const r = await frame(id);
+        return r.statusCode === 200 && r;
+      },
+      15_000,
+      'a screencast frame',
+    );
     expect(first.headers['content-type']).toBe('image/jpeg');
     expect(first.rawPayload.subarray(0, 2)).toEqual(Buffer.from([0xff, 0xd8]));
     expect(Number(first.headers['x-remaining-seconds'])).toBeGreaterThan(0);
@@ -65,23 +82,45 @@ describe('screen-recording evidence: a live headless Chromium session driven thr
     await runUntilIdle(servicesOf(t.app), { tasks: [SCREEN_FINISH_TASK], pollMs: 50, timeoutMs: 120_000 });
 
     const c = (await call(t.app, 'GET', `${base}/${id}`, alice.auth)).body.data;
-    expect(c, c.error).toMatchObject({ kind: 'screen', status: 2, certNo: expect.stringMatching(/^SR\d{16}-[0-9A-Z]{6}$/) });
-    const file = async (name: string) => (await t.app.inject({ url: `${base}/${id}/files/${name}`, headers: alice.auth })).rawPayload;
+    expect(c, c.error).toMatchObject({
+      kind: 'screen',
+      status: 2,
+      certNo: expect.stringMatching(/^SR\d{16}-[0-9A-Z]{6}$/),
+    });
+    const file = async (name: string) =>
+      (await t.app.inject({ url: `${base}/${id}/files/${name}`, headers: alice.auth })).rawPayload;
     const webm = await file('recording.webm');
     expect(webm.subarray(0, 4)).toEqual(Buffer.from([0x1a, 0x45, 0xdf, 0xa3])); // EBML header
     const manifest = JSON.parse((await file('manifest.json')).toString('utf8'));
     expect(sha256(await file('manifest.json'))).toBe(c.manifestSha256);
     for (const f of manifest.files) expect(sha256(await file(f.name)), f.name).toBe(f.sha256);
-    expect(manifest.files.map((f: any) => f.name)).toEqual(expect.arrayContaining(['recording.webm', 'frames.zip', 'actions.json', 'network.json', 'archive.wacz', 'page-1/screenshot.png', 'provenance.json']));
+    expect(manifest.files.map((f: any) => f.name)).toEqual(
+      expect.arrayContaining([
+        'recording.webm',
+        'frames.zip',
+        'actions.json',
+        'network.json',
+        'archive.wacz',
+        'page-1/screenshot.png',
+        'provenance.json',
+      ]),
+    );
     const actions = JSON.parse((await file('actions.json')).toString('utf8'));
-    expect(actions.map((a: any) => a.type)).toEqual(expect.arrayContaining(['start', 'goto', 'scroll', 'back', 'type', 'navigated', 'stop']));
+    expect(actions.map((a: any) => a.type)).toEqual(
+      expect.arrayContaining(['start', 'goto', 'scroll', 'back', 'type', 'navigated', 'stop']),
+    );
     expect(actions.find((a: any) => a.type === 'key')).toMatchObject({ ok: false });
     const network = JSON.parse((await file('network.json')).toString('utf8'));
     expect(network.responses.map((r: any) => r.url)).toContain(`${site.origin}/next`);
-    expect(parseLeaf((await leafAt(t.db, c.logIndex))!.leaf)).toMatchObject({ type: 'screen-capture', sha256: c.manifestSha256, certNo: c.certNo });
+    expect(parseLeaf((await leafAt(t.db, c.logIndex))!.leaf)).toMatchObject({
+      type: 'screen-capture',
+      sha256: c.manifestSha256,
+      certNo: c.certNo,
+    });
     const list = (await call(t.app, 'GET', `${base}?kind=screen`, alice.auth)).body.data.list;
     expect(list.map((x: any) => x.id)).toEqual([id]);
-    const left = (await call(t.app, 'GET', '/api/service-orders/quota?service=screen_recording', alice.auth)).body.data.list[0].left;
+    const left = (await call(t.app, 'GET', '/api/service-orders/quota?service=screen_recording', alice.auth)).body.data
+      .list[0].left;
     expect(left).toBe(4);
   });
 });
@@ -96,7 +135,8 @@ describe('screen recordings interrupted by a restart', () => {
   });
   afterAll(() => t?.close());
 
-  const left = async () => (await call(t.app, 'GET', '/api/service-orders/quota?service=screen_recording', carol.auth)).body.data.list[0].left;
+  const left = async () =>
+    (await call(t.app, 'GET', '/api/service-orders/quota?service=screen_recording', carol.auth)).body.data.list[0].left;
 
   /** A recording row as startRecording leaves it (RUNNING, unit consumed) whose process then died. */
   async function orphan(minutesAgo: number): Promise<number> {
@@ -104,10 +144,19 @@ describe('screen recordings interrupted by a restart', () => {
     const { consumeQuota } = await import('../../../server/src/services/service-orders-quota.js');
     const { screenRef } = await import('../../../server/src/services/capture/screen-sessions.js');
     return t.db.tx(async (q) => {
-      const id = await insertCapture(q, { userId: carol.id, kind: 'screen', title: '中断的录屏', urls: ['http://127.0.0.1/'], steps: [] });
+      const id = await insertCapture(q, {
+        userId: carol.id,
+        kind: 'screen',
+        title: '中断的录屏',
+        urls: ['http://127.0.0.1/'],
+        steps: [],
+      });
       await consumeQuota(q, { userId: carol.id, service: 'screen_recording', ref: screenRef(id) });
       await moveCapture(q, id, [CAPTURE.QUEUED], CAPTURE.RUNNING);
-      await q.query(`UPDATE web_captures SET created_at = now() - make_interval(mins => $2::int) WHERE id = $1`, [id, minutesAgo]);
+      await q.query(`UPDATE web_captures SET created_at = now() - make_interval(mins => $2::int) WHERE id = $1`, [
+        id,
+        minutesAgo,
+      ]);
       return id;
     });
   }
@@ -120,7 +169,8 @@ describe('screen recordings interrupted by a restart', () => {
     expect(await failAbandonedRecordings(t.db)).toBe(1);
     expect(await failAbandonedRecordings(t.db)).toBe(0);
     expect(await left()).toBe(4);
-    const rows = (await call(t.app, 'GET', '/api/protection/captures?kind=screen', carol.auth)).body.data.list as Array<{ id: number; status: number; error: string | null }>;
+    const rows = (await call(t.app, 'GET', '/api/protection/captures?kind=screen', carol.auth)).body.data
+      .list as Array<{ id: number; status: number; error: string | null }>;
     const byId = new Map(rows.map((r) => [r.id, r]));
     expect(byId.get(old)!.status).toBe(3);
     expect(byId.get(old)!.error).toContain('已退回');

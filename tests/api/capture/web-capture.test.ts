@@ -55,9 +55,14 @@ describe('web-page evidence capture of public pages (HTTP and HTTPS)', () => {
     await t?.close();
   });
 
-  const quotaLeft = async () => (await call(t.app, 'GET', '/api/service-orders/quota?service=web_evidence', alice.auth)).body.data.list.reduce((n: number, q: any) => n + q.left, 0);
+  const quotaLeft = async () =>
+    (await call(t.app, 'GET', '/api/service-orders/quota?service=web_evidence', alice.auth)).body.data.list.reduce(
+      (n: number, q: any) => n + q.left,
+      0,
+    );
   const run = () => runUntilIdle(servicesOf(t.app), { tasks: [CAPTURE_TASK], pollMs: 50, timeoutMs: 120_000 });
-  const file = async (id: number, name: string) => (await t.app.inject({ url: `/api/protection/captures/${id}/files/${name}`, headers: alice.auth })).rawPayload;
+  const file = async (id: number, name: string) =>
+    (await t.app.inject({ url: `/api/protection/captures/${id}/files/${name}`, headers: alice.auth })).rawPayload;
 
   it('refuses bad input in Chinese and needs a paid web-evidence unit', async () => {
     const bad = await call(t.app, 'POST', '/api/protection/captures', alice.auth, { urls: ['ftp://example.test/x'] });
@@ -65,7 +70,10 @@ describe('web-page evidence capture of public pages (HTTP and HTTPS)', () => {
     expect(bad.body.msg).toContain('网址');
     const none = await call(t.app, 'POST', '/api/protection/captures', alice.auth, { urls: [] });
     expect(none.status).toBe(400);
-    const click = await call(t.app, 'POST', '/api/protection/captures', alice.auth, { urls: [`${httpSite}/page`], steps: [{ action: 'click' }] });
+    const click = await call(t.app, 'POST', '/api/protection/captures', alice.auth, {
+      urls: [`${httpSite}/page`],
+      steps: [{ action: 'click' }],
+    });
     expect(click.status).toBe(400);
     const unpaid = await call(t.app, 'POST', '/api/protection/captures', alice.auth, { urls: [`${httpSite}/page`] });
     expect(unpaid.status).toBe(402);
@@ -76,8 +84,10 @@ describe('web-page evidence capture of public pages (HTTP and HTTPS)', () => {
     await buyServiceWithWallet(t.app, t.db, alice, 'web_evidence_10');
     expect(await quotaLeft()).toBe(10);
     const created = await call(t.app, 'POST', '/api/protection/captures', alice.auth, {
-      title: '回环测试', urls: [`${httpSite}/old`, `${httpsSite}/page`],
-      steps: [{ action: 'scroll' }, { action: 'wait', ms: 50 }], cookies: [{ name: 'sid', value: 'secret-session' }],
+      title: '回环测试',
+      urls: [`${httpSite}/old`, `${httpsSite}/page`],
+      steps: [{ action: 'scroll' }, { action: 'wait', ms: 50 }],
+      cookies: [{ name: 'sid', value: 'secret-session' }],
     });
     expect(created.status, JSON.stringify(created.body)).toBe(200);
     const id = created.body.data.id;
@@ -86,14 +96,37 @@ describe('web-page evidence capture of public pages (HTTP and HTTPS)', () => {
     await run();
 
     const c = (await call(t.app, 'GET', `/api/protection/captures/${id}`, alice.auth)).body.data;
-    expect(c, JSON.stringify(c.job)).toMatchObject({ status: 2, certNo: expect.stringMatching(new RegExp(CAPTURE_CERT_NO_PATTERN)), job: { state: 'succeeded', progress: 100 } });
+    expect(c, JSON.stringify(c.job)).toMatchObject({
+      status: 2,
+      certNo: expect.stringMatching(new RegExp(CAPTURE_CERT_NO_PATTERN)),
+      job: { state: 'succeeded', progress: 100 },
+    });
     expect(c.tsaTime).toBeTruthy();
     expect(c.pages).toEqual([
-      expect.objectContaining({ url: `${httpSite}/old`, finalUrl: `${httpSite}/page`, status: 200, ok: true, redirects: [{ from: `${httpSite}/old`, to: `${httpSite}/page`, status: 301 }] }),
+      expect.objectContaining({
+        url: `${httpSite}/old`,
+        finalUrl: `${httpSite}/page`,
+        status: 200,
+        ok: true,
+        redirects: [{ from: `${httpSite}/old`, to: `${httpSite}/page`, status: 301 }],
+      }),
       expect.objectContaining({ url: `${httpsSite}/page`, status: 200, ok: true, title: `侵权页面 ${marker}` }),
     ]);
     const names = c.artefacts.map((a: any) => a.name);
-    for (const n of ['page-1/screenshot.png', 'page-1/page.pdf', 'page-1/dom.html', 'page-2/screenshot.png', 'archive.wacz', 'archive.warc', 'archive.har', 'network.json', 'provenance.json', 'manifest.json', 'manifest.tsr', 'start.tsr']) {
+    for (const n of [
+      'page-1/screenshot.png',
+      'page-1/page.pdf',
+      'page-1/dom.html',
+      'page-2/screenshot.png',
+      'archive.wacz',
+      'archive.warc',
+      'archive.har',
+      'network.json',
+      'provenance.json',
+      'manifest.json',
+      'manifest.tsr',
+      'start.tsr',
+    ]) {
       expect(names).toContain(n);
     }
     const pem = c.artefacts.find((a: any) => a.name.startsWith('tls/'));
@@ -125,34 +158,53 @@ describe('web-page evidence capture of public pages (HTTP and HTTPS)', () => {
     expect(wacz.get('indexes/index.cdx')!.toString('utf8')).toContain('public-site');
     const network = JSON.parse((await file(id, 'network.json')).toString('utf8'));
     expect(network.responses.find((r: any) => r.url === `${httpSite}/page`).headers['x-test-header']).toBe('capture');
-    expect(network.dns).toContainEqual(expect.objectContaining({ host: 'public-site.test', lookup: [{ address: '93.184.216.34', family: 4 }] }));
-    expect(network.egress).toContainEqual(expect.objectContaining({ host: 'secure-site.test', port: 443, address: '93.184.216.35' }));
+    expect(network.dns).toContainEqual(
+      expect.objectContaining({ host: 'public-site.test', lookup: [{ address: '93.184.216.34', family: 4 }] }),
+    );
+    expect(network.egress).toContainEqual(
+      expect.objectContaining({ host: 'secure-site.test', port: 443, address: '93.184.216.35' }),
+    );
     expect(c.pages[1].remoteAddress).toEqual({ ipAddress: '93.184.216.35', port: 443 });
-    expect(network.tls[0]).toMatchObject({ chain: [expect.objectContaining({ fingerprint256: trusted.fingerprint256 })] });
+    expect(network.tls[0]).toMatchObject({
+      chain: [expect.objectContaining({ fingerprint256: trusted.fingerprint256 })],
+    });
     const prov = JSON.parse((await file(id, 'provenance.json')).toString('utf8'));
     expect(prov.browser.version).toMatch(/^\d+\./);
     expect(prov.helpers[0].sha256).toMatch(/^[0-9a-f]{64}$/);
     expect(prov.tsaTimeAtStart.time).toBeTruthy();
     expect(prov.options.cookies).toEqual([{ name: 'sid', domain: null }]);
     expect(JSON.stringify(prov)).not.toContain('secret-session');
-    expect(prov.steps.map((s: any) => s.action)).toEqual(expect.arrayContaining(['launch', 'cookies', 'goto', 'scroll', 'wait', 'snapshot']));
+    expect(prov.steps.map((s: any) => s.action)).toEqual(
+      expect.arrayContaining(['launch', 'cookies', 'goto', 'scroll', 'wait', 'snapshot']),
+    );
 
     // Bundle, certificate and the public check.
-    const bundle = unzipStore((await t.app.inject({ url: `/api/protection/captures/${id}/bundle`, headers: alice.auth })).rawPayload);
+    const bundle = unzipStore(
+      (await t.app.inject({ url: `/api/protection/captures/${id}/bundle`, headers: alice.auth })).rawPayload,
+    );
     expect(sha256(bundle.get('manifest.json')!)).toBe(c.manifestSha256);
     expect(bundle.get('取证证书.pdf')!.subarray(0, 5).toString()).toBe('%PDF-');
-    expect((await t.app.inject({ url: `/api/protection/captures/${id}/bundle`, headers: bob.auth })).statusCode).toBe(404);
+    expect((await t.app.inject({ url: `/api/protection/captures/${id}/bundle`, headers: bob.auth })).statusCode).toBe(
+      404,
+    );
     const cert = await t.app.inject({ url: `/api/protection/captures/${id}/certificate`, headers: alice.auth });
     expect(cert.headers['content-type']).toContain('application/pdf');
     const verify = await call(t.app, 'GET', `/api/protection/captures/verify/${c.certNo}`);
-    expect(verify.body.data).toMatchObject({ certNo: c.certNo, manifestSha256: c.manifestSha256, logIndex: c.logIndex, urls: [`${httpSite}/old`, `${httpsSite}/page`] });
+    expect(verify.body.data).toMatchObject({
+      certNo: c.certNo,
+      manifestSha256: c.manifestSha256,
+      logIndex: c.logIndex,
+      urls: [`${httpSite}/old`, `${httpsSite}/page`],
+    });
     expect((await call(t.app, 'GET', '/api/protection/captures/verify/WC2026010100000001-ABCDEF')).status).toBe(404);
     expect(await quotaLeft()).toBe(9);
   });
 
   it('records failures (TLS, 404, refused connection) with their logs and gives the unit back; a retry is charged once', async () => {
     const before = await quotaLeft();
-    const created = await call(t.app, 'POST', '/api/protection/captures', alice.auth, { urls: [`${badTlsSite}/page`, `${httpSite}/missing`] });
+    const created = await call(t.app, 'POST', '/api/protection/captures', alice.auth, {
+      urls: [`${badTlsSite}/page`, `${httpSite}/missing`],
+    });
     expect(created.status).toBe(200);
     const id = created.body.data.id;
     expect(await quotaLeft()).toBe(before - 1);
@@ -160,16 +212,28 @@ describe('web-page evidence capture of public pages (HTTP and HTTPS)', () => {
     const c = (await call(t.app, 'GET', `/api/protection/captures/${id}`, alice.auth)).body.data;
     expect(c).toMatchObject({ status: 3, certNo: null, logIndex: null });
     expect(c.pages).toEqual([
-      expect.objectContaining({ url: `${badTlsSite}/page`, ok: false, failure: 'tls', error: expect.stringContaining('ERR_CERT') }),
+      expect.objectContaining({
+        url: `${badTlsSite}/page`,
+        ok: false,
+        failure: 'tls',
+        error: expect.stringContaining('ERR_CERT'),
+      }),
       expect.objectContaining({ url: `${httpSite}/missing`, ok: false, failure: 'http', status: 404 }),
     ]);
     expect(c.error).toContain('TLS 证书错误');
     expect(c.error).toContain('服务器返回错误状态');
     const network = JSON.parse((await file(id, 'network.json')).toString('utf8'));
-    expect(network.tls[0]).toMatchObject({ authorized: false, chain: [expect.objectContaining({ fingerprint256: untrusted.fingerprint256 })] });
+    expect(network.tls[0]).toMatchObject({
+      authorized: false,
+      chain: [expect.objectContaining({ fingerprint256: untrusted.fingerprint256 })],
+    });
     expect(await quotaLeft()).toBe(before);
-    expect((await t.app.inject({ url: `/api/protection/captures/${id}/certificate`, headers: alice.auth })).statusCode).toBe(409);
-    const inbox = (await call(t.app, 'GET', '/api/notifications/list?kind=service_order', alice.auth)).body.data.list.map((n: any) => n.title);
+    expect(
+      (await t.app.inject({ url: `/api/protection/captures/${id}/certificate`, headers: alice.auth })).statusCode,
+    ).toBe(409);
+    const inbox = (
+      await call(t.app, 'GET', '/api/notifications/list?kind=service_order', alice.auth)
+    ).body.data.list.map((n: any) => n.title);
     expect(inbox).toContain('网页取证失败，额度已退回');
 
     const retried = await call(t.app, 'POST', `/api/protection/captures/${id}/retry`, alice.auth);
@@ -182,7 +246,11 @@ describe('web-page evidence capture of public pages (HTTP and HTTPS)', () => {
 
   it('spends units atomically under parallel requests', async () => {
     const left = await quotaLeft();
-    const results = await Promise.all(Array.from({ length: left + 3 }, () => call(t.app, 'POST', '/api/protection/captures', alice.auth, { urls: [`${httpSite}/page`] })));
+    const results = await Promise.all(
+      Array.from({ length: left + 3 }, () =>
+        call(t.app, 'POST', '/api/protection/captures', alice.auth, { urls: [`${httpSite}/page`] }),
+      ),
+    );
     expect(results.filter((r) => r.status === 200)).toHaveLength(left);
     expect(results.filter((r) => r.status === 402)).toHaveLength(3);
     expect(await quotaLeft()).toBe(0);

@@ -16,15 +16,28 @@ describe('/api/protection/lookup: public lookup of a file fingerprint in the evi
   afterAll(() => t?.close());
 
   it('finds the completed deposit of a file by the SHA-256 the browser computed, and nothing for another file', async () => {
-    const body = formWithFiles({ workName: '江南雨巷', workCategory: 1, files: [metaOf(image, { width: 800, height: 600 })] }, [image]);
-    const d = (await t.app.inject({ method: 'POST', url: '/api/protection/deposit', headers: { ...alice.auth, ...body.headers }, payload: body.payload })).json().data;
+    const body = formWithFiles(
+      { workName: '江南雨巷', workCategory: 1, files: [metaOf(image, { width: 800, height: 600 })] },
+      [image],
+    );
+    const d = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/protection/deposit',
+        headers: { ...alice.auth, ...body.headers },
+        payload: body.payload,
+      })
+    ).json().data;
     const sha = crypto.createHash('sha256').update(image.data).digest('hex');
     expect(d.sha256).toBe(sha);
 
     // Anyone (no login), any letter case.
     const r = await t.app.inject({ url: `/api/protection/lookup?sha256=${sha.toUpperCase()}` });
     expect(r.statusCode).toBe(200);
-    expect(r.json().data).toMatchObject({ sha256: sha, matches: [{ certNo: d.cert_no, workName: '江南雨巷', fileName: '江南雨巷.jpg' }] });
+    expect(r.json().data).toMatchObject({
+      sha256: sha,
+      matches: [{ certNo: d.cert_no, workName: '江南雨巷', fileName: '江南雨巷.jpg' }],
+    });
     expect(r.json().msg).toBe('找到 1 条存证记录');
 
     const none = (await t.app.inject({ url: `/api/protection/lookup?sha256=${'0'.repeat(64)}` })).json();

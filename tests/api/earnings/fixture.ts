@@ -29,7 +29,11 @@ export async function earningsFixture() {
   };
   /** Places an order of these works (personal scenario: list price) as `who`. */
   const order = async (materialIds: number[], who = buyer, extra: Record<string, unknown> = {}) => {
-    const r = await call(t.app, 'POST', '/api/trade/order', who.auth, { from: 'direct', items: materialIds.map((materialId) => ({ materialId, scenario: 'personal_media' })), ...extra });
+    const r = await call(t.app, 'POST', '/api/trade/order', who.auth, {
+      from: 'direct',
+      items: materialIds.map((materialId) => ({ materialId, scenario: 'personal_media' })),
+      ...extra,
+    });
     if (r.status !== 200) throw new Error(`order failed: ${JSON.stringify(r.body)}`);
     return r.body.data as { id: number; orderNo: string; amountCents: number };
   };
@@ -45,16 +49,53 @@ export async function earningsFixture() {
     return o;
   };
   const credits = async (userId = creator.id) =>
-    (await t.db.query<{ orderId: number; grossCents: number; sharePercent: number; amountCents: number; reversed: boolean }>(
-      `SELECT order_id AS "orderId", gross_cents AS "grossCents", share_percent::float8 AS "sharePercent", amount_cents AS "amountCents",
+    (
+      await t.db.query<{
+        orderId: number;
+        grossCents: number;
+        sharePercent: number;
+        amountCents: number;
+        reversed: boolean;
+      }>(
+        `SELECT order_id AS "orderId", gross_cents AS "grossCents", share_percent::float8 AS "sharePercent", amount_cents AS "amountCents",
               reversed_at IS NOT NULL AS reversed FROM creator_earnings WHERE user_id = $1 ORDER BY id`,
-      [userId],
-    )).rows.map((r) => ({ ...r, orderId: Number(r.orderId), grossCents: Number(r.grossCents), amountCents: Number(r.amountCents) }));
+        [userId],
+      )
+    ).rows.map((r) => ({
+      ...r,
+      orderId: Number(r.orderId),
+      grossCents: Number(r.grossCents),
+      amountCents: Number(r.amountCents),
+    }));
   /** Ends the holding period of every credit of a user now (as if the days had passed). */
-  const mature = (userId = creator.id) => t.db.query(`UPDATE creator_earnings SET available_at = now() - interval '1 second' WHERE user_id = $1`, [userId]);
-  const summary = async (who = creator) => (await call(t.app, 'GET', '/api/user/withdrawal/summary', who.auth)).body.data;
+  const mature = (userId = creator.id) =>
+    t.db.query(`UPDATE creator_earnings SET available_at = now() - interval '1 second' WHERE user_id = $1`, [userId]);
+  const summary = async (who = creator) =>
+    (await call(t.app, 'GET', '/api/user/withdrawal/summary', who.auth)).body.data;
   const withdraw = (amount: number, who = creator) =>
-    call(t.app, 'POST', '/api/user/withdrawal', who.auth, { amount, channel: 'alipay', accountName: '山川', accountNo: 'creator@example.com' });
+    call(t.app, 'POST', '/api/user/withdrawal', who.auth, {
+      amount,
+      channel: 'alipay',
+      accountName: '山川',
+      accountNo: 'creator@example.com',
+    });
 
-  return { t, app: t.app, db: t.db, providers, creator, buyer, staff, work, order, notify, sell, credits, mature, summary, withdraw, close: t.close };
+  return {
+    t,
+    app: t.app,
+    db: t.db,
+    providers,
+    creator,
+    buyer,
+    staff,
+    work,
+    order,
+    notify,
+    sell,
+    credits,
+    mature,
+    summary,
+    withdraw,
+    close: t.close,
+  };
 }

@@ -9,7 +9,9 @@ describe('demo sales and withdrawals are seeded through the real payment, refund
   beforeAll(async () => {
     t = await makeTestApp();
     await seedIfEmpty(t.app);
-    const id = Number((await t.db.query<{ id: number }>("SELECT id FROM users WHERE username = 'demo_creator'")).rows[0].id);
+    const id = Number(
+      (await t.db.query<{ id: number }>("SELECT id FROM users WHERE username = 'demo_creator'")).rows[0].id,
+    );
     auth = { authorization: await createSession(t.db, id) };
   }, 120_000);
   afterAll(() => t?.close());
@@ -19,7 +21,9 @@ describe('demo sales and withdrawals are seeded through the real payment, refund
   it('demo_creator has sales over several weeks in every state, and a balance to withdraw', async () => {
     const list = await get('/api/creator/sales/list?pageSize=100');
     expect(list.total).toBe(14);
-    expect(new Set(list.list.map((s: any) => s.state))).toEqual(new Set(['pending', 'available', 'withdrawn', 'reversed']));
+    expect(new Set(list.list.map((s: any) => s.state))).toEqual(
+      new Set(['pending', 'available', 'withdrawn', 'reversed']),
+    );
     const summary = await get('/api/creator/sales/summary');
     expect(summary.byDay.length).toBeGreaterThan(8);
     expect(summary.byWork.length).toBeGreaterThan(3);
@@ -33,7 +37,8 @@ describe('demo sales and withdrawals are seeded through the real payment, refund
   });
 
   it('seeding again adds nothing', async () => {
-    const count = async () => Number((await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM creator_earnings')).rows[0].n);
+    const count = async () =>
+      Number((await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM creator_earnings')).rows[0].n);
     const before = await count();
     await seedIfEmpty(t.app);
     expect(await count()).toBe(before);

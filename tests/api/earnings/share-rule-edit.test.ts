@@ -14,7 +14,12 @@ describe('the revenue share is a staff-editable schema', () => {
   afterAll(() => f.close());
 
   const save = (rule: Record<string, unknown>) =>
-    f.app.inject({ method: 'PUT', url, headers: f.staff.auth, payload: { body: { ...schemas[ID], 'x-revenue-share': rule }, note: '调整分成' } });
+    f.app.inject({
+      method: 'PUT',
+      url,
+      headers: f.staff.auth,
+      payload: { body: { ...schemas[ID], 'x-revenue-share': rule }, note: '调整分成' },
+    });
 
   it('a staff edit applies to the next sale; earlier credits keep their rate', async () => {
     const w = await f.work(f.creator.id, 10000);
@@ -26,7 +31,11 @@ describe('the revenue share is a staff-editable schema', () => {
     expect(credits.find((c) => c.orderId === second.id)).toMatchObject({ sharePercent: 35.5, amountCents: 3550 });
     // holdDays 0: the new credit is withdrawable at once, the earlier one still held.
     expect(await f.summary()).toMatchObject({ heldCents: 5000, availableCents: 3550 });
-    expect((await call(f.app, 'GET', '/api/creator/sales/rule', f.creator.auth)).body.data).toEqual({ defaultPercent: 35.5, exclusivePercent: 70, holdDays: 0 });
+    expect((await call(f.app, 'GET', '/api/creator/sales/rule', f.creator.auth)).body.data).toEqual({
+      defaultPercent: 35.5,
+      exclusivePercent: 70,
+      holdDays: 0,
+    });
   });
 
   it('refuses a rule crediting could not use, in Chinese', async () => {
@@ -36,7 +45,12 @@ describe('the revenue share is a staff-editable schema', () => {
     const days = await save({ defaultPercent: 40, exclusivePercent: 60, holdDays: 1.5 });
     expect(days.statusCode).toBe(400);
     expect(JSON.stringify(days.json())).toContain('结算周期必须是整数（天）');
-    const missing = await f.app.inject({ method: 'PUT', url, headers: f.staff.auth, payload: { body: { ...schemas[ID], 'x-revenue-share': undefined } } });
+    const missing = await f.app.inject({
+      method: 'PUT',
+      url,
+      headers: f.staff.auth,
+      payload: { body: { ...schemas[ID], 'x-revenue-share': undefined } },
+    });
     expect(missing.statusCode).toBe(400);
     expect(JSON.stringify(missing.json())).toContain('缺少分成规则');
   });

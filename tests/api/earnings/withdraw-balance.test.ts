@@ -15,7 +15,9 @@ describe('withdrawals draw only on earnings past their holding period, atomicall
     const early = await f.withdraw(10);
     expect(early.status).toBe(400);
     expect(early.body.msg).toBe('提现金额超过可提现收益（可提现 ¥0.00，另有 ¥100.00 在结算周期内，到期后可提现）');
-    const sales = (await f.app.inject({ method: 'GET', url: '/api/creator/sales/list', headers: f.creator.auth })).json().data.list;
+    const sales = (
+      await f.app.inject({ method: 'GET', url: '/api/creator/sales/list', headers: f.creator.auth })
+    ).json().data.list;
     expect(sales[0]).toMatchObject({ state: 'pending' });
 
     await f.mature();
@@ -35,14 +37,28 @@ describe('withdrawals draw only on earnings past their holding period, atomicall
   });
 
   it('a withdrawal records its request in its history, and cancelling it returns the amount', async () => {
-    const list = (await f.app.inject({ method: 'GET', url: '/api/user/withdrawal/list', headers: f.creator.auth })).json().data.list;
+    const list = (
+      await f.app.inject({ method: 'GET', url: '/api/user/withdrawal/list', headers: f.creator.auth })
+    ).json().data.list;
     const id = list[0].id;
-    const cancel = await f.app.inject({ method: 'POST', url: `/api/user/withdrawal/${id}/cancel`, headers: f.creator.auth });
+    const cancel = await f.app.inject({
+      method: 'POST',
+      url: `/api/user/withdrawal/${id}/cancel`,
+      headers: f.creator.auth,
+    });
     expect(cancel.statusCode).toBe(200);
-    const events = (await f.app.inject({ method: 'GET', url: `/api/user/withdrawal/${id}/events`, headers: f.creator.auth })).json().data.list;
-    expect(events.map((e: any) => [e.action, e.fromStatus, e.toStatus, e.actorRole])).toEqual([['requested', null, 0, 'creator'], ['cancelled', 0, 3, 'creator']]);
+    const events = (
+      await f.app.inject({ method: 'GET', url: `/api/user/withdrawal/${id}/events`, headers: f.creator.auth })
+    ).json().data.list;
+    expect(events.map((e: any) => [e.action, e.fromStatus, e.toStatus, e.actorRole])).toEqual([
+      ['requested', null, 0, 'creator'],
+      ['cancelled', 0, 3, 'creator'],
+    ]);
     expect((await f.summary()).availableCents).toBe(list[0].amount_cents);
     // Another creator's withdrawal history is not found.
-    expect((await f.app.inject({ method: 'GET', url: `/api/user/withdrawal/${id}/events`, headers: f.staff.auth })).statusCode).toBe(403);
+    expect(
+      (await f.app.inject({ method: 'GET', url: `/api/user/withdrawal/${id}/events`, headers: f.staff.auth }))
+        .statusCode,
+    ).toBe(403);
   });
 });

@@ -14,11 +14,21 @@ describe('staff approve (pay out once) or refuse withdrawals', () => {
   afterAll(() => f.close());
 
   const approve = (id: number, who = f.staff) => call(f.app, 'POST', `/api/admin/withdrawals/${id}/approve`, who.auth);
-  const reject = (id: number, reason: unknown, who = f.staff) => call(f.app, 'POST', `/api/admin/withdrawals/${id}/reject`, who.auth, { reason });
-  const payouts = async (payoutNo: string) => (await f.db.query('SELECT amount_cents, payee_type, account_no FROM sandbox_payouts WHERE payout_no = $1', [payoutNo])).rows;
+  const reject = (id: number, reason: unknown, who = f.staff) =>
+    call(f.app, 'POST', `/api/admin/withdrawals/${id}/reject`, who.auth, { reason });
+  const payouts = async (payoutNo: string) =>
+    (
+      await f.db.query('SELECT amount_cents, payee_type, account_no FROM sandbox_payouts WHERE payout_no = $1', [
+        payoutNo,
+      ])
+    ).rows;
   const request = async (amount: number) => (await f.withdraw(amount)).body.data.id as number;
   const history = async (id: number) =>
-    (await call(f.app, 'GET', `/api/user/withdrawal/${id}/events`, f.creator.auth)).body.data.list.map((e: any) => [e.action, e.toStatus, e.actorRole]);
+    (await call(f.app, 'GET', `/api/user/withdrawal/${id}/events`, f.creator.auth)).body.data.list.map((e: any) => [
+      e.action,
+      e.toStatus,
+      e.actorRole,
+    ]);
 
   it('approval pays through the sandbox once, even when approved again or in parallel', async () => {
     const id = await request(120);
@@ -30,15 +40,28 @@ describe('staff approve (pay out once) or refuse withdrawals', () => {
     for (const a of answers) expect([200, 409]).toContain(a.status);
     const paid = (await approve(id)).body.data;
     expect(paid).toMatchObject({ status: 1, payoutId: expect.any(String) });
-    expect(await payouts(paid.payoutNo)).toEqual([{ amount_cents: 12000, payee_type: 'alipay_account', account_no: 'creator@example.com' }]);
-    expect(await history(id)).toEqual([['requested', 0, 'creator'], ['approved', 4, 'staff'], ['paid', 1, 'system']]);
+    expect(await payouts(paid.payoutNo)).toEqual([
+      { amount_cents: 12000, payee_type: 'alipay_account', account_no: 'creator@example.com' },
+    ]);
+    expect(await history(id)).toEqual([
+      ['requested', 0, 'creator'],
+      ['approved', 4, 'staff'],
+      ['paid', 1, 'system'],
+    ]);
     expect(await f.summary()).toMatchObject({ withdrawnCents: 12000, pendingCents: 0, availableCents: 100000 - 12000 });
     // A paid withdrawal cannot be refused.
     expect((await reject(id, '信息不符')).status).toBe(409);
   });
 
   it('the sandbox payout is idempotent by payout number', async () => {
-    const req = { payoutNo: 'WD-test-1', amountCents: 500, payeeType: 'bank_card' as const, accountNo: '6222000011112222', accountName: '山川', remark: '测试' };
+    const req = {
+      payoutNo: 'WD-test-1',
+      amountCents: 500,
+      payeeType: 'bank_card' as const,
+      accountNo: '6222000011112222',
+      accountName: '山川',
+      remark: '测试',
+    };
     const a = await f.providers.alipay.payout(req);
     const b = await f.providers.alipay.payout(req);
     expect(b).toEqual(a);
@@ -68,9 +91,22 @@ describe('staff approve (pay out once) or refuse withdrawals', () => {
 
   it('a refused transfer returns the withdrawal to review; approving again pays with the same payout number, once', async () => {
     const id = await request(10);
-    const refusing = { ...f.providers.alipay, label: '支付宝', payout: async () => { throw new Error('收款账户与姓名不匹配'); } } as unknown as PayProvider;
-    await expect(approveWithdrawal(f.db, refusing, id, f.staff.id)).rejects.toMatchObject({ statusCode: 502, message: '支付宝打款失败：收款账户与姓名不匹配' });
-    expect(await history(id)).toEqual([['requested', 0, 'creator'], ['approved', 4, 'staff'], ['payout_failed', 0, 'system']]);
+    const refusing = {
+      ...f.providers.alipay,
+      label: '支付宝',
+      payout: async () => {
+        throw new Error('收款账户与姓名不匹配');
+      },
+    } as unknown as PayProvider;
+    await expect(approveWithdrawal(f.db, refusing, id, f.staff.id)).rejects.toMatchObject({
+      statusCode: 502,
+      message: '支付宝打款失败：收款账户与姓名不匹配',
+    });
+    expect(await history(id)).toEqual([
+      ['requested', 0, 'creator'],
+      ['approved', 4, 'staff'],
+      ['payout_failed', 0, 'system'],
+    ]);
     expect((await f.summary()).pendingCents).toBeGreaterThanOrEqual(1000); // still held while in review
     const paid = (await approve(id)).body.data;
     expect(paid.status).toBe(1);

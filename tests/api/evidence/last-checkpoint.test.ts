@@ -29,7 +29,13 @@ describe('the evidence log signer refuses a rolled-back or rewritten tree', () =
   afterEach(() => t?.close());
 
   const grow = async (count: number) => {
-    for (let i = 0; i < count; i++) await t.db.tx((q) => appendBlock(q, { type: 'web-capture', sha256: crypto.createHash('sha256').update(`leaf ${n++}`).digest('hex') }));
+    for (let i = 0; i < count; i++)
+      await t.db.tx((q) =>
+        appendBlock(q, {
+          type: 'web-capture',
+          sha256: crypto.createHash('sha256').update(`leaf ${n++}`).digest('hex'),
+        }),
+      );
   };
   const checkpoint = () => t.app.inject({ url: '/api/protection/ledger/checkpoint' });
   const health = async () => {
@@ -37,7 +43,8 @@ describe('the evidence log signer refuses a rolled-back or rewritten tree', () =
     expect(r.statusCode).toBe(200);
     return r.json().data;
   };
-  const checkpointCount = async () => Number((await t.db.query('SELECT count(*) AS n FROM evidence_checkpoints')).rows[0].n);
+  const checkpointCount = async () =>
+    Number((await t.db.query('SELECT count(*) AS n FROM evidence_checkpoints')).rows[0].n);
   const file = () => lastCheckpointFileOf(t.app.config.dataDir);
   /** Publishes checkpoints of 18 and then 21 leaves, as in issue 29; returns both notes. */
   const publish18and21 = async () => {
@@ -54,7 +61,11 @@ describe('the evidence log signer refuses a rolled-back or rewritten tree', () =
   /** The server refuses every signature and says so on /api/health; no checkpoint row is added. */
   const expectRefusal = async () => {
     const rows = await checkpointCount();
-    for (const url of ['/api/protection/ledger/checkpoint', '/api/protection/ledger/checkpoints', '/api/protection/ledger/consistency?from=1&to=2']) {
+    for (const url of [
+      '/api/protection/ledger/checkpoint',
+      '/api/protection/ledger/checkpoints',
+      '/api/protection/ledger/consistency?from=1&to=2',
+    ]) {
       const r = await t.app.inject({ url });
       expect(r.statusCode, url).toBe(503);
       expect(r.json().msg, url).toMatch(/^存证日志/);
@@ -64,7 +75,12 @@ describe('the evidence log signer refuses a rolled-back or rewritten tree', () =
     expect(r.statusCode).toBe(503);
     expect(r.json().msg).toBe(REFUSED);
     expect(await checkpointCount()).toBe(rows);
-    expect(await health()).toMatchObject({ status: 'degraded', evidenceLog: 'inconsistent', evidenceLogDetail: expect.any(String), seedPending: 0 });
+    expect(await health()).toMatchObject({
+      status: 'degraded',
+      evidenceLog: 'inconsistent',
+      evidenceLogDetail: expect.any(String),
+      seedPending: 0,
+    });
   };
   /** What a signer without this guard published (or an insider holding the key signs): the tree as it is now. */
   const rogueCheckpoint = async () => {
@@ -75,12 +91,22 @@ describe('the evidence log signer refuses a rolled-back or rewritten tree', () =
   /** node verify-receipt.mjs --consistency OLD NEW [PROOF] --key KEY: exit code and output. */
   const verifier = async (oldNote: string, newNote: string, proof?: object) => {
     const dir = fs.mkdtempSync(path.join(t.app.config.dataDir, 'verify-'));
-    const files = [['old.txt', oldNote], ['new.txt', newNote], ...(proof ? [['proof.json', JSON.stringify(proof)]] : [])].map(([name, body]) => {
+    const files = [
+      ['old.txt', oldNote],
+      ['new.txt', newNote],
+      ...(proof ? [['proof.json', JSON.stringify(proof)]] : []),
+    ].map(([name, body]) => {
       fs.writeFileSync(path.join(dir, name), body);
       return path.join(dir, name);
     });
     try {
-      const { stdout } = await run(process.execPath, [SCRIPT, '--consistency', ...files, '--key', logSignerOf(t.app.config).verifierKey]);
+      const { stdout } = await run(process.execPath, [
+        SCRIPT,
+        '--consistency',
+        ...files,
+        '--key',
+        logSignerOf(t.app.config).verifierKey,
+      ]);
       return { code: 0, out: stdout };
     } catch (e: any) {
       return { code: e.code as number, out: String(e.stdout) };
@@ -98,7 +124,9 @@ describe('the evidence log signer refuses a rolled-back or rewritten tree', () =
     expect(missing.code).toBe(1);
     expect(missing.out).toContain('缺少从 18 到 21 的一致性证明');
     // Requests racing each other's appends and signatures never see the file ahead of the database.
-    const answers = await Promise.all(Array.from({ length: 8 }, async () => (await grow(1), (await checkpoint()).statusCode)));
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, async () => (await grow(1), (await checkpoint()).statusCode)),
+    );
     expect(answers).toEqual(Array(8).fill(200));
     expect(await health()).toMatchObject({ evidenceLog: 'ok' });
     expect(fs.readFileSync(file(), 'utf8').split('\n')[1]).toBe('29');
@@ -127,7 +155,8 @@ describe('the evidence log signer refuses a rolled-back or rewritten tree', () =
   it('reordering leaves and growing past 21: refused; the verifier rejects the rewritten tree with its own proof', async () => {
     const { at21 } = await publish18and21();
     await behindTrigger(
-      t.db, 'evidence_log_leaves',
+      t.db,
+      'evidence_log_leaves',
       `UPDATE evidence_log_leaves SET leaf = CASE idx WHEN 3 THEN (SELECT leaf FROM evidence_log_leaves WHERE idx = 4) ELSE (SELECT leaf FROM evidence_log_leaves WHERE idx = 3) END WHERE idx IN (3, 4)`,
     );
     await rebuildNodes(t.db);
@@ -143,7 +172,11 @@ describe('the evidence log signer refuses a rolled-back or rewritten tree', () =
 
   it('rewriting a leaf in place (same size): refused at the next signature; the same size with another root is a fork', async () => {
     const { at21 } = await publish18and21();
-    await behindTrigger(t.db, 'evidence_log_leaves', `UPDATE evidence_log_leaves SET leaf = convert_to(replace(convert_from(leaf, 'UTF8'), 'web-capture', 'trace-cert'), 'UTF8') WHERE idx = 7`);
+    await behindTrigger(
+      t.db,
+      'evidence_log_leaves',
+      `UPDATE evidence_log_leaves SET leaf = convert_to(replace(convert_from(leaf, 'UTF8'), 'web-capture', 'trace-cert'), 'UTF8') WHERE idx = 7`,
+    );
     await rebuildNodes(t.db);
     // No new signature is needed yet, so the published checkpoint is still served; health already sees the break.
     expect((await checkpoint()).body).toBe(at21);
@@ -177,7 +210,17 @@ describe('the evidence log signer refuses a rolled-back or rewritten tree', () =
     const { at21 } = await publish18and21();
     const key = fs.readFileSync(path.join(t.app.config.dataDir, 'evidence', 'log-signing.key'), 'utf8').trim();
     const dirB = fs.mkdtempSync(path.join(t.app.config.dataDir, 'server-b-'));
-    const b = await buildApp({ config: loadConfig({ NODE_ENV: 'test', DATA_DIR: dirB, CLIENT_DIR: path.join(dirB, 'no-client'), SEED: '0', EVIDENCE_LOG_KEY: key }), db: t.db, logger: false });
+    const b = await buildApp({
+      config: loadConfig({
+        NODE_ENV: 'test',
+        DATA_DIR: dirB,
+        CLIENT_DIR: path.join(dirB, 'no-client'),
+        SEED: '0',
+        EVIDENCE_LOG_KEY: key,
+      }),
+      db: t.db,
+      logger: false,
+    });
     try {
       // B serves A's checkpoint after checking it, and keeps it; then signs the next one itself.
       expect((await b.inject({ url: '/api/protection/ledger/checkpoint' })).body).toBe(at21);

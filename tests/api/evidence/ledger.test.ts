@@ -16,7 +16,13 @@ import type { Db } from '../../../server/src/db/index.js';
 import { signerFromSeed } from '../../../server/src/evidence/note-signer.js';
 import { ensureCheckpoint } from '../../../server/src/evidence/checkpoints.js';
 import {
-  fromBase64, parseCheckpoint, parseNote, parseVerifierKey, verifyConsistency, verifyNoteSignature, verifyReceipt,
+  fromBase64,
+  parseCheckpoint,
+  parseNote,
+  parseVerifierKey,
+  verifyConsistency,
+  verifyNoteSignature,
+  verifyReceipt,
 } from '../../../verify-receipt.mjs';
 
 const run = promisify(execFile);
@@ -28,14 +34,31 @@ const oldCert = (i: number) => `LM2026010100${String(i + 1).padStart(6, '0')}`;
 /** Three deposits on the linear hash chain as it was before migration 820. */
 async function writeOldChain(db: Db) {
   await migrate(db, { before: '820' });
-  const user = Number((await db.query(`INSERT INTO users(phone, nickname, roles) VALUES ('13900000820', '老用户', '{buyer}') RETURNING id`)).rows[0].id);
+  const user = Number(
+    (
+      await db.query(
+        `INSERT INTO users(phone, nickname, roles) VALUES ('13900000820', '老用户', '{buyer}') RETURNING id`,
+      )
+    ).rows[0].id,
+  );
   let prev = '0'.repeat(64);
   for (let i = 0; i < 3; i++) {
     const at = new Date(Date.UTC(2026, 0, 1, 8, 0, i));
-    const payload = { type: 'evidence-deposit', depositId: i + 1, certNo: oldCert(i), userId: user, sha256: sha256hex(oldFile(i)), workName: `旧作品${i}`, fileName: `old${i}.txt` };
+    const payload = {
+      type: 'evidence-deposit',
+      depositId: i + 1,
+      certNo: oldCert(i),
+      userId: user,
+      sha256: sha256hex(oldFile(i)),
+      workName: `旧作品${i}`,
+      fileName: `old${i}.txt`,
+    };
     const payloadHash = sha256hex(canonicalJson(payload));
     const hash = sha256hex(`${i}|${prev}|${payloadHash}|${at.toISOString()}`);
-    await db.query('INSERT INTO ledger_blocks(height, prev_hash, payload_hash, hash, payload, created_at) VALUES ($1,$2,$3,$4,$5,$6)', [i, prev, payloadHash, hash, JSON.stringify(payload), at]);
+    await db.query(
+      'INSERT INTO ledger_blocks(height, prev_hash, payload_hash, hash, payload, created_at) VALUES ($1,$2,$3,$4,$5,$6)',
+      [i, prev, payloadHash, hash, JSON.stringify(payload), at],
+    );
     await db.query(
       `INSERT INTO evidence_deposits(id, user_id, work_name, work_category, form, file_name, file_key, file_size, mime, sha256, status, ledger_height, cert_no, deposited_at)
        VALUES ($1, $2, $3, 1, '{}', $4, 'x', 10, 'text/plain', $5, 1, $6, $7, $8)`,
@@ -65,8 +88,16 @@ describe('evidence log (RFC 9162 Merkle tree, signed checkpoints, receipts)', ()
   });
 
   const deposit = async () => {
-    const body = formWithFiles({ workName: '回执测试', workCategory: 1, files: [metaOf(image, { width: 480, height: 480 })] }, [image]);
-    const r = await t.app.inject({ method: 'POST', url: '/api/protection/deposit', headers: { ...alice.auth, ...body.headers }, payload: body.payload });
+    const body = formWithFiles(
+      { workName: '回执测试', workCategory: 1, files: [metaOf(image, { width: 480, height: 480 })] },
+      [image],
+    );
+    const r = await t.app.inject({
+      method: 'POST',
+      url: '/api/protection/deposit',
+      headers: { ...alice.auth, ...body.headers },
+      payload: body.payload,
+    });
     expect(r.statusCode, r.body).toBe(200);
     return r.json().data;
   };
@@ -120,7 +151,11 @@ describe('evidence log (RFC 9162 Merkle tree, signed checkpoints, receipts)', ()
     await bad('/api/protection/ledger/proof?certNo=%27%3Bdrop', 400, /[\u4e00-\u9fff]/);
     await bad('/api/protection/ledger/proof?certNo=LM2099010100000001', 404, '证书不存在');
     // A server holding another key (app servers without a shared DATA_DIR or EVIDENCE_LOG_KEY) refuses to sign.
-    const stranger = { signer: signerFromSeed(origin, crypto.randomBytes(32)), tsa: null, lastCheckpointFile: path.join(dir, 'stranger-checkpoint.txt') };
+    const stranger = {
+      signer: signerFromSeed(origin, crypto.randomBytes(32)),
+      tsa: null,
+      lastCheckpointFile: path.join(dir, 'stranger-checkpoint.txt'),
+    };
     await expect(ensureCheckpoint(t.db, stranger)).rejects.toThrow('存证日志签名密钥与已发布的检查点不一致');
     const c = await t.app.inject({ url: '/api/protection/ledger/consistency?from=1&to=3' });
     expect(c.headers['cache-control']).toBe('public, max-age=31536000, immutable');
@@ -154,13 +189,28 @@ describe('evidence log (RFC 9162 Merkle tree, signed checkpoints, receipts)', ()
     fs.writeFileSync(path.join(dir, 'ca.pem'), key.tsa.rootCertificate);
     fs.writeFileSync(path.join(dir, 'checkpoint.txt'), receipt.checkpoint);
     fs.writeFileSync(path.join(dir, 'token.tsr'), Buffer.from(receipt.timestamp.token, 'base64'));
-    const ossl = await run('openssl', ['ts', '-verify', '-data', path.join(dir, 'checkpoint.txt'), '-in', path.join(dir, 'token.tsr'), '-CAfile', path.join(dir, 'ca.pem')]);
+    const ossl = await run('openssl', [
+      'ts',
+      '-verify',
+      '-data',
+      path.join(dir, 'checkpoint.txt'),
+      '-in',
+      path.join(dir, 'token.tsr'),
+      '-CAfile',
+      path.join(dir, 'ca.pem'),
+    ]);
     expect(ossl.stdout).toContain('Verification: OK');
-    const older = (await t.db.query('SELECT tsa_token FROM evidence_checkpoints WHERE tree_size < $1 AND tsa_token IS NOT NULL ORDER BY tree_size LIMIT 1', [receipt.treeSize])).rows[0].tsa_token;
+    const older = (
+      await t.db.query(
+        'SELECT tsa_token FROM evidence_checkpoints WHERE tree_size < $1 AND tsa_token IS NOT NULL ORDER BY tree_size LIMIT 1',
+        [receipt.treeSize],
+      )
+    ).rows[0].tsa_token;
 
     const other = path.join(dir, 'other.jpg');
     fs.writeFileSync(other, Buffer.concat([image.data, Buffer.from([0])]));
-    const otherLeaf = (await t.app.inject({ url: `/api/protection/ledger/proof?certNo=${oldCert(0)}` })).json().data.leaf;
+    const otherLeaf = (await t.app.inject({ url: `/api/protection/ledger/proof?certNo=${oldCert(0)}` })).json().data
+      .leaf;
     const flip = (b64: string) => {
       const b = Buffer.from(b64, 'base64');
       b[0] ^= 1;
@@ -171,11 +221,26 @@ describe('evidence log (RFC 9162 Merkle tree, signed checkpoints, receipts)', ()
     const cases: Array<[string, Promise<{ code: number; out: string }>, string]> = [
       ['another file', verify(receipt, other), '✘ 文件哈希'],
       ['another leaf', verify({ ...receipt, leaf: otherLeaf }), '✘ 存证叶子'],
-      ['a changed path hash', verify({ ...receipt, inclusionPath: receipt.inclusionPath.map((h: string, i: number) => (i === 0 ? flip(h) : h)) }), '✘ 默克尔包含证明'],
+      [
+        'a changed path hash',
+        verify({
+          ...receipt,
+          inclusionPath: receipt.inclusionPath.map((h: string, i: number) => (i === 0 ? flip(h) : h)),
+        }),
+        '✘ 默克尔包含证明',
+      ],
       ['another leaf index', verify({ ...receipt, leafIndex: receipt.leafIndex - 1 }), '✘ 默克尔包含证明'],
-      ['a forged root in the checkpoint', verify({ ...receipt, checkpoint: note.replace(note.split('\n')[2], flip(note.split('\n')[2])) }), '✘ 检查点签名'],
+      [
+        'a forged root in the checkpoint',
+        verify({ ...receipt, checkpoint: note.replace(note.split('\n')[2], flip(note.split('\n')[2])) }),
+        '✘ 检查点签名',
+      ],
       ['a key the user did not pin', verify(receipt, file, otherKey), '✘ 检查点签名'],
-      ['the timestamp of another checkpoint', verify({ ...receipt, timestamp: { token: Buffer.from(older).toString('base64') } }), '✘ 可信时间戳'],
+      [
+        'the timestamp of another checkpoint',
+        verify({ ...receipt, timestamp: { token: Buffer.from(older).toString('base64') } }),
+        '✘ 可信时间戳',
+      ],
     ];
     if (!receipt.inclusionPath.length) throw new Error('the receipt should have an inclusion path');
     for (const [what, result, mark] of cases) {
@@ -187,31 +252,47 @@ describe('evidence log (RFC 9162 Merkle tree, signed checkpoints, receipts)', ()
   });
 
   it('gives web-capture, screen-recording and trace certificates the same offline receipt as deposits', async () => {
-    for (const [type, prefix] of [['web-capture', 'WC'], ['screen-capture', 'SR'], ['trace-cert', 'TR']] as const) {
+    for (const [type, prefix] of [
+      ['web-capture', 'WC'],
+      ['screen-capture', 'SR'],
+      ['trace-cert', 'TR'],
+    ] as const) {
       const manifest = Buffer.from(`{"artefacts":"${prefix} manifest ${Date.now()}"}`);
       const certNo = `${prefix}2026112500000001-ABCDEF`;
       await t.db.tx((q) => appendBlock(q, { type, sha256: sha256hex(manifest), certNo }));
       const res = await t.app.inject({ url: `/api/protection/ledger/proof?certNo=${certNo}` });
       expect(res.statusCode, res.body).toBe(200);
       const r = await verifyReceipt(manifest, res.json().data, vkey);
-      expect(r.steps.filter((s) => s.ok === false), type).toEqual([]);
-      expect((await verifyReceipt(Buffer.from('another file'), res.json().data, vkey)).steps.some((s) => s.ok === false)).toBe(true);
+      expect(
+        r.steps.filter((s) => s.ok === false),
+        type,
+      ).toEqual([]);
+      expect(
+        (await verifyReceipt(Buffer.from('another file'), res.json().data, vkey)).steps.some((s) => s.ok === false),
+      ).toBe(true);
     }
-    expect((await t.app.inject({ url: '/api/protection/ledger/proof?certNo=XX2026112500000001-ABCDEF' })).statusCode).toBe(400);
+    expect(
+      (await t.app.inject({ url: '/api/protection/ledger/proof?certNo=XX2026112500000001-ABCDEF' })).statusCode,
+    ).toBe(400);
   });
 
   it('parallel appends take distinct consecutive indexes, with leaf times in log order', async () => {
     const held = await fetchCheckpoint();
-    const made = await Promise.all(Array.from({ length: 8 }, (_, i) => t.db.tx((q) => appendBlock(q, { type: 'web-capture', sha256: String(i).repeat(64) }))));
+    const made = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        t.db.tx((q) => appendBlock(q, { type: 'web-capture', sha256: String(i).repeat(64) })),
+      ),
+    );
     const idx = made.map((b) => b.height).sort((a, b) => a - b);
     expect(idx).toEqual(Array.from({ length: 8 }, (_, i) => held.size + i));
-    const rows = (await t.db.query('SELECT leaf FROM evidence_log_leaves WHERE idx >= $1 ORDER BY idx', [held.size])).rows;
+    const rows = (await t.db.query('SELECT leaf FROM evidence_log_leaves WHERE idx >= $1 ORDER BY idx', [held.size]))
+      .rows;
     const times = rows.map((r) => /\ntime (\S+)\n/.exec(Buffer.from(r.leaf).toString())![1]);
     expect([...times].sort()).toEqual(times);
     expect(await stillConsistent(held)).toBe(true);
   });
 
-  it('a tampered leaf with its hashes recomputed: the server refuses to sign; a checkpoint signed anyway fails the client\'s consistency check', async () => {
+  it("a tampered leaf with its hashes recomputed: the server refuses to sign; a checkpoint signed anyway fails the client's consistency check", async () => {
     // Honest growth stays consistent.
     const held = await fetchCheckpoint();
     const early = await deposit();
@@ -219,7 +300,12 @@ describe('evidence log (RFC 9162 Merkle tree, signed checkpoints, receipts)', ()
 
     // One earlier leaf changed, its subtrees recomputed so that its own proofs still check out.
     const kept = await fetchCheckpoint();
-    await behindTrigger(t.db, 'evidence_log_leaves', `UPDATE evidence_log_leaves SET leaf = convert_to(replace(convert_from(leaf, 'UTF8'), $1, $2), 'UTF8') WHERE idx = 1`, [sha256hex(oldFile(1)), 'f'.repeat(64)]);
+    await behindTrigger(
+      t.db,
+      'evidence_log_leaves',
+      `UPDATE evidence_log_leaves SET leaf = convert_to(replace(convert_from(leaf, 'UTF8'), $1, $2), 'UTF8') WHERE idx = 1`,
+      [sha256hex(oldFile(1)), 'f'.repeat(64)],
+    );
     await rebuildNodes(t.db);
     await t.db.tx((q) => appendBlock(q, { type: 'web-capture', sha256: 'a'.repeat(64) }));
     // The signer checks the new tree against its last checkpoint (kept outside the database) and refuses;

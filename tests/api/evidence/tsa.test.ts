@@ -31,7 +31,9 @@ describe('timestamp authority adapters', () => {
         lastQuery = Buffer.concat(chunks);
         if (req.headers['content-type'] !== 'application/timestamp-query') return void res.writeHead(415).end();
         const at = lastQuery.indexOf(Buffer.from([0x04, 0x20]));
-        res.writeHead(200, { 'content-type': 'application/timestamp-reply' }).end(sandbox.timestampDigest(lastQuery.subarray(at + 2, at + 34)));
+        res
+          .writeHead(200, { 'content-type': 'application/timestamp-reply' })
+          .end(sandbox.timestampDigest(lastQuery.subarray(at + 2, at + 34)));
       });
     });
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
@@ -50,8 +52,22 @@ describe('timestamp authority adapters', () => {
     const query = await run('openssl', ['ts', '-query', '-in', path.join(dir, 'q.tsq'), '-text']);
     expect(query.stdout).toContain('Hash Algorithm: sha256');
     expect(query.stdout).toContain('Certificate required: yes');
-    for (const [name, body] of [['note.txt', note], ['r.tsr', reply], ['ca.pem', sandbox.certificates().ca!]] as const) fs.writeFileSync(path.join(dir, name), body);
-    const ok = await run('openssl', ['ts', '-verify', '-data', path.join(dir, 'note.txt'), '-in', path.join(dir, 'r.tsr'), '-CAfile', path.join(dir, 'ca.pem')]);
+    for (const [name, body] of [
+      ['note.txt', note],
+      ['r.tsr', reply],
+      ['ca.pem', sandbox.certificates().ca!],
+    ] as const)
+      fs.writeFileSync(path.join(dir, name), body);
+    const ok = await run('openssl', [
+      'ts',
+      '-verify',
+      '-data',
+      path.join(dir, 'note.txt'),
+      '-in',
+      path.join(dir, 'r.tsr'),
+      '-CAfile',
+      path.join(dir, 'ca.pem'),
+    ]);
     expect(ok.stdout).toContain('Verification: OK');
     expect((await verifyTimestampToken(reply, note)).ok).toBe(true);
     expect((await verifyTimestampToken(reply, Buffer.from('another note\n'))).ok).toBe(false);
@@ -60,7 +76,9 @@ describe('timestamp authority adapters', () => {
   it('a TSA that is down leaves the checkpoint untimestamped instead of failing the log', async () => {
     const t = await makeTestApp({ TSA_URL: 'http://127.0.0.1:1/tsa' });
     try {
-      await t.db.tx((q) => appendBlock(q, { type: 'web-capture', sha256: 'a'.repeat(64), certNo: 'LM2026112300000099' }));
+      await t.db.tx((q) =>
+        appendBlock(q, { type: 'web-capture', sha256: 'a'.repeat(64), certNo: 'LM2026112300000099' }),
+      );
       const r = await t.app.inject({ url: '/api/protection/ledger/proof?certNo=LM2026112300000099' });
       expect(r.statusCode).toBe(200);
       expect(r.json().data).toMatchObject({ treeSize: 1, timestamp: null });

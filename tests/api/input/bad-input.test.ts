@@ -20,7 +20,12 @@ describe('bad input gets a 4xx with a Chinese message, never a 500', () => {
 
   const get = (url: string) => t.app.inject({ method: 'GET', url, headers: alice.auth });
   const post = (url: string, payload: string | object, contentType = 'application/json') =>
-    t.app.inject({ method: 'POST', url, headers: { ...alice.auth, 'content-type': contentType }, payload: typeof payload === 'string' ? payload : JSON.stringify(payload) });
+    t.app.inject({
+      method: 'POST',
+      url,
+      headers: { ...alice.auth, 'content-type': contentType },
+      payload: typeof payload === 'string' ? payload : JSON.stringify(payload),
+    });
   const refused = (r: { statusCode: number; json: () => any; body: string }, msg: string, status = 400) => {
     expect(r.statusCode, r.body).toBe(status);
     expect(r.json()).toMatchObject({ code: status, success: false, msg });
@@ -51,7 +56,13 @@ describe('bad input gets a 4xx with a Chinese message, never a 500', () => {
   });
 
   describe('huge page numbers', () => {
-    it.each(['/api/order/list', '/api/protection/deposit/list', '/api/collect/list', '/api/wallet/list', '/api/discount/list'])('%s', async (list) => {
+    it.each([
+      '/api/order/list',
+      '/api/protection/deposit/list',
+      '/api/collect/list',
+      '/api/wallet/list',
+      '/api/discount/list',
+    ])('%s', async (list) => {
       refused(await get(`${list}?page=100000000000000000000`), '页码不能大于10000');
     });
   });
@@ -67,8 +78,14 @@ describe('bad input gets a 4xx with a Chinese message, never a 500', () => {
     ])('%s', async (url, msg) => refused(await get(url), msg));
 
     it('in bodies too: JSON and form-encoded', async () => {
-      refused(await post('/api/trade/pay/wallet', 'orderId=1e400', 'application/x-www-form-urlencoded'), '订单编号格式不正确');
-      refused(await post('/api/trade/pay/wallet', '{"orderId":99999999999999999999}'), '订单编号不能大于9007199254740991');
+      refused(
+        await post('/api/trade/pay/wallet', 'orderId=1e400', 'application/x-www-form-urlencoded'),
+        '订单编号格式不正确',
+      );
+      refused(
+        await post('/api/trade/pay/wallet', '{"orderId":99999999999999999999}'),
+        '订单编号不能大于9007199254740991',
+      );
       refused(await post('/api/trade/order', { from: 'cart', cartIds: [1e20] }), '购物车条目不能大于9007199254740991');
     });
   });
@@ -76,14 +93,22 @@ describe('bad input gets a 4xx with a Chinese message, never a 500', () => {
   describe('deeply nested JSON', () => {
     const deep = (n: number) => `{"title":${'['.repeat(n)}${']'.repeat(n)}}`;
 
-    it.each(['/api/user/invoice', '/api/trade/pay/notify/wechat'])('%s refuses depth 100,000 (object and bare array)', async (url) => {
-      refused(await post(url, deep(100_000)), '提交的内容嵌套层级过深');
-      refused(await post(url, `${'['.repeat(100_000)}${']'.repeat(100_000)}`), '提交的内容嵌套层级过深');
-    });
+    it.each(['/api/user/invoice', '/api/trade/pay/notify/wechat'])(
+      '%s refuses depth 100,000 (object and bare array)',
+      async (url) => {
+        refused(await post(url, deep(100_000)), '提交的内容嵌套层级过深');
+        refused(await post(url, `${'['.repeat(100_000)}${']'.repeat(100_000)}`), '提交的内容嵌套层级过深');
+      },
+    );
 
     it('refuses it inside a multipart form field too', async () => {
       const body = formWithFiles({ workName: '深', workCategory: 1, extra: JSON.parse(deep(40)) }, []);
-      const r = await t.app.inject({ method: 'POST', url: '/api/protection/deposit', headers: { ...alice.auth, ...body.headers }, payload: body.payload });
+      const r = await t.app.inject({
+        method: 'POST',
+        url: '/api/protection/deposit',
+        headers: { ...alice.auth, ...body.headers },
+        payload: body.payload,
+      });
       refused(r, '提交的内容嵌套层级过深');
     });
 
@@ -103,7 +128,11 @@ describe('bad input gets a 4xx with a Chinese message, never a 500', () => {
       ['/api/user/invoice', { ...invoice, remark: '备\u0000注' }, '备注不能包含非法字符'],
       ['/api/user/invoice', { ...invoice, title: 'a\ud800b' }, '发票抬头不能包含非法字符'],
       ['/api/operation/stat', { url: 'https://lumen.example/\u0000', pvi: 'abc' }, '页面地址不能包含非法字符'],
-      ['/api/operation/stat', { url: 'https://lumen.example/', rurl: '\u0000', pvi: 'abc' }, '来源地址不能包含非法字符'],
+      [
+        '/api/operation/stat',
+        { url: 'https://lumen.example/', rurl: '\u0000', pvi: 'abc' },
+        '来源地址不能包含非法字符',
+      ],
     ])('%s %j', async (url, payload, msg) => {
       const r = await post(url, payload);
       refused(r, msg);
@@ -113,11 +142,21 @@ describe('bad input gets a 4xx with a Chinese message, never a 500', () => {
     it('in query strings, in invoice updates and in a multipart form', async () => {
       refused(await get('/api/index/search?keyword=a%00b'), '关键词不能包含非法字符');
       const id = (await post('/api/user/invoice', invoice)).json().data.id;
-      const put = await t.app.inject({ method: 'PUT', url: `/api/user/invoice/${id}`, headers: alice.auth, payload: { ...invoice, title: '\u0000' } });
+      const put = await t.app.inject({
+        method: 'PUT',
+        url: `/api/user/invoice/${id}`,
+        headers: alice.auth,
+        payload: { ...invoice, title: '\u0000' },
+      });
       refused(put, '发票抬头不能包含非法字符');
       const image = { filename: 'a.jpg', contentType: 'image/jpeg', data: await jpeg(64, 48) };
       const body = formWithFiles({ workName: '山\u0000川', workCategory: 1, files: [metaOf(image)] }, [image]);
-      const r = await t.app.inject({ method: 'POST', url: '/api/protection/deposit', headers: { ...alice.auth, ...body.headers }, payload: body.payload });
+      const r = await t.app.inject({
+        method: 'POST',
+        url: '/api/protection/deposit',
+        headers: { ...alice.auth, ...body.headers },
+        payload: body.payload,
+      });
       refused(r, '作品名称不能包含非法字符');
     });
   });
@@ -133,21 +172,39 @@ describe('bad input gets a 4xx with a Chinese message, never a 500', () => {
     });
 
     it('refuses them on withdrawals', async () => {
-      refused(await post('/api/user/withdrawal', { amount: 1.001, channel: 'alipay', accountName: '张三', accountNo: 'zhang@example.cn' }), '提现金额（元）最多保留两位小数');
+      refused(
+        await post('/api/user/withdrawal', {
+          amount: 1.001,
+          channel: 'alipay',
+          accountName: '张三',
+          accountNo: 'zhang@example.cn',
+        }),
+        '提现金额（元）最多保留两位小数',
+      );
     });
   });
 
   describe('truncated multipart bodies', () => {
-    const head = '------lumenb\r\nContent-Disposition: form-data; name="data"\r\n\r\n{"workName":"山川","workCategory":1,"files":[{"name":"a.jpg","size":3,"type":"image/jpeg"}]}\r\n';
+    const head =
+      '------lumenb\r\nContent-Disposition: form-data; name="data"\r\n\r\n{"workName":"山川","workCategory":1,"files":[{"name":"a.jpg","size":3,"type":"image/jpeg"}]}\r\n';
 
     it('a file part whose boundary never closes', async () => {
       const payload = `${head}------lumenb\r\nContent-Disposition: form-data; name="files"; filename="a.jpg"\r\nContent-Type: image/jpeg\r\n\r\nabc`;
-      refused(await post('/api/protection/deposit', payload, 'multipart/form-data; boundary=----lumenb'), '上传的表单不完整或格式不正确，请重新上传');
+      refused(
+        await post('/api/protection/deposit', payload, 'multipart/form-data; boundary=----lumenb'),
+        '上传的表单不完整或格式不正确，请重新上传',
+      );
     });
 
     it('a body cut inside the form field, and a content type without a boundary', async () => {
-      refused(await post('/api/protection/deposit', head.slice(0, 80), 'multipart/form-data; boundary=----lumenb'), '上传的表单不完整或格式不正确，请重新上传');
-      refused(await post('/api/protection/deposit', head, 'multipart/form-data'), '上传的表单不完整或格式不正确，请重新上传');
+      refused(
+        await post('/api/protection/deposit', head.slice(0, 80), 'multipart/form-data; boundary=----lumenb'),
+        '上传的表单不完整或格式不正确，请重新上传',
+      );
+      refused(
+        await post('/api/protection/deposit', head, 'multipart/form-data'),
+        '上传的表单不完整或格式不正确，请重新上传',
+      );
     });
   });
 });

@@ -20,7 +20,8 @@ function registeredRoutes(app: FastifyInstance): Array<{ method: string; url: st
 
 /** Values a client might put where an id goes: too long, not a number, overflowing, past int4. */
 const BAD_PARAMS = ['9'.repeat(25), 'abc', '1e400', '2147483648', '%00'];
-const BAD_QUERY = 'page=100000000000000000000&pageSize=1e400&limit=1e400&id_gte=abc&createdAt_gte=abc&status_lte=x&keyword=%00';
+const BAD_QUERY =
+  'page=100000000000000000000&pageSize=1e400&limit=1e400&id_gte=abc&createdAt_gte=abc&status_lte=x&keyword=%00';
 
 /**
  * Keeps future routes honest: every route with path params, called with hostile values in each
@@ -40,7 +41,12 @@ describe('every route refuses hostile params and queries without a 500', () => {
   afterAll(() => t?.close());
 
   const send = (method: string, url: string) =>
-    t.app.inject({ method: method as 'GET', url, headers: auth, ...(method === 'POST' || method === 'PUT' ? { payload: {} } : {}) });
+    t.app.inject({
+      method: method as 'GET',
+      url,
+      headers: auth,
+      ...(method === 'POST' || method === 'PUT' ? { payload: {} } : {}),
+    });
 
   it('reads the route table (guards the parser above)', () => {
     expect(routes).toContainEqual({ method: 'GET', url: '/api/order/:id' });

@@ -33,19 +33,52 @@ describe('media pipeline', () => {
 
   async function work(ownerId: number, type: number, file: Buffer, ext: string): Promise<number> {
     const key = await t.app.storage.put(t.app.storage.newKey('media-original', ext), file);
-    const id = Number((await t.db.query<{ id: number }>(
-      `INSERT INTO materials(type, title, owner_id, status, price_cents, original_path) VALUES ($1, '测试作品', $2, 0, 100, $3) RETURNING id`,
-      [type, ownerId, key])).rows[0].id);
+    const id = Number(
+      (
+        await t.db.query<{ id: number }>(
+          `INSERT INTO materials(type, title, owner_id, status, price_cents, original_path) VALUES ($1, '测试作品', $2, 0, 100, $3) RETURNING id`,
+          [type, ownerId, key],
+        )
+      ).rows[0].id,
+    );
     await t.db.tx((q) => enqueueMediaProcessing(q, { materialId: id, originalKey: key }));
     return id;
   }
   const drain = () => runUntilIdle(servicesOf(t.app), { tasks: [MEDIA_PROCESS_TASK], pollMs: 20 });
-  const material = async (id: number) => (await t.db.query<Record<string, any>>('SELECT * FROM materials WHERE id = $1', [id])).rows[0];
+  const material = async (id: number) =>
+    (await t.db.query<Record<string, any>>('SELECT * FROM materials WHERE id = $1', [id])).rows[0];
 
   it('a generated 3 s video gets ffprobe metadata, a smaller watermarked preview, a poster and a keyframe strip', async () => {
     const file = path.join(dir, 'clip.mp4');
-    execFileSync('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc=s=1280x720:r=30', '-t', '3', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', file]);
-    const probe = JSON.parse(execFileSync('ffprobe', ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', file]).toString());
+    execFileSync('ffmpeg', [
+      '-v',
+      'error',
+      '-y',
+      '-f',
+      'lavfi',
+      '-i',
+      'testsrc=s=1280x720:r=30',
+      '-t',
+      '3',
+      '-c:v',
+      'libx264',
+      '-preset',
+      'ultrafast',
+      '-pix_fmt',
+      'yuv420p',
+      file,
+    ]);
+    const probe = JSON.parse(
+      execFileSync('ffprobe', [
+        '-v',
+        'error',
+        '-print_format',
+        'json',
+        '-show_format',
+        '-show_streams',
+        file,
+      ]).toString(),
+    );
     const bytes = fs.readFileSync(file);
     const id = await work(ownerA, 1, bytes, 'mp4');
     expect((await findMedia(t.db, id))?.state).toBe('processing');
@@ -66,7 +99,9 @@ describe('media pipeline', () => {
     expect(m.preview_path.startsWith('media-public/')).toBe(true);
     const pp = path.join(dir, 'preview.mp4');
     fs.writeFileSync(pp, preview);
-    const pv = JSON.parse(execFileSync('ffprobe', ['-v', 'error', '-print_format', 'json', '-show_streams', '-show_format', pp]).toString());
+    const pv = JSON.parse(
+      execFileSync('ffprobe', ['-v', 'error', '-print_format', 'json', '-show_streams', '-show_format', pp]).toString(),
+    );
     expect([pv.streams[0].codec_name, pv.streams[0].width, pv.streams[0].height]).toEqual(['h264', 640, 360]);
     // faststart: the moov atom comes before the media data.
     expect(preview.indexOf('moov')).toBeLessThan(preview.indexOf('mdat'));
@@ -84,7 +119,10 @@ describe('media pipeline', () => {
   }, 120_000);
 
   it('applies EXIF orientation 6: the recorded dimensions are rotated, derivatives are sRGB without EXIF', async () => {
-    const img = await sharp({ create: { width: 400, height: 200, channels: 3, background: '#3366aa' } }).withMetadata({ orientation: 6 }).jpeg().toBuffer();
+    const img = await sharp({ create: { width: 400, height: 200, channels: 3, background: '#3366aa' } })
+      .withMetadata({ orientation: 6 })
+      .jpeg()
+      .toBuffer();
     const id = await work(ownerA, 2, img, 'jpg');
     await drain();
     const m = await material(id);
@@ -94,7 +132,8 @@ describe('media pipeline', () => {
   }, 60_000);
 
   it("flags a rescaled, recompressed copy of another owner's image and not an unrelated image", async () => {
-    const scene = (seed: number) => Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="800" height="600">
+    const scene = (seed: number) =>
+      Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="800" height="600">
       <rect width="800" height="600" fill="#${(seed * 0x345678).toString(16).slice(-6).padStart(6, '0')}"/>
       ${Array.from({ length: 12 }, (_, i) => `<circle cx="${(i * 97 * seed) % 800}" cy="${(i * 53 + seed * 31) % 600}" r="${40 + ((i * seed) % 50)}" fill="#${((i + seed) * 0x1f3a5c).toString(16).slice(-6).padStart(6, '0')}"/>`).join('')}</svg>`);
     const first = await sharp(scene(7)).jpeg({ quality: 92 }).toBuffer();
@@ -105,8 +144,12 @@ describe('media pipeline', () => {
     const b = await work(ownerB, 2, copy, 'jpg');
     const c = await work(ownerB, 2, unrelated, 'jpg');
     await drain();
-    const dup = await t.db.query<{ material_id: number; other_material_id: number; kind: string }>('SELECT * FROM material_duplicates ORDER BY material_id');
-    expect(dup.rows.map((r) => [Number(r.material_id), Number(r.other_material_id), r.kind])).toEqual([[b, a, 'dhash']]);
+    const dup = await t.db.query<{ material_id: number; other_material_id: number; kind: string }>(
+      'SELECT * FROM material_duplicates ORDER BY material_id',
+    );
+    expect(dup.rows.map((r) => [Number(r.material_id), Number(r.other_material_id), r.kind])).toEqual([
+      [b, a, 'dhash'],
+    ]);
     const ev = await t.db.query('SELECT action FROM work_events WHERE material_id = $1', [b]);
     expect(ev.rows.map((r: any) => r.action)).toContain('duplicate_flagged');
     expect((await t.db.query('SELECT 1 FROM work_events WHERE material_id = $1', [c])).rows).toHaveLength(0);
@@ -131,7 +174,20 @@ describe('media pipeline', () => {
     // Only the owner may retry; a retry is a new job. (The stored original is repaired first, as an
     // operator would after a storage fault, so the new job can succeed.)
     const file = path.join(dir, 'fixed.mp4');
-    execFileSync('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc=s=320x240:r=25', '-t', '1', '-pix_fmt', 'yuv420p', file]);
+    execFileSync('ffmpeg', [
+      '-v',
+      'error',
+      '-y',
+      '-f',
+      'lavfi',
+      '-i',
+      'testsrc=s=320x240:r=25',
+      '-t',
+      '1',
+      '-pix_fmt',
+      'yuv420p',
+      file,
+    ]);
     const m = await material(id);
     await t.app.storage.put(m.original_path, fs.readFileSync(file));
     const other = await t.app.inject({ method: 'POST', url: `/api/user/works/${id}/media/retry`, headers: authB });
@@ -145,7 +201,10 @@ describe('media pipeline', () => {
     expect([again.statusCode, again.json().msg]).toEqual([409, '作品没有处理失败，无需重试']);
     await drain();
     expect((await findMedia(t.db, id))?.state).toBe('ready');
-    expect((await t.app.inject({ url: `/api/user/works/${id}/media`, headers: authA })).json().data).toMatchObject({ state: 'ready', progress: 100 });
+    expect((await t.app.inject({ url: `/api/user/works/${id}/media`, headers: authA })).json().data).toMatchObject({
+      state: 'ready',
+      progress: 100,
+    });
     expect([Number((await material(id)).width), Number((await material(id)).fps)]).toEqual([320, 25]);
   }, 120_000);
 });

@@ -1,6 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp } from '../../helpers/app.js';
-import { bandCandidates, bandCandidatesQuery, saveFingerprints } from '../../../server/src/repositories/monitor-fingerprints.js';
+import {
+  bandCandidates,
+  bandCandidatesQuery,
+  saveFingerprints,
+} from '../../../server/src/repositories/monitor-fingerprints.js';
 import { hammingHex, probeKeys } from '../../../server/src/services/fingerprint/hash256.js';
 
 /**
@@ -13,7 +17,10 @@ describe('monitor fingerprint band index', () => {
   let t: Awaited<ReturnType<typeof makeTestApp>>;
   const stored: string[] = [];
   let seed = 11;
-  const rnd = () => { seed = (seed * 1103515245 + 12345) & 0x7fffffff; return seed / 0x7fffffff; };
+  const rnd = () => {
+    seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+    return seed / 0x7fffffff;
+  };
   const randomHash = () => Array.from({ length: 64 }, () => Math.floor(rnd() * 16).toString(16)).join('');
   const flip = (h: string, n: number) => {
     const b = Buffer.from(h, 'hex');
@@ -25,9 +32,17 @@ describe('monitor fingerprint band index', () => {
 
   beforeAll(async () => {
     t = await makeTestApp();
-    const works = (await t.db.query<{ id: string }>(`INSERT INTO materials(type, title) SELECT 1, 'band ' || g FROM generate_series(1, 30) g RETURNING id`)).rows;
+    const works = (
+      await t.db.query<{ id: string }>(
+        `INSERT INTO materials(type, title) SELECT 1, 'band ' || g FROM generate_series(1, 30) g RETURNING id`,
+      )
+    ).rows;
     for (const w of works) {
-      const frames = Array.from({ length: 1000 }, (_, i) => { const hash = randomHash(); stored.push(hash); return { frame: i, t: i / 2, hash, quality: 90 }; });
+      const frames = Array.from({ length: 1000 }, (_, i) => {
+        const hash = randomHash();
+        stored.push(hash);
+        return { frame: i, t: i / 2, hash, quality: 90 };
+      });
       await saveFingerprints(t.db, Number(w.id), 'video', frames);
     }
     await t.db.query('ANALYZE monitor_fingerprints');
@@ -52,7 +67,9 @@ describe('monitor fingerprint band index', () => {
 
   it('reads the band indexes, not the whole table', async () => {
     const { text, values } = bandCandidatesQuery(probeKeys(flip(stored[7], 20)));
-    const plan = (await t.db.query<{ 'QUERY PLAN': string }>(`EXPLAIN ${text}`, values)).rows.map((r) => r['QUERY PLAN']).join('\n');
+    const plan = (await t.db.query<{ 'QUERY PLAN': string }>(`EXPLAIN ${text}`, values)).rows
+      .map((r) => r['QUERY PLAN'])
+      .join('\n');
     expect(plan).toMatch(/Bitmap Index Scan on monitor_fingerprints_b\d+/);
     expect(plan).not.toMatch(/Seq Scan/);
   });

@@ -10,7 +10,11 @@ import { credit } from '../../../server/src/repositories/wallet.js';
 import { runUntilIdle } from '../../../server/src/jobs/index.js';
 import { addLicenseeSite } from '../../../server/src/repositories/monitor.js';
 import { ffmpegBin } from '../../../server/src/services/media/binaries.js';
-import { SANDBOX_SITES, buildSandboxWeb, type SandboxManifest } from '../../../server/src/services/monitor/sandbox-web.js';
+import {
+  SANDBOX_SITES,
+  buildSandboxWeb,
+  type SandboxManifest,
+} from '../../../server/src/services/monitor/sandbox-web.js';
 import { FINGERPRINT_TASK } from '../../../server/src/services/monitor/fingerprint-works.js';
 import { SCAN_TASK } from '../../../server/src/services/monitor/scan.js';
 
@@ -27,21 +31,34 @@ describe('copyright monitoring: plan, crawl of the sandbox web, hits and triage'
 
   const makeWork = async (type: number, title: string, data: Buffer, ext: string) => {
     const key = await t.app.storage.put(t.app.storage.newKey('originals', ext), data);
-    return Number((await t.db.query<{ id: string }>(
-      `INSERT INTO materials(type, title, price_cents, original_path, format, owner_id, status) VALUES ($1, $2, 5000, $3, $4, $5, 1) RETURNING id`,
-      [type, title, key, ext.toUpperCase(), alice.id],
-    )).rows[0].id);
+    return Number(
+      (
+        await t.db.query<{ id: string }>(
+          `INSERT INTO materials(type, title, price_cents, original_path, format, owner_id, status) VALUES ($1, $2, 5000, $3, $4, $5, 1) RETURNING id`,
+          [type, title, key, ext.toUpperCase(), alice.id],
+        )
+      ).rows[0].id,
+    );
   };
   const buyLicence = async (user: typeof bob, materialId: number) => {
-    const placed = await call(t.app, 'POST', '/api/trade/order', user.auth, { from: 'direct', items: [{ materialId, scenario: 'enterprise_new_media' }] });
+    const placed = await call(t.app, 'POST', '/api/trade/order', user.auth, {
+      from: 'direct',
+      items: [{ materialId, scenario: 'enterprise_new_media' }],
+    });
     expect(placed.status, placed.body?.msg).toBe(200);
     const o = placed.body.data;
     await credit(t.db, user.id, 1_000_000, 'recharge', 'test');
     const paid = await call(t.app, 'POST', '/api/trade/pay/wallet', user.auth, { orderId: o.id });
     expect(paid.status).toBe(200);
   };
-  const drain = (task: string) => runUntilIdle({ db: t.db, storage: t.app.storage, config: t.app.config, log: t.app.log }, { tasks: [task], timeoutMs: 240_000 });
-  const hits = async (kind?: string) => (await call(t.app, 'GET', `/api/monitor/hits?pageSize=50${kind ? `&kind=${kind}` : ''}`, alice.auth)).body.data.list as any[];
+  const drain = (task: string) =>
+    runUntilIdle(
+      { db: t.db, storage: t.app.storage, config: t.app.config, log: t.app.log },
+      { tasks: [task], timeoutMs: 240_000 },
+    );
+  const hits = async (kind?: string) =>
+    (await call(t.app, 'GET', `/api/monitor/hits?pageSize=50${kind ? `&kind=${kind}` : ''}`, alice.auth)).body.data
+      .list as any[];
 
   beforeAll(async () => {
     t = await makeTestApp();
@@ -50,7 +67,20 @@ describe('copyright monitoring: plan, crawl of the sandbox web, hits and triage'
     carol = await makeUser(t.db, { owner_type: 'ORGANISATIONS', company_name: '转载网络科技有限公司' });
     for (const f of ['q1050', 'q2821', 'q0291']) originals[f] = fs.readFileSync(path.join(FIX, `${f}.jpg`));
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lumen-mon-'));
-    execFileSync(await ffmpegBin(), ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'mandelbrot=s=320x240:r=25', '-t', '8', '-pix_fmt', 'yuv420p', path.join(dir, 'v.mp4')]);
+    execFileSync(await ffmpegBin(), [
+      '-v',
+      'error',
+      '-y',
+      '-f',
+      'lavfi',
+      '-i',
+      'mandelbrot=s=320x240:r=25',
+      '-t',
+      '8',
+      '-pix_fmt',
+      'yuv420p',
+      path.join(dir, 'v.mp4'),
+    ]);
     originals.v = fs.readFileSync(path.join(dir, 'v.mp4'));
     fs.rmSync(dir, { recursive: true, force: true });
     works = {
@@ -60,7 +90,11 @@ describe('copyright monitoring: plan, crawl of the sandbox web, hits and triage'
       v: await makeWork(1, '分形动画', originals.v, 'mp4'),
     };
     manifest = await buildSandboxWeb(t.app.storage, {
-      images: [{ id: works.a, type: 11, title: '湖畔', original: originals.q1050 }, { id: works.b, type: 11, title: '街景', original: originals.q2821 }, { id: works.c, type: 11, title: '山谷', original: originals.q0291 }],
+      images: [
+        { id: works.a, type: 11, title: '湖畔', original: originals.q1050 },
+        { id: works.b, type: 11, title: '街景', original: originals.q2821 },
+        { id: works.c, type: 11, title: '山谷', original: originals.q0291 },
+      ],
       videos: [{ id: works.v, type: 1, title: '分形动画', original: originals.v }],
       licensedWorkId: works.a,
     });
@@ -71,7 +105,9 @@ describe('copyright monitoring: plan, crawl of the sandbox web, hits and triage'
     const refused = await call(t.app, 'POST', '/api/monitor/works', alice.auth, { workId: works.a });
     expect(refused.status).toBe(402);
     await buyServiceWithWallet(t.app, t.db, alice, 'monitor_3', 2);
-    const adds = await Promise.all(Object.values(works).map((workId) => call(t.app, 'POST', '/api/monitor/works', alice.auth, { workId })));
+    const adds = await Promise.all(
+      Object.values(works).map((workId) => call(t.app, 'POST', '/api/monitor/works', alice.auth, { workId })),
+    );
     expect(adds.map((r) => r.status)).toEqual([200, 200, 200, 200]);
     const ov = (await call(t.app, 'GET', '/api/monitor/overview', alice.auth)).body.data;
     expect(ov.works).toHaveLength(4);
@@ -80,11 +116,28 @@ describe('copyright monitoring: plan, crawl of the sandbox web, hits and triage'
   });
 
   it('sources are validated and limited', async () => {
-    expect((await call(t.app, 'POST', '/api/monitor/sources', alice.auth, { name: '坏地址', url: 'ftp://x' })).status).toBe(400);
+    expect(
+      (await call(t.app, 'POST', '/api/monitor/sources', alice.auth, { name: '坏地址', url: 'ftp://x' })).status,
+    ).toBe(400);
     for (const host of Object.values(SANDBOX_SITES)) {
-      expect((await call(t.app, 'POST', '/api/monitor/sources', alice.auth, { name: host, url: `http://${host}/`, maxDepth: 2 })).status).toBe(200);
+      expect(
+        (
+          await call(t.app, 'POST', '/api/monitor/sources', alice.auth, {
+            name: host,
+            url: `http://${host}/`,
+            maxDepth: 2,
+          })
+        ).status,
+      ).toBe(200);
     }
-    expect((await call(t.app, 'POST', '/api/monitor/sources', alice.auth, { name: '重复', url: `http://${SANDBOX_SITES.blog}/` })).status).toBe(409);
+    expect(
+      (
+        await call(t.app, 'POST', '/api/monitor/sources', alice.auth, {
+          name: '重复',
+          url: `http://${SANDBOX_SITES.blog}/`,
+        })
+      ).status,
+    ).toBe(409);
   });
 
   it('a scan finds transformed copies, not unrelated images nor pages robots.txt or the depth bound exclude; licensed use is auto-approved', async () => {
@@ -106,7 +159,10 @@ describe('copyright monitoring: plan, crawl of the sandbox web, hits and triage'
     }
     for (const h of manifest.hidden) expect(found.has(h.mediaUrl)).toBe(false);
     const licensed = [...found.values()].find((h) => h.host === SANDBOX_SITES.shop);
-    expect(licensed).toMatchObject({ status: 'licensed', licence: expect.objectContaining({ scenario: 'enterprise_new_media' }) });
+    expect(licensed).toMatchObject({
+      status: 'licensed',
+      licence: expect.objectContaining({ scenario: 'enterprise_new_media' }),
+    });
     const video = (await hits('video'))[0];
     expect(video.workId).toBe(works.v);
     expect(video.timeRange.original[0]).toBeGreaterThanOrEqual(0.5);
@@ -120,13 +176,35 @@ describe('copyright monitoring: plan, crawl of the sandbox web, hits and triage'
     const pending = (await hits('image')).filter((h) => h.status === 'pending');
     expect(pending.length).toBeGreaterThanOrEqual(4);
     const [a, b, c] = pending;
-    expect((await call(t.app, 'POST', `/api/monitor/hits/${a.id}/triage`, bob.auth, { action: 'approve' })).status).toBe(404);
-    expect((await call(t.app, 'POST', `/api/monitor/hits/${a.id}/triage`, alice.auth, { action: 'approve' })).body.data.status).toBe('approved');
-    expect((await call(t.app, 'POST', `/api/monitor/hits/${a.id}/triage`, alice.auth, { action: 'ignore' })).status).toBe(409);
-    expect((await call(t.app, 'POST', `/api/monitor/hits/${b.id}/triage`, alice.auth, { action: 'ignore' })).body.data.status).toBe('ignored');
-    expect((await call(t.app, 'POST', `/api/monitor/hits/${c.id}/triage`, alice.auth, { action: 'not_mine' })).body.data.status).toBe('not_mine');
-    expect((await t.db.query('SELECT 1 FROM monitor_false_positives WHERE owner_id = $1 AND media_hash = $2', [alice.id, c.mediaHash])).rowCount).toBe(1);
-    expect((await call(t.app, 'POST', `/api/monitor/hits/${c.id}/triage`, alice.auth, { action: 'bogus' })).status).toBe(400);
+    expect(
+      (await call(t.app, 'POST', `/api/monitor/hits/${a.id}/triage`, bob.auth, { action: 'approve' })).status,
+    ).toBe(404);
+    expect(
+      (await call(t.app, 'POST', `/api/monitor/hits/${a.id}/triage`, alice.auth, { action: 'approve' })).body.data
+        .status,
+    ).toBe('approved');
+    expect(
+      (await call(t.app, 'POST', `/api/monitor/hits/${a.id}/triage`, alice.auth, { action: 'ignore' })).status,
+    ).toBe(409);
+    expect(
+      (await call(t.app, 'POST', `/api/monitor/hits/${b.id}/triage`, alice.auth, { action: 'ignore' })).body.data
+        .status,
+    ).toBe('ignored');
+    expect(
+      (await call(t.app, 'POST', `/api/monitor/hits/${c.id}/triage`, alice.auth, { action: 'not_mine' })).body.data
+        .status,
+    ).toBe('not_mine');
+    expect(
+      (
+        await t.db.query('SELECT 1 FROM monitor_false_positives WHERE owner_id = $1 AND media_hash = $2', [
+          alice.id,
+          c.mediaHash,
+        ])
+      ).rowCount,
+    ).toBe(1);
+    expect(
+      (await call(t.app, 'POST', `/api/monitor/hits/${c.id}/triage`, alice.auth, { action: 'bogus' })).status,
+    ).toBe(400);
   });
 
   it('evidence goes into the evidence log; a takedown notice PDF names the page and the work', async () => {
@@ -134,14 +212,21 @@ describe('copyright monitoring: plan, crawl of the sandbox web, hits and triage'
     const ev = await call(t.app, 'POST', `/api/monitor/hits/${h.id}/triage`, alice.auth, { action: 'evidence' });
     expect(ev.status).toBe(200);
     expect(ev.body.data.sha256).toMatch(/^[0-9a-f]{64}$/);
-    const leaf = await t.db.query("SELECT payload FROM evidence_log_leaves WHERE cert_no = $1", [ev.body.data.certNo]);
+    const leaf = await t.db.query('SELECT payload FROM evidence_log_leaves WHERE cert_no = $1', [ev.body.data.certNo]);
     expect(leaf.rows[0].payload).toMatchObject({ type: 'monitor-evidence', hitId: h.id, sha256: ev.body.data.sha256 });
     const td = await call(t.app, 'POST', `/api/monitor/hits/${h.id}/triage`, alice.auth, { action: 'takedown' });
     expect(td.status).toBe(200);
-    const pdf = await t.app.inject({ method: 'GET', url: `/api/monitor/hits/${h.id}/takedown.pdf`, headers: alice.auth });
+    const pdf = await t.app.inject({
+      method: 'GET',
+      url: `/api/monitor/hits/${h.id}/takedown.pdf`,
+      headers: alice.auth,
+    });
     expect(pdf.statusCode).toBe(200);
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
-    expect((await t.app.inject({ method: 'GET', url: `/api/monitor/hits/${h.id}/takedown.pdf`, headers: bob.auth })).statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/monitor/hits/${h.id}/takedown.pdf`, headers: bob.auth }))
+        .statusCode,
+    ).toBe(404);
     expect((await hits()).find((x) => x.id === h.id).status).toBe('takedown');
   });
 

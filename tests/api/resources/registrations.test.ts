@@ -9,7 +9,16 @@ describe('/api/protection/registration and /api/protection/dci', () => {
   let alice: Awaited<ReturnType<typeof makeUser>>;
   let bob: Awaited<ReturnType<typeof makeUser>>;
   let photo: { filename: string; contentType: string; data: Buffer };
-  const base = { workName: '山川组图', workCategory: 1, authorName: '山川', ownership: 'oneself', acquisition: 'original', nature: 'original', rights: ['publication', 'authorship'], completionDate: '2026-10-01' };
+  const base = {
+    workName: '山川组图',
+    workCategory: 1,
+    authorName: '山川',
+    ownership: 'oneself',
+    acquisition: 'original',
+    nature: 'original',
+    rights: ['publication', 'authorship'],
+    completionDate: '2026-10-01',
+  };
   const copyright = { ...base, service: 1, media: 1 };
   const dci = { ...base, workNameCode: 'PHOTOGRAPHY' };
 
@@ -26,12 +35,20 @@ describe('/api/protection/registration and /api/protection/dci', () => {
 
   const submit = (path: string, who: typeof alice, data: object, files: Array<typeof photo>) => {
     const body = formWithFiles(data, files);
-    return t.app.inject({ method: 'POST', url: `/api/protection/${path}`, headers: { ...who.auth, ...body.headers }, payload: body.payload });
+    return t.app.inject({
+      method: 'POST',
+      url: `/api/protection/${path}`,
+      headers: { ...who.auth, ...body.headers },
+      payload: body.payload,
+    });
   };
 
   it('creates a copyright registration with several photos, lists, gets, edits and withdraws it', async () => {
     const second = { ...photo, filename: '组图2.jpg' };
-    const r = await submit('registration', alice, { ...copyright, files: [metaOf(photo), metaOf(second)] }, [photo, second]);
+    const r = await submit('registration', alice, { ...copyright, files: [metaOf(photo), metaOf(second)] }, [
+      photo,
+      second,
+    ]);
     expect(r.statusCode, r.body).toBe(200);
     const rec = r.json().data;
     expect(rec).toMatchObject({ kind: 'copyright', work_name: '山川组图', ownership: 'oneself', status: 0 });
@@ -40,37 +57,72 @@ describe('/api/protection/registration and /api/protection/dci', () => {
     expect(rec.files[0]).toMatchObject({ name: '组图1.jpg', type: 'image/jpeg', size: photo.data.length });
     expect(JSON.stringify(rec)).not.toContain('registration-copyright/');
 
-    const list = (await t.app.inject({ url: '/api/protection/registration/list?work_category=1', headers: alice.auth })).json().data;
+    const list = (
+      await t.app.inject({ url: '/api/protection/registration/list?work_category=1', headers: alice.auth })
+    ).json().data;
     expect(list.total).toBe(1);
     // A copyright registration is not a DCI registration.
     expect((await t.app.inject({ url: `/api/protection/dci/${rec.id}`, headers: alice.auth })).statusCode).toBe(404);
 
-    const edit = await t.app.inject({ method: 'PUT', url: `/api/protection/registration/${rec.id}`, headers: alice.auth, payload: { ...copyright, workName: '山川组图（修订）', files: rec.files } });
+    const edit = await t.app.inject({
+      method: 'PUT',
+      url: `/api/protection/registration/${rec.id}`,
+      headers: alice.auth,
+      payload: { ...copyright, workName: '山川组图（修订）', files: rec.files },
+    });
     expect(edit.statusCode, edit.body).toBe(200);
     expect(edit.json().data.work_name).toBe('山川组图（修订）');
     expect(edit.json().data.files).toHaveLength(2);
 
-    expect((await t.app.inject({ method: 'POST', url: `/api/protection/registration/${rec.id}/withdraw`, headers: bob.auth })).statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'POST', url: `/api/protection/registration/${rec.id}/withdraw`, headers: alice.auth })).json().data.status).toBe(4);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: `/api/protection/registration/${rec.id}/withdraw`,
+          headers: bob.auth,
+        })
+      ).statusCode,
+    ).toBe(404);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: `/api/protection/registration/${rec.id}/withdraw`,
+          headers: alice.auth,
+        })
+      ).json().data.status,
+    ).toBe(4);
   });
 
   it('an edit cannot change the work category or the files the server checked', async () => {
     const r = await submit('registration', alice, { ...copyright, files: [metaOf(photo)] }, [photo]);
     expect(r.statusCode, r.body).toBe(200);
     const rec = r.json().data;
-    const put = (payload: object) => t.app.inject({ method: 'PUT', url: `/api/protection/registration/${rec.id}`, headers: alice.auth, payload });
+    const put = (payload: object) =>
+      t.app.inject({ method: 'PUT', url: `/api/protection/registration/${rec.id}`, headers: alice.auth, payload });
 
     // Category 9 (audio) with claimed audio metadata: refused, nothing stored changes.
-    const moved = await put({ ...copyright, workCategory: 9, files: [{ name: 'song.mp3', size: 1000, type: 'audio/mpeg' }] });
+    const moved = await put({
+      ...copyright,
+      workCategory: 9,
+      files: [{ name: 'song.mp3', size: 1000, type: 'audio/mpeg' }],
+    });
     expect(moved.statusCode).toBe(400);
     expect(moved.json().msg).toBe('作品类别提交后不能修改，如需更改请撤回后重新申请');
-    expect(moved.json().data.fieldErrors).toEqual({ '/workCategory': '作品类别提交后不能修改，如需更改请撤回后重新申请' });
-    const same = (await t.app.inject({ url: `/api/protection/registration/${rec.id}`, headers: alice.auth })).json().data;
+    expect(moved.json().data.fieldErrors).toEqual({
+      '/workCategory': '作品类别提交后不能修改，如需更改请撤回后重新申请',
+    });
+    const same = (await t.app.inject({ url: `/api/protection/registration/${rec.id}`, headers: alice.auth })).json()
+      .data;
     expect(same).toMatchObject({ workCategory: 1, work_category: 1, files: rec.files });
 
     // Claimed files in an edit are ignored (the edit variant has no file field); the category may be left out.
     const { workCategory: _c, ...noCategory } = copyright;
-    const ok = await put({ ...noCategory, workName: '山川组图（二稿）', files: [{ name: 'other.jpg', size: 5, type: 'image/jpeg' }] });
+    const ok = await put({
+      ...noCategory,
+      workName: '山川组图（二稿）',
+      files: [{ name: 'other.jpg', size: 5, type: 'image/jpeg' }],
+    });
     expect(ok.statusCode, ok.body).toBe(200);
     expect(ok.json().data).toMatchObject({ work_name: '山川组图（二稿）', workCategory: 1, files: rec.files });
   });

@@ -19,11 +19,16 @@ describe('POST /api/user/creator/sign (becoming a creator)', () => {
     const refused = await works();
     expect(refused.statusCode).toBe(403);
     expect(refused.json().msg).toBe('请先成为创作者后再使用创作者中心');
-    expect((await t.app.inject({ method: 'GET', url: '/api/user/withdrawal/summary', headers: buyer.auth })).statusCode).toBe(403);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/user/withdrawal/summary', headers: buyer.auth })).statusCode,
+    ).toBe(403);
 
     const first = await sign(buyer, form);
     expect(first.statusCode, first.body).toBe(200);
-    expect(first.json()).toMatchObject({ msg: '您已成为流明素材创作者', data: { agreementVersion: agreement.version, roles: ['buyer', 'creator'] } });
+    expect(first.json()).toMatchObject({
+      msg: '您已成为流明素材创作者',
+      data: { agreementVersion: agreement.version, roles: ['buyer', 'creator'] },
+    });
     expect((await works()).statusCode).toBe(200);
     const info = await t.app.inject({ method: 'GET', url: '/api/common/getUserInfo', headers: buyer.auth });
     expect(info.json().data.roles).toEqual(['buyer', 'creator']);
@@ -35,7 +40,11 @@ describe('POST /api/user/creator/sign (becoming a creator)', () => {
     expect(rows.rows).toHaveLength(1);
     expect(rows.rows[0].version).toBe(agreement.version);
     const status = await t.app.inject({ method: 'GET', url: '/api/user/creator/agreement', headers: buyer.auth });
-    expect(status.json().data).toMatchObject({ currentVersion: agreement.version, creator: true, signed: { version: agreement.version, signedAt: first.json().data.signedAt } });
+    expect(status.json().data).toMatchObject({
+      currentVersion: agreement.version,
+      creator: true,
+      signed: { version: agreement.version, signedAt: first.json().data.signedAt },
+    });
   });
 
   it('needs a login, the ticked agreement and its current version', async () => {

@@ -10,15 +10,28 @@ describe('work revisions: an approved work stays on sale while its edit is revie
 
   it('keeps the approved version on sale and in search until staff approve the revision, then the new title is searchable', async () => {
     const id = await f.insertWork('青山晨雾远眺', 1, { tags: ['山川'] });
-    const edit = await f.call('PUT', `/api/user/works/${id}`, f.creator, { title: '碧海蓝天航拍', description: '海岸线', tags: ['海洋'], price: 120 });
+    const edit = await f.call('PUT', `/api/user/works/${id}`, f.creator, {
+      title: '碧海蓝天航拍',
+      description: '海岸线',
+      tags: ['海洋'],
+      price: 120,
+    });
     expect(edit.statusCode, edit.body).toBe(200);
     expect(edit.json().msg).toBe('修改已提交审核，审核通过前原版本继续在售');
-    expect(edit.json().data).toMatchObject({ id, title: '青山晨雾远眺', status: 1, revision_status: 0, price_cents: 9900 });
+    expect(edit.json().data).toMatchObject({
+      id,
+      title: '青山晨雾远眺',
+      status: 1,
+      revision_status: 0,
+      price_cents: 9900,
+    });
 
     // Still on sale under its approved title; the proposed title finds nothing yet.
     expect(await f.searchIds('青山')).toContain(id);
     expect(await f.searchIds('碧海')).not.toContain(id);
-    expect((await f.call('POST', '/api/trade/cart', f.buyer, { materialId: id, scenario: 'personal_study' })).statusCode).toBe(200);
+    expect(
+      (await f.call('POST', '/api/trade/cart', f.buyer, { materialId: id, scenario: 'personal_study' })).statusCode,
+    ).toBe(200);
 
     const mine = await f.review(id);
     expect(mine.revision).toMatchObject({ status: 0, fields: { title: '碧海蓝天航拍', price: 120 } });
@@ -36,8 +49,18 @@ describe('work revisions: an approved work stays on sale while its edit is revie
 
     expect(await f.searchIds('碧海')).toContain(id);
     expect(await f.searchIds('青山')).not.toContain(id);
-    expect(await f.work(id)).toMatchObject({ title: '碧海蓝天航拍', description: '海岸线', tags: ['海洋'], price_cents: 12000, status: 1, revision_status: null });
-    expect((await f.events(id)).map((e) => [e.action, e.from, e.to])).toEqual([['revise', null, 0], ['revision_approve', 0, 1]]);
+    expect(await f.work(id)).toMatchObject({
+      title: '碧海蓝天航拍',
+      description: '海岸线',
+      tags: ['海洋'],
+      price_cents: 12000,
+      status: 1,
+      revision_status: null,
+    });
+    expect((await f.events(id)).map((e) => [e.action, e.from, e.to])).toEqual([
+      ['revise', null, 0],
+      ['revision_approve', 0, 1],
+    ]);
     // Approved content counts as reviewed: taken down and relisted, it goes straight back on sale.
     expect((await f.call('POST', `/api/user/works/${id}/takedown`)).json().data.status).toBe(2);
     expect((await f.call('POST', `/api/user/works/${id}/relist`)).json().data.status).toBe(1);
@@ -49,14 +72,18 @@ describe('work revisions: an approved work stays on sale while its edit is revie
     const noop = await f.call('PUT', `/api/user/works/${id}`, f.creator, same);
     expect(noop.statusCode).toBe(400);
     expect(noop.json().msg).toBe('内容未修改');
-    expect((await f.call('PUT', `/api/user/works/${id}`, f.creator, { ...same, price: undefined })).json().msg).toBe('内容未修改');
+    expect((await f.call('PUT', `/api/user/works/${id}`, f.creator, { ...same, price: undefined })).json().msg).toBe(
+      '内容未修改',
+    );
 
     const proposed = { ...same, title: '湖光山色·秋' };
     expect((await f.call('PUT', `/api/user/works/${id}`, f.creator, proposed)).statusCode).toBe(200);
     expect((await f.call('PUT', `/api/user/works/${id}`, f.creator, proposed)).json().msg).toBe('内容未修改');
     // A different edit supersedes the pending revision: staff can no longer approve the old one.
     const first = (await f.review(id)).revision.id;
-    expect((await f.call('PUT', `/api/user/works/${id}`, f.creator, { ...same, title: '湖光山色·冬' })).statusCode).toBe(200);
+    expect(
+      (await f.call('PUT', `/api/user/works/${id}`, f.creator, { ...same, title: '湖光山色·冬' })).statusCode,
+    ).toBe(200);
     expect((await f.review(id)).revision).toMatchObject({ status: 0, fields: { title: '湖光山色·冬' } });
     const stale = await f.decide(id, 'approve', { revisionId: first });
     expect(stale.statusCode).toBe(409);
@@ -66,7 +93,9 @@ describe('work revisions: an approved work stays on sale while its edit is revie
     const draft = await f.insertWork('未提交的草稿', 9);
     const saved = await f.call('PUT', `/api/user/works/${draft}`, f.creator, { title: '草稿改好了', tags: [] });
     expect(saved.json()).toMatchObject({ msg: '保存成功', data: { title: '草稿改好了', status: 9 } });
-    expect((await f.call('PUT', `/api/user/works/${draft}`, f.creator, { title: '草稿改好了', tags: [] })).json().msg).toBe('内容未修改');
+    expect(
+      (await f.call('PUT', `/api/user/works/${draft}`, f.creator, { title: '草稿改好了', tags: [] })).json().msg,
+    ).toBe('内容未修改');
     expect((await f.call('PUT', `/api/user/works/${draft}`, f.other, { title: '抢别人的草稿' })).statusCode).toBe(404);
   });
 
@@ -80,7 +109,12 @@ describe('work revisions: an approved work stays on sale while its edit is revie
     const back = await f.call('PUT', `/api/user/works/${id}`, f.creator, { title: '城市天际线', tags: [] });
     expect(back.json().data).toMatchObject({ revision_status: null, status: 1 });
     expect((await f.queue('?kind=revision')).list.some((x: any) => x.material_id === id)).toBe(false);
-    expect((await f.events(id)).map((e) => e.action)).toEqual(['revise', 'revision_withdraw', 'revise', 'revision_withdraw']);
+    expect((await f.events(id)).map((e) => e.action)).toEqual([
+      'revise',
+      'revision_withdraw',
+      'revise',
+      'revision_withdraw',
+    ]);
   });
 
   it('asks for information on a revision: the creator sees the comment and resubmits it', async () => {
@@ -91,7 +125,11 @@ describe('work revisions: an approved work stays on sale while its edit is revie
     expect(info.statusCode, info.body).toBe(200);
     const mine = await f.review(id);
     expect(mine.revision.status).toBe(10);
-    expect(mine.notice).toMatchObject({ scope: 'revision', action: 'revision_request_info', comment: '请说明画面中人物的肖像授权情况' });
+    expect(mine.notice).toMatchObject({
+      scope: 'revision',
+      action: 'revision_request_info',
+      comment: '请说明画面中人物的肖像授权情况',
+    });
     expect((await f.work(id)).status).toBe(1);
     expect((await f.call('POST', `/api/user/works/${id}/submit`)).json().data.revision_status).toBe(0);
     expect((await f.queue('?kind=revision')).list.some((x: any) => x.revision_id === revisionId)).toBe(true);

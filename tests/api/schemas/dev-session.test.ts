@@ -5,7 +5,10 @@ import { MSG_LOCKED, USER_MAX_FAILURES } from '../../../server/src/repositories/
 import { freshIp, passwordLogin } from '../login/helpers.js';
 
 async function withStaff(t: Awaited<ReturnType<typeof makeTestApp>>) {
-  await t.db.query(`INSERT INTO users(username, phone, roles, password_hash) VALUES ('ops', '13900000009', ARRAY['buyer','staff'], $1)`, [await hashPassword('Lumen@2026')]);
+  await t.db.query(
+    `INSERT INTO users(username, phone, roles, password_hash) VALUES ('ops', '13900000009', ARRAY['buyer','staff'], $1)`,
+    [await hashPassword('Lumen@2026')],
+  );
 }
 
 describe('dev-only session route and console access', () => {
@@ -22,11 +25,16 @@ describe('dev-only session route and console access', () => {
     await prod.close();
   });
 
-  const login = (t: typeof dev, password: string) => t.app.inject({ method: 'POST', url: '/dev/session', payload: { username: 'ops', password } });
+  const login = (t: typeof dev, password: string) =>
+    t.app.inject({ method: 'POST', url: '/dev/session', payload: { username: 'ops', password } });
 
   it('issues a session for the right password only, with one message for every failure', async () => {
     expect((await login(dev, 'wrong')).json()).toMatchObject({ success: false, msg: '用户名或密码错误' });
-    const r = await dev.app.inject({ method: 'POST', url: '/dev/session', payload: { username: 'nobody', password: 'x' } });
+    const r = await dev.app.inject({
+      method: 'POST',
+      url: '/dev/session',
+      payload: { username: 'nobody', password: 'x' },
+    });
     expect(r.json().msg).toBe('用户名或密码错误');
     const token = (await login(dev, 'Lumen@2026')).json().data.token;
     const access = await dev.app.inject({ url: '/api/schemas/access', headers: { authorization: token } });
@@ -35,15 +43,28 @@ describe('dev-only session route and console access', () => {
 
   it('refuses a locked account, and counts its own failures towards the lock', async () => {
     const hash = await hashPassword('Lumen@2026');
-    await dev.db.query(`INSERT INTO users(username, phone, password_hash) VALUES ('locked_a', '13900000011', $1), ('locked_b', '13900000012', $1)`, [hash]);
+    await dev.db.query(
+      `INSERT INTO users(username, phone, password_hash) VALUES ('locked_a', '13900000011', $1), ('locked_b', '13900000012', $1)`,
+      [hash],
+    );
     // Locked through the login dialog: the sandbox shortcut gives no token either.
     for (let i = 0; i < USER_MAX_FAILURES; i++) await passwordLogin(dev.app, 'locked_a', `bad-${i}`);
-    const viaDev = await dev.app.inject({ method: 'POST', url: '/dev/session', payload: { username: 'locked_a', password: 'Lumen@2026' }, remoteAddress: freshIp() });
+    const viaDev = await dev.app.inject({
+      method: 'POST',
+      url: '/dev/session',
+      payload: { username: 'locked_a', password: 'Lumen@2026' },
+      remoteAddress: freshIp(),
+    });
     expect(viaDev.statusCode).toBe(429);
     expect(viaDev.json()).toMatchObject({ success: false, msg: MSG_LOCKED, data: null });
     // Guessing through the shortcut locks the account for the login dialog too.
     for (let i = 0; i < USER_MAX_FAILURES; i++) {
-      const r = await dev.app.inject({ method: 'POST', url: '/dev/session', payload: { username: 'locked_b', password: `bad-${i}` }, remoteAddress: freshIp() });
+      const r = await dev.app.inject({
+        method: 'POST',
+        url: '/dev/session',
+        payload: { username: 'locked_b', password: `bad-${i}` },
+        remoteAddress: freshIp(),
+      });
       expect(r.json().msg).toBe('用户名或密码错误');
     }
     expect((await passwordLogin(dev.app, 'locked_b', 'Lumen@2026')).json().msg).toBe(MSG_LOCKED);
@@ -57,6 +78,8 @@ describe('dev-only session route and console access', () => {
     expect((await dev.app.inject({ url: '/api/schemas/access' })).statusCode).toBe(401);
     const { makeUser } = await import('../../helpers/app.js');
     const u = await makeUser(dev.db);
-    expect((await dev.app.inject({ url: '/api/schemas/access', headers: u.auth })).json().data).toEqual({ staff: false });
+    expect((await dev.app.inject({ url: '/api/schemas/access', headers: u.auth })).json().data).toEqual({
+      staff: false,
+    });
   });
 });

@@ -27,8 +27,12 @@ describe('server upload check (deposit rules)', () => {
 
   it('judges type by content: a PDF renamed .jpg and a text file are refused', async () => {
     const pdfBytes = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
-    expect((await checkUploadedFile(rule('image'), { buffer: pdfBytes, filename: 'x.jpg' })).message).toBe(ruleMessage(rule('image')));
-    expect((await checkUploadedFile(rule('document'), { buffer: Buffer.from('hello'), filename: 'x.pdf' })).message).toBe('请上传PDF格式文件，大小不超过10MB');
+    expect((await checkUploadedFile(rule('image'), { buffer: pdfBytes, filename: 'x.jpg' })).message).toBe(
+      ruleMessage(rule('image')),
+    );
+    expect(
+      (await checkUploadedFile(rule('document'), { buffer: Buffer.from('hello'), filename: 'x.pdf' })).message,
+    ).toBe('请上传PDF格式文件，大小不超过10MB');
   });
 
   it('measures video duration from MP4, AVI and WMV containers', async () => {
@@ -43,7 +47,10 @@ describe('server upload check (deposit rules)', () => {
 
   it('accepts MP3 and WAV audio and refuses an MP4 for the audio rule', async () => {
     for (const ext of ['mp3', 'wav'] as const) {
-      expect((await checkUploadedFile(rule('audio'), { path: await makeMedia(2, ext), filename: `t.${ext}` })).message, ext).toBeNull();
+      expect(
+        (await checkUploadedFile(rule('audio'), { path: await makeMedia(2, ext), filename: `t.${ext}` })).message,
+        ext,
+      ).toBeNull();
     }
     const mp4 = await checkUploadedFile(rule('audio'), { path: await makeMedia(2, 'mp4'), filename: 'v.mp4' });
     expect(mp4.message).toBe('请上传MP3/WAV格式音频，大小不超过50MB');

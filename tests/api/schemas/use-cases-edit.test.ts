@@ -33,11 +33,20 @@ describe('staff edits to lumen:licence/use-cases drive checkout without a restar
 
   it('a changed level multiplier reprices checkout and the cart at once', async () => {
     expect((await quote(company, 'enterprise_promotion')).body.data.lines[0].priceCents).toBe(3000);
-    const r = await save((b) => { b['x-levels'].company.multiplier = 4.5; });
+    const r = await save((b) => {
+      b['x-levels'].company.multiplier = 4.5;
+    });
     expect(r.status).toBe(200);
     const q = await quote(company, 'enterprise_promotion');
     expect(q.body.data).toMatchObject({ subtotalCents: 4500, lines: [{ level: 'company', priceCents: 4500 }] });
-    expect((await call(t.app, 'POST', '/api/trade/cart', company.auth, { materialId: mat, scenario: 'enterprise_promotion' })).status).toBe(200);
+    expect(
+      (
+        await call(t.app, 'POST', '/api/trade/cart', company.auth, {
+          materialId: mat,
+          scenario: 'enterprise_promotion',
+        })
+      ).status,
+    ).toBe(200);
     const cart = (await call(t.app, 'GET', '/api/trade/cart/list', company.auth)).body.data;
     expect(cart.list[0]).toMatchObject({ scenario: 'enterprise_promotion', priceCents: 4500 });
   });
@@ -47,12 +56,17 @@ describe('staff edits to lumen:licence/use-cases drive checkout without a restar
     expect(refused.status).toBe(403);
     expect(refused.body.msg).toContain('需要企业授权');
 
-    const r = await save((b) => { branch(b, 'enterprise_promotion')['x-licence'].personal = true; });
+    const r = await save((b) => {
+      branch(b, 'enterprise_promotion')['x-licence'].personal = true;
+    });
     expect(r.status).toBe(200);
     const q = await quote(person, 'enterprise_promotion');
     expect(q.status).toBe(200);
     expect(q.body.data.lines[0]).toMatchObject({ level: 'personal', priceCents: 1000 });
-    expect((await call(t.app, 'POST', '/api/trade/cart', person.auth, { materialId: mat, scenario: 'enterprise_promotion' })).status).toBe(200);
+    expect(
+      (await call(t.app, 'POST', '/api/trade/cart', person.auth, { materialId: mat, scenario: 'enterprise_promotion' }))
+        .status,
+    ).toBe(200);
 
     const back = await call(t.app, 'POST', `${URL_ID}/rollback`, staff.auth, { version: 0 });
     expect(back.status).toBe(200);
@@ -63,10 +77,14 @@ describe('staff edits to lumen:licence/use-cases drive checkout without a restar
   });
 
   it('refuses a table checkout cannot use, in Chinese', async () => {
-    const noLevel = await save((b) => { branch(b, 'game_app')['x-licence'] = { personal: false, company: false, enhanced: false }; });
+    const noLevel = await save((b) => {
+      branch(b, 'game_app')['x-licence'] = { personal: false, company: false, enhanced: false };
+    });
     expect(noLevel.status).toBe(400);
     expect(noLevel.body.msg).toContain('授权场景 "game_app" 至少需要开放一个授权级别');
-    const zero = await save((b) => { b['x-levels'].personal.multiplier = 0; });
+    const zero = await save((b) => {
+      b['x-levels'].personal.multiplier = 0;
+    });
     expect(zero.status).toBe(400);
     expect(zero.body.msg).toContain('授权级别 "personal" 的价格倍数必须大于0');
   });

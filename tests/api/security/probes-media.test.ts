@@ -32,7 +32,12 @@ function pngDeclaring(width: number, height: number): Buffer {
   ihdr.writeUInt32BE(width, 0);
   ihdr.writeUInt32BE(height, 4);
   ihdr.set([8, 2, 0, 0, 0], 8);
-  return Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), pngChunk('IHDR', ihdr), pngChunk('IDAT', zlib.deflateSync(Buffer.alloc(64))), pngChunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from('89504e470d0a1a0a', 'hex'),
+    pngChunk('IHDR', ihdr),
+    pngChunk('IDAT', zlib.deflateSync(Buffer.alloc(64))),
+    pngChunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 /** A real ZIP archive (one stored file), as `zip` writes it. */
 function zipOf(name: string, content: string): Buffer {
@@ -40,14 +45,26 @@ function zipOf(name: string, content: string): Buffer {
   const n = Buffer.from(name);
   const crc = zlib.crc32(data);
   const local = Buffer.alloc(30);
-  local.writeUInt32LE(0x04034b50, 0); local.writeUInt16LE(10, 4); local.writeUInt32LE(crc, 14);
-  local.writeUInt32LE(data.length, 18); local.writeUInt32LE(data.length, 22); local.writeUInt16LE(n.length, 26);
+  local.writeUInt32LE(0x04034b50, 0);
+  local.writeUInt16LE(10, 4);
+  local.writeUInt32LE(crc, 14);
+  local.writeUInt32LE(data.length, 18);
+  local.writeUInt32LE(data.length, 22);
+  local.writeUInt16LE(n.length, 26);
   const central = Buffer.alloc(46);
-  central.writeUInt32LE(0x02014b50, 0); central.writeUInt16LE(20, 4); central.writeUInt16LE(10, 6); central.writeUInt32LE(crc, 16);
-  central.writeUInt32LE(data.length, 20); central.writeUInt32LE(data.length, 24); central.writeUInt16LE(n.length, 28);
+  central.writeUInt32LE(0x02014b50, 0);
+  central.writeUInt16LE(20, 4);
+  central.writeUInt16LE(10, 6);
+  central.writeUInt32LE(crc, 16);
+  central.writeUInt32LE(data.length, 20);
+  central.writeUInt32LE(data.length, 24);
+  central.writeUInt16LE(n.length, 28);
   const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0); end.writeUInt16LE(1, 8); end.writeUInt16LE(1, 10);
-  end.writeUInt32LE(46 + n.length, 12); end.writeUInt32LE(30 + n.length + data.length, 16);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(1, 8);
+  end.writeUInt16LE(1, 10);
+  end.writeUInt32LE(46 + n.length, 12);
+  end.writeUInt32LE(30 + n.length + data.length, 16);
   return Buffer.concat([local, n, data, central, n, end]);
 }
 /** A JPEG with a comment segment (COM, 0xFFFE) right after SOI. */
@@ -82,14 +99,24 @@ describe('probes: hostile uploads and media', () => {
   });
 
   async function upload(name: string, file: Buffer, workType = IMAGE) {
-    const { upload: u } = await initUpload(t.app, creator.auth, { name, size: file.length, workType, chunkSize: 16 * 1024 * 1024 });
+    const { upload: u } = await initUpload(t.app, creator.auth, {
+      name,
+      size: file.length,
+      workType,
+      chunkSize: 16 * 1024 * 1024,
+    });
     return sendChunks(t.app, creator.auth, u, file, range(1, u.totalChunks));
   }
   async function work(type: number, file: Buffer, ext: string): Promise<number> {
     const key = await t.app.storage.put(t.app.storage.newKey('media-original', ext), file);
-    const id = Number((await t.db.query<{ id: number }>(
-      `INSERT INTO materials(type, title, owner_id, status, price_cents, original_path) VALUES ($1, '探针作品', $2, 0, 100, $3) RETURNING id`,
-      [type, creator.id, key])).rows[0].id);
+    const id = Number(
+      (
+        await t.db.query<{ id: number }>(
+          `INSERT INTO materials(type, title, owner_id, status, price_cents, original_path) VALUES ($1, '探针作品', $2, 0, 100, $3) RETURNING id`,
+          [type, creator.id, key],
+        )
+      ).rows[0].id,
+    );
     await t.db.tx((q) => enqueueMediaProcessing(q, { materialId: id, originalKey: key }));
     return id;
   }
@@ -152,7 +179,24 @@ describe('probes: hostile uploads and media', () => {
     it('the media job refuses a stored image bomb and a tiny video declaring 16000 x 16000 frames, with a Chinese reason', async () => {
       const img = await work(IMAGE, pngDeclaring(15_000, 15_000), 'png');
       const raw = path.join(dir, 'raw.mov');
-      execFileSync('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'color=c=red:s=64x64:r=1', '-t', '4', '-c:v', 'rawvideo', '-pix_fmt', 'yuyv422', '-f', 'mov', raw]);
+      execFileSync('ffmpeg', [
+        '-v',
+        'error',
+        '-y',
+        '-f',
+        'lavfi',
+        '-i',
+        'color=c=red:s=64x64:r=1',
+        '-t',
+        '4',
+        '-c:v',
+        'rawvideo',
+        '-pix_fmt',
+        'yuyv422',
+        '-f',
+        'mov',
+        raw,
+      ]);
       const mov = fs.readFileSync(raw);
       // The sample description's width and height (16-bit each, 28 bytes after its 'yuvs' code) now say 16000 x 16000.
       const at = mov.indexOf('yuvs') + 28;
@@ -161,8 +205,8 @@ describe('probes: hostile uploads and media', () => {
       expect(mov.length).toBeLessThan(64 * 1024);
       const vid = await work(VIDEO, mov, 'mov');
       await drain();
-      expect((await findMedia(t.db, img))).toMatchObject({ state: 'failed', error: MSG_IMAGE_TOO_MANY_PIXELS });
-      expect((await findMedia(t.db, vid))).toMatchObject({ state: 'failed', error: MSG_VIDEO_TOO_LARGE });
+      expect(await findMedia(t.db, img)).toMatchObject({ state: 'failed', error: MSG_IMAGE_TOO_MANY_PIXELS });
+      expect(await findMedia(t.db, vid)).toMatchObject({ state: 'failed', error: MSG_VIDEO_TOO_LARGE });
     }, 60_000);
   });
 
@@ -172,20 +216,44 @@ describe('probes: hostile uploads and media', () => {
     let base: string;
     let canary: string;
     beforeAll(async () => {
-      server = http.createServer((_req, res) => { hits++; res.end(); });
+      server = http.createServer((_req, res) => {
+        hits++;
+        res.end();
+      });
       await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
       base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
       // A real video elsewhere on the server's disk: a followed playlist would turn it into this work.
       canary = path.join(dir, 'canary.ts');
-      execFileSync('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc=s=320x240:r=5', '-t', '4', '-c:v', 'mpeg2video', '-f', 'mpegts', canary]);
+      execFileSync('ffmpeg', [
+        '-v',
+        'error',
+        '-y',
+        '-f',
+        'lavfi',
+        '-i',
+        'testsrc=s=320x240:r=5',
+        '-t',
+        '4',
+        '-c:v',
+        'mpeg2video',
+        '-f',
+        'mpegts',
+        canary,
+      ]);
     });
     afterAll(() => new Promise<void>((r) => server.close(() => r())));
 
-    const hls = () => Buffer.from(`#EXTM3U\n#EXT-X-TARGETDURATION:4\n#EXTINF:4,\n${canary}\n#EXTINF:4,\nfile:${canary}\n#EXTINF:4,\n${base}/seg.ts\n#EXT-X-ENDLIST\n`);
+    const hls = () =>
+      Buffer.from(
+        `#EXTM3U\n#EXT-X-TARGETDURATION:4\n#EXTINF:4,\n${canary}\n#EXTINF:4,\nfile:${canary}\n#EXTINF:4,\n${base}/seg.ts\n#EXT-X-ENDLIST\n`,
+      );
     const ffconcat = () => Buffer.from(`ffconcat version 1.0\nfile '${canary}'\nfile '${base}/seg.ts'\n`);
 
     it('HLS and ffconcat playlists uploaded as a video: refused at upload (415, Chinese), nothing fetched', async () => {
-      for (const [name, file] of [['playlist.mp4', hls()], ['concat.mov', ffconcat()]] as const) {
+      for (const [name, file] of [
+        ['playlist.mp4', hls()],
+        ['concat.mov', ffconcat()],
+      ] as const) {
         const r = await upload(name, file, VIDEO);
         expect([name, r.statusCode, r.json().msg]).toEqual([name, 415, '请上传MP4/MOV格式视频，大小不超过2GB']);
       }

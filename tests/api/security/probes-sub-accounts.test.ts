@@ -27,14 +27,22 @@ describe('probes: a sub-account token against the company wallet and orders', ()
     company = await makeUser(t.db, { owner_type: 'ORGANISATIONS', company_name: '探针测试有限公司' });
     await t.db.query('UPDATE users SET balance_cents = 50000 WHERE id = $1', [company.id]);
     const sub = async (role: string): Promise<U> => {
-      const r = await call(t.app, 'POST', '/api/user/sub-accounts', company.auth, { phone: phone(), nickname: '子账号', role, monthlyLimit: 100 });
+      const r = await call(t.app, 'POST', '/api/user/sub-accounts', company.auth, {
+        phone: phone(),
+        nickname: '子账号',
+        role,
+        monthlyLimit: 100,
+      });
       expect(r.status, JSON.stringify(r.body)).toBe(200);
       const id = Number(r.body.data.userId);
       return { id, auth: { authorization: await createSession(t.db, id) } };
     };
     [buyer, sibling, viewer] = [await sub('buyer'), await sub('buyer'), await sub('viewer')];
     const order = async (u: U, materialId: number) => {
-      const r = await call(t.app, 'POST', '/api/trade/order', u.auth, { from: 'direct', items: [{ materialId, scenario: 'personal_study' }] });
+      const r = await call(t.app, 'POST', '/api/trade/order', u.auth, {
+        from: 'direct',
+        items: [{ materialId, scenario: 'personal_study' }],
+      });
       expect(r.status, JSON.stringify(r.body)).toBe(200);
       return Number(r.body.data.id);
     };
@@ -42,10 +50,14 @@ describe('probes: a sub-account token against the company wallet and orders', ()
     siblingMat = await makeMaterial(t.app, t.db, { priceCents: 1000, original: Buffer.from('original bytes') });
     siblingOrder = await order(sibling, siblingMat);
     // The sibling spends company money once: a company wallet row now names it.
-    expect((await call(t.app, 'POST', '/api/user/sub-accounts/pay', sibling.auth, { orderId: siblingOrder })).body.data.status).toBe('paid');
+    expect(
+      (await call(t.app, 'POST', '/api/user/sub-accounts/pay', sibling.auth, { orderId: siblingOrder })).body.data
+        .status,
+    ).toBe('paid');
   });
   afterAll(() => t.close());
-  const companyBalance = async () => Number((await t.db.query('SELECT balance_cents FROM users WHERE id = $1', [company.id])).rows[0].balance_cents);
+  const companyBalance = async () =>
+    Number((await t.db.query('SELECT balance_cents FROM users WHERE id = $1', [company.id])).rows[0].balance_cents);
 
   it('reads: its own (empty) wallet and orders only; the company inbox, order list and sub-account list are 403', async () => {
     expect((await call(t.app, 'GET', '/api/wallet/info', buyer.auth)).body.data.balanceCents).toBe(0);
@@ -77,7 +89,10 @@ describe('probes: a sub-account token against the company wallet and orders', ()
       // The ordinary wallet payment is the sub-account's own (empty) wallet, never the company's.
       expect((await call(t.app, 'POST', '/api/trade/pay/wallet', buyer.auth, { orderId })).status).toBe(404);
     }
-    const mine = await call(t.app, 'POST', '/api/trade/order', buyer.auth, { from: 'direct', items: [{ materialId: await makeMaterial(t.app, t.db, { priceCents: 1000 }), scenario: 'personal_study' }] });
+    const mine = await call(t.app, 'POST', '/api/trade/order', buyer.auth, {
+      from: 'direct',
+      items: [{ materialId: await makeMaterial(t.app, t.db, { priceCents: 1000 }), scenario: 'personal_study' }],
+    });
     const own = await call(t.app, 'POST', '/api/trade/pay/wallet', buyer.auth, { orderId: mine.body.data.id });
     expect(own.status).toBe(400);
     expect(own.body.msg).toMatch(/余额不足/);
@@ -85,7 +100,10 @@ describe('probes: a sub-account token against the company wallet and orders', ()
     expect([vr.status, vr.body.msg]).toEqual([403, '查看者不能使用企业资金付款']);
     expect(await companyBalance()).toBe(before);
     // A viewer's own order: refused as a viewer.
-    const vo = await call(t.app, 'POST', '/api/trade/order', viewer.auth, { from: 'direct', items: [{ materialId: await makeMaterial(t.app, t.db, { priceCents: 1000 }), scenario: 'personal_study' }] });
+    const vo = await call(t.app, 'POST', '/api/trade/order', viewer.auth, {
+      from: 'direct',
+      items: [{ materialId: await makeMaterial(t.app, t.db, { priceCents: 1000 }), scenario: 'personal_study' }],
+    });
     const vp = await call(t.app, 'POST', '/api/user/sub-accounts/pay', viewer.auth, { orderId: vo.body.data.id });
     expect([vp.status, vp.body.msg]).toEqual([403, '查看者不能使用企业资金付款']);
     // Approving is the company's: the sub-account cannot approve anything.
@@ -97,6 +115,8 @@ describe('probes: a sub-account token against the company wallet and orders', ()
     // Disabled: its sessions end, so the token neither reads nor spends.
     expect((await call(t.app, 'POST', `/api/user/sub-accounts/${buyer.id}/disable`, company.auth)).status).toBe(200);
     expect((await call(t.app, 'GET', '/api/wallet/info', buyer.auth)).status).toBe(401);
-    expect((await call(t.app, 'POST', '/api/user/sub-accounts/pay', buyer.auth, { orderId: mine.body.data.id })).status).toBe(401);
+    expect(
+      (await call(t.app, 'POST', '/api/user/sub-accounts/pay', buyer.auth, { orderId: mine.body.data.id })).status,
+    ).toBe(401);
   });
 });

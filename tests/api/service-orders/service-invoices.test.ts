@@ -17,7 +17,12 @@ describe('/api/user/service-invoice: invoices of copyright-service orders (/cypr
     buyer = await makeUser(t.db);
     staff = await makeUser(t.db, { roles: ['buyer', 'staff'] });
     const mat = await makeMaterial(t.app, t.db, { priceCents: 3000 });
-    const o = (await call(t.app, 'POST', '/api/trade/order', buyer.auth, { from: 'direct', items: [{ materialId: mat, scenario: 'personal_study' }] })).body.data;
+    const o = (
+      await call(t.app, 'POST', '/api/trade/order', buyer.auth, {
+        from: 'direct',
+        items: [{ materialId: mat, scenario: 'personal_study' }],
+      })
+    ).body.data;
     await credit(t.db, buyer.id, o.amountCents, 'recharge', 'test');
     expect((await call(t.app, 'POST', '/api/trade/pay/wallet', buyer.auth, { orderId: o.id })).status).toBe(200);
     materialOrderId = o.id;
@@ -28,7 +33,10 @@ describe('/api/user/service-invoice: invoices of copyright-service orders (/cypr
     const s = await buyServiceWithWallet(t.app, t.db, buyer, 'trace_1');
     const offered = (await call(t.app, 'GET', '/api/user/service-invoice/orders', buyer.auth)).body.data.list;
     expect(offered).toEqual([expect.objectContaining({ id: s.id, amountCents: 5000, itemTitles: '版权溯源 1 次' })]);
-    const wrongKind = await call(t.app, 'POST', '/api/user/service-invoice', buyer.auth, { ...ordinary, orders: [materialOrderId] });
+    const wrongKind = await call(t.app, 'POST', '/api/user/service-invoice', buyer.auth, {
+      ...ordinary,
+      orders: [materialOrderId],
+    });
     expect(wrongKind.status).toBe(400);
     expect(wrongKind.body.msg).toContain('已支付的订单');
     const created = await call(t.app, 'POST', '/api/user/service-invoice', buyer.auth, { ...ordinary, orders: [s.id] });
@@ -47,11 +55,20 @@ describe('/api/user/service-invoice: invoices of copyright-service orders (/cypr
   it('never invoices more than was kept: unused units paid back lower the amount', async () => {
     const s = await buyServiceWithWallet(t.app, t.db, buyer, 'deposit_10');
     await t.db.tx((q) => consumeQuota(q, { userId: buyer.id, service: 'deposit', ref: 'deposit:1' }));
-    expect((await call(t.app, 'POST', `/api/service-orders/${s.serviceOrderId}/refund-unused`, staff.auth, { reason: '客户申请退回' })).status).toBe(200);
+    expect(
+      (
+        await call(t.app, 'POST', `/api/service-orders/${s.serviceOrderId}/refund-unused`, staff.auth, {
+          reason: '客户申请退回',
+        })
+      ).status,
+    ).toBe(200);
     const offered = (await call(t.app, 'GET', '/api/user/service-invoice/orders', buyer.auth)).body.data.list;
     // 9900 paid, 9 of 10 units (8910) paid back: 990 may be invoiced.
     expect(offered.find((o: any) => o.id === s.id).amountCents).toBe(990);
     const created = await call(t.app, 'POST', '/api/user/service-invoice', buyer.auth, { ...ordinary, orders: [s.id] });
-    expect((await call(t.app, 'GET', `/api/user/service-invoice/${created.body.data.id}`, buyer.auth)).body.data.amount_cents).toBe(990);
+    expect(
+      (await call(t.app, 'GET', `/api/user/service-invoice/${created.body.data.id}`, buyer.auth)).body.data
+        .amount_cents,
+    ).toBe(990);
   });
 });

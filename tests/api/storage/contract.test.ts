@@ -26,7 +26,14 @@ describe.each(['local', 's3'] as const)('ObjectStore contract: %s', (kind) => {
     if (kind === 'local') store = new LocalStorage(dir);
     else {
       s3 = await startS3();
-      store = new S3Storage({ endpoint: s3.endpoint, bucket: s3.bucket, region: 'us-east-1', accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER', forcePathStyle: true });
+      store = new S3Storage({
+        endpoint: s3.endpoint,
+        bucket: s3.bucket,
+        region: 'us-east-1',
+        accessKeyId: 'S3RVER',
+        secretAccessKey: 'S3RVER',
+        forcePathStyle: true,
+      });
     }
   });
   afterAll(async () => {
@@ -49,7 +56,10 @@ describe.each(['local', 's3'] as const)('ObjectStore contract: %s', (kind) => {
 
   it('put, get, stat, exists, delete; a missing key is null / ObjectNotFoundError, delete is idempotent', async () => {
     const key = store.newKey('contract', 'txt');
-    await store.put(key, Buffer.from('流明 hello'), { contentType: 'text/plain; charset=utf-8', sha256: 'ab'.repeat(32) });
+    await store.put(key, Buffer.from('流明 hello'), {
+      contentType: 'text/plain; charset=utf-8',
+      sha256: 'ab'.repeat(32),
+    });
     expect((await store.get(key)).toString()).toBe('流明 hello');
     const st = await store.stat(key);
     expect(st).toMatchObject({ size: Buffer.byteLength('流明 hello') });
@@ -115,7 +125,11 @@ describe.each(['local', 's3'] as const)('ObjectStore contract: %s', (kind) => {
   it('downloadUrl: a presigned URL whose answer names the file (S3), or null where the route streams (local)', async () => {
     const key = store.newKey('media-original', 'mp4');
     await store.put(key, Buffer.from('ORIGINAL'));
-    const url = await store.downloadUrl(key, { filename: '大熊猫 "宝宝".mp4', contentType: 'application/octet-stream', expiresInSeconds: 60 });
+    const url = await store.downloadUrl(key, {
+      filename: '大熊猫 "宝宝".mp4',
+      contentType: 'application/octet-stream',
+      expiresInSeconds: 60,
+    });
     if (kind === 'local') {
       expect(url).toBeNull();
       return;

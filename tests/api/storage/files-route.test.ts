@@ -29,7 +29,12 @@ describe.each(['local', 's3'] as const)('public media route on %s storage', (kin
     const r = await t.app.inject(url);
     expect(r.statusCode).toBe(200);
     expect(r.rawPayload.equals(clip)).toBe(true);
-    expect(r.headers).toMatchObject({ 'content-type': 'video/mp4', 'content-length': String(clip.length), 'accept-ranges': 'bytes', 'cache-control': 'public, max-age=31536000, immutable' });
+    expect(r.headers).toMatchObject({
+      'content-type': 'video/mp4',
+      'content-length': String(clip.length),
+      'accept-ranges': 'bytes',
+      'cache-control': 'public, max-age=31536000, immutable',
+    });
     const etag = String(r.headers.etag);
     expect(etag).toBeTruthy();
     const again = await t.app.inject({ url, headers: { 'if-none-match': etag } });

@@ -27,7 +27,14 @@ describe('storage:migrate', () => {
   };
   beforeAll(async () => {
     s3 = await startS3();
-    bucket = new S3Storage({ endpoint: s3.endpoint, bucket: s3.bucket, region: 'us-east-1', accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER', forcePathStyle: true });
+    bucket = new S3Storage({
+      endpoint: s3.endpoint,
+      bucket: s3.bucket,
+      region: 'us-east-1',
+      accessKeyId: 'S3RVER',
+      secretAccessKey: 'S3RVER',
+      forcePathStyle: true,
+    });
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lumen-migrate-'));
     local = new LocalStorage(path.join(dir, 'files'));
     for (const [k, v] of Object.entries(files)) await local.put(k, v);
@@ -83,7 +90,8 @@ describe('storage:migrate', () => {
     await local.put(key, Buffer.from('fresh bytes'));
     // A store that loses bytes on the way back (a broken proxy or disk): the verify step must notice.
     const lossy = Object.create(bucket) as S3Storage;
-    lossy.stream = async (k, range) => (k === key ? Readable.from([Buffer.from('other bytes')]) : bucket.stream(k, range));
+    lossy.stream = async (k, range) =>
+      k === key ? Readable.from([Buffer.from('other bytes')]) : bucket.stream(k, range);
     try {
       const r = await migrateStore(local, lossy);
       expect(r.failed).toEqual([{ key, reason: expect.stringContaining('differs from the source') }]);
@@ -102,9 +110,13 @@ describe('storage:migrate', () => {
       const cli = ['--import', 'tsx', 'server/src/storage/migrate-cli.ts'];
       const first = await run(process.execPath, cli, { env });
       expect(first.stdout).toContain(`-> s3://lumen-cli at ${fresh.endpoint}`);
-      expect(first.stdout).toMatch(/files: 3, copied and verified: 3 \(9\.0 MiB\), already there \(same SHA-256\): 0, failed: 0/);
+      expect(first.stdout).toMatch(
+        /files: 3, copied and verified: 3 \(9\.0 MiB\), already there \(same SHA-256\): 0, failed: 0/,
+      );
       const again = await run(process.execPath, cli, { env });
-      expect(again.stdout).toContain('files: 3, copied and verified: 0 (0.0 MiB), already there (same SHA-256): 3, failed: 0');
+      expect(again.stdout).toContain(
+        'files: 3, copied and verified: 0 (0.0 MiB), already there (same SHA-256): 3, failed: 0',
+      );
       const refused = await run(process.execPath, cli, { env: { ...process.env, DATA_DIR: dir } }).catch((e) => e);
       expect(refused.code).toBe(2);
       expect(refused.stderr).toContain('set STORAGE=s3');

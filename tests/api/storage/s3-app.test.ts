@@ -26,7 +26,12 @@ describe('STORAGE=s3: originals, uploads and public media in a bucket', () => {
     holder = await makeUser(t.db);
     stranger = await makeUser(t.db);
     mat = await makeMaterial(t.app, t.db, { title: '大熊猫"宝宝"/嬉戏', priceCents: 1000, original });
-    const o = (await call(t.app, 'POST', '/api/trade/order', holder.auth, { from: 'direct', items: [{ materialId: mat, scenario: 'personal_media' }] })).body.data;
+    const o = (
+      await call(t.app, 'POST', '/api/trade/order', holder.auth, {
+        from: 'direct',
+        items: [{ materialId: mat, scenario: 'personal_media' }],
+      })
+    ).body.data;
     await t.db.query('UPDATE users SET balance_cents = 5000 WHERE id = $1', [holder.id]);
     expect((await call(t.app, 'POST', '/api/trade/pay/wallet', holder.auth, { orderId: o.id })).status).toBe(200);
   });
@@ -37,7 +42,9 @@ describe('STORAGE=s3: originals, uploads and public media in a bucket', () => {
 
   it('runs on the bucket, and the original is only there (not on local disk)', async () => {
     expect(t.app.storage.kind).toBe('s3');
-    const key = String((await t.db.query('SELECT original_path FROM materials WHERE id = $1', [mat])).rows[0].original_path);
+    const key = String(
+      (await t.db.query('SELECT original_path FROM materials WHERE id = $1', [mat])).rows[0].original_path,
+    );
     expect((await t.app.storage.get(key)).equals(original)).toBe(true);
     expect(fs.existsSync(`${t.app.config.dataDir}/files/${key}`)).toBe(false);
   });
@@ -72,7 +79,9 @@ describe('STORAGE=s3: originals, uploads and public media in a bucket', () => {
   });
 
   it('a missing original is a Chinese 404, not a URL to nothing', async () => {
-    const key = String((await t.db.query('SELECT original_path FROM materials WHERE id = $1', [mat])).rows[0].original_path);
+    const key = String(
+      (await t.db.query('SELECT original_path FROM materials WHERE id = $1', [mat])).rows[0].original_path,
+    );
     const bytes = await t.app.storage.get(key);
     await t.app.storage.delete(key);
     try {
@@ -86,14 +95,28 @@ describe('STORAGE=s3: originals, uploads and public media in a bucket', () => {
 
   it('a form upload (deposit) streams its checked file into the bucket with its SHA-256', async () => {
     const image = { filename: '山川日出.jpg', contentType: 'image/jpeg', data: await jpeg(640, 480) };
-    const body = formWithFiles({ workName: '山川日出', workCategory: 1, files: [metaOf(image, { width: 640, height: 480 })] }, [image]);
-    const r = await t.app.inject({ method: 'POST', url: '/api/protection/deposit', headers: { ...holder.auth, ...body.headers }, payload: body.payload });
+    const body = formWithFiles(
+      { workName: '山川日出', workCategory: 1, files: [metaOf(image, { width: 640, height: 480 })] },
+      [image],
+    );
+    const r = await t.app.inject({
+      method: 'POST',
+      url: '/api/protection/deposit',
+      headers: { ...holder.auth, ...body.headers },
+      payload: body.payload,
+    });
     expect(r.statusCode, r.body).toBe(200);
     const d = r.json().data;
-    const key = String((await t.db.query('SELECT file_key FROM evidence_deposits WHERE id = $1', [d.id])).rows[0].file_key);
+    const key = String(
+      (await t.db.query('SELECT file_key FROM evidence_deposits WHERE id = $1', [d.id])).rows[0].file_key,
+    );
     expect(key).toMatch(/^deposit\/\d{6}\/[a-f0-9]{24}\.jpg$/);
     expect((await t.app.storage.get(key)).equals(image.data)).toBe(true);
-    expect(await t.app.storage.stat(key)).toMatchObject({ size: image.data.length, contentType: 'image/jpeg', sha256: d.sha256 });
+    expect(await t.app.storage.stat(key)).toMatchObject({
+      size: image.data.length,
+      contentType: 'image/jpeg',
+      sha256: d.sha256,
+    });
     // The temp file is gone once stored.
     expect(fs.readdirSync(`${t.app.config.dataDir}/tmp`)).toEqual([]);
   });
@@ -104,7 +127,12 @@ describe('STORAGE=s3: originals, uploads and public media in a bucket', () => {
     expect(() => loadConfig({ STORAGE: 's3', S3_BUCKET: 'b', S3_ACCESS_KEY_ID: 'k' })).toThrow(/S3_SECRET_ACCESS_KEY/);
     expect(() => loadConfig({ STORAGE: 'ftp' })).toThrow(/local or s3/);
     expect(loadConfig({}).storage).toBe('local');
-    expect(loadConfig(s3.env).s3).toMatchObject({ bucket: s3.bucket, endpoint: s3.endpoint, forcePathStyle: true, region: 'us-east-1' });
+    expect(loadConfig(s3.env).s3).toMatchObject({
+      bucket: s3.bucket,
+      endpoint: s3.endpoint,
+      forcePathStyle: true,
+      region: 'us-east-1',
+    });
   });
 
   it('a bucket that cannot be reached stops the start with the reason (not the first upload)', async () => {
@@ -115,7 +143,9 @@ describe('STORAGE=s3: originals, uploads and public media in a bucket', () => {
   });
 
   it('presigned URLs name S3_PUBLIC_ENDPOINT when browsers reach the service elsewhere', async () => {
-    const store = (await openStorage(loadConfig({ ...s3.env, S3_PUBLIC_ENDPOINT: 'https://files.lumen.example' }))) as S3Storage;
+    const store = (await openStorage(
+      loadConfig({ ...s3.env, S3_PUBLIC_ENDPOINT: 'https://files.lumen.example' }),
+    )) as S3Storage;
     try {
       const url = await store.downloadUrl('media-original/202601/ab.mp4', { filename: 'a.mp4' });
       expect(url.startsWith(`https://files.lumen.example/${s3.bucket}/media-original/202601/ab.mp4?`)).toBe(true);

@@ -38,27 +38,51 @@ describe('trace timeline and trace certificates', () => {
     await t.db.query('UPDATE materials SET owner_id = $1 WHERE id = $2', [alice.id, work]);
 
     // A deposit of the work, committed to the evidence log the way the deposit route does it.
-    const depositId = Number((await t.db.query(
-      `INSERT INTO evidence_deposits(user_id, material_id, work_name, work_category, form, file_name, file_key, file_size, mime, sha256)
+    const depositId = Number(
+      (
+        await t.db.query(
+          `INSERT INTO evidence_deposits(user_id, material_id, work_name, work_category, form, file_name, file_key, file_size, mime, sha256)
        VALUES ($1, $2, $3, 1, '{}', 'fog.jpg', 'deposits/x/fog.jpg', 10, 'image/jpeg', $4) RETURNING id`,
-      [alice.id, work, title, 'cd'.repeat(32)],
-    )).rows[0].id);
-    depositCert = (await t.db.tx((q) => commitDeposit(q, { id: depositId, userId: alice.id, materialId: work, sha256: 'cd'.repeat(32), workName: title, fileName: 'fog.jpg' }))).certNo;
+          [alice.id, work, title, 'cd'.repeat(32)],
+        )
+      ).rows[0].id,
+    );
+    depositCert = (
+      await t.db.tx((q) =>
+        commitDeposit(q, {
+          id: depositId,
+          userId: alice.id,
+          materialId: work,
+          sha256: 'cd'.repeat(32),
+          workName: title,
+          fileName: 'fog.jpg',
+        }),
+      )
+    ).certNo;
     // An issued registration of the same work (registrations name works by title).
     await t.db.query(
       `INSERT INTO registrations(user_id, kind, work_name, work_category, form, status, case_no, registration_no, issued_at) VALUES ($1, 'copyright', $2, 1, '{}', 2, 'AC-1', '国作登字-2026-F-00000001', now())`,
       [alice.id, title],
     );
     // Bob buys a licence through the real order and wallet payment.
-    const o = (await call(t.app, 'POST', '/api/trade/order', bob.auth, { from: 'direct', items: [{ materialId: work, scenario: 'personal_media' }] })).body.data;
+    const o = (
+      await call(t.app, 'POST', '/api/trade/order', bob.auth, {
+        from: 'direct',
+        items: [{ materialId: work, scenario: 'personal_media' }],
+      })
+    ).body.data;
     await t.db.query('UPDATE users SET balance_cents = 100000 WHERE id = $1', [bob.id]);
     expect((await call(t.app, 'POST', '/api/trade/pay/wallet', bob.auth, { orderId: o.id })).status).toBe(200);
     // A completed transfer resting on the deposit (the trading flow has its own tests).
-    const listing = Number((await t.db.query(
-      `INSERT INTO copyright_listings(seller_id, proof_type, proof_id, work_name, work_category, mode, rights, territory, exclusive, price_cents, status)
+    const listing = Number(
+      (
+        await t.db.query(
+          `INSERT INTO copyright_listings(seller_id, proof_type, proof_id, work_name, work_category, mode, rights, territory, exclusive, price_cents, status)
        VALUES ($1, 'deposit', $2, $3, 1, 'transfer', '{reproduction}', '中国大陆', true, 50000, 'sold') RETURNING id`,
-      [alice.id, depositId, title],
-    )).rows[0].id);
+          [alice.id, depositId, title],
+        )
+      ).rows[0].id,
+    );
     await t.db.query(
       `INSERT INTO copyright_deals(listing_id, buyer_id, seller_id, price_cents, status, ledger_height, completed_at) VALUES ($1, $2, $3, 50000, 'completed', 7, now())`,
       [listing, bob.id, alice.id],
@@ -66,12 +90,17 @@ describe('trace timeline and trace certificates', () => {
   }, 180_000);
   afterAll(() => t?.close());
 
-  it('lists the chain of title and spread of the owner\'s work from its records, buyers masked', async () => {
+  it("lists the chain of title and spread of the owner's work from its records, buyers masked", async () => {
     const r = await timeline();
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     const events = r.body.data.events as Array<Record<string, any>>;
     expect(events.map((e) => e.kind)).toEqual(['upload', 'deposit', 'registration', 'licence', 'transfer']);
-    expect(events[1]).toMatchObject({ certNo: depositCert, sha256: 'cd'.repeat(32), leafIndex: expect.any(Number), status: '已存证' });
+    expect(events[1]).toMatchObject({
+      certNo: depositCert,
+      sha256: 'cd'.repeat(32),
+      leafIndex: expect.any(Number),
+      status: '已存证',
+    });
     const leaf = await leafByCertNo(t.db, depositCert);
     expect(events[1].leafIndex).toBe(leaf!.idx);
     expect(events[2]).toMatchObject({ status: '登记成功', certNo: '国作登字-2026-F-00000001' });
@@ -86,14 +115,23 @@ describe('trace timeline and trace certificates', () => {
     expect(works).toEqual([expect.objectContaining({ id: work, title, events: 5, certificates: 0 })]);
   });
 
-  it('shows monitoring hits, only the owner\'s hits of this work', async () => {
+  it("shows monitoring hits, only the owner's hits of this work", async () => {
     // Hits as the monitoring scan records them (migration 860): one on Alice's work, one of Bob's.
-    await t.db.query(`INSERT INTO monitor_hits(work_id, owner_id, media_kind, page_url, media_url, media_hash, similarity, distance, status, first_seen_at, last_seen_at) VALUES
+    await t.db.query(
+      `INSERT INTO monitor_hits(work_id, owner_id, media_kind, page_url, media_url, media_hash, similarity, distance, status, first_seen_at, last_seen_at) VALUES
       ($1, $2, 'image', 'https://blog.example.test/p/9', 'https://blog.example.test/a.jpg', 'ab', 0.93, 18, 'takedown', now(), now()),
-      ($1, $3, 'image', 'https://other.example.test/x', 'https://other.example.test/b.jpg', 'cd', 0.5, 120, 'pending', now(), now())`, [work, alice.id, bob.id]);
+      ($1, $3, 'image', 'https://other.example.test/x', 'https://other.example.test/b.jpg', 'cd', 0.5, 120, 'pending', now(), now())`,
+      [work, alice.id, bob.id],
+    );
     const events = (await timeline()).body.data.events as Array<Record<string, any>>;
     const hits = events.filter((e) => e.kind === 'monitor-hit');
-    expect(hits).toEqual([expect.objectContaining({ title: '监测发现：blog.example.test', url: 'https://blog.example.test/p/9', status: '已发侵权通知' })]);
+    expect(hits).toEqual([
+      expect.objectContaining({
+        title: '监测发现：blog.example.test',
+        url: 'https://blog.example.test/p/9',
+        status: '已发侵权通知',
+      }),
+    ]);
     expect(hits[0].detail).toContain('相似度 93%');
   });
 
@@ -122,11 +160,15 @@ describe('trace timeline and trace certificates', () => {
     issued.body.data = issued.body.data.result;
     certNo = issued.body.data.certNo;
     // A job runs at least once: running it again answers the certificate it committed, charging nothing.
-    const again = await issueTraceCertificate({ db: t.db, storage: t.app.storage, publicUrl: '' }, alice.id, work, { jobId: job.id });
+    const again = await issueTraceCertificate({ db: t.db, storage: t.app.storage, publicUrl: '' }, alice.id, work, {
+      jobId: job.id,
+    });
     expect(again.certNo).toBe(certNo);
     expect(Number((await t.db.query('SELECT count(*) AS n FROM trace_certificates')).rows[0].n)).toBe(1);
     const inbox = (await call(t.app, 'GET', '/api/notifications/list?kind=trace', alice.auth)).body.data.list;
-    expect(inbox).toEqual([expect.objectContaining({ title: `「${title}」溯源证书已出具`, link: `/cyprotect/mytrace?work=${work}` })]);
+    expect(inbox).toEqual([
+      expect.objectContaining({ title: `「${title}」溯源证书已出具`, link: `/cyprotect/mytrace?work=${work}` }),
+    ]);
     expect(certNo).toMatch(/^TR\d{16}-[0-9A-Z]{6}$/);
     // The unit is spent: a second certificate needs another purchase.
     expect((await call(t.app, 'POST', `/api/trace/works/${work}/certificates`, alice.auth)).status).toBe(402);
@@ -136,7 +178,9 @@ describe('trace timeline and trace certificates', () => {
     pdf = dl.rawPayload;
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
     expect(sha(pdf)).toBe(issued.body.data.sha256);
-    expect((await t.app.inject({ url: `/api/trace/certificates/${certNo}/pdf`, headers: bob.auth })).statusCode).toBe(404);
+    expect((await t.app.inject({ url: `/api/trace/certificates/${certNo}/pdf`, headers: bob.auth })).statusCode).toBe(
+      404,
+    );
 
     const leaf = await leafByCertNo(t.db, certNo);
     expect(leaf?.payload).toMatchObject({ type: 'trace-cert', certNo, workId: work });
@@ -157,7 +201,14 @@ describe('trace timeline and trace certificates', () => {
   it('verifies the certificate publicly by number, and a changed file fails', async () => {
     const r = await call(t.app, 'GET', `/api/trace/verify/${certNo}`);
     expect(r.status).toBe(200);
-    expect(r.body.data).toMatchObject({ certNo, workTitle: title, owner: '晨光影像工作室', valid: true, sha256: sha(pdf), fileMatches: null });
+    expect(r.body.data).toMatchObject({
+      certNo,
+      workTitle: title,
+      owner: '晨光影像工作室',
+      valid: true,
+      sha256: sha(pdf),
+      fileMatches: null,
+    });
     expect(r.body.data.events.map((e: any) => e.kind)).toContain('deposit');
 
     const same = await call(t.app, 'GET', `/api/trace/verify/${certNo}?sha256=${sha(pdf)}`);

@@ -18,7 +18,14 @@ describe('works from uploads', () => {
     ({ id: creatorId, auth } = await makeUser(t.db, { roles: ['buyer', 'creator'] }));
     ({ auth: other } = await makeUser(t.db, { roles: ['buyer', 'creator'] }));
     const cat = async (type: number) =>
-      Number((await t.db.query<{ id: number }>('INSERT INTO categories(type, name) VALUES ($1, $2) RETURNING id', [type, `测试分类${type}`])).rows[0].id);
+      Number(
+        (
+          await t.db.query<{ id: number }>('INSERT INTO categories(type, name) VALUES ($1, $2) RETURNING id', [
+            type,
+            `测试分类${type}`,
+          ])
+        ).rows[0].id,
+      );
     imageCategory = await cat(IMAGE);
     videoCategory = await cat(1);
   }, 60_000);
@@ -27,15 +34,29 @@ describe('works from uploads', () => {
   /** A real PNG (distinct pixels each call) uploaded in one chunk; returns its upload id and hash. */
   async function uploaded(as = auth): Promise<{ id: string; sha: string }> {
     seq += 1;
-    const png = await sharp({ create: { width: 800, height: 600, channels: 3, background: { r: seq * 7 % 255, g: 90, b: seq * 13 % 255 } } }).png().toBuffer();
+    const png = await sharp({
+      create: { width: 800, height: 600, channels: 3, background: { r: (seq * 7) % 255, g: 90, b: (seq * 13) % 255 } },
+    })
+      .png()
+      .toBuffer();
     const { upload } = await initUpload(t.app, as, { name: `作品${seq}.png`, size: png.length, type: 'image/png' });
     const res = await sendChunks(t.app, as, upload, png, [1]);
     expect(res.json().data.state).toBe('complete');
     return { id: upload.id, sha: sha256(png) };
   }
-  const post = (url: string, payload: unknown, as = auth) => t.app.inject({ method: 'POST', url: `/api/user/works${url}`, headers: as, payload: payload as any });
-  const row = async (id: number) => (await t.db.query<Record<string, any>>('SELECT * FROM materials WHERE id = $1', [id])).rows[0];
-  const form = (uploadId: string, over: Record<string, unknown> = {}) => ({ uploadId, type: IMAGE, title: '西湖晨雾', tags: ['西湖', '晨雾'], categoryId: imageCategory, price: 19.9, ...over });
+  const post = (url: string, payload: unknown, as = auth) =>
+    t.app.inject({ method: 'POST', url: `/api/user/works${url}`, headers: as, payload: payload as any });
+  const row = async (id: number) =>
+    (await t.db.query<Record<string, any>>('SELECT * FROM materials WHERE id = $1', [id])).rows[0];
+  const form = (uploadId: string, over: Record<string, unknown> = {}) => ({
+    uploadId,
+    type: IMAGE,
+    title: '西湖晨雾',
+    tags: ['西湖', '晨雾'],
+    categoryId: imageCategory,
+    price: 19.9,
+    ...over,
+  });
 
   it('a draft with 上传即存证 gets its media job and a deposit of the original on the ledger, with certificate', async () => {
     const up = await uploaded();
@@ -44,17 +65,32 @@ describe('works from uploads', () => {
     expect(res.json().msg).toContain('草稿');
     const [w] = res.json().data.works;
     const m = await row(w.id);
-    expect(m).toMatchObject({ status: 9, owner_id: creatorId, upload_id: up.id, title: '西湖晨雾', price_cents: 1990, category_id: imageCategory, model_release: true, property_release: false });
+    expect(m).toMatchObject({
+      status: 9,
+      owner_id: creatorId,
+      upload_id: up.id,
+      title: '西湖晨雾',
+      price_cents: 1990,
+      category_id: imageCategory,
+      model_release: true,
+      property_release: false,
+    });
     const job = (await t.db.query('SELECT task, state FROM jobs WHERE id = $1', [w.jobId])).rows[0];
     expect(job).toMatchObject({ task: 'media.process' });
-    expect((await t.db.query('SELECT state FROM material_media WHERE material_id = $1', [w.id])).rows[0].state).toBe('processing');
+    expect((await t.db.query('SELECT state FROM material_media WHERE material_id = $1', [w.id])).rows[0].state).toBe(
+      'processing',
+    );
 
-    const dep = (await t.db.query<Record<string, any>>('SELECT * FROM evidence_deposits WHERE material_id = $1', [w.id])).rows;
+    const dep = (
+      await t.db.query<Record<string, any>>('SELECT * FROM evidence_deposits WHERE material_id = $1', [w.id])
+    ).rows;
     expect(dep).toHaveLength(1);
     expect(dep[0]).toMatchObject({ status: 1, sha256: up.sha, cert_no: w.certNo, work_category: 1 });
     const verify = await t.app.inject({ method: 'GET', url: `/api/protection/deposit/verify/${w.certNo}` });
     expect(verify.json().data).toMatchObject({ valid: true, sha256: up.sha });
-    const events = (await t.db.query<{ action: string }>('SELECT action FROM work_events WHERE material_id = $1 ORDER BY id', [w.id])).rows.map((e) => e.action);
+    const events = (
+      await t.db.query<{ action: string }>('SELECT action FROM work_events WHERE material_id = $1 ORDER BY id', [w.id])
+    ).rows.map((e) => e.action);
     expect(events).toEqual(['created']);
 
     // The same upload never makes a second work.
@@ -94,23 +130,46 @@ describe('works from uploads', () => {
     expect(bad.json().msg).toBe('第2个作品：作品标题需为2至60个字');
     expect(bad.json().data.fieldErrors['/items/1/title']).toBe('作品标题需为2至60个字');
     const twice = await post('/batch', { items: [form(a.id), form(a.id)] });
-    expect([twice.statusCode, twice.json().data.fieldErrors['/items/1/uploadId']]).toEqual([409, '同一个文件只能创建一个作品']);
+    expect([twice.statusCode, twice.json().data.fieldErrors['/items/1/uploadId']]).toEqual([
+      409,
+      '同一个文件只能创建一个作品',
+    ]);
     // The second item's upload is another user's: the first item's work is rolled back too.
     const theirs = await uploaded(other);
     const mixed = await post('/batch', { items: [form(a.id), form(theirs.id)] });
     expect(mixed.statusCode).toBe(409);
     expect((await t.db.query('SELECT 1 FROM materials WHERE upload_id = $1', [a.id])).rows).toHaveLength(0);
 
-    const awaiting = await t.app.inject({ method: 'GET', url: `/api/user/works/uploads?workType=${IMAGE}`, headers: auth });
+    const awaiting = await t.app.inject({
+      method: 'GET',
+      url: `/api/user/works/uploads?workType=${IMAGE}`,
+      headers: auth,
+    });
     const ids = awaiting.json().data.list.map((u: { id: string }) => u.id);
     expect(ids).toEqual(expect.arrayContaining([a.id, b.id]));
 
-    const okRes = await post('/batch', { items: [form(a.id, { title: '批量一' }), form(b.id, { title: '批量二', price: 5 })], submit: true });
+    const okRes = await post('/batch', {
+      items: [form(a.id, { title: '批量一' }), form(b.id, { title: '批量二', price: 5 })],
+      submit: true,
+    });
     expect(okRes.statusCode).toBe(200);
     const works = okRes.json().data.works;
-    expect(await Promise.all(works.map(async (w: { id: number }) => { const m = await row(w.id); return [m.title, m.status, m.price_cents]; })))
-      .toEqual([['批量一', 0, 1990], ['批量二', 0, 500]]);
-    const after = (await t.app.inject({ method: 'GET', url: `/api/user/works/uploads?workType=${IMAGE}`, headers: auth })).json().data.list.map((u: { id: string }) => u.id);
+    expect(
+      await Promise.all(
+        works.map(async (w: { id: number }) => {
+          const m = await row(w.id);
+          return [m.title, m.status, m.price_cents];
+        }),
+      ),
+    ).toEqual([
+      ['批量一', 0, 1990],
+      ['批量二', 0, 500],
+    ]);
+    const after = (
+      await t.app.inject({ method: 'GET', url: `/api/user/works/uploads?workType=${IMAGE}`, headers: auth })
+    )
+      .json()
+      .data.list.map((u: { id: string }) => u.id);
     expect(after).not.toContain(a.id);
     expect(after).not.toContain(b.id);
   });

@@ -40,7 +40,13 @@ describe('PhoneChangeModal', () => {
     expect(await screen.findByText('请输入当前密码')).toBeTruthy();
     fireEvent.change(screen.getByLabelText('当前密码'), { target: { value: 'Wrong-1' } });
     fireEvent.click(screen.getByRole('button', { name: '确认更换' }));
-    await waitFor(() => expect(api.post).toHaveBeenCalledWith(CHANGE_PHONE, { phone: '13712345678', code: '123456', currentPassword: 'Wrong-1' }));
+    await waitFor(() =>
+      expect(api.post).toHaveBeenCalledWith(CHANGE_PHONE, {
+        phone: '13712345678',
+        code: '123456',
+        currentPassword: 'Wrong-1',
+      }),
+    );
     expect(api.sent('POST', CHANGE_PHONE)[0].encoding).toBe('json');
     expect(await screen.findByText('当前密码不正确')).toBeTruthy();
     expect(onChanged).not.toHaveBeenCalled();

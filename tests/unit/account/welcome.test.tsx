@@ -8,10 +8,24 @@ import { userStore } from '../../../src/components/user/user-store';
 import type { UserInfo } from '../../../src/components/user/UserContext';
 
 const USER: UserInfo = {
-  id: 7, phone: '138****0000', username: 'demo_company', nickname: '星河传媒', avatar: '', ownerType: 'ORGANISATIONS',
-  enhancedAuth: true, companyName: '星河传媒有限公司', parentId: null, roles: ['buyer'], balanceCents: 12345,
+  id: 7,
+  phone: '138****0000',
+  username: 'demo_company',
+  nickname: '星河传媒',
+  avatar: '',
+  ownerType: 'ORGANISATIONS',
+  enhancedAuth: true,
+  companyName: '星河传媒有限公司',
+  parentId: null,
+  roles: ['buyer'],
+  balanceCents: 12345,
 };
-const TOTALS: Record<string, number> = { '/api/order/list': 3, '/api/order/authrecord/list': 5, '/api/collect/list': 2, '/api/discount/list': 1 };
+const TOTALS: Record<string, number> = {
+  '/api/order/list': 3,
+  '/api/order/authrecord/list': 5,
+  '/api/collect/list': 2,
+  '/api/discount/list': 1,
+};
 const api = fakeApi();
 const lists = async (url: string) => (url in TOTALS ? { list: [], total: TOTALS[url] } : null);
 

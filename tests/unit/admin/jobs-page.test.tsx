@@ -12,9 +12,21 @@ import JobsPage from '../../../src/pages/admin/JobsPage';
 const api = fakeApi();
 
 const job = (id: number, state: Job['state'], over: Partial<Job> = {}): Job => ({
-  id, task: 'seed.media', state, progress: state === 'succeeded' ? 100 : 30, message: '正在生成演示视频', error: state === 'failed' ? 'ffmpeg 退出码 1' : null,
-  attempts: 1, maxAttempts: 3, ownerId: null, runAt: '2026-11-20T08:00:00Z', createdAt: '2026-11-20T08:00:00Z', updatedAt: '2026-11-20T08:00:00Z',
-  finishedAt: null, result: null, ...over,
+  id,
+  task: 'seed.media',
+  state,
+  progress: state === 'succeeded' ? 100 : 30,
+  message: '正在生成演示视频',
+  error: state === 'failed' ? 'ffmpeg 退出码 1' : null,
+  attempts: 1,
+  maxAttempts: 3,
+  ownerId: null,
+  runAt: '2026-11-20T08:00:00Z',
+  createdAt: '2026-11-20T08:00:00Z',
+  updatedAt: '2026-11-20T08:00:00Z',
+  finishedAt: null,
+  result: null,
+  ...over,
 });
 
 /** antd tables render slowly in jsdom on a busy machine. */
@@ -65,7 +77,9 @@ describe('staff jobs page (/admin/jobs)', { timeout: 30_000 }, () => {
     expect(within(screen.getByText('2').closest('tr')!).getByText('处理中')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('tab', { name: '已完成' }));
     await waitFor(() => expect(screen.queryByText('ffmpeg 退出码 1')).toBeNull(), SLOW);
-    expect(getList).toHaveBeenLastCalledWith(expect.objectContaining({ filters: [{ field: 'state', operator: 'eq', value: 'succeeded' }] }));
+    expect(getList).toHaveBeenLastCalledWith(
+      expect.objectContaining({ filters: [{ field: 'state', operator: 'eq', value: 'succeeded' }] }),
+    );
   });
 
   it('retries a failed job and cancels a running one, then reloads the list', async () => {
@@ -73,12 +87,18 @@ describe('staff jobs page (/admin/jobs)', { timeout: 30_000 }, () => {
     const failed = (await screen.findByText('ffmpeg 退出码 1', undefined, SLOW)).closest('tr')!;
     fireEvent.click(within(failed).getByRole('button', { name: /重\s?试/ }));
     await waitFor(() => expect(api.post).toHaveBeenCalledWith('/api/jobs/3/retry', {}), SLOW);
-    await waitFor(() => expect(within(screen.getByText('3').closest('tr')!).getByText('排队中')).toBeInTheDocument(), SLOW);
+    await waitFor(
+      () => expect(within(screen.getByText('3').closest('tr')!).getByText('排队中')).toBeInTheDocument(),
+      SLOW,
+    );
 
     fireEvent.click(within(screen.getByText('2').closest('tr')!).getByRole('button', { name: /^取\s?消$/ }));
     fireEvent.click(await screen.findByRole('button', { name: '取消任务' }));
     await waitFor(() => expect(api.post).toHaveBeenCalledWith('/api/jobs/2/cancel', {}), SLOW);
-    await waitFor(() => expect(within(screen.getByText('2').closest('tr')!).getByText('已取消')).toBeInTheDocument(), SLOW);
+    await waitFor(
+      () => expect(within(screen.getByText('2').closest('tr')!).getByText('已取消')).toBeInTheDocument(),
+      SLOW,
+    );
   });
 
   it('shows the empty and the error state', async () => {

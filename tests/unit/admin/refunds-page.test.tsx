@@ -7,8 +7,21 @@ import { fakeApi } from '../../helpers/fake-api';
 import RefundsPage from '../../../src/pages/admin/RefundsPage';
 
 const refund = (id: number, over: Record<string, unknown> = {}) => ({
-  id, orderId: id, orderNo: `LM2026010100${id}`, userId: 9, userName: '星河文化', provider: 'alipay', transactionId: `tx-${id}`,
-  amountCents: 6000, reason: 'paid_twice', status: 'due', refundNo: `RF${id}`, providerRefundId: null, settledAt: null, createdAt: '2026-01-01T08:00:00Z', ...over,
+  id,
+  orderId: id,
+  orderNo: `LM2026010100${id}`,
+  userId: 9,
+  userName: '星河文化',
+  provider: 'alipay',
+  transactionId: `tx-${id}`,
+  amountCents: 6000,
+  reason: 'paid_twice',
+  status: 'due',
+  refundNo: `RF${id}`,
+  providerRefundId: null,
+  settledAt: null,
+  createdAt: '2026-01-01T08:00:00Z',
+  ...over,
 });
 let due: any[] = [];
 const api = fakeApi();
@@ -17,7 +30,8 @@ beforeEach(() => {
   due = [refund(1), refund(2, { provider: 'wallet', reason: 'paid_after_close', amountCents: 1500 })];
   api.get.mockImplementation(async (url: string, params?: { status: string }) => {
     if (url === '/api/schemas/access') return { staff: true };
-    if (url === '/api/admin/refunds/list') return params?.status === 'due' ? { list: due, total: due.length } : { list: [], total: 0 };
+    if (url === '/api/admin/refunds/list')
+      return params?.status === 'due' ? { list: due, total: due.length } : { list: [], total: 0 };
     return null;
   });
   api.post.mockImplementation(async (url: string) => {
@@ -28,7 +42,14 @@ beforeEach(() => {
 });
 afterEach(cleanup);
 
-const renderPage = () => render(<MemoryRouter><AntdApp><RefundsPage /></AntdApp></MemoryRouter>);
+const renderPage = () =>
+  render(
+    <MemoryRouter>
+      <AntdApp>
+        <RefundsPage />
+      </AntdApp>
+    </MemoryRouter>,
+  );
 
 describe('staff refund settlement page', { timeout: 20_000 }, () => {
   it('lists refunds due with channel, amount and reason, and settles one after confirmation', async () => {

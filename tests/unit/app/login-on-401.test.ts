@@ -9,7 +9,13 @@ import { get, MSG_NOT_LOGGED_IN, type RequestError } from '../../../src/dataProv
 import { registerLoginOpener } from '../../../src/components/login';
 import { envelope, mockHttp } from '../dataProvider/mock-adapter';
 
-const rejection = (p: Promise<unknown>) => p.then(() => { throw new Error('expected a rejection'); }, (e: RequestError) => e);
+const rejection = (p: Promise<unknown>) =>
+  p.then(
+    () => {
+      throw new Error('expected a rejection');
+    },
+    (e: RequestError) => e,
+  );
 
 beforeAll(async () => {
   document.body.innerHTML = '<div id="root"></div>';
@@ -33,7 +39,9 @@ describe('main.tsx wiring: HTTP 401 opens the login dialog', () => {
   it('does not open the dialog for other failures or successes', async () => {
     const open = vi.fn().mockResolvedValue(true);
     registerLoginOpener(open);
-    mockHttp((cfg) => (cfg.url === '/api/ok' ? { data: envelope(1) } : { status: 500, data: { msg: '服务器开小差了' } }));
+    mockHttp((cfg) =>
+      cfg.url === '/api/ok' ? { data: envelope(1) } : { status: 500, data: { msg: '服务器开小差了' } },
+    );
     await expect(get('/api/ok')).resolves.toBe(1);
     expect((await rejection(get('/api/fail'))).message).toBe('服务器开小差了');
     expect(open).not.toHaveBeenCalled();

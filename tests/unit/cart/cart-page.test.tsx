@@ -9,7 +9,16 @@ import CartPage from '../../../src/pages/cart/CartPage';
 const api = fakeApi();
 
 const line = (id: number, title: string, priceCents: number, available = true, held = false) => ({
-  id, materialId: id * 10, title, type: 1, scenario: 'personal_study', scenarioName: '个人交流学习', basePriceCents: priceCents, priceCents, available, held,
+  id,
+  materialId: id * 10,
+  title,
+  type: 1,
+  scenario: 'personal_study',
+  scenarioName: '个人交流学习',
+  basePriceCents: priceCents,
+  priceCents,
+  available,
+  held,
 });
 let lines = [line(1, '熊猫嬉戏', 39900), line(2, '雪山日出', 29900), line(3, '已下架素材', 10000, false)];
 
@@ -25,7 +34,14 @@ beforeEach(() => {
 });
 afterEach(cleanup);
 
-const renderCart = () => render(<MemoryRouter><AntdApp><CartPage /></AntdApp></MemoryRouter>);
+const renderCart = () =>
+  render(
+    <MemoryRouter>
+      <AntdApp>
+        <CartPage />
+      </AntdApp>
+    </MemoryRouter>,
+  );
 const total = () => screen.getByTestId('cart-total').textContent;
 
 describe('cart page selection', { timeout: 20_000 }, () => {
@@ -51,7 +67,9 @@ describe('cart page selection', { timeout: 20_000 }, () => {
     fireEvent.click(await screen.findByText(/^个人自媒体/));
     await waitFor(() => expect(api.put).toHaveBeenCalledWith('/api/trade/cart/1', { scenario: 'personal_media' }));
     expect(api.sent('PUT', '/api/trade/cart/1')[0].encoding).toBe('json');
-    await waitFor(() => expect(within(screen.getByText('熊猫嬉戏').closest('tr')!).getByText('¥1197.00')).toBeInTheDocument());
+    await waitFor(() =>
+      expect(within(screen.getByText('熊猫嬉戏').closest('tr')!).getByText('¥1197.00')).toBeInTheDocument(),
+    );
     expect(total()).toBe('¥0.00');
     expect(screen.getByText(/已选 0 件/)).toBeInTheDocument();
   });
@@ -63,7 +81,9 @@ describe('cart page selection', { timeout: 20_000 }, () => {
     const heldRow = screen.getByText('雪山日出').closest('tr')!;
     expect(within(heldRow).getByText('已持有该授权')).toBeInTheDocument();
     expect(within(heldRow).getByRole('checkbox')).toBeDisabled();
-    expect(screen.getByTestId('cart-held-warning')).toHaveTextContent('您已持有「雪山日出」的「个人交流学习」授权，无需重复购买');
+    expect(screen.getByTestId('cart-held-warning')).toHaveTextContent(
+      '您已持有「雪山日出」的「个人交流学习」授权，无需重复购买',
+    );
     expect(screen.getByText(/已选 1 件/)).toBeInTheDocument();
   });
 });

@@ -8,7 +8,12 @@ import type { UserInfo } from '../../../src/components/user/UserContext';
 import CollectButton from '../../../src/components/collect/CollectButton';
 
 const api = fakeApi();
-const renderButton = () => render(<AntdApp><CollectButton materialId={9} /></AntdApp>);
+const renderButton = () =>
+  render(
+    <AntdApp>
+      <CollectButton materialId={9} />
+    </AntdApp>,
+  );
 
 describe('CollectButton', () => {
   afterEach(cleanup);

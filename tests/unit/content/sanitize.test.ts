@@ -5,7 +5,8 @@ import { sanitizeCmsHtml } from '../../../src/content/sanitize';
 
 describe('CMS bodies are sanitised when rendered', () => {
   it('keeps structure, lists, tables, links and alignment', () => {
-    const html = '<h2>一、范围</h2><p style="text-align:right">流明</p><ol><li>一</li></ol><table><tbody><tr><td colspan="2">格</td></tr></tbody></table><a href="/article/13">隐私</a>';
+    const html =
+      '<h2>一、范围</h2><p style="text-align:right">流明</p><ol><li>一</li></ol><table><tbody><tr><td colspan="2">格</td></tr></tbody></table><a href="/article/13">隐私</a>';
     expect(sanitizeCmsHtml(html)).toBe(html);
   });
 
@@ -20,6 +21,8 @@ describe('CMS bodies are sanitised when rendered', () => {
   });
 
   it('a link opening a new tab gets rel=noopener', () => {
-    expect(sanitizeCmsHtml('<a href="https://example.com" target="_blank">外链</a>')).toBe('<a href="https://example.com" target="_blank" rel="noopener noreferrer">外链</a>');
+    expect(sanitizeCmsHtml('<a href="https://example.com" target="_blank">外链</a>')).toBe(
+      '<a href="https://example.com" target="_blank" rel="noopener noreferrer">外链</a>',
+    );
   });
 });

@@ -33,15 +33,20 @@ function packageOf(spec: string): string {
 function violation(file: string, spec: string): string | null {
   if (spec.startsWith('.')) {
     const target = path.resolve(path.dirname(file), spec);
-    return target === CONTRACT || target.startsWith(CONTRACT + path.sep) ? null : `leaves src/schemas (${path.relative(ROOT, target)})`;
+    return target === CONTRACT || target.startsWith(CONTRACT + path.sep)
+      ? null
+      : `leaves src/schemas (${path.relative(ROOT, target)})`;
   }
   if (spec.startsWith('node:')) return 'a Node built-in (the browser loads the contract too)';
   const pkg = packageOf(spec);
-  return ALLOWED_PACKAGES.has(pkg) ? null : `package ${pkg} is not one the contract may use (${[...ALLOWED_PACKAGES].join(', ')})`;
+  return ALLOWED_PACKAGES.has(pkg)
+    ? null
+    : `package ${pkg} is not one the contract may use (${[...ALLOWED_PACKAGES].join(', ')})`;
 }
 
 function sourceFiles(dir: string): string[] {
-  return fs.readdirSync(dir, { recursive: true, encoding: 'utf8' })
+  return fs
+    .readdirSync(dir, { recursive: true, encoding: 'utf8' })
     .filter((f) => /\.(ts|tsx|js|mjs|cjs|mts|cts)$/.test(f))
     .map((f) => path.join(dir, f));
 }
@@ -59,13 +64,17 @@ describe('the contract (src/schemas)', () => {
     const files = sourceFiles(CONTRACT);
     expect(files.length).toBeGreaterThan(20);
     const found = files.flatMap((f) =>
-      violations(f, fs.readFileSync(f, 'utf8')).map(({ spec, why }) => `${path.relative(ROOT, f)} imports '${spec}': ${why}`),
+      violations(f, fs.readFileSync(f, 'utf8')).map(
+        ({ spec, why }) => `${path.relative(ROOT, f)} imports '${spec}': ${why}`,
+      ),
     );
     expect(found).toEqual([]);
   });
 
   it('holds no React components (.tsx)', () => {
-    const tsx = sourceFiles(CONTRACT).filter((f) => f.endsWith('.tsx')).map((f) => path.relative(ROOT, f));
+    const tsx = sourceFiles(CONTRACT)
+      .filter((f) => f.endsWith('.tsx'))
+      .map((f) => path.relative(ROOT, f));
     expect(tsx).toEqual([]);
   });
 

@@ -12,7 +12,14 @@ describe('video duration classes', () => {
   const classOf = (sec: number) => classes.filter((c) => inDurationClass(c, sec)).map((c) => c.code);
 
   it('every length falls in exactly one class; exactly 30 minutes is 10-30分钟', () => {
-    expect([0, 599.9, 600, 1800, 1800.5, 7200].map(classOf)).toEqual([['VIDEO_SHORT'], ['VIDEO_SHORT'], ['VIDEO_MIDDLE'], ['VIDEO_MIDDLE'], ['VIDEO_LONG'], ['VIDEO_LONG']]);
+    expect([0, 599.9, 600, 1800, 1800.5, 7200].map(classOf)).toEqual([
+      ['VIDEO_SHORT'],
+      ['VIDEO_SHORT'],
+      ['VIDEO_MIDDLE'],
+      ['VIDEO_MIDDLE'],
+      ['VIDEO_LONG'],
+      ['VIDEO_LONG'],
+    ]);
     expect(classes.map((c) => c.label)).toEqual(['10分钟以下', '10-30分钟', '30分钟以上']);
   });
 

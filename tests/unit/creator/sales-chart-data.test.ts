@@ -3,10 +3,12 @@ import { earningsByWork, earningsOverTime } from '../../../src/pages/creator/sal
 
 describe('sales chart series', () => {
   it('draws every day between the first and last sale, in yuan, days without sales at 0', () => {
-    expect(earningsOverTime([
-      { day: '2026-11-28', amountCents: 4495, count: 1 },
-      { day: '2026-12-01', amountCents: 1000, count: 2 },
-    ])).toEqual({ labels: ['2026-11-28', '2026-11-29', '2026-11-30', '2026-12-01'], values: [44.95, 0, 0, 10] });
+    expect(
+      earningsOverTime([
+        { day: '2026-11-28', amountCents: 4495, count: 1 },
+        { day: '2026-12-01', amountCents: 1000, count: 2 },
+      ]),
+    ).toEqual({ labels: ['2026-11-28', '2026-11-29', '2026-11-30', '2026-12-01'], values: [44.95, 0, 0, 10] });
     expect(earningsOverTime([])).toEqual({ labels: [], values: [] });
   });
 
@@ -21,9 +23,11 @@ describe('sales chart series', () => {
   });
 
   it('keeps the works in the order the server ranked them', () => {
-    expect(earningsByWork([
-      { materialId: 2, title: '雪山', amountCents: 5000, count: 1 },
-      { materialId: null, title: '其他收益', amountCents: 120, count: 1 },
-    ])).toEqual({ labels: ['雪山', '其他收益'], values: [50, 1.2] });
+    expect(
+      earningsByWork([
+        { materialId: 2, title: '雪山', amountCents: 5000, count: 1 },
+        { materialId: null, title: '其他收益', amountCents: 120, count: 1 },
+      ]),
+    ).toEqual({ labels: ['雪山', '其他收益'], values: [50, 1.2] });
   });
 });

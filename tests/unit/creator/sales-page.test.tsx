@@ -19,11 +19,36 @@ vi.mock('../../../src/pages/creator/sales/EarningsCharts', () => ({
 const { default: SalesPage } = await import('../../../src/pages/creator/sales/SalesPage');
 
 const rows = [
-  { id: 1, title: '雪山日出延时', scenario: 'enterprise_promotion', buyerType: 'ORGANISATIONS', grossCents: 8990, sharePercent: 50, amountCents: 4495, state: 'available', createdAt: '2026-11-20T08:00:00Z', availableAt: '2026-11-27T08:00:00Z' },
-  { id: 2, title: '城市夜景航拍', scenario: 'personal_media', buyerType: 'PERSONAL', grossCents: 3000, sharePercent: 60, amountCents: 1800, state: 'reversed', createdAt: '2026-11-21T08:00:00Z', availableAt: '2026-11-28T08:00:00Z' },
+  {
+    id: 1,
+    title: '雪山日出延时',
+    scenario: 'enterprise_promotion',
+    buyerType: 'ORGANISATIONS',
+    grossCents: 8990,
+    sharePercent: 50,
+    amountCents: 4495,
+    state: 'available',
+    createdAt: '2026-11-20T08:00:00Z',
+    availableAt: '2026-11-27T08:00:00Z',
+  },
+  {
+    id: 2,
+    title: '城市夜景航拍',
+    scenario: 'personal_media',
+    buyerType: 'PERSONAL',
+    grossCents: 3000,
+    sharePercent: 60,
+    amountCents: 1800,
+    state: 'reversed',
+    createdAt: '2026-11-21T08:00:00Z',
+    availableAt: '2026-11-28T08:00:00Z',
+  },
 ];
 const summary: SalesSummary = {
-  count: 1, grossCents: 8990, amountCents: 4495, reversedCents: 1800,
+  count: 1,
+  grossCents: 8990,
+  amountCents: 4495,
+  reversedCents: 1800,
   byDay: [{ day: '2026-11-20', amountCents: 4495, count: 1 }],
   byWork: [{ materialId: 9, title: '雪山日出延时', amountCents: 4495, count: 1 }],
 };
@@ -39,7 +64,15 @@ function renderPage() {
   render(
     <MemoryRouter>
       <AntdApp>
-        <Refine dataProvider={dp} routerProvider={routerBindings} resources={[{ name: sales.name, list: sales.listPath, meta: { apiPath: sales.apiPath } }]} options={{ disableTelemetry: true, reactQuery: { clientConfig: { defaultOptions: { queries: { retry: false } } } } }}>
+        <Refine
+          dataProvider={dp}
+          routerProvider={routerBindings}
+          resources={[{ name: sales.name, list: sales.listPath, meta: { apiPath: sales.apiPath } }]}
+          options={{
+            disableTelemetry: true,
+            reactQuery: { clientConfig: { defaultOptions: { queries: { retry: false } } } },
+          }}
+        >
           <SalesPage />
         </Refine>
       </AntdApp>
@@ -53,7 +86,11 @@ describe('/creator/sales', { timeout: 60_000 }, () => {
 
   it('shows the share rule, the totals, the charts of the same summary and the sales with labels', async () => {
     renderPage();
-    expect(await screen.findByText('当前分成比例 50%（独家签约创作者 60%），按买家实付金额计算；收益入账 7 天后可提现，订单退款时相应分成扣回。')).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        '当前分成比例 50%（独家签约创作者 60%），按买家实付金额计算；收益入账 7 天后可提现，订单退款时相应分成扣回。',
+      ),
+    ).toBeInTheDocument();
     const totals = await screen.findByTestId('sales-totals');
     expect(totals).toHaveTextContent('销售笔数（不含退款）1实付金额（元）89.90分成收益（元）44.95已扣回（元）18.00');
     expect(await screen.findByTestId('charts')).toHaveTextContent('1 天 / 雪山日出延时');
@@ -76,7 +113,9 @@ describe('/creator/sales', { timeout: 60_000 }, () => {
     await screen.findByTestId('sales-totals');
     await userEvent.type(screen.getByPlaceholderText('输入关键词搜索'), '雪山');
     fireEvent.click(screen.getByRole('button', { name: /查\s*询/ }));
-    await waitFor(() => expect(custom.mock.calls.some(([c]) => c.url.endsWith('/summary') && c.query?.title_like === '雪山')).toBe(true));
+    await waitFor(() =>
+      expect(custom.mock.calls.some(([c]) => c.url.endsWith('/summary') && c.query?.title_like === '雪山')).toBe(true),
+    );
     const lastList = getList.mock.calls.at(-1)![0] as any;
     expect(lastList.filters).toContainEqual({ field: 'title', operator: 'contains', value: '雪山' });
   });

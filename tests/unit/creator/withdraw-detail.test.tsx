@@ -11,10 +11,36 @@ import { ResourcePage } from '../../../src/resources/views/ResourcePage';
 import { withdrawals } from '../../../src/resources';
 import { RequestError } from '../../../src/dataProvider/axios';
 
-const rejected = { id: 2, amount_cents: 8000, channel: 'alipay', account_name: '山川', account_no: 'shanchuan@example.com', status: 2, reject_reason: '收款人姓名不一致', created_at: '2026-11-20T08:00:00Z', paid_at: null };
+const rejected = {
+  id: 2,
+  amount_cents: 8000,
+  channel: 'alipay',
+  account_name: '山川',
+  account_no: 'shanchuan@example.com',
+  status: 2,
+  reject_reason: '收款人姓名不一致',
+  created_at: '2026-11-20T08:00:00Z',
+  paid_at: null,
+};
 const events = [
-  { id: 1, actorRole: 'creator', action: 'requested', fromStatus: null, toStatus: 0, note: '', createdAt: '2026-11-20T08:00:00Z' },
-  { id: 2, actorRole: 'staff', action: 'rejected', fromStatus: 0, toStatus: 2, note: '收款人姓名不一致', createdAt: '2026-11-21T08:00:00Z' },
+  {
+    id: 1,
+    actorRole: 'creator',
+    action: 'requested',
+    fromStatus: null,
+    toStatus: 0,
+    note: '',
+    createdAt: '2026-11-20T08:00:00Z',
+  },
+  {
+    id: 2,
+    actorRole: 'staff',
+    action: 'rejected',
+    fromStatus: 0,
+    toStatus: 2,
+    note: '收款人姓名不一致',
+    createdAt: '2026-11-21T08:00:00Z',
+  },
 ];
 
 function Where() {
@@ -22,12 +48,24 @@ function Where() {
   return <div data-testid="where">{l.pathname + l.search}</div>;
 }
 
-function renderAt(url: string, custom: DataProvider['custom'], getList = vi.fn(async () => ({ data: [rejected], total: 1 }))) {
+function renderAt(
+  url: string,
+  custom: DataProvider['custom'],
+  getList = vi.fn(async () => ({ data: [rejected], total: 1 })),
+) {
   const dp = { custom, getList, getApiUrl: () => '/api' } as unknown as DataProvider;
   render(
     <MemoryRouter initialEntries={[url]}>
       <AntdApp>
-        <Refine dataProvider={dp} routerProvider={routerBindings} resources={[{ name: withdrawals.name, list: withdrawals.listPath, meta: { apiPath: withdrawals.apiPath } }]} options={{ disableTelemetry: true, reactQuery: { clientConfig: { defaultOptions: { queries: { retry: false } } } } }}>
+        <Refine
+          dataProvider={dp}
+          routerProvider={routerBindings}
+          resources={[{ name: withdrawals.name, list: withdrawals.listPath, meta: { apiPath: withdrawals.apiPath } }]}
+          options={{
+            disableTelemetry: true,
+            reactQuery: { clientConfig: { defaultOptions: { queries: { retry: false } } } },
+          }}
+        >
           <Routes>
             <Route path="/creator/withdraw" element={<ResourcePage def={withdrawals} />} />
             <Route path="/creator/withdraw/detail" element={<WithdrawDetail />} />
@@ -43,7 +81,9 @@ describe('/creator/withdraw/detail', { timeout: 60_000 }, () => {
   afterEach(cleanup);
 
   it('shows a refused withdrawal with the reason and its history, reached from the list', async () => {
-    const custom = vi.fn(async ({ url }: { url: string }) => ({ data: url.endsWith('/events') ? { list: events } : rejected })) as any;
+    const custom = vi.fn(async ({ url }: { url: string }) => ({
+      data: url.endsWith('/events') ? { list: events } : rejected,
+    })) as any;
     renderAt('/creator/withdraw', custom);
     const row = (await screen.findByText('收款人姓名不一致')).closest('tr')!;
     await userEvent.click(within(row).getByRole('button', { name: /查\s*看/ }));
@@ -54,7 +94,10 @@ describe('/creator/withdraw/detail', { timeout: 60_000 }, () => {
     expect(history).toHaveTextContent('提交申请');
     expect(history).toHaveTextContent('驳回平台运营');
     expect(history).toHaveTextContent('原因：收款人姓名不一致');
-    expect(custom.mock.calls.map(([c]: any) => c.url).sort()).toEqual(['/api/user/withdrawal/2', '/api/user/withdrawal/2/events']);
+    expect(custom.mock.calls.map(([c]: any) => c.url).sort()).toEqual([
+      '/api/user/withdrawal/2',
+      '/api/user/withdrawal/2/events',
+    ]);
   });
 
   it('answers a missing or foreign withdrawal, and a bad id, with 提现记录不存在', async () => {

@@ -12,7 +12,9 @@ vi.mock('../../../src/hooks/use-schema', async (actual) => {
   const { formOf } = await import('../../../src/schemas/registry');
   return { ...(await actual<object>()), useFormSchema: (id: string) => ({ ...formOf(id), loading: false }) };
 });
-vi.mock('../../../src/components/schema-form/widgets/MaterialCategoryWidget', () => ({ MaterialCategoryWidget: () => null }));
+vi.mock('../../../src/components/schema-form/widgets/MaterialCategoryWidget', () => ({
+  MaterialCategoryWidget: () => null,
+}));
 vi.mock('../../../src/pages/creator/upload/work-batch', async (actual) => ({ ...(await actual<object>()), ...api }));
 const { WorkBatchForm } = await import('../../../src/pages/creator/upload/WorkBatchForm');
 
@@ -22,7 +24,13 @@ const uploads = [
 ];
 
 function renderForm() {
-  return render(<MemoryRouter><AntdApp><WorkBatchForm workType={1} reloadKey={0} /></AntdApp></MemoryRouter>);
+  return render(
+    <MemoryRouter>
+      <AntdApp>
+        <WorkBatchForm workType={1} reloadKey={0} />
+      </AntdApp>
+    </MemoryRouter>,
+  );
 }
 
 describe('upload page work form (batch)', { timeout: 30_000 }, () => {
@@ -47,14 +55,30 @@ describe('upload page work form (batch)', { timeout: 30_000 }, () => {
     const [items, submit] = api.createWorks.mock.calls[0];
     expect(submit).toBe(true);
     expect(items).toEqual([
-      expect.objectContaining({ uploadId: uploads[0].id, type: 1, title: '西湖晨雾', description: '4K 航拍', deposit: true }),
-      expect.objectContaining({ uploadId: uploads[1].id, type: 1, title: '雪山日出延时', description: '4K 航拍', deposit: true }),
+      expect.objectContaining({
+        uploadId: uploads[0].id,
+        type: 1,
+        title: '西湖晨雾',
+        description: '4K 航拍',
+        deposit: true,
+      }),
+      expect.objectContaining({
+        uploadId: uploads[1].id,
+        type: 1,
+        title: '雪山日出延时',
+        description: '4K 航拍',
+        deposit: true,
+      }),
     ]);
   });
 
   it("shows the server's field error on the row it concerns", async () => {
     api.fetchAwaitingUploads.mockResolvedValue(uploads);
-    api.createWorks.mockRejectedValue(new RequestError('第2个作品：作品标题需为2至60个字', 400, { fieldErrors: { '/items/1/title': '作品标题需为2至60个字' } }));
+    api.createWorks.mockRejectedValue(
+      new RequestError('第2个作品：作品标题需为2至60个字', 400, {
+        fieldErrors: { '/items/1/title': '作品标题需为2至60个字' },
+      }),
+    );
     const user = userEvent.setup();
     renderForm();
     await screen.findByLabelText('雪山日出.mp4的作品标题');

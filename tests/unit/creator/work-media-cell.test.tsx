@@ -15,9 +15,22 @@ describe('/creator/works processing cell', { timeout: 15_000 }, () => {
 
   it('shows 处理中 with the job progress, then the failure reason, and 重试 re-enqueues', async () => {
     const states = [{ ...base, state: 'processing', progress: 40, message: '正在转码' }];
-    api.answer('GET', '/api/user/works/7/media', () => states.shift() ?? { ...base, state: 'failed', error: 'ffmpeg 无法解码该文件' });
-    api.answer('POST', '/api/user/works/7/media/retry', { ...base, state: 'processing', progress: 0, message: '排队中' });
-    render(<AntdApp><WorkMediaCell workId={7} /></AntdApp>);
+    api.answer(
+      'GET',
+      '/api/user/works/7/media',
+      () => states.shift() ?? { ...base, state: 'failed', error: 'ffmpeg 无法解码该文件' },
+    );
+    api.answer('POST', '/api/user/works/7/media/retry', {
+      ...base,
+      state: 'processing',
+      progress: 0,
+      message: '排队中',
+    });
+    render(
+      <AntdApp>
+        <WorkMediaCell workId={7} />
+      </AntdApp>,
+    );
     expect(await screen.findByText('正在转码')).toBeInTheDocument();
     expect(screen.getByText('40%')).toBeInTheDocument();
     // Polled until the job ends (every 2 s).

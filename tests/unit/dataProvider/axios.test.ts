@@ -1,7 +1,19 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
-  download, filenameFromDisposition, get, http, MSG_ENVELOPE_FAILED, MSG_HTTP_FAILED, MSG_NOT_LOGGED_IN, post, postJson,
-  request, RequestError, REQUEST_TIMEOUT_MS, setLoginRequester, unwrap,
+  download,
+  filenameFromDisposition,
+  get,
+  http,
+  MSG_ENVELOPE_FAILED,
+  MSG_HTTP_FAILED,
+  MSG_NOT_LOGGED_IN,
+  post,
+  postJson,
+  request,
+  RequestError,
+  REQUEST_TIMEOUT_MS,
+  setLoginRequester,
+  unwrap,
 } from '../../../src/dataProvider/axios';
 import { config } from '../../../src/config';
 import { envelope, mockHttp } from './mock-adapter';
@@ -64,7 +76,10 @@ describe('HTTP errors', () => {
 
   it('use the transport message when the server said nothing', async () => {
     mockHttp(() => ({ networkError: { message: 'timeout of 600000ms exceeded', code: 'ECONNABORTED' } }));
-    expect(await rejection(get('/api/x'))).toMatchObject({ message: 'timeout of 600000ms exceeded', code: 'ECONNABORTED' });
+    expect(await rejection(get('/api/x'))).toMatchObject({
+      message: 'timeout of 600000ms exceeded',
+      code: 'ECONNABORTED',
+    });
   });
 
   it("fall back to '网络错误 请稍后再试'", async () => {
@@ -200,9 +215,9 @@ describe('content-disposition filename', () => {
     ['attachment; filename="licence.pdf"', 'licence.pdf'],
     ['attachment; filename=plain.zip', 'plain.zip'],
     ["attachment; filename*=UTF-8''%E6%8E%88%E6%9D%83%E4%B9%A6.pdf", '授权书.pdf'],
-    ["attachment; filename=\"fallback.pdf\"; filename*=UTF-8''%E8%AF%81%E4%B9%A6.pdf", '证书.pdf'],
+    ['attachment; filename="fallback.pdf"; filename*=UTF-8\'\'%E8%AF%81%E4%B9%A6.pdf', '证书.pdf'],
     ["attachment; filename*=utf-8'zh'%E5%9B%BE.png", '图.png'],
-    ["attachment; filename*=UTF-8''%E0%A4%A; filename=\"safe.txt\"", 'safe.txt'],
+    ['attachment; filename*=UTF-8\'\'%E0%A4%A; filename="safe.txt"', 'safe.txt'],
   ])('%s -> %s', (header, name) => {
     expect(filenameFromDisposition(header)).toBe(name);
   });
@@ -229,7 +244,10 @@ describe('download', () => {
   afterEach(() => vi.restoreAllMocks());
 
   it('saves the blob under the content-disposition filename', async () => {
-    const calls = mockHttp(() => ({ data: new Blob(['%PDF'], { type: 'application/pdf' }), headers: { 'content-disposition': "attachment; filename*=UTF-8''%E6%8E%88%E6%9D%83.pdf" } }));
+    const calls = mockHttp(() => ({
+      data: new Blob(['%PDF'], { type: 'application/pdf' }),
+      headers: { 'content-disposition': "attachment; filename*=UTF-8''%E6%8E%88%E6%9D%83.pdf" },
+    }));
     await expect(download('/api/order/licence', { id: 3 })).resolves.toBe('授权.pdf');
     expect(calls[0]).toMatchObject({ responseType: 'blob', params: { id: 3 } });
     expect(clicked).toEqual(['授权.pdf']);
@@ -241,27 +259,41 @@ describe('download', () => {
   });
 
   it('rejects with the envelope message carried in an error blob', async () => {
-    mockHttp(() => ({ status: 403, data: new Blob([JSON.stringify({ code: 403, msg: '未购买该素材' })], { type: 'application/json' }) }));
+    mockHttp(() => ({
+      status: 403,
+      data: new Blob([JSON.stringify({ code: 403, msg: '未购买该素材' })], { type: 'application/json' }),
+    }));
     expect(await rejection(download('/api/x'))).toMatchObject({ message: '未购买该素材', code: 403 });
     expect(clicked).toEqual([]);
   });
 
   it('rejects a 200 answer that is a failed envelope instead of a file', async () => {
-    mockHttp(() => ({ data: new Blob([JSON.stringify({ code: 500, success: false, msg: '授权书生成失败' })], { type: 'application/json' }) }));
+    mockHttp(() => ({
+      data: new Blob([JSON.stringify({ code: 500, success: false, msg: '授权书生成失败' })], {
+        type: 'application/json',
+      }),
+    }));
     expect((await rejection(download('/api/x'))).message).toBe('授权书生成失败');
     expect(clicked).toEqual([]);
   });
 
   it('follows a storage download link: the browser fetches the presigned URL itself, nothing is buffered', async () => {
-    const signed = 'https://bucket.example/media-original/202611/ab.mp4?X-Amz-Signature=1&response-content-disposition=attachment';
-    mockHttp(() => ({ data: new Blob([JSON.stringify(envelope({ url: signed, filename: '熊猫.mp4', expiresIn: 300 }))], { type: 'application/json' }) }));
+    const signed =
+      'https://bucket.example/media-original/202611/ab.mp4?X-Amz-Signature=1&response-content-disposition=attachment';
+    mockHttp(() => ({
+      data: new Blob([JSON.stringify(envelope({ url: signed, filename: '熊猫.mp4', expiresIn: 300 }))], {
+        type: 'application/json',
+      }),
+    }));
     await expect(download('/api/order/download/7', undefined, '素材')).resolves.toBe('熊猫.mp4');
     expect(hrefs).toEqual([signed]);
     expect(URL.createObjectURL).not.toHaveBeenCalled();
   });
 
   it('does not follow a link that is not a web address', async () => {
-    mockHttp(() => ({ data: new Blob([JSON.stringify(envelope({ url: 'javascript:alert(1)' }))], { type: 'application/json' }) }));
+    mockHttp(() => ({
+      data: new Blob([JSON.stringify(envelope({ url: 'javascript:alert(1)' }))], { type: 'application/json' }),
+    }));
     await download('/api/x', undefined, 'x.json');
     expect(hrefs).toEqual(['blob:x']);
   });

@@ -11,7 +11,12 @@ describe('query mapping helpers', () => {
   });
 
   it('maps the first sorter to sort/order', () => {
-    expect(sortersToParams([{ field: 'price', order: 'desc' }, { field: 'id', order: 'asc' }])).toEqual({ sort: 'price,id', order: 'desc,asc' });
+    expect(
+      sortersToParams([
+        { field: 'price', order: 'desc' },
+        { field: 'id', order: 'asc' },
+      ]),
+    ).toEqual({ sort: 'price,id', order: 'desc,asc' });
     expect(sortersToParams([])).toEqual({});
     expect(sortersToParams(undefined)).toEqual({});
   });
@@ -45,7 +50,11 @@ describe('data provider', () => {
       meta: { query: { scope: 'mine' } },
     });
     expect(r).toEqual({ data: [{ id: 1 }], total: 41 });
-    expect(calls[0]).toMatchObject({ method: 'get', url: '/api/works/list', params: { page: 2, pageSize: 20, sort: 'created_at', order: 'desc', status: '1', scope: 'mine' } });
+    expect(calls[0]).toMatchObject({
+      method: 'get',
+      url: '/api/works/list',
+      params: { page: 2, pageSize: 20, sort: 'created_at', order: 'desc', status: '1', scope: 'mine' },
+    });
   });
 
   it('uses meta.apiPath instead of the resource name', async () => {
@@ -57,8 +66,12 @@ describe('data provider', () => {
   it('getOne, create, update, deleteOne', async () => {
     const calls = mockHttp((cfg) => ({ data: envelope(cfg.method === 'delete' ? null : { id: 7, title: 'x' }) }));
     expect(await dataProvider.getOne({ resource: 'works', id: 7 })).toEqual({ data: { id: 7, title: 'x' } });
-    expect(await dataProvider.create({ resource: 'works', variables: { title: 'x' } })).toEqual({ data: { id: 7, title: 'x' } });
-    expect(await dataProvider.update({ resource: 'works', id: 7, variables: { title: 'y' } })).toEqual({ data: { id: 7, title: 'x' } });
+    expect(await dataProvider.create({ resource: 'works', variables: { title: 'x' } })).toEqual({
+      data: { id: 7, title: 'x' },
+    });
+    expect(await dataProvider.update({ resource: 'works', id: 7, variables: { title: 'y' } })).toEqual({
+      data: { id: 7, title: 'x' },
+    });
     expect(await dataProvider.deleteOne({ resource: 'works', id: 7 })).toEqual({ data: { id: 7 } });
     expect(calls.map((c) => [c.method, c.url])).toEqual([
       ['get', '/api/works/7'],
@@ -78,8 +91,16 @@ describe('data provider', () => {
 
   it('custom GET sends the query; custom POST sends JSON and keeps its query and headers', async () => {
     const calls = mockHttp(() => ({ data: envelope({ done: true }) }));
-    expect(await dataProvider.custom!({ url: '/api/trade/cart', method: 'get', query: { a: 1 } })).toEqual({ data: { done: true } });
-    await dataProvider.custom!({ url: '/api/trade/order', method: 'post', payload: { ids: [1] }, query: { from: 'cart' }, headers: { 'X-Test': '1' } });
+    expect(await dataProvider.custom!({ url: '/api/trade/cart', method: 'get', query: { a: 1 } })).toEqual({
+      data: { done: true },
+    });
+    await dataProvider.custom!({
+      url: '/api/trade/order',
+      method: 'post',
+      payload: { ids: [1] },
+      query: { from: 'cart' },
+      headers: { 'X-Test': '1' },
+    });
     expect(calls[0]).toMatchObject({ method: 'get', params: { a: 1 } });
     expect(calls[1]).toMatchObject({ method: 'post', params: { from: 'cart' } });
     expect(JSON.parse(calls[1].data)).toEqual({ ids: [1] });
@@ -90,7 +111,10 @@ describe('data provider', () => {
     mockHttp(() => ({ data: { code: 500, msg: '无权查看' } }));
     await expect(dataProvider.getOne({ resource: 'works', id: 1 })).rejects.toEqual(new RequestError('无权查看', 500));
     mockHttp(() => ({ status: 404, data: { code: 404, success: false, msg: '记录不存在' } }));
-    await expect(dataProvider.getList({ resource: 'works' })).rejects.toMatchObject({ message: '记录不存在', code: 404 });
+    await expect(dataProvider.getList({ resource: 'works' })).rejects.toMatchObject({
+      message: '记录不存在',
+      code: 404,
+    });
   });
 
   it('reports its API URL', () => {

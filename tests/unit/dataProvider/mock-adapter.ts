@@ -19,13 +19,33 @@ export function mockHttp(reply: (cfg: InternalAxiosRequestConfig) => MockReply |
     calls.push(cfg);
     const r = await reply(cfg);
     if (r.networkError) throw new AxiosError(r.networkError.message, r.networkError.code, cfg, {});
-    const response = { data: r.data, status: r.status ?? 200, statusText: '', headers: new AxiosHeaders(r.headers ?? {}), config: cfg, request: {} };
+    const response = {
+      data: r.data,
+      status: r.status ?? 200,
+      statusText: '',
+      headers: new AxiosHeaders(r.headers ?? {}),
+      config: cfg,
+      request: {},
+    };
     if (response.status >= 400) {
-      throw new AxiosError(`Request failed with status code ${response.status}`, AxiosError.ERR_BAD_RESPONSE, cfg, {}, response);
+      throw new AxiosError(
+        `Request failed with status code ${response.status}`,
+        AxiosError.ERR_BAD_RESPONSE,
+        cfg,
+        {},
+        response,
+      );
     }
     return response;
   };
   return calls;
 }
 
-export const envelope = (data: unknown, over: Record<string, unknown> = {}) => ({ code: 200, success: true, msg: '操作成功', message: '操作成功', data, ...over });
+export const envelope = (data: unknown, over: Record<string, unknown> = {}) => ({
+  code: 200,
+  success: true,
+  msg: '操作成功',
+  message: '操作成功',
+  data,
+  ...over,
+});

@@ -14,7 +14,10 @@ import {
 function policyWith(answers: Record<string, string[]>, allow = ''): EgressPolicy {
   return {
     ...egressPolicy({ EGRESS_ALLOW: allow }),
-    network: { resolve: async (h) => answers[h] ?? Promise.reject(new Error('ENOTFOUND')), connect: () => new net.Socket() },
+    network: {
+      resolve: async (h) => answers[h] ?? Promise.reject(new Error('ENOTFOUND')),
+      connect: () => new net.Socket(),
+    },
   };
 }
 const check = (p: EgressPolicy, url: string) => {
@@ -53,7 +56,8 @@ describe('egress policy: addresses', () => {
     ]) {
       expect(isPublicAddress(ip), ip).toBe(false);
     }
-    for (const ip of ['93.184.216.34', '8.8.8.8', '1.1.1.1', '2606:4700:4700::1111', '2a00:1450:4001::200e']) expect(isPublicAddress(ip), ip).toBe(true);
+    for (const ip of ['93.184.216.34', '8.8.8.8', '1.1.1.1', '2606:4700:4700::1111', '2a00:1450:4001::200e'])
+      expect(isPublicAddress(ip), ip).toBe(true);
     expect(isPublicAddress('localhost')).toBe(false);
   });
 
@@ -73,7 +77,9 @@ describe('egress policy: addresses', () => {
       'http://0/',
       'http://127.0.0.1./',
     ]) {
-      expect(egressTarget(url).host, url).toMatch(/^(127\.0\.0\.1|::1|::ffff:7f00:1|169\.254\.169\.254|fd00:ec2::254|0\.0\.0\.0)$/);
+      expect(egressTarget(url).host, url).toMatch(
+        /^(127\.0\.0\.1|::1|::ffff:7f00:1|169\.254\.169\.254|fd00:ec2::254|0\.0\.0\.0)$/,
+      );
       await expect(check(p, url), url).rejects.toBeInstanceOf(EgressRefused);
     }
   });
@@ -97,7 +103,13 @@ describe('egress policy: addresses', () => {
     ]) {
       await expect(check(p, url), url).rejects.toBeInstanceOf(EgressRefused);
     }
-    for (const url of ['ftp://public-site.test/', 'file:///etc/passwd', 'gopher://public-site.test/', 'http://user:pw@public-site.test/', 'not a url']) {
+    for (const url of [
+      'ftp://public-site.test/',
+      'file:///etc/passwd',
+      'gopher://public-site.test/',
+      'http://user:pw@public-site.test/',
+      'not a url',
+    ]) {
       expect(() => egressTarget(url), url).toThrow(EgressRefused);
     }
     // The system resolver: localhost is loopback.

@@ -14,21 +14,47 @@ const log = { key: '', checkpoints: [] as any[], consistency: (_f: number, _t: n
 beforeEach(() => {
   api.answer('GET', '/api/protection/ledger/key', () => ({ verifierKey: log.key }));
   api.answer('GET', '/api/protection/ledger/checkpoints', () => ({ list: log.checkpoints }));
-  api.answer('GET', '/api/protection/ledger/consistency', ({ from, to }: { from: number; to: number }) => ({ from, to, path: log.consistency(from, to) }));
+  api.answer('GET', '/api/protection/ledger/consistency', ({ from, to }: { from: number; to: number }) => ({
+    from,
+    to,
+    path: log.consistency(from, to),
+  }));
 });
 
 const signer = signerFromSeed('lumen.test/evidence-log', Buffer.alloc(32, 9));
 const file = Buffer.from('原始作品文件');
 const sha = crypto.createHash('sha256').update(file).digest('hex');
-const leaves = [0, 1, 2, 3, 4].map((i) => encodeLeaf({ type: 'evidence-deposit', sha256: i === 1 ? sha : String(i).repeat(64), certNo: `LM2026112300000${i}`, time: new Date(Date.UTC(2026, 10, 23, 0, i)) }));
+const leaves = [0, 1, 2, 3, 4].map((i) =>
+  encodeLeaf({
+    type: 'evidence-deposit',
+    sha256: i === 1 ? sha : String(i).repeat(64),
+    certNo: `LM2026112300000${i}`,
+    time: new Date(Date.UTC(2026, 10, 23, 0, i)),
+  }),
+);
 const get = storeOf(leaves);
 const note = (n: number) => signer.sign(checkpointText(signer.name, n, rootHash(get, n)));
 const receiptAt = (n: number) => ({
-  format: 'lumen.evidence-receipt/v1', certNo: 'LM20261123000001', sha256: sha, leafIndex: 1, leaf: leaves[1].toString('base64'), treeSize: n,
-  inclusionPath: inclusionPath(get, 1, 0, n).map((h) => h.toString('base64')), checkpoint: note(n), logKey: signer.verifierKey, timestamp: null,
+  format: 'lumen.evidence-receipt/v1',
+  certNo: 'LM20261123000001',
+  sha256: sha,
+  leafIndex: 1,
+  leaf: leaves[1].toString('base64'),
+  treeSize: n,
+  inclusionPath: inclusionPath(get, 1, 0, n).map((h) => h.toString('base64')),
+  checkpoint: note(n),
+  logKey: signer.verifierKey,
+  timestamp: null,
 });
-const published = (n: number) => ({ treeSize: n, rootHash: rootHash(get, n).toString('base64'), note: note(n), timestamp: null, createdAt: '' });
-const step = (r: { steps: Array<{ id: string; ok: boolean | null }> }, id: string) => r.steps.find((s) => s.id === id)?.ok;
+const published = (n: number) => ({
+  treeSize: n,
+  rootHash: rootHash(get, n).toString('base64'),
+  note: note(n),
+  timestamp: null,
+  createdAt: '',
+});
+const step = (r: { steps: Array<{ id: string; ok: boolean | null }> }, id: string) =>
+  r.steps.find((s) => s.id === id)?.ok;
 
 describe('the verify page checks a receipt against the checkpoints this browser saw', () => {
   beforeEach(() => {
@@ -53,7 +79,10 @@ describe('the verify page checks a receipt against the checkpoints this browser 
   });
 
   it('fails when a checkpoint seen before does not fit the receipt: the log was rewritten', async () => {
-    localStorage.setItem('lumen.evidence.seenCheckpoints', JSON.stringify([{ size: 2, root: Buffer.alloc(32, 1).toString('base64') }]));
+    localStorage.setItem(
+      'lumen.evidence.seenCheckpoints',
+      JSON.stringify([{ size: 2, root: Buffer.alloc(32, 1).toString('base64') }]),
+    );
     const r = await checkReceiptInBrowser(file, receiptAt(3));
     expect(step(r, 'seen')).toBe(false);
     expect(r.ok).toBe(false);
@@ -65,7 +94,10 @@ describe('the verify page checks a receipt against the checkpoints this browser 
     log.consistency = () => [Buffer.alloc(32, 2).toString('base64')];
     expect(step(await checkReceiptInBrowser(file, receiptAt(3)), 'latest')).toBe(false);
     localStorage.clear();
-    localStorage.setItem('lumen.evidence.pinnedKey', signerFromSeed('lumen.test/evidence-log', Buffer.alloc(32, 8)).verifierKey);
+    localStorage.setItem(
+      'lumen.evidence.pinnedKey',
+      signerFromSeed('lumen.test/evidence-log', Buffer.alloc(32, 8)).verifierKey,
+    );
     const r = await checkReceiptInBrowser(file, receiptAt(3));
     expect(step(r, 'key')).toBe(false);
     expect(step(r, 'signature')).toBe(false);

@@ -20,9 +20,13 @@ describe('PDQ port against Meta reference hashes', () => {
   });
 
   it('reports full quality for textured images and low quality for flat ones', async () => {
-    const q = await Promise.all(labelme.map(async (f) => (await referencePdq(fs.readFileSync(path.join(DIR, f)))).quality));
+    const q = await Promise.all(
+      labelme.map(async (f) => (await referencePdq(fs.readFileSync(path.join(DIR, f)))).quality),
+    );
     expect(q.filter((x) => x >= 80).length).toBeGreaterThanOrEqual(5);
-    const flat = await sharp({ create: { width: 200, height: 200, channels: 3, background: '#808080' } }).png().toBuffer();
+    const flat = await sharp({ create: { width: 200, height: 200, channels: 3, background: '#808080' } })
+      .png()
+      .toBuffer();
     expect((await referencePdq(flat)).quality).toBe(0);
   });
 
@@ -37,7 +41,10 @@ describe('PDQ port against Meta reference hashes', () => {
 
   it('padding with a uniform border is trimmed before hashing', async () => {
     const buf = fs.readFileSync(path.join(DIR, 'q1050.jpg'));
-    const padded = await sharp(buf).extend({ top: 40, bottom: 40, left: 60, right: 60, background: '#ffffff' }).png().toBuffer();
+    const padded = await sharp(buf)
+      .extend({ top: 40, bottom: 40, left: 60, right: 60, background: '#ffffff' })
+      .png()
+      .toBuffer();
     const [a, b] = await Promise.all([fingerprintImage(buf), fingerprintImage(padded)]);
     expect(hammingHex(a.hash, b.hash)).toBeLessThanOrEqual(16);
     expect(hammingHex((await referencePdq(padded)).hash, a.hash)).toBeGreaterThan(hammingHex(a.hash, b.hash));
@@ -45,7 +52,9 @@ describe('PDQ port against Meta reference hashes', () => {
 
   it('unrelated reference images are far apart', () => {
     const hashes = labelme.slice(2).map((f) => reference[f]);
-    for (let i = 0; i < hashes.length; i++) for (let j = i + 1; j < hashes.length; j++) expect(hammingHex(hashes[i], hashes[j])).toBeGreaterThan(PDQ_MATCH_DISTANCE);
+    for (let i = 0; i < hashes.length; i++)
+      for (let j = i + 1; j < hashes.length; j++)
+        expect(hammingHex(hashes[i], hashes[j])).toBeGreaterThan(PDQ_MATCH_DISTANCE);
   });
 });
 

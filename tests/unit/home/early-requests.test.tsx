@@ -28,7 +28,11 @@ afterEach(() => {
 describe('home early requests', () => {
   it('are exactly the API calls the home page makes on its first render', async () => {
     api.get.mockImplementation(async (url: string) => answer(url));
-    render(<MemoryRouter><HomePage /></MemoryRouter>);
+    render(
+      <MemoryRouter>
+        <HomePage />
+      </MemoryRouter>,
+    );
     await screen.findByText('风景');
     await waitFor(() => expect(api.requests.length).toBe(homeUrls.length));
     expect(api.requests.map((r) => earlyUrl(r.url, r.params)).sort()).toEqual([...homeUrls].sort());
@@ -36,8 +40,14 @@ describe('home early requests', () => {
 
   it('the page takes the answers index.html started and asks the server for none of them', async () => {
     api.get.mockImplementation(async (url: string) => answer(url));
-    window.__lumenEarly = Object.fromEntries(homeUrls.map((u) => [u, Promise.resolve(envelope(u.includes('hot-keywords') ? ['早到的词'] : answer(u)))]));
-    render(<MemoryRouter><HomePage /></MemoryRouter>);
+    window.__lumenEarly = Object.fromEntries(
+      homeUrls.map((u) => [u, Promise.resolve(envelope(u.includes('hot-keywords') ? ['早到的词'] : answer(u)))]),
+    );
+    render(
+      <MemoryRouter>
+        <HomePage />
+      </MemoryRouter>,
+    );
     expect(await screen.findByText('早到的词')).toBeTruthy();
     expect(api.requests).toEqual([]);
     // Each answer is handed out once: a second call goes to the server.
@@ -58,9 +68,13 @@ describe('home early requests', () => {
     const started: string[] = [];
     const fakeWindow = { fetch: (u: string) => (started.push(u), new Promise(() => undefined)) } as unknown as Window;
     const run = (pathname: string) =>
-      new Function('window', 'location', 'document', 'fetch', earlyScript({ '/': { urls: homeUrls, modules: ['/assets/HomePage.js'], styles: [] } }))(
-        fakeWindow, { pathname }, document, fakeWindow.fetch,
-      );
+      new Function(
+        'window',
+        'location',
+        'document',
+        'fetch',
+        earlyScript({ '/': { urls: homeUrls, modules: ['/assets/HomePage.js'], styles: [] } }),
+      )(fakeWindow, { pathname }, document, fakeWindow.fetch);
     run('/search');
     expect(started).toEqual([]);
     run('/');

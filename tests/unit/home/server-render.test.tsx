@@ -10,10 +10,31 @@ import { clearPrefetched, readPrefetchedFromDocument, setPrefetched } from '../.
 import { envelope, mockHttp } from '../dataProvider/mock-adapter';
 
 const card = (id: number, title: string) => ({
-  id, type: 11, title, tags: [], categoryId: null, coverUrl: `/files/covers/${id}.jpg`, previewUrl: null, durationSec: null,
-  width: 1920, height: 1080, format: 'jpg', priceCents: 990, views: 1, downloads: 2, collects: 0, createdAt: '2026-11-01T00:00:00.000Z',
+  id,
+  type: 11,
+  title,
+  tags: [],
+  categoryId: null,
+  coverUrl: `/files/covers/${id}.jpg`,
+  previewUrl: null,
+  durationSec: null,
+  width: 1920,
+  height: 1080,
+  format: 'jpg',
+  priceCents: 990,
+  views: 1,
+  downloads: 2,
+  collects: 0,
+  createdAt: '2026-11-01T00:00:00.000Z',
 });
-const album = (id: number, title: string, items: ReturnType<typeof card>[]) => ({ id, type: 11, title, coverUrl: null, itemCount: items.length, items });
+const album = (id: number, title: string, items: ReturnType<typeof card>[]) => ({
+  id,
+  type: 11,
+  title,
+  coverUrl: null,
+  itemCount: items.length,
+  items,
+});
 
 /** The home page's five answers: two albums, the newest and the popular lists. */
 const answers: Record<string, unknown> = Object.fromEntries(
@@ -22,19 +43,39 @@ const answers: Record<string, unknown> = Object.fromEntries(
     if (r.path.endsWith('hot-keywords')) return [url, envelope(['樱花'])];
     if (r.path.endsWith('categories')) return [url, envelope([{ id: 3, type: 11, name: '风景', count: 9 }])];
     if (r.path.endsWith('recommend')) {
-      return [url, envelope({ sections: [album(1, '首屏专辑', [1, 2, 3, 4, 5].map((i) => card(i, `首屏素材${i}`))), album(2, '第二专辑', [card(6, '第二专辑素材')])] })];
+      return [
+        url,
+        envelope({
+          sections: [
+            album(
+              1,
+              '首屏专辑',
+              [1, 2, 3, 4, 5].map((i) => card(i, `首屏素材${i}`)),
+            ),
+            album(2, '第二专辑', [card(6, '第二专辑素材')]),
+          ],
+        }),
+      ];
     }
     // A title that would end the data block if it were not escaped.
     if (r.path.endsWith('newest')) return [url, envelope([card(7, '最新素材</script><b>x</b>')])];
     return [url, envelope([card(8, '热门素材')])];
   }),
 );
-const TEMPLATE = '<!doctype html><html><head><meta charset="UTF-8" /><title>流明素材</title></head><body><div id="root"></div></body></html>';
+const TEMPLATE =
+  '<!doctype html><html><head><meta charset="UTF-8" /><title>流明素材</title></head><body><div id="root"></div></body></html>';
 
 let root: Root | undefined;
 beforeAll(async () => {
   // antd's grid asks for media queries after mounting; jsdom has none.
-  window.matchMedia ??= ((query: string) => ({ matches: false, media: query, addListener() {}, removeListener() {}, addEventListener() {}, removeEventListener() {} })) as any;
+  window.matchMedia ??= ((query: string) => ({
+    matches: false,
+    media: query,
+    addListener() {},
+    removeListener() {},
+    addEventListener() {},
+    removeEventListener() {},
+  })) as any;
   (globalThis as any).IS_REACT_ACT_ENVIRONMENT = true;
   await prepare(['/']);
 });
@@ -72,8 +113,24 @@ describe('server render of the home page', () => {
     localStorage.setItem('token', 't-1');
     // A reload with a stored token: the user's info is on its way when hydration starts.
     let answerUser: () => void = () => undefined;
-    const user = { id: 1, nickname: '小明', avatar: '', roles: [], phone: null, username: null, ownerType: 'PERSONAL', enhancedAuth: false, companyName: null, parentId: null, balanceCents: 0 };
-    mockHttp((cfg) => (cfg.url === '/api/common/getUserInfo' ? new Promise((r) => (answerUser = () => r({ data: envelope(user) }))) : { data: envelope([]) }));
+    const user = {
+      id: 1,
+      nickname: '小明',
+      avatar: '',
+      roles: [],
+      phone: null,
+      username: null,
+      ownerType: 'PERSONAL',
+      enhancedAuth: false,
+      companyName: null,
+      parentId: null,
+      balanceCents: 0,
+    };
+    mockHttp((cfg) =>
+      cfg.url === '/api/common/getUserInfo'
+        ? new Promise((r) => (answerUser = () => r({ data: envelope(user) })))
+        : { data: envelope([]) },
+    );
     const { userStore } = await import('../../../src/components/user/user-store');
     const loaded = userStore.refresh();
     expect(userStore.get().loading).toBe(true);
@@ -82,7 +139,9 @@ describe('server render of the home page', () => {
     const serverCard = document.querySelector('[data-testid="material-card"]');
     try {
       await act(async () => {
-        root = hydrateRoot(document.getElementById('root')!, <App />, { onRecoverableError: (e) => recoverable.push(e) });
+        root = hydrateRoot(document.getElementById('root')!, <App />, {
+          onRecoverableError: (e) => recoverable.push(e),
+        });
       });
       expect(recoverable).toEqual([]);
       expect(document.querySelector('[data-testid="material-card"]')).toBe(serverCard);
@@ -115,7 +174,9 @@ describe('server render of the home page', () => {
     expect(document.querySelector('[data-testid="material-card"]')).toBe(serverCard);
     expect(recoverable).toEqual([]);
     // React (development build) names every mismatch it finds while hydrating.
-    const mismatches = errors.mock.calls.map((c) => String(c[0])).filter((m) => /hydrat|did not match|server HTML|server rendered HTML/i.test(m));
+    const mismatches = errors.mock.calls
+      .map((c) => String(c[0]))
+      .filter((m) => /hydrat|did not match|server HTML|server rendered HTML/i.test(m));
     expect(mismatches).toEqual([]);
     expect(calls.filter((c) => c.url!.startsWith('/api/index/'))).toEqual([]);
     errors.mockRestore();

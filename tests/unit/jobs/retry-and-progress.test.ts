@@ -28,7 +28,10 @@ describe('throttled progress', () => {
     expect(writes).toEqual([[10, '开始']]);
     await vi.advanceTimersByTimeAsync(500);
     // The burst's last value; no message means "keep the stored one" (coalesce in the UPDATE).
-    expect(writes).toEqual([[10, '开始'], [40, null]]);
+    expect(writes).toEqual([
+      [10, '开始'],
+      [40, null],
+    ]);
     await p.report(50, '一半');
     await p.report(60);
     await vi.advanceTimersByTimeAsync(500);

@@ -12,7 +12,13 @@ describe('centre side menu', () => {
   });
 
   it('builds menus for every centre', () => {
-    expect(centreMenu('creator').map((i) => i.key)).toEqual(['/creator/upload', '/creator/upload/image', '/creator/works', '/creator/sales', '/creator/withdraw']);
+    expect(centreMenu('creator').map((i) => i.key)).toEqual([
+      '/creator/upload',
+      '/creator/upload/image',
+      '/creator/works',
+      '/creator/sales',
+      '/creator/withdraw',
+    ]);
     expect(centreMenu('cyprotect')).toHaveLength(14);
     expect(centreMenu('cytransfer').map((i) => i.label)).toEqual(['版权购买', '版权出售', '发布版权']);
   });

@@ -1,5 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { browserOf, buildPayload, osOf, resetIpCache, sendPageView, visitorId, VISITOR_COOKIE_SECONDS } from '../../../src/lib/stats';
+import {
+  browserOf,
+  buildPayload,
+  osOf,
+  resetIpCache,
+  sendPageView,
+  visitorId,
+  VISITOR_COOKIE_SECONDS,
+} from '../../../src/lib/stats';
 
 function clearCookies() {
   for (const c of document.cookie.split('; ')) if (c) document.cookie = `${c.split('=')[0]}=; path=/; max-age=0`;
@@ -11,7 +19,8 @@ describe('page-view statistics', () => {
     clearCookies();
     resetIpCache();
     fetchMock = vi.fn(async (url: string) => {
-      if (url.endsWith('/ip/get')) return new Response(JSON.stringify({ code: 200, success: true, data: { ip: '10.0.0.8', city: '本地' } }));
+      if (url.endsWith('/ip/get'))
+        return new Response(JSON.stringify({ code: 200, success: true, data: { ip: '10.0.0.8', city: '本地' } }));
       return new Response(JSON.stringify({ code: 200, success: true, data: { id: 1 } }));
     });
     vi.stubGlobal('fetch', fetchMock);
@@ -33,8 +42,17 @@ describe('page-view statistics', () => {
 
   it('builds every field of the payload', () => {
     const p = buildPayload({ ip: '1.2.3.4', city: '未知' }, 'http://site/prev');
-    expect(Object.keys(p).sort()).toEqual(['addr', 'bs', 'device', 'ip', 'jv', 'lg', 'os', 'ps', 'pvi', 'rurl', 'scl', 'sh', 'src', 'tz', 'url'].sort());
-    expect(p).toMatchObject({ url: window.location.href, rurl: 'http://site/prev', ip: '1.2.3.4', addr: '未知', device: 'pc', sh: window.location.host });
+    expect(Object.keys(p).sort()).toEqual(
+      ['addr', 'bs', 'device', 'ip', 'jv', 'lg', 'os', 'ps', 'pvi', 'rurl', 'scl', 'sh', 'src', 'tz', 'url'].sort(),
+    );
+    expect(p).toMatchObject({
+      url: window.location.href,
+      rurl: 'http://site/prev',
+      ip: '1.2.3.4',
+      addr: '未知',
+      device: 'pc',
+      sh: window.location.host,
+    });
     expect(p.src).toMatch(/^\d+x\d+$/);
     expect(p.scl).toMatch(/-bit$/);
   });

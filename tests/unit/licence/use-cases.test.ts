@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { LEVELS, USE_CASES, accountAllows, findUseCase, levelOf, priceOf, refusalFor } from '../../../src/schemas/licence/use-cases';
+import {
+  LEVELS,
+  USE_CASES,
+  accountAllows,
+  findUseCase,
+  levelOf,
+  priceOf,
+  refusalFor,
+} from '../../../src/schemas/licence/use-cases';
 
 const personal = { ownerType: 'PERSONAL' as const, enhancedAuth: false };
 const company = { ownerType: 'ORGANISATIONS' as const, enhancedAuth: false };
@@ -27,9 +35,21 @@ describe('authorization use-case table (spec §3)', () => {
   });
 
   it('accounts may hold: personal -> personal; company -> personal+company; enhanced company -> all', () => {
-    expect(['personal', 'company', 'enhanced'].map((l) => accountAllows(personal, l as any))).toEqual([true, false, false]);
-    expect(['personal', 'company', 'enhanced'].map((l) => accountAllows(company, l as any))).toEqual([true, true, false]);
-    expect(['personal', 'company', 'enhanced'].map((l) => accountAllows(enhanced, l as any))).toEqual([true, true, true]);
+    expect(['personal', 'company', 'enhanced'].map((l) => accountAllows(personal, l as any))).toEqual([
+      true,
+      false,
+      false,
+    ]);
+    expect(['personal', 'company', 'enhanced'].map((l) => accountAllows(company, l as any))).toEqual([
+      true,
+      true,
+      false,
+    ]);
+    expect(['personal', 'company', 'enhanced'].map((l) => accountAllows(enhanced, l as any))).toEqual([
+      true,
+      true,
+      true,
+    ]);
     // enhanced_auth on a personal account does not make it a company.
     expect(accountAllows({ ownerType: 'PERSONAL', enhancedAuth: true }, 'enhanced')).toBe(false);
   });

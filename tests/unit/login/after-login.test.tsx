@@ -14,7 +14,13 @@ import { clearToken } from '../../../src/lib/token';
 import { toast, toastCount } from '../../../src/components/login/toast';
 import HeaderUser from '../../../src/components/header/HeaderUser';
 
-const USER = { id: 3, nickname: '山川摄影师', username: 'demo_creator', roles: ['buyer', 'creator'], avatar: '' } as any;
+const USER = {
+  id: 3,
+  nickname: '山川摄影师',
+  username: 'demo_creator',
+  roles: ['buyer', 'creator'],
+  avatar: '',
+} as any;
 
 const api = fakeApi();
 /** GET /api/common/getUserInfo answers this (an Error: the server refuses with its message). */
@@ -41,12 +47,24 @@ afterAll(() => userStore.setUser(null));
 
 describe('registration extras', () => {
   it('reads invite fields from the query, remembers them, falls back to session storage', () => {
-    expect(registrationExtras({ pathname: '/', search: '?inviteId=9&inviteCode=AB&registSource=ADS' })).toEqual({ registDevice: 'PC', inviteId: '9', inviteCode: 'AB', registSource: 'ADS' });
-    expect(registrationExtras({ pathname: '/search', search: '' })).toEqual({ registDevice: 'PC', inviteId: '9', inviteCode: 'AB', registSource: 'ADS' });
+    expect(registrationExtras({ pathname: '/', search: '?inviteId=9&inviteCode=AB&registSource=ADS' })).toEqual({
+      registDevice: 'PC',
+      inviteId: '9',
+      inviteCode: 'AB',
+      registSource: 'ADS',
+    });
+    expect(registrationExtras({ pathname: '/search', search: '' })).toEqual({
+      registDevice: 'PC',
+      inviteId: '9',
+      inviteCode: 'AB',
+      registSource: 'ADS',
+    });
   });
 
   it('the SignCreator and Cooperation routes set the source', () => {
-    expect(registrationExtras({ pathname: '/signCreator', search: '?registSource=ADS' }).registSource).toBe('LUMEN_CREATOR');
+    expect(registrationExtras({ pathname: '/signCreator', search: '?registSource=ADS' }).registSource).toBe(
+      'LUMEN_CREATOR',
+    );
     expect(registrationExtras({ pathname: '/cooperation', search: '' }).registSource).toBe('LUMEN_IMG_PURCHASE');
   });
 });
@@ -64,7 +82,10 @@ describe('after a successful login', () => {
     expect(api.post).toHaveBeenCalledWith('/api/common/loginStat', expect.objectContaining({ loginType: 2 }));
     expect(api.sent('POST', '/api/common/loginStat')[0].encoding).toBe('json');
     // Form-encoded: the server receives the type as text.
-    expect(api.post).toHaveBeenCalledWith('/api/baidu/uploadConvertData', { type: '49', url: 'http://localhost:3000/?bd_vid=vid42' });
+    expect(api.post).toHaveBeenCalledWith('/api/baidu/uploadConvertData', {
+      type: '49',
+      url: 'http://localhost:3000/?bd_vid=vid42',
+    });
   });
 
   it('without bd_vid no conversion is sent; a user-info failure clears the token cookies', async () => {
@@ -98,11 +119,19 @@ describe('authProvider', () => {
 
 describe('header user menu and toast', { timeout: 20_000 }, () => {
   it('visitors see the login button; users get account centre, creator centre and logout', async () => {
-    const { rerender } = render(<MemoryRouter><HeaderUser /></MemoryRouter>);
+    const { rerender } = render(
+      <MemoryRouter>
+        <HeaderUser />
+      </MemoryRouter>,
+    );
     expect(screen.getByRole('button', { name: '登录 / 注册' })).toBeInTheDocument();
     localStorage.setItem('token', 'tok');
     userStore.setUser(USER);
-    rerender(<MemoryRouter><HeaderUser /></MemoryRouter>);
+    rerender(
+      <MemoryRouter>
+        <HeaderUser />
+      </MemoryRouter>,
+    );
     fireEvent.click(screen.getByText('山川摄影师'));
     expect(await screen.findByText('账户中心')).toBeInTheDocument();
     expect(screen.getByText('创作者中心')).toBeInTheDocument();

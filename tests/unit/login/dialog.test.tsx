@@ -45,7 +45,12 @@ afterEach(() => {
   if (loginInstance.isOpen()) loginInstance.close();
 });
 
-const mount = (path = '/') => render(<MemoryRouter initialEntries={[path]}><LoginDialogHost /></MemoryRouter>);
+const mount = (path = '/') =>
+  render(
+    <MemoryRouter initialEntries={[path]}>
+      <LoginDialogHost />
+    </MemoryRouter>,
+  );
 const passwordTab = async () => {
   fireEvent.click(await screen.findByRole('tab', { name: '密码登录' }));
   return screen.findByLabelText('用户名');
@@ -85,7 +90,9 @@ describe('login dialog', { timeout: 20_000 }, () => {
     expect(await screen.findByText('登录中...')).toBeInTheDocument();
     await waitFor(() => expect(api.sent('POST', PASSWORD_LOGIN)).toHaveLength(1));
     // The password travels encoded with the request's timestamp; the server decodes it back.
-    const { body } = api.sent('POST', PASSWORD_LOGIN)[0] as { body: { username: string; ts: string; password: string } };
+    const { body } = api.sent('POST', PASSWORD_LOGIN)[0] as {
+      body: { username: string; ts: string; password: string };
+    };
     expect(body.username).toBe('demo_buyer');
     expect(decodePassword(body.password, body.ts)).toBe('Lumen@2026');
     await act(async () => finish({ token: 'tok-1' }));
@@ -146,7 +153,10 @@ describe('login dialog', { timeout: 20_000 }, () => {
     api.answer('POST', '/api/common/phone', { token: 'tok-bind' });
     fireEvent.click(screen.getByRole('button', { name: '确定绑定' }));
     await expect(result!).resolves.toBe(true);
-    expect(api.post).toHaveBeenCalledWith('/api/common/phone', expect.objectContaining({ phone: '13800000009', verificationCode: '123456', ticket: 'ticket-0001' }));
+    expect(api.post).toHaveBeenCalledWith(
+      '/api/common/phone',
+      expect.objectContaining({ phone: '13800000009', verificationCode: '123456', ticket: 'ticket-0001' }),
+    );
     expect(localStorage.getItem('token')).toBe('tok-bind');
   });
 

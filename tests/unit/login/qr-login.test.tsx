@@ -17,7 +17,6 @@ const qrFetches = () => api.sent('GET', QR_FETCH).length;
 const USER = { id: 7, nickname: '演示买家', username: 'demo_buyer', roles: ['buyer'] };
 const QR = { url: 'http://x/dev/wechat?ticket=ticket-0001', ticket: 'ticket-0001' };
 
-
 beforeEach(() => {
   vi.useFakeTimers();
   api.answer('GET', QR_FETCH, QR);
@@ -51,7 +50,12 @@ describe('QR login', { timeout: 20_000 }, () => {
     expect(qrFetches()).toBe(1);
     const canvas = screen.getByLabelText('微信登录二维码') as HTMLCanvasElement;
     expect(QR_SIZE).toBe(140);
-    expect([canvas.width, canvas.height, canvas.style.width, canvas.style.height]).toEqual([140, 140, '140px', '140px']);
+    expect([canvas.width, canvas.height, canvas.style.width, canvas.style.height]).toEqual([
+      140,
+      140,
+      '140px',
+      '140px',
+    ]);
     expect(toCanvas).toHaveBeenCalledWith(canvas, QR.url, expect.objectContaining({ width: 140 }));
   });
 
@@ -71,7 +75,10 @@ describe('QR login', { timeout: 20_000 }, () => {
 
   it('a token saves the login, shows success and stops polling', async () => {
     const { onSuccess } = await mountDialog();
-    const answers = [{ token: null, needBind: false }, { token: 'tok-qr', needBind: false }];
+    const answers = [
+      { token: null, needBind: false },
+      { token: 'tok-qr', needBind: false },
+    ];
     api.answer('POST', QR_CHECK, () => answers.shift() ?? { token: null, needBind: false });
     await advance(4000);
     expect(checks()).toBe(2);
@@ -152,7 +159,10 @@ describe('QR login', { timeout: 20_000 }, () => {
     await advance(0);
     expect(screen.getByRole('button', { name: /绑定中\.\.\./ })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: '确定绑定' })).toBeNull();
-    expect(api.post).toHaveBeenCalledWith('/api/common/phone', expect.objectContaining({ phone: '13800000009', verificationCode: '123456', ticket: 'ticket-0001' }));
+    expect(api.post).toHaveBeenCalledWith(
+      '/api/common/phone',
+      expect.objectContaining({ phone: '13800000009', verificationCode: '123456', ticket: 'ticket-0001' }),
+    );
     await act(async () => finish({ token: 'tok-bind' }));
     await advance(0);
     expect(localStorage.getItem('token')).toBe('tok-bind');

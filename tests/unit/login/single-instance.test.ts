@@ -1,7 +1,13 @@
 import { describe, expect, it, vi } from 'vitest';
 import { singleInstance } from '../../../src/components/login/single-instance';
 import { loginInstance } from '../../../src/components/login/login-instance';
-import { HELPER_IMAGES, openHelper, pickHelperImage, registerHelperShow, helperInstance } from '../../../src/components/login/helper';
+import {
+  HELPER_IMAGES,
+  openHelper,
+  pickHelperImage,
+  registerHelperShow,
+  helperInstance,
+} from '../../../src/components/login/helper';
 
 describe('single-instance dialogs', () => {
   it('login: a second request is rejected while open; success resolves true', async () => {

@@ -13,8 +13,12 @@ describe('login input filters (spec §5)', () => {
 
 describe('login schemas (src/schemas/forms/login.json)', () => {
   it('phone must be exactly 11 digits', () => {
-    expect(validateLoginForm('login', { phone: '1380000000', verificationCode: '123456' })).toBe('请输入11位数字手机号码');
-    expect(validateLoginForm('login', { phone: '138000000011', verificationCode: '123456' })).toBe('请输入11位数字手机号码');
+    expect(validateLoginForm('login', { phone: '1380000000', verificationCode: '123456' })).toBe(
+      '请输入11位数字手机号码',
+    );
+    expect(validateLoginForm('login', { phone: '138000000011', verificationCode: '123456' })).toBe(
+      '请输入11位数字手机号码',
+    );
     expect(validateLoginForm('login', { verificationCode: '123456' })).toBe('请输入11位数字手机号码');
   });
 
@@ -33,7 +37,11 @@ describe('login schemas (src/schemas/forms/login.json)', () => {
   });
 
   it('bind needs the ticket too', () => {
-    expect(validateLoginForm('bind', { phone: '13800000000', verificationCode: '123456' })).toBe('二维码已失效，请刷新二维码');
-    expect(validateLoginForm('bind', { phone: '13800000000', verificationCode: '123456', ticket: 'abcdefgh12' })).toBeNull();
+    expect(validateLoginForm('bind', { phone: '13800000000', verificationCode: '123456' })).toBe(
+      '二维码已失效，请刷新二维码',
+    );
+    expect(
+      validateLoginForm('bind', { phone: '13800000000', verificationCode: '123456', ticket: 'abcdefgh12' }),
+    ).toBeNull();
   });
 });

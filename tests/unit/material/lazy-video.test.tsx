@@ -24,7 +24,8 @@ function stubObserver() {
   );
   return (visible: boolean) =>
     act(() => {
-      for (const o of observed) o.cb([{ isIntersecting: visible, target: o.el! } as IntersectionObserverEntry], {} as IntersectionObserver);
+      for (const o of observed)
+        o.cb([{ isIntersecting: visible, target: o.el! } as IntersectionObserverEntry], {} as IntersectionObserver);
     });
 }
 

@@ -10,16 +10,35 @@ import { editSchema, editUiSchema } from '../../../src/schemas/edit-variant';
 import { formOf } from '../../../src/schemas';
 
 const record = {
-  id: 5, workName: '山川组图', workCategory: 1, authorName: '山川', ownership: 'oneself', acquisition: 'original', nature: 'original',
-  rights: ['publication'], completionDate: '2026-10-01', service: 1, media: 1, files: [{ name: '组图1.jpg', size: 1000, type: 'image/jpeg' }], status: 0,
+  id: 5,
+  workName: '山川组图',
+  workCategory: 1,
+  authorName: '山川',
+  ownership: 'oneself',
+  acquisition: 'original',
+  nature: 'original',
+  rights: ['publication'],
+  completionDate: '2026-10-01',
+  service: 1,
+  media: 1,
+  files: [{ name: '组图1.jpg', size: 1000, type: 'image/jpeg' }],
+  status: 0,
 };
 
 function renderForm(mode: 'create' | 'edit') {
-  const dp = { getOne: async () => ({ data: record }), getList: async () => ({ data: [], total: 0 }), getApiUrl: () => '/api' } as unknown as DataProvider;
+  const dp = {
+    getOne: async () => ({ data: record }),
+    getList: async () => ({ data: [], total: 0 }),
+    getApiUrl: () => '/api',
+  } as unknown as DataProvider;
   render(
     <MemoryRouter>
       <AntdApp>
-        <Refine dataProvider={dp} resources={[{ name: registrations.name, meta: { apiPath: registrations.apiPath } }]} options={{ disableTelemetry: true }}>
+        <Refine
+          dataProvider={dp}
+          resources={[{ name: registrations.name, meta: { apiPath: registrations.apiPath } }]}
+          options={{ disableTelemetry: true }}
+        >
           <ResourceForm def={registrations} mode={mode} id={mode === 'edit' ? 5 : undefined} />
         </Refine>
       </AntdApp>

@@ -13,18 +13,36 @@ import { envelope, mockHttp } from '../dataProvider/mock-adapter';
 // The invoice form's order picker loads the user's invoiceable paid orders; anything else (schema
 // refreshes) fails as offline, so the bundled schemas are used.
 const INVOICEABLE = [
-  { id: 7, orderNo: 'LM202601010001', amountCents: 12050, paidAt: '2026-01-01T08:00:00Z', itemTitles: '熊猫吃竹子 4K 实拍' },
+  {
+    id: 7,
+    orderNo: 'LM202601010001',
+    amountCents: 12050,
+    paidAt: '2026-01-01T08:00:00Z',
+    itemTitles: '熊猫吃竹子 4K 实拍',
+  },
   { id: 8, orderNo: 'LM202601020002', amountCents: 3000, paidAt: '2026-01-02T08:00:00Z', itemTitles: '城市夜景延时' },
 ];
-mockHttp((cfg) => (cfg.url?.includes('/api/user/invoice/orders') ? { data: envelope({ list: INVOICEABLE, total: 2 }) } : { networkError: { message: 'offline' } }));
+mockHttp((cfg) =>
+  cfg.url?.includes('/api/user/invoice/orders')
+    ? { data: envelope({ list: INVOICEABLE, total: 2 }) }
+    : { networkError: { message: 'offline' } },
+);
 
 function renderForm(create: DataProvider['create']) {
-  const dp = { create, getList: async () => ({ data: [], total: 0 }), getApiUrl: () => '/api' } as unknown as DataProvider;
+  const dp = {
+    create,
+    getList: async () => ({ data: [], total: 0 }),
+    getApiUrl: () => '/api',
+  } as unknown as DataProvider;
   const onDone = vi.fn();
   render(
     <MemoryRouter>
       <AntdApp>
-        <Refine dataProvider={dp} resources={[{ name: invoices.name, meta: { apiPath: invoices.apiPath } }]} options={{ disableTelemetry: true }}>
+        <Refine
+          dataProvider={dp}
+          resources={[{ name: invoices.name, meta: { apiPath: invoices.apiPath } }]}
+          options={{ disableTelemetry: true }}
+        >
           <ResourceForm def={invoices} mode="create" onDone={onDone} />
         </Refine>
       </AntdApp>
@@ -49,13 +67,20 @@ describe('generic ResourceForm', { timeout: 60_000 }, () => {
 
   it('maps server field errors onto fields and keeps what was typed', async () => {
     const create = vi.fn(async () => {
-      throw new RequestError('发票抬头与实名认证信息不一致', 400, { fieldErrors: { '/title': '发票抬头与实名认证信息不一致' } });
+      throw new RequestError('发票抬头与实名认证信息不一致', 400, {
+        fieldErrors: { '/title': '发票抬头与实名认证信息不一致' },
+      });
     });
     renderForm(create as any);
     await fillOrdinary();
     await userEvent.click(screen.getByRole('button', { name: /提\s*交/ }));
     await waitFor(() => expect(create).toHaveBeenCalled());
-    expect((create.mock.calls[0] as any)[0].variables).toMatchObject({ invoiceType: 0, taxRate: 6, title: '星河文化传媒有限公司', orders: [7] });
+    expect((create.mock.calls[0] as any)[0].variables).toMatchObject({
+      invoiceType: 0,
+      taxRate: 6,
+      title: '星河文化传媒有限公司',
+      orders: [7],
+    });
     expect((create.mock.calls[0] as any)[0].variables).not.toHaveProperty('amount');
     // Once in the alert, once under the field (extraErrors).
     expect(await screen.findAllByText('发票抬头与实名认证信息不一致')).toHaveLength(2);
@@ -87,7 +112,10 @@ describe('generic ResourceForm', { timeout: 60_000 }, () => {
   });
 
   it('toExtraErrors nests JSON-pointer paths', () => {
-    expect(toExtraErrors({ fieldErrors: { '/files': 'a', '/bank/account': 'b' } })).toEqual({ files: { __errors: ['a'] }, bank: { account: { __errors: ['b'] } } });
+    expect(toExtraErrors({ fieldErrors: { '/files': 'a', '/bank/account': 'b' } })).toEqual({
+      files: { __errors: ['a'] },
+      bank: { account: { __errors: ['b'] } },
+    });
     expect(toExtraErrors(null)).toBeUndefined();
   });
 });

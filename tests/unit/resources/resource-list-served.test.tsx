@@ -45,13 +45,31 @@ describe('ResourceList with staff-edited status tables and enums', { timeout: 30
     served.set('lumen:enums/work-category', category);
 
     const dp = {
-      getList: async () => ({ data: [{ id: 7, work_name: '山川日出', work_category: 1, file_name: 'a.jpg', sha256: 'ab12', status: 1, created_at: '2026-11-20T08:00:00Z' }], total: 1 }),
+      getList: async () => ({
+        data: [
+          {
+            id: 7,
+            work_name: '山川日出',
+            work_category: 1,
+            file_name: 'a.jpg',
+            sha256: 'ab12',
+            status: 1,
+            created_at: '2026-11-20T08:00:00Z',
+          },
+        ],
+        total: 1,
+      }),
       getApiUrl: () => '/api',
     } as unknown as DataProvider;
     render(
       <MemoryRouter>
         <AntdApp>
-          <Refine dataProvider={dp} routerProvider={routerBindings} resources={[{ name: deposits.name, list: deposits.listPath, meta: { apiPath: deposits.apiPath } }]} options={{ disableTelemetry: true }}>
+          <Refine
+            dataProvider={dp}
+            routerProvider={routerBindings}
+            resources={[{ name: deposits.name, list: deposits.listPath, meta: { apiPath: deposits.apiPath } }]}
+            options={{ disableTelemetry: true }}
+          >
             <ResourceList def={deposits} />
           </Refine>
         </AntdApp>

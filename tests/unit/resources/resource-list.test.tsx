@@ -24,7 +24,15 @@ function renderList(dp: DataProvider, def = deposits) {
   return render(
     <MemoryRouter>
       <AntdApp>
-        <Refine dataProvider={dp} routerProvider={routerBindings} resources={[{ name: def.name, list: def.listPath, meta: { apiPath: def.apiPath } }]} options={{ disableTelemetry: true, reactQuery: { clientConfig: { defaultOptions: { queries: { retry: false } } } } }}>
+        <Refine
+          dataProvider={dp}
+          routerProvider={routerBindings}
+          resources={[{ name: def.name, list: def.listPath, meta: { apiPath: def.apiPath } }]}
+          options={{
+            disableTelemetry: true,
+            reactQuery: { clientConfig: { defaultOptions: { queries: { retry: false } } } },
+          }}
+        >
           <ResourceList def={def} nav={{ show: () => {}, create: () => {} }} />
         </Refine>
       </AntdApp>
@@ -36,8 +44,24 @@ describe('generic ResourceList', { timeout: 30_000 }, () => {
   afterEach(cleanup);
   it('renders the definition columns and status tags coloured from the status table', async () => {
     const { dp, getList } = mockProvider([
-      { id: 7, work_name: '山川日出', work_category: 1, file_name: 'a.jpg', sha256: 'ab12', status: 1, created_at: '2026-11-20T08:00:00Z' },
-      { id: 8, work_name: '城市夜景', work_category: 4, file_name: 'b.pdf', sha256: 'cd34', status: 2, created_at: '2026-11-21T08:00:00Z' },
+      {
+        id: 7,
+        work_name: '山川日出',
+        work_category: 1,
+        file_name: 'a.jpg',
+        sha256: 'ab12',
+        status: 1,
+        created_at: '2026-11-20T08:00:00Z',
+      },
+      {
+        id: 8,
+        work_name: '城市夜景',
+        work_category: 4,
+        file_name: 'b.pdf',
+        sha256: 'cd34',
+        status: 2,
+        created_at: '2026-11-21T08:00:00Z',
+      },
     ]);
     renderList(dp);
     await screen.findByText('山川日出');
@@ -55,11 +79,20 @@ describe('generic ResourceList', { timeout: 30_000 }, () => {
   });
 
   it('marks an order paid after it closed as awaiting refund, and leaves other orders blank', async () => {
-    const base = { subtotalCents: 39900, discountCents: 0, amountCents: 39900, payMethod: 'wechat', createdAt: '2026-11-20T08:00:00Z' };
-    renderList(mockProvider([
-      { ...base, id: 1, orderNo: 'LO0001', itemTitles: ['熊猫'], status: 'expired', refundStatus: 'pending' },
-      { ...base, id: 2, orderNo: 'LO0002', itemTitles: ['雪山'], status: 'paid', refundStatus: null },
-    ]).dp, orders);
+    const base = {
+      subtotalCents: 39900,
+      discountCents: 0,
+      amountCents: 39900,
+      payMethod: 'wechat',
+      createdAt: '2026-11-20T08:00:00Z',
+    };
+    renderList(
+      mockProvider([
+        { ...base, id: 1, orderNo: 'LO0001', itemTitles: ['熊猫'], status: 'expired', refundStatus: 'pending' },
+        { ...base, id: 2, orderNo: 'LO0002', itemTitles: ['雪山'], status: 'paid', refundStatus: null },
+      ]).dp,
+      orders,
+    );
     const late = (await screen.findByText('LO0001')).closest('tr')!;
     expect(within(late).getByText('已超时关闭')).toBeInTheDocument();
     expect(within(late).getByText('待退款')).toBeInTheDocument();

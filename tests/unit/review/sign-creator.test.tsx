@@ -13,8 +13,17 @@ import type { UserInfo } from '../../../src/components/user/UserContext';
 import agreement from '../../../src/schemas/content/creator-agreement.json';
 
 const BUYER: UserInfo = {
-  id: 9, phone: '138****0001', username: 'demo_buyer', nickname: '演示买家', avatar: '', ownerType: 'PERSONAL',
-  enhancedAuth: false, companyName: null, parentId: null, roles: ['buyer'], balanceCents: 0,
+  id: 9,
+  phone: '138****0001',
+  username: 'demo_buyer',
+  nickname: '演示买家',
+  avatar: '',
+  ownerType: 'PERSONAL',
+  enhancedAuth: false,
+  companyName: null,
+  parentId: null,
+  roles: ['buyer'],
+  balanceCents: 0,
 };
 
 const api = fakeApi();
@@ -24,9 +33,13 @@ const openLogin = vi.fn<() => Promise<boolean>>();
 beforeAll(() => configure({ asyncUtilTimeout: 5000 }));
 beforeEach(() => {
   localStorage.setItem('token', 't');
-  api.get.mockImplementation(async (url: string) => (url === '/api/common/getUserInfo' ? { ...BUYER, roles: ['buyer', 'creator'] } : null));
+  api.get.mockImplementation(async (url: string) =>
+    url === '/api/common/getUserInfo' ? { ...BUYER, roles: ['buyer', 'creator'] } : null,
+  );
   api.post.mockImplementation(async (url: string) =>
-    url === '/api/user/creator/sign' ? { agreementVersion: agreement.version, signedAt: '2026-05-03T00:00:00Z', roles: ['buyer', 'creator'] } : null,
+    url === '/api/user/creator/sign'
+      ? { agreementVersion: agreement.version, signedAt: '2026-05-03T00:00:00Z', roles: ['buyer', 'creator'] }
+      : null,
   );
   openLogin.mockReset();
   openLogin.mockResolvedValue(true);
@@ -38,7 +51,14 @@ afterEach(() => {
 });
 afterAll(() => userStore.setUser(null));
 
-const renderPage = () => render(<MemoryRouter initialEntries={['/signCreator']}><AntdApp><SignCreatorPage /></AntdApp></MemoryRouter>);
+const renderPage = () =>
+  render(
+    <MemoryRouter initialEntries={['/signCreator']}>
+      <AntdApp>
+        <SignCreatorPage />
+      </AntdApp>
+    </MemoryRouter>,
+  );
 
 describe('/signCreator', { timeout: 20_000 }, () => {
   it('shows what creators get and the whole agreement; a visitor signs up or logs in through the login dialog', async () => {
@@ -64,7 +84,12 @@ describe('/signCreator', { timeout: 20_000 }, () => {
 
     fireEvent.click(screen.getByRole('checkbox'));
     fireEvent.click(submit);
-    await waitFor(() => expect(api.post).toHaveBeenCalledWith('/api/user/creator/sign', { agree: true, agreementVersion: agreement.version }));
+    await waitFor(() =>
+      expect(api.post).toHaveBeenCalledWith('/api/user/creator/sign', {
+        agree: true,
+        agreementVersion: agreement.version,
+      }),
+    );
     expect(api.sent('POST', '/api/user/creator/sign')[0].encoding).toBe('json');
     expect(await screen.findByText('您已是流明素材创作者')).toBeInTheDocument();
     expect(api.get).toHaveBeenCalledWith('/api/common/getUserInfo', undefined);
@@ -86,7 +111,14 @@ describe('creator centre for a buyer', () => {
     render(
       <MemoryRouter initialEntries={['/creator/works']}>
         <Routes>
-          <Route path="/creator/works" element={<RequireCreator><div>作品列表</div></RequireCreator>} />
+          <Route
+            path="/creator/works"
+            element={
+              <RequireCreator>
+                <div>作品列表</div>
+              </RequireCreator>
+            }
+          />
         </Routes>
       </MemoryRouter>,
     );

@@ -18,7 +18,10 @@ describe('route matcher', () => {
 
   it('matches optional params with and without a value', () => {
     expect(matchRoute('/account/verify')?.route.name).toBe('Verify');
-    expect(matchRoute('/account/verify/company')).toMatchObject({ route: { name: 'Verify' }, params: { type: 'company' } });
+    expect(matchRoute('/account/verify/company')).toMatchObject({
+      route: { name: 'Verify' },
+      params: { type: 'company' },
+    });
   });
 
   it('answers null for unknown paths and redirect sources', () => {

@@ -4,14 +4,20 @@ import { MOBILE_EXCLUDED, mobileMap } from '../../../src/routes/mobile-map';
 import { routeTable } from '../../../src/routes/route-table';
 
 const M = 'https://m.test';
-const url = (name: string | null, params: Record<string, string> = {}, search = '') => mobileUrlFor(name, params, search, M);
+const url = (name: string | null, params: Record<string, string> = {}, search = '') =>
+  mobileUrlFor(name, params, search, M);
 
 // One expectation per table row: [route name, params, query, expected mobile URL].
 const rows: Array<[string, Record<string, string>, string, string]> = [
   ['AlbumList', { type: '11' }, '', `${M}/album/list/11`],
   ['AlbumDetail', { id: '5' }, '', `${M}/album/detail/5`],
   ['VideoDetail', { id: '3' }, '?from=home', `${M}/video/detail/3`],
-  ['Search', {}, '?keyword=%E6%98%A5%E8%8A%82&categoryId=7&page=2', `${M}/search?keyword=%E6%98%A5%E8%8A%82&categoryId=7`],
+  [
+    'Search',
+    {},
+    '?keyword=%E6%98%A5%E8%8A%82&categoryId=7&page=2',
+    `${M}/search?keyword=%E6%98%A5%E8%8A%82&categoryId=7`,
+  ],
   ['Material', { cid: '7' }, '?page=2', `${M}/search?categoryId=7`],
   ['Cart', {}, '', `${M}/cart`],
   ['Collect', {}, '', `${M}/collect`],
@@ -66,15 +72,33 @@ describe('mobile map', () => {
 
 describe('mobile user-agent detection', () => {
   it.each([
-    ['iPhone Safari', 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1'],
-    ['Android Chrome', 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Mobile Safari/537.36'],
-    ['WeChat on Android', 'Mozilla/5.0 (Linux; Android 13; V2148A) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/116.0 Mobile Safari/537.36 MicroMessenger/8.0.47'],
+    [
+      'iPhone Safari',
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1',
+    ],
+    [
+      'Android Chrome',
+      'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Mobile Safari/537.36',
+    ],
+    [
+      'WeChat on Android',
+      'Mozilla/5.0 (Linux; Android 13; V2148A) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/116.0 Mobile Safari/537.36 MicroMessenger/8.0.47',
+    ],
     ['Windows Phone', 'Mozilla/5.0 (Windows Phone 10.0; Android 6.0.1) AppleWebKit/537.36 Edge/15.15063'],
   ])('%s is mobile', (_n, ua) => expect(isMobileUA(ua)).toBe(true));
 
   it.each([
-    ['desktop Chrome', 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Safari/537.36'],
-    ['desktop Safari', 'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_0) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Safari/605.1.15'],
-    ['Android tablet', 'Mozilla/5.0 (Linux; Android 13; SM-X700) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Safari/537.36'],
+    [
+      'desktop Chrome',
+      'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Safari/537.36',
+    ],
+    [
+      'desktop Safari',
+      'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_0) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Safari/605.1.15',
+    ],
+    [
+      'Android tablet',
+      'Mozilla/5.0 (Linux; Android 13; SM-X700) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Safari/537.36',
+    ],
   ])('%s is not mobile', (_n, ua) => expect(isMobileUA(ua)).toBe(false));
 });

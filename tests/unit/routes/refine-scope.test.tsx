@@ -46,6 +46,8 @@ describe('public pages render without Refine; the rest inside RefineScope', () =
   it('a page that is not public gets Refine with every resource', async () => {
     expect(refineResources.length).toBeGreaterThan(0);
     at('/cart');
-    expect(await screen.findByTestId('probe', {}, { timeout: 5000 })).toHaveTextContent(`Cart:${refineResources.length}`);
+    expect(await screen.findByTestId('probe', {}, { timeout: 5000 })).toHaveTextContent(
+      `Cart:${refineResources.length}`,
+    );
   });
 });

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { idCardValid, maskCertificateNo, taxNumberValid, unifiedSocialCodeValid } from '../../../src/schemas/check-digits';
+import {
+  idCardValid,
+  maskCertificateNo,
+  taxNumberValid,
+  unifiedSocialCodeValid,
+} from '../../../src/schemas/check-digits';
 import { createAjv } from '../../../src/schemas/validator';
 import { schemas } from '../../../src/schemas';
 

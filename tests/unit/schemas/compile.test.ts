@@ -46,7 +46,8 @@ describe('schema registry lint (Unleash rules)', () => {
     const check = ajv.getSchema('lumen:meta/rule-set')!;
     for (const s of schemaList.filter((x) => x.$id.startsWith('lumen:rules/'))) {
       expect(check(s), `${s.$id} ${JSON.stringify(check.errors)}`).toBe(true);
-      for (const name of Object.values(s['x-work-categories'] as Record<string, string>)) expect(s['x-rules'][name], `${s.$id} ${name}`).toBeDefined();
+      for (const name of Object.values(s['x-work-categories'] as Record<string, string>))
+        expect(s['x-rules'][name], `${s.$id} ${name}`).toBeDefined();
     }
   });
 

@@ -11,7 +11,10 @@ import { schemas, ruleRefFor, resolveRule, ruleMessage, type UploadRule } from '
 
 const ROOT = path.resolve(__dirname, '../../..');
 const COPY = path.join(ROOT, 'tests/fixtures/spec/product-spec-tables.md');
-const copyLines = fs.readFileSync(COPY, 'utf8').split('\n').filter((l) => l.startsWith('- ') || l.startsWith('### '));
+const copyLines = fs
+  .readFileSync(COPY, 'utf8')
+  .split('\n')
+  .filter((l) => l.startsWith('- ') || l.startsWith('### '));
 
 /** Text after "- <label>:" (or "<label>" inside a line), up to the next sentence when asked. */
 function field(label: string, opts: { sentence?: boolean } = {}): string {
@@ -88,21 +91,35 @@ describe('§3 enumerations match the spec exactly', () => {
     expect(pairs('lumen:enums/video-duration')).toEqual(spec);
     const [short, middle, long] = branches('lumen:enums/video-duration');
     const [a, b] = [...field('Video duration thresholds').matchAll(/\d+/g)].map((m) => Number(m[0]));
-    expect([short['x-max-minutes'], middle['x-min-minutes'], middle['x-max-minutes'], long['x-min-minutes']]).toEqual([a, a, b, b]);
+    expect([short['x-max-minutes'], middle['x-min-minutes'], middle['x-max-minutes'], long['x-min-minutes']]).toEqual([
+      a,
+      a,
+      b,
+      b,
+    ]);
   });
 
   it('owner types and certificate types', () => {
-    expect(branches('lumen:enums/owner-type').map((b) => b.const)).toEqual(names(field('Owner types', { sentence: true })));
+    expect(branches('lumen:enums/owner-type').map((b) => b.const)).toEqual(
+      names(field('Owner types', { sentence: true })),
+    );
     expect(pairs('lumen:enums/certificate-type')).toEqual(codeFirst(field('Certificate type')));
   });
 
   it('personal, organisation and non-organisation certificates', () => {
-    const ids: Record<string, string> = { personal: 'personal-certificate', organisation: 'organisation-certificate', 'non-organisation': 'non-organisation-certificate' };
+    const ids: Record<string, string> = {
+      personal: 'personal-certificate',
+      organisation: 'organisation-certificate',
+      'non-organisation': 'non-organisation-certificate',
+    };
     const groups = field('Certificates').split(/;\s*/);
     expect(groups).toHaveLength(3);
     for (const g of groups) {
       const [, who, list] = /^([\w-]+) (.+)$/.exec(g)!;
-      expect(branches(`lumen:enums/${ids[who]}`).map((b) => b.const), who).toEqual(names(list));
+      expect(
+        branches(`lumen:enums/${ids[who]}`).map((b) => b.const),
+        who,
+      ).toEqual(names(list));
     }
   });
 
@@ -135,22 +152,35 @@ describe('§4 status tables by index match the spec exactly', () => {
   });
 
   it('uploader file and chunk states', () => {
-    expect(branches('lumen:status/uploader-file').map((b) => b.const)).toEqual(names(field('Uploader file states', { sentence: true })));
+    expect(branches('lumen:status/uploader-file').map((b) => b.const)).toEqual(
+      names(field('Uploader file states', { sentence: true })),
+    );
     expect(branches('lumen:status/uploader-chunk').map((b) => b.const)).toEqual(names(field('Chunk states')));
   });
 });
 
 describe('§5 upload rules per work type match the spec', () => {
-  const categoryTerms = Object.fromEntries(branches('lumen:enums/work-category').map((b) => [b['x-spec'], [Number(b.const)]]));
+  const categoryTerms = Object.fromEntries(
+    branches('lumen:enums/work-category').map((b) => [b['x-spec'], [Number(b.const)]]),
+  );
   const ALIASES: Record<string, number[]> = {
-    ...categoryTerms, 'design drawing': [6], design: [6], diagram: [14], map: [14], audiovisual: [3, 17],
+    ...categoryTerms,
+    'design drawing': [6],
+    design: [6],
+    diagram: [14],
+    map: [14],
+    audiovisual: [3, 17],
   };
   const codesOf = (nameList: string): number[] =>
-    nameList.toLowerCase().replace(/^video-type works \((.+)\)$/, '$1').split(/,\s*|\s+and\s+/).flatMap((n) => {
-      const c = ALIASES[n.trim()];
-      if (!c) throw new Error(`unknown work type "${n}"`);
-      return c;
-    });
+    nameList
+      .toLowerCase()
+      .replace(/^video-type works \((.+)\)$/, '$1')
+      .split(/,\s*|\s+and\s+/)
+      .flatMap((n) => {
+        const c = ALIASES[n.trim()];
+        if (!c) throw new Error(`unknown work type "${n}"`);
+        return c;
+      });
 
   /** Checks one "names: constraints" clause against the rule of every named category. */
   function expectClause(scope: 'deposit' | 'registration' | 'dci', clause: string, codes: number[]) {
@@ -164,12 +194,20 @@ describe('§5 upload rules per work type match the spec', () => {
       if (exts) expect(rule.extensions, label).toEqual(exts.toLowerCase().split('/'));
       if (/\bimage\b/.test(text)) expect(rule.kind, label).toBe('image');
       const exception = /\((\w+) up to (\d+) MB\)/.exec(text);
-      const mb = exception && ALIASES[exception[1]].includes(code) ? Number(exception[2]) : Number(/(\d+) MB/.exec(text)?.[1] ?? NaN);
+      const mb =
+        exception && ALIASES[exception[1]].includes(code)
+          ? Number(exception[2])
+          : Number(/(\d+) MB/.exec(text)?.[1] ?? NaN);
       if (!Number.isNaN(mb)) expect(rule.maxBytes, label).toBe(mb * 1024 * 1024);
-      const count = /up to (\d+) (?!MB)(?:[A-Z/]+ )?(?:files|[A-Z])/.exec(text)?.[1] ?? (/\bone (file|image|MP4)\b/.test(text) ? '1' : null);
+      const count =
+        /up to (\d+) (?!MB)(?:[A-Z/]+ )?(?:files|[A-Z])/.exec(text)?.[1] ??
+        (/\bone (file|image|MP4)\b/.test(text) ? '1' : null);
       if (count) expect(rule.maxCount, label).toBe(Number(count));
       const dims = /between (\d+)x(\d+) and (\d+)x(\d+)/.exec(text);
-      if (dims) expect([rule.minWidth, rule.minHeight, rule.maxWidth, rule.maxHeight], label).toEqual(dims.slice(1).map(Number));
+      if (dims)
+        expect([rule.minWidth, rule.minHeight, rule.maxWidth, rule.maxHeight], label).toEqual(
+          dims.slice(1).map(Number),
+        );
       const secs = /at least (\d+) seconds/.exec(text)?.[1];
       expect(rule.minDurationSec, label).toBe(secs ? Number(secs) : undefined);
       if (/many formats/.test(text)) expect(rule.extensions.length, label).toBeGreaterThanOrEqual(8);
@@ -196,7 +234,8 @@ describe('§5 upload rules per work type match the spec', () => {
     const lines = section('### Registration uploads');
     expect(lines).toHaveLength(7);
     for (const l of lines) expectClause('registration', l, codesOf(l.split(':')[0]));
-    for (const b of branches('lumen:enums/work-category')) expect(ruleRefFor('registration', b.const), String(b.const)).not.toBeNull();
+    for (const b of branches('lumen:enums/work-category'))
+      expect(ruleRefFor('registration', b.const), String(b.const)).not.toBeNull();
   });
 
   it('DCI: named types, then "others" by type with one file each', () => {

@@ -18,12 +18,22 @@ beforeEach(() => {
 afterEach(() => {
   cleanup();
   served.clear();
-  for (const id of ['lumen:forms/certification-personal', 'lumen:rules/certification', 'lumen:enums/personal-certificate', 'lumen:meta/file-meta']) setSchemaOverride(id, null);
+  for (const id of [
+    'lumen:forms/certification-personal',
+    'lumen:rules/certification',
+    'lumen:enums/personal-certificate',
+    'lumen:meta/file-meta',
+  ])
+    setSchemaOverride(id, null);
 });
 
 describe('useSchema', () => {
   it('lists what a form depends on', () => {
-    expect(dependenciesOf(schemas['lumen:forms/certification-personal']).sort()).toEqual(['lumen:enums/personal-certificate', 'lumen:meta/file-meta', 'lumen:rules/certification']);
+    expect(dependenciesOf(schemas['lumen:forms/certification-personal']).sort()).toEqual([
+      'lumen:enums/personal-certificate',
+      'lumen:meta/file-meta',
+      'lumen:rules/certification',
+    ]);
   });
 
   it('serves the bundled version at once, then the server version of the form and of the rules it refers to', async () => {

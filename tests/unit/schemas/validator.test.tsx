@@ -4,8 +4,22 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import userEvent from '@testing-library/user-event';
 import Form from '@rjsf/antd';
 import {
-  checkFileList, countMessage, enumLabel, dimensionMessage, durationMessage, enumOptions, formatBytes, formOf, resolveRule, ruleMessage,
-  ruleRefFor, ruleSummary, schemas, setSchemaOverride, statusColor, statusLabel,
+  checkFileList,
+  countMessage,
+  enumLabel,
+  dimensionMessage,
+  durationMessage,
+  enumOptions,
+  formatBytes,
+  formOf,
+  resolveRule,
+  ruleMessage,
+  ruleRefFor,
+  ruleSummary,
+  schemas,
+  setSchemaOverride,
+  statusColor,
+  statusLabel,
 } from '../../../src/schemas';
 import { createAjv } from '../../../src/schemas/validator';
 import { rjsfValidator } from '../../../src/components/schema-form/rjsf-validator';
@@ -17,7 +31,14 @@ import { previewOf } from '../../../src/pages/admin/preview-schema';
 const MB = 1024 * 1024;
 const image = resolveRule('lumen:rules/deposit#image')!;
 const video = resolveRule('lumen:rules/deposit#video')!;
-const png = (size: number, extra = {}) => ({ name: 'a.png', size, type: 'image/png', width: 1000, height: 1000, ...extra });
+const png = (size: number, extra = {}) => ({
+  name: 'a.png',
+  size,
+  type: 'image/png',
+  width: 1000,
+  height: 1000,
+  ...extra,
+});
 
 afterEach(() => {
   setSchemaOverride('lumen:rules/deposit', null);
@@ -32,7 +53,9 @@ describe('message builder', () => {
     expect(dimensionMessage(image)).toBe('图片尺寸需在400x400至5000x5000像素之间');
     expect(durationMessage(video)).toBe('视频时长不能少于10秒');
     expect(countMessage(resolveRule('lumen:rules/registration#images')!)).toBe('最多上传6个图片');
-    expect(ruleSummary(image)).toBe('请上传JPG/PNG/JPEG格式图片，大小不超过5MB，图片尺寸需在400x400至5000x5000像素之间，最多上传1个图片');
+    expect(ruleSummary(image)).toBe(
+      '请上传JPG/PNG/JPEG格式图片，大小不超过5MB，图片尺寸需在400x400至5000x5000像素之间，最多上传1个图片',
+    );
     expect([formatBytes(5 * MB), formatBytes(1.5 * MB), formatBytes(500 * 1024)]).toEqual(['5MB', '1.5MB', '500KB']);
   });
 
@@ -56,7 +79,12 @@ describe('message builder', () => {
 
 describe('registry helpers', () => {
   it('enum options, status labels and colours, rule refs', () => {
-    expect(enumOptions('lumen:enums/tax-rate')).toEqual([{ value: 6, label: '6%' }, { value: 3, label: '3%' }, { value: 1, label: '1%' }, { value: 0, label: '免税' }]);
+    expect(enumOptions('lumen:enums/tax-rate')).toEqual([
+      { value: 6, label: '6%' },
+      { value: 3, label: '3%' },
+      { value: 1, label: '1%' },
+      { value: 0, label: '免税' },
+    ]);
     expect(statusLabel('lumen:status/work', 5)).toBe('审核中');
     expect(statusLabel('lumen:status/work', '3')).toBe('审核未通过');
     expect(statusColor('lumen:status/evidence-deposit', 1)).toBe('green');
@@ -99,14 +127,29 @@ describe('certification forms in the real RJSF <Form>', { timeout: 30_000 }, () 
     const onSubmit = vi.fn();
     const onError = vi.fn();
     const { schema, uiSchema } = formOf(id);
-    render(<Form schema={schema} uiSchema={uiSchema} formData={formData} {...lumenFormProps} onSubmit={onSubmit} onError={onError} showErrorList="top" />);
+    render(
+      <Form
+        schema={schema}
+        uiSchema={uiSchema}
+        formData={formData}
+        {...lumenFormProps}
+        onSubmit={onSubmit}
+        onError={onError}
+        showErrorList="top"
+      />,
+    );
     fireEvent.click(screen.getByRole('button', { name: /submit|提\s*交/i }));
     return { onSubmit, onError };
   }
-  const messages = (onError: ReturnType<typeof vi.fn>) => (onError.mock.calls[0][0] as Array<{ message: string }>).map((e) => e.message);
+  const messages = (onError: ReturnType<typeof vi.fn>) =>
+    (onError.mock.calls[0][0] as Array<{ message: string }>).map((e) => e.message);
 
   it('personal: ID card needs an 18-digit number and a back image; Chinese messages', () => {
-    const { onError, onSubmit } = renderForm('lumen:forms/certification-personal', { certificate: 'ID_CARD', certificateNo: '123', frontImage: [png(MB, { name: 'f.jpg', type: 'image/jpeg' })] });
+    const { onError, onSubmit } = renderForm('lumen:forms/certification-personal', {
+      certificate: 'ID_CARD',
+      certificateNo: '123',
+      frontImage: [png(MB, { name: 'f.jpg', type: 'image/jpeg' })],
+    });
     expect(onSubmit).not.toHaveBeenCalled();
     const m = messages(onError);
     expect(m).toContain('请填写真实姓名');
@@ -115,17 +158,36 @@ describe('certification forms in the real RJSF <Form>', { timeout: 30_000 }, () 
   });
 
   it('personal: a household register needs no back image', () => {
-    const { onSubmit } = renderForm('lumen:forms/certification-personal', { realName: '张三', certificate: 'ACCOUNT_BOOK', certificateNo: 'HB123456', frontImage: [png(MB, { name: 'f.jpg', type: 'image/jpeg' })] });
+    const { onSubmit } = renderForm('lumen:forms/certification-personal', {
+      realName: '张三',
+      certificate: 'ACCOUNT_BOOK',
+      certificateNo: 'HB123456',
+      frontImage: [png(MB, { name: 'f.jpg', type: 'image/jpeg' })],
+    });
     expect(onSubmit).toHaveBeenCalled();
   });
 
   it('company: organisation kind drives the certificate list and the credit-code format', () => {
-    const ok = renderForm('lumen:forms/certification-company', { orgKind: 'organisation', companyName: '流明科技有限公司', legalPerson: '李四', certificate: 'BUSINESS_LICENSE', certificateNo: '91310000MA1FL0XX1C', licenseImage: [png(MB)] });
+    const ok = renderForm('lumen:forms/certification-company', {
+      orgKind: 'organisation',
+      companyName: '流明科技有限公司',
+      legalPerson: '李四',
+      certificate: 'BUSINESS_LICENSE',
+      certificateNo: '91310000MA1FL0XX1C',
+      licenseImage: [png(MB)],
+    });
     expect(ok.onSubmit).toHaveBeenCalled();
   });
 
   it('company: a non-organisation cannot use a business licence; an oversized licence image is refused', () => {
-    const { onError } = renderForm('lumen:forms/certification-company', { orgKind: 'non-organisation', companyName: '某某协会', legalPerson: '王五', certificate: 'BUSINESS_LICENSE', certificateNo: 'ABC-123456', licenseImage: [png(6 * MB)] });
+    const { onError } = renderForm('lumen:forms/certification-company', {
+      orgKind: 'non-organisation',
+      companyName: '某某协会',
+      legalPerson: '王五',
+      certificate: 'BUSINESS_LICENSE',
+      certificateNo: 'ABC-123456',
+      licenseImage: [png(6 * MB)],
+    });
     const m = messages(onError);
     expect(m).toContain('请上传JPG/PNG/JPEG格式图片，大小不超过5MB');
     expect(m.some((x) => x.includes('证件类型'))).toBe(true);
@@ -133,22 +195,49 @@ describe('certification forms in the real RJSF <Form>', { timeout: 30_000 }, () 
 });
 
 describe('browser file metadata reader and the file widget', { timeout: 30_000 }, () => {
-  const probes = (dim?: { width: number; height: number }, duration?: number): MetaProbes => ({ image: vi.fn(async () => dim), duration: vi.fn(async () => duration) });
+  const probes = (dim?: { width: number; height: number }, duration?: number): MetaProbes => ({
+    image: vi.fn(async () => dim),
+    duration: vi.fn(async () => duration),
+  });
   URL.createObjectURL ??= () => 'blob:test';
   URL.revokeObjectURL ??= () => {};
 
   it('reads pixels of images and duration of video/audio; leaves unknowns for the server', async () => {
-    expect(await readFileMeta(new File(['x'], 'a.png', { type: 'image/png' }), probes({ width: 640, height: 480 }))).toEqual({ name: 'a.png', size: 1, type: 'image/png', width: 640, height: 480 });
-    expect(await readFileMeta(new File(['xy'], 'v.mp4', { type: 'video/mp4' }), probes(undefined, 12.5))).toEqual({ name: 'v.mp4', size: 2, type: 'video/mp4', durationSec: 12.5 });
-    expect(await readFileMeta(new File(['xy'], 'v.avi', { type: 'video/x-msvideo' }), probes())).toEqual({ name: 'v.avi', size: 2, type: 'video/x-msvideo' });
+    expect(
+      await readFileMeta(new File(['x'], 'a.png', { type: 'image/png' }), probes({ width: 640, height: 480 })),
+    ).toEqual({ name: 'a.png', size: 1, type: 'image/png', width: 640, height: 480 });
+    expect(await readFileMeta(new File(['xy'], 'v.mp4', { type: 'video/mp4' }), probes(undefined, 12.5))).toEqual({
+      name: 'v.mp4',
+      size: 2,
+      type: 'video/mp4',
+      durationSec: 12.5,
+    });
+    expect(await readFileMeta(new File(['xy'], 'v.avi', { type: 'video/x-msvideo' }), probes())).toEqual({
+      name: 'v.avi',
+      size: 2,
+      type: 'video/x-msvideo',
+    });
     const p = probes();
-    expect(await readFileMeta(new File(['%PDF'], 'a.pdf', { type: 'application/pdf' }), p)).toEqual({ name: 'a.pdf', size: 4, type: 'application/pdf' });
+    expect(await readFileMeta(new File(['%PDF'], 'a.pdf', { type: 'application/pdf' }), p)).toEqual({
+      name: 'a.pdf',
+      size: 4,
+      type: 'application/pdf',
+    });
     expect(p.image).not.toHaveBeenCalled();
   });
 
   it('the staff preview of deposit rules refuses an 11 MB PDF picked in the widget', async () => {
     const { schema, uiSchema } = previewOf('lumen:rules/deposit', schemas['lumen:rules/deposit']);
-    const { container } = render(<Form schema={schema} uiSchema={uiSchema} validator={rjsfValidator} widgets={schemaWidgets} liveValidate showErrorList="top" />);
+    const { container } = render(
+      <Form
+        schema={schema}
+        uiSchema={uiSchema}
+        validator={rjsfValidator}
+        widgets={schemaWidgets}
+        liveValidate
+        showErrorList="top"
+      />,
+    );
     const input = container.querySelector('#root_document input[type=file]') as HTMLInputElement;
     await userEvent.upload(input, new File([new Uint8Array(11 * MB)], 'big.pdf', { type: 'application/pdf' }));
     await waitFor(() => expect(screen.getAllByText('请上传PDF格式文件，大小不超过10MB').length).toBeGreaterThan(0));
@@ -157,7 +246,12 @@ describe('browser file metadata reader and the file widget', { timeout: 30_000 }
 
 describe('admin preview of rule sets', () => {
   it('titles every rule in Chinese: its own title, else its kind and the categories using it', () => {
-    for (const id of ['lumen:rules/deposit', 'lumen:rules/registration', 'lumen:rules/dci', 'lumen:rules/certification']) {
+    for (const id of [
+      'lumen:rules/deposit',
+      'lumen:rules/registration',
+      'lumen:rules/dci',
+      'lumen:rules/certification',
+    ]) {
       const { schema } = previewOf(id, schemas[id]);
       for (const [key, prop] of Object.entries<any>(schema.properties)) {
         expect(prop.title, `${id}#${key}`).not.toBe(key);

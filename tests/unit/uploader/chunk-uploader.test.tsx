@@ -23,7 +23,17 @@ async function initUpload(body: { name: string; size: number }) {
   const id = `u${String(++nextId).padStart(24, '0')}`;
   const totalChunks = Math.max(Math.floor(body.size / MB), 1);
   const complete = body.name === 'stored.png';
-  return { id, state: complete ? 'complete' : 'receiving', filename: body.name, size: body.size, chunkSize: MB, totalChunks, uploaded: complete ? [1] : [], proof: null, error: null };
+  return {
+    id,
+    state: complete ? 'complete' : 'receiving',
+    filename: body.name,
+    size: body.size,
+    chunkSize: MB,
+    totalChunks,
+    uploaded: complete ? [1] : [],
+    proof: null,
+    error: null,
+  };
 }
 
 /**
@@ -48,12 +58,16 @@ function chunkServer(x: FakeXHR) {
   const n = Number(x.param('chunkNumber'));
   const got = received.get(id) ?? new Set<number>();
   received.set(id, got);
-  if (x.method === 'GET') return got.has(n) ? { status: 200, body: { code: 200, data: { uploaded: [...got] } } } : { status: 204 };
+  if (x.method === 'GET')
+    return got.has(n) ? { status: 200, body: { code: 200, data: { uploaded: [...got] } } } : { status: 204 };
   const special = postAnswer(x);
   if (special) return special;
   got.add(n);
   const total = Number(x.param('totalChunks'));
-  return { status: 200, body: { code: 200, data: { id, state: got.size === total ? 'complete' : 'receiving', uploaded: [...got].sort() } } };
+  return {
+    status: 200,
+    body: { code: 200, data: { id, state: got.size === total ? 'complete' : 'receiving', uploaded: [...got].sort() } },
+  };
 }
 
 /** Answers a held POST the way chunkServer would have. */
@@ -75,7 +89,9 @@ beforeEach(() => {
   nextId = 0;
   api.answer('POST', '/api/upload/init', initUpload);
   api.get.mockImplementation(async (url: string) =>
-    url.startsWith('/api/upload/') ? { id: url.split('/').pop(), state: 'complete', uploaded: [], proof: null, error: null } : null,
+    url.startsWith('/api/upload/')
+      ? { id: url.split('/').pop(), state: 'complete', uploaded: [], proof: null, error: null }
+      : null,
   );
   api.delete.mockResolvedValue({});
   vi.stubGlobal('Image', UndecodableImage);
@@ -95,7 +111,9 @@ afterEach(() => {
 describe('ChunkUploader (simple-uploader.js inside antd)', () => {
   it('refuses a file the rule forbids before any request, and shows the rule', async () => {
     render(<ChunkUploader workType={11} />);
-    expect(screen.getByText(/请上传JPG\/JPEG\/PNG格式图片，大小不超过50MB，图片尺寸需在800x600至20000x20000像素之间/)).toBeInTheDocument();
+    expect(
+      screen.getByText(/请上传JPG\/JPEG\/PNG格式图片，大小不超过50MB，图片尺寸需在800x600至20000x20000像素之间/),
+    ).toBeInTheDocument();
     drop([file('动图.gif', 1000, 'image/gif')]);
     await waitFor(() => expect(rowOf('动图.gif')).toHaveAttribute('data-state', 'error'));
     expect(within(rowOf('动图.gif')).getByText('上传失败')).toBeInTheDocument();
@@ -126,7 +144,12 @@ describe('ChunkUploader (simple-uploader.js inside antd)', () => {
     expect(screen.getAllByText('等待上传')).toHaveLength(2);
     openGate();
     await waitFor(() => expect(registered).toHaveLength(2));
-    expect(registered[0]).toMatchObject({ name: '山川日出.png', workType: 11, chunkSize: MB, sha256: expect.stringMatching(/^[0-9a-f]{64}$/) });
+    expect(registered[0]).toMatchObject({
+      name: '山川日出.png',
+      workType: 11,
+      chunkSize: MB,
+      sha256: expect.stringMatching(/^[0-9a-f]{64}$/),
+    });
 
     // First request of a file is the test GET (204), then its first chunk is held in flight.
     await waitFor(() => expect(FakeXHR.pending().length).toBeGreaterThan(0));
@@ -169,7 +192,9 @@ describe('ChunkUploader (simple-uploader.js inside antd)', () => {
     };
     render(<ChunkUploader workType={11} />);
     drop([file('无效.png', 2 * MB, 'image/png')]);
-    await waitFor(() => expect(within(rowOf('无效.png')).getByText(/分片重试 1/)).toBeInTheDocument(), { timeout: 8000 });
+    await waitFor(() => expect(within(rowOf('无效.png')).getByText(/分片重试 1/)).toBeInTheDocument(), {
+      timeout: 8000,
+    });
     const held = () => FakeXHR.pending().find((x) => x.method === 'POST');
     await waitFor(() => expect(held()).toBeDefined(), { timeout: 8000 });
     act(() => held()!.respond(415, { code: 415, msg: '请上传JPG/JPEG/PNG格式图片，大小不超过50MB' }));

@@ -12,7 +12,8 @@ vi.mock('simple-uploader.js', () => ({
 }));
 
 const { ChunkUploader, MSG_NO_FILE_API } = await import('../../../src/components/uploader');
-const { UPLOADER_DEFAULTS, chunkUploadedByResponse, uploaderOptions } = await import('../../../src/components/uploader/uploader-options');
+const { UPLOADER_DEFAULTS, chunkUploadedByResponse, uploaderOptions } =
+  await import('../../../src/components/uploader/uploader-options');
 
 afterEach(cleanup);
 
@@ -25,7 +26,13 @@ describe('uploader without the file API, and its settings', () => {
 
   it('uses the §9 defaults, sets chunk retries and the server id as identifier', () => {
     const opts = uploaderOptions(() => 'u000000000000000000000042');
-    expect(opts).toMatchObject({ chunkSize: 1024 * 1024, simultaneousUploads: 3, progressCallbacksInterval: 500, testChunks: true, target: '/api/upload/chunk' });
+    expect(opts).toMatchObject({
+      chunkSize: 1024 * 1024,
+      simultaneousUploads: 3,
+      progressCallbacksInterval: 500,
+      testChunks: true,
+      target: '/api/upload/chunk',
+    });
     expect(opts.maxChunkRetries).toBeGreaterThan(0);
     expect(opts.successStatuses).toEqual([200, 201, 202]);
     for (const s of [404, 415, 500, 501]) expect(opts.permanentErrors).toContain(s);

@@ -18,7 +18,9 @@ export class SandboxAuthority implements CopyrightAuthority {
   constructor(key: string, db: Queryable) {
     this.office = new SandboxOffice('authority', key, db, AUTHORITY_DECISIONS, (c) => {
       const serial = String(c.id).padStart(8, '0');
-      return c.payload.kind === 'dci' ? `DCI0-${dayjs().format('YYYYMMDD')}-${serial}` : `国作登字-${dayjs().year()}-F-${serial}`;
+      return c.payload.kind === 'dci'
+        ? `DCI0-${dayjs().format('YYYYMMDD')}-${serial}`
+        : `国作登字-${dayjs().year()}-F-${serial}`;
     });
   }
 

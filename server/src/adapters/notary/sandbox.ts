@@ -12,7 +12,13 @@ export class SandboxNotary implements NotaryOffice {
   readonly office: SandboxOffice;
 
   constructor(key: string, db: Queryable) {
-    this.office = new SandboxOffice('notary', key, db, NOTARY_DECISIONS, (c) => `（${dayjs().year()}）沙证字第${String(c.id).padStart(6, '0')}号`);
+    this.office = new SandboxOffice(
+      'notary',
+      key,
+      db,
+      NOTARY_DECISIONS,
+      (c) => `（${dayjs().year()}）沙证字第${String(c.id).padStart(6, '0')}号`,
+    );
   }
 
   submit(a: NotaryApplication) {

@@ -4,7 +4,14 @@ import type { Queryable } from '../../db/index.js';
 import { SandboxPayProvider } from './sandbox.js';
 import type { PayProviderName } from './types.js';
 
-export type { PayProvider, PayProviderName, PayoutRequest, PayoutResult, RefundRequest, RefundResult } from './types.js';
+export type {
+  PayProvider,
+  PayProviderName,
+  PayoutRequest,
+  PayoutResult,
+  RefundRequest,
+  RefundResult,
+} from './types.js';
 export const PAY_PROVIDERS: PayProviderName[] = ['wechat', 'alipay'];
 
 /**
@@ -12,7 +19,10 @@ export const PAY_PROVIDERS: PayProviderName[] = ['wechat', 'alipay'];
  * from PAY_SECRET per provider, so a callback signed for one provider never verifies for the other.
  */
 export function payProviderKey(config: Config, name: PayProviderName): string {
-  return config.payProviderSecrets[name] || crypto.createHmac('sha256', config.paySecret).update(`lumen-pay-provider:${name}`).digest('hex');
+  return (
+    config.payProviderSecrets[name] ||
+    crypto.createHmac('sha256', config.paySecret).update(`lumen-pay-provider:${name}`).digest('hex')
+  );
 }
 
 /**
@@ -20,7 +30,8 @@ export function payProviderKey(config: Config, name: PayProviderName): string {
  * PayProvider (./types.ts) replace it here when merchant credentials are configured.
  */
 export function payProviders(config: Config, db: Queryable): Record<PayProviderName, SandboxPayProvider> {
-  const make = (name: PayProviderName) => new SandboxPayProvider(name, payProviderKey(config, name), config.publicUrl, db);
+  const make = (name: PayProviderName) =>
+    new SandboxPayProvider(name, payProviderKey(config, name), config.publicUrl, db);
   return { wechat: make('wechat'), alipay: make('alipay') };
 }
 

@@ -2,7 +2,16 @@ import crypto from 'node:crypto';
 import type { Queryable } from '../../db/index.js';
 import { recordSandboxRefund } from '../../repositories/sandbox-refunds.js';
 import { recordSandboxPayout } from '../../repositories/sandbox-payouts.js';
-import type { PayProvider, PayProviderName, PaymentRequest, PayoutRequest, PayoutResult, RefundRequest, RefundResult, VerifiedNotification } from './types.js';
+import type {
+  PayProvider,
+  PayProviderName,
+  PaymentRequest,
+  PayoutRequest,
+  PayoutResult,
+  RefundRequest,
+  RefundResult,
+  VerifiedNotification,
+} from './types.js';
 
 /** Canonical form for signing: keys sorted, `sign` excluded, k=v joined by '&'. */
 export function canonical(fields: Record<string, unknown>): string {
@@ -53,7 +62,10 @@ export class SandboxPayProvider implements PayProvider {
 
   async createPayment(req: PaymentRequest): Promise<{ payUrl: string }> {
     const fields = { provider: this.name, orderNo: req.orderNo, amountCents: req.amountCents, subject: req.subject };
-    const q = new URLSearchParams({ ...Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, String(v)])), sign: hmacSign(this.key, fields) });
+    const q = new URLSearchParams({
+      ...Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, String(v)])),
+      sign: hmacSign(this.key, fields),
+    });
     return { payUrl: `${this.publicUrl.replace(/\/$/, '')}/dev/pay?${q}` };
   }
 
@@ -66,7 +78,12 @@ export class SandboxPayProvider implements PayProvider {
    * What the sandbox posts to the notify endpoint when the tester confirms or fails: a new payment
    * (new transaction id), or with `transactionId` a re-sent notification of an earlier one.
    */
-  buildNotification(orderNo: string, amountCents: number, tradeStatus: 'SUCCESS' | 'FAIL', opts: { transactionId?: string } = {}): Record<string, unknown> {
+  buildNotification(
+    orderNo: string,
+    amountCents: number,
+    tradeStatus: 'SUCCESS' | 'FAIL',
+    opts: { transactionId?: string } = {},
+  ): Record<string, unknown> {
     const fields = {
       provider: this.name,
       notifyId: crypto.randomUUID(),
@@ -83,7 +100,8 @@ export class SandboxPayProvider implements PayProvider {
     if (body.provider !== this.name || !signatureValid(this.key, body)) return null;
     const amount = Number(body.amountCents);
     const text = (v: unknown) => typeof v === 'string' && v.length > 0 && v.length <= 64;
-    if (!Number.isInteger(amount) || !text(body.notifyId) || !text(body.transactionId) || !text(body.orderNo)) return null;
+    if (!Number.isInteger(amount) || !text(body.notifyId) || !text(body.transactionId) || !text(body.orderNo))
+      return null;
     return {
       notifyId: body.notifyId as string,
       transactionId: body.transactionId as string,
@@ -95,17 +113,27 @@ export class SandboxPayProvider implements PayProvider {
 
   /** Records the refund in the sandbox's books once per refund number; a repeat answers the first. */
   async refund(req: RefundRequest): Promise<RefundResult> {
-    const stored = await recordSandboxRefund(this.db, { provider: this.name, refundId: sandboxId(this.name, 'refund'), ...req });
+    const stored = await recordSandboxRefund(this.db, {
+      provider: this.name,
+      refundId: sandboxId(this.name, 'refund'),
+      ...req,
+    });
     // A provider refuses a reused refund number for another payment or amount.
-    if (stored.transactionId !== req.transactionId || stored.amountCents !== req.amountCents) throw new Error('退款单号已用于其他退款');
+    if (stored.transactionId !== req.transactionId || stored.amountCents !== req.amountCents)
+      throw new Error('退款单号已用于其他退款');
     return { refundId: stored.refundId, status: 'SUCCESS' };
   }
 
   /** Records the transfer in the sandbox's books once per payout number; a repeat answers the first. */
   async payout(req: PayoutRequest): Promise<PayoutResult> {
-    const stored = await recordSandboxPayout(this.db, { provider: this.name, payoutId: sandboxId(this.name, 'payout'), ...req });
+    const stored = await recordSandboxPayout(this.db, {
+      provider: this.name,
+      payoutId: sandboxId(this.name, 'payout'),
+      ...req,
+    });
     // A provider refuses a reused transfer number for another amount or payee.
-    if (stored.amountCents !== req.amountCents || stored.accountNo !== req.accountNo) throw new Error('转账单号已用于其他转账');
+    if (stored.amountCents !== req.amountCents || stored.accountNo !== req.accountNo)
+      throw new Error('转账单号已用于其他转账');
     return { payoutId: stored.payoutId, status: 'SUCCESS' };
   }
 

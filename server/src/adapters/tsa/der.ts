@@ -57,9 +57,19 @@ export const bits = (b: Uint8Array, unused = 0) => tlv(0x03, Buffer.from([unused
 const two = (n: number) => String(n).padStart(2, '0');
 /** UTCTime (years 1950–2049, as X.509 requires) and GeneralizedTime, both in UTC, seconds precision. */
 export const utcTime = (d: Date) =>
-  tlv(0x17, Buffer.from(`${two(d.getUTCFullYear() % 100)}${two(d.getUTCMonth() + 1)}${two(d.getUTCDate())}${two(d.getUTCHours())}${two(d.getUTCMinutes())}${two(d.getUTCSeconds())}Z`));
+  tlv(
+    0x17,
+    Buffer.from(
+      `${two(d.getUTCFullYear() % 100)}${two(d.getUTCMonth() + 1)}${two(d.getUTCDate())}${two(d.getUTCHours())}${two(d.getUTCMinutes())}${two(d.getUTCSeconds())}Z`,
+    ),
+  );
 export const generalizedTime = (d: Date) =>
-  tlv(0x18, Buffer.from(`${d.getUTCFullYear()}${two(d.getUTCMonth() + 1)}${two(d.getUTCDate())}${two(d.getUTCHours())}${two(d.getUTCMinutes())}${two(d.getUTCSeconds())}Z`));
+  tlv(
+    0x18,
+    Buffer.from(
+      `${d.getUTCFullYear()}${two(d.getUTCMonth() + 1)}${two(d.getUTCDate())}${two(d.getUTCHours())}${two(d.getUTCMinutes())}${two(d.getUTCSeconds())}Z`,
+    ),
+  );
 
 export const OID = {
   sha256: '2.16.840.1.101.3.4.2.1',

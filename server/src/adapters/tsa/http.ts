@@ -24,7 +24,12 @@ export class HttpTimestampAuthority implements TimestampAuthority {
 
   /** The DER TimeStampReq for SHA-256(data). */
   static request(data: Uint8Array, nonce = crypto.randomBytes(8)): Buffer {
-    return seq(int(1), seq(sha256AlgId(), octets(crypto.createHash('sha256').update(data).digest())), int(nonce), bool(true));
+    return seq(
+      int(1),
+      seq(sha256AlgId(), octets(crypto.createHash('sha256').update(data).digest())),
+      int(nonce),
+      bool(true),
+    );
   }
 
   async timestamp(data: Uint8Array): Promise<Buffer> {

@@ -17,8 +17,14 @@ export interface Issued {
 const CA_CN = 'Lumen Sandbox Timestamp Root CA';
 const TSA_CN = 'Lumen Sandbox TSA';
 /** The subject Names are rebuilt from these (deterministic DER), so nothing re-parses a certificate. */
-const nameOf = (cn: string) => seq(set(seq(oid(OID.country), tlv(0x13, Buffer.from('CN')))), set(seq(oid(OID.organization), utf8('流明素材（沙箱）'))), set(seq(oid(OID.commonName), utf8(cn))));
-const extension = (id: string, critical: boolean, value: Buffer) => seq(oid(id), ...(critical ? [bool(true)] : []), octets(value));
+const nameOf = (cn: string) =>
+  seq(
+    set(seq(oid(OID.country), tlv(0x13, Buffer.from('CN')))),
+    set(seq(oid(OID.organization), utf8('流明素材（沙箱）'))),
+    set(seq(oid(OID.commonName), utf8(cn))),
+  );
+const extension = (id: string, critical: boolean, value: Buffer) =>
+  seq(oid(id), ...(critical ? [bool(true)] : []), octets(value));
 function issue(opts: { cn: string; key: crypto.KeyObject; issuer?: Issued; ca: boolean; years: number }): Issued {
   const spki = crypto.createPublicKey(opts.key).export({ format: 'der', type: 'spki' });
   const ski = crypto.createHash('sha1').update(spki.subarray(-65)).digest();
@@ -29,24 +35,42 @@ function issue(opts: { cn: string; key: crypto.KeyObject; issuer?: Issued; ca: b
   const notBefore = new Date(now.getTime() - 60_000);
   const notAfter = new Date(now.getTime() + opts.years * 365 * 86_400_000);
   const exts = opts.ca
-    ? [extension(OID.basicConstraints, true, seq(bool(true))), extension(OID.keyUsage, true, bits(Buffer.from([0x06]), 1)), extension(OID.subjectKeyId, false, octets(ski))]
+    ? [
+        extension(OID.basicConstraints, true, seq(bool(true))),
+        extension(OID.keyUsage, true, bits(Buffer.from([0x06]), 1)),
+        extension(OID.subjectKeyId, false, octets(ski)),
+      ]
     : [
         extension(OID.basicConstraints, true, seq()),
         extension(OID.keyUsage, true, bits(Buffer.from([0xc0]), 6)),
         // RFC 3161 §2.3: the TSA certificate has exactly one, critical, extended key usage: timeStamping.
         extension(OID.extKeyUsage, true, seq(oid(OID.timeStamping))),
         extension(OID.subjectKeyId, false, octets(ski)),
-        extension(OID.authorityKeyId, false, seq(tlv(0x80, crypto.createHash('sha1').update(opts.issuer!.spki.subarray(-65)).digest()))),
+        extension(
+          OID.authorityKeyId,
+          false,
+          seq(tlv(0x80, crypto.createHash('sha1').update(opts.issuer!.spki.subarray(-65)).digest())),
+        ),
       ];
   const tbs = seq(
-    explicit(0, int(2)), int(serial), ecdsaSha256AlgId(), opts.issuer?.name ?? name,
-    seq(utcTime(notBefore), utcTime(notAfter)), name, spki, explicit(3, seq(...exts)),
+    explicit(0, int(2)),
+    int(serial),
+    ecdsaSha256AlgId(),
+    opts.issuer?.name ?? name,
+    seq(utcTime(notBefore), utcTime(notAfter)),
+    name,
+    spki,
+    explicit(3, seq(...exts)),
   );
   const signature = crypto.sign('sha256', tbs, opts.issuer?.key ?? opts.key);
   return { key: opts.key, cert: seq(tbs, ecdsaSha256AlgId(), bits(signature)), name, serial, spki };
 }
 
-export const pemOf = (der: Buffer) => `-----BEGIN CERTIFICATE-----\n${der.toString('base64').match(/.{1,64}/g)!.join('\n')}\n-----END CERTIFICATE-----\n`;
+export const pemOf = (der: Buffer) =>
+  `-----BEGIN CERTIFICATE-----\n${der
+    .toString('base64')
+    .match(/.{1,64}/g)!
+    .join('\n')}\n-----END CERTIFICATE-----\n`;
 const derOf = (pem: string) => Buffer.from(pem.replace(/-----[^-]+-----|\s/g, ''), 'base64');
 
 /**
@@ -60,15 +84,22 @@ export function loadSandboxCa(dir: string): { ca: Issued; tsa: Issued } {
     const tsaKey = crypto.generateKeyPairSync('ec', { namedCurve: 'prime256v1' }).privateKey;
     const tsa = issue({ cn: TSA_CN, key: tsaKey, issuer: ca, ca: false, years: 10 });
     const pkcs8 = (k: crypto.KeyObject) => k.export({ format: 'pem', type: 'pkcs8' }) as string;
-    return JSON.stringify({ caKey: pkcs8(caKey), caCert: pemOf(ca.cert), tsaKey: pkcs8(tsaKey), tsaCert: pemOf(tsa.cert) });
+    return JSON.stringify({
+      caKey: pkcs8(caKey),
+      caCert: pemOf(ca.cert),
+      tsaKey: pkcs8(tsaKey),
+      tsaCert: pemOf(tsa.cert),
+    });
   });
   const saved = JSON.parse(fs.readFileSync(file, 'utf8'));
   const load = (keyPem: string, certPem: string, cn: string): Issued => {
     const cert = derOf(certPem);
     const x = new crypto.X509Certificate(cert);
     return {
-      key: crypto.createPrivateKey(keyPem), cert,
-      name: nameOf(cn), serial: Buffer.from(x.serialNumber, 'hex'),
+      key: crypto.createPrivateKey(keyPem),
+      cert,
+      name: nameOf(cn),
+      serial: Buffer.from(x.serialNumber, 'hex'),
       spki: x.publicKey.export({ format: 'der', type: 'spki' }),
     };
   };

@@ -1,5 +1,17 @@
 import crypto from 'node:crypto';
-import { OID, ecdsaSha256AlgId, explicit, generalizedTime, int, octets, oid, seq, set, sha256AlgId, tlv } from './der.js';
+import {
+  OID,
+  ecdsaSha256AlgId,
+  explicit,
+  generalizedTime,
+  int,
+  octets,
+  oid,
+  seq,
+  set,
+  sha256AlgId,
+  tlv,
+} from './der.js';
 import { loadSandboxCa, pemOf, type Issued } from './sandbox-ca.js';
 import type { TimestampAuthority } from './types.js';
 
@@ -29,26 +41,35 @@ export class SandboxTimestampAuthority implements TimestampAuthority {
   timestampDigest(digest: Uint8Array, at = new Date()): Buffer {
     const { tsa } = this.keys;
     const tstInfo = seq(
-      int(1), oid(SANDBOX_POLICY),
+      int(1),
+      oid(SANDBOX_POLICY),
       seq(sha256AlgId(), octets(digest)),
-      int(crypto.randomBytes(16)), generalizedTime(at),
+      int(crypto.randomBytes(16)),
+      generalizedTime(at),
     );
     const signedAttrs = [
       seq(oid(OID.contentType), set(oid(OID.tstInfo))),
       seq(oid(OID.messageDigest), set(octets(crypto.createHash('sha256').update(tstInfo).digest()))),
       // ESSCertIDv2 with the default hash (SHA-256) omitted, as DER requires.
-      seq(oid(OID.signingCertificateV2), set(seq(seq(seq(octets(crypto.createHash('sha256').update(tsa.cert).digest())))))),
+      seq(
+        oid(OID.signingCertificateV2),
+        set(seq(seq(seq(octets(crypto.createHash('sha256').update(tsa.cert).digest()))))),
+      ),
     ];
     const attrsSet = set(...signedAttrs);
     const signature = crypto.sign('sha256', attrsSet, tsa.key);
     const signerInfo = seq(
-      int(1), seq(this.keys.ca.name, int(tsa.serial)), sha256AlgId(),
+      int(1),
+      seq(this.keys.ca.name, int(tsa.serial)),
+      sha256AlgId(),
       // [0] IMPLICIT SET OF Attribute: the same bytes as the signed SET with the tag changed.
       Buffer.concat([Buffer.from([0xa0]), attrsSet.subarray(1)]),
-      ecdsaSha256AlgId(), octets(signature),
+      ecdsaSha256AlgId(),
+      octets(signature),
     );
     const signedData = seq(
-      int(3), set(sha256AlgId()),
+      int(3),
+      set(sha256AlgId()),
       seq(oid(OID.tstInfo), explicit(0, octets(tstInfo))),
       tlv(0xa0, tsa.cert),
       set(signerInfo),

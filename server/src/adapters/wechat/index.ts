@@ -40,7 +40,10 @@ export interface TicketRow {
 }
 
 /** Creates a pending ticket and its QR url. */
-export async function issueTicket(db: Queryable, provider: WechatQrProvider): Promise<{ ticket: string; url: string; expiresAt: Date }> {
+export async function issueTicket(
+  db: Queryable,
+  provider: WechatQrProvider,
+): Promise<{ ticket: string; url: string; expiresAt: Date }> {
   const ticket = crypto.randomBytes(24).toString('base64url');
   const expiresAt = new Date(Date.now() + TICKET_TTL_MS);
   await db.query('INSERT INTO wechat_tickets(ticket, expires_at) VALUES ($1, $2)', [ticket, expiresAt]);
@@ -69,6 +72,9 @@ export async function markScanned(db: Queryable, ticket: string, openid: string,
 
 /** Consumes a scanned ticket exactly once (the one request that wins gets true). */
 export async function consumeTicket(db: Queryable, ticket: string): Promise<boolean> {
-  const r = await db.query("UPDATE wechat_tickets SET state = 'consumed' WHERE ticket = $1 AND state = 'scanned' AND expires_at > now()", [ticket]);
+  const r = await db.query(
+    "UPDATE wechat_tickets SET state = 'consumed' WHERE ticket = $1 AND state = 'scanned' AND expires_at > now()",
+    [ticket],
+  );
   return r.rowCount === 1;
 }

@@ -42,7 +42,12 @@ function duration(r: () => number, k: number): number {
 }
 
 /** One material's texts and numbers; k is its index within its type. */
-export function composeMaterial(type: MaterialType, k: number, r: () => number, usedTitles?: Set<string>): ComposedMaterial {
+export function composeMaterial(
+  type: MaterialType,
+  k: number,
+  r: () => number,
+  usedTitles?: Set<string>,
+): ComposedMaterial {
   const subject = SUBJECTS[(k + Math.floor(k / SUBJECTS.length)) % SUBJECTS.length];
   let title = '';
   for (let attempt = 0; attempt < 6; attempt++) {
@@ -53,11 +58,24 @@ export function composeMaterial(type: MaterialType, k: number, r: () => number, 
   }
   usedTitles?.add(title);
   const style = STYLES[Math.floor(r() * STYLES.length)];
-  const tags = [...new Set([subject.word, ...subject.related, style, TYPE_TAG[type], ...(LATIN_TAGS[subject.word] ? [LATIN_TAGS[subject.word]] : [])])];
+  const tags = [
+    ...new Set([
+      subject.word,
+      ...subject.related,
+      style,
+      TYPE_TAG[type],
+      ...(LATIN_TAGS[subject.word] ? [LATIN_TAGS[subject.word]] : []),
+    ]),
+  ];
   const usage = USAGES[Math.floor(r() * USAGES.length)];
   const description = `${title}。${subject.desc}画面${style}，适用于${usage}等商业与个人创作场景。`;
   const views = 50 + Math.floor(r() * r() * 20000);
-  const price = type === 1 ? 9900 + Math.floor(r() * 9) * 5000 : type === 2 ? 4900 + Math.floor(r() * 7) * 2500 : 990 + Math.floor(r() * 10) * 1000;
+  const price =
+    type === 1
+      ? 9900 + Math.floor(r() * 9) * 5000
+      : type === 2
+        ? 4900 + Math.floor(r() * 7) * 2500
+        : 990 + Math.floor(r() * 10) * 1000;
   return {
     type,
     subject,

@@ -28,10 +28,12 @@ export interface SeedMediaPayload {
  * Skips materials deposited already, so a retried job does not deposit twice.
  */
 async function depositSeeded(q: Queryable, materialId: number, media: MediaSet): Promise<boolean> {
-  const m = (await q.query<{ owner_id: number; title: string; type: number; done: boolean }>(
-    'SELECT owner_id, title, type, EXISTS (SELECT 1 FROM material_evidence e WHERE e.material_id = m.id) AS done FROM materials m WHERE id = $1',
-    [materialId],
-  )).rows[0];
+  const m = (
+    await q.query<{ owner_id: number; title: string; type: number; done: boolean }>(
+      'SELECT owner_id, title, type, EXISTS (SELECT 1 FROM material_evidence e WHERE e.material_id = m.id) AS done FROM materials m WHERE id = $1',
+      [materialId],
+    )
+  ).rows[0];
   if (!m || m.done) return false;
   const ownerId = Number(m.owner_id);
   const video = Number(m.type) === 1;
@@ -40,9 +42,21 @@ async function depositSeeded(q: Queryable, materialId: number, media: MediaSet):
   // Work category codes (lumen:enums/work-category): 3 类电影作品 for footage, 1 摄影作品 for photos.
   const workCategory = video ? 3 : 1;
   const id = await insertDeposit(q, {
-    userId: ownerId, materialId, workName: m.title, workCategory,
-    form: { workName: m.title, workCategory, materialId, files: [{ name: fileName, size: media.sizeBytes, type: mime }] },
-    fileName, fileKey: media.original, fileSize: media.sizeBytes, mime, sha256: media.sha256,
+    userId: ownerId,
+    materialId,
+    workName: m.title,
+    workCategory,
+    form: {
+      workName: m.title,
+      workCategory,
+      materialId,
+      files: [{ name: fileName, size: media.sizeBytes, type: mime }],
+    },
+    fileName,
+    fileKey: media.original,
+    fileSize: media.sizeBytes,
+    mime,
+    sha256: media.sha256,
   });
   await commitDeposit(q, { id, userId: ownerId, materialId, sha256: media.sha256, workName: m.title, fileName });
   return true;
@@ -63,7 +77,16 @@ defineTask<SeedMediaPayload>(
       await q.query(
         `UPDATE materials SET cover_path = $2, preview_path = $3, original_path = $4, width = $5, height = $6, size_bytes = $7, format = $8
          WHERE id = ANY($1::bigint[])`,
-        [p.materialIds, media.cover, media.preview, media.original, media.width, media.height, media.sizeBytes, media.format],
+        [
+          p.materialIds,
+          media.cover,
+          media.preview,
+          media.original,
+          media.width,
+          media.height,
+          media.sizeBytes,
+          media.format,
+        ],
       );
       await saveMeasured(q, p.materialIds, media.original, measured);
       let n = 0;

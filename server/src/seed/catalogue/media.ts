@@ -38,11 +38,21 @@ async function cached(name: string, make: (file: string) => Promise<void>): Prom
 }
 
 const PALETTES = [
-  ['#0f2027', '#2c5364', '#f9d423'], ['#ff512f', '#dd2476', '#ffe259'], ['#1d976c', '#93f9b9', '#0b486b'],
-  ['#141e30', '#243b55', '#e0eafc'], ['#ee9ca7', '#ffdde1', '#7f00ff'], ['#f7971e', '#ffd200', '#8e0e00'],
-  ['#00c6ff', '#0072ff', '#ffffff'], ['#3a1c71', '#d76d77', '#ffaf7b'], ['#134e5e', '#71b280', '#f0f2f0'],
-  ['#c31432', '#240b36', '#f5af19'], ['#2193b0', '#6dd5ed', '#fefefe'], ['#4b6cb7', '#182848', '#ff9966'],
-  ['#e96443', '#904e95', '#f2fcfe'], ['#56ab2f', '#a8e063', '#2f4353'], ['#614385', '#516395', '#f7ff00'],
+  ['#0f2027', '#2c5364', '#f9d423'],
+  ['#ff512f', '#dd2476', '#ffe259'],
+  ['#1d976c', '#93f9b9', '#0b486b'],
+  ['#141e30', '#243b55', '#e0eafc'],
+  ['#ee9ca7', '#ffdde1', '#7f00ff'],
+  ['#f7971e', '#ffd200', '#8e0e00'],
+  ['#00c6ff', '#0072ff', '#ffffff'],
+  ['#3a1c71', '#d76d77', '#ffaf7b'],
+  ['#134e5e', '#71b280', '#f0f2f0'],
+  ['#c31432', '#240b36', '#f5af19'],
+  ['#2193b0', '#6dd5ed', '#fefefe'],
+  ['#4b6cb7', '#182848', '#ff9966'],
+  ['#e96443', '#904e95', '#f2fcfe'],
+  ['#56ab2f', '#a8e063', '#2f4353'],
+  ['#614385', '#516395', '#f7ff00'],
   ['#aa4b6b', '#6b6b83', '#3b8d99'],
 ];
 
@@ -52,7 +62,8 @@ function sceneSvg(i: number, w: number, h: number): string {
   const sunX = Math.round(w * (0.2 + ((i * 37) % 60) / 100));
   const ridge = (y: number, amp: number, seed: number) => {
     const pts: string[] = [];
-    for (let k = 0; k <= 12; k++) pts.push(`${Math.round((w * k) / 12)},${Math.round(h * y + Math.sin(k * 1.3 + seed + i) * amp * h)}`);
+    for (let k = 0; k <= 12; k++)
+      pts.push(`${Math.round((w * k) / 12)},${Math.round(h * y + Math.sin(k * 1.3 + seed + i) * amp * h)}`);
     return `M0,${h} L${pts.join(' L')} L${w},${h} Z`;
   };
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}">
@@ -66,7 +77,8 @@ function sceneSvg(i: number, w: number, h: number): string {
 /** Diagonal repeated Latin watermark (no CJK font needed inside images). */
 function watermarkSvg(w: number, h: number): Buffer {
   const rows: string[] = [];
-  for (let y = 0; y < h + 200; y += 140) for (let x = -200; x < w; x += 260) rows.push(`<text x="${x}" y="${y}">LUMEN</text>`);
+  for (let y = 0; y < h + 200; y += 140)
+    for (let x = -200; x < w; x += 260) rows.push(`<text x="${x}" y="${y}">LUMEN</text>`);
   return Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}">
   <g transform="rotate(-24 ${w / 2} ${h / 2})" font-family="DejaVu Sans, sans-serif" font-weight="bold" font-size="44" fill="#fff" fill-opacity="0.35" stroke="#000" stroke-opacity="0.15">${rows.join('')}</g></svg>`);
 }
@@ -75,11 +87,27 @@ export const IMAGE_SIZE = { width: 1920, height: 1280 };
 export const CLIP_SIZE = { width: 1280, height: 720 };
 
 async function makeImage(i: number): Promise<{ original: string; preview: string; cover: string }> {
-  const original = await cached(`img${i}-orig.jpg`, (f) => sharp(Buffer.from(sceneSvg(i, IMAGE_SIZE.width, IMAGE_SIZE.height))).jpeg({ quality: 88 }).toFile(f).then(() => undefined));
-  const preview = await cached(`img${i}-prev.jpg`, (f) =>
-    sharp(original).resize(960, 640).composite([{ input: watermarkSvg(960, 640) }]).jpeg({ quality: 78 }).toFile(f).then(() => undefined),
+  const original = await cached(`img${i}-orig.jpg`, (f) =>
+    sharp(Buffer.from(sceneSvg(i, IMAGE_SIZE.width, IMAGE_SIZE.height)))
+      .jpeg({ quality: 88 })
+      .toFile(f)
+      .then(() => undefined),
   );
-  const cover = await cached(`img${i}-cover.jpg`, (f) => sharp(original).resize(480, 320).jpeg({ quality: 75 }).toFile(f).then(() => undefined));
+  const preview = await cached(`img${i}-prev.jpg`, (f) =>
+    sharp(original)
+      .resize(960, 640)
+      .composite([{ input: watermarkSvg(960, 640) }])
+      .jpeg({ quality: 78 })
+      .toFile(f)
+      .then(() => undefined),
+  );
+  const cover = await cached(`img${i}-cover.jpg`, (f) =>
+    sharp(original)
+      .resize(480, 320)
+      .jpeg({ quality: 75 })
+      .toFile(f)
+      .then(() => undefined),
+  );
   return { original, preview, cover };
 }
 
@@ -102,27 +130,71 @@ async function ffmpegPath(): Promise<string> {
   return (await import('@ffmpeg-installer/ffmpeg')).default.path;
 }
 
-async function makeClip(i: number, signal?: AbortSignal): Promise<{ original: string; preview: string; cover: string }> {
+async function makeClip(
+  i: number,
+  signal?: AbortSignal,
+): Promise<{ original: string; preview: string; cover: string }> {
   const bin = await ffmpegPath();
   // The signal kills ffmpeg when the job is aborted (shutdown, timeout, cancel).
   const run = (b: string, args: string[]) => runFile(b, args, { signal });
-  const enc = ['-c:v', 'libx264', '-preset', 'ultrafast', '-crf', '28', '-pix_fmt', 'yuv420p', '-an', '-movflags', '+faststart'];
-  const src = (size: string) => ['-f', 'lavfi', '-i', CLIP_SOURCES[i % CLIP_SOURCES.length].replace('SIZE', size), '-t', String(CLIP_SECONDS)];
-  const original = await cached(`clip${i}-orig.mp4`, (f) => run(bin, ['-v', 'error', '-y', ...src(`${CLIP_SIZE.width}x${CLIP_SIZE.height}`), ...enc, f]).then(() => undefined));
+  const enc = [
+    '-c:v',
+    'libx264',
+    '-preset',
+    'ultrafast',
+    '-crf',
+    '28',
+    '-pix_fmt',
+    'yuv420p',
+    '-an',
+    '-movflags',
+    '+faststart',
+  ];
+  const src = (size: string) => [
+    '-f',
+    'lavfi',
+    '-i',
+    CLIP_SOURCES[i % CLIP_SOURCES.length].replace('SIZE', size),
+    '-t',
+    String(CLIP_SECONDS),
+  ];
+  const original = await cached(`clip${i}-orig.mp4`, (f) =>
+    run(bin, ['-v', 'error', '-y', ...src(`${CLIP_SIZE.width}x${CLIP_SIZE.height}`), ...enc, f]).then(() => undefined),
+  );
   // Preview: 480p with a drawn watermark box and, when a font exists, Latin text.
-  const mark = ['drawbox=x=0:y=ih/2-40:w=iw:h=80:color=black@0.35:t=fill', FONT ? `drawtext=fontfile=${FONT}:text='LUMEN PREVIEW':fontcolor=white@0.7:fontsize=40:x=(w-tw)/2:y=(h-th)/2` : ''].filter(Boolean).join(',');
-  const preview = await cached(`clip${i}-prev.mp4`, (f) => run(bin, ['-v', 'error', '-y', '-i', original, '-vf', `scale=854:480,${mark}`, ...enc, f]).then(() => undefined));
-  const cover = await cached(`clip${i}-cover.jpg`, (f) => run(bin, ['-v', 'error', '-y', '-ss', '1.5', '-i', original, '-frames:v', '1', '-vf', 'scale=480:270', f]).then(() => undefined));
+  const mark = [
+    'drawbox=x=0:y=ih/2-40:w=iw:h=80:color=black@0.35:t=fill',
+    FONT ? `drawtext=fontfile=${FONT}:text='LUMEN PREVIEW':fontcolor=white@0.7:fontsize=40:x=(w-tw)/2:y=(h-th)/2` : '',
+  ]
+    .filter(Boolean)
+    .join(',');
+  const preview = await cached(`clip${i}-prev.mp4`, (f) =>
+    run(bin, ['-v', 'error', '-y', '-i', original, '-vf', `scale=854:480,${mark}`, ...enc, f]).then(() => undefined),
+  );
+  const cover = await cached(`clip${i}-cover.jpg`, (f) =>
+    run(bin, ['-v', 'error', '-y', '-ss', '1.5', '-i', original, '-frames:v', '1', '-vf', 'scale=480:270', f]).then(
+      () => undefined,
+    ),
+  );
   return { original, preview, cover };
 }
 
-async function store(storage: ObjectStore, files: { original: string; preview: string; cover: string }, ext: string, format: string): Promise<MediaSet> {
+async function store(
+  storage: ObjectStore,
+  files: { original: string; preview: string; cover: string },
+  ext: string,
+  format: string,
+): Promise<MediaSet> {
   const orig = await fs.promises.readFile(files.original);
   const meta = ext === 'mp4' ? CLIP_SIZE : await sharp(orig).metadata();
   const sha256 = crypto.createHash('sha256').update(orig).digest('hex');
-  const put = async (group: string, file: string, e: string) => storage.put(storage.newKey(group, e), await fs.promises.readFile(file), { contentType: contentTypeOf(file) });
+  const put = async (group: string, file: string, e: string) =>
+    storage.put(storage.newKey(group, e), await fs.promises.readFile(file), { contentType: contentTypeOf(file) });
   return {
-    original: await storage.put(storage.newKey(ORIGINAL_GROUP, ext), orig, { contentType: contentTypeOf(files.original), sha256 }),
+    original: await storage.put(storage.newKey(ORIGINAL_GROUP, ext), orig, {
+      contentType: contentTypeOf(files.original),
+      sha256,
+    }),
     preview: await put(PUBLIC_GROUP, files.preview, ext),
     cover: await put(PUBLIC_GROUP, files.cover, 'jpg'),
     width: meta.width ?? 0,
@@ -138,7 +210,12 @@ export const CLIP_DESIGNS = CLIP_SOURCES.length;
 export type MediaKind = 'image' | 'clip';
 
 /** Generates (or reuses from cache) one design's original, preview and cover and stores them under fresh keys. */
-export async function generateMediaSet(storage: ObjectStore, kind: MediaKind, design: number, signal?: AbortSignal): Promise<MediaSet> {
+export async function generateMediaSet(
+  storage: ObjectStore,
+  kind: MediaKind,
+  design: number,
+  signal?: AbortSignal,
+): Promise<MediaSet> {
   return kind === 'clip'
     ? store(storage, await makeClip(design, signal), 'mp4', 'MP4')
     : store(storage, await makeImage(design), 'jpg', 'JPG');

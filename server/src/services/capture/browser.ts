@@ -15,7 +15,11 @@ export const chromiumPath = () => process.env.CHROMIUM_PATH || '/usr/bin/chromiu
  * SPKI pins (base64 SHA-256 of a public key) Chromium accepts despite an unknown issuer: for tests
  * and staging sites with their own certificates only; production leaves it empty.
  */
-const trustedSpki = () => (process.env.CAPTURE_TRUSTED_SPKI ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+const trustedSpki = () =>
+  (process.env.CAPTURE_TRUSTED_SPKI ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
 
 /**
  * Every request of the browser goes through the egress proxy (server/src/egress/proxy.ts), loopback
@@ -27,13 +31,27 @@ export async function launchCaptureBrowser(proxyUrl: string): Promise<Browser> {
   return chromium.launch({
     executablePath: chromiumPath(),
     headless: true,
-    args: ['--disable-extensions', '--no-first-run', '--disable-sync', '--disable-background-networking', '--incognito', '--no-sandbox',
-      `--proxy-server=${proxyUrl}`, '--proxy-bypass-list=<-loopback>', '--disable-quic', '--force-webrtc-ip-handling-policy=disable_non_proxied_udp',
-      '--webrtc-ip-handling-policy=disable_non_proxied_udp', '--dns-prefetch-disable',
+    args: [
+      '--disable-extensions',
+      '--no-first-run',
+      '--disable-sync',
+      '--disable-background-networking',
+      '--incognito',
+      '--no-sandbox',
+      `--proxy-server=${proxyUrl}`,
+      '--proxy-bypass-list=<-loopback>',
+      '--disable-quic',
+      '--force-webrtc-ip-handling-policy=disable_non_proxied_udp',
+      '--webrtc-ip-handling-policy=disable_non_proxied_udp',
+      '--dns-prefetch-disable',
       // Chromium's own traffic (component updates, sign-in, reporting) has no place in an evidence capture.
-      '--disable-component-update', '--disable-domain-reliability', '--no-pings', '--disable-default-apps',
+      '--disable-component-update',
+      '--disable-domain-reliability',
+      '--no-pings',
+      '--disable-default-apps',
       '--disable-features=Translate,OptimizationHints,MediaRouter,AutofillServerCommunication,CertificateTransparencyComponentUpdater',
-      ...(pins.length ? [`--ignore-certificate-errors-spki-list=${pins.join(',')}`] : [])],
+      ...(pins.length ? [`--ignore-certificate-errors-spki-list=${pins.join(',')}`] : []),
+    ],
   });
 }
 
@@ -58,6 +76,8 @@ export async function fileSha256(file: string): Promise<string | null> {
 
 /** The helper binaries a capture relies on, with their hashes (the Debian launcher script and the real binary). */
 export async function helperBinaries(extra: string[] = []): Promise<Array<{ path: string; sha256: string | null }>> {
-  const files = [chromiumPath(), '/usr/lib/chromium/chromium', ...extra].filter((f, i, all) => all.indexOf(f) === i && fs.existsSync(f));
+  const files = [chromiumPath(), '/usr/lib/chromium/chromium', ...extra].filter(
+    (f, i, all) => all.indexOf(f) === i && fs.existsSync(f),
+  );
   return Promise.all(files.map(async (path) => ({ path, sha256: await fileSha256(path) })));
 }

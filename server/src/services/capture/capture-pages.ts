@@ -10,7 +10,19 @@ import path from 'node:path';
 import type { Browser, Page, Response } from 'playwright-core';
 import { launchCaptureBrowser, helperBinaries, chromiumPath } from './browser.js';
 import { dnsFacts, tlsFacts, type DnsFacts, type TlsFacts } from './origin-facts.js';
-import { EGRESS_UNREACHABLE, EgressRefused, REFUSED_HEADER, checkedAddress, egressPolicy, egressTarget, startEgressProxy, type EgressEvent, type EgressPolicy, type EgressProxy, type LocalSite } from '../../egress/index.js';
+import {
+  EGRESS_UNREACHABLE,
+  EgressRefused,
+  REFUSED_HEADER,
+  checkedAddress,
+  egressPolicy,
+  egressTarget,
+  startEgressProxy,
+  type EgressEvent,
+  type EgressPolicy,
+  type EgressProxy,
+  type LocalSite,
+} from '../../egress/index.js';
 import { warcFromHar, wacz, type HarEntry } from './warc.js';
 
 export interface CaptureStep {
@@ -18,7 +30,12 @@ export interface CaptureStep {
   selector?: string;
   ms?: number;
 }
-export interface CaptureCookie { name: string; value: string; domain?: string; path?: string }
+export interface CaptureCookie {
+  name: string;
+  value: string;
+  domain?: string;
+  path?: string;
+}
 export interface CaptureOptions {
   urls: string[];
   steps?: CaptureStep[];
@@ -41,13 +58,22 @@ export interface PageResult {
   remoteAddress?: { ipAddress: string; port: number } | null;
   capturedAt: string;
 }
-export interface CaptureFile { name: string; data: Buffer; contentType: string }
+export interface CaptureFile {
+  name: string;
+  data: Buffer;
+  contentType: string;
+}
 export interface CaptureOutput {
   files: CaptureFile[];
   pages: PageResult[];
   ok: boolean;
 }
-export interface StepLog { at: string; action: string; detail: string; ok: boolean }
+export interface StepLog {
+  at: string;
+  action: string;
+  detail: string;
+  ok: boolean;
+}
 
 const nowIso = () => new Date().toISOString();
 
@@ -60,7 +86,9 @@ const TLS_ERROR = /net::(ERR_CERT_[A-Z_]+|ERR_SSL_[A-Z_]+|ERR_BAD_SSL_[A-Z_]+)/;
  */
 export function classifyError(message: string): { failure: PageFailure; error: string } {
   const tlsError = TLS_ERROR.exec(message);
-  return tlsError ? { failure: 'tls', error: `net::${tlsError[1]}` } : { failure: 'network', error: EGRESS_UNREACHABLE };
+  return tlsError
+    ? { failure: 'tls', error: `net::${tlsError[1]}` }
+    : { failure: 'network', error: EGRESS_UNREACHABLE };
 }
 
 /** Limits of one capture (environment, read per capture). */
@@ -133,7 +161,15 @@ export async function capturePages(opts: CaptureOptions, hooks: CaptureHooks = {
   const harPath = path.join(tmp, 'archive.har');
   const files: CaptureFile[] = [];
   const pages: PageResult[] = [];
-  const responses: Array<{ url: string; status: number; method: string; headers: Record<string, string>; remote: unknown; security: unknown; at: string }> = [];
+  const responses: Array<{
+    url: string;
+    status: number;
+    method: string;
+    headers: Record<string, string>;
+    remote: unknown;
+    security: unknown;
+    at: string;
+  }> = [];
   const failures: Array<{ url: string; error: string; at: string }> = [];
   const consoleLog: Array<{ at: string; type: string; text: string }> = [];
   let browser: Browser | null = null;
@@ -150,16 +186,30 @@ export async function capturePages(opts: CaptureOptions, hooks: CaptureHooks = {
       locale: 'zh-CN',
     });
     if (opts.cookies?.length) {
-      await context.addCookies(opts.cookies.map((c) => ({ name: c.name, value: c.value, domain: c.domain ?? new URL(opts.urls[0]).hostname, path: c.path ?? '/' })));
+      await context.addCookies(
+        opts.cookies.map((c) => ({
+          name: c.name,
+          value: c.value,
+          domain: c.domain ?? new URL(opts.urls[0]).hostname,
+          path: c.path ?? '/',
+        })),
+      );
       log('cookies', `设置 ${opts.cookies.length} 个 Cookie：${opts.cookies.map((c) => c.name).join(', ')}`);
     }
-    const userAgent = await (async () => { const p = await context.newPage(); const ua = await p.evaluate(() => navigator.userAgent); await p.close(); return ua; })();
+    const userAgent = await (async () => {
+      const p = await context.newPage();
+      const ua = await p.evaluate(() => navigator.userAgent);
+      await p.close();
+      return ua;
+    })();
     // Chromium sees only the proxy's address: the server that answered is the one the proxy connected to.
     const remoteOf = (url: string) => {
       try {
         const u = new URL(url);
         const port = Number(u.port) || (u.protocol === 'https:' ? 443 : 80);
-        const c = [...proxy!.connections].reverse().find((x) => x.host === u.hostname.replace(/^\[|\]$/g, '') && x.port === port);
+        const c = [...proxy!.connections]
+          .reverse()
+          .find((x) => x.host === u.hostname.replace(/^\[|\]$/g, '') && x.port === port);
         return c ? { ipAddress: c.address, port } : null;
       } catch {
         return null;
@@ -168,11 +218,23 @@ export async function capturePages(opts: CaptureOptions, hooks: CaptureHooks = {
     context.on('response', (r: Response) => {
       const at = nowIso();
       if (r.headers()[REFUSED_HEADER]) return void failures.push({ url: r.url(), error: EGRESS_UNREACHABLE, at });
-      void Promise.all([r.allHeaders().catch(() => r.headers()), r.securityDetails().catch(() => null)]).then(([headers, security]) => {
-        responses.push({ url: r.url(), status: r.status(), method: r.request().method(), headers, remote: remoteOf(r.url()), security, at });
-      });
+      void Promise.all([r.allHeaders().catch(() => r.headers()), r.securityDetails().catch(() => null)]).then(
+        ([headers, security]) => {
+          responses.push({
+            url: r.url(),
+            status: r.status(),
+            method: r.request().method(),
+            headers,
+            remote: remoteOf(r.url()),
+            security,
+            at,
+          });
+        },
+      );
     });
-    context.on('requestfailed', (req) => failures.push({ url: req.url(), error: classifyError(req.failure()?.errorText ?? '').error, at: nowIso() }));
+    context.on('requestfailed', (req) =>
+      failures.push({ url: req.url(), error: classifyError(req.failure()?.errorText ?? '').error, at: nowIso() }),
+    );
 
     for (let i = 0; i < opts.urls.length; i++) {
       if (hooks.signal?.aborted) throw new Error('capture aborted');
@@ -183,18 +245,39 @@ export async function capturePages(opts: CaptureOptions, hooks: CaptureHooks = {
       const refused = await firstHopRefused(policy, url, hooks.local);
       if (refused) {
         hooks.log?.({ at: nowIso(), kind: 'refused', host: '', port: 0, reason: `goto ${url}: ${refused}` });
-        pages.push({ url, finalUrl: null, status: null, title: null, ok: false, redirects: [], capturedAt: nowIso(), failure: 'network', error: EGRESS_UNREACHABLE });
+        pages.push({
+          url,
+          finalUrl: null,
+          status: null,
+          title: null,
+          ok: false,
+          redirects: [],
+          capturedAt: nowIso(),
+          failure: 'network',
+          error: EGRESS_UNREACHABLE,
+        });
         log('goto', `${url} 失败：${EGRESS_UNREACHABLE}`, false);
         await hooks.progress?.(i + 1, opts.urls.length);
         continue;
       }
       const page = await context.newPage();
       page.on('console', (m) => consoleLog.push({ at: nowIso(), type: m.type(), text: m.text().slice(0, 500) }));
-      const result: PageResult = { url, finalUrl: null, status: null, title: null, ok: false, redirects: [], capturedAt: nowIso() };
+      const result: PageResult = {
+        url,
+        finalUrl: null,
+        status: null,
+        title: null,
+        ok: false,
+        redirects: [],
+        capturedAt: nowIso(),
+      };
       log('goto', url);
       let response: Response | null = null;
       // The page's wall time: steps and snapshots included; past it the page is closed, so whatever waits fails.
-      const wall = setTimeout(() => { log('limit', `${dir}: 超过单页时限 ${Math.round(limits.pageWallMs / 1000)} 秒`, false); void page.close().catch(() => {}); }, limits.pageWallMs);
+      const wall = setTimeout(() => {
+        log('limit', `${dir}: 超过单页时限 ${Math.round(limits.pageWallMs / 1000)} 秒`, false);
+        void page.close().catch(() => {});
+      }, limits.pageWallMs);
       try {
         response = await page.goto(url, { waitUntil: 'load', timeout: timeoutMs });
         await page.waitForLoadState('networkidle', { timeout: 5000 }).catch(() => {});
@@ -206,28 +289,48 @@ export async function capturePages(opts: CaptureOptions, hooks: CaptureHooks = {
         Object.assign(result, classifyError(raw));
         log('goto', `${url} 失败：${result.error}`, false);
       }
-      if (response) try {
-        result.status = response.status();
-        result.finalUrl = page.url();
-        result.remoteAddress = remoteOf(response.url());
-        for (let req = response.request().redirectedFrom(); req; req = req.redirectedFrom()) {
-          const r = await req.response();
-          result.redirects.unshift({ from: req.url(), to: r?.headers().location ? new URL(r.headers().location, req.url()).href : '', status: r?.status() ?? 0 });
+      if (response)
+        try {
+          result.status = response.status();
+          result.finalUrl = page.url();
+          result.remoteAddress = remoteOf(response.url());
+          for (let req = response.request().redirectedFrom(); req; req = req.redirectedFrom()) {
+            const r = await req.response();
+            result.redirects.unshift({
+              from: req.url(),
+              to: r?.headers().location ? new URL(r.headers().location, req.url()).href : '',
+              status: r?.status() ?? 0,
+            });
+          }
+          result.ok = response.status() < 400;
+          if (!result.ok) {
+            result.failure = 'http';
+            result.error = `HTTP ${response.status()}`;
+          }
+          log('response', `${result.finalUrl} HTTP ${response.status()}`, result.ok);
+          await runSteps(page, opts.steps ?? [], log);
+          result.title = await page.title().catch(() => null);
+          files.push({
+            name: `${dir}/screenshot.png`,
+            data: await page.screenshot({ fullPage: true, type: 'png' }),
+            contentType: 'image/png',
+          });
+          files.push({
+            name: `${dir}/page.pdf`,
+            data: await page.pdf({ printBackground: true, format: 'A4' }),
+            contentType: 'application/pdf',
+          });
+          files.push({
+            name: `${dir}/dom.html`,
+            data: Buffer.from(await page.content(), 'utf8'),
+            contentType: 'text/html; charset=utf-8',
+          });
+          log('snapshot', `${dir}: 整页截图、PDF、DOM`);
+        } catch (err) {
+          if (!page.isClosed()) throw err;
+          for (const f of files.filter((x) => x.name.startsWith(`${dir}/`))) files.splice(files.indexOf(f), 1);
+          Object.assign(result, { ok: false, failure: 'timeout', error: '超过单页时限' });
         }
-        result.ok = response.status() < 400;
-        if (!result.ok) { result.failure = 'http'; result.error = `HTTP ${response.status()}`; }
-        log('response', `${result.finalUrl} HTTP ${response.status()}`, result.ok);
-        await runSteps(page, opts.steps ?? [], log);
-        result.title = await page.title().catch(() => null);
-        files.push({ name: `${dir}/screenshot.png`, data: await page.screenshot({ fullPage: true, type: 'png' }), contentType: 'image/png' });
-        files.push({ name: `${dir}/page.pdf`, data: await page.pdf({ printBackground: true, format: 'A4' }), contentType: 'application/pdf' });
-        files.push({ name: `${dir}/dom.html`, data: Buffer.from(await page.content(), 'utf8'), contentType: 'text/html; charset=utf-8' });
-        log('snapshot', `${dir}: 整页截图、PDF、DOM`);
-      } catch (err) {
-        if (!page.isClosed()) throw err;
-        for (const f of files.filter((x) => x.name.startsWith(`${dir}/`))) files.splice(files.indexOf(f), 1);
-        Object.assign(result, { ok: false, failure: 'timeout', error: '超过单页时限' });
-      }
       clearTimeout(wall);
       pages.push(result);
       await page.close().catch(() => {});
@@ -240,35 +343,108 @@ export async function capturePages(opts: CaptureOptions, hooks: CaptureHooks = {
     const entries: HarEntry[] = har.log?.entries ?? [];
     // Facts only about hosts the policy let the browser reach: nothing about inner names or addresses.
     const reached = new Set(proxy.connections.map((c) => `${c.host}:${c.port}`));
-    const hostPort = (u: URL) => `${u.hostname.replace(/^\[|\]$/g, '')}:${Number(u.port) || (u.protocol === 'https:' ? 443 : 80)}`;
-    const seenUrls = [...opts.urls, ...responses.map((r) => r.url)].filter((u) => /^https?:/.test(u)).map((u) => new URL(u)).filter((u) => reached.has(hostPort(u)));
+    const hostPort = (u: URL) =>
+      `${u.hostname.replace(/^\[|\]$/g, '')}:${Number(u.port) || (u.protocol === 'https:' ? 443 : 80)}`;
+    const seenUrls = [...opts.urls, ...responses.map((r) => r.url)]
+      .filter((u) => /^https?:/.test(u))
+      .map((u) => new URL(u))
+      .filter((u) => reached.has(hostPort(u)));
     const hosts = [...new Set(seenUrls.map((u) => u.hostname.replace(/^\[|\]$/g, '')))];
     const dns: DnsFacts[] = await Promise.all(hosts.map((h) => dnsFacts(h, policy)));
     const httpsOrigins = [...new Set(seenUrls.filter((u) => u.protocol === 'https:').map((u) => u.origin))];
     const tlsList: TlsFacts[] = await Promise.all(httpsOrigins.map((o) => tlsFacts(o, policy)));
     for (const t of tlsList) {
-      if (t.pem) files.push({ name: `tls/${new URL(t.origin).host.replace(/[^a-z0-9.-]/gi, '_')}.pem`, data: Buffer.from(t.pem, 'utf8'), contentType: 'application/x-pem-file' });
+      if (t.pem)
+        files.push({
+          name: `tls/${new URL(t.origin).host.replace(/[^a-z0-9.-]/gi, '_')}.pem`,
+          data: Buffer.from(t.pem, 'utf8'),
+          contentType: 'application/x-pem-file',
+        });
     }
     const browserVersion = browser.version();
     const software = `Lumen web capture (playwright-core, Chromium ${browserVersion})`;
-    const warc = warcFromHar(entries, { software, format: 'WARC File Format 1.1', 'http-header-user-agent': userAgent, 'capture-started': startedAt });
+    const warc = warcFromHar(entries, {
+      software,
+      format: 'WARC File Format 1.1',
+      'http-header-user-agent': userAgent,
+      'capture-started': startedAt,
+    });
     const okPages = pages.filter((p) => p.finalUrl);
-    files.push({ name: 'archive.wacz', data: wacz(warc, okPages.map((p) => ({ url: p.finalUrl!, ts: p.capturedAt, title: p.title ?? undefined })), { title: `网页取证 ${opts.urls[0]}`, software, created: nowIso() }), contentType: 'application/wacz' });
+    files.push({
+      name: 'archive.wacz',
+      data: wacz(
+        warc,
+        okPages.map((p) => ({ url: p.finalUrl!, ts: p.capturedAt, title: p.title ?? undefined })),
+        { title: `网页取证 ${opts.urls[0]}`, software, created: nowIso() },
+      ),
+      contentType: 'application/wacz',
+    });
     files.push({ name: 'archive.warc', data: warc.warc, contentType: 'application/warc' });
-    files.push({ name: 'archive.har', data: Buffer.from(JSON.stringify(har, null, 1), 'utf8'), contentType: 'application/json' });
+    files.push({
+      name: 'archive.har',
+      data: Buffer.from(JSON.stringify(har, null, 1), 'utf8'),
+      contentType: 'application/json',
+    });
     const egress = proxy.connections.map(({ host, port, address, at }) => ({ host, port, address, at }));
-    files.push({ name: 'network.json', data: Buffer.from(JSON.stringify({ pages, responses, failures, dns, tls: tlsList.map(({ pem: _pem, ...t }) => t), egress, console: consoleLog }, null, 2), 'utf8'), contentType: 'application/json' });
+    files.push({
+      name: 'network.json',
+      data: Buffer.from(
+        JSON.stringify(
+          {
+            pages,
+            responses,
+            failures,
+            dns,
+            tls: tlsList.map(({ pem: _pem, ...t }) => t),
+            egress,
+            console: consoleLog,
+          },
+          null,
+          2,
+        ),
+        'utf8',
+      ),
+      contentType: 'application/json',
+    });
     const provenance = {
       format: 'lumen.capture-provenance/v1',
       serverTime: { started: startedAt, finished: nowIso() },
       tsaTimeAtStart: hooks.tsaStart ?? null,
-      browser: { name: 'Chromium', version: browserVersion, executable: chromiumPath(), userAgent, headless: true, freshContext: true, serviceWorkers: 'blocked', extensions: 'disabled', egress: 'every request through the checking proxy (public addresses, ports 80/443 unless EGRESS_ALLOW)' },
+      browser: {
+        name: 'Chromium',
+        version: browserVersion,
+        executable: chromiumPath(),
+        userAgent,
+        headless: true,
+        freshContext: true,
+        serviceWorkers: 'blocked',
+        extensions: 'disabled',
+        egress: 'every request through the checking proxy (public addresses, ports 80/443 unless EGRESS_ALLOW)',
+      },
       helpers: await helperBinaries(),
-      host: { hostname: os.hostname(), platform: `${os.type()} ${os.release()} ${os.arch()}`, node: process.version, addresses: Object.values(os.networkInterfaces()).flat().filter((a) => a && !a.internal).map((a) => a!.address) },
-      options: { urls: opts.urls, steps: opts.steps ?? [], cookies: (opts.cookies ?? []).map((c) => ({ name: c.name, domain: c.domain ?? null })), timeoutMs, viewport: opts.viewport ?? { width: 1366, height: 768 } },
+      host: {
+        hostname: os.hostname(),
+        platform: `${os.type()} ${os.release()} ${os.arch()}`,
+        node: process.version,
+        addresses: Object.values(os.networkInterfaces())
+          .flat()
+          .filter((a) => a && !a.internal)
+          .map((a) => a!.address),
+      },
+      options: {
+        urls: opts.urls,
+        steps: opts.steps ?? [],
+        cookies: (opts.cookies ?? []).map((c) => ({ name: c.name, domain: c.domain ?? null })),
+        timeoutMs,
+        viewport: opts.viewport ?? { width: 1366, height: 768 },
+      },
       steps,
     };
-    files.push({ name: 'provenance.json', data: Buffer.from(JSON.stringify(provenance, null, 2), 'utf8'), contentType: 'application/json' });
+    files.push({
+      name: 'provenance.json',
+      data: Buffer.from(JSON.stringify(provenance, null, 2), 'utf8'),
+      contentType: 'application/json',
+    });
     return { files, pages, ok: pages.some((p) => p.ok) };
   } finally {
     await browser?.close().catch(() => {});

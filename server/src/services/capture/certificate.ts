@@ -56,7 +56,8 @@ export async function captureCertificatePdf(c: CaptureCertificateData): Promise<
     }
     y -= 7;
   }
-  const note = '证据包中每个文件的 SHA-256 记于 manifest.json，其哈希已写入流明素材默克尔存证日志并附 RFC 3161 时间戳。';
+  const note =
+    '证据包中每个文件的 SHA-256 记于 manifest.json，其哈希已写入流明素材默克尔存证日志并附 RFC 3161 时间戳。';
   font.draw(page, note, { x: 60, y: Math.max(y - 6, 215), size: 9, color: rgb(0.4, 0.4, 0.45) });
   const qr = await QRCode.toBuffer(c.verifyUrl, { margin: 1, width: 220 });
   page.drawImage(await doc.embedPng(qr), { x: 60, y: 80, width: 110, height: 110 });

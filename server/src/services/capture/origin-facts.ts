@@ -24,7 +24,14 @@ export interface TlsFacts {
   origin: string;
   /** Chain from the leaf up, PEM. */
   pem: string;
-  chain: Array<{ subject: string; issuer: string; validFrom: string; validTo: string; fingerprint256: string; serialNumber: string }>;
+  chain: Array<{
+    subject: string;
+    issuer: string;
+    validFrom: string;
+    validTo: string;
+    fingerprint256: string;
+    serialNumber: string;
+  }>;
   protocol: string | null;
   /** Whether Node's default trust store accepts the chain (Chromium's own verdict is in the page log). */
   authorized: boolean;
@@ -33,13 +40,19 @@ export interface TlsFacts {
 }
 
 const withTimeout = <T>(p: Promise<T>, ms: number): Promise<T> =>
-  Promise.race([p, new Promise<T>((_, reject) => setTimeout(() => reject(new Error(`timeout after ${ms} ms`)), ms).unref())]);
+  Promise.race([
+    p,
+    new Promise<T>((_, reject) => setTimeout(() => reject(new Error(`timeout after ${ms} ms`)), ms).unref()),
+  ]);
 
 export async function dnsFacts(host: string, policy: EgressPolicy): Promise<DnsFacts> {
   const out: DnsFacts = { host, lookup: [] };
   if (net.isIP(host)) return { ...out, lookup: [{ address: host, family: net.isIP(host) }] };
   try {
-    out.lookup = (await withTimeout(policy.network.resolve(host), 5000)).map((address) => ({ address, family: net.isIP(address) }));
+    out.lookup = (await withTimeout(policy.network.resolve(host), 5000)).map((address) => ({
+      address,
+      family: net.isIP(address),
+    }));
   } catch (err) {
     out.error = (err as Error).message;
     return out;
@@ -47,12 +60,25 @@ export async function dnsFacts(host: string, policy: EgressPolicy): Promise<DnsF
   if (host === 'localhost') return out; // answered by the hosts file; asking a resolver would leave the machine
   const resolver = new dns.promises.Resolver({ timeout: 3000, tries: 1 });
   const ask = async (fn: () => Promise<string[]>) => fn().catch(() => undefined);
-  [out.a, out.aaaa, out.cname] = await Promise.all([ask(() => resolver.resolve4(host)), ask(() => resolver.resolve6(host)), ask(() => resolver.resolveCname(host))]);
+  [out.a, out.aaaa, out.cname] = await Promise.all([
+    ask(() => resolver.resolve4(host)),
+    ask(() => resolver.resolve6(host)),
+    ask(() => resolver.resolveCname(host)),
+  ]);
   return out;
 }
 
-const pemOf = (der: Buffer) => `-----BEGIN CERTIFICATE-----\n${der.toString('base64').match(/.{1,64}/g)!.join('\n')}\n-----END CERTIFICATE-----\n`;
-const name = (n: any) => (n ? Object.entries(n).map(([k, v]) => `${k}=${Array.isArray(v) ? v.join('+') : v}`).join(', ') : '');
+const pemOf = (der: Buffer) =>
+  `-----BEGIN CERTIFICATE-----\n${der
+    .toString('base64')
+    .match(/.{1,64}/g)!
+    .join('\n')}\n-----END CERTIFICATE-----\n`;
+const name = (n: any) =>
+  n
+    ? Object.entries(n)
+        .map(([k, v]) => `${k}=${Array.isArray(v) ? v.join('+') : v}`)
+        .join(', ')
+    : '';
 
 export async function tlsFacts(origin: string, policy: EgressPolicy): Promise<TlsFacts> {
   const u = new URL(origin);
@@ -65,24 +91,39 @@ export async function tlsFacts(origin: string, policy: EgressPolicy): Promise<Tl
     return { origin, pem: '', chain: [], protocol: null, authorized: false, error: 'unreachable' };
   }
   return new Promise((resolve) => {
-    const fail = (err: Error) => resolve({ origin, pem: '', chain: [], protocol: null, authorized: false, error: err.message });
-    const socket = tls.connect({ socket: raw, servername: net.isIP(host) ? undefined : host, rejectUnauthorized: false, timeout: 8000 }, () => {
-      const chain: TlsFacts['chain'] = [];
-      let pem = '';
-      const seen = new Set<string>();
-      let cert: any = socket.getPeerCertificate(true);
-      while (cert && cert.raw && !seen.has(cert.fingerprint256)) {
-        seen.add(cert.fingerprint256);
-        pem += pemOf(cert.raw);
-        chain.push({ subject: name(cert.subject), issuer: name(cert.issuer), validFrom: cert.valid_from, validTo: cert.valid_to, fingerprint256: cert.fingerprint256, serialNumber: cert.serialNumber });
-        cert = cert.issuerCertificate;
-      }
-      const facts: TlsFacts = { origin, pem, chain, protocol: socket.getProtocol(), authorized: socket.authorized };
-      if (!socket.authorized && socket.authorizationError) facts.authorizationError = String(socket.authorizationError);
-      socket.end();
-      resolve(facts);
+    const fail = (err: Error) =>
+      resolve({ origin, pem: '', chain: [], protocol: null, authorized: false, error: err.message });
+    const socket = tls.connect(
+      { socket: raw, servername: net.isIP(host) ? undefined : host, rejectUnauthorized: false, timeout: 8000 },
+      () => {
+        const chain: TlsFacts['chain'] = [];
+        let pem = '';
+        const seen = new Set<string>();
+        let cert: any = socket.getPeerCertificate(true);
+        while (cert && cert.raw && !seen.has(cert.fingerprint256)) {
+          seen.add(cert.fingerprint256);
+          pem += pemOf(cert.raw);
+          chain.push({
+            subject: name(cert.subject),
+            issuer: name(cert.issuer),
+            validFrom: cert.valid_from,
+            validTo: cert.valid_to,
+            fingerprint256: cert.fingerprint256,
+            serialNumber: cert.serialNumber,
+          });
+          cert = cert.issuerCertificate;
+        }
+        const facts: TlsFacts = { origin, pem, chain, protocol: socket.getProtocol(), authorized: socket.authorized };
+        if (!socket.authorized && socket.authorizationError)
+          facts.authorizationError = String(socket.authorizationError);
+        socket.end();
+        resolve(facts);
+      },
+    );
+    socket.on('timeout', () => {
+      socket.destroy();
+      fail(new Error('TLS handshake timeout'));
     });
-    socket.on('timeout', () => { socket.destroy(); fail(new Error('TLS handshake timeout')); });
     socket.on('error', fail);
   });
 }

@@ -37,36 +37,104 @@ export async function framesToWebm(frames: Map<string, Buffer>, signal?: AbortSi
     }
     lines.push(`file '${names[names.length - 1]}'`); // the concat demuxer ignores the last duration otherwise
     await fs.promises.writeFile(path.join(dir, 'list.txt'), lines.join('\n'));
-    await run('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', '-f', 'concat', '-safe', '0', '-i', 'list.txt', '-vf', 'scale=trunc(iw/2)*2:trunc(ih/2)*2,fps=10',
-      '-c:v', 'libvpx', '-deadline', 'realtime', '-cpu-used', '8', '-b:v', '1M', '-pix_fmt', 'yuv420p', 'recording.webm'], { cwd: dir, signal, timeout: 5 * 60_000 });
+    await run(
+      'ffmpeg',
+      [
+        '-hide_banner',
+        '-loglevel',
+        'error',
+        '-y',
+        '-f',
+        'concat',
+        '-safe',
+        '0',
+        '-i',
+        'list.txt',
+        '-vf',
+        'scale=trunc(iw/2)*2:trunc(ih/2)*2,fps=10',
+        '-c:v',
+        'libvpx',
+        '-deadline',
+        'realtime',
+        '-cpu-used',
+        '8',
+        '-b:v',
+        '1M',
+        '-pix_fmt',
+        'yuv420p',
+        'recording.webm',
+      ],
+      { cwd: dir, signal, timeout: 5 * 60_000 },
+    );
     return await fs.promises.readFile(path.join(dir, 'recording.webm'));
   } finally {
     await fs.promises.rm(dir, { recursive: true, force: true });
   }
 }
 
-async function finishRecording(payload: { captureId: number; files: Array<{ name: string; key: string; contentType: string }>; finalUrl: string }, ctx: JobContext) {
+async function finishRecording(
+  payload: { captureId: number; files: Array<{ name: string; key: string; contentType: string }>; finalUrl: string },
+  ctx: JobContext,
+) {
   const row = await wc.findCapture(ctx.db, payload.captureId);
   if (!row || row.status !== wc.CAPTURE.RUNNING) return { skipped: true };
   try {
     await ctx.progress(10, '正在合成录屏视频');
-    const files: CaptureFile[] = await Promise.all(payload.files.map(async (f) => ({ name: f.name, data: await ctx.storage.get(f.key), contentType: f.contentType })));
+    const files: CaptureFile[] = await Promise.all(
+      payload.files.map(async (f) => ({
+        name: f.name,
+        data: await ctx.storage.get(f.key),
+        contentType: f.contentType,
+      })),
+    );
     const frames = unzipStore(files.find((f) => f.name === 'frames.zip')!.data);
     const webm = await framesToWebm(frames, ctx.signal);
     if (webm) files.unshift({ name: 'recording.webm', data: webm, contentType: 'video/webm' });
     await ctx.progress(70, '正在生成清单并写入存证日志');
-    const stored = await storeWithManifest(ctx.storage, row.id, files, { captureId: row.id, kind: 'screen', urls: row.urls, finalUrl: payload.finalUrl });
+    const stored = await storeWithManifest(ctx.storage, row.id, files, {
+      captureId: row.id,
+      kind: 'screen',
+      urls: row.urls,
+      finalUrl: payload.finalUrl,
+    });
     const ok = !!webm;
     const tsr = ok ? await timestampOf(ctx.config, stored.manifest, ctx.log) : null;
-    await finishCapture(ctx.db, ctx.storage, {
-      id: row.id, userId: row.userId, kind: 'screen', ok, pages: [{ url: row.urls[0], finalUrl: payload.finalUrl, status: null, title: null, ok, redirects: [], capturedAt: new Date().toISOString() }],
-      stored, tsr, urls: row.urls, error: ok ? undefined : '没有录到任何画面',
-    }, 'screen_recording', screenRef);
+    await finishCapture(
+      ctx.db,
+      ctx.storage,
+      {
+        id: row.id,
+        userId: row.userId,
+        kind: 'screen',
+        ok,
+        pages: [
+          {
+            url: row.urls[0],
+            finalUrl: payload.finalUrl,
+            status: null,
+            title: null,
+            ok,
+            redirects: [],
+            capturedAt: new Date().toISOString(),
+          },
+        ],
+        stored,
+        tsr,
+        urls: row.urls,
+        error: ok ? undefined : '没有录到任何画面',
+      },
+      'screen_recording',
+      screenRef,
+    );
     return { ok, manifestSha256: stored.manifestSha256 };
   } catch (err) {
     if (ctx.attempt >= ctx.maxAttempts) {
       await ctx.db.tx(async (t) => {
-        if (await wc.moveCapture(t, row.id, [wc.CAPTURE.RUNNING], wc.CAPTURE.FAILED, { error: `录屏处理出错：${(err as Error).message}`.slice(0, 1000) })) {
+        if (
+          await wc.moveCapture(t, row.id, [wc.CAPTURE.RUNNING], wc.CAPTURE.FAILED, {
+            error: `录屏处理出错：${(err as Error).message}`.slice(0, 1000),
+          })
+        ) {
           await releaseQuota(t, { userId: row.userId, service: 'screen_recording', ref: screenRef(row.id) });
         }
       });

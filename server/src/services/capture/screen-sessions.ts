@@ -20,7 +20,17 @@ import { quotaLeft } from '../../repositories/service-orders.js';
 import * as wc from '../../repositories/web-captures.js';
 import { consumeQuota, noQuota, releaseQuota } from '../service-orders-quota.js';
 import { launchCaptureBrowser, helperBinaries, chromiumPath } from './browser.js';
-import { EGRESS_UNREACHABLE, EgressRefused, REFUSED_HEADER, egressPolicy, egressTarget, startEgressProxy, type EgressEvent, type EgressProxy, type LocalSite } from '../../egress/index.js';
+import {
+  EGRESS_UNREACHABLE,
+  EgressRefused,
+  REFUSED_HEADER,
+  egressPolicy,
+  egressTarget,
+  startEgressProxy,
+  type EgressEvent,
+  type EgressProxy,
+  type LocalSite,
+} from '../../egress/index.js';
 import { captureLimits } from './capture-pages.js';
 import { countCaptureAttempt } from './attempts.js';
 import { warcFromHar, wacz, type HarEntry } from './warc.js';
@@ -35,8 +45,16 @@ export const recordingLimitS = () => Number(process.env.SCREEN_RECORDING_LIMIT_S
 export const recordingMaxGotos = () => Number(process.env.SCREEN_RECORDING_MAX_PAGES) || 20;
 const VIEWPORT = { width: 1280, height: 720 };
 
-interface Frame { at: number; data: Buffer }
-export interface ActionLog { at: string; type: string; detail: string; ok: boolean }
+interface Frame {
+  at: number;
+  data: Buffer;
+}
+export interface ActionLog {
+  at: string;
+  type: string;
+  detail: string;
+  ok: boolean;
+}
 
 interface Session {
   id: number;
@@ -70,7 +88,14 @@ function own(id: number, userId: number): Session {
 }
 
 /** Starts a recorded session at a URL, spending one screen_recording unit (log: where raw network errors go). */
-export async function startRecording(db: Db, storage: ObjectStore, userId: number, url: string, title?: string, egress: { log?: (e: EgressEvent) => void; local?: LocalSite } = {}): Promise<{ id: number; limitSeconds: number }> {
+export async function startRecording(
+  db: Db,
+  storage: ObjectStore,
+  userId: number,
+  url: string,
+  title?: string,
+  egress: { log?: (e: EgressEvent) => void; local?: LocalSite } = {},
+): Promise<{ id: number; limitSeconds: number }> {
   try {
     egressTarget(url);
   } catch {
@@ -79,7 +104,13 @@ export async function startRecording(db: Db, storage: ObjectStore, userId: numbe
   await countCaptureAttempt(db, userId);
   if (!(await quotaLeft(db, userId, 'screen_recording')).some((q) => q.left > 0)) throw noQuota('screen_recording');
   const id = await db.tx(async (t) => {
-    const newId = await wc.insertCapture(t, { userId, kind: 'screen', title: title?.trim() || new URL(url).host, urls: [url], steps: [] });
+    const newId = await wc.insertCapture(t, {
+      userId,
+      kind: 'screen',
+      title: title?.trim() || new URL(url).host,
+      urls: [url],
+      steps: [],
+    });
     await consumeQuota(t, { userId, service: 'screen_recording', ref: screenRef(newId) });
     await wc.moveCapture(t, newId, [wc.CAPTURE.QUEUED], wc.CAPTURE.RUNNING);
     return newId;
@@ -91,13 +122,37 @@ export async function startRecording(db: Db, storage: ObjectStore, userId: numbe
     proxy = await startEgressProxy(egressPolicy(), { maxBytes: captureLimits().maxBytes, ...egress });
     browser = await launchCaptureBrowser(proxy.url);
     const harPath = path.join(tmp, 'archive.har');
-    const context = await browser.newContext({ recordHar: { path: harPath, content: 'embed' }, viewport: VIEWPORT, serviceWorkers: 'block', acceptDownloads: false, locale: 'zh-CN' });
+    const context = await browser.newContext({
+      recordHar: { path: harPath, content: 'embed' },
+      viewport: VIEWPORT,
+      serviceWorkers: 'block',
+      acceptDownloads: false,
+      locale: 'zh-CN',
+    });
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
     const s: Session = {
-      id, userId, browser, proxy, gotos: 0, context, page, cdp, tmp, harPath, frames: [], latest: null, actions: [], network: [], startedAt: new Date(),
-      timer: setTimeout(() => void stopRecording(db, storage, userId, id, 'time_limit').catch(() => {}), recordingLimitS() * 1000),
-      stopping: null, userAgent: await page.evaluate(() => navigator.userAgent),
+      id,
+      userId,
+      browser,
+      proxy,
+      gotos: 0,
+      context,
+      page,
+      cdp,
+      tmp,
+      harPath,
+      frames: [],
+      latest: null,
+      actions: [],
+      network: [],
+      startedAt: new Date(),
+      timer: setTimeout(
+        () => void stopRecording(db, storage, userId, id, 'time_limit').catch(() => {}),
+        recordingLimitS() * 1000,
+      ),
+      stopping: null,
+      userAgent: await page.evaluate(() => navigator.userAgent),
     };
     sessions.set(id, s);
     cdp.on('Page.screencastFrame', (f: { data: string; sessionId: number }) => {
@@ -106,10 +161,34 @@ export async function startRecording(db: Db, storage: ObjectStore, userId: numbe
       s.frames.push({ at: Date.now(), data });
       void cdp.send('Page.screencastFrameAck', { sessionId: f.sessionId }).catch(() => {});
     });
-    context.on('response', (r) => !r.headers()[REFUSED_HEADER] && s.network.push({ at: nowIso(), url: r.url(), method: r.request().method(), status: r.status(), type: r.request().resourceType() }));
-    page.on('framenavigated', (f) => { if (f === page.mainFrame()) s.actions.push({ at: nowIso(), type: 'navigated', detail: f.url(), ok: true }); });
-    await cdp.send('Page.startScreencast', { format: 'jpeg', quality: 70, maxWidth: VIEWPORT.width, maxHeight: VIEWPORT.height, everyNthFrame: 1 });
-    s.actions.push({ at: nowIso(), type: 'start', detail: `Chromium ${browser.version()}，时限 ${recordingLimitS()} 秒`, ok: true });
+    context.on(
+      'response',
+      (r) =>
+        !r.headers()[REFUSED_HEADER] &&
+        s.network.push({
+          at: nowIso(),
+          url: r.url(),
+          method: r.request().method(),
+          status: r.status(),
+          type: r.request().resourceType(),
+        }),
+    );
+    page.on('framenavigated', (f) => {
+      if (f === page.mainFrame()) s.actions.push({ at: nowIso(), type: 'navigated', detail: f.url(), ok: true });
+    });
+    await cdp.send('Page.startScreencast', {
+      format: 'jpeg',
+      quality: 70,
+      maxWidth: VIEWPORT.width,
+      maxHeight: VIEWPORT.height,
+      everyNthFrame: 1,
+    });
+    s.actions.push({
+      at: nowIso(),
+      type: 'start',
+      detail: `Chromium ${browser.version()}，时限 ${recordingLimitS()} 秒`,
+      ok: true,
+    });
     await applyInput(userId, id, { type: 'goto', url });
     return { id, limitSeconds: recordingLimitS() };
   } catch (err) {
@@ -117,7 +196,9 @@ export async function startRecording(db: Db, storage: ObjectStore, userId: numbe
     await proxy?.close().catch(() => {});
     sessions.delete(id);
     await db.tx(async (t) => {
-      await wc.moveCapture(t, id, [wc.CAPTURE.RUNNING], wc.CAPTURE.FAILED, { error: `无法启动录屏：${err instanceof AppError ? err.message : '浏览器启动失败'}`.slice(0, 500) });
+      await wc.moveCapture(t, id, [wc.CAPTURE.RUNNING], wc.CAPTURE.FAILED, {
+        error: `无法启动录屏：${err instanceof AppError ? err.message : '浏览器启动失败'}`.slice(0, 500),
+      });
       await releaseQuota(t, { userId, service: 'screen_recording', ref: screenRef(id) });
     });
     throw err;
@@ -126,7 +207,11 @@ export async function startRecording(db: Db, storage: ObjectStore, userId: numbe
 
 export function latestFrame(userId: number, id: number): { frame: Buffer | null; remainingS: number; url: string } {
   const s = own(id, userId);
-  return { frame: s.latest, remainingS: Math.max(0, Math.round(recordingLimitS() - (Date.now() - s.startedAt.getTime()) / 1000)), url: s.page.url() };
+  return {
+    frame: s.latest,
+    remainingS: Math.max(0, Math.round(recordingLimitS() - (Date.now() - s.startedAt.getTime()) / 1000)),
+    url: s.page.url(),
+  };
 }
 
 export type ScreenInput =
@@ -187,19 +272,42 @@ export async function applyInput(userId: number, id: number, input: ScreenInput)
  * Stops a session (the user, or the time limit): the final page's screenshot, PDF and DOM, the
  * HAR/WARC, the frames, the action and network logs are stored, and the finishing job is queued.
  */
-export async function stopRecording(db: Db, storage: ObjectStore, userId: number, id: number, reason: 'user' | 'time_limit' = 'user'): Promise<void> {
+export async function stopRecording(
+  db: Db,
+  storage: ObjectStore,
+  userId: number,
+  id: number,
+  reason: 'user' | 'time_limit' = 'user',
+): Promise<void> {
   const s = sessions.get(id);
   if (!s || s.userId !== userId) throw new AppError(404, '录屏会话不存在或已结束');
   if (s.stopping) return s.stopping;
   s.stopping = (async () => {
     clearTimeout(s.timer);
-    s.actions.push({ at: nowIso(), type: 'stop', detail: reason === 'time_limit' ? '达到录制时限' : '用户停止录制', ok: true });
+    s.actions.push({
+      at: nowIso(),
+      type: 'stop',
+      detail: reason === 'time_limit' ? '达到录制时限' : '用户停止录制',
+      ok: true,
+    });
     await s.cdp.send('Page.stopScreencast').catch(() => {});
     const files: CaptureFile[] = [];
     try {
-      files.push({ name: 'page-1/screenshot.png', data: await s.page.screenshot({ fullPage: true }), contentType: 'image/png' });
-      files.push({ name: 'page-1/page.pdf', data: await s.page.pdf({ printBackground: true }), contentType: 'application/pdf' });
-      files.push({ name: 'page-1/dom.html', data: Buffer.from(await s.page.content(), 'utf8'), contentType: 'text/html; charset=utf-8' });
+      files.push({
+        name: 'page-1/screenshot.png',
+        data: await s.page.screenshot({ fullPage: true }),
+        contentType: 'image/png',
+      });
+      files.push({
+        name: 'page-1/page.pdf',
+        data: await s.page.pdf({ printBackground: true }),
+        contentType: 'application/pdf',
+      });
+      files.push({
+        name: 'page-1/dom.html',
+        data: Buffer.from(await s.page.content(), 'utf8'),
+        contentType: 'text/html; charset=utf-8',
+      });
     } catch (err) {
       s.actions.push({ at: nowIso(), type: 'snapshot', detail: (err as Error).message.split('\n')[0], ok: false });
     }
@@ -212,21 +320,78 @@ export async function stopRecording(db: Db, storage: ObjectStore, userId: number
     const har = JSON.parse(await fs.promises.readFile(s.harPath, 'utf8').catch(() => '{"log":{"entries":[]}}'));
     const entries: HarEntry[] = har.log?.entries ?? [];
     const software = `Lumen screen recording (playwright-core, Chromium ${version})`;
-    const warc = warcFromHar(entries, { software, format: 'WARC File Format 1.1', 'http-header-user-agent': s.userAgent });
-    files.push({ name: 'archive.wacz', data: wacz(warc, [{ url: finalUrl, ts: nowIso() }], { title: `录屏取证 ${finalUrl}`, software, created: nowIso() }), contentType: 'application/wacz' });
-    files.push({ name: 'archive.har', data: Buffer.from(JSON.stringify(har), 'utf8'), contentType: 'application/json' });
-    files.push({ name: 'actions.json', data: Buffer.from(JSON.stringify(s.actions, null, 2), 'utf8'), contentType: 'application/json' });
-    files.push({ name: 'network.json', data: Buffer.from(JSON.stringify({ responses: s.network }, null, 2), 'utf8'), contentType: 'application/json' });
+    const warc = warcFromHar(entries, {
+      software,
+      format: 'WARC File Format 1.1',
+      'http-header-user-agent': s.userAgent,
+    });
+    files.push({
+      name: 'archive.wacz',
+      data: wacz(warc, [{ url: finalUrl, ts: nowIso() }], {
+        title: `录屏取证 ${finalUrl}`,
+        software,
+        created: nowIso(),
+      }),
+      contentType: 'application/wacz',
+    });
+    files.push({
+      name: 'archive.har',
+      data: Buffer.from(JSON.stringify(har), 'utf8'),
+      contentType: 'application/json',
+    });
+    files.push({
+      name: 'actions.json',
+      data: Buffer.from(JSON.stringify(s.actions, null, 2), 'utf8'),
+      contentType: 'application/json',
+    });
+    files.push({
+      name: 'network.json',
+      data: Buffer.from(JSON.stringify({ responses: s.network }, null, 2), 'utf8'),
+      contentType: 'application/json',
+    });
     const t0 = s.frames[0]?.at ?? Date.now();
-    files.push({ name: 'frames.zip', data: zipStore(s.frames.map((f, i) => ({ name: `${String(i).padStart(6, '0')}-${f.at - t0}.jpg`, data: f.data }))), contentType: 'application/zip' });
-    files.push({ name: 'provenance.json', data: Buffer.from(JSON.stringify({
-      format: 'lumen.capture-provenance/v1', kind: 'screen-recording',
-      serverTime: { started: s.startedAt.toISOString(), finished: nowIso() }, stopReason: reason, limitSeconds: recordingLimitS(),
-      browser: { name: 'Chromium', version, executable: chromiumPath(), userAgent: s.userAgent, headless: true, freshContext: true, viewport: VIEWPORT },
-      helpers: await helperBinaries(['/usr/bin/ffmpeg']),
-      host: { hostname: os.hostname(), platform: `${os.type()} ${os.release()} ${os.arch()}`, node: process.version },
-      frames: s.frames.length, finalUrl,
-    }, null, 2), 'utf8'), contentType: 'application/json' });
+    files.push({
+      name: 'frames.zip',
+      data: zipStore(
+        s.frames.map((f, i) => ({ name: `${String(i).padStart(6, '0')}-${f.at - t0}.jpg`, data: f.data })),
+      ),
+      contentType: 'application/zip',
+    });
+    files.push({
+      name: 'provenance.json',
+      data: Buffer.from(
+        JSON.stringify(
+          {
+            format: 'lumen.capture-provenance/v1',
+            kind: 'screen-recording',
+            serverTime: { started: s.startedAt.toISOString(), finished: nowIso() },
+            stopReason: reason,
+            limitSeconds: recordingLimitS(),
+            browser: {
+              name: 'Chromium',
+              version,
+              executable: chromiumPath(),
+              userAgent: s.userAgent,
+              headless: true,
+              freshContext: true,
+              viewport: VIEWPORT,
+            },
+            helpers: await helperBinaries(['/usr/bin/ffmpeg']),
+            host: {
+              hostname: os.hostname(),
+              platform: `${os.type()} ${os.release()} ${os.arch()}`,
+              node: process.version,
+            },
+            frames: s.frames.length,
+            finalUrl,
+          },
+          null,
+          2,
+        ),
+        'utf8',
+      ),
+      contentType: 'application/json',
+    });
     const staged = [];
     for (const f of files) {
       const key = `captures/${id}/${f.name}`;
@@ -234,7 +399,12 @@ export async function stopRecording(db: Db, storage: ObjectStore, userId: number
       staged.push({ name: f.name, key, contentType: f.contentType });
     }
     await fs.promises.rm(s.tmp, { recursive: true, force: true }).catch(() => {});
-    const job = await enqueue(db, SCREEN_FINISH_TASK, { captureId: id, files: staged, finalUrl }, { ownerId: userId, dedupeKey: `screen:${id}` });
+    const job = await enqueue(
+      db,
+      SCREEN_FINISH_TASK,
+      { captureId: id, files: staged, finalUrl },
+      { ownerId: userId, dedupeKey: `screen:${id}` },
+    );
     await wc.setCaptureJob(db, id, job.id);
   })();
   return s.stopping;
@@ -268,7 +438,13 @@ export async function failAbandonedRecordings(db: Db): Promise<number> {
 /** App shutdown: closes every live session's browser and fails its recording, unit given back. */
 export async function closeAllSessions(db?: Db): Promise<void> {
   const live = [...sessions.values()].filter((s) => !s.stopping);
-  await Promise.all([...sessions.values()].map(async (s) => { clearTimeout(s.timer); await s.browser.close().catch(() => {}); await s.proxy.close().catch(() => {}); }));
+  await Promise.all(
+    [...sessions.values()].map(async (s) => {
+      clearTimeout(s.timer);
+      await s.browser.close().catch(() => {});
+      await s.proxy.close().catch(() => {});
+    }),
+  );
   sessions.clear();
   if (db) for (const s of live) await failInterrupted(db, s.id, s.userId).catch(() => false);
 }

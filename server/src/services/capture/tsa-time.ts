@@ -14,7 +14,10 @@ export function tsaGenTime(resp: Buffer): Date | null {
     if (len < 15 || len > 24) continue;
     const s = resp.subarray(i + 2, i + 2 + len).toString('latin1');
     const m = /^(\d{4})(\d{2})(\d{2})(\d{2})(\d{2})(\d{2})(\.\d+)?Z$/.exec(s);
-    if (m) return new Date(Date.UTC(+m[1], +m[2] - 1, +m[3], +m[4], +m[5], +m[6], m[7] ? Math.round(Number(m[7]) * 1000) : 0));
+    if (m)
+      return new Date(
+        Date.UTC(+m[1], +m[2] - 1, +m[3], +m[4], +m[5], +m[6], m[7] ? Math.round(Number(m[7]) * 1000) : 0),
+      );
   }
   return null;
 }

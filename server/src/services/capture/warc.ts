@@ -9,12 +9,22 @@ import crypto from 'node:crypto';
 import net from 'node:net';
 import { zipStore } from './zip.js';
 
-export interface HarHeader { name: string; value: string }
+export interface HarHeader {
+  name: string;
+  value: string;
+}
 export interface HarEntry {
   startedDateTime: string;
   serverIPAddress?: string;
   request: { method: string; url: string; httpVersion?: string; headers: HarHeader[]; postData?: { text?: string } };
-  response: { status: number; statusText?: string; httpVersion?: string; headers: HarHeader[]; redirectURL?: string; content: { mimeType?: string; text?: string; encoding?: string } };
+  response: {
+    status: number;
+    statusText?: string;
+    httpVersion?: string;
+    headers: HarHeader[];
+    redirectURL?: string;
+    content: { mimeType?: string; text?: string; encoding?: string };
+  };
 }
 
 const sha256 = (b: Buffer) => crypto.createHash('sha256').update(b).digest('hex');
@@ -22,7 +32,12 @@ const CRLF = '\r\n';
 const DROPPED = new Set(['content-encoding', 'transfer-encoding', 'content-length']);
 
 function record(headers: Record<string, string>, block: Buffer): Buffer {
-  const head = ['WARC/1.1', ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`), `WARC-Block-Digest: sha256:${sha256(block)}`, `Content-Length: ${block.length}`].join(CRLF);
+  const head = [
+    'WARC/1.1',
+    ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`),
+    `WARC-Block-Digest: sha256:${sha256(block)}`,
+    `Content-Length: ${block.length}`,
+  ].join(CRLF);
   return Buffer.concat([Buffer.from(head + CRLF + CRLF, 'utf8'), block, Buffer.from(CRLF + CRLF)]);
 }
 
@@ -37,11 +52,13 @@ export function harBody(e: HarEntry): Buffer {
 }
 
 function httpHead(first: string, headers: HarHeader[], extra: string[] = []): Buffer {
-  const lines = headers.filter((h) => !h.name.startsWith(':')).flatMap((h) => {
-    const lower = h.name.toLowerCase();
-    if (lower === 'content-length') return [];
-    return DROPPED.has(lower) ? [`X-Archive-Orig-${h.name}: ${h.value}`] : [`${h.name}: ${h.value}`];
-  });
+  const lines = headers
+    .filter((h) => !h.name.startsWith(':'))
+    .flatMap((h) => {
+      const lower = h.name.toLowerCase();
+      if (lower === 'content-length') return [];
+      return DROPPED.has(lower) ? [`X-Archive-Orig-${h.name}: ${h.value}`] : [`${h.name}: ${h.value}`];
+    });
   return Buffer.from([first, ...lines, ...extra].join(CRLF) + CRLF + CRLF, 'utf8');
 }
 
@@ -50,7 +67,13 @@ export function surt(url: string): string {
   const u = new URL(url);
   const bare = u.hostname.replace(/^\[|\]$/g, '');
   // Addresses stay as they are (SURT reverses names only); 127.0.0.1 -> "127.0.0.1".
-  const host = net.isIP(bare) ? bare : bare.replace(/^www\./, '').split('.').reverse().join(',');
+  const host = net.isIP(bare)
+    ? bare
+    : bare
+        .replace(/^www\./, '')
+        .split('.')
+        .reverse()
+        .join(',');
   const port = u.port ? `:${u.port}` : '';
   return `${host}${port})${u.pathname.toLowerCase()}${u.search}`;
 }
@@ -65,53 +88,138 @@ export function warcFromHar(entries: HarEntry[], info: Record<string, string>, f
   const parts: Buffer[] = [];
   const index: string[] = [];
   let offset = 0;
-  const push = (b: Buffer) => { parts.push(b); offset += b.length; };
-  const infoBlock = Buffer.from(Object.entries(info).map(([k, v]) => `${k}: ${v}`).join(CRLF) + CRLF, 'utf8');
-  push(record({ 'WARC-Type': 'warcinfo', 'WARC-Record-ID': uuid(), 'WARC-Date': warcDate(new Date().toISOString()), 'WARC-Filename': filename, 'Content-Type': 'application/warc-fields' }, infoBlock));
+  const push = (b: Buffer) => {
+    parts.push(b);
+    offset += b.length;
+  };
+  const infoBlock = Buffer.from(
+    Object.entries(info)
+      .map(([k, v]) => `${k}: ${v}`)
+      .join(CRLF) + CRLF,
+    'utf8',
+  );
+  push(
+    record(
+      {
+        'WARC-Type': 'warcinfo',
+        'WARC-Record-ID': uuid(),
+        'WARC-Date': warcDate(new Date().toISOString()),
+        'WARC-Filename': filename,
+        'Content-Type': 'application/warc-fields',
+      },
+      infoBlock,
+    ),
+  );
   for (const e of entries) {
     if (!/^https?:/.test(e.request.url) || !e.response || e.response.status <= 0) continue;
     const date = warcDate(e.startedDateTime);
     const body = harBody(e);
     const respId = uuid();
     const statusLine = `HTTP/1.1 ${e.response.status} ${e.response.statusText || ''}`.trimEnd();
-    const respBlock = Buffer.concat([httpHead(statusLine, e.response.headers, [`Content-Length: ${body.length}`]), body]);
-    const ip: Record<string, string> = e.serverIPAddress ? { 'WARC-IP-Address': e.serverIPAddress.replace(/^\[|\]$/g, '') } : {};
+    const respBlock = Buffer.concat([
+      httpHead(statusLine, e.response.headers, [`Content-Length: ${body.length}`]),
+      body,
+    ]);
+    const ip: Record<string, string> = e.serverIPAddress
+      ? { 'WARC-IP-Address': e.serverIPAddress.replace(/^\[|\]$/g, '') }
+      : {};
     const payloadDigest = `sha256:${sha256(body)}`;
-    const resp = record({
-      'WARC-Type': 'response', 'WARC-Record-ID': respId, 'WARC-Date': date, 'WARC-Target-URI': e.request.url, ...ip,
-      'Content-Type': 'application/http;msgtype=response', 'WARC-Payload-Digest': payloadDigest,
-    }, respBlock);
+    const resp = record(
+      {
+        'WARC-Type': 'response',
+        'WARC-Record-ID': respId,
+        'WARC-Date': date,
+        'WARC-Target-URI': e.request.url,
+        ...ip,
+        'Content-Type': 'application/http;msgtype=response',
+        'WARC-Payload-Digest': payloadDigest,
+      },
+      respBlock,
+    );
     const mime = (e.response.content.mimeType || 'application/octet-stream').split(';')[0];
-    index.push(`${surt(e.request.url)} ${ts14(e.startedDateTime)} ${JSON.stringify({ url: e.request.url, mime, status: String(e.response.status), digest: payloadDigest, length: String(resp.length), offset: String(offset), filename })}`);
+    index.push(
+      `${surt(e.request.url)} ${ts14(e.startedDateTime)} ${JSON.stringify({ url: e.request.url, mime, status: String(e.response.status), digest: payloadDigest, length: String(resp.length), offset: String(offset), filename })}`,
+    );
     push(resp);
     const u = new URL(e.request.url);
     const reqBody = Buffer.from(e.request.postData?.text ?? '', 'utf8');
     const hasHost = e.request.headers.some((h) => h.name.toLowerCase() === 'host');
-    const reqBlock = Buffer.concat([httpHead(`${e.request.method} ${u.pathname}${u.search} HTTP/1.1`, e.request.headers, hasHost ? [] : [`Host: ${u.host}`]), reqBody]);
-    push(record({
-      'WARC-Type': 'request', 'WARC-Record-ID': uuid(), 'WARC-Date': date, 'WARC-Target-URI': e.request.url,
-      'WARC-Concurrent-To': respId, 'Content-Type': 'application/http;msgtype=request',
-    }, reqBlock));
+    const reqBlock = Buffer.concat([
+      httpHead(
+        `${e.request.method} ${u.pathname}${u.search} HTTP/1.1`,
+        e.request.headers,
+        hasHost ? [] : [`Host: ${u.host}`],
+      ),
+      reqBody,
+    ]);
+    push(
+      record(
+        {
+          'WARC-Type': 'request',
+          'WARC-Record-ID': uuid(),
+          'WARC-Date': date,
+          'WARC-Target-URI': e.request.url,
+          'WARC-Concurrent-To': respId,
+          'Content-Type': 'application/http;msgtype=request',
+        },
+        reqBlock,
+      ),
+    );
   }
   return { warc: Buffer.concat(parts), cdxj: index.sort().join('\n') + (index.length ? '\n' : '') };
 }
 
-export interface WaczPage { url: string; ts: string; title?: string }
+export interface WaczPage {
+  url: string;
+  ts: string;
+  title?: string;
+}
 
 /** A WACZ 1.1.1 package: archive/data.warc, indexes/index.cdx (CDXJ), pages/pages.jsonl, datapackage(.json, -digest.json). */
-export function wacz(w: WarcResult, pages: WaczPage[], meta: { title: string; software: string; created: string }): Buffer {
-  const pagesJsonl = [JSON.stringify({ format: 'json-pages-1.0', id: 'pages', title: 'All Pages' }),
-    ...pages.map((p, i) => JSON.stringify({ id: `page-${i + 1}`, url: p.url, ts: p.ts, title: p.title ?? p.url }))].join('\n') + '\n';
+export function wacz(
+  w: WarcResult,
+  pages: WaczPage[],
+  meta: { title: string; software: string; created: string },
+): Buffer {
+  const pagesJsonl =
+    [
+      JSON.stringify({ format: 'json-pages-1.0', id: 'pages', title: 'All Pages' }),
+      ...pages.map((p, i) => JSON.stringify({ id: `page-${i + 1}`, url: p.url, ts: p.ts, title: p.title ?? p.url })),
+    ].join('\n') + '\n';
   const files: Array<{ path: string; data: Buffer }> = [
     { path: 'archive/data.warc', data: w.warc },
     { path: 'indexes/index.cdx', data: Buffer.from(w.cdxj, 'utf8') },
     { path: 'pages/pages.jsonl', data: Buffer.from(pagesJsonl, 'utf8') },
   ];
-  const datapackage = Buffer.from(JSON.stringify({
-    profile: 'data-package', wacz_version: '1.1.1', title: meta.title, created: meta.created, software: meta.software,
-    mainPageURL: pages[0]?.url, mainPageDate: pages[0]?.ts,
-    resources: files.map((f) => ({ name: f.path.split('/').pop(), path: f.path, hash: `sha256:${sha256(f.data)}`, bytes: f.data.length })),
-  }, null, 2), 'utf8');
-  const digest = Buffer.from(JSON.stringify({ path: 'datapackage.json', hash: `sha256:${sha256(datapackage)}` }, null, 2), 'utf8');
-  return zipStore([...files.map((f) => ({ name: f.path, data: f.data })), { name: 'datapackage.json', data: datapackage }, { name: 'datapackage-digest.json', data: digest }]);
+  const datapackage = Buffer.from(
+    JSON.stringify(
+      {
+        profile: 'data-package',
+        wacz_version: '1.1.1',
+        title: meta.title,
+        created: meta.created,
+        software: meta.software,
+        mainPageURL: pages[0]?.url,
+        mainPageDate: pages[0]?.ts,
+        resources: files.map((f) => ({
+          name: f.path.split('/').pop(),
+          path: f.path,
+          hash: `sha256:${sha256(f.data)}`,
+          bytes: f.data.length,
+        })),
+      },
+      null,
+      2,
+    ),
+    'utf8',
+  );
+  const digest = Buffer.from(
+    JSON.stringify({ path: 'datapackage.json', hash: `sha256:${sha256(datapackage)}` }, null, 2),
+    'utf8',
+  );
+  return zipStore([
+    ...files.map((f) => ({ name: f.path, data: f.data })),
+    { name: 'datapackage.json', data: datapackage },
+    { name: 'datapackage-digest.json', data: digest },
+  ]);
 }

@@ -8,7 +8,11 @@ import { FRAME_RATE } from './video.js';
  * offset wins. That is what makes a trimmed clip match and yields the matching time range.
  * Frames with quality under MIN_QUALITY (black fades, title cards) neither count nor vote.
  */
-export interface AlignedFrames { hash: string; mirrorHash?: string; quality: number }
+export interface AlignedFrames {
+  hash: string;
+  mirrorHash?: string;
+  quality: number;
+}
 
 export interface Alignment {
   /** Original frame index = candidate frame index + offset. */
@@ -33,16 +37,22 @@ export function alignVideo(original: AlignedFrames[], candidate: AlignedFrames[]
   let best: Alignment | null = null;
   for (const mirrored of [false, true]) {
     for (let offset = -(candidate.length - 1); offset < original.length; offset++) {
-      let matched = 0, compared = 0, distSum = 0, first = -1, last = -1;
+      let matched = 0,
+        compared = 0,
+        distSum = 0,
+        first = -1,
+        last = -1;
       for (let j = 0; j < candidate.length; j++) {
         const i = j + offset;
         if (i < 0 || i >= original.length) continue;
-        const c = candidate[j], o = original[i];
+        const c = candidate[j],
+          o = original[i];
         if (c.quality < MIN_QUALITY || o.quality < MIN_QUALITY) continue;
         compared++;
         const d = hammingHex(mirrored ? (c.mirrorHash ?? c.hash) : c.hash, o.hash);
         if (d <= PDQ_MATCH_DISTANCE) {
-          matched++; distSum += d;
+          matched++;
+          distSum += d;
           if (first < 0) first = j;
           last = j;
         }
@@ -50,7 +60,11 @@ export function alignVideo(original: AlignedFrames[], candidate: AlignedFrames[]
       if (matched < MIN_MATCHED || (best && matched <= best.matched)) continue;
       const meanDistance = distSum / matched;
       best = {
-        offset, matched, compared, mirrored, meanDistance,
+        offset,
+        matched,
+        compared,
+        mirrored,
+        meanDistance,
         similarity: (matched / compared) * (1 - meanDistance / 256),
         originalRange: [(first + offset) / FRAME_RATE, (last + offset + 1) / FRAME_RATE],
         candidateRange: [first / FRAME_RATE, (last + 1) / FRAME_RATE],

@@ -8,13 +8,15 @@ import sharp from 'sharp';
 const N = 32;
 const COS = (() => {
   const m = new Float64Array(8 * N);
-  for (let u = 0; u < 8; u++) for (let x = 0; x < N; x++) m[u * N + x] = Math.cos(((2 * x + 1) * u * Math.PI) / (2 * N));
+  for (let u = 0; u < 8; u++)
+    for (let x = 0; x < N; x++) m[u * N + x] = Math.cos(((2 * x + 1) * u * Math.PI) / (2 * N));
   return m;
 })();
 
 function bitsHex(bits: boolean[]): string {
   let hex = '';
-  for (let i = 0; i < bits.length; i += 4) hex += ((+bits[i] << 3) | (+bits[i + 1] << 2) | (+bits[i + 2] << 1) | +bits[i + 3]).toString(16);
+  for (let i = 0; i < bits.length; i += 4)
+    hex += ((+bits[i] << 3) | (+bits[i + 1] << 2) | (+bits[i + 2] << 1) | +bits[i + 3]).toString(16);
   return hex;
 }
 

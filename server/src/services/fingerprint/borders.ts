@@ -26,10 +26,18 @@ function flat(values: (i: number) => number, n: number): boolean {
   return true;
 }
 
-export function trimUniformBorders(luma: Float32Array, width: number, height: number): { luma: Float32Array; width: number; height: number } {
+export function trimUniformBorders(
+  luma: Float32Array,
+  width: number,
+  height: number,
+): { luma: Float32Array; width: number; height: number } {
   // Each line is judged on its own pixels only, so the trim of a mirrored image is the mirror of the trim.
-  let top = 0, bottom = height, left = 0, right = width;
-  const maxY = Math.floor(height * MAX_TRIM), maxX = Math.floor(width * MAX_TRIM);
+  let top = 0,
+    bottom = height,
+    left = 0,
+    right = width;
+  const maxY = Math.floor(height * MAX_TRIM),
+    maxX = Math.floor(width * MAX_TRIM);
   const row = (y: number) => (x: number) => luma[y * width + x];
   while (top < maxY && flat(row(top), width)) top++;
   while (height - bottom < maxY && flat(row(bottom - 1), width)) bottom--;
@@ -37,7 +45,8 @@ export function trimUniformBorders(luma: Float32Array, width: number, height: nu
   while (left < maxX && flat(col(left), bottom - top)) left++;
   while (width - right < maxX && flat(col(right - 1), bottom - top)) right--;
   if (top === 0 && left === 0 && bottom === height && right === width) return { luma, width, height };
-  const w = right - left, h = bottom - top;
+  const w = right - left,
+    h = bottom - top;
   const out = new Float32Array(w * h);
   for (let y = 0; y < h; y++) out.set(luma.subarray((y + top) * width + left, (y + top) * width + right), y * w);
   return { luma: out, width: w, height: h };

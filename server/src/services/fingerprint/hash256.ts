@@ -1,7 +1,11 @@
 import { BAND_COUNT, bandKeys } from '../../repositories/monitor-fingerprints.js';
 /** Helpers for 256-bit hashes held as 64 hex digits: distance, bands for the multi-index. */
 
-const POP8 = Uint8Array.from({ length: 256 }, (_, i) => { let n = 0; for (let x = i; x; x >>= 1) n += x & 1; return n; });
+const POP8 = Uint8Array.from({ length: 256 }, (_, i) => {
+  let n = 0;
+  for (let x = i; x; x >>= 1) n += x & 1;
+  return n;
+});
 
 /** Hamming distance of two equal-length hex strings (any length: 64-bit dHash or 256-bit PDQ). */
 export function hammingHex(a: string, b: string): number {

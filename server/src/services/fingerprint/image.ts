@@ -16,7 +16,9 @@ export interface ImageFingerprint extends PdqResult {
   height: number;
 }
 
-export async function lumaOfImage(input: Buffer): Promise<{ luma: Float32Array; width: number; height: number; srcWidth: number; srcHeight: number }> {
+export async function lumaOfImage(
+  input: Buffer,
+): Promise<{ luma: Float32Array; width: number; height: number; srcWidth: number; srcHeight: number }> {
   const img = sharp(input, { failOn: 'none', limitInputPixels: 100_000_000 }).rotate();
   const meta = await img.metadata();
   const { data, info } = await img
@@ -48,7 +50,10 @@ async function normalise(img: { luma: Float32Array; width: number; height: numbe
   const bytes = Buffer.alloc(img.luma.length);
   for (let i = 0; i < bytes.length; i++) bytes[i] = Math.max(0, Math.min(255, Math.round(img.luma[i])));
   const out = await sharp(bytes, { raw: { width: img.width, height: img.height, channels: 1 } })
-    .resize(NORMAL_SIDE, NORMAL_SIDE, { fit: 'fill', kernel: 'lanczos3' }).extractChannel(0).raw().toBuffer();
+    .resize(NORMAL_SIDE, NORMAL_SIDE, { fit: 'fill', kernel: 'lanczos3' })
+    .extractChannel(0)
+    .raw()
+    .toBuffer();
   return { luma: Float32Array.from(out), width: NORMAL_SIDE, height: NORMAL_SIDE };
 }
 

@@ -53,17 +53,50 @@ function jaroszWindow(oldDim: number, newDim: number): number {
  * One-dimensional running-mean filter with a window centred on each sample; near the edges the
  * window shrinks instead of padding, which is what keeps borders from darkening the hash.
  */
-function box1D(input: Float32Array, output: Float32Array, start: number, length: number, stride: number, window: number): void {
+function box1D(
+  input: Float32Array,
+  output: Float32Array,
+  start: number,
+  length: number,
+  stride: number,
+  window: number,
+): void {
   const half = Math.floor((window + 2) / 2);
   const phase1 = half - 1;
   const phase2 = window - half + 1;
   const phase3 = length - window;
   const phase4 = half - 1;
-  let li = start, ri = start, oi = start, sum = 0, size = 0;
-  for (let i = 0; i < phase1; i++) { sum += input[ri]; size++; ri += stride; }
-  for (let i = 0; i < phase2; i++) { sum += input[ri]; size++; output[oi] = sum / size; ri += stride; oi += stride; }
-  for (let i = 0; i < phase3; i++) { sum += input[ri] - input[li]; output[oi] = sum / size; li += stride; ri += stride; oi += stride; }
-  for (let i = 0; i < phase4; i++) { sum -= input[li]; size--; output[oi] = sum / size; li += stride; oi += stride; }
+  let li = start,
+    ri = start,
+    oi = start,
+    sum = 0,
+    size = 0;
+  for (let i = 0; i < phase1; i++) {
+    sum += input[ri];
+    size++;
+    ri += stride;
+  }
+  for (let i = 0; i < phase2; i++) {
+    sum += input[ri];
+    size++;
+    output[oi] = sum / size;
+    ri += stride;
+    oi += stride;
+  }
+  for (let i = 0; i < phase3; i++) {
+    sum += input[ri] - input[li];
+    output[oi] = sum / size;
+    li += stride;
+    ri += stride;
+    oi += stride;
+  }
+  for (let i = 0; i < phase4; i++) {
+    sum -= input[li];
+    size--;
+    output[oi] = sum / size;
+    li += stride;
+    oi += stride;
+  }
 }
 
 /** Two passes of rows-then-columns box filtering, in place (a cheap approximation of a tent filter). */
@@ -92,8 +125,10 @@ function decimate64(buf: Float32Array, width: number, height: number): Float32Ar
 
 function quality64(a: Float32Array): number {
   let sum = 0;
-  for (let i = 0; i < 63; i++) for (let j = 0; j < 64; j++) sum += Math.abs(Math.trunc(((a[i * 64 + j] - a[(i + 1) * 64 + j]) * 100) / 255));
-  for (let i = 0; i < 64; i++) for (let j = 0; j < 63; j++) sum += Math.abs(Math.trunc(((a[i * 64 + j] - a[i * 64 + j + 1]) * 100) / 255));
+  for (let i = 0; i < 63; i++)
+    for (let j = 0; j < 64; j++) sum += Math.abs(Math.trunc(((a[i * 64 + j] - a[(i + 1) * 64 + j]) * 100) / 255));
+  for (let i = 0; i < 64; i++)
+    for (let j = 0; j < 63; j++) sum += Math.abs(Math.trunc(((a[i * 64 + j] - a[i * 64 + j + 1]) * 100) / 255));
   return Math.min(100, Math.floor(sum / 90));
 }
 
@@ -101,7 +136,8 @@ function quality64(a: Float32Array): number {
 const DCT = (() => {
   const m = new Float64Array(16 * 64);
   const scale = Math.sqrt(2 / 64);
-  for (let i = 0; i < 16; i++) for (let j = 0; j < 64; j++) m[i * 64 + j] = scale * Math.cos((Math.PI / 2 / 64) * (i + 1) * (2 * j + 1));
+  for (let i = 0; i < 16; i++)
+    for (let j = 0; j < 64; j++) m[i * 64 + j] = scale * Math.cos((Math.PI / 2 / 64) * (i + 1) * (2 * j + 1));
   return m;
 })();
 

@@ -26,14 +26,38 @@ export interface VideoFrameHash {
 /** Raw 8-bit grey frames from ffmpeg's stdout. */
 function grabFrames(file: string, bin: string, signal?: AbortSignal): Promise<Buffer> {
   return new Promise((resolve, reject) => {
-    const p = spawn(bin, ['-v', 'error', '-i', file, '-an', '-vf', `fps=${FRAME_RATE},scale=${SIDE}:${SIDE}:flags=area`,
-      '-frames:v', String(MAX_FRAMES), '-f', 'rawvideo', '-pix_fmt', 'gray', 'pipe:1'], { signal });
+    const p = spawn(
+      bin,
+      [
+        '-v',
+        'error',
+        '-i',
+        file,
+        '-an',
+        '-vf',
+        `fps=${FRAME_RATE},scale=${SIDE}:${SIDE}:flags=area`,
+        '-frames:v',
+        String(MAX_FRAMES),
+        '-f',
+        'rawvideo',
+        '-pix_fmt',
+        'gray',
+        'pipe:1',
+      ],
+      { signal },
+    );
     const chunks: Buffer[] = [];
     let err = '';
     p.stdout.on('data', (c: Buffer) => chunks.push(c));
-    p.stderr.on('data', (c: Buffer) => { err += String(c); });
+    p.stderr.on('data', (c: Buffer) => {
+      err += String(c);
+    });
     p.on('error', reject);
-    p.on('close', (code) => (code === 0 ? resolve(Buffer.concat(chunks)) : reject(new Error(err.trim().split('\n').slice(-2).join(' ') || `ffmpeg exited ${code}`))));
+    p.on('close', (code) =>
+      code === 0
+        ? resolve(Buffer.concat(chunks))
+        : reject(new Error(err.trim().split('\n').slice(-2).join(' ') || `ffmpeg exited ${code}`)),
+    );
   });
 }
 
@@ -47,7 +71,13 @@ export async function fingerprintVideo(file: string, signal?: AbortSignal): Prom
     const t = trimUniformBorders(luma, SIDE, SIDE);
     const mirrored = mirrorLuma(t.luma, t.width, t.height);
     const main = pdqFromLuma(t.luma, t.width, t.height);
-    frames.push({ index: i, t: i / FRAME_RATE, hash: main.hash, quality: main.quality, mirrorHash: pdqFromLuma(mirrored, t.width, t.height).hash });
+    frames.push({
+      index: i,
+      t: i / FRAME_RATE,
+      hash: main.hash,
+      quality: main.quality,
+      mirrorHash: pdqFromLuma(mirrored, t.width, t.height).hash,
+    });
   }
   return frames;
 }

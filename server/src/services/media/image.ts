@@ -27,7 +27,19 @@ export async function imageDerivatives(original: Buffer): Promise<ImageDerivativ
   const base = () => sharp(original, { limitInputPixels: MAX_IMAGE_PIXELS }).rotate().toColourspace('srgb');
   const pw = Math.min(960, width);
   const ph = Math.round((pw * height) / width);
-  const preview = await base().resize(pw, ph).composite([{ input: watermarkSvg(pw, ph) }]).jpeg({ quality: 78 }).toBuffer();
+  const preview = await base()
+    .resize(pw, ph)
+    .composite([{ input: watermarkSvg(pw, ph) }])
+    .jpeg({ quality: 78 })
+    .toBuffer();
   const thumb = await base().resize(480, 320, { fit: 'cover' }).jpeg({ quality: 75 }).toBuffer();
-  return { width, height, format: String(meta.format ?? '').toUpperCase().replace('JPEG', 'JPG'), thumb, preview };
+  return {
+    width,
+    height,
+    format: String(meta.format ?? '')
+      .toUpperCase()
+      .replace('JPEG', 'JPG'),
+    thumb,
+    preview,
+  };
 }

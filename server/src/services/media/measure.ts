@@ -23,12 +23,26 @@ export interface Measured {
  * What the pipeline measures of a stored original, plus the keyframe strip of a video: used where
  * derivatives exist already (the seeded catalogue) so listed metadata is the file's own.
  */
-export async function measureOriginal(storage: ObjectStore, originalKey: string, video: boolean, signal?: AbortSignal): Promise<Measured> {
+export async function measureOriginal(
+  storage: ObjectStore,
+  originalKey: string,
+  video: boolean,
+  signal?: AbortSignal,
+): Promise<Measured> {
   const bytes = await storage.get(originalKey);
   if (!video) {
     const m = await sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS }).metadata();
     const swap = (m.orientation ?? 1) >= 5;
-    return { durationSec: null, width: (swap ? m.height : m.width) ?? 0, height: (swap ? m.width : m.height) ?? 0, fps: null, codec: null, bitrate: null, stripKey: null, strip: null };
+    return {
+      durationSec: null,
+      width: (swap ? m.height : m.width) ?? 0,
+      height: (swap ? m.width : m.height) ?? 0,
+      fps: null,
+      codec: null,
+      bitrate: null,
+      stripKey: null,
+      strip: null,
+    };
   }
   const dir = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'lumen-measure-'));
   try {
@@ -36,8 +50,19 @@ export async function measureOriginal(storage: ObjectStore, originalKey: string,
     await fs.promises.writeFile(src, bytes);
     const meta: VideoMeta = await probeVideo(src, signal);
     const strip = await makeStrip(src, dir, meta, signal);
-    const stripKey = await storage.put(storage.newKey(PUBLIC_GROUP, 'jpg'), await fs.promises.readFile(strip.file), { contentType: 'image/jpeg' });
-    return { durationSec: meta.durationSec, width: meta.width, height: meta.height, fps: meta.fps, codec: meta.codec, bitrate: meta.bitrate, stripKey, strip: strip.layout };
+    const stripKey = await storage.put(storage.newKey(PUBLIC_GROUP, 'jpg'), await fs.promises.readFile(strip.file), {
+      contentType: 'image/jpeg',
+    });
+    return {
+      durationSec: meta.durationSec,
+      width: meta.width,
+      height: meta.height,
+      fps: meta.fps,
+      codec: meta.codec,
+      bitrate: meta.bitrate,
+      stripKey,
+      strip: strip.layout,
+    };
   } finally {
     await fs.promises.rm(dir, { recursive: true, force: true });
   }

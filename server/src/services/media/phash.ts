@@ -8,7 +8,12 @@ import { MAX_IMAGE_PIXELS } from '../../security/media-limits.js';
  * recompression with a distance of a few bits, which is what the duplicate check must catch.
  */
 export async function dHash(input: Buffer | string): Promise<string> {
-  const px = await sharp(input, { limitInputPixels: MAX_IMAGE_PIXELS }).rotate().greyscale().resize(9, 8, { fit: 'fill' }).raw().toBuffer();
+  const px = await sharp(input, { limitInputPixels: MAX_IMAGE_PIXELS })
+    .rotate()
+    .greyscale()
+    .resize(9, 8, { fit: 'fill' })
+    .raw()
+    .toBuffer();
   let bits = 0n;
   for (let y = 0; y < 8; y++) {
     for (let x = 0; x < 8; x++) bits = (bits << 1n) | (px[y * 9 + x] > px[y * 9 + x + 1] ? 1n : 0n);
@@ -19,10 +24,12 @@ export async function dHash(input: Buffer | string): Promise<string> {
 export function hamming(a: string, b: string): number {
   let x = BigInt(`0x${a}`) ^ BigInt(`0x${b}`);
   let n = 0;
-  while (x) { n += Number(x & 1n); x >>= 1n; }
+  while (x) {
+    n += Number(x & 1n);
+    x >>= 1n;
+  }
   return n;
 }
-
 
 /** The bands are the media rows' index keys (repositories/media.ts); re-exported for this module's callers. */
 export { bands } from '../../repositories/media.js';

@@ -19,7 +19,8 @@ type Ctx = Pick<JobContext, 'db' | 'storage' | 'signal' | 'progress'>;
  * Idempotent: a re-run overwrites the same rows and stores fresh derivative keys.
  */
 export async function processMedia(ctx: Ctx, materialId: number, originalKey: string): Promise<MediaResult> {
-  const type = (await ctx.db.query<{ type: number }>('SELECT type FROM materials WHERE id = $1', [materialId])).rows[0]?.type;
+  const type = (await ctx.db.query<{ type: number }>('SELECT type FROM materials WHERE id = $1', [materialId])).rows[0]
+    ?.type;
   if (type === undefined) throw new Error('作品不存在');
   const original = await ctx.storage.get(originalKey);
   const video = Number(type) === 1;
@@ -45,8 +46,21 @@ async function processImage(ctx: Ctx, materialId: number, original: Buffer): Pro
   const previewKey = await putPublic(ctx, d.preview, 'jpg', 'image/jpeg');
   const thumbKey = await putPublic(ctx, d.thumb, 'jpg', 'image/jpeg');
   return {
-    materialId, durationSec: null, width: d.width, height: d.height, fps: null, format: d.format, sizeBytes: original.length,
-    codec: null, bitrate: null, coverKey: thumbKey, previewKey, posterKey: null, stripKey: null, strip: null, thumbKey,
+    materialId,
+    durationSec: null,
+    width: d.width,
+    height: d.height,
+    fps: null,
+    format: d.format,
+    sizeBytes: original.length,
+    codec: null,
+    bitrate: null,
+    coverKey: thumbKey,
+    previewKey,
+    posterKey: null,
+    stripKey: null,
+    strip: null,
+    thumbKey,
   };
 }
 
@@ -64,7 +78,12 @@ async function processVideo(ctx: Ctx, materialId: number, original: Buffer): Pro
     const poster = await makePoster(src, dir, meta, ctx.signal);
     await ctx.progress(80, '正在生成关键帧');
     const strip = await makeStrip(src, dir, meta, ctx.signal);
-    const hashes = await stripHashes(strip.file, strip.layout.tileWidth, strip.layout.tileHeight, strip.layout.columns * strip.layout.rows);
+    const hashes = await stripHashes(
+      strip.file,
+      strip.layout.tileWidth,
+      strip.layout.tileHeight,
+      strip.layout.columns * strip.layout.rows,
+    );
     await ctx.db.tx(async (q) => {
       await saveHashes(q, materialId, 'video-dhash', hashes);
       await flagNearDuplicates(q, materialId, 'video-dhash', hashes);
@@ -72,11 +91,21 @@ async function processVideo(ctx: Ctx, materialId: number, original: Buffer): Pro
     const read = (f: string) => fs.promises.readFile(f);
     const posterKey = await putPublic(ctx, await read(poster), 'jpg', 'image/jpeg');
     return {
-      materialId, durationSec: meta.durationSec, width: meta.width, height: meta.height, fps: meta.fps,
-      format: meta.format.includes('MOV') || meta.format.includes('MP4') ? 'MP4' : meta.format, sizeBytes: original.length,
-      codec: meta.codec, bitrate: meta.bitrate,
-      coverKey: posterKey, previewKey: await putPublic(ctx, await read(preview), 'mp4', 'video/mp4'),
-      posterKey, stripKey: await putPublic(ctx, await read(strip.file), 'jpg', 'image/jpeg'), strip: strip.layout, thumbKey: null,
+      materialId,
+      durationSec: meta.durationSec,
+      width: meta.width,
+      height: meta.height,
+      fps: meta.fps,
+      format: meta.format.includes('MOV') || meta.format.includes('MP4') ? 'MP4' : meta.format,
+      sizeBytes: original.length,
+      codec: meta.codec,
+      bitrate: meta.bitrate,
+      coverKey: posterKey,
+      previewKey: await putPublic(ctx, await read(preview), 'mp4', 'video/mp4'),
+      posterKey,
+      stripKey: await putPublic(ctx, await read(strip.file), 'jpg', 'image/jpeg'),
+      strip: strip.layout,
+      thumbKey: null,
     };
   } finally {
     await fs.promises.rm(dir, { recursive: true, force: true });
@@ -87,6 +116,13 @@ async function processVideo(ctx: Ctx, materialId: number, original: Buffer): Pro
 async function stripHashes(file: string, w: number, h: number, n: number): Promise<string[]> {
   const img = await fs.promises.readFile(file);
   const out: string[] = [];
-  for (let i = 0; i < n; i++) out.push(await dHash(await sharp(img).extract({ left: i * w, top: 0, width: w, height: h }).toBuffer()));
+  for (let i = 0; i < n; i++)
+    out.push(
+      await dHash(
+        await sharp(img)
+          .extract({ left: i * w, top: 0, width: w, height: h })
+          .toBuffer(),
+      ),
+    );
   return out;
 }

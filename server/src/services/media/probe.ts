@@ -36,7 +36,11 @@ export async function probeVideo(file: string, signal?: AbortSignal): Promise<Vi
 async function probeHeaders(file: string, signal?: AbortSignal): Promise<VideoMeta> {
   const probe = ffprobeBin();
   if (!probe) return probeWithFfmpeg(file, signal);
-  const { stdout } = await run(probe, ['-v', 'error', ...INPUT_GUARD, '-print_format', 'json', '-show_format', '-show_streams', file], signal).catch((e: Error) => {
+  const { stdout } = await run(
+    probe,
+    ['-v', 'error', ...INPUT_GUARD, '-print_format', 'json', '-show_format', '-show_streams', file],
+    signal,
+  ).catch((e: Error) => {
     if (signal?.aborted) throw e;
     throw new Error(MSG_NOT_A_VIDEO, { cause: e });
   });
@@ -47,25 +51,44 @@ async function probeHeaders(file: string, signal?: AbortSignal): Promise<VideoMe
     durationSec: Math.round(Number(j.format.duration ?? v.duration ?? 0) * 1000) / 1000,
     width: Number(v.width),
     height: Number(v.height),
-    fps: Math.round(rate(String(v.avg_frame_rate ?? '')) * 1000) / 1000 || Math.round(rate(String(v.r_frame_rate)) * 1000) / 1000,
+    fps:
+      Math.round(rate(String(v.avg_frame_rate ?? '')) * 1000) / 1000 ||
+      Math.round(rate(String(v.r_frame_rate)) * 1000) / 1000,
     codec: String(v.codec_name),
     bitrate: Number(j.format.bit_rate ?? 0),
     sizeBytes: Number(j.format.size ?? 0),
-    format: String(j.format.format_name ?? '').split(',')[0].toUpperCase(),
+    format: String(j.format.format_name ?? '')
+      .split(',')[0]
+      .toUpperCase(),
   };
 }
 
 async function probeWithFfmpeg(file: string, signal?: AbortSignal): Promise<VideoMeta> {
   // `ffmpeg -i` with no output exits 1 and prints the stream table on stderr.
-  const text = await run(await ffmpegBin(), ['-hide_banner', ...INPUT_GUARD, '-i', file], signal).then((r) => r.stderr, (e: Error) => e.message);
-  const full = await run(await ffmpegBin(), ['-hide_banner', ...INPUT_GUARD, '-i', file, '-f', 'null', '-t', '0', '-'], signal).then((r) => r.stderr, () => text);
+  const text = await run(await ffmpegBin(), ['-hide_banner', ...INPUT_GUARD, '-i', file], signal).then(
+    (r) => r.stderr,
+    (e: Error) => e.message,
+  );
+  const full = await run(
+    await ffmpegBin(),
+    ['-hide_banner', ...INPUT_GUARD, '-i', file, '-f', 'null', '-t', '0', '-'],
+    signal,
+  ).then(
+    (r) => r.stderr,
+    () => text,
+  );
   const d = /Duration: (\d+):(\d+):([\d.]+)/.exec(full);
   const v = /Video: (\w+).*?, (\d+)x(\d+).*?, ([\d.]+) fps/.exec(full);
   const br = /bitrate: (\d+) kb\/s/.exec(full);
   if (!d || !v) throw new Error(MSG_NOT_A_VIDEO);
   return {
     durationSec: Number(d[1]) * 3600 + Number(d[2]) * 60 + Number(d[3]),
-    width: Number(v[2]), height: Number(v[3]), fps: Number(v[4]), codec: v[1],
-    bitrate: br ? Number(br[1]) * 1000 : 0, sizeBytes: 0, format: '',
+    width: Number(v[2]),
+    height: Number(v[3]),
+    fps: Number(v[4]),
+    codec: v[1],
+    bitrate: br ? Number(br[1]) * 1000 : 0,
+    sizeBytes: 0,
+    format: '',
   };
 }

@@ -23,8 +23,8 @@ export async function mediaStatus(db: Queryable, materialId: number): Promise<Me
   const job = m.job_id ? await findJob(db, Number(m.job_id)) : null;
   return {
     state: m.state,
-    progress: m.state === 'ready' ? 100 : job?.progress ?? 0,
-    message: m.state === 'processing' ? job?.progressMessage ?? statusLabel('lumen:status/job', 'queued') : null,
+    progress: m.state === 'ready' ? 100 : (job?.progress ?? 0),
+    message: m.state === 'processing' ? (job?.progressMessage ?? statusLabel('lumen:status/job', 'queued')) : null,
     error: m.state === 'failed' ? m.error : null,
     stripUrl: fileUrl(m.strip_key),
     strip: m.strip ?? null,
@@ -34,8 +34,12 @@ export async function mediaStatus(db: Queryable, materialId: number): Promise<Me
 /** 重试: a failed work's original goes through the pipeline again as a new job (caller checked ownership). */
 export async function retryMedia(db: Db, materialId: number, ownerId: number): Promise<{ jobId: number }> {
   return db.tx(async (q) => {
-    const m = (await q.query<{ state: string; original_key: string }>(
-      'SELECT state, original_key FROM material_media WHERE material_id = $1 FOR UPDATE', [materialId])).rows[0];
+    const m = (
+      await q.query<{ state: string; original_key: string }>(
+        'SELECT state, original_key FROM material_media WHERE material_id = $1 FOR UPDATE',
+        [materialId],
+      )
+    ).rows[0];
     if (!m || m.state !== 'failed') throw new AppError(409, '作品没有处理失败，无需重试');
     return enqueueMediaProcessing(q, { materialId, originalKey: m.original_key, ownerId });
   });

@@ -22,11 +22,20 @@ export async function enqueueMediaProcessing(
 ): Promise<{ jobId: number }> {
   const originalKey = p.originalKey ?? (p.uploadId ? await uploadOriginalKey(q, p.uploadId) : null);
   if (!originalKey) throw new Error('upload has no assembled original');
-  const ownerId = p.ownerId === undefined
-    ? Number((await q.query<{ owner_id: number }>('SELECT owner_id FROM materials WHERE id = $1', [p.materialId])).rows[0]?.owner_id ?? 0) || null
-    : p.ownerId;
+  const ownerId =
+    p.ownerId === undefined
+      ? Number(
+          (await q.query<{ owner_id: number }>('SELECT owner_id FROM materials WHERE id = $1', [p.materialId])).rows[0]
+            ?.owner_id ?? 0,
+        ) || null
+      : p.ownerId;
   // No dedupe key: a retry (重试) after a failure is a new job of the same work.
-  const { id } = await enqueue(q, MEDIA_PROCESS_TASK, { materialId: p.materialId, originalKey } satisfies MediaPayload, { ownerId });
+  const { id } = await enqueue(
+    q,
+    MEDIA_PROCESS_TASK,
+    { materialId: p.materialId, originalKey } satisfies MediaPayload,
+    { ownerId },
+  );
   await startMediaRow(q, p.materialId, originalKey, id);
   return { jobId: id };
 }
@@ -39,7 +48,8 @@ defineTask<MediaPayload>(
       return { previewKey: r.previewKey, durationSec: r.durationSec, width: r.width, height: r.height };
     } catch (e) {
       // The last attempt's reason stays on the work for the creator (处理失败 + reason + 重试).
-      if (ctx.attempt >= ctx.maxAttempts && !ctx.signal.aborted) await failMedia(ctx.db, p.materialId, (e as Error).message);
+      if (ctx.attempt >= ctx.maxAttempts && !ctx.signal.aborted)
+        await failMedia(ctx.db, p.materialId, (e as Error).message);
       throw e;
     }
   },

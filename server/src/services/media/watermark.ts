@@ -14,7 +14,8 @@ export const CJK_FONT = [
 export function watermarkSvg(w: number, h: number): Buffer {
   const size = Math.max(18, Math.round(w / 16));
   const rows: string[] = [];
-  for (let y = 0; y < h + size * 4; y += size * 3) for (let x = -w / 2; x < w; x += size * 6) rows.push(`<text x="${x}" y="${y}">${WATERMARK_TEXT}</text>`);
+  for (let y = 0; y < h + size * 4; y += size * 3)
+    for (let x = -w / 2; x < w; x += size * 6) rows.push(`<text x="${x}" y="${y}">${WATERMARK_TEXT}</text>`);
   return Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}">
   <g transform="rotate(-24 ${w / 2} ${h / 2})" font-family="Noto Sans CJK SC, Noto Serif CJK SC, sans-serif" font-weight="bold" font-size="${size}" fill="#fff" fill-opacity="0.4" stroke="#000" stroke-opacity="0.2">${rows.join('')}</g></svg>`);
 }

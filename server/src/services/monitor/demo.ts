@@ -21,39 +21,58 @@ import { enqueueScan } from './scan.js';
 export const DEMO_MONITOR_TASK = 'seed.monitor';
 const MAX_WAITS = 90;
 
-export async function setUpDemoMonitor(db: Db, storage: ObjectStore, username = 'demo_creator', lastTry = false): Promise<{ ready: boolean; planId?: number; jobId?: number }> {
+export async function setUpDemoMonitor(
+  db: Db,
+  storage: ObjectStore,
+  username = 'demo_creator',
+  lastTry = false,
+): Promise<{ ready: boolean; planId?: number; jobId?: number }> {
   const creator = (await db.query<{ id: string }>('SELECT id FROM users WHERE username = $1', [username])).rows[0];
   if (!creator) return { ready: true };
   const userId = Number(creator.id);
   if (await repo.planOf(db, userId)) return { ready: true };
   // Media are generated one design at a time, images usually before clips: a plan set up while
   // the clip is still being made would watch no video at all, so wait for both kinds.
-  const pending = (await db.query<{ type: number; n: string }>(
-    `SELECT type, count(*) AS n FROM materials WHERE owner_id = $1 AND status = 1 AND original_path IS NULL AND type IN (1, 11) GROUP BY type`,
-    [userId],
-  )).rows;
+  const pending = (
+    await db.query<{ type: number; n: string }>(
+      `SELECT type, count(*) AS n FROM materials WHERE owner_id = $1 AND status = 1 AND original_path IS NULL AND type IN (1, 11) GROUP BY type`,
+      [userId],
+    )
+  ).rows;
   const pendingOf = (type: number) => Number(pending.find((r) => Number(r.type) === type)?.n ?? 0);
-  const works = (await db.query<{ id: string; type: number; title: string; original_path: string; licensee: string | null }>(
-    `SELECT m.id, m.type, m.title, m.original_path,
+  const works = (
+    await db.query<{ id: string; type: number; title: string; original_path: string; licensee: string | null }>(
+      `SELECT m.id, m.type, m.title, m.original_path,
             (SELECT l.user_id FROM licences l WHERE l.material_id = m.id ORDER BY l.id LIMIT 1) AS licensee
      FROM materials m WHERE m.owner_id = $1 AND m.status = 1 AND m.original_path IS NOT NULL AND m.type IN (1, 11)
      ORDER BY (SELECT count(*) FROM licences l WHERE l.material_id = m.id) DESC, m.id`,
-    [userId],
-  )).rows;
+      [userId],
+    )
+  ).rows;
   // Several seeded works share one generated original: keep one work per original.
   const distinct = [...new Map(works.map((w) => [w.original_path, w])).values()];
   const images = distinct.filter((w) => Number(w.type) === 11).slice(0, 4);
   const videos: typeof works = [];
   for (const w of distinct.filter((x) => Number(x.type) === 1)) {
-    if (await repostRecognisable(await storage.get(w.original_path))) { videos.push(w); break; }
+    if (await repostRecognisable(await storage.get(w.original_path))) {
+      videos.push(w);
+      break;
+    }
   }
   if (images.length < 2) return { ready: false };
   const waitingForMore = (images.length < 4 && pendingOf(11) > 0) || (videos.length < 1 && pendingOf(1) > 0);
   if (waitingForMore && !lastTry) return { ready: false };
-  const load = async (w: (typeof works)[number]) => ({ id: Number(w.id), type: Number(w.type), title: w.title, original: await storage.get(w.original_path) });
+  const load = async (w: (typeof works)[number]) => ({
+    id: Number(w.id),
+    type: Number(w.type),
+    title: w.title,
+    original: await storage.get(w.original_path),
+  });
   const licensed = images.find((w) => w.licensee);
   const manifest = await buildSandboxWeb(storage, {
-    images: await Promise.all(images.map(load)), videos: await Promise.all(videos.map(load)), licensedWorkId: licensed ? Number(licensed.id) : undefined,
+    images: await Promise.all(images.map(load)),
+    videos: await Promise.all(videos.map(load)),
+    licensedWorkId: licensed ? Number(licensed.id) : undefined,
   });
 
   // The package is bought and paid the ordinary way (wallet), so quota and orders look real.
@@ -66,8 +85,14 @@ export async function setUpDemoMonitor(db: Db, storage: ObjectStore, username = 
   const plan = await repo.ensurePlan(db, userId);
   for (const w of [...images, ...videos]) await addWorkToPlan(db, userId, Number(w.id));
   if (licensed) await repo.addLicenseeSite(db, Number(licensed.licensee), SANDBOX_SITES.shop);
-  const names: Record<string, string> = { [SANDBOX_SITES.blog]: '摄影博客', [SANDBOX_SITES.news]: '新闻门户', [SANDBOX_SITES.shop]: '正版图库商店', [SANDBOX_SITES.forum]: '旅行论坛' };
-  for (const host of Object.values(SANDBOX_SITES)) await repo.addSource(db, plan.id, { kind: 'web', name: names[host], url: `http://${host}/`, maxDepth: 2 });
+  const names: Record<string, string> = {
+    [SANDBOX_SITES.blog]: '摄影博客',
+    [SANDBOX_SITES.news]: '新闻门户',
+    [SANDBOX_SITES.shop]: '正版图库商店',
+    [SANDBOX_SITES.forum]: '旅行论坛',
+  };
+  for (const host of Object.values(SANDBOX_SITES))
+    await repo.addSource(db, plan.id, { kind: 'web', name: names[host], url: `http://${host}/`, maxDepth: 2 });
   const job = await enqueueScan(db, plan.id, userId);
   return { ready: true, planId: plan.id, jobId: job.id, ...(manifest ? {} : {}) };
 }

@@ -5,7 +5,11 @@ import type { FastifyInstance } from 'fastify';
 import type { Db, Queryable } from '../../db/index.js';
 import { defineTask, enqueue, type JobContext } from '../../jobs/index.js';
 import type { ObjectStore } from '../../storage/index.js';
-import { markFingerprintFailed, saveFingerprints, worksToFingerprint } from '../../repositories/monitor-fingerprints.js';
+import {
+  markFingerprintFailed,
+  saveFingerprints,
+  worksToFingerprint,
+} from '../../repositories/monitor-fingerprints.js';
 import { fingerprintImage } from '../fingerprint/image.js';
 import { fingerprintVideo } from '../fingerprint/video.js';
 
@@ -17,13 +21,20 @@ import { fingerprintVideo } from '../fingerprint/video.js';
 export const FINGERPRINT_TASK = 'monitor.fingerprint';
 const BATCH = 50;
 
-export async function fingerprintWork(db: Db, storage: ObjectStore, work: { id: number; type: number; original: string }, signal?: AbortSignal): Promise<void> {
+export async function fingerprintWork(
+  db: Db,
+  storage: ObjectStore,
+  work: { id: number; type: number; original: string },
+  signal?: AbortSignal,
+): Promise<void> {
   const video = work.type === 1;
   try {
     const data = await storage.get(work.original);
     if (!video) {
       const fp = await fingerprintImage(data);
-      await db.tx((q) => saveFingerprints(q, work.id, 'image', [{ frame: 0, t: 0, hash: fp.hash, quality: fp.quality }]));
+      await db.tx((q) =>
+        saveFingerprints(q, work.id, 'image', [{ frame: 0, t: 0, hash: fp.hash, quality: fp.quality }]),
+      );
       return;
     }
     const dir = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'lumen-fp-'));
@@ -31,7 +42,14 @@ export async function fingerprintWork(db: Db, storage: ObjectStore, work: { id: 
       const file = path.join(dir, 'original');
       await fs.promises.writeFile(file, data);
       const frames = await fingerprintVideo(file, signal);
-      await db.tx((q) => saveFingerprints(q, work.id, 'video', frames.map((f) => ({ frame: f.index, t: f.t, hash: f.hash, quality: f.quality }))));
+      await db.tx((q) =>
+        saveFingerprints(
+          q,
+          work.id,
+          'video',
+          frames.map((f) => ({ frame: f.index, t: f.t, hash: f.hash, quality: f.quality })),
+        ),
+      );
     } finally {
       await fs.promises.rm(dir, { recursive: true, force: true });
     }
@@ -42,7 +60,11 @@ export async function fingerprintWork(db: Db, storage: ObjectStore, work: { id: 
 }
 
 /** Fingerprints up to `limit` works still missing (some ids only, when given). Returns how many. */
-export async function fingerprintPending(ctx: Pick<JobContext, 'db' | 'storage'> & Partial<Pick<JobContext, 'signal' | 'progress'>>, workIds?: number[], limit = BATCH): Promise<number> {
+export async function fingerprintPending(
+  ctx: Pick<JobContext, 'db' | 'storage'> & Partial<Pick<JobContext, 'signal' | 'progress'>>,
+  workIds?: number[],
+  limit = BATCH,
+): Promise<number> {
   const works = await worksToFingerprint(ctx.db, limit, workIds);
   for (const [i, w] of works.entries()) {
     ctx.signal?.throwIfAborted();
@@ -61,7 +83,8 @@ defineTask<{ workIds: number[] | null }>(
   async (p, ctx) => {
     const n = await fingerprintPending(ctx, p.workIds ?? undefined);
     // A full batch means more may be waiting: queue the next batch (the sweep ends when none are left).
-    if (!p.workIds && n === BATCH) await ctx.db.tx((q) => enqueue(q, FINGERPRINT_TASK, { workIds: null }, { runAt: new Date(Date.now() + 1_000) }));
+    if (!p.workIds && n === BATCH)
+      await ctx.db.tx((q) => enqueue(q, FINGERPRINT_TASK, { workIds: null }, { runAt: new Date(Date.now() + 1_000) }));
     return { fingerprinted: n };
   },
   { maxAttempts: 3, timeoutMs: 15 * 60_000, concurrency: 1 },

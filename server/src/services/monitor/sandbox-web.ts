@@ -7,7 +7,13 @@ import { alignVideo } from '../fingerprint/align.js';
 import { fingerprintVideo } from '../fingerprint/video.js';
 import { ffmpegBin, run } from '../media/binaries.js';
 import { MIN_VIDEO_SHARE } from './match.js';
-import { IMAGE_TRANSFORMS, TRANSFORM_LABELS, transformImage, unrelatedImage, type ImageTransform } from './transforms.js';
+import {
+  IMAGE_TRANSFORMS,
+  TRANSFORM_LABELS,
+  transformImage,
+  unrelatedImage,
+  type ImageTransform,
+} from './transforms.js';
 
 /**
  * The sandbox "web" the monitor crawls in tests and the demo: small sites on hosts ending in
@@ -22,8 +28,17 @@ export const SANDBOX_SITES = {
   forum: 'travel-forum.sandbox.test',
 } as const;
 
-export interface SandboxWork { id: number; type: number; title: string; original: Buffer }
-export interface SandboxPlan { images: SandboxWork[]; videos: SandboxWork[]; licensedWorkId?: number }
+export interface SandboxWork {
+  id: number;
+  type: number;
+  title: string;
+  original: Buffer;
+}
+export interface SandboxPlan {
+  images: SandboxWork[];
+  videos: SandboxWork[];
+  licensedWorkId?: number;
+}
 export interface SandboxManifest {
   /** What each site carries: mediaUrl -> work id and transformation (null: unrelated). */
   copies: Array<{ host: string; pageUrl: string; mediaUrl: string; workId: number | null; transform: string }>;
@@ -31,16 +46,41 @@ export interface SandboxManifest {
   hidden: Array<{ host: string; pageUrl: string; mediaUrl: string; workId: number; reason: 'robots' | 'depth' }>;
 }
 
-const html = (title: string, body: string) => Buffer.from(`<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><title>${title}</title></head><body><h1>${title}</h1>${body}</body></html>`);
+const html = (title: string, body: string) =>
+  Buffer.from(
+    `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><title>${title}</title></head><body><h1>${title}</h1>${body}</body></html>`,
+  );
 
 async function trimVideo(original: Buffer): Promise<Buffer> {
   const dir = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'lumen-sbx-'));
   try {
-    const src = path.join(dir, 'in'), out = path.join(dir, 'out.mp4');
+    const src = path.join(dir, 'in'),
+      out = path.join(dir, 'out.mp4');
     await fs.promises.writeFile(src, original);
     // Trimmed (from 1 s, 4 s long), rescaled, letterboxed and re-encoded: a typical repost.
-    await run(await ffmpegBin(), ['-v', 'error', '-y', '-ss', '1', '-i', src, '-t', '4', '-an', '-vf', 'scale=320:-2,pad=320:ih+60:0:30:black',
-      '-c:v', 'libx264', '-preset', 'veryfast', '-crf', '30', '-pix_fmt', 'yuv420p', out]);
+    await run(await ffmpegBin(), [
+      '-v',
+      'error',
+      '-y',
+      '-ss',
+      '1',
+      '-i',
+      src,
+      '-t',
+      '4',
+      '-an',
+      '-vf',
+      'scale=320:-2,pad=320:ih+60:0:30:black',
+      '-c:v',
+      'libx264',
+      '-preset',
+      'veryfast',
+      '-crf',
+      '30',
+      '-pix_fmt',
+      'yuv420p',
+      out,
+    ]);
     return await fs.promises.readFile(out);
   } finally {
     await fs.promises.rm(dir, { recursive: true, force: true });
@@ -55,7 +95,8 @@ async function trimVideo(original: Buffer): Promise<Buffer> {
 export async function repostRecognisable(original: Buffer, signal?: AbortSignal): Promise<boolean> {
   const dir = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'lumen-sbx-'));
   try {
-    const a = path.join(dir, 'orig'), b = path.join(dir, 'copy.mp4');
+    const a = path.join(dir, 'orig'),
+      b = path.join(dir, 'copy.mp4');
     await fs.promises.writeFile(a, original);
     await fs.promises.writeFile(b, await trimVideo(original));
     const alignment = alignVideo(await fingerprintVideo(a, signal), await fingerprintVideo(b, signal));
@@ -82,15 +123,40 @@ export async function buildSandboxWeb(storage: ObjectStore, plan: SandboxPlan): 
     const page = `posts/${t}.html`;
     const other = `img/other-${i}.jpg`;
     await put(blog, other, await unrelatedImage(100 + i));
-    await put(blog, page, html(`随笔：${TRANSFORM_LABELS[t as ImageTransform]}`, `<p>今日分享</p><img src="/${file}"><img src="/${other}"><a href="/">首页</a>`));
-    manifest.copies.push({ host: blog, pageUrl: url(blog, page), mediaUrl: url(blog, file), workId: work.id, transform: t });
-    manifest.copies.push({ host: blog, pageUrl: url(blog, page), mediaUrl: url(blog, other), workId: null, transform: 'unrelated' });
+    await put(
+      blog,
+      page,
+      html(
+        `随笔：${TRANSFORM_LABELS[t as ImageTransform]}`,
+        `<p>今日分享</p><img src="/${file}"><img src="/${other}"><a href="/">首页</a>`,
+      ),
+    );
+    manifest.copies.push({
+      host: blog,
+      pageUrl: url(blog, page),
+      mediaUrl: url(blog, file),
+      workId: work.id,
+      transform: t,
+    });
+    manifest.copies.push({
+      host: blog,
+      pageUrl: url(blog, page),
+      mediaUrl: url(blog, other),
+      workId: null,
+      transform: 'unrelated',
+    });
     posts.push(`<li><a href="/${page}">${TRANSFORM_LABELS[t as ImageTransform]}</a></li>`);
   }
   if (plan.images[0]) {
     await put(blog, 'private/hidden.jpg', await transformImage(plan.images[0].original, 'rescale'));
     await put(blog, 'private/index.html', html('私密相册', '<img src="/private/hidden.jpg">'));
-    manifest.hidden.push({ host: blog, pageUrl: url(blog, 'private/'), mediaUrl: url(blog, 'private/hidden.jpg'), workId: plan.images[0].id, reason: 'robots' });
+    manifest.hidden.push({
+      host: blog,
+      pageUrl: url(blog, 'private/'),
+      mediaUrl: url(blog, 'private/hidden.jpg'),
+      workId: plan.images[0].id,
+      reason: 'robots',
+    });
   }
   await put(blog, 'index.html', html('摄影博客', `<ul>${posts.join('')}<li><a href="/private/">私密</a></li></ul>`));
 
@@ -103,7 +169,13 @@ export async function buildSandboxWeb(storage: ObjectStore, plan: SandboxPlan): 
     await put(news, file, await trimVideo(v.original));
     const page = `news/${v.id}.html`;
     await put(news, page, html('视频新闻', `<video src="/${file}" controls></video>`));
-    manifest.copies.push({ host: news, pageUrl: url(news, page), mediaUrl: url(news, file), workId: v.id, transform: 'trimmed-video' });
+    manifest.copies.push({
+      host: news,
+      pageUrl: url(news, page),
+      mediaUrl: url(news, file),
+      workId: v.id,
+      transform: 'trimmed-video',
+    });
     items.push(`<li><a href="/${page}">视频新闻 ${v.id}</a></li>`);
   }
   if (plan.images[1] ?? plan.images[0]) {
@@ -112,7 +184,13 @@ export async function buildSandboxWeb(storage: ObjectStore, plan: SandboxPlan): 
     await put(news, 'archive/deep/page.html', html('旧闻', '<img src="/archive/deep/old.jpg">'));
     await put(news, 'archive/index.html', html('归档', '<a href="/archive/deep/">更早</a>'));
     await put(news, 'archive/deep/index.html', html('更早', '<a href="/archive/deep/page.html">旧闻</a>'));
-    manifest.hidden.push({ host: news, pageUrl: url(news, 'archive/deep/page.html'), mediaUrl: url(news, 'archive/deep/old.jpg'), workId: w.id, reason: 'depth' });
+    manifest.hidden.push({
+      host: news,
+      pageUrl: url(news, 'archive/deep/page.html'),
+      mediaUrl: url(news, 'archive/deep/old.jpg'),
+      workId: w.id,
+      reason: 'depth',
+    });
   }
   await put(news, 'index.html', html('新闻门户', `<ul>${items.join('')}<li><a href="/archive/">归档</a></li></ul>`));
 
@@ -123,13 +201,25 @@ export async function buildSandboxWeb(storage: ObjectStore, plan: SandboxPlan): 
   let shopBody = '';
   if (licensed) {
     await put(shop, 'img/banner.jpg', await transformImage(licensed.original, 'rescale'));
-    manifest.copies.push({ host: shop, pageUrl: url(shop, ''), mediaUrl: url(shop, 'img/banner.jpg'), workId: licensed.id, transform: 'licensed' });
+    manifest.copies.push({
+      host: shop,
+      pageUrl: url(shop, ''),
+      mediaUrl: url(shop, 'img/banner.jpg'),
+      workId: licensed.id,
+      transform: 'licensed',
+    });
     shopBody += '<img src="/img/banner.jpg">';
   }
   for (let i = 0; i < 3; i++) {
     await put(shop, `img/product-${i}.jpg`, await unrelatedImage(200 + i));
     shopBody += `<img src="/img/product-${i}.jpg">`;
-    manifest.copies.push({ host: shop, pageUrl: url(shop, ''), mediaUrl: url(shop, `img/product-${i}.jpg`), workId: null, transform: 'unrelated' });
+    manifest.copies.push({
+      host: shop,
+      pageUrl: url(shop, ''),
+      mediaUrl: url(shop, `img/product-${i}.jpg`),
+      workId: null,
+      transform: 'unrelated',
+    });
   }
   await put(shop, 'index.html', html('正版图库商店', shopBody));
 
@@ -139,7 +229,13 @@ export async function buildSandboxWeb(storage: ObjectStore, plan: SandboxPlan): 
   for (let i = 0; i < 4; i++) {
     await put(forum, `img/trip-${i}.jpg`, await unrelatedImage(300 + i));
     forumBody += `<img src="/img/trip-${i}.jpg">`;
-    manifest.copies.push({ host: forum, pageUrl: url(forum, ''), mediaUrl: url(forum, `img/trip-${i}.jpg`), workId: null, transform: 'unrelated' });
+    manifest.copies.push({
+      host: forum,
+      pageUrl: url(forum, ''),
+      mediaUrl: url(forum, `img/trip-${i}.jpg`),
+      workId: null,
+      transform: 'unrelated',
+    });
   }
   await put(forum, 'index.html', html('旅行论坛', forumBody));
   await storage.put(`${SANDBOX_PREFIX}manifest.json`, Buffer.from(JSON.stringify(manifest)));

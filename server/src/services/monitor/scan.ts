@@ -34,7 +34,11 @@ export function enqueueScan(q: Queryable, planId: number, ownerId: number, runAt
 }
 
 async function thumbnail(ctx: Ctx, data: Buffer): Promise<string> {
-  const jpg = await sharp(data, { failOn: 'none' }).rotate().resize(320, 320, { fit: 'inside' }).jpeg({ quality: 75 }).toBuffer();
+  const jpg = await sharp(data, { failOn: 'none' })
+    .rotate()
+    .resize(320, 320, { fit: 'inside' })
+    .jpeg({ quality: 75 })
+    .toBuffer();
   return ctx.storage.put(ctx.storage.newKey(PUBLIC_GROUP, 'jpg'), jpg, { contentType: 'image/jpeg' });
 }
 
@@ -45,14 +49,22 @@ async function videoFrames(data: Buffer, signal?: AbortSignal) {
     await fs.promises.writeFile(file, data);
     const frames = await fingerprintVideo(file, signal);
     const still = path.join(dir, 'still.jpg');
-    await run(await ffmpegBin(), ['-v', 'error', '-y', '-ss', '1', '-i', file, '-frames:v', '1', still], signal).catch(() => undefined);
+    await run(await ffmpegBin(), ['-v', 'error', '-y', '-ss', '1', '-i', file, '-frames:v', '1', still], signal).catch(
+      () => undefined,
+    );
     return { frames, still: fs.existsSync(still) ? await fs.promises.readFile(still) : null };
   } finally {
     await fs.promises.rm(dir, { recursive: true, force: true });
   }
 }
 
-export interface ScanSummary { pages: number; media: number; hits: number; newHits: number; skippedByRobots: number }
+export interface ScanSummary {
+  pages: number;
+  media: number;
+  hits: number;
+  newHits: number;
+  skippedByRobots: number;
+}
 
 export async function scanPlan(ctx: Ctx, planId: number, fetcher?: WebFetcher): Promise<ScanSummary> {
   const plan = await repo.planById(ctx.db, planId);
@@ -74,7 +86,12 @@ export async function scanPlan(ctx: Ctx, planId: number, fetcher?: WebFetcher): 
     await ctx.progress(base, `正在抓取 ${src.name}`);
     let crawl;
     try {
-      crawl = await crawlSite(web, src.url, { maxDepth: src.max_depth, maxPages: MONITOR_LIMITS.maxPagesPerSource, delayMs: MONITOR_LIMITS.politenessDelayMs, signal: ctx.signal });
+      crawl = await crawlSite(web, src.url, {
+        maxDepth: src.max_depth,
+        maxPages: MONITOR_LIMITS.maxPagesPerSource,
+        delayMs: MONITOR_LIMITS.politenessDelayMs,
+        signal: ctx.signal,
+      });
     } catch (e) {
       if (ctx.signal.aborted) throw e;
       await repo.markSourceCrawled(ctx.db, src.id, `抓取失败：${(e as Error).message}`);
@@ -85,7 +102,10 @@ export async function scanPlan(ctx: Ctx, planId: number, fetcher?: WebFetcher): 
     let found = 0;
     for (const [mi, m] of crawl.media.entries()) {
       ctx.signal.throwIfAborted();
-      await ctx.progress(Math.round(base + (span * mi) / Math.max(1, crawl.media.length)), `正在比对 ${src.name} 的图片与视频 ${mi + 1}/${crawl.media.length}`);
+      await ctx.progress(
+        Math.round(base + (span * mi) / Math.max(1, crawl.media.length)),
+        `正在比对 ${src.name} 的图片与视频 ${mi + 1}/${crawl.media.length}`,
+      );
       const res = await web.get(m.mediaUrl, { maxBytes: MONITOR_LIMITS.maxMediaBytes, signal: ctx.signal });
       if (res.status !== 200) continue;
       sum.media++;
@@ -99,9 +119,22 @@ export async function scanPlan(ctx: Ctx, planId: number, fetcher?: WebFetcher): 
             if (await repo.isFalsePositive(ctx.db, plan.user_id, x.workId, fp.hash)) continue;
             thumb ??= await thumbnail(ctx, res.body);
             const licence = await repo.licenceForSite(ctx.db, x.workId, host);
-            const r = await repo.upsertHit(ctx.db, { workId: x.workId, ownerId: plan.user_id, sourceId: src.id, mediaKind: 'image', pageUrl: m.pageUrl, mediaUrl: m.mediaUrl,
-              mediaHash: fp.hash, thumbKey: thumb, similarity: x.similarity, distance: x.distance, timeRange: null, licenceId: licence?.id ?? null });
-            sum.hits++; found++;
+            const r = await repo.upsertHit(ctx.db, {
+              workId: x.workId,
+              ownerId: plan.user_id,
+              sourceId: src.id,
+              mediaKind: 'image',
+              pageUrl: m.pageUrl,
+              mediaUrl: m.mediaUrl,
+              mediaHash: fp.hash,
+              thumbKey: thumb,
+              similarity: x.similarity,
+              distance: x.distance,
+              timeRange: null,
+              licenceId: licence?.id ?? null,
+            });
+            sum.hits++;
+            found++;
             if (r.created) sum.newHits++;
           }
         } else {
@@ -113,10 +146,26 @@ export async function scanPlan(ctx: Ctx, planId: number, fetcher?: WebFetcher): 
             if (await repo.isFalsePositive(ctx.db, plan.user_id, x.workId, hash)) continue;
             if (v.still) thumb ??= await thumbnail(ctx, v.still);
             const licence = await repo.licenceForSite(ctx.db, x.workId, host);
-            const r = await repo.upsertHit(ctx.db, { workId: x.workId, ownerId: plan.user_id, sourceId: src.id, mediaKind: 'video', pageUrl: m.pageUrl, mediaUrl: m.mediaUrl,
-              mediaHash: hash, thumbKey: thumb, similarity: x.similarity, distance: x.distance, licenceId: licence?.id ?? null,
-              timeRange: { original: x.alignment.originalRange, candidate: x.alignment.candidateRange, mirrored: x.alignment.mirrored } });
-            sum.hits++; found++;
+            const r = await repo.upsertHit(ctx.db, {
+              workId: x.workId,
+              ownerId: plan.user_id,
+              sourceId: src.id,
+              mediaKind: 'video',
+              pageUrl: m.pageUrl,
+              mediaUrl: m.mediaUrl,
+              mediaHash: hash,
+              thumbKey: thumb,
+              similarity: x.similarity,
+              distance: x.distance,
+              licenceId: licence?.id ?? null,
+              timeRange: {
+                original: x.alignment.originalRange,
+                candidate: x.alignment.candidateRange,
+                mirrored: x.alignment.mirrored,
+              },
+            });
+            sum.hits++;
+            found++;
             if (r.created) sum.newHits++;
           }
         }
@@ -129,7 +178,12 @@ export async function scanPlan(ctx: Ctx, planId: number, fetcher?: WebFetcher): 
   }
   await repo.finishRun(ctx.db, runId, sum);
   if (sum.newHits) {
-    await notify(ctx.db, plan.user_id, { kind: 'monitor', title: `版权监测发现 ${sum.newHits} 条新的疑似侵权`, body: '请前往监测中心处理：确认授权、发送侵权通知或提供补授权。', link: '/cyprotect/mymonitor' });
+    await notify(ctx.db, plan.user_id, {
+      kind: 'monitor',
+      title: `版权监测发现 ${sum.newHits} 条新的疑似侵权`,
+      body: '请前往监测中心处理：确认授权、发送侵权通知或提供补授权。',
+      link: '/cyprotect/mymonitor',
+    });
   }
   return sum;
 }
@@ -143,7 +197,14 @@ defineTask<{ planId: number }>(
     if (plan && ctx.config.env !== 'test') {
       const next = new Date(Date.now() + FREQUENCY_MS[plan.frequency]);
       await repo.schedulePlan(ctx.db, plan.id, next);
-      await ctx.db.tx((q) => enqueue(q, SCAN_TASK, { planId: plan.id }, { runAt: next, ownerId: plan.user_id, dedupeKey: `plan:${plan.id}:${next.toISOString().slice(0, 10)}` }));
+      await ctx.db.tx((q) =>
+        enqueue(
+          q,
+          SCAN_TASK,
+          { planId: plan.id },
+          { runAt: next, ownerId: plan.user_id, dedupeKey: `plan:${plan.id}:${next.toISOString().slice(0, 10)}` },
+        ),
+      );
     }
     return sum;
   },

@@ -5,7 +5,16 @@ import { pipeline } from 'node:stream/promises';
 import type { JobServices } from '../../jobs/types.js';
 import { AppError } from '../../http/envelope.js';
 import { checkUploadedFile } from '../../security/file-check.js';
-import { claimAssembly, completeUpload, failUpload, findBlob, findUpload, insertBlob, releaseAssembly, type UploadRow } from '../../repositories/uploads.js';
+import {
+  claimAssembly,
+  completeUpload,
+  failUpload,
+  findBlob,
+  findUpload,
+  insertBlob,
+  releaseAssembly,
+  type UploadRow,
+} from '../../repositories/uploads.js';
 import { chunkKey, originalKey } from './limits.js';
 import { takeSpool } from './spool.js';
 import { materialRule } from './status.js';
@@ -87,7 +96,13 @@ async function assemble(app: UploadServices, u: UploadRow): Promise<string | nul
       await app.storage.putStream(key, fs.createReadStream(tmp));
     }
     const { name: _n, size: _s, type: _t, ...measured } = checked.meta;
-    await insertBlob(app.db, { sha256, storage_key: existing?.storage_key ?? key, size, mime: checked.meta.type, meta: measured });
+    await insertBlob(app.db, {
+      sha256,
+      storage_key: existing?.storage_key ?? key,
+      size,
+      mime: checked.meta.type,
+      meta: measured,
+    });
     await completeUpload(app.db, u.id, sha256);
     await deleteChunkObjects(app, u.id).catch((err) => app.log.warn({ err, uploadId: u.id }, 'chunk cleanup failed'));
     return null;

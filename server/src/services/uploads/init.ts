@@ -64,8 +64,16 @@ export async function initUpload(app: FastifyInstance, userId: number, raw: unkn
     },
     UPLOAD_LIMITS,
   );
-  if (inserted === 'count') throw new AppError(429, `同时进行中的上传不能超过${UPLOAD_LIMITS.maxOpenUploads}个，请等待已有文件上传完成或取消后再试`);
-  if (inserted === 'bytes') throw new AppError(413, `进行中的上传总大小不能超过${formatBytes(UPLOAD_LIMITS.maxOpenBytes)}，请等待已有文件上传完成或取消后再试`);
+  if (inserted === 'count')
+    throw new AppError(
+      429,
+      `同时进行中的上传不能超过${UPLOAD_LIMITS.maxOpenUploads}个，请等待已有文件上传完成或取消后再试`,
+    );
+  if (inserted === 'bytes')
+    throw new AppError(
+      413,
+      `进行中的上传总大小不能超过${formatBytes(UPLOAD_LIMITS.maxOpenBytes)}，请等待已有文件上传完成或取消后再试`,
+    );
 
   if (blob && blob.size === body.size) {
     if (await userHasBlob(app.db, userId, blob.sha256)) {
@@ -84,10 +92,16 @@ export async function initUpload(app: FastifyInstance, userId: number, raw: unkn
  * Answers a possession challenge: the SHA-256 of the challenged range of the stored original must
  * match. Each challenge is answered once; a wrong answer leaves the upload receiving chunks as usual.
  */
-export async function proveUpload(app: FastifyInstance, userId: number, uploadId: string, rangeSha256: unknown): Promise<UploadRow> {
+export async function proveUpload(
+  app: FastifyInstance,
+  userId: number,
+  uploadId: string,
+  rangeSha256: unknown,
+): Promise<UploadRow> {
   const upload = await findOwnedUpload(app.db, uploadId, userId);
   if (!upload) throw new AppError(404, '上传记录不存在或已失效');
-  if (typeof rangeSha256 !== 'string' || !/^[0-9a-f]{64}$/.test(rangeSha256)) throw new AppError(400, '文件指纹格式不正确');
+  if (typeof rangeSha256 !== 'string' || !/^[0-9a-f]{64}$/.test(rangeSha256))
+    throw new AppError(400, '文件指纹格式不正确');
   const challenge = await takeProofChallenge(app.db, uploadId, userId);
   if (!challenge) throw new AppError(409, '该上传无需或已提交过持有证明，请直接上传文件');
   const blob = upload.claimed_sha256 ? await findBlob(app.db, upload.claimed_sha256) : null;

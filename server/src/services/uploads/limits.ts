@@ -17,7 +17,8 @@ export const UPLOAD_LIMITS = {
 };
 
 /** Chunks a file of this size has under the protocol: the last one takes the remainder (1x to <2x). */
-export const chunkCount = (totalSize: number, chunkSize: number): number => Math.max(Math.floor(totalSize / chunkSize), 1);
+export const chunkCount = (totalSize: number, chunkSize: number): number =>
+  Math.max(Math.floor(totalSize / chunkSize), 1);
 
 /** Exact byte size chunk n (1-based) must have. */
 export function expectedChunkBytes(n: number, totalSize: number, chunkSize: number, totalChunks: number): number {

@@ -104,7 +104,20 @@ export function offerChunk(tmpDir: string, uploadId: string, chunkNo: number, by
   if (!s) {
     if (!bytes) return;
     if (spools.size >= MAX_SPOOLS) drop(spools.keys().next().value!);
-    s = { tmpDir, file: null, handle: null, hash: crypto.createHash('sha256'), next: 1, bytes: 0, pending: new Map(), pendingBytes: 0, stalled: false, chain: Promise.resolve(), broken: false, touched: now };
+    s = {
+      tmpDir,
+      file: null,
+      handle: null,
+      hash: crypto.createHash('sha256'),
+      next: 1,
+      bytes: 0,
+      pending: new Map(),
+      pendingBytes: 0,
+      stalled: false,
+      chain: Promise.resolve(),
+      broken: false,
+      touched: now,
+    };
     spools.set(uploadId, s);
   }
   s.touched = now;
@@ -137,7 +150,11 @@ export function offerChunk(tmpDir: string, uploadId: string, chunkNo: number, by
  * The spooled file of a fully recorded upload, completed from the chunk objects where the spool
  * lacks chunks, or null when assembly must read every chunk. The caller owns (and removes) the file.
  */
-export async function takeSpool(uploadId: string, totalChunks: number, readChunk: (n: number) => Promise<Readable>): Promise<SpooledFile | null> {
+export async function takeSpool(
+  uploadId: string,
+  totalChunks: number,
+  readChunk: (n: number) => Promise<Readable>,
+): Promise<SpooledFile | null> {
   const s = spools.get(uploadId);
   if (!s) return null;
   spools.delete(uploadId);

@@ -14,7 +14,11 @@ const iso = (v: unknown) => (v instanceof Date ? v.toISOString() : v == null ? n
 /** What the client sees of an upload (one GET lists every received chunk: checkChunkUploadedByResponse); `received` when the caller already read the list. */
 export async function uploadStatus(q: Queryable, u: UploadRow, received?: number[]): Promise<UploadStatus> {
   const done = u.state === 'complete' || u.state === 'assembling';
-  const uploaded = done ? allChunks(u.total_chunks) : u.state === 'receiving' ? (received ?? (await receivedChunks(q, u.id))) : [];
+  const uploaded = done
+    ? allChunks(u.total_chunks)
+    : u.state === 'receiving'
+      ? (received ?? (await receivedChunks(q, u.id)))
+      : [];
   const blob = u.state === 'complete' && u.sha256 ? await findBlob(q, u.sha256) : null;
   return {
     id: u.id,
@@ -29,14 +33,20 @@ export async function uploadStatus(q: Queryable, u: UploadRow, received?: number
     mime: blob?.mime ?? null,
     meta: blob?.meta ?? null,
     error: u.error,
-    proof: u.state === 'receiving' && u.proof_offset != null ? { offset: u.proof_offset, length: Number(u.proof_length) } : null,
+    proof:
+      u.state === 'receiving' && u.proof_offset != null
+        ? { offset: u.proof_offset, length: Number(u.proof_length) }
+        : null,
     expiresAt: iso(u.expires_at)!,
     completedAt: iso(u.completed_at),
   };
 }
 
 /** The current upload rule of a material type (lumen:rules/material), or undefined when it has none. */
-export async function materialRule(app: Pick<FastifyInstance, 'db'>, workType: number): Promise<UploadRule | undefined> {
+export async function materialRule(
+  app: Pick<FastifyInstance, 'db'>,
+  workType: number,
+): Promise<UploadRule | undefined> {
   const store = schemaStoreFor(app.db);
   await store.all();
   const ref = ruleRefFor('material', workType, store.lookup);

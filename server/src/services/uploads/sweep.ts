@@ -44,7 +44,12 @@ export async function sweepUploads(app: UploadServices, opts: { staleSeconds?: n
  * Schedules the sweep of period `slot` (time divided by the interval). The dedupe key is the slot,
  * so app servers and the sweep itself that schedule the same period get one job between them.
  */
-export async function scheduleUploadSweep(q: Queryable, slot: number, runAt: Date, intervalMs = UPLOAD_LIMITS.sweepIntervalMs) {
+export async function scheduleUploadSweep(
+  q: Queryable,
+  slot: number,
+  runAt: Date,
+  intervalMs = UPLOAD_LIMITS.sweepIntervalMs,
+) {
   return enqueue(q, UPLOAD_SWEEP_TASK, { slot, intervalMs }, { runAt, dedupeKey: `slot:${slot}` });
 }
 

@@ -41,13 +41,22 @@ export function FileMetaWidget(props: WidgetProps) {
   return (
     <div id={id}>
       {/* A single-file rule replaces the picked file; above that, extra files stay and the count rule reports them. */}
-      <Upload multiple={multiple && rule?.maxCount !== 1} maxCount={rule?.maxCount === 1 ? 1 : undefined} fileList={fileList} beforeUpload={() => false} disabled={disabled || readonly} onChange={({ fileList: l }) => void handle(l)}>
+      <Upload
+        multiple={multiple && rule?.maxCount !== 1}
+        maxCount={rule?.maxCount === 1 ? 1 : undefined}
+        fileList={fileList}
+        beforeUpload={() => false}
+        disabled={disabled || readonly}
+        onChange={({ fileList: l }) => void handle(l)}
+      >
         <Button icon={<UploadOutlined />} loading={reading} disabled={disabled || readonly}>
           选择文件
         </Button>
       </Upload>
       {rule && <Typography.Text type="secondary">{ruleSummary(rule)}</Typography.Text>}
-      {!fileList.length && current.length > 0 && <Typography.Text>{current.map((f) => f.name).join('、')}</Typography.Text>}
+      {!fileList.length && current.length > 0 && (
+        <Typography.Text>{current.map((f) => f.name).join('、')}</Typography.Text>
+      )}
     </div>
   );
 }

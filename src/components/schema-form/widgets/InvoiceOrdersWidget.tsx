@@ -16,7 +16,8 @@ export interface InvoiceableOrder {
  * The signed-in user's paid orders that no invoice request holds yet (GET /api/user/invoice/orders,
  * or the copyright-service invoices' /api/user/service-invoice/orders).
  */
-export const fetchInvoiceableOrders = (apiPath = 'user/invoice') => get<{ list: InvoiceableOrder[] }>(`/api/${apiPath}/orders`);
+export const fetchInvoiceableOrders = (apiPath = 'user/invoice') =>
+  get<{ list: InvoiceableOrder[] }>(`/api/${apiPath}/orders`);
 
 /**
  * `"ui:widget": "invoiceOrders"`: picks the orders an invoice covers from the user's invoiceable
@@ -38,7 +39,20 @@ export function InvoiceOrdersWidget({ id, value, onChange, disabled, readonly, f
   }, [apiPath]);
   useEffect(load, [load]);
 
-  if (error) return <Alert id={id} type="error" showIcon message={`可开票订单加载失败：${error}`} action={<Button size="small" onClick={load}>重试</Button>} />;
+  if (error)
+    return (
+      <Alert
+        id={id}
+        type="error"
+        showIcon
+        message={`可开票订单加载失败：${error}`}
+        action={
+          <Button size="small" onClick={load}>
+            重试
+          </Button>
+        }
+      />
+    );
   const totalCents = (orders ?? []).filter((o) => selected.includes(o.id)).reduce((s, o) => s + o.amountCents, 0);
   return (
     <div id={id}>
@@ -48,7 +62,14 @@ export function InvoiceOrdersWidget({ id, value, onChange, disabled, readonly, f
         loading={orders === null}
         dataSource={orders ?? []}
         pagination={(orders?.length ?? 0) > 10 ? { pageSize: 10, size: 'small' } : false}
-        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无可开票的订单：只有本人已支付且未开票的订单可以申请发票" /> }}
+        locale={{
+          emptyText: (
+            <Empty
+              image={Empty.PRESENTED_IMAGE_SIMPLE}
+              description="暂无可开票的订单：只有本人已支付且未开票的订单可以申请发票"
+            />
+          ),
+        }}
         rowSelection={{
           selectedRowKeys: selected,
           getCheckboxProps: () => ({ disabled: disabled || readonly }),
@@ -62,7 +83,10 @@ export function InvoiceOrdersWidget({ id, value, onChange, disabled, readonly, f
         ]}
       />
       <Typography.Text data-testid="invoice-amount">
-        已选 {selected.length} 笔订单，开票金额 <Typography.Text strong type="danger">{formatMoney(totalCents)}</Typography.Text>
+        已选 {selected.length} 笔订单，开票金额{' '}
+        <Typography.Text strong type="danger">
+          {formatMoney(totalCents)}
+        </Typography.Text>
       </Typography.Text>
     </div>
   );

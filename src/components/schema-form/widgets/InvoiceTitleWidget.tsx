@@ -25,7 +25,15 @@ export function InvoiceTitleWidget({ id, value, onChange, disabled, readonly, fo
   const pick = (name: string) => {
     const t = titles.find((x) => x.title === name);
     if (!t || !patch) return onChange(name);
-    const fields = Object.fromEntries(Object.entries({ taxId: t.taxId, bankName: t.bankName, bankAccount: t.bankAccount, address: t.address, phone: t.phone }).filter(([, v]) => v));
+    const fields = Object.fromEntries(
+      Object.entries({
+        taxId: t.taxId,
+        bankName: t.bankName,
+        bankAccount: t.bankAccount,
+        address: t.address,
+        phone: t.phone,
+      }).filter(([, v]) => v),
+    );
     patch({ title: t.title, ...fields });
   };
   return (
@@ -38,7 +46,10 @@ export function InvoiceTitleWidget({ id, value, onChange, disabled, readonly, fo
       onChange={(v) => onChange(v === '' ? undefined : v)}
       filterOption={(input, option) => String(option?.value ?? '').includes(input)}
     >
-      <Input placeholder={placeholder || (titles.length ? '输入或选择常用发票抬头' : '请输入发票抬头')} data-testid="invoice-title-input" />
+      <Input
+        placeholder={placeholder || (titles.length ? '输入或选择常用发票抬头' : '请输入发票抬头')}
+        data-testid="invoice-title-input"
+      />
     </AutoComplete>
   );
 }

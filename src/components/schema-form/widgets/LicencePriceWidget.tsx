@@ -13,10 +13,21 @@ export function LicencePriceWidget({ id, value, onChange, disabled, readonly }: 
   const cents = typeof value === 'number' ? Math.round(value * 100) : null;
   return (
     <Space direction="vertical" size={4} style={{ width: '100%' }}>
-      <InputNumber id={id} min={0} max={100000} precision={2} prefix="¥" style={{ width: 200 }} value={value ?? null}
-        disabled={disabled || readonly} onChange={(v) => onChange(v === null ? undefined : v)} />
+      <InputNumber
+        id={id}
+        min={0}
+        max={100000}
+        precision={2}
+        prefix="¥"
+        style={{ width: 200 }}
+        value={value ?? null}
+        disabled={disabled || readonly}
+        onChange={(v) => onChange(v === null ? undefined : v)}
+      />
       <Typography.Text type="secondary" data-testid="licence-price-table">
-        {LEVEL_ORDER.filter((l) => levels[l]).map((l) => `${levels[l].name} ${cents === null ? '—' : formatMoney(cents * levels[l].multiplier)}`).join(' · ')}
+        {LEVEL_ORDER.filter((l) => levels[l])
+          .map((l) => `${levels[l].name} ${cents === null ? '—' : formatMoney(cents * levels[l].multiplier)}`)
+          .join(' · ')}
       </Typography.Text>
     </Space>
   );

@@ -3,7 +3,12 @@ import { Alert, Select } from 'antd';
 import type { WidgetProps } from '@rjsf/utils';
 import { get } from '../../../dataProvider/axios';
 
-interface Evidence { value: string; type: 'deposit' | 'registration'; title: string; certNo: string }
+interface Evidence {
+  value: string;
+  type: 'deposit' | 'registration';
+  title: string;
+  certNo: string;
+}
 
 /**
  * `"ui:widget": "notaryEvidence"`: picks one of the user's attestable evidence items (completed
@@ -12,7 +17,12 @@ interface Evidence { value: string; type: 'deposit' | 'registration'; title: str
 export function NotaryEvidenceWidget({ id, value, onChange, disabled, readonly }: WidgetProps) {
   const [items, setItems] = useState<Evidence[] | null>(null);
   const [error, setError] = useState<string | null>(null);
-  useEffect(() => { get<{ list: Evidence[] }>('/api/protection/notarization/evidence').then((r) => setItems(r.list), (e: Error) => setError(e.message)); }, []);
+  useEffect(() => {
+    get<{ list: Evidence[] }>('/api/protection/notarization/evidence').then(
+      (r) => setItems(r.list),
+      (e: Error) => setError(e.message),
+    );
+  }, []);
   if (error) return <Alert type="error" showIcon message={`证据加载失败：${error}`} />;
   return (
     <Select
@@ -23,7 +33,10 @@ export function NotaryEvidenceWidget({ id, value, onChange, disabled, readonly }
       loading={items === null}
       placeholder="选择已完成的存证或已发证的登记"
       notFoundContent="暂无可公证的证据：请先完成存证或版权登记"
-      options={(items ?? []).map((e) => ({ value: e.value, label: `${e.type === 'deposit' ? '存证' : '登记'} · ${e.title} · ${e.certNo}` }))}
+      options={(items ?? []).map((e) => ({
+        value: e.value,
+        label: `${e.type === 'deposit' ? '存证' : '登记'} · ${e.title} · ${e.certNo}`,
+      }))}
     />
   );
 }

@@ -31,10 +31,37 @@ export default function CollectDetailPage() {
       message.error((e as Error).message);
     }
   };
-  if (error) return <Result status="404" title={error} extra={<Link to="/account/collect"><Button>返回我的收藏</Button></Link>} />;
-  if (!album) return <Card><Skeleton active /></Card>;
+  if (error)
+    return (
+      <Result
+        status="404"
+        title={error}
+        extra={
+          <Link to="/account/collect">
+            <Button>返回我的收藏</Button>
+          </Link>
+        }
+      />
+    );
+  if (!album)
+    return (
+      <Card>
+        <Skeleton active />
+      </Card>
+    );
   return (
-    <Card title={album.name} extra={album.shared ? <Typography.Text copyable={{ text: `${location.origin}/personalcollect/${album.id}` }}>分享链接</Typography.Text> : <Link to="/account/collect">返回</Link>}>
+    <Card
+      title={album.name}
+      extra={
+        album.shared ? (
+          <Typography.Text copyable={{ text: `${location.origin}/personalcollect/${album.id}` }}>
+            分享链接
+          </Typography.Text>
+        ) : (
+          <Link to="/account/collect">返回</Link>
+        )
+      }
+    >
       <AlbumItems items={album.items} onRemove={remove} />
     </Card>
   );

@@ -39,21 +39,36 @@ export default function PurchasePackage() {
           <Alert
             type={left && left.left > 0 ? 'success' : 'info'}
             showIcon
-            message={left === null ? '正在查询套餐余量…' : left.left > 0 ? `当前可下载图片 ${left.left} 张（有效套餐共 ${left.total} 张）` : '暂无可用的图片下载套餐'}
+            message={
+              left === null
+                ? '正在查询套餐余量…'
+                : left.left > 0
+                  ? `当前可下载图片 ${left.left} 张（有效套餐共 ${left.total} 张）`
+                  : '暂无可用的图片下载套餐'
+            }
             description="在图片详情页点击“套餐下载”即可下载原图，每张扣减 1 张额度（最早到期的套餐先扣）；同一次下载因网络重试不会重复扣减。"
-            action={<Space direction="vertical"><Link to="/account/imageConsume">消费记录</Link><Link to="/account/imageDownload">下载记录</Link></Space>}
+            action={
+              <Space direction="vertical">
+                <Link to="/account/imageConsume">消费记录</Link>
+                <Link to="/account/imageDownload">下载记录</Link>
+              </Space>
+            }
           />
         )}
-        {!catalogue && (loading ? <Skeleton active /> : <Alert type="error" showIcon message="套餐价格加载失败，请刷新重试" />)}
+        {!catalogue &&
+          (loading ? <Skeleton active /> : <Alert type="error" showIcon message="套餐价格加载失败，请刷新重试" />)}
         {catalogue && !packages.length && <Empty description="暂未开放图片下载套餐" />}
         <Row gutter={[16, 16]}>
           {packages.map((p) => (
             <Col key={p.sku} xs={24} sm={12} md={8}>
               <Card size="small" style={{ height: '100%' }} data-testid={`package-${p.sku}`}>
-                <Typography.Title level={5} style={{ marginTop: 0 }}>{p.title}</Typography.Title>
+                <Typography.Title level={5} style={{ marginTop: 0 }}>
+                  {p.title}
+                </Typography.Title>
                 <Statistic value={p.priceCents / 100} precision={2} prefix="¥" />
                 <Typography.Paragraph type="secondary">
-                  {p.quantity} 张图片，{p.validDays ? `支付后 ${p.validDays} 天内有效` : '长期有效'}；约 ¥{(p.priceCents / 100 / p.quantity).toFixed(2)}/张
+                  {p.quantity} 张图片，{p.validDays ? `支付后 ${p.validDays} 天内有效` : '长期有效'}；约 ¥
+                  {(p.priceCents / 100 / p.quantity).toFixed(2)}/张
                 </Typography.Paragraph>
                 <BuyServiceButton sku={p.sku} label="购买套餐" />
               </Card>
@@ -61,7 +76,8 @@ export default function PurchasePackage() {
           ))}
         </Row>
         <Typography.Text type="secondary">
-          套餐订单可在 <Link to="/account/imgticket">图片发票</Link> 申请开票。<Link to="/search?type=11">去挑选图片</Link>
+          套餐订单可在 <Link to="/account/imgticket">图片发票</Link> 申请开票。
+          <Link to="/search?type=11">去挑选图片</Link>
         </Typography.Text>
       </Space>
     </Card>

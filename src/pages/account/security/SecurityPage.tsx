@@ -4,7 +4,15 @@ import { renderCell } from '../../../resources/views/cells';
 import { SchemaFormModal } from '../../../components/schema-form/SchemaFormModal';
 import { usePageData } from '../use-page-data';
 import { PhoneChangeModal } from './PhoneChangeModal';
-import { changePassword, fetchLogins, fetchSecurity, fetchSessions, revokeOthers, revokeSession, type SessionView } from './security-api';
+import {
+  changePassword,
+  fetchLogins,
+  fetchSecurity,
+  fetchSessions,
+  revokeOthers,
+  revokeSession,
+  type SessionView,
+} from './security-api';
 
 const PAGE_SIZE = 10;
 const loadSecurity = async () => {
@@ -18,8 +26,21 @@ export default function SecurityPage() {
   const [pwOpen, setPwOpen] = useState(false);
   const [phoneOpen, setPhoneOpen] = useState(false);
 
-  if (error) return <Result status="error" title="账户安全信息加载失败" subTitle={error} extra={<Button onClick={() => void load()}>重试</Button>} />;
-  if (!data) return <Card><Skeleton active /></Card>;
+  if (error)
+    return (
+      <Result
+        status="error"
+        title="账户安全信息加载失败"
+        subTitle={error}
+        extra={<Button onClick={() => void load()}>重试</Button>}
+      />
+    );
+  if (!data)
+    return (
+      <Card>
+        <Skeleton active />
+      </Card>
+    );
   const { state, sessions } = data;
   const others = sessions.filter((s) => !s.current).length;
 
@@ -29,21 +50,51 @@ export default function SecurityPage() {
         <List
           itemLayout="horizontal"
           dataSource={[
-            { key: 'pw', title: '登录密码', desc: state.hasPassword ? '已设置，建议定期更换' : '未设置，设置后可使用账号密码登录', action: <Button onClick={() => setPwOpen(true)}>{state.hasPassword ? '修改密码' : '设置密码'}</Button> },
-            { key: 'phone', title: '绑定手机', desc: state.phone ? `已绑定 ${state.phone}，用于短信登录与安全验证` : '未绑定手机号', action: <Space><Tag color={state.phone ? 'green' : 'default'}>{state.phone ? '已绑定' : '未绑定'}</Tag><Button onClick={() => setPhoneOpen(true)}>{state.phone ? '更换手机号' : '绑定手机号'}</Button></Space> },
-            { key: 'wechat', title: '微信', desc: state.wechatBound ? '已绑定，可使用微信扫码登录' : '未绑定，使用微信扫码登录后将自动绑定', action: <Tag color={state.wechatBound ? 'green' : 'default'}>{state.wechatBound ? '已绑定' : '未绑定'}</Tag> },
+            {
+              key: 'pw',
+              title: '登录密码',
+              desc: state.hasPassword ? '已设置，建议定期更换' : '未设置，设置后可使用账号密码登录',
+              action: <Button onClick={() => setPwOpen(true)}>{state.hasPassword ? '修改密码' : '设置密码'}</Button>,
+            },
+            {
+              key: 'phone',
+              title: '绑定手机',
+              desc: state.phone ? `已绑定 ${state.phone}，用于短信登录与安全验证` : '未绑定手机号',
+              action: (
+                <Space>
+                  <Tag color={state.phone ? 'green' : 'default'}>{state.phone ? '已绑定' : '未绑定'}</Tag>
+                  <Button onClick={() => setPhoneOpen(true)}>{state.phone ? '更换手机号' : '绑定手机号'}</Button>
+                </Space>
+              ),
+            },
+            {
+              key: 'wechat',
+              title: '微信',
+              desc: state.wechatBound ? '已绑定，可使用微信扫码登录' : '未绑定，使用微信扫码登录后将自动绑定',
+              action: (
+                <Tag color={state.wechatBound ? 'green' : 'default'}>{state.wechatBound ? '已绑定' : '未绑定'}</Tag>
+              ),
+            },
           ]}
-          renderItem={(i) => <List.Item actions={[i.action]}><List.Item.Meta title={i.title} description={i.desc} /></List.Item>}
+          renderItem={(i) => (
+            <List.Item actions={[i.action]}>
+              <List.Item.Meta title={i.title} description={i.desc} />
+            </List.Item>
+          )}
         />
       </Card>
       <Card
         title="登录设备"
         style={{ marginTop: 16 }}
-        extra={others > 0 && (
-          <Popconfirm title={`确定退出其他 ${others} 处登录？`} onConfirm={() => run(revokeOthers, '已退出其他设备')}>
-            <Button danger size="small">退出其他所有设备</Button>
-          </Popconfirm>
-        )}
+        extra={
+          others > 0 && (
+            <Popconfirm title={`确定退出其他 ${others} 处登录？`} onConfirm={() => run(revokeOthers, '已退出其他设备')}>
+              <Button danger size="small">
+                退出其他所有设备
+              </Button>
+            </Popconfirm>
+          )
+        }
       >
         <Table<SessionView>
           rowKey="id"
@@ -51,18 +102,32 @@ export default function SecurityPage() {
           pagination={false}
           locale={{ emptyText: <Empty description="暂无登录设备" /> }}
           columns={[
-            { title: '设备', dataIndex: 'device', render: (v, r) => <>{v} {r.current && <Tag color="blue">当前设备</Tag>}</> },
+            {
+              title: '设备',
+              dataIndex: 'device',
+              render: (v, r) => (
+                <>
+                  {v} {r.current && <Tag color="blue">当前设备</Tag>}
+                </>
+              ),
+            },
             { title: 'IP', dataIndex: 'ip', render: (v) => v ?? '-' },
             { title: '登录时间', dataIndex: 'createdAt', render: (v) => renderCell('datetime', v) },
             { title: '最近活动', dataIndex: 'lastSeenAt', render: (v) => renderCell('datetime', v) },
             {
               title: '操作',
               key: 'op',
-              render: (_, r) => r.current ? <Typography.Text type="secondary">-</Typography.Text> : (
-                <Popconfirm title="确定让该设备退出登录？" onConfirm={() => run(() => revokeSession(r.id), '已退出该设备')}>
-                  <Button size="small">退出</Button>
-                </Popconfirm>
-              ),
+              render: (_, r) =>
+                r.current ? (
+                  <Typography.Text type="secondary">-</Typography.Text>
+                ) : (
+                  <Popconfirm
+                    title="确定让该设备退出登录？"
+                    onConfirm={() => run(() => revokeSession(r.id), '已退出该设备')}
+                  >
+                    <Button size="small">退出</Button>
+                  </Popconfirm>
+                ),
             },
           ]}
         />
@@ -111,7 +176,13 @@ function LoginHistory() {
         loading={!data && !error}
         dataSource={data?.list ?? []}
         locale={{ emptyText: <Empty description="暂无登录记录" /> }}
-        pagination={{ current: page, pageSize: PAGE_SIZE, total: data?.total ?? 0, onChange: setPage, hideOnSinglePage: true }}
+        pagination={{
+          current: page,
+          pageSize: PAGE_SIZE,
+          total: data?.total ?? 0,
+          onChange: setPage,
+          hideOnSinglePage: true,
+        }}
         columns={[
           { title: '登录时间', dataIndex: 'createdAt', render: (v) => renderCell('datetime', v) },
           { title: '设备', dataIndex: 'device' },
@@ -119,7 +190,16 @@ function LoginHistory() {
           {
             title: '状态',
             key: 'state',
-            render: (_, r) => r.current ? <Tag color="blue">当前</Tag> : r.revokedAt ? <Tag>已退出</Tag> : new Date(r.expiresAt) < new Date() ? <Tag>已过期</Tag> : <Tag color="green">有效</Tag>,
+            render: (_, r) =>
+              r.current ? (
+                <Tag color="blue">当前</Tag>
+              ) : r.revokedAt ? (
+                <Tag>已退出</Tag>
+              ) : new Date(r.expiresAt) < new Date() ? (
+                <Tag>已过期</Tag>
+              ) : (
+                <Tag color="green">有效</Tag>
+              ),
           },
         ]}
       />

@@ -10,13 +10,24 @@ export function NotificationPrefs() {
   const [error, setError] = useState<string | null>(null);
   const load = () => {
     setError(null);
-    get<{ kinds: string[] }>('/api/user/notification-prefs').then(setPrefs, (e: Error) => setError(e.message || '加载失败'));
+    get<{ kinds: string[] }>('/api/user/notification-prefs').then(setPrefs, (e: Error) =>
+      setError(e.message || '加载失败'),
+    );
   };
   useEffect(load, []);
   return (
     <Card title="通知设置" style={{ marginTop: 16 }} data-testid="notification-prefs">
       {error ? (
-        <Alert type="error" showIcon message={`通知设置加载失败：${error}`} action={<Button size="small" onClick={load}>重试</Button>} />
+        <Alert
+          type="error"
+          showIcon
+          message={`通知设置加载失败：${error}`}
+          action={
+            <Button size="small" onClick={load}>
+              重试
+            </Button>
+          }
+        />
       ) : !prefs ? (
         <Skeleton active />
       ) : (

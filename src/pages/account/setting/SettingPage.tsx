@@ -12,14 +12,32 @@ import { useUser } from '../../../components/user/UserContext';
 import { usePageData } from '../use-page-data';
 import { NotificationPrefs } from './NotificationPrefs';
 
-interface Profile { nickname: string; avatar: string; bio: string; contactEmail: string }
+interface Profile {
+  nickname: string;
+  avatar: string;
+  bio: string;
+  contactEmail: string;
+}
 const loadProfile = () => get<Profile>('/api/user/profile');
 
 /** /account/setting: the profile (lumen:forms/profile); a new avatar goes up with the form. */
 export default function SettingPage() {
   const { data, error, load } = usePageData(loadProfile);
-  if (error) return <Result status="error" title="个人资料加载失败" subTitle={error} extra={<Button onClick={() => void load()}>重试</Button>} />;
-  if (!data) return <Card><Skeleton active /></Card>;
+  if (error)
+    return (
+      <Result
+        status="error"
+        title="个人资料加载失败"
+        subTitle={error}
+        extra={<Button onClick={() => void load()}>重试</Button>}
+      />
+    );
+  if (!data)
+    return (
+      <Card>
+        <Skeleton active />
+      </Card>
+    );
   return (
     <>
       <ProfileForm profile={data} onSaved={load} />
@@ -33,11 +51,18 @@ function ProfileForm({ profile, onSaved }: { profile: Profile; onSaved: () => Pr
   const { refresh } = useUser();
   const { schema, uiSchema, loading } = useFormSchema('lumen:forms/profile');
   const picked = useRef<Record<string, File[]>>({});
-  const [draft, setDraft] = useState<Record<string, any>>({ nickname: profile.nickname, bio: profile.bio, contactEmail: profile.contactEmail });
+  const [draft, setDraft] = useState<Record<string, any>>({
+    nickname: profile.nickname,
+    bio: profile.bio,
+    contactEmail: profile.contactEmail,
+  });
   const [busy, setBusy] = useState(false);
   const [serverError, setServerError] = useState<string | null>(null);
   const [extraErrors, setExtraErrors] = useState<ErrorSchema | undefined>();
-  const formContext = useMemo<FileWidgetContext>(() => ({ onFileSelected: (id, file) => (picked.current[id.replace(/^root_/, '')] ??= []).push(file) }), []);
+  const formContext = useMemo<FileWidgetContext>(
+    () => ({ onFileSelected: (id, file) => (picked.current[id.replace(/^root_/, '')] ??= []).push(file) }),
+    [],
+  );
   const display = useMemo(() => (schema ? forDisplay(schema) : undefined), [schema]);
 
   const submit = async (formData: Record<string, any>) => {
@@ -47,7 +72,13 @@ function ProfileForm({ profile, onSaved }: { profile: Profile; onSaved: () => Pr
     try {
       const files = filesInForm(formData, picked.current);
       if (files.avatar?.length) await postMultipart('/api/user/profile/avatar', formData, files);
-      else await request('PUT', '/api/user/profile', { nickname: formData.nickname, bio: formData.bio ?? '', contactEmail: formData.contactEmail ?? '' }, { json: true });
+      else
+        await request(
+          'PUT',
+          '/api/user/profile',
+          { nickname: formData.nickname, bio: formData.bio ?? '', contactEmail: formData.contactEmail ?? '' },
+          { json: true },
+        );
       message.success('已保存');
       // The stored avatar now shows above the form; the picked file is not sent again.
       picked.current = {};
@@ -66,10 +97,14 @@ function ProfileForm({ profile, onSaved }: { profile: Profile; onSaved: () => Pr
   return (
     <Card title="账户设置">
       <Space style={{ marginBottom: 16 }}>
-        <Avatar size={64} src={profile.avatar || undefined}>{profile.nickname.slice(0, 1)}</Avatar>
+        <Avatar size={64} src={profile.avatar || undefined}>
+          {profile.nickname.slice(0, 1)}
+        </Avatar>
       </Space>
       {serverError && <Alert type="error" showIcon message={serverError} style={{ marginBottom: 16 }} />}
-      {!display || loading ? <Skeleton active /> : (
+      {!display || loading ? (
+        <Skeleton active />
+      ) : (
         <Form
           schema={display as RJSFSchema}
           uiSchema={uiSchema}
@@ -83,7 +118,9 @@ function ProfileForm({ profile, onSaved }: { profile: Profile; onSaved: () => Pr
           onSubmit={({ formData }) => submit(formData)}
           disabled={busy}
         >
-          <Button type="primary" htmlType="submit" loading={busy}>保存</Button>
+          <Button type="primary" htmlType="submit" loading={busy}>
+            保存
+          </Button>
         </Form>
       )}
     </Card>

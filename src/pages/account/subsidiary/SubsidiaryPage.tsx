@@ -5,7 +5,18 @@ import { renderCell } from '../../../resources/views/cells';
 import { SchemaFormModal } from '../../../components/schema-form/SchemaFormModal';
 import { useUser } from '../../../components/user/UserContext';
 import { usePageData } from '../use-page-data';
-import { createSubAccount, decideApproval, listApprovals, listCompanyOrders, listSubAccounts, moveSubAccount, updateSubAccount, type Approval, type CompanyOrder, type SubAccount } from './sub-accounts-api';
+import {
+  createSubAccount,
+  decideApproval,
+  listApprovals,
+  listCompanyOrders,
+  listSubAccounts,
+  moveSubAccount,
+  updateSubAccount,
+  type Approval,
+  type CompanyOrder,
+  type SubAccount,
+} from './sub-accounts-api';
 
 const ROLE = { buyer: '采购员', viewer: '查看者' };
 const loadSubAccounts = async () => {
@@ -17,7 +28,18 @@ const loadSubAccounts = async () => {
 export default function SubsidiaryPage() {
   const { user } = useUser();
   if (user && (user.ownerType !== 'ORGANISATIONS' || user.parentId))
-    return <Result status="info" title="子账号管理仅对企业主账号开放" subTitle="完成企业实名认证后，企业主账号可添加子账号并为其分配每月额度。" extra={<Link to="/account/verify/company"><Button type="primary">去企业认证</Button></Link>} />;
+    return (
+      <Result
+        status="info"
+        title="子账号管理仅对企业主账号开放"
+        subTitle="完成企业实名认证后，企业主账号可添加子账号并为其分配每月额度。"
+        extra={
+          <Link to="/account/verify/company">
+            <Button type="primary">去企业认证</Button>
+          </Link>
+        }
+      />
+    );
   return <SubAccounts />;
 }
 
@@ -27,11 +49,27 @@ function SubAccounts() {
   const subs = data?.subs ?? null;
   const approvals = data?.approvals ?? [];
 
-  if (error) return <Result status="error" title="子账号加载失败" subTitle={error} extra={<Button onClick={() => void load()}>重试</Button>} />;
+  if (error)
+    return (
+      <Result
+        status="error"
+        title="子账号加载失败"
+        subTitle={error}
+        extra={<Button onClick={() => void load()}>重试</Button>}
+      />
+    );
   return (
     <>
       {approvals.length > 0 && (
-        <Card title={<>待审批采购 <Tag color="orange">{approvals.length}</Tag></>} style={{ marginBottom: 16 }} data-testid="sub-approvals">
+        <Card
+          title={
+            <>
+              待审批采购 <Tag color="orange">{approvals.length}</Tag>
+            </>
+          }
+          style={{ marginBottom: 16 }}
+          data-testid="sub-approvals"
+        >
           <Table<Approval>
             rowKey="id"
             size="small"
@@ -47,10 +85,17 @@ function SubAccounts() {
                 key: 'op',
                 render: (_, a) => (
                   <Space>
-                    <Popconfirm title={`批准后将从企业钱包支付 ${renderCell('money', a.amountCents)}`} onConfirm={() => run(() => decideApproval(a.id, true), '已批准并支付')}>
-                      <Button type="primary" size="small">批准</Button>
+                    <Popconfirm
+                      title={`批准后将从企业钱包支付 ${renderCell('money', a.amountCents)}`}
+                      onConfirm={() => run(() => decideApproval(a.id, true), '已批准并支付')}
+                    >
+                      <Button type="primary" size="small">
+                        批准
+                      </Button>
                     </Popconfirm>
-                    <Button size="small" onClick={() => run(() => decideApproval(a.id, false), '已驳回')}>驳回</Button>
+                    <Button size="small" onClick={() => run(() => decideApproval(a.id, false), '已驳回')}>
+                      驳回
+                    </Button>
                   </Space>
                 ),
               },
@@ -58,7 +103,14 @@ function SubAccounts() {
           />
         </Card>
       )}
-      <Card title="子账号管理" extra={<Button type="primary" onClick={() => setEditing('new')}>添加子账号</Button>}>
+      <Card
+        title="子账号管理"
+        extra={
+          <Button type="primary" onClick={() => setEditing('new')}>
+            添加子账号
+          </Button>
+        }
+      >
         <Typography.Paragraph type="secondary">
           子账号使用手机号短信登录，以企业名义购买授权并从企业钱包付款。采购员每月额度内直接付款，超出额度需您审批；查看者只能浏览企业授权。
         </Typography.Paragraph>
@@ -72,19 +124,40 @@ function SubAccounts() {
             { title: '姓名', dataIndex: 'nickname' },
             { title: '手机号', dataIndex: 'phone' },
             { title: '角色', dataIndex: 'role', render: (v: SubAccount['role']) => ROLE[v] },
-            { title: '本月已用 / 额度（元）', key: 'limit', render: (_, s) => `${(s.spentThisMonthCents / 100).toFixed(2)} / ${s.monthlyLimit.toFixed(2)}` },
-            { title: '状态', dataIndex: 'status', render: (v) => (v === 'active' ? <Tag color="green">正常</Tag> : <Tag>已停用</Tag>) },
+            {
+              title: '本月已用 / 额度（元）',
+              key: 'limit',
+              render: (_, s) => `${(s.spentThisMonthCents / 100).toFixed(2)} / ${s.monthlyLimit.toFixed(2)}`,
+            },
+            {
+              title: '状态',
+              dataIndex: 'status',
+              render: (v) => (v === 'active' ? <Tag color="green">正常</Tag> : <Tag>已停用</Tag>),
+            },
             {
               title: '操作',
               key: 'op',
               render: (_, s) => (
                 <Space>
-                  <Button size="small" onClick={() => setEditing(s)}>编辑</Button>
-                  {s.status === 'active'
-                    ? <Button size="small" onClick={() => run(() => moveSubAccount(s.userId, 'disable'), '已停用')}>停用</Button>
-                    : <Button size="small" onClick={() => run(() => moveSubAccount(s.userId, 'enable'), '已启用')}>启用</Button>}
-                  <Popconfirm title="删除后该子账号不能再登录，确定删除？" onConfirm={() => run(() => moveSubAccount(s.userId, 'delete'), '已删除')}>
-                    <Button size="small" danger>删除</Button>
+                  <Button size="small" onClick={() => setEditing(s)}>
+                    编辑
+                  </Button>
+                  {s.status === 'active' ? (
+                    <Button size="small" onClick={() => run(() => moveSubAccount(s.userId, 'disable'), '已停用')}>
+                      停用
+                    </Button>
+                  ) : (
+                    <Button size="small" onClick={() => run(() => moveSubAccount(s.userId, 'enable'), '已启用')}>
+                      启用
+                    </Button>
+                  )}
+                  <Popconfirm
+                    title="删除后该子账号不能再登录，确定删除？"
+                    onConfirm={() => run(() => moveSubAccount(s.userId, 'delete'), '已删除')}
+                  >
+                    <Button size="small" danger>
+                      删除
+                    </Button>
                   </Popconfirm>
                 </Space>
               ),
@@ -98,7 +171,16 @@ function SubAccounts() {
         schemaId="lumen:forms/sub-account"
         title={editing === 'new' ? '添加子账号' : '编辑子账号'}
         okText="保存"
-        initialData={editing && editing !== 'new' ? { phone: editing.phone, nickname: editing.nickname, role: editing.role, monthlyLimit: editing.monthlyLimit } : undefined}
+        initialData={
+          editing && editing !== 'new'
+            ? {
+                phone: editing.phone,
+                nickname: editing.nickname,
+                role: editing.role,
+                monthlyLimit: editing.monthlyLimit,
+              }
+            : undefined
+        }
         onCancel={() => setEditing(null)}
         onSubmit={async (form) => {
           if (editing === 'new') await createSubAccount(form);

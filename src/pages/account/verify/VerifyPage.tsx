@@ -14,7 +14,10 @@ import { useUser } from '../../../components/user/UserContext';
 import { AUTH_LEVEL_NAMES, fetchCertification, submitCertification, type CertificationState } from './verify-api';
 
 type Kind = 'personal' | 'company';
-const SCHEMA: Record<Kind, string> = { personal: 'lumen:forms/certification-personal', company: 'lumen:forms/certification-company' };
+const SCHEMA: Record<Kind, string> = {
+  personal: 'lumen:forms/certification-personal',
+  company: 'lumen:forms/certification-company',
+};
 
 /** /account/verify/{type?}: the account's certification standing, the latest application, and the form. */
 export default function VerifyPage() {
@@ -28,9 +31,27 @@ export default function VerifyPage() {
   };
   useEffect(load, []);
 
-  if (error) return <Result status="error" title="实名认证信息加载失败" subTitle={error} extra={<Button onClick={load}>重试</Button>} />;
-  if (!state) return <Card><Skeleton active /></Card>;
-  const kind: Kind = type === 'company' || type === 'personal' ? type : state.account.ownerType === 'ORGANISATIONS' ? 'company' : 'personal';
+  if (error)
+    return (
+      <Result
+        status="error"
+        title="实名认证信息加载失败"
+        subTitle={error}
+        extra={<Button onClick={load}>重试</Button>}
+      />
+    );
+  if (!state)
+    return (
+      <Card>
+        <Skeleton active />
+      </Card>
+    );
+  const kind: Kind =
+    type === 'company' || type === 'personal'
+      ? type
+      : state.account.ownerType === 'ORGANISATIONS'
+        ? 'company'
+        : 'personal';
   const pending = state.current?.status === 0;
 
   return (
@@ -38,13 +59,26 @@ export default function VerifyPage() {
       <Standing state={state} />
       {pending ? (
         <Card style={{ marginTop: 16 }}>
-          <Result status="info" title="认证资料审核中" subTitle="运营人员将在 1-3 个工作日内审核，审核期间不能重复提交。" />
+          <Result
+            status="info"
+            title="认证资料审核中"
+            subTitle="运营人员将在 1-3 个工作日内审核，审核期间不能重复提交。"
+          />
         </Card>
       ) : (
         <Card
           style={{ marginTop: 16 }}
           title={state.current?.status === 1 ? '重新认证（认证通过后取代当前认证）' : '提交实名认证'}
-          extra={<Segmented value={kind} onChange={(v) => navigate(`/account/verify/${v}`)} options={[{ label: '个人认证', value: 'personal' }, { label: '企业/机构认证', value: 'company' }]} />}
+          extra={
+            <Segmented
+              value={kind}
+              onChange={(v) => navigate(`/account/verify/${v}`)}
+              options={[
+                { label: '个人认证', value: 'personal' },
+                { label: '企业/机构认证', value: 'company' },
+              ]}
+            />
+          }
         >
           <Typography.Paragraph type="secondary">
             {kind === 'company'
@@ -64,15 +98,33 @@ function Standing({ state }: { state: CertificationState }) {
   return (
     <Card title="实名认证" data-testid="verify-standing">
       <Descriptions column={2} size="small">
-        <Descriptions.Item label="账户类型">{state.account.ownerType === 'ORGANISATIONS' ? '企业账号' : '个人账号'}</Descriptions.Item>
-        <Descriptions.Item label="授权等级"><Tag color="blue">{AUTH_LEVEL_NAMES[state.account.authLevel]}</Tag></Descriptions.Item>
-        {state.account.companyName && <Descriptions.Item label="企业名称">{state.account.companyName}</Descriptions.Item>}
-        {c && <Descriptions.Item label="最近申请">{c.subjectName}（{c.certificateNo}）</Descriptions.Item>}
+        <Descriptions.Item label="账户类型">
+          {state.account.ownerType === 'ORGANISATIONS' ? '企业账号' : '个人账号'}
+        </Descriptions.Item>
+        <Descriptions.Item label="授权等级">
+          <Tag color="blue">{AUTH_LEVEL_NAMES[state.account.authLevel]}</Tag>
+        </Descriptions.Item>
+        {state.account.companyName && (
+          <Descriptions.Item label="企业名称">{state.account.companyName}</Descriptions.Item>
+        )}
+        {c && (
+          <Descriptions.Item label="最近申请">
+            {c.subjectName}（{c.certificateNo}）
+          </Descriptions.Item>
+        )}
         {c && <Descriptions.Item label="申请状态">{renderCell('status:certification', c.status)}</Descriptions.Item>}
         {c && <Descriptions.Item label="提交时间">{renderCell('datetime', c.createdAt)}</Descriptions.Item>}
       </Descriptions>
       {!c && <Alert type="info" showIcon message="您尚未进行实名认证" style={{ marginTop: 12 }} />}
-      {c?.status === 2 && <Alert type="error" showIcon message={`认证未通过：${c.rejectReason ?? ''}`} description="请根据原因修改后重新提交。" style={{ marginTop: 12 }} />}
+      {c?.status === 2 && (
+        <Alert
+          type="error"
+          showIcon
+          message={`认证未通过：${c.rejectReason ?? ''}`}
+          description="请根据原因修改后重新提交。"
+          style={{ marginTop: 12 }}
+        />
+      )}
     </Card>
   );
 }
@@ -128,7 +180,9 @@ function CertificationForm({ kind, onDone }: { kind: Kind; onDone: () => void })
         onSubmit={({ formData }) => submit(formData)}
         disabled={busy}
       >
-        <Button type="primary" htmlType="submit" loading={busy}>提交认证</Button>
+        <Button type="primary" htmlType="submit" loading={busy}>
+          提交认证
+        </Button>
       </Form>
     </>
   );

@@ -6,7 +6,13 @@ import { SchemaFormModal } from '../../../components/schema-form/SchemaFormModal
 import { renderCell } from '../../../resources/views/cells';
 
 const POLL_MS = 2000;
-interface TopUp { topupNo: string; amountCents: number; status: 'pending' | 'paid'; payUrl?: string; providerName?: string }
+interface TopUp {
+  topupNo: string;
+  amountCents: number;
+  status: 'pending' | 'paid';
+  payUrl?: string;
+  providerName?: string;
+}
 
 /** Top-up: the amount form (lumen:forms/wallet-topup), then the provider's QR code, polled until the wallet is credited. */
 export function TopUpDialog({ open, onClose, onPaid }: { open: boolean; onClose: () => void; onPaid: () => void }) {
@@ -52,17 +58,28 @@ export function TopUpDialog({ open, onClose, onPaid }: { open: boolean; onClose:
         }}
       />
       <Modal open={open && !!pending} title="扫码支付" footer={null} onCancel={close} destroyOnClose>
-        {pending && (paid ? (
-          <Result status="success" title="充值成功" subTitle={`${renderCell('money', pending.amountCents)} 已存入钱包`} />
-        ) : (
-          <div style={{ textAlign: 'center' }} data-testid="topup-qr">
-            <Typography.Title level={4}>{renderCell('money', pending.amountCents)}</Typography.Title>
-            <img src={pending.qr} alt="支付二维码" width={200} height={200} />
-            <Typography.Paragraph type="secondary">请使用{pending.providerName}扫码支付，充值单号 {pending.topupNo}</Typography.Paragraph>
-            <Spin size="small" /> <Typography.Text type="secondary">等待支付结果…</Typography.Text>
-            <div><Typography.Link href={pending.payUrl} target="_blank">在沙箱中打开支付页</Typography.Link></div>
-          </div>
-        ))}
+        {pending &&
+          (paid ? (
+            <Result
+              status="success"
+              title="充值成功"
+              subTitle={`${renderCell('money', pending.amountCents)} 已存入钱包`}
+            />
+          ) : (
+            <div style={{ textAlign: 'center' }} data-testid="topup-qr">
+              <Typography.Title level={4}>{renderCell('money', pending.amountCents)}</Typography.Title>
+              <img src={pending.qr} alt="支付二维码" width={200} height={200} />
+              <Typography.Paragraph type="secondary">
+                请使用{pending.providerName}扫码支付，充值单号 {pending.topupNo}
+              </Typography.Paragraph>
+              <Spin size="small" /> <Typography.Text type="secondary">等待支付结果…</Typography.Text>
+              <div>
+                <Typography.Link href={pending.payUrl} target="_blank">
+                  在沙箱中打开支付页
+                </Typography.Link>
+              </div>
+            </div>
+          ))}
       </Modal>
     </>
   );

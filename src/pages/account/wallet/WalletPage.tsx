@@ -5,7 +5,15 @@ import { get } from '../../../dataProvider/axios';
 import { enumOptions, renderCell } from '../../../resources/views/cells';
 import { TopUpDialog } from './TopUpDialog';
 
-interface WalletTx { id: number; amountCents: number; balanceAfter: number; kind: string; orderId: number | null; note: string; createdAt: string }
+interface WalletTx {
+  id: number;
+  amountCents: number;
+  balanceAfter: number;
+  kind: string;
+  orderId: number | null;
+  note: string;
+  createdAt: string;
+}
 const PAGE_SIZE = 10;
 
 /** /account/wallet: balance, top-up through WeChat Pay / Alipay, and every movement with filters. */
@@ -49,8 +57,15 @@ export default function WalletPage() {
     <>
       <Card title="我的钱包">
         <Space size={48} align="center">
-          <Statistic title="可用余额（元）" value={balance === null ? '-' : (balance / 100).toFixed(2)} loading={balance === null && loading} data-testid="wallet-balance" />
-          <Button type="primary" onClick={() => setTopUp(true)}>充值</Button>
+          <Statistic
+            title="可用余额（元）"
+            value={balance === null ? '-' : (balance / 100).toFixed(2)}
+            loading={balance === null && loading}
+            data-testid="wallet-balance"
+          />
+          <Button type="primary" onClick={() => setTopUp(true)}>
+            充值
+          </Button>
         </Space>
         <Typography.Paragraph type="secondary" style={{ marginTop: 12, marginBottom: 0 }}>
           余额可用于支付素材订单；充值通过微信支付或支付宝完成，单笔与每日限额以充值页面为准。
@@ -63,18 +78,45 @@ export default function WalletPage() {
             placeholder="全部类型"
             style={{ width: 160 }}
             value={kind}
-            onChange={(v) => { setKind(v); setPage(1); }}
+            onChange={(v) => {
+              setKind(v);
+              setPage(1);
+            }}
             options={enumOptions('lumen:enums/wallet-kind').map((o) => ({ label: o.label, value: String(o.value) }))}
           />
-          <DatePicker.RangePicker value={range} onChange={(v) => { setRange(v as [Dayjs | null, Dayjs | null] | null); setPage(1); }} />
+          <DatePicker.RangePicker
+            value={range}
+            onChange={(v) => {
+              setRange(v as [Dayjs | null, Dayjs | null] | null);
+              setPage(1);
+            }}
+          />
         </Space>
-        {error && <Alert type="error" showIcon message={`钱包明细加载失败：${error}`} action={<Button size="small" onClick={() => void load()}>重试</Button>} style={{ marginBottom: 16 }} />}
+        {error && (
+          <Alert
+            type="error"
+            showIcon
+            message={`钱包明细加载失败：${error}`}
+            action={
+              <Button size="small" onClick={() => void load()}>
+                重试
+              </Button>
+            }
+            style={{ marginBottom: 16 }}
+          />
+        )}
         <Table<WalletTx>
           rowKey="id"
           loading={loading}
           dataSource={data?.list ?? []}
           locale={{ emptyText: <Empty description={kind || range ? '没有符合条件的记录' : '暂无收支记录'} /> }}
-          pagination={{ current: page, pageSize: PAGE_SIZE, total: data?.total ?? 0, onChange: setPage, hideOnSinglePage: true }}
+          pagination={{
+            current: page,
+            pageSize: PAGE_SIZE,
+            total: data?.total ?? 0,
+            onChange: setPage,
+            hideOnSinglePage: true,
+          }}
           columns={[
             { title: '时间', dataIndex: 'createdAt', render: (v) => renderCell('datetime', v) },
             { title: '类型', dataIndex: 'kind', render: (v) => renderCell('enum:lumen:enums/wallet-kind', v) },
@@ -83,9 +125,19 @@ export default function WalletPage() {
               title: '金额（元）',
               dataIndex: 'amountCents',
               align: 'right',
-              render: (v: number) => <Typography.Text type={v < 0 ? 'danger' : 'success'}>{v > 0 ? '+' : ''}{(v / 100).toFixed(2)}</Typography.Text>,
+              render: (v: number) => (
+                <Typography.Text type={v < 0 ? 'danger' : 'success'}>
+                  {v > 0 ? '+' : ''}
+                  {(v / 100).toFixed(2)}
+                </Typography.Text>
+              ),
             },
-            { title: '余额（元）', dataIndex: 'balanceAfter', align: 'right', render: (v: number) => (v / 100).toFixed(2) },
+            {
+              title: '余额（元）',
+              dataIndex: 'balanceAfter',
+              align: 'right',
+              render: (v: number) => (v / 100).toFixed(2),
+            },
           ]}
         />
       </Card>

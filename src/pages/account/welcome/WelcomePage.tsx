@@ -1,5 +1,19 @@
 import { Link } from 'react-router-dom';
-import { Avatar, Button, Card, Col, Descriptions, Empty, Flex, List, Row, Space, Statistic, Tag, Typography } from 'antd';
+import {
+  Avatar,
+  Button,
+  Card,
+  Col,
+  Descriptions,
+  Empty,
+  Flex,
+  List,
+  Row,
+  Space,
+  Statistic,
+  Tag,
+  Typography,
+} from 'antd';
 import { UserOutlined } from '@ant-design/icons';
 import { useUser, type UserInfo } from '../../../components/user/UserContext';
 import { useRemote } from '../../../components/material/useRemote';
@@ -14,12 +28,16 @@ function UserCard({ user }: { user: UserInfo }) {
         <Avatar size={72} src={user.avatar || undefined} icon={<UserOutlined />} />
         <div style={{ flex: 1 }}>
           <Space align="center">
-            <Typography.Title level={4} style={{ margin: 0 }}>{user.nickname || user.username}</Typography.Title>
+            <Typography.Title level={4} style={{ margin: 0 }}>
+              {user.nickname || user.username}
+            </Typography.Title>
             <Tag color={user.ownerType === 'ORGANISATIONS' ? 'gold' : 'blue'}>{OWNER_TYPE_LABELS[user.ownerType]}</Tag>
           </Space>
           <Descriptions size="small" column={3} style={{ marginTop: 8 }}>
             {/* The server masks the phone (138****0000). */}
-            <Descriptions.Item label="手机号">{user.phone ?? <Link to="/account/security">未绑定</Link>}</Descriptions.Item>
+            <Descriptions.Item label="手机号">
+              {user.phone ?? <Link to="/account/security">未绑定</Link>}
+            </Descriptions.Item>
             {user.companyName && <Descriptions.Item label="企业名称">{user.companyName}</Descriptions.Item>}
             <Descriptions.Item label="账户余额">{formatMoney(user.balanceCents)}</Descriptions.Item>
           </Descriptions>

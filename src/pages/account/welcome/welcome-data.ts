@@ -18,7 +18,13 @@ export const SUMMARY: SummaryItem[] = [
   { key: 'licences', label: '授权记录', apiPath: 'order/authrecord', to: '/account/authrecord' },
   { key: 'albums', label: '收藏夹', apiPath: 'collect', to: '/account/collect' },
   // Coupon status 1 = usable (lumen:status/coupon).
-  { key: 'coupons', label: '可用优惠券', apiPath: 'discount', filters: [{ field: 'status', operator: 'eq', value: 1 }], to: '/account/coupon' },
+  {
+    key: 'coupons',
+    label: '可用优惠券',
+    apiPath: 'discount',
+    filters: [{ field: 'status', operator: 'eq', value: 1 }],
+    to: '/account/coupon',
+  },
 ];
 
 /** Shortcuts below the figures, as route names (titles and paths come from the route table). */
@@ -28,11 +34,19 @@ export const QUICK_LINKS = pageLinks(['Cart', 'MyAuth', 'HistoryList', 'Ticket',
 export async function loadSummary(): Promise<Record<string, number>> {
   const totals = await Promise.all(
     SUMMARY.map((s) =>
-      dataProvider.getList({ resource: s.apiPath, meta: { apiPath: s.apiPath }, pagination: { current: 1, pageSize: 1 }, filters: s.filters }),
+      dataProvider.getList({
+        resource: s.apiPath,
+        meta: { apiPath: s.apiPath },
+        pagination: { current: 1, pageSize: 1 },
+        filters: s.filters,
+      }),
     ),
   );
   return Object.fromEntries(SUMMARY.map((s, i) => [s.key, totals[i].total]));
 }
 
 /** 个人用户 / 企业用户: the owner type's label from its table, as the kind of account. */
-export const OWNER_TYPE_LABELS = { PERSONAL: `${tableLabel(enumsOwnerType, 'PERSONAL')}用户`, ORGANISATIONS: `${tableLabel(enumsOwnerType, 'ORGANISATIONS')}用户` } as const;
+export const OWNER_TYPE_LABELS = {
+  PERSONAL: `${tableLabel(enumsOwnerType, 'PERSONAL')}用户`,
+  ORGANISATIONS: `${tableLabel(enumsOwnerType, 'ORGANISATIONS')}用户`,
+} as const;

@@ -12,8 +12,14 @@ export function PoolRevenueTable() {
   const [open, setOpen] = useState(false);
   return (
     <>
-      <Button type="primary" onClick={() => setOpen(true)} style={{ marginBottom: 16 }}>记录池收入</Button>
-      <Table rowKey="id" loading={loading} dataSource={data ?? []} locale={{ emptyText: <Empty description="暂无池收入" /> }}
+      <Button type="primary" onClick={() => setOpen(true)} style={{ marginBottom: 16 }}>
+        记录池收入
+      </Button>
+      <Table
+        rowKey="id"
+        loading={loading}
+        dataSource={data ?? []}
+        locale={{ emptyText: <Empty description="暂无池收入" /> }}
         columns={[
           { title: '凭证号', dataIndex: 'reference' },
           { title: '被授权平台', dataIndex: 'licensee' },
@@ -23,9 +29,21 @@ export function PoolRevenueTable() {
           { title: '已分配', dataIndex: 'sharedCents', render: formatMoney },
           { title: '池内作品', dataIndex: 'totalWorks' },
           { title: '记录时间', dataIndex: 'createdAt', render: formatDateTime },
-        ]} />
-      <SchemaFormModal open={open} schemaId="lumen:forms/collective-revenue" title="记录集体授权收入" okText="记录并分配" onCancel={() => setOpen(false)}
-        onSubmit={async (f) => { await recordPoolRevenue(f); message.success('已记录并分配'); setOpen(false); await reload(); }} />
+        ]}
+      />
+      <SchemaFormModal
+        open={open}
+        schemaId="lumen:forms/collective-revenue"
+        title="记录集体授权收入"
+        okText="记录并分配"
+        onCancel={() => setOpen(false)}
+        onSubmit={async (f) => {
+          await recordPoolRevenue(f);
+          message.success('已记录并分配');
+          setOpen(false);
+          await reload();
+        }}
+      />
     </>
   );
 }

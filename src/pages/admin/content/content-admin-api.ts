@@ -38,12 +38,29 @@ export interface Enquiry {
 }
 
 const base = '/api/admin/content';
-export const listCms = (kind: CmsKind, page: number, pageSize: number) => get<{ list: CmsRow[]; total: number }>(`${base}/list`, { kind, page, pageSize });
+export const listCms = (kind: CmsKind, page: number, pageSize: number) =>
+  get<{ list: CmsRow[]; total: number }>(`${base}/list`, { kind, page, pageSize });
 export const fetchCms = (id: number) => get<CmsDetail>(`${base}/${id}`);
-export const createCms = (form: Record<string, any>) => request<{ id: number; version: number }>('POST', base, form, { json: true });
+export const createCms = (form: Record<string, any>) =>
+  request<{ id: number; version: number }>('POST', base, form, { json: true });
 /** Saves a new version on top of baseVersion (409 when someone saved in between). */
-export const saveCms = (id: number, form: Record<string, any>, baseVersion: number) => request<{ version: number }>('PUT', `${base}/${id}`, { ...form, baseVersion }, { json: true });
-export const restoreCms = (id: number, version: number, baseVersion: number) => request<{ version: number }>('POST', `${base}/${id}/restore`, { version, baseVersion }, { json: true });
-export const listRegistrations = (id: number) => get<Array<{ id: number; name: string; phone: string; company: string; position: string; note: string; createdAt: string }>>(`${base}/${id}/registrations`);
-export const listEnquiries = (handled: boolean, page: number, pageSize: number) => get<{ list: Enquiry[]; total: number }>(`${base}/enquiries`, { handled, page, pageSize });
-export const markHandled = (id: number, note: string) => request('POST', `${base}/enquiries/${id}/handled`, { note }, { json: true });
+export const saveCms = (id: number, form: Record<string, any>, baseVersion: number) =>
+  request<{ version: number }>('PUT', `${base}/${id}`, { ...form, baseVersion }, { json: true });
+export const restoreCms = (id: number, version: number, baseVersion: number) =>
+  request<{ version: number }>('POST', `${base}/${id}/restore`, { version, baseVersion }, { json: true });
+export const listRegistrations = (id: number) =>
+  get<
+    Array<{
+      id: number;
+      name: string;
+      phone: string;
+      company: string;
+      position: string;
+      note: string;
+      createdAt: string;
+    }>
+  >(`${base}/${id}/registrations`);
+export const listEnquiries = (handled: boolean, page: number, pageSize: number) =>
+  get<{ list: Enquiry[]; total: number }>(`${base}/enquiries`, { handled, page, pageSize });
+export const markHandled = (id: number, note: string) =>
+  request('POST', `${base}/enquiries/${id}/handled`, { note }, { json: true });

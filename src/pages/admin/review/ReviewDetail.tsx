@@ -8,7 +8,8 @@ import { SchemaFormModal } from '../../../components/schema-form/SchemaFormModal
 import { decide, fetchItem, type DecisionPath, type StaffReview } from './review-api';
 import { DuplicateHits, ReviewMedia } from './ReviewMedia';
 
-const size = (b: number | null) => (b === null ? '-' : b >= 1 << 20 ? `${(b / (1 << 20)).toFixed(1)} MB` : `${Math.ceil(b / 1024)} KB`);
+const size = (b: number | null) =>
+  b === null ? '-' : b >= 1 << 20 ? `${(b / (1 << 20)).toFixed(1)} MB` : `${Math.ceil(b / 1024)} KB`;
 
 function Metadata({ item }: { item: StaffReview }) {
   const w = item.work;
@@ -26,7 +27,18 @@ function Metadata({ item }: { item: StaffReview }) {
         { key: 'description', label: '作品描述', children: w.description || '-' },
         { key: 'tags', label: '标签', children: w.tags.length ? w.tags.map((t) => <Tag key={t}>{t}</Tag>) : '-' },
         { key: 'price', label: '个人授权价格', children: `¥${w.price.toFixed(2)}` },
-        { key: 'media', label: '规格', children: [w.width && w.height ? `${w.width}×${w.height}` : null, w.durationSec ? `${w.durationSec}秒` : null, w.format, size(w.sizeBytes)].filter(Boolean).join(' · ') },
+        {
+          key: 'media',
+          label: '规格',
+          children: [
+            w.width && w.height ? `${w.width}×${w.height}` : null,
+            w.durationSec ? `${w.durationSec}秒` : null,
+            w.format,
+            size(w.sizeBytes),
+          ]
+            .filter(Boolean)
+            .join(' · '),
+        },
         { key: 'submitted', label: '提交时间', children: formatDateTime(item.revision?.submittedAt ?? w.submittedAt) },
       ]}
     />
@@ -59,13 +71,31 @@ function MediaNotice({ media }: { media: StaffReview['media'] }) {
     );
   }
   if (media.state === 'failed') {
-    return <Alert type="error" showIcon style={{ marginBottom: 12 }} message="媒体处理失败，不能审核通过" description={media.error ?? '请驳回或要求创作者重新处理'} />;
+    return (
+      <Alert
+        type="error"
+        showIcon
+        style={{ marginBottom: 12 }}
+        message="媒体处理失败，不能审核通过"
+        description={media.error ?? '请驳回或要求创作者重新处理'}
+      />
+    );
   }
   return null;
 }
 
 /** One queue item: preview, metadata, the revision's changes, duplicate hits, timeline and the decisions. */
-export function ReviewDetail({ materialId, revisionId, onDecided, onNext }: { materialId: number; revisionId: number | null; onDecided: () => void; onNext: () => void }) {
+export function ReviewDetail({
+  materialId,
+  revisionId,
+  onDecided,
+  onNext,
+}: {
+  materialId: number;
+  revisionId: number | null;
+  onDecided: () => void;
+  onNext: () => void;
+}) {
   const { message } = App.useApp();
   const [item, setItem] = useState<StaffReview | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -109,25 +139,54 @@ export function ReviewDetail({ materialId, revisionId, onDecided, onNext }: { ma
   };
 
   if (error) return <Alert type="error" showIcon message="加载失败" description={error} />;
-  if (!item) return <Card><Skeleton active /></Card>;
+  if (!item)
+    return (
+      <Card>
+        <Skeleton active />
+      </Card>
+    );
   const rev = item.revision;
   const appealText = rev ? rev.appealText : item.work.appealText;
   const pending = !done && (rev ? rev.status === 0 : item.work.status === 0);
   const approvable = !!rev || item.media.state === 'ready' || item.media.state === 'none';
   return (
     <Card
-      title={<Space wrap><Tag color={rev ? 'blue' : 'gold'}>{rev ? '作品修改' : '新作品'}</Tag>{(rev?.appeal || (!rev && item.work.appeal)) && <Tag color="purple">申诉</Tag>}{rev ? rev.fields.title : item.work.title}</Space>}
+      title={
+        <Space wrap>
+          <Tag color={rev ? 'blue' : 'gold'}>{rev ? '作品修改' : '新作品'}</Tag>
+          {(rev?.appeal || (!rev && item.work.appeal)) && <Tag color="purple">申诉</Tag>}
+          {rev ? rev.fields.title : item.work.title}
+        </Space>
+      }
       extra={
         pending ? (
           <Space>
-            <Popconfirm title={rev ? '通过后修改内容将立即替换在售版本，确定通过吗？' : '确定审核通过并上架吗？'} onConfirm={approve} disabled={!approvable}>
-              <Button type="primary" loading={busy} disabled={!approvable} title={approvable ? undefined : '媒体处理完成后才能通过'}>通过</Button>
+            <Popconfirm
+              title={rev ? '通过后修改内容将立即替换在售版本，确定通过吗？' : '确定审核通过并上架吗？'}
+              onConfirm={approve}
+              disabled={!approvable}
+            >
+              <Button
+                type="primary"
+                loading={busy}
+                disabled={!approvable}
+                title={approvable ? undefined : '媒体处理完成后才能通过'}
+              >
+                通过
+              </Button>
             </Popconfirm>
-            <Button danger onClick={() => setDialog('reject')}>驳回</Button>
+            <Button danger onClick={() => setDialog('reject')}>
+              驳回
+            </Button>
             <Button onClick={() => setDialog('request-info')}>{enumLabel(WORK_EVENT, 'request_info')}</Button>
           </Space>
         ) : done ? (
-          <Tag data-testid="review-decision" color={DONE[done].type === 'success' ? 'green' : DONE[done].type === 'warning' ? 'red' : 'orange'}>{DONE[done].text}</Tag>
+          <Tag
+            data-testid="review-decision"
+            color={DONE[done].type === 'success' ? 'green' : DONE[done].type === 'warning' ? 'red' : 'orange'}
+          >
+            {DONE[done].text}
+          </Tag>
         ) : (
           <Tag>已处理</Tag>
         )
@@ -141,14 +200,24 @@ export function ReviewDetail({ materialId, revisionId, onDecided, onNext }: { ma
           style={{ marginBottom: 12 }}
           message={`${DONE[done].text}：${rev ? rev.fields.title : item.work.title}`}
           description={DONE[done].detail}
-          action={<Button size="small" type="primary" onClick={onNext}>审核下一项</Button>}
+          action={
+            <Button size="small" type="primary" onClick={onNext}>
+              审核下一项
+            </Button>
+          }
         />
       )}
       {!done && !rev && <MediaNotice media={item.media} />}
-      {appealText && <Alert type="warning" showIcon style={{ marginBottom: 12 }} message="创作者申诉" description={appealText} />}
+      {appealText && (
+        <Alert type="warning" showIcon style={{ marginBottom: 12 }} message="创作者申诉" description={appealText} />
+      )}
       <Row gutter={16}>
-        <Col xs={24} lg={12}><ReviewMedia work={item.work} /></Col>
-        <Col xs={24} lg={12}><Metadata item={item} /></Col>
+        <Col xs={24} lg={12}>
+          <ReviewMedia work={item.work} />
+        </Col>
+        <Col xs={24} lg={12}>
+          <Metadata item={item} />
+        </Col>
       </Row>
       {rev && (
         <Card size="small" title="修改内容" style={{ marginTop: 16 }}>
@@ -161,8 +230,22 @@ export function ReviewDetail({ materialId, revisionId, onDecided, onNext }: { ma
       <Card size="small" title="审核动态" style={{ marginTop: 16 }}>
         <WorkTimeline events={item.events} />
       </Card>
-      <SchemaFormModal open={dialog === 'reject'} schemaId="lumen:forms/review-reject" title="驳回" okText="确认驳回" danger onCancel={() => setDialog(null)} onSubmit={(f) => run('reject', f)} />
-      <SchemaFormModal open={dialog === 'request-info'} schemaId="lumen:forms/review-info" title={enumLabel(WORK_EVENT, 'request_info')} onCancel={() => setDialog(null)} onSubmit={(f) => run('request-info', f)} />
+      <SchemaFormModal
+        open={dialog === 'reject'}
+        schemaId="lumen:forms/review-reject"
+        title="驳回"
+        okText="确认驳回"
+        danger
+        onCancel={() => setDialog(null)}
+        onSubmit={(f) => run('reject', f)}
+      />
+      <SchemaFormModal
+        open={dialog === 'request-info'}
+        schemaId="lumen:forms/review-info"
+        title={enumLabel(WORK_EVENT, 'request_info')}
+        onCancel={() => setDialog(null)}
+        onSubmit={(f) => run('request-info', f)}
+      />
     </Card>
   );
 }

@@ -57,9 +57,17 @@ export default function ReviewPage() {
         </Col>
         <Col xs={24} lg={16}>
           {selected ? (
-            <ReviewDetail key={itemKey(selected)} materialId={selected.material_id} revisionId={selected.revision_id} onDecided={decided} onNext={next} />
+            <ReviewDetail
+              key={itemKey(selected)}
+              materialId={selected.material_id}
+              revisionId={selected.revision_id}
+              onDecided={decided}
+              onNext={next}
+            />
           ) : (
-            <Card><Empty description="从左侧队列选择一项开始审核" /></Card>
+            <Card>
+              <Empty description="从左侧队列选择一项开始审核" />
+            </Card>
           )}
         </Col>
       </Row>

@@ -14,4 +14,9 @@ export const fetchItem = (materialId: number, revisionId: number | null) =>
 
 /** A decision on what staff looked at: the revision, or the work at the content digest they saw. */
 export const decide = (item: StaffReview, path: DecisionPath, form: Record<string, unknown> = {}) =>
-  request<StaffReview>('POST', `/api/admin/review/works/${item.work.id}/${path}`, { ...form, ...(item.revision ? { revisionId: item.revision.id } : { digest: item.work.digest }) }, { json: true });
+  request<StaffReview>(
+    'POST',
+    `/api/admin/review/works/${item.work.id}/${path}`,
+    { ...form, ...(item.revision ? { revisionId: item.revision.id } : { digest: item.work.digest }) },
+    { json: true },
+  );

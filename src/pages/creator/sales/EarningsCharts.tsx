@@ -16,13 +16,27 @@ const tooltip = { trigger: 'axis', valueFormatter: money } as const;
 const yAxisMoney = { type: 'value', axisLabel: { formatter: (v: number) => `¥${v}` } } as const;
 
 /** One chart card: the chart when it has data, else an empty state of the same height. */
-function ChartCard({ title, testId, hasData, option }: { title: string; testId: string; hasData: boolean; option: Record<string, unknown> }) {
+function ChartCard({
+  title,
+  testId,
+  hasData,
+  option,
+}: {
+  title: string;
+  testId: string;
+  hasData: boolean;
+  option: Record<string, unknown>;
+}) {
   return (
     <Card size="small" title={title} data-testid={testId}>
       {hasData ? (
         <ReactEChartsCore echarts={echarts} style={{ height: 260 }} notMerge option={option} />
       ) : (
-        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无分成收益" style={{ height: 240, paddingTop: 60 }} />
+        <Empty
+          image={Empty.PRESENTED_IMAGE_SIMPLE}
+          description="暂无分成收益"
+          style={{ height: 240, paddingTop: 60 }}
+        />
       )}
     </Card>
   );
@@ -58,7 +72,12 @@ export default function EarningsCharts({ summary }: { summary: SalesSummary }) {
             tooltip: { ...tooltip, axisPointer: { type: 'shadow' } },
             grid: { left: 8, right: 24, top: 8, bottom: 8, containLabel: true },
             xAxis: yAxisMoney,
-            yAxis: { type: 'category', inverse: true, data: works.labels, axisLabel: { width: 110, overflow: 'truncate' } },
+            yAxis: {
+              type: 'category',
+              inverse: true,
+              data: works.labels,
+              axisLabel: { width: 110, overflow: 'truncate' },
+            },
             series: [{ type: 'bar', name: '分成收益', data: works.values, barMaxWidth: 18, color: '#13c2c2' }],
           }}
         />

@@ -20,7 +20,11 @@ export default function SalesPage() {
     config: { query: filtersToParams(filters) },
     errorNotification: false,
   });
-  const rule = useCustom<RevenueShareRule>({ url: `/api/${sales.apiPath}/rule`, method: 'get', errorNotification: false });
+  const rule = useCustom<RevenueShareRule>({
+    url: `/api/${sales.apiPath}/rule`,
+    method: 'get',
+    errorNotification: false,
+  });
   const s = summary.data?.data;
   const r = rule.data?.data;
   return (
@@ -40,10 +44,18 @@ export default function SalesPage() {
           <Alert type="error" showIcon message="销售汇总加载失败" description={summary.error?.message} />
         ) : (
           <Row gutter={16} data-testid="sales-totals">
-            <Col span={6}><Statistic title="销售笔数（不含退款）" value={s?.count ?? 0} /></Col>
-            <Col span={6}><Statistic title="实付金额（元）" value={yuan(s?.grossCents)} /></Col>
-            <Col span={6}><Statistic title="分成收益（元）" value={yuan(s?.amountCents)} valueStyle={{ color: '#1677ff' }} /></Col>
-            <Col span={6}><Statistic title="已扣回（元）" value={yuan(s?.reversedCents)} /></Col>
+            <Col span={6}>
+              <Statistic title="销售笔数（不含退款）" value={s?.count ?? 0} />
+            </Col>
+            <Col span={6}>
+              <Statistic title="实付金额（元）" value={yuan(s?.grossCents)} />
+            </Col>
+            <Col span={6}>
+              <Statistic title="分成收益（元）" value={yuan(s?.amountCents)} valueStyle={{ color: '#1677ff' }} />
+            </Col>
+            <Col span={6}>
+              <Statistic title="已扣回（元）" value={yuan(s?.reversedCents)} />
+            </Col>
           </Row>
         )}
       </Card>

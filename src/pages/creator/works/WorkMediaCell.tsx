@@ -38,12 +38,17 @@ export function StripScrub({ url, strip }: { url: string; strip: NonNullable<Wor
       }}
       onMouseLeave={() => setTile(0)}
       style={{
-        width: SCRUB_WIDTH, height, borderRadius: 4, backgroundImage: `url(${url})`,
+        width: SCRUB_WIDTH,
+        height,
+        borderRadius: 4,
+        backgroundImage: `url(${url})`,
         backgroundSize: `${strip.columns * 100}% ${strip.rows * 100}%`,
         backgroundPosition: `${strip.columns > 1 ? (col / (strip.columns - 1)) * 100 : 0}% ${strip.rows > 1 ? (row / (strip.rows - 1)) * 100 : 0}%`,
       }}
     >
-      <div style={{ height: 3, marginTop: height - 3, width: `${((tile + 1) / count) * 100}%`, background: '#1677ff' }} />
+      <div
+        style={{ height: 3, marginTop: height - 3, width: `${((tile + 1) / count) * 100}%`, background: '#1677ff' }}
+      />
     </div>
   );
 }
@@ -56,7 +61,13 @@ export function WorkMediaCell({ workId }: { workId: number }) {
   const { message } = App.useApp();
   const [media, setMedia] = useState<WorkMedia | null>(null);
   const [retrying, setRetrying] = useState(false);
-  const load = useCallback(() => get<WorkMedia>(`/api/user/works/${workId}/media`).then(setMedia).catch(() => undefined), [workId]);
+  const load = useCallback(
+    () =>
+      get<WorkMedia>(`/api/user/works/${workId}/media`)
+        .then(setMedia)
+        .catch(() => undefined),
+    [workId],
+  );
   useEffect(() => void load(), [load]);
   useEffect(() => {
     if (media?.state !== 'processing') return;
@@ -70,7 +81,9 @@ export function WorkMediaCell({ workId }: { workId: number }) {
       <div style={{ minWidth: 140 }} data-testid="media-processing">
         <Tag color="processing">{tableLabel(statusJob, 'running')}</Tag>
         <Progress percent={Math.round(media.progress)} size="small" status="active" />
-        <Typography.Text type="secondary" style={{ fontSize: 12 }}>{media.message}</Typography.Text>
+        <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+          {media.message}
+        </Typography.Text>
       </div>
     );
   }
@@ -89,10 +102,18 @@ export function WorkMediaCell({ workId }: { workId: number }) {
     return (
       <Space direction="vertical" size={2} data-testid="media-failed">
         <Tag color="error">处理失败</Tag>
-        <Typography.Text type="danger" style={{ fontSize: 12 }}>{media.error}</Typography.Text>
-        <Button size="small" loading={retrying} onClick={() => void retry()}>重试</Button>
+        <Typography.Text type="danger" style={{ fontSize: 12 }}>
+          {media.error}
+        </Typography.Text>
+        <Button size="small" loading={retrying} onClick={() => void retry()}>
+          重试
+        </Button>
       </Space>
     );
   }
-  return media.stripUrl && media.strip ? <StripScrub url={media.stripUrl} strip={media.strip} /> : <Tag color="success">处理完成</Tag>;
+  return media.stripUrl && media.strip ? (
+    <StripScrub url={media.stripUrl} strip={media.strip} />
+  ) : (
+    <Tag color="success">处理完成</Tag>
+  );
 }

@@ -31,7 +31,11 @@ function Notice({ notice }: { notice: ReviewNotice }) {
         <Space direction="vertical" size={4}>
           {notice.reasons.length > 0 && (
             <Space size={[4, 4]} wrap>
-              {notice.reasons.map((r) => <Tag key={r.code} color="red">{r.title}</Tag>)}
+              {notice.reasons.map((r) => (
+                <Tag key={r.code} color="red">
+                  {r.title}
+                </Tag>
+              ))}
             </Space>
           )}
           {notice.comment && <Typography.Text>审核意见：{notice.comment}</Typography.Text>}
@@ -61,7 +65,21 @@ export function WorkReviewPanel({ work }: { work: Record<string, any> }) {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- reload when the work's id, status, revision or title changes (see above)
   }, [work.id, work.status, work.revision_status, work.title]);
 
-  if (error) return <Alert style={{ marginTop: 16 }} type="error" showIcon message="审核记录加载失败" description={error} action={<Button size="small" onClick={() => void load()}>重试</Button>} />;
+  if (error)
+    return (
+      <Alert
+        style={{ marginTop: 16 }}
+        type="error"
+        showIcon
+        message="审核记录加载失败"
+        description={error}
+        action={
+          <Button size="small" onClick={() => void load()}>
+            重试
+          </Button>
+        }
+      />
+    );
   if (!data) return <Skeleton active style={{ marginTop: 16 }} />;
   return (
     <Space direction="vertical" size={16} style={{ width: '100%', marginTop: 16 }}>
@@ -69,11 +87,21 @@ export function WorkReviewPanel({ work }: { work: Record<string, any> }) {
       {data.revision && (
         <Card
           size="small"
-          title={<Space>修改内容<StatusTag table="work-revision" value={data.revision.status} /></Space>}
+          title={
+            <Space>
+              修改内容
+              <StatusTag table="work-revision" value={data.revision.status} />
+            </Space>
+          }
           data-testid="pending-revision"
         >
           {data.revision.status === 0 && (
-            <Alert type="info" showIcon style={{ marginBottom: 12 }} message="修改审核中：审核通过前，买家看到和购买的仍是当前在售版本。" />
+            <Alert
+              type="info"
+              showIcon
+              style={{ marginBottom: 12 }}
+              message="修改审核中：审核通过前，买家看到和购买的仍是当前在售版本。"
+            />
           )}
           <RevisionDiff diff={data.revision.diff} />
         </Card>
