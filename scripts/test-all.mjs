@@ -157,8 +157,8 @@ const pglitePass = () =>
     env: { TEST_DATABASE_URL: '' },
     extra: ['--exclude', '**/*.pg.test.ts', ...(process.env.TEST_DATABASE_URL ? oneEngine : []), workers, shared],
   });
-const postgresPass = (background = false) =>
-  vitest('api (PostgreSQL)', 'api', { extra: ['--exclude', '**/*.pglite.test.ts', workers, shared], background });
+const postgresPass = () =>
+  vitest('api (PostgreSQL)', 'api', { extra: ['--exclude', '**/*.pglite.test.ts', workers, shared] });
 
 async function browserPass(background = false) {
   if (!clientBuild) return vitest('e2e (Chromium)', 'e2e', { background });
@@ -178,11 +178,8 @@ if (only === 'api') {
 if (only === 'e2e') await browserPass();
 if (whole) {
   await templates;
-  // The two API passes run side by side: each kept about one core busy (API files wait on child
-  // processes, ffmpeg, Chromium and timers), so one after the other left a core idle for 530 s.
-  const onPostgres = process.env.TEST_DATABASE_URL ? postgresPass(true) : undefined;
   await pglitePass();
-  if (onPostgres) await onPostgres;
+  if (process.env.TEST_DATABASE_URL) await postgresPass();
   else console.log('TEST_DATABASE_URL not set: the API suite ran on PGlite only.');
   await browserBeside;
 }
