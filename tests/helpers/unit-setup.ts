@@ -16,6 +16,20 @@ polyfillMatchMedia();
 URL.createObjectURL ??= () => 'blob:unit-test';
 URL.revokeObjectURL ??= () => undefined;
 
+// happy-dom's fetch really connects, to the document's origin (http://localhost:3000) for relative
+// URLs: a unit test must not reach whatever server runs there. HTTP calls no test answered fail at
+// once, as offline (a test that needs answers stubs fetch or uses fake-api.ts); data: and blob: stay.
+const realFetch = globalThis.fetch;
+const offlineFetch: typeof fetch = (input, init) => {
+  const url = new URL(input instanceof Request ? input.url : String(input), document.baseURI);
+  if (url.protocol === 'http:' || url.protocol === 'https:') {
+    return Promise.reject(new TypeError(`unit tests are offline: ${url.href}`));
+  }
+  return realFetch(input, init);
+};
+globalThis.fetch = offlineFetch;
+window.fetch = offlineFetch;
+
 // Testing Library cleans up by itself only when test globals are on, which they are not here; what
 // a test leaves in the page, the storages or the clock must not reach the next test or file.
 afterEach(() => {
