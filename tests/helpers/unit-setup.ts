@@ -1,8 +1,9 @@
 import '@testing-library/jest-dom/vitest';
 import axios from 'axios';
-import { afterAll, afterEach, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 import { http } from '../../src/dataProvider/axios';
-import { cleanup, getQueriesForElement, queries, screen } from '@testing-library/react';
+import { cleanup, configure, getQueriesForElement, queries, screen } from '@testing-library/react';
+import { userStore } from '../../src/components/user/user-store';
 import { polyfillMatchMedia } from './antd-jsdom';
 
 // Files in the unit-shared project share their worker's modules (--no-isolate) but each gets a new
@@ -13,6 +14,15 @@ import { polyfillMatchMedia } from './antd-jsdom';
 // (a test that watches them replaces them).
 Object.assign(screen, getQueriesForElement(document.body, queries));
 polyfillMatchMedia();
+
+// Testing Library's settings are module state too: a file that raised the wait limit raised it for
+// every later file in the worker, so a file's waits depended on which files ran before it (the cart
+// page's waited 1 s when it ran first, and timed out on a loaded CI machine). One limit for all
+// files: 5 s, a hang guard on a machine that runs the browser pass beside this one, not a speed check.
+configure({ asyncUtilTimeout: 5000 });
+
+// Each file starts signed out, whatever user an earlier file in the worker left in the store.
+beforeAll(() => userStore.setUser(null));
 URL.createObjectURL ??= () => 'blob:unit-test';
 URL.revokeObjectURL ??= () => undefined;
 

@@ -1,6 +1,6 @@
 import '../../helpers/antd-jsdom';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { cleanup, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { fakeApi } from '../../helpers/fake-api';
 import WelcomePage from '../../../src/pages/account/welcome/WelcomePage';
@@ -37,9 +37,6 @@ const renderPage = () =>
   );
 const countOf = (key: string) => within(screen.getByTestId(`welcome-count-${key}`)).getByText(/^\d+$/).textContent;
 
-beforeAll(() => {
-  configure({ asyncUtilTimeout: 5000 });
-});
 beforeEach(() => {
   api.get.mockImplementation(lists);
   userStore.setUser(USER);

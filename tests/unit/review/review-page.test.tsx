@@ -1,7 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import '../../helpers/antd-jsdom';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { cleanup, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { App as AntdApp } from 'antd';
 import { MemoryRouter } from 'react-router-dom';
 import { fakeApi } from '../../helpers/fake-api';
@@ -128,7 +128,6 @@ const WORK_ITEM = {
 };
 
 const api = fakeApi();
-beforeAll(() => configure({ asyncUtilTimeout: 5000 }));
 beforeEach(() => {
   api.get.mockImplementation(async (url: string) => {
     if (url === '/api/admin/review/queue') return QUEUE;

@@ -1,7 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import '../../helpers/antd-jsdom';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { App as AntdApp } from 'antd';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { fakeApi } from '../../helpers/fake-api';
@@ -30,7 +30,6 @@ const api = fakeApi();
 // The login dialog as its mounted host registers it (components/login): here, a stand-in that logs in.
 const openLogin = vi.fn<() => Promise<boolean>>();
 
-beforeAll(() => configure({ asyncUtilTimeout: 5000 }));
 beforeEach(() => {
   localStorage.setItem('token', 't');
   api.get.mockImplementation(async (url: string) =>

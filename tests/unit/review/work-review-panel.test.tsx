@@ -1,7 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import '../../helpers/antd-jsdom';
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { cleanup, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { App as AntdApp } from 'antd';
 import { MemoryRouter } from 'react-router-dom';
 import { fakeApi } from '../../helpers/fake-api';
@@ -54,7 +54,6 @@ const REVIEW = {
 };
 
 const api = fakeApi();
-beforeAll(() => configure({ asyncUtilTimeout: 5000 }));
 beforeEach(() => {
   api.get.mockImplementation(async (url: string) => (url === '/api/user/works/7/review' ? REVIEW : null));
 });
