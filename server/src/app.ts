@@ -1,6 +1,4 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
-import { AjvCompiler } from '@fastify/ajv-compiler';
-import { SerializerSelector } from '@fastify/fast-json-stringify-compiler';
 import cookie from '@fastify/cookie';
 import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
@@ -17,6 +15,7 @@ import requestInput from './plugins/request-input.js';
 import { routeModules } from './routes/index.js';
 import { registerOpenApi } from './http/openapi.js';
 import { envelopeOf } from './http/envelope-schema.js';
+import { sharedCompilers } from './http/schema-compilers.js';
 import { healthSchema } from '../../src/schemas/api/health.js';
 import { apiVersion } from './http/api-version.js';
 import { vocabulary } from '../../src/schemas/validator.js';
@@ -37,31 +36,6 @@ declare module 'fastify' {
     storage: ObjectStore;
   }
 }
-
-/**
- * Route validators, compiled once per process. Fastify builds new compiler pools per instance unless
- * given one, and Ajv caches a compiled schema by object identity, while routes build their schema
- * objects anew in every app: a second app (the test suites build one per file) compiled every
- * validator again (0.4-1 s of each app's start-up). So compiled validators are kept by the schema's
- * text, per Ajv instance (one per set of shared schemas and options). A validator keeps no state
- * between calls but `errors`, which Fastify reads right after the call, as it does within one app.
- */
-const validatorPool = AjvCompiler();
-const compiledByText = new WeakMap<object, Map<string, unknown>>();
-function buildValidator(...args: Parameters<typeof validatorPool>) {
-  const compile = validatorPool(...args);
-  let byText = compiledByText.get(compile);
-  if (!byText) compiledByText.set(compile, (byText = new Map()));
-  const cache = byText;
-  // Fastify calls it with { schema, method, url, httpPart }; only the schema shapes the validator.
-  return ((route: { schema: unknown }) => {
-    const text = JSON.stringify(route.schema);
-    let fn = cache.get(text);
-    if (!fn) cache.set(text, (fn = (compile as (r: unknown) => unknown)(route)));
-    return fn;
-  }) as unknown as typeof compile;
-}
-const sharedCompilers = { buildValidator, buildSerializer: SerializerSelector() };
 
 export interface AppDeps {
   config: Config;
