@@ -11,8 +11,6 @@ import invoiceStatus from '../status/invoice.json';
 import invoiceType from '../enums/invoice-type.json';
 import taxRate from '../enums/tax-rate.json';
 
-// bigint columns read as is: a number on PostgreSQL, its text on PGlite.
-const bigint = { type: ['integer', 'string'] } as const;
 const text = { type: 'string' } as const;
 const time = { type: 'string', format: 'date-time' } as const;
 
@@ -25,12 +23,12 @@ export const invoiceRecordSchema = {
   type: 'object',
   required: ['id', 'status', 'invoice_type', 'tax_rate', 'title', 'amount_cents', 'created_at', 'updated_at'],
   properties: {
-    id: { ...bigint, title: '申请编号' },
+    id: { type: 'integer', title: '申请编号' },
     status: labelled(invoiceStatus, { title: '状态' }),
     invoice_type: labelled(invoiceType),
     tax_rate: labelled(taxRate),
     title: { ...text, title: '发票抬头' },
-    amount_cents: { ...bigint, title: '开票金额', description: '分，含税；所开订单实付金额之和' },
+    amount_cents: { type: 'integer', title: '开票金额', description: '分，含税；所开订单实付金额之和' },
     orders: { type: ['array', 'null'], title: '开票订单', items: { type: 'integer' } },
     created_at: { ...time, title: '申请时间' },
     updated_at: time,

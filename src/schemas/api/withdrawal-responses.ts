@@ -9,8 +9,6 @@ import { withdrawalEventSchema } from './earnings';
 import withdrawalStatus from '../status/withdrawal.json';
 import withdrawalForm from '../forms/withdrawal.json';
 
-// bigint columns read as is: a number on PostgreSQL, its text on PGlite.
-const bigint = { type: ['integer', 'string'] } as const;
 const text = { type: 'string' } as const;
 const nullableText = { type: ['string', 'null'] } as const;
 const time = { type: 'string', format: 'date-time' } as const;
@@ -21,8 +19,8 @@ export const withdrawalRecordSchema = {
   type: 'object',
   required: ['id', 'amount_cents', 'account_name', 'account_no', 'status', 'created_at', 'updated_at'],
   properties: {
-    id: { ...bigint, title: '提现编号' },
-    amount_cents: { ...bigint, title: '提现金额', description: '分' },
+    id: { type: 'integer', title: '提现编号' },
+    amount_cents: { type: 'integer', title: '提现金额', description: '分' },
     account_name: { ...text, title: '收款人' },
     account_no: { ...text, title: '收款账号' },
     status: labelled(withdrawalStatus, { title: '状态' }),
