@@ -4,3 +4,20 @@ import { envelope } from '../../../src/schemas/api/envelope.js';
 export function envelopeOf<const D extends object>(schema: D) {
   return { 200: envelope(schema) } as const;
 }
+
+/**
+ * A file route's `schema.response`: the bytes themselves (of the given content type), or the
+ * envelope around `schema` when it answers JSON instead (a signed link from the object store).
+ * Fastify serializes only the JSON answer; a stream or buffer goes out as is.
+ */
+export function envelopeOrFile<const D extends object>(schema: D, fileType = 'application/octet-stream') {
+  return {
+    200: {
+      description: '文件本身，或其下载链接',
+      content: {
+        'application/json': { schema: envelope(schema) },
+        [fileType]: { schema: { type: 'string', format: 'binary' } },
+      },
+    },
+  } as const;
+}

@@ -1,6 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { ok } from '../http/envelope.js';
-import { envelopeResponse } from '../http/route-schemas.js';
+import { envelopeOf } from '../http/envelope-schema.js';
+import {
+  boughtGiftCardSchema,
+  giftCardOrderSchema,
+  giftCardRedeemedSchema,
+} from '../../../src/schemas/api/gift-card-responses.js';
 import { validateForm } from './form-validate.js';
 import { registerResourceRoutes } from './resource-routes.js';
 import { schemaStore } from '../schemas/store.js';
@@ -22,17 +27,21 @@ export async function currentGiftRules(app: FastifyInstance) {
  * into the wallet (single use, failed attempts rate-limited per account).
  */
 export default async function giftCardRoutes(app: FastifyInstance) {
-  app.post('/orders', { config: { formSchema: BUY }, schema: { response: envelopeResponse } }, async (req) => {
-    const u = await req.requireUser();
-    const form = await validateForm(app, BUY, req.body);
-    return ok(await buyGiftCards(app.db, u, form as any, await currentGiftRules(app)), '订单已创建，请支付');
-  });
+  app.post(
+    '/orders',
+    { config: { formSchema: BUY }, schema: { summary: '购买礼品卡', response: envelopeOf(giftCardOrderSchema) } },
+    async (req) => {
+      const u = await req.requireUser();
+      const form = await validateForm(app, BUY, req.body);
+      return ok(await buyGiftCards(app.db, u, form as any, await currentGiftRules(app)), '订单已创建，请支付');
+    },
+  );
 
   app.post(
     '/redeem',
     {
       config: { formSchema: REDEEM, rateLimit: { max: 30, timeWindow: '1 minute' } },
-      schema: { response: envelopeResponse },
+      schema: { summary: '兑换礼品卡', response: envelopeOf(giftCardRedeemedSchema) },
     },
     async (req) => {
       const u = await req.requireUser();
@@ -54,5 +63,5 @@ export default async function giftCardRoutes(app: FastifyInstance) {
 
 /** /api/user/gift-cards: the cards the user bought (codes once paid), as a generated list. */
 export async function boughtGiftCardRoutes(app: FastifyInstance) {
-  registerResourceRoutes(app, { table: boughtCardTable });
+  registerResourceRoutes(app, { table: boughtCardTable, record: boughtGiftCardSchema });
 }

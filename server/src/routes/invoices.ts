@@ -15,6 +15,14 @@ import { idParams } from '../http/params.js';
 import { contentDisposition } from '../http/content-disposition.js';
 import { deleteInvoiceTitle, findInvoiceDetail, listInvoiceTitles } from '../repositories/invoice-issue.js';
 import { issuedInvoicePdf } from '../services/invoice-issue.js';
+import { envelopeOf } from '../http/envelope-schema.js';
+import { noData } from '../../../src/schemas/api/envelope.js';
+import { invoiceDetailSchema } from '../../../src/schemas/api/invoice.js';
+import {
+  invoiceRecordSchema,
+  invoiceTitleListSchema,
+  invoiceableOrdersSchema,
+} from '../../../src/schemas/api/invoice-responses.js';
 
 /**
  * Invoice request routes over one view of the invoices table; status table lumen:status/invoice
@@ -24,32 +32,48 @@ import { issuedInvoicePdf } from '../services/invoice-issue.js';
 export function invoiceRoutesFor(table: OwnedTable, kind?: InvoiceOrderKind) {
   return async function invoices(app: FastifyInstance) {
     /** The requester's paid orders not yet invoiced: what the form's order picker offers. */
-    app.get('/orders', async (req) => {
-      const u = await req.requireUser();
-      const list = await invoiceableOrders(app.db, Number(u.id), kind);
-      return ok({ list, total: list.length, totalCents: list.reduce((s, o) => s + o.amountCents, 0) });
-    });
+    app.get(
+      '/orders',
+      { schema: { summary: '可开票订单', response: envelopeOf(invoiceableOrdersSchema) } },
+      async (req) => {
+        const u = await req.requireUser();
+        const list = await invoiceableOrders(app.db, Number(u.id), kind);
+        return ok({ list, total: list.length, totalCents: list.reduce((s, o) => s + o.amountCents, 0) });
+      },
+    );
 
     /** Titles saved by earlier requests ("保存为常用发票抬头"), newest first. */
-    app.get('/titles', async (req) => {
-      const u = await req.requireUser();
-      return ok(await listInvoiceTitles(app.db, Number(u.id)));
-    });
-    app.delete('/titles/:id', { schema: { params: idParams } }, async (req) => {
-      const u = await req.requireUser();
-      if (!(await deleteInvoiceTitle(app.db, Number(u.id), (req.params as { id: number }).id)))
-        throw new AppError(404, '发票抬头不存在');
-      return ok(null, '已删除');
-    });
+    app.get(
+      '/titles',
+      { schema: { summary: '常用发票抬头', response: envelopeOf(invoiceTitleListSchema) } },
+      async (req) => {
+        const u = await req.requireUser();
+        return ok(await listInvoiceTitles(app.db, Number(u.id)));
+      },
+    );
+    app.delete(
+      '/titles/:id',
+      { schema: { summary: '删除常用发票抬头', params: idParams, response: envelopeOf(noData) } },
+      async (req) => {
+        const u = await req.requireUser();
+        if (!(await deleteInvoiceTitle(app.db, Number(u.id), (req.params as { id: number }).id)))
+          throw new AppError(404, '发票抬头不存在');
+        return ok(null, '已删除');
+      },
+    );
 
     /** The detail page's view: the request, its orders, the amount split into net and tax, the issue or refusal. */
-    app.get('/:id/detail', { schema: { params: idParams } }, async (req) => {
-      const u = await req.requireUser();
-      const d = await findInvoiceDetail(app.db, (req.params as { id: number }).id, Number(u.id));
-      if (!d) throw new AppError(404, '发票不存在');
-      const { form: _form, ...detail } = d;
-      return ok(detail);
-    });
+    app.get(
+      '/:id/detail',
+      { schema: { summary: '发票详情', params: idParams, response: envelopeOf(invoiceDetailSchema) } },
+      async (req) => {
+        const u = await req.requireUser();
+        const d = await findInvoiceDetail(app.db, (req.params as { id: number }).id, Number(u.id));
+        if (!d) throw new AppError(404, '发票不存在');
+        const { form: _form, ...detail } = d;
+        return ok(detail);
+      },
+    );
 
     /** The issued invoice as a PDF (电子发票); only the owner, only once issued. */
     app.get('/:id/pdf', { schema: { params: idParams } }, async (req, reply) => {
@@ -64,6 +88,7 @@ export function invoiceRoutesFor(table: OwnedTable, kind?: InvoiceOrderKind) {
     registerResourceRoutes(app, {
       table,
       schemaId: 'lumen:forms/invoice',
+      record: invoiceRecordSchema,
       create: (db, user, form) => requestInvoice(db, Number(user.id), form, kind),
       // The orders (and so the amount) are fixed once requested; an edit changes the invoice details.
       update: { allowedStatus: [0], columns: (form) => invoiceColumns(form), refused: '发票已开具或已取消，不能修改' },

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import path from 'node:path';
 import { AppError, ok } from '../http/envelope.js';
-import { envelopeResponse, idParams } from '../http/route-schemas.js';
+import { idParams } from '../http/route-schemas.js';
 import { listQuerySchema } from '../http/list-query.js';
 import { contentDisposition } from '../http/content-disposition.js';
 import { licenceCertificatePdf } from '../documents/licence-pdf.js';
@@ -11,9 +11,15 @@ import type { LicenceLevel, UseCaseTable } from '../../../src/schemas/licence/us
 import { currentUseCases } from '../services/checkout.js';
 import { serviceOrderByOrderId } from '../repositories/service-orders.js';
 import { giftCardOrderTitle } from '../repositories/gift-cards.js';
-import { envelopeOf } from '../http/envelope-schema.js';
+import { envelopeOf, envelopeOrFile } from '../http/envelope-schema.js';
+import { downloadLinkSchema } from '../../../src/schemas/api/download-link.js';
 import { noData } from '../../../src/schemas/api/envelope.js';
-import { downloadListSchema, licenceCheckSchema } from '../../../src/schemas/api/licence-responses.js';
+import {
+  downloadListSchema,
+  licenceCheckSchema,
+  licenceListSchema,
+  licensedMaterialListSchema,
+} from '../../../src/schemas/api/licence-responses.js';
 import { orderDetailSchema, orderListSchema } from '../../../src/schemas/api/trade-responses.js';
 
 // Rows come from SQL as records; names are added from the current use-case table.
@@ -46,7 +52,13 @@ export default async function orderRoutes(app: FastifyInstance) {
 
   app.get(
     '/authrecord/list',
-    { schema: { querystring: listQuerySchema(lic.LICENCE_LIST), response: envelopeResponse } },
+    {
+      schema: {
+        summary: '授权记录',
+        querystring: listQuerySchema(lic.LICENCE_LIST),
+        response: envelopeOf(licenceListSchema),
+      },
+    },
     async (req) => {
       const u = await req.requireUser();
       const r = await lic.listLicences(app.db, u.id, req.query as any);
@@ -56,7 +68,13 @@ export default async function orderRoutes(app: FastifyInstance) {
 
   app.get(
     '/myauth/list',
-    { schema: { querystring: listQuerySchema(lic.LICENSED_MATERIAL_LIST), response: envelopeResponse } },
+    {
+      schema: {
+        summary: '我的授权',
+        querystring: listQuerySchema(lic.LICENSED_MATERIAL_LIST),
+        response: envelopeOf(licensedMaterialListSchema),
+      },
+    },
     async (req) => {
       const u = await req.requireUser();
       const r = await lic.listLicensedMaterials(app.db, u.id, req.query as any);
@@ -152,31 +170,35 @@ export default async function orderRoutes(app: FastifyInstance) {
    * Local disk streams the file; a bucket answers with a short-lived presigned URL (the envelope's
    * data.url) that the browser downloads from directly, so gigabytes never pass through Node.
    */
-  app.get('/download/:id', { schema: { params: idParams } }, async (req, reply) => {
-    const u = await req.requireUser();
-    const materialId = (req.params as { id: number }).id;
-    const m = await lic.materialFile(app.db, materialId);
-    if (!m) throw new AppError(404, '素材不存在');
-    const licenceId = await lic.licenceFor(app.db, u.id, materialId);
-    if (!licenceId) throw new AppError(403, NO_LICENCE);
-    if (!m.originalPath || !(await app.storage.exists(m.originalPath)))
-      throw new AppError(404, '原文件暂不可用，请联系客服');
-    await lic.recordDownload(app.db, { userId: u.id, materialId, licenceId, kind: 'original' });
-    app.counters.bump(materialId, 'downloads');
-    const ext = path.extname(m.originalPath) || (m.format ? `.${m.format.toLowerCase()}` : '');
-    const filename = `${m.title}${ext}`;
-    reply.header('cache-control', 'private, no-store');
-    const url = await app.storage.downloadUrl(m.originalPath, {
-      filename,
-      contentType: 'application/octet-stream',
-      expiresInSeconds: DOWNLOAD_URL_SECONDS,
-    });
-    if (url) return ok({ url, filename, expiresIn: DOWNLOAD_URL_SECONDS }, '下载链接已生成');
-    return reply
-      .type('application/octet-stream')
-      .header('content-disposition', contentDisposition(filename))
-      .send(await app.storage.stream(m.originalPath));
-  });
+  app.get(
+    '/download/:id',
+    { schema: { summary: '下载原文件', params: idParams, response: envelopeOrFile(downloadLinkSchema) } },
+    async (req, reply) => {
+      const u = await req.requireUser();
+      const materialId = (req.params as { id: number }).id;
+      const m = await lic.materialFile(app.db, materialId);
+      if (!m) throw new AppError(404, '素材不存在');
+      const licenceId = await lic.licenceFor(app.db, u.id, materialId);
+      if (!licenceId) throw new AppError(403, NO_LICENCE);
+      if (!m.originalPath || !(await app.storage.exists(m.originalPath)))
+        throw new AppError(404, '原文件暂不可用，请联系客服');
+      await lic.recordDownload(app.db, { userId: u.id, materialId, licenceId, kind: 'original' });
+      app.counters.bump(materialId, 'downloads');
+      const ext = path.extname(m.originalPath) || (m.format ? `.${m.format.toLowerCase()}` : '');
+      const filename = `${m.title}${ext}`;
+      reply.header('cache-control', 'private, no-store');
+      const url = await app.storage.downloadUrl(m.originalPath, {
+        filename,
+        contentType: 'application/octet-stream',
+        expiresInSeconds: DOWNLOAD_URL_SECONDS,
+      });
+      if (url) return ok({ url, filename, expiresIn: DOWNLOAD_URL_SECONDS }, '下载链接已生成');
+      return reply
+        .type('application/octet-stream')
+        .header('content-disposition', contentDisposition(filename))
+        .send(await app.storage.stream(m.originalPath));
+    },
+  );
 
   app.get(
     '/:id',

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { AppError, ok } from '../http/envelope.js';
-import { envelopeResponse } from '../http/route-schemas.js';
+import { envelopeOf } from '../http/envelope-schema.js';
+import { topUpSchema, topUpStartedSchema } from '../../../src/schemas/api/pay-responses.js';
 import { validateForm } from './form-validate.js';
 import { schemaStore } from '../schemas/store.js';
 import { payProviders, type PayProviderName } from '../adapters/pay/index.js';
@@ -16,16 +17,20 @@ const SCHEMA_ID = 'lumen:forms/wallet-topup';
 export default async function walletTopUpRoutes(app: FastifyInstance) {
   const providers = payProviders(app.config, app.db);
 
-  app.post('/', { config: { formSchema: SCHEMA_ID }, schema: { response: envelopeResponse } }, async (req) => {
-    const u = await req.requireUser();
-    const form = await validateForm(app, SCHEMA_ID, req.body);
-    await schemaStore(app).all();
-    const dailyMaxYuan = Number(schemaStore(app).lookup(SCHEMA_ID)?.['x-daily-max'] ?? 20000);
-    const amountCents = Math.round(Number(form.amount) * 100);
-    const p = providers[form.provider as PayProviderName];
-    const { topUp, payUrl } = await startTopUp(app.db, Number(u.id), amountCents, p, Math.round(dailyMaxYuan * 100));
-    return ok({ ...topUp, payUrl, providerName: p.label });
-  });
+  app.post(
+    '/',
+    { config: { formSchema: SCHEMA_ID }, schema: { summary: '钱包充值', response: envelopeOf(topUpStartedSchema) } },
+    async (req) => {
+      const u = await req.requireUser();
+      const form = await validateForm(app, SCHEMA_ID, req.body);
+      await schemaStore(app).all();
+      const dailyMaxYuan = Number(schemaStore(app).lookup(SCHEMA_ID)?.['x-daily-max'] ?? 20000);
+      const amountCents = Math.round(Number(form.amount) * 100);
+      const p = providers[form.provider as PayProviderName];
+      const { topUp, payUrl } = await startTopUp(app.db, Number(u.id), amountCents, p, Math.round(dailyMaxYuan * 100));
+      return ok({ ...topUp, payUrl, providerName: p.label });
+    },
+  );
 
   app.get(
     '/:topupNo',
@@ -36,7 +41,8 @@ export default async function walletTopUpRoutes(app: FastifyInstance) {
           required: ['topupNo'],
           properties: { topupNo: { type: 'string', title: '充值单号', pattern: '^TU[0-9]{8,20}$' } },
         },
-        response: envelopeResponse,
+        summary: '充值状态',
+        response: envelopeOf(topUpSchema),
       },
     },
     async (req) => {

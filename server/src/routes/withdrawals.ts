@@ -3,6 +3,9 @@ import { AppError, ok } from '../http/envelope.js';
 import { mustGetOwned, registerResourceRoutes, userFor } from './resource-routes.js';
 import { idParams } from '../http/params.js';
 import { earningsOf, insertWithdrawal, lockUser, withdrawalTable } from '../repositories/withdrawals.js';
+import { envelopeOf } from '../http/envelope-schema.js';
+import { earningsSummarySchema } from '../../../src/schemas/api/earnings.js';
+import { withdrawalEventListSchema, withdrawalRecordSchema } from '../../../src/schemas/api/withdrawal-responses.js';
 import { addWithdrawalEvent, withdrawalEvents, withdrawalOwner } from '../repositories/withdrawal-review.js';
 
 const yuan = (cents: number) => (cents / 100).toFixed(2);
@@ -14,22 +17,27 @@ const yuan = (cents: number) => (cents / 100).toFixed(2);
  * Staff decide them at /api/admin/withdrawals; every step is in withdrawal_events.
  */
 export default async function withdrawals(app: FastifyInstance) {
-  app.get('/summary', async (req) => {
+  app.get('/summary', { schema: { summary: '收益余额', response: envelopeOf(earningsSummarySchema) } }, async (req) => {
     const user = await userFor(req, 'creator');
     return ok(await earningsOf(app.db, Number(user.id)));
   });
 
   /** A withdrawal's status history (its owner only), for /creator/withdraw/detail. */
-  app.get('/:id/events', { schema: { params: idParams } }, async (req) => {
-    const user = await userFor(req, 'creator');
-    const id = (req.params as { id: number }).id;
-    await mustGetOwned(app.db, withdrawalTable, Number(user.id), id);
-    return ok({ list: await withdrawalEvents(app.db, id) });
-  });
+  app.get(
+    '/:id/events',
+    { schema: { summary: '提现状态记录', params: idParams, response: envelopeOf(withdrawalEventListSchema) } },
+    async (req) => {
+      const user = await userFor(req, 'creator');
+      const id = (req.params as { id: number }).id;
+      await mustGetOwned(app.db, withdrawalTable, Number(user.id), id);
+      return ok({ list: await withdrawalEvents(app.db, id) });
+    },
+  );
 
   registerResourceRoutes(app, {
     table: withdrawalTable,
     schemaId: 'lumen:forms/withdrawal',
+    record: withdrawalRecordSchema,
     role: 'creator',
     // The user row lock serialises one creator's requests, so two parallel ones cannot both pass
     // the balance check (each sees the other's committed row after the lock).

@@ -4,6 +4,7 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { withdrawals } from '../../resources';
 import { formatDateTime, formatMoney, renderCell, StatusTag } from '../../resources/views/cells';
 import type { WithdrawalEvent } from '../../schemas/api/earnings';
+import type { WithdrawalRecord } from '../../schemas/api/withdrawal-responses';
 import type { RequestError } from '../../dataProvider/axios';
 
 const ACTOR: Record<WithdrawalEvent['actorRole'], string> = { creator: '您', staff: '平台运营', system: '系统' };
@@ -23,7 +24,7 @@ export default function WithdrawDetail() {
   const id = params.get('id') ?? '';
   const valid = /^[1-9][0-9]{0,15}$/.test(id);
   const base = `/api/${withdrawals.apiPath}/${id}`;
-  const record = useCustom<Record<string, any>>({
+  const record = useCustom<WithdrawalRecord>({
     url: base,
     method: 'get',
     errorNotification: false,

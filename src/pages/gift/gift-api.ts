@@ -1,22 +1,15 @@
 import { get, postJson } from '../../dataProvider/axios';
+import type {
+  BoughtGiftCard as BoughtCard,
+  GiftCardOrder,
+  GiftCardRedeemed,
+} from '../../schemas/api/gift-card-responses';
 
-export interface BoughtCard {
-  id: number;
-  code: string | null;
-  amount_cents: number;
-  status: number;
-  recipient_name: string | null;
-  message: string | null;
-  expires_at: string | null;
-  order_no: string | null;
-  created_at: string;
-}
+export type { BoughtCard };
 
 /** Gift cards (/api/gift-cards, /api/user/gift-cards, staff /api/admin/gift-cards). */
-export const buyGiftCards = (form: Record<string, any>) =>
-  postJson<{ id: number; amountCents: number }>('/api/gift-cards/orders', form);
-export const redeemGiftCard = (form: Record<string, any>) =>
-  postJson<{ amountCents: number; balanceCents: number }>('/api/gift-cards/redeem', form);
+export const buyGiftCards = (form: Record<string, any>) => postJson<GiftCardOrder>('/api/gift-cards/orders', form);
+export const redeemGiftCard = (form: Record<string, any>) => postJson<GiftCardRedeemed>('/api/gift-cards/redeem', form);
 export const listBoughtCards = (page: number) =>
   get<{ list: BoughtCard[]; total: number }>('/api/user/gift-cards/list', { page, pageSize: 10 });
 /** XXXX-XXXX-XXXX-XXXX, as printed on a card. */

@@ -1,11 +1,14 @@
 /**
  * Answers of the licence reads of /api/order (server/src/routes/order.ts serializes with them): the
- * public certificate check and the download history. Fields mirror repositories/licences.ts.
+ * public certificate check, my licences (one per licence, or one per material) and the download
+ * history. Fields mirror repositories/licences.ts; scenario and level names come from the current
+ * use-case table.
  */
 import type { FromSchema } from './from-schema';
 import { labelled } from './labels';
 import materialType from '../enums/material-type.json';
 import ownerType from '../enums/owner-type.json';
+import { level } from './trade-responses';
 
 const id = { type: 'integer' } as const;
 const text = { type: 'string' } as const;
@@ -69,4 +72,94 @@ export const downloadListSchema = {
   },
 } as const;
 
+/** /account/authrecord: one row per licence (one licensed order line), newest first. */
+export const licenceListSchema = {
+  title: '授权记录',
+  type: 'object',
+  required: ['list', 'total'],
+  properties: {
+    list: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: [
+          'id',
+          'materialId',
+          'scenario',
+          'level',
+          'licenseeType',
+          'licenseeName',
+          'verifyCode',
+          'createdAt',
+          'orderNo',
+          'orderId',
+          'title',
+          'type',
+          'priceCents',
+          'scenarioName',
+          'levelName',
+        ],
+        properties: {
+          id: { ...id, title: '授权编号' },
+          materialId: { ...id, title: '素材编号' },
+          scenario: { ...text, title: '授权场景', description: '授权场景代码' },
+          level,
+          licenseeType: labelled(ownerType),
+          licenseeName: { ...text, title: '被授权方' },
+          verifyCode: { ...text, title: '证书校验码' },
+          createdAt: { ...time, title: '授权时间' },
+          orderNo: { ...text, title: '订单号' },
+          orderId: id,
+          title: { ...text, title: '素材' },
+          type: labelled(materialType),
+          priceCents: { ...id, title: '金额', description: '分' },
+          scenarioName: { ...text, title: '授权场景' },
+          levelName: { ...text, title: '授权等级' },
+        },
+      },
+    },
+    total: id,
+  },
+} as const;
+
+/** /account/myauth: one row per licensed material, with its scenarios and latest licence. */
+export const licensedMaterialListSchema = {
+  title: '我的授权',
+  type: 'object',
+  required: ['list', 'total'],
+  properties: {
+    list: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: [
+          'materialId',
+          'title',
+          'type',
+          'coverPath',
+          'scenarios',
+          'licensedAt',
+          'latestLicenceId',
+          'hasOriginal',
+          'scenarioNames',
+        ],
+        properties: {
+          materialId: { ...id, title: '素材编号' },
+          title: { ...text, title: '素材' },
+          type: labelled(materialType),
+          coverPath: { type: ['string', 'null'] },
+          scenarios: { type: 'array', items: text, description: '授权场景代码' },
+          licensedAt: { ...time, title: '最近授权' },
+          latestLicenceId: { ...id, description: '最近一份授权（其证书）' },
+          hasOriginal: { type: 'boolean', title: '有原文件' },
+          scenarioNames: { type: 'array', items: text, title: '授权场景' },
+        },
+      },
+    },
+    total: id,
+  },
+} as const;
+
+export type LicenceRow = FromSchema<typeof licenceListSchema>['list'][number];
+export type LicensedMaterial = FromSchema<typeof licensedMaterialListSchema>['list'][number];
 export type LicenceCheck = FromSchema<typeof licenceCheckSchema>;

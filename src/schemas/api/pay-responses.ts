@@ -1,6 +1,6 @@
 /**
- * Answers of payment, wallet and coupon routes (server/src/routes/trade-pay.ts, wallet.ts,
- * discount.ts); the /pay page reads the derived types. Fields mirror the SQL columns and the
+ * Answers of payment, wallet, top-up and coupon routes (server/src/routes/trade-pay.ts, wallet.ts,
+ * wallet-topup.ts, discount.ts); the /pay page reads the derived types. Fields mirror the SQL columns and the
  * routes' objects they come from (repositories/wallet.ts, coupons.ts, orders.ts).
  */
 import type { FromSchema } from './from-schema';
@@ -8,6 +8,7 @@ import { labelled, labelsOf } from './labels';
 import orderStatus from '../status/order.json';
 import couponStatus from '../status/coupon.json';
 import walletKind from '../enums/wallet-kind.json';
+import payMethod from '../licence/pay-method.json';
 
 const id = { type: 'integer' } as const;
 const text = { type: 'string' } as const;
@@ -81,6 +82,34 @@ export const walletListSchema = {
   },
 } as const;
 
+/** A wallet top-up (repositories/wallet-topups.ts): pending until the provider's callback credits the wallet. */
+export const topUpSchema = {
+  title: '钱包充值',
+  type: 'object',
+  required: ['id', 'topupNo', 'userId', 'amountCents', 'provider', 'status', 'createdAt', 'paidAt'],
+  properties: {
+    id,
+    topupNo: { ...text, title: '充值单号' },
+    userId: id,
+    amountCents: { ...cents, title: '充值金额' },
+    provider: { ...text, title: '支付渠道', enum: ['wechat', 'alipay'], 'x-enum-labels': labelsOf(payMethod) },
+    status: { ...text, title: '状态', enum: ['pending', 'paid'], description: 'pending 待支付，paid 已到账' },
+    createdAt: { ...time, title: '创建时间' },
+    paidAt: { ...nullableTime, title: '到账时间' },
+  },
+} as const;
+
+export const topUpStartedSchema = {
+  title: '充值支付单',
+  type: 'object',
+  required: [...topUpSchema.required, 'payUrl', 'providerName'],
+  properties: {
+    ...topUpSchema.properties,
+    payUrl: { ...text, description: '扫码支付地址（二维码内容）' },
+    providerName: { ...text, title: '支付渠道' },
+  },
+} as const;
+
 export const couponListSchema = {
   title: '我的优惠券',
   type: 'object',
@@ -123,3 +152,5 @@ export const couponListSchema = {
 export type PayCreated = FromSchema<typeof payCreatedSchema>;
 export type PayState = FromSchema<typeof payStateSchema>;
 export type WalletInfo = FromSchema<typeof walletInfoSchema>;
+export type TopUp = FromSchema<typeof topUpSchema>;
+export type TopUpStarted = FromSchema<typeof topUpStartedSchema>;

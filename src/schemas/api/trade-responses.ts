@@ -20,7 +20,7 @@ const cents = { type: 'integer', description: '金额（分）' } as const;
 const time = { type: 'string', format: 'date-time' } as const;
 const nullableTime = { type: ['string', 'null'], format: 'date-time' } as const;
 /** Licence level codes (lumen:licence/use-cases x-levels): personal, company, enhanced. */
-const level = { type: 'string', title: '授权等级', enum: ['personal', 'company', 'enhanced'] } as const;
+export const level = { type: 'string', title: '授权等级', enum: ['personal', 'company', 'enhanced'] } as const;
 
 export const cartLineSchema = {
   title: '购物车条目',

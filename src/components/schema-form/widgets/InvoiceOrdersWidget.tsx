@@ -3,21 +3,14 @@ import { Alert, Button, Empty, Table, Typography } from 'antd';
 import type { WidgetProps } from '@rjsf/utils';
 import { get } from '../../../dataProvider/axios';
 import { formatDateTime, formatMoney } from '../../../resources/views/cells';
-
-export interface InvoiceableOrder {
-  id: number;
-  orderNo: string;
-  amountCents: number;
-  paidAt: string;
-  itemTitles: string | null;
-}
+import type { InvoiceableOrdersAnswer, InvoiceableOrder } from '../../../schemas/api/invoice-responses';
 
 /**
  * The signed-in user's paid orders that no invoice request holds yet (GET /api/user/invoice/orders,
  * or the copyright-service invoices' /api/user/service-invoice/orders).
  */
 export const fetchInvoiceableOrders = (apiPath = 'user/invoice') =>
-  get<{ list: InvoiceableOrder[] }>(`/api/${apiPath}/orders`);
+  get<InvoiceableOrdersAnswer>(`/api/${apiPath}/orders`);
 
 /**
  * `"ui:widget": "invoiceOrders"`: picks the orders an invoice covers from the user's invoiceable

@@ -3,20 +3,8 @@ import { Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { ListCard } from '../../../components/licence/ListCard';
 import { DownloadButton } from '../../../components/licence/download-button';
+import type { LicenceRow as Licence } from '../../../schemas/api/licence-responses';
 import { formatMoney } from '../../../components/licence/money';
-
-interface Licence {
-  id: number;
-  materialId: number;
-  title: string;
-  scenarioName: string;
-  levelName: string;
-  licenseeName: string;
-  orderNo: string;
-  verifyCode: string;
-  priceCents: number;
-  createdAt: string;
-}
 
 /** /account/authrecord: one row per licence, with its certificate PDF. */
 export default function AuthRecordPage() {

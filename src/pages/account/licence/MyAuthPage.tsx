@@ -3,15 +3,7 @@ import { Space, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { ListCard } from '../../../components/licence/ListCard';
 import { DownloadButton } from '../../../components/licence/download-button';
-
-interface Licensed {
-  materialId: number;
-  title: string;
-  scenarioNames: string[];
-  licensedAt: string;
-  latestLicenceId: number;
-  hasOriginal: boolean;
-}
+import type { LicensedMaterial as Licensed } from '../../../schemas/api/licence-responses';
 
 /** /account/myauth: the materials I hold licences for, with the original file and the latest certificate. */
 export default function MyAuthPage() {

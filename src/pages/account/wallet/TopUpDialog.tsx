@@ -4,20 +4,14 @@ import { App, Modal, Result, Spin, Typography } from 'antd';
 import { get, postJson } from '../../../dataProvider/axios';
 import { SchemaFormModal } from '../../../components/schema-form/SchemaFormModal';
 import { renderCell } from '../../../resources/views/cells';
+import type { TopUp, TopUpStarted } from '../../../schemas/api/pay-responses';
 
 const POLL_MS = 2000;
-interface TopUp {
-  topupNo: string;
-  amountCents: number;
-  status: 'pending' | 'paid';
-  payUrl?: string;
-  providerName?: string;
-}
 
 /** Top-up: the amount form (lumen:forms/wallet-topup), then the provider's QR code, polled until the wallet is credited. */
 export function TopUpDialog({ open, onClose, onPaid }: { open: boolean; onClose: () => void; onPaid: () => void }) {
   const { message } = App.useApp();
-  const [pending, setPending] = useState<(TopUp & { qr: string }) | null>(null);
+  const [pending, setPending] = useState<(TopUpStarted & { qr: string }) | null>(null);
   const [paid, setPaid] = useState(false);
 
   useEffect(() => {
@@ -53,8 +47,8 @@ export function TopUpDialog({ open, onClose, onPaid }: { open: boolean; onClose:
         okText="去支付"
         onCancel={close}
         onSubmit={async (form) => {
-          const r = await postJson<TopUp>('/api/wallet/topup', form);
-          setPending({ ...r, qr: await QRCode.toDataURL(r.payUrl!, { width: 200, margin: 1 }) });
+          const r = await postJson<TopUpStarted>('/api/wallet/topup', form);
+          setPending({ ...r, qr: await QRCode.toDataURL(r.payUrl, { width: 200, margin: 1 }) });
         }}
       />
       <Modal open={open && !!pending} title="扫码支付" footer={null} onCancel={close} destroyOnClose>
