@@ -212,3 +212,20 @@ export const supplementSchema = {
   required: ['id'],
   properties: { id },
 } as const;
+
+/** GET /api/certify/register/:id: the public view of an issued registration certificate. */
+export const issuedRegistrationSchema = {
+  title: '登记证书查验',
+  type: 'object',
+  required: ['id', 'kind', 'workName', 'workCategory', 'registrationNo', 'issuedAt', 'holder', 'hasCertificate'],
+  properties: {
+    id,
+    kind: registrationRecordSchema.properties.kind,
+    workName: { ...text, title: '作品名称' },
+    workCategory: labelled(workCategory),
+    registrationNo: { ...text, title: '登记号' },
+    issuedAt: { ...nullableTime, title: '发证时间' },
+    holder: { ...nullableText, title: '著作权人' },
+    hasCertificate: { type: 'boolean', title: '可下载证书' },
+  },
+} as const;
