@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { AppError, ok } from '../http/envelope.js';
 import { copyrightAuthority } from '../adapters/authority/index.js';
 import { applyAuthorityDecision } from '../services/registration-progress.js';
+import { envelopeOf } from '../http/envelope-schema.js';
+import { decisionOutcomeSchema } from '../../../src/schemas/api/protection-responses.js';
 
 /**
  * /api/protection/authority/notify: the copyright authority's status callback. The signature is
@@ -9,13 +11,17 @@ import { applyAuthorityDecision } from '../services/registration-progress.js';
  */
 export default async function authorityRoutes(app: FastifyInstance) {
   const authority = copyrightAuthority(app.config, app.db);
-  app.post('/notify', { schema: { body: { type: 'object' } } }, async (req) => {
-    const d = authority.verifyDecision(req.body as Record<string, unknown>);
-    if (!d) throw new AppError(400, '签名校验失败');
-    const outcome = await applyAuthorityDecision(app.db, app.storage, authority, d);
-    req.log.info({ caseNo: d.caseNo, decision: d.decision, outcome }, 'authority decision');
-    if (outcome === 'unknown_case') throw new AppError(404, '受理号不存在');
-    if (outcome === 'out_of_state') throw new AppError(409, '申请当前状态不能执行该决定');
-    return ok({ outcome });
-  });
+  app.post(
+    '/notify',
+    { schema: { body: { type: 'object' }, response: envelopeOf(decisionOutcomeSchema) } },
+    async (req) => {
+      const d = authority.verifyDecision(req.body as Record<string, unknown>);
+      if (!d) throw new AppError(400, '签名校验失败');
+      const outcome = await applyAuthorityDecision(app.db, app.storage, authority, d);
+      req.log.info({ caseNo: d.caseNo, decision: d.decision, outcome }, 'authority decision');
+      if (outcome === 'unknown_case') throw new AppError(404, '受理号不存在');
+      if (outcome === 'out_of_state') throw new AppError(409, '申请当前状态不能执行该决定');
+      return ok({ outcome });
+    },
+  );
 }

@@ -26,6 +26,16 @@ import {
 import { sandboxSite } from '../adapters/web/index.js';
 import type { EgressEvent } from '../egress/index.js';
 import { CAPTURE_CERT_NO_PATTERN, type CaptureVerification } from '../../../src/schemas/api/web-capture.js';
+import { envelopeOf } from '../http/envelope-schema.js';
+import {
+  captureListSchema,
+  captureRecordSchema,
+  captureStartedSchema,
+  captureVerificationSchema,
+  recordingInputSchema,
+  recordingStartedSchema,
+  recordingStoppedSchema,
+} from '../../../src/schemas/api/capture-responses.js';
 
 const listQuery = {
   type: 'object',
@@ -72,14 +82,14 @@ export default async function captureRoutes(app: FastifyInstance) {
     return c;
   };
 
-  app.get('/', { schema: { querystring: listQuery } }, async (req) => {
+  app.get('/', { schema: { querystring: listQuery, response: envelopeOf(captureListSchema) } }, async (req) => {
     const u = await req.requireUser();
     const q = req.query as { kind: 'web' | 'screen'; page: number; pageSize: number };
     const { list, total } = await listCaptures(app.db, Number(u.id), q.kind, q.pageSize, (q.page - 1) * q.pageSize);
     return ok({ list: await Promise.all(list.map((c) => view(app, c))), total });
   });
 
-  app.post('/', async (req) => {
+  app.post('/', { schema: { response: envelopeOf(captureStartedSchema) } }, async (req) => {
     const u = await req.requireUser();
     const form = (await validateForm(app, 'lumen:forms/web-capture', req.body)) as unknown as CaptureForm;
     const urls = [...new Set(form.urls.map((s) => s.trim()))];
@@ -143,7 +153,7 @@ export default async function captureRoutes(app: FastifyInstance) {
       url: { type: 'string', title: '网址', maxLength: 2000 },
     },
   } as const;
-  app.post('/screen', { schema: { body: screenStart } }, async (req) => {
+  app.post('/screen', { schema: { body: screenStart, response: envelopeOf(recordingStartedSchema) } }, async (req) => {
     const u = await req.requireUser();
     const b = req.body as { url: string; title?: string };
     const egress = {
@@ -170,7 +180,10 @@ export default async function captureRoutes(app: FastifyInstance) {
   );
   app.post(
     '/screen/:id/input',
-    { config: { rateLimit: { max: 600, timeWindow: '1 minute' } }, schema: { params: idParams, body: screenInput } },
+    {
+      config: { rateLimit: { max: 600, timeWindow: '1 minute' } },
+      schema: { params: idParams, body: screenInput, response: envelopeOf(recordingInputSchema) },
+    },
     async (req) => {
       const u = await req.requireUser();
       const b = req.body as Record<string, any>;
@@ -186,16 +199,22 @@ export default async function captureRoutes(app: FastifyInstance) {
       return ok({ done: true });
     },
   );
-  app.post('/screen/:id/stop', { schema: { params: idParams } }, async (req) => {
-    const u = await req.requireUser();
-    const id = (req.params as { id: number }).id;
-    await stopRecording(app.db, app.storage, Number(u.id), id);
-    return ok({ id }, '录屏已停止，正在生成证据包');
-  });
+  app.post(
+    '/screen/:id/stop',
+    { schema: { params: idParams, response: envelopeOf(recordingStoppedSchema) } },
+    async (req) => {
+      const u = await req.requireUser();
+      const id = (req.params as { id: number }).id;
+      await stopRecording(app.db, app.storage, Number(u.id), id);
+      return ok({ id }, '录屏已停止，正在生成证据包');
+    },
+  );
 
-  app.get('/:id', { schema: { params: idParams } }, async (req) => ok(await view(app, await owned(req))));
+  app.get('/:id', { schema: { params: idParams, response: envelopeOf(captureRecordSchema) } }, async (req) =>
+    ok(await view(app, await owned(req))),
+  );
 
-  app.post('/:id/retry', { schema: { params: idParams } }, async (req) => {
+  app.post('/:id/retry', { schema: { params: idParams, response: envelopeOf(captureStartedSchema) } }, async (req) => {
     const c = await owned(req);
     if (c.status !== CAPTURE.FAILED) throw new AppError(409, '只有失败的取证可以重试');
     const u = await req.requireUser();
@@ -271,7 +290,10 @@ export default async function captureRoutes(app: FastifyInstance) {
   /** Public: what a capture certificate attests (no files, no owner). */
   app.get(
     '/verify/:certNo',
-    { config: { rateLimit: { max: 60, timeWindow: '1 minute' } }, schema: { params: certParams } },
+    {
+      config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
+      schema: { params: certParams, response: envelopeOf(captureVerificationSchema) },
+    },
     async (req) => {
       const c = await findCaptureByCertNo(app.db, (req.params as { certNo: string }).certNo);
       if (!c || c.status !== CAPTURE.DONE) throw new AppError(404, '未找到该取证证书');

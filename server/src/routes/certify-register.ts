@@ -3,6 +3,8 @@ import { AppError, ok } from '../http/envelope.js';
 import { idParams } from '../http/params.js';
 import { contentDisposition } from '../http/content-disposition.js';
 import { issuedRegistration } from '../repositories/registration-progress.js';
+import { envelopeOf } from '../http/envelope-schema.js';
+import { issuedRegistrationSchema } from '../../../src/schemas/api/protection-responses.js';
 
 /**
  * /api/certify/register: public check of an issued registration certificate (/certifiy/copyright/register/{id}).
@@ -14,7 +16,7 @@ export default async function certifyRegisterRoutes(app: FastifyInstance) {
     if (!r) throw new AppError(404, '未找到该登记证书');
     return r;
   };
-  app.get('/:id', { schema: { params: idParams } }, async (req) => {
+  app.get('/:id', { schema: { params: idParams, response: envelopeOf(issuedRegistrationSchema) } }, async (req) => {
     const { certificateKey, ...pub } = await issued((req.params as { id: number }).id);
     return ok({ ...pub, hasCertificate: !!certificateKey });
   });

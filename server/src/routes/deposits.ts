@@ -20,6 +20,12 @@ import {
 } from '../repositories/deposits.js';
 import { certificatePath, commitDeposit } from '../services/deposit-ledger.js';
 import { CERT_NO_PATTERN } from '../../../src/schemas/api/ledger.js';
+import { envelopeOf } from '../http/envelope-schema.js';
+import {
+  depositCheckSchema,
+  depositRecordSchema,
+  depositVerifySchema,
+} from '../../../src/schemas/api/protection-responses.js';
 
 const SCHEMA_ID = 'lumen:forms/deposit';
 
@@ -30,9 +36,9 @@ const SCHEMA_ID = 'lumen:forms/deposit';
  */
 export default async function deposits(app: FastifyInstance) {
   await app.register(multipart, { limits: MULTIPART_LIMITS });
-  registerResourceRoutes(app, { table: depositTable, schemaId: SCHEMA_ID });
+  registerResourceRoutes(app, { table: depositTable, schemaId: SCHEMA_ID, record: depositRecordSchema });
 
-  app.post('/', async (req) => {
+  app.post('/', { schema: { response: envelopeOf(depositRecordSchema) } }, async (req) => {
     const user = await req.requireUser();
     const upload = await readFormUpload(app, req, {
       schemaId: SCHEMA_ID,
@@ -98,7 +104,7 @@ export default async function deposits(app: FastifyInstance) {
     return { valid: r.valid, reason: r.reason, height: r.leafIndex, blockHash: r.leafHash, treeSize: r.treeSize };
   }
 
-  app.post('/:id/verify', { schema: { params: idParams } }, async (req) => {
+  app.post('/:id/verify', { schema: { params: idParams, response: envelopeOf(depositCheckSchema) } }, async (req) => {
     const user = await req.requireUser();
     const d = await mustGetOwned(app.db, depositTable, Number(user.id), (req.params as any).id);
     const r = await verifyDeposit(d);
@@ -112,7 +118,10 @@ export default async function deposits(app: FastifyInstance) {
     '/verify/:certNo',
     {
       config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
-      schema: { params: { type: 'object', properties: { certNo: { type: 'string', pattern: CERT_NO_PATTERN } } } },
+      schema: {
+        params: { type: 'object', properties: { certNo: { type: 'string', pattern: CERT_NO_PATTERN } } },
+        response: envelopeOf(depositVerifySchema),
+      },
     },
     async (req) => {
       const d = await findByCertNo(app.db, (req.params as any).certNo);

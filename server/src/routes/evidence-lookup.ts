@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { ok } from '../http/envelope.js';
-import { envelopeResponse } from '../http/route-schemas.js';
+import { envelopeOf } from '../http/envelope-schema.js';
+import { evidenceLookupSchema } from '../../../src/schemas/api/protection-responses.js';
 import { DEPOSIT } from '../repositories/deposits.js';
 import { depositsBySha256 } from '../repositories/evidence-lookup.js';
 
@@ -20,7 +21,7 @@ export default async function evidenceLookupRoutes(app: FastifyInstance) {
     '/',
     {
       config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
-      schema: { querystring: lookupQuery, response: envelopeResponse },
+      schema: { querystring: lookupQuery, response: envelopeOf(evidenceLookupSchema) },
     },
     async (req) => {
       const sha256 = (req.query as { sha256: string }).sha256.toLowerCase();

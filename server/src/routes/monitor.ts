@@ -16,8 +16,23 @@ import {
   TRIAGE_LABELS,
   type TriageAction,
 } from '../../../src/schemas/cyprotect/monitor.js';
+import { envelopeOf } from '../http/envelope-schema.js';
+import { noData } from '../../../src/schemas/api/envelope.js';
+import {
+  monitorCandidatesSchema,
+  monitorHitEventsSchema,
+  monitorHitListSchema,
+  monitorOfferClaimSchema,
+  monitorOfferSchema,
+  monitorOverviewSchema,
+  monitorScanSchema,
+  monitorSourceAddedSchema,
+  monitorTriageSchema,
+  monitorWorkAddedSchema,
+} from '../../../src/schemas/api/monitor-responses.js';
 
 const PAGE_SIZE_MAX = 50;
+const tokenParams = { type: 'object', properties: { token: { type: 'string', pattern: '^[a-f0-9]{24}$' } } } as const;
 
 /** /api/monitor: my monitoring plan (works, sources, runs, usage), hits and their triage; offer claims. */
 export default async function monitorRoutes(app: FastifyInstance) {
@@ -28,7 +43,7 @@ export default async function monitorRoutes(app: FastifyInstance) {
     allowLive: app.config.env === 'production',
   });
 
-  app.get('/overview', async (req) => {
+  app.get('/overview', { schema: { response: envelopeOf(monitorOverviewSchema) } }, async (req) => {
     const u = await req.requireUser();
     const userId = Number(u.id);
     const plan = await repo.planOf(app.db, userId);
@@ -87,7 +102,7 @@ export default async function monitorRoutes(app: FastifyInstance) {
   });
 
   /** The user's own approved works not yet watched (for the add-work picker). */
-  app.get('/candidates', async (req) => {
+  app.get('/candidates', { schema: { response: envelopeOf(monitorCandidatesSchema) } }, async (req) => {
     const u = await req.requireUser();
     const r = await app.db.query(
       `SELECT m.id, m.title, m.type, m.cover_path FROM materials m WHERE m.owner_id = $1 AND m.status = 1 AND m.type IN (1, 11)
@@ -102,7 +117,12 @@ export default async function monitorRoutes(app: FastifyInstance) {
 
   app.post(
     '/works',
-    { schema: { body: { type: 'object', required: ['workId'], properties: { workId: idProp('作品') } } } },
+    {
+      schema: {
+        body: { type: 'object', required: ['workId'], properties: { workId: idProp('作品') } },
+        response: envelopeOf(monitorWorkAddedSchema),
+      },
+    },
     async (req) => {
       const u = await req.requireUser();
       const r = await addWorkToPlan(app.db, Number(u.id), (req.body as { workId: number }).workId);
@@ -110,19 +130,23 @@ export default async function monitorRoutes(app: FastifyInstance) {
     },
   );
 
-  app.delete('/works/:id', { schema: { params: idParams } }, async (req) => {
+  app.delete('/works/:id', { schema: { params: idParams, response: envelopeOf(noData) } }, async (req) => {
     const u = await req.requireUser();
     await removeWorkFromPlan(app.db, Number(u.id), (req.params as { id: number }).id);
     return ok(null, '已移出监测，额度已退回');
   });
 
-  app.post('/sources', { schema: { body: SOURCE_SCHEMA } }, async (req) => {
-    const u = await req.requireUser();
-    const b = req.body as { name: string; url: string; maxDepth?: number };
-    return ok({ id: await addSourceToPlan(app.db, Number(u.id), b) }, '已添加监测来源');
-  });
+  app.post(
+    '/sources',
+    { schema: { body: SOURCE_SCHEMA, response: envelopeOf(monitorSourceAddedSchema) } },
+    async (req) => {
+      const u = await req.requireUser();
+      const b = req.body as { name: string; url: string; maxDepth?: number };
+      return ok({ id: await addSourceToPlan(app.db, Number(u.id), b) }, '已添加监测来源');
+    },
+  );
 
-  app.delete('/sources/:id', { schema: { params: idParams } }, async (req) => {
+  app.delete('/sources/:id', { schema: { params: idParams, response: envelopeOf(noData) } }, async (req) => {
     const u = await req.requireUser();
     const plan = await repo.planOf(app.db, Number(u.id));
     if (!plan || !(await repo.removeSource(app.db, plan.id, (req.params as { id: number }).id)))
@@ -141,6 +165,7 @@ export default async function monitorRoutes(app: FastifyInstance) {
             frequency: { type: 'string', title: '监测频率', enum: MONITOR_FREQUENCIES.map((f) => f.const) },
           },
         },
+        response: envelopeOf(noData),
       },
     },
     async (req) => {
@@ -152,7 +177,7 @@ export default async function monitorRoutes(app: FastifyInstance) {
     },
   );
 
-  app.post('/scan', async (req) => {
+  app.post('/scan', { schema: { response: envelopeOf(monitorScanSchema) } }, async (req) => {
     const u = await req.requireUser();
     const plan = await repo.planOf(app.db, Number(u.id));
     if (!plan) throw new AppError(404, '请先购买版权监测服务并添加作品');
@@ -173,6 +198,7 @@ export default async function monitorRoutes(app: FastifyInstance) {
             pageSize: { type: 'integer', minimum: 1, maximum: PAGE_SIZE_MAX, default: 10 },
           },
         },
+        response: envelopeOf(monitorHitListSchema),
       },
     },
     async (req) => {
@@ -196,6 +222,7 @@ export default async function monitorRoutes(app: FastifyInstance) {
             scenario: { type: 'string', maxLength: 40 },
           },
         },
+        response: envelopeOf(monitorTriageSchema),
       },
     },
     async (req) => {
@@ -208,16 +235,20 @@ export default async function monitorRoutes(app: FastifyInstance) {
     },
   );
 
-  app.get('/hits/:id/events', { schema: { params: idParams } }, async (req) => {
-    const u = await req.requireUser();
-    const h = await hitsRepo.findHit(app.db, (req.params as { id: number }).id);
-    if (!h || h.ownerId !== Number(u.id)) throw new AppError(404, '监测记录不存在');
-    const r = await app.db.query(
-      'SELECT action, detail, created_at FROM monitor_hit_events WHERE hit_id = $1 ORDER BY id',
-      [h.id],
-    );
-    return ok({ list: r.rows });
-  });
+  app.get(
+    '/hits/:id/events',
+    { schema: { params: idParams, response: envelopeOf(monitorHitEventsSchema) } },
+    async (req) => {
+      const u = await req.requireUser();
+      const h = await hitsRepo.findHit(app.db, (req.params as { id: number }).id);
+      if (!h || h.ownerId !== Number(u.id)) throw new AppError(404, '监测记录不存在');
+      const r = await app.db.query(
+        'SELECT action, detail, created_at FROM monitor_hit_events WHERE hit_id = $1 ORDER BY id',
+        [h.id],
+      );
+      return ok({ list: r.rows });
+    },
+  );
 
   app.get('/hits/:id/takedown.pdf', { schema: { params: idParams } }, async (req, reply) => {
     const u = await req.requireUser();
@@ -233,7 +264,7 @@ export default async function monitorRoutes(app: FastifyInstance) {
   /** The retroactive-licence offer a site operator opens: what is offered and where to buy. */
   app.get(
     '/offers/:token',
-    { schema: { params: { type: 'object', properties: { token: { type: 'string', pattern: '^[a-f0-9]{24}$' } } } } },
+    { schema: { params: tokenParams, response: envelopeOf(monitorOfferSchema) } },
     async (req) => {
       const h = await hitsRepo.hitByOfferToken(app.db, (req.params as { token: string }).token);
       if (!h) throw new AppError(404, '授权报价不存在或已失效');
@@ -243,7 +274,7 @@ export default async function monitorRoutes(app: FastifyInstance) {
 
   app.post(
     '/offers/:token/claim',
-    { schema: { params: { type: 'object', properties: { token: { type: 'string', pattern: '^[a-f0-9]{24}$' } } } } },
+    { schema: { params: tokenParams, response: envelopeOf(monitorOfferClaimSchema) } },
     async (req) => {
       const u = await req.requireUser();
       return ok(

@@ -19,13 +19,21 @@ import {
   releaseNotarizationUnit,
   supplyInformation,
 } from '../services/notarization.js';
+import { envelopeOf } from '../http/envelope-schema.js';
+import {
+  decisionOutcomeSchema,
+  notarizationEventsSchema,
+  notarizationRecordSchema,
+  notaryEvidenceSchema,
+  supplementSchema,
+} from '../../../src/schemas/api/protection-responses.js';
 
 /** /api/protection/notarization: my notarization applications (lumen:forms/notarization), the notary's callback. */
 export default async function notarizationRoutes(app: FastifyInstance) {
   const notary = notaryOffice(app.config, app.db);
 
   /** What the form's evidence picker offers: completed deposits and issued registrations. */
-  app.get('/evidence', async (req) => {
+  app.get('/evidence', { schema: { response: envelopeOf(notaryEvidenceSchema) } }, async (req) => {
     const u = await req.requireUser();
     const list = await evidenceItems(app.db, Number(u.id));
     return ok({ list: list.map((e) => ({ ...e, value: `${e.type}:${e.id}` })) });
@@ -34,6 +42,7 @@ export default async function notarizationRoutes(app: FastifyInstance) {
   registerResourceRoutes(app, {
     table: notarizationTable,
     schemaId: 'lumen:forms/notarization',
+    record: notarizationRecordSchema,
     create: async (db, user, form, req) => {
       const id = await applyForNotarization(db, Number(user.id), form);
       await fileWithNotary(db, notary, app.config.publicUrl, id).catch((err) =>
@@ -51,7 +60,7 @@ export default async function notarizationRoutes(app: FastifyInstance) {
     },
   });
 
-  app.post('/:id/supplement', { schema: { params: idParams } }, async (req) => {
+  app.post('/:id/supplement', { schema: { params: idParams, response: envelopeOf(supplementSchema) } }, async (req) => {
     const u = await req.requireUser();
     const id = (req.params as { id: number }).id;
     const form = await validateForm(app, 'lumen:forms/notarization-supplement', req.body);
@@ -59,12 +68,16 @@ export default async function notarizationRoutes(app: FastifyInstance) {
     return ok({ id }, '已提交补充材料');
   });
 
-  app.get('/:id/events', { schema: { params: idParams } }, async (req) => {
-    const u = await req.requireUser();
-    const id = (req.params as { id: number }).id;
-    await mustGetOwned(app.db, notarizationTable, Number(u.id), id);
-    return ok({ list: await notarizationEvents(app.db, id) });
-  });
+  app.get(
+    '/:id/events',
+    { schema: { params: idParams, response: envelopeOf(notarizationEventsSchema) } },
+    async (req) => {
+      const u = await req.requireUser();
+      const id = (req.params as { id: number }).id;
+      await mustGetOwned(app.db, notarizationTable, Number(u.id), id);
+      return ok({ list: await notarizationEvents(app.db, id) });
+    },
+  );
 
   app.get('/:id/certificate', { schema: { params: idParams } }, async (req, reply) => {
     const u = await req.requireUser();
@@ -78,13 +91,17 @@ export default async function notarizationRoutes(app: FastifyInstance) {
   });
 
   /** The notary office's signed status callback. */
-  app.post('/notify', { schema: { body: { type: 'object' } } }, async (req) => {
-    const d = notary.verifyDecision(req.body as Record<string, unknown>);
-    if (!d) throw new AppError(400, '签名校验失败');
-    const outcome = await applyNotaryDecision(app.db, app.storage, notary, d);
-    req.log.info({ caseNo: d.caseNo, decision: d.decision, outcome }, 'notary decision');
-    if (outcome === 'unknown_case') throw new AppError(404, '受理号不存在');
-    if (outcome === 'out_of_state') throw new AppError(409, '申请当前状态不能执行该决定');
-    return ok({ outcome });
-  });
+  app.post(
+    '/notify',
+    { schema: { body: { type: 'object' }, response: envelopeOf(decisionOutcomeSchema) } },
+    async (req) => {
+      const d = notary.verifyDecision(req.body as Record<string, unknown>);
+      if (!d) throw new AppError(400, '签名校验失败');
+      const outcome = await applyNotaryDecision(app.db, app.storage, notary, d);
+      req.log.info({ caseNo: d.caseNo, decision: d.decision, outcome }, 'notary decision');
+      if (outcome === 'unknown_case') throw new AppError(404, '受理号不存在');
+      if (outcome === 'out_of_state') throw new AppError(409, '申请当前状态不能执行该决定');
+      return ok({ outcome });
+    },
+  );
 }

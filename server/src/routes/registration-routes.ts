@@ -22,6 +22,8 @@ import { quotaLeft } from '../repositories/service-orders.js';
 import { certificateKeyOf, filingOf, registrationEvents } from '../repositories/registration-progress.js';
 import { consumeQuota, noQuota, releaseQuota } from '../services/service-orders-quota.js';
 import { fileWithAuthority, refuseLateCorrection, resubmitToAuthority } from '../services/registration-progress.js';
+import { envelopeOf } from '../http/envelope-schema.js';
+import { registrationEventsSchema, registrationRecordSchema } from '../../../src/schemas/api/protection-responses.js';
 
 /**
  * One registration module (copyright or DCI): the list convention plus a multipart create whose
@@ -39,6 +41,7 @@ export function registrationRoutes(kind: RegistrationKind, schemaId: string, sco
     registerResourceRoutes(app, {
       table,
       schemaId,
+      record: registrationRecordSchema,
       update: {
         allowedStatus: [REG.SUBMITTED, REG.CORRECTION],
         columns: (form, row) => {
@@ -63,12 +66,16 @@ export function registrationRoutes(kind: RegistrationKind, schemaId: string, sco
     });
 
     /** The registration's timeline: filed, accepted, correction requested, issued... */
-    app.get('/:id/events', { schema: { params: idParams } }, async (req) => {
-      const user = await req.requireUser();
-      const id = (req.params as { id: number }).id;
-      await mustGetOwned(app.db, table, Number(user.id), id);
-      return ok({ list: await registrationEvents(app.db, id) });
-    });
+    app.get(
+      '/:id/events',
+      { schema: { params: idParams, response: envelopeOf(registrationEventsSchema) } },
+      async (req) => {
+        const user = await req.requireUser();
+        const id = (req.params as { id: number }).id;
+        await mustGetOwned(app.db, table, Number(user.id), id);
+        return ok({ list: await registrationEvents(app.db, id) });
+      },
+    );
 
     /** The issued certificate (PDF), to its owner. */
     app.get('/:id/certificate', { schema: { params: idParams } }, async (req, reply) => {
@@ -82,7 +89,7 @@ export function registrationRoutes(kind: RegistrationKind, schemaId: string, sco
         .send(await app.storage.get(key));
     });
 
-    app.post('/', async (req) => {
+    app.post('/', { schema: { response: envelopeOf(registrationRecordSchema) } }, async (req) => {
       const user = await req.requireUser();
       const upload = await readFormUpload(app, req, {
         schemaId,

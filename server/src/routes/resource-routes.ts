@@ -7,6 +7,7 @@ import { validateForm } from './form-validate.js';
 import { listQuerySchema } from '../http/list-query.js';
 import { idParams } from '../http/params.js';
 import { envelopeOf } from '../http/envelope-schema.js';
+import { recordListOf } from '../../../src/schemas/api/record-list.js';
 
 export { idParams };
 
@@ -39,22 +40,8 @@ export interface ResourceRoutesSpec {
     after?: (db: Db, before: Record<string, any>, id: number) => Promise<void>;
   };
   transitions?: Record<string, Transition>;
-  /**
-   * JSON Schema of one record as toApi gives it (form fields overlaid by columns). With it every
-   * route here declares its answer (the list wraps it in `{list, total}`), so only its fields leave the server.
-   */
+  /** JSON Schema of one record as toApi() answers it (src/schemas/api); every route's answer is declared with it. */
   record?: object;
-}
-
-/** The `response` of each generated route: one record, or a page of them; none without a record schema. */
-function responsesOf(record: object | undefined) {
-  if (!record) return { one: {}, page: {} };
-  const page = {
-    type: 'object',
-    required: ['list', 'total'],
-    properties: { list: { type: 'array', items: record }, total: { type: 'integer', title: '总数' } },
-  };
-  return { one: { response: envelopeOf(record) }, page: { response: envelopeOf(page) } };
 }
 
 /** A record as the client sees it: its validated form fields overlaid by the table's columns. */
@@ -88,14 +75,16 @@ function formSchemaOf(spec: ResourceRoutesSpec): string {
  */
 export function registerResourceRoutes(app: FastifyInstance, spec: ResourceRoutesSpec): void {
   const t = spec.table;
-  const answer = responsesOf(spec.record);
-  app.get('/list', { schema: { querystring: listQuerySchema(t.list), ...answer.page } }, async (req) => {
+  // Without a record schema the answers stay undeclared (routes-without-response-schema.json).
+  const one = spec.record ? { response: envelopeOf(spec.record) } : {};
+  const list = spec.record ? { response: envelopeOf(recordListOf(spec.record)) } : {};
+  app.get('/list', { schema: { querystring: listQuerySchema(t.list), ...list } }, async (req) => {
     const user = await userFor(req, spec.role);
     const r = await listOwned(app.db, t, Number(user.id), req.query as Record<string, unknown>);
     return ok({ list: r.list.map(toApi), total: r.total });
   });
 
-  app.get('/:id', { schema: { params: idParams, ...answer.one } }, async (req) => {
+  app.get('/:id', { schema: { params: idParams, ...one } }, async (req) => {
     const user = await userFor(req, spec.role);
     return ok(toApi(await mustGetOwned(app.db, t, Number(user.id), (req.params as any).id)));
   });
@@ -103,7 +92,7 @@ export function registerResourceRoutes(app: FastifyInstance, spec: ResourceRoute
   if (spec.create) {
     const create = spec.create;
     const schemaId = formSchemaOf(spec);
-    app.post('/', { config: { formSchema: schemaId }, schema: answer.one }, async (req) => {
+    app.post('/', { ...(spec.record && { schema: one }), config: { formSchema: schemaId } }, async (req) => {
       const user = await userFor(req, spec.role);
       const form = await validateForm(app, schemaId, req.body);
       const id = await create(app.db, user, form, req);
@@ -114,7 +103,7 @@ export function registerResourceRoutes(app: FastifyInstance, spec: ResourceRoute
   if (spec.update) {
     const u = spec.update;
     const schemaId = u.schemaId ?? formSchemaOf(spec);
-    app.put('/:id', { schema: { params: idParams, ...answer.one }, config: { formSchema: schemaId } }, async (req) => {
+    app.put('/:id', { schema: { params: idParams, ...one }, config: { formSchema: schemaId } }, async (req) => {
       const user = await userFor(req, spec.role);
       const id = (req.params as any).id as number;
       const row = await mustGetOwned(app.db, t, Number(user.id), id);
@@ -128,7 +117,7 @@ export function registerResourceRoutes(app: FastifyInstance, spec: ResourceRoute
   }
 
   for (const [action, tr] of Object.entries(spec.transitions ?? {})) {
-    app.post(`/:id/${action}`, { schema: { params: idParams, ...answer.one } }, async (req) => {
+    app.post(`/:id/${action}`, { schema: { params: idParams, ...one } }, async (req) => {
       const user = await userFor(req, spec.role);
       const id = (req.params as any).id as number;
       await mustGetOwned(app.db, t, Number(user.id), id);

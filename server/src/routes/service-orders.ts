@@ -1,6 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import { AppError, ok } from '../http/envelope.js';
-import { envelopeResponse, idParams } from '../http/route-schemas.js';
+import { idParams } from '../http/route-schemas.js';
+import { envelopeOf } from '../http/envelope-schema.js';
+import {
+  refundSchema,
+  serviceCatalogueSchema,
+  serviceOrderCreatedSchema,
+  serviceOrderDetailSchema,
+  serviceOrderListSchema,
+  serviceQuotaSchema,
+  serviceQuoteSchema,
+} from '../../../src/schemas/api/service-order-responses.js';
 import { listQuerySchema } from '../http/list-query.js';
 import { validateForm } from './form-validate.js';
 import { requireStaff } from '../plugins/staff.js';
@@ -29,20 +39,20 @@ export default async function serviceOrderRoutes(app: FastifyInstance) {
   const providers = payProviders(app.config, app.db);
 
   /** Public: every service and package with its current price. */
-  app.get('/catalogue', { schema: { response: envelopeResponse } }, async () => {
+  app.get('/catalogue', { schema: { response: envelopeOf(serviceCatalogueSchema) } }, async () => {
     const cat = await currentCatalogue(app.db);
     return ok({ services: cat.services, packages: cat.packages });
   });
 
   /** The server's price for a package (the buy dialog shows only this). */
-  app.post('/quote', { schema: { response: envelopeResponse } }, async (req) => {
+  app.post('/quote', { schema: { response: envelopeOf(serviceQuoteSchema) } }, async (req) => {
     const u = await req.requireUser();
     const form = (await validateForm(app, FORM, req.body)) as ServiceOrderInput;
     return ok(await quoteServiceOrder(app.db, u, form));
   });
 
   /** Places the order; the client then pays it at /pay?orderId= like any order. */
-  app.post('/', { schema: { response: envelopeResponse } }, async (req) => {
+  app.post('/', { schema: { response: envelopeOf(serviceOrderCreatedSchema) } }, async (req) => {
     const u = await req.requireUser();
     const form = (await validateForm(app, FORM, req.body)) as ServiceOrderInput;
     return ok(await createServiceOrder(app.db, u, form), '订单已创建，请完成支付');
@@ -50,7 +60,7 @@ export default async function serviceOrderRoutes(app: FastifyInstance) {
 
   app.get(
     '/list',
-    { schema: { querystring: listQuerySchema(so.SERVICE_ORDER_LIST), response: envelopeResponse } },
+    { schema: { querystring: listQuerySchema(so.SERVICE_ORDER_LIST), response: envelopeOf(serviceOrderListSchema) } },
     async (req) => {
       const u = await req.requireUser();
       const r = await so.listServiceOrders(app.db, u.id, req.query as Record<string, unknown>);
@@ -69,7 +79,7 @@ export default async function serviceOrderRoutes(app: FastifyInstance) {
           properties: { service: { type: 'string', title: '服务', enum: SERVICE_CODES } },
           additionalProperties: false,
         },
-        response: envelopeResponse,
+        response: envelopeOf(serviceQuotaSchema),
       },
     },
     async (req) => {
@@ -78,7 +88,7 @@ export default async function serviceOrderRoutes(app: FastifyInstance) {
     },
   );
 
-  app.get('/:id', { schema: { params: idParams, response: envelopeResponse } }, async (req) => {
+  app.get('/:id', { schema: { params: idParams, response: envelopeOf(serviceOrderDetailSchema) } }, async (req) => {
     const u = await req.requireUser();
     const s = await so.findServiceOrder(app.db, u.id, (req.params as { id: number }).id);
     if (!s) throw new AppError(404, '服务订单不存在');
@@ -86,7 +96,7 @@ export default async function serviceOrderRoutes(app: FastifyInstance) {
   });
 
   /** Staff: pays back the unused units of a paid order (lumen:forms/service-refund-unused); idempotent. */
-  app.post('/:id/refund-unused', { schema: { params: idParams, response: envelopeResponse } }, async (req) => {
+  app.post('/:id/refund-unused', { schema: { params: idParams, response: envelopeOf(refundSchema) } }, async (req) => {
     const staff = await requireStaff(req);
     const form = await validateForm(app, 'lumen:forms/service-refund-unused', req.body);
     const refund = await refundUnused(

@@ -14,6 +14,7 @@ import {
   traceCertQuerySchema,
   traceTimelineSchema,
   traceWorkSchema,
+  traceCertRequestSchema,
 } from '../../../src/schemas/api/trace.js';
 
 const certNoParams = {
@@ -64,11 +65,15 @@ export default async function traceRoutes(app: FastifyInstance) {
   );
 
   /** Queues the certificate (drawn by the trace.certificate job); the page follows GET /api/jobs/:jobId. */
-  app.post('/works/:id/certificates', { schema: { params: idParams } }, async (req) => {
-    const u = await req.requireUser();
-    const r = await requestTraceCertificate(app.db, Number(u.id), (req.params as { id: number }).id);
-    return ok(r, '正在生成溯源证书');
-  });
+  app.post(
+    '/works/:id/certificates',
+    { schema: { params: idParams, response: envelopeOf(traceCertRequestSchema) } },
+    async (req) => {
+      const u = await req.requireUser();
+      const r = await requestTraceCertificate(app.db, Number(u.id), (req.params as { id: number }).id);
+      return ok(r, '正在生成溯源证书');
+    },
+  );
 
   /** The owner's copy of an issued certificate, byte for byte what the log recorded. */
   app.get('/certificates/:certNo/pdf', { schema: { params: certNoParams } }, async (req, reply) => {

@@ -5,17 +5,10 @@ import { Alert, App, Button, Card, Descriptions, Input, Result, Skeleton } from 
 import { formatDateTime } from '../../resources/views/cells';
 import { labelOf } from '../../resources/registry';
 import { download } from '../../dataProvider/axios';
+import type { FromSchema } from '../../schemas/api/from-schema';
+import type { issuedRegistrationSchema } from '../../schemas/api/protection-responses';
 
-interface Issued {
-  id: number;
-  kind: 'copyright' | 'dci';
-  workName: string;
-  workCategory: number;
-  registrationNo: string;
-  issuedAt: string;
-  holder: string;
-  hasCertificate: boolean;
-}
+type Issued = FromSchema<typeof issuedRegistrationSchema>;
 
 /** /certifiy/copyright/register/{id}: public check of an issued copyright / DCI registration and its certificate. */
 export default function RegisterCertificate() {

@@ -6,16 +6,11 @@ import { ResourcePage } from '../../resources/views/ResourcePage';
 import { BuyServiceButton } from '../../components/service-orders/BuyServiceButton';
 import { get } from '../../dataProvider/axios';
 import { formatDateTime } from '../../resources/views/cells';
+import type { FromSchema } from '../../schemas/api/from-schema';
+import type { ServiceCatalogueBody, serviceQuotaSchema } from '../../schemas/api/service-order-responses';
 
-interface QuotaRow {
-  service: string;
-  left: number;
-  total: number;
-}
-interface Catalogue {
-  services: Array<{ code: string; name: string; unit: string }>;
-  packages: Array<{ sku: string; service: string }>;
-}
+type QuotaRow = FromSchema<typeof serviceQuotaSchema>['list'][number];
+type Catalogue = ServiceCatalogueBody;
 
 /** Units left per service over the user's usable orders. */
 function QuotaSummary({ catalogue }: { catalogue: Catalogue | null }) {

@@ -1,5 +1,7 @@
 import { download, get, postJson, request } from '../../dataProvider/axios';
 import type { HitStatus, MonitorFrequency, TriageAction } from '../../schemas/cyprotect/monitor';
+import type { FromSchema } from '../../schemas/api/from-schema';
+import type { monitorOverviewSchema } from '../../schemas/api/monitor-responses';
 
 /** Client calls of /api/monitor (response shapes mirror server/src/routes/monitor.ts). */
 export interface MonitorWork {
@@ -20,25 +22,7 @@ export interface MonitorSource {
   lastCrawledAt: string | null;
   lastStatus: string | null;
 }
-export interface MonitorOverview {
-  plan: { id: number; frequency: MonitorFrequency; nextRunAt: string; createdAt: string } | null;
-  quota: { left: number; total: number };
-  works: MonitorWork[];
-  sources: MonitorSource[];
-  runs: Array<{
-    id: number;
-    pages: number;
-    media: number;
-    hits: number;
-    error: string | null;
-    startedAt: string;
-    finishedAt: string | null;
-  }>;
-  series: Array<{ day: string; kind: 'image' | 'video'; count: number }>;
-  counts: Array<{ status: HitStatus; kind: 'image' | 'video'; count: number }>;
-  limits: { maxSources: number; maxDepth: number; maxPagesPerSource: number; politenessDelayMs: number };
-  scanJob: { id: number; progress: number; message: string | null; state: string } | null;
-}
+export type MonitorOverview = FromSchema<typeof monitorOverviewSchema>;
 export interface MonitorHit {
   id: number;
   workId: number;

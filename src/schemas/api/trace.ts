@@ -131,3 +131,12 @@ export const traceCertQuerySchema = {
   additionalProperties: false,
   properties: { sha256: { type: 'string', title: '证书文件指纹（SHA-256）', pattern: '^[0-9a-fA-F]{64}$' } },
 } as const;
+
+/** POST /api/trace/works/:id/certificates: the queued job drawing the certificate (follow it at /api/jobs/:jobId). */
+export const traceCertRequestSchema = {
+  title: '溯源证书生成任务',
+  type: 'object',
+  required: ['jobId'],
+  additionalProperties: false,
+  properties: { jobId: { type: 'integer', title: '任务编号' } },
+} as const;

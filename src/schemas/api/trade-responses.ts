@@ -79,7 +79,7 @@ export const cartChangeSchema = {
   properties: { id: { ...id, title: '购物车条目' }, count: id },
 } as const;
 
-const couponSchema = {
+export const couponSchema = {
   type: 'object',
   required: ['id', 'name', 'amountCents', 'thresholdCents', 'status', 'validFrom', 'expiresAt', 'orderId', 'refusal'],
   properties: {

@@ -3,6 +3,9 @@
  * artefacts' labels and the public check's answer. Form: lumen:forms/web-capture; statuses:
  * lumen:status/web-capture.
  */
+import type { FromSchema } from './from-schema';
+import type { captureRecordSchema, captureVerificationSchema } from './capture-responses';
+
 /** WC (网页取证) / SR (录屏取证) + yyyymmdd + 8-digit capture id + "-" + 6 random characters. */
 export const CAPTURE_CERT_NO_PATTERN = '^(WC|SR)[0-9]{16}-[0-9A-Z]{6}$';
 
@@ -38,44 +41,7 @@ export const PAGE_FAILURE_LABELS: Record<string, string> = {
 };
 
 /** The public check of a capture certificate (/certifiy/{certNo}). */
-export interface CaptureVerification {
-  certNo: string;
-  kind: 'web' | 'screen';
-  urls: string[];
-  manifestSha256: string;
-  logIndex: number;
-  leafHash: string;
-  capturedAt: string;
-  tsaTime: string | null;
-  artefacts: Array<{ name: string; sha256: string; size: number }>;
-}
+export type CaptureVerification = FromSchema<typeof captureVerificationSchema>;
 
 /** A capture as its owner sees it (GET /api/protection/captures/:id and the list). */
-export interface CaptureRecord {
-  id: number;
-  kind: 'web' | 'screen';
-  title: string;
-  urls: string[];
-  steps: Array<{ action: string; selector?: string; ms?: number }>;
-  status: number;
-  error: string | null;
-  pages: Array<{
-    url: string;
-    finalUrl: string | null;
-    status: number | null;
-    title: string | null;
-    ok: boolean;
-    failure?: string;
-    error?: string;
-    redirects: Array<{ from: string; to: string; status: number }>;
-  }>;
-  artefacts: Array<{ name: string; sha256: string; size: number; contentType: string }>;
-  manifestSha256: string | null;
-  certNo: string | null;
-  logIndex: number | null;
-  leafHash: string | null;
-  tsaTime: string | null;
-  createdAt: string;
-  finishedAt: string | null;
-  job: { id: number; state: string; progress: number; message: string | null; attempts: number } | null;
-}
+export type CaptureRecord = FromSchema<typeof captureRecordSchema>;
