@@ -1,7 +1,7 @@
 import type { MaterialCard } from '../../../src/schemas/api/material.js';
 
 /**
- * The public shape of a material in lists and cards (the contract's lumen:api/material-card, which
+ * The public shape of a material in lists and cards (the contract's materialCardSchema in src/schemas/api/material.ts, which
  * the client reads too), and the SQL columns it is read from.
  */
 export type { MaterialCard };

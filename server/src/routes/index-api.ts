@@ -22,7 +22,7 @@ import {
   materialCardListSchema,
   recommendSchema,
   searchResultSchema,
-} from '../../../src/schemas/api/catalogue-responses.js';
+} from '../../../src/schemas/api/material.js';
 import { categoryIdParams, idParams, pageQuery, searchQuery, typeLimitQuery, typeProp } from './catalogue-schemas.js';
 
 type TypeLimit = { type?: number; limit: number };

@@ -18,7 +18,7 @@ import {
   materialEvidenceSchema,
   materialListSchema,
   ownerCardSchema,
-} from '../../../src/schemas/api/catalogue-responses.js';
+} from '../../../src/schemas/api/material.js';
 
 type IdReq = { params: { id: number } };
 const notFound = () => new AppError(404, NOT_FOUND_MATERIAL);

@@ -21,7 +21,7 @@ export interface SearchQuery {
 }
 
 /**
- * A page of matches (the contract's lumen:api/search-result): total capped at COUNT_CAP (totalCapped
+ * A page of matches (the contract's searchResultSchema in src/schemas/api/material.ts): total capped at COUNT_CAP (totalCapped
  * says the real number is larger) or estimated from a sample for frequent terms (totalEstimated).
  */
 export type { SearchResult };
