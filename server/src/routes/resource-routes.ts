@@ -6,6 +6,7 @@ import { AppError, ok } from '../http/envelope.js';
 import { validateForm } from './form-validate.js';
 import { listQuerySchema } from '../http/list-query.js';
 import { idParams } from '../http/params.js';
+import { envelopeOf } from '../http/envelope-schema.js';
 
 export { idParams };
 
@@ -38,6 +39,11 @@ export interface ResourceRoutesSpec {
     after?: (db: Db, before: Record<string, any>, id: number) => Promise<void>;
   };
   transitions?: Record<string, Transition>;
+  /**
+   * Response schema of one record as toApi answers it (src/schemas/api): every route of the module
+   * then declares its answer (a record, or `{list, total}` of them). Without it the answers are undeclared.
+   */
+  record?: object;
 }
 
 /** A record as the client sees it: its validated form fields overlaid by the table's columns. */
@@ -60,6 +66,16 @@ export async function mustGetOwned(q: Queryable, t: OwnedTable, userId: number, 
   return row;
 }
 
+/** `{list, total}` of a list page whose rows are `record`. */
+function listOf(record: object) {
+  const { $id: _id, ...items } = record as { $id?: string }; // embedded, not registered by name
+  return {
+    type: 'object',
+    required: ['list', 'total'],
+    properties: { list: { type: 'array', items }, total: { type: 'integer', title: '总数' } },
+  } as const;
+}
+
 function formSchemaOf(spec: ResourceRoutesSpec): string {
   if (!spec.schemaId) throw new Error(`${spec.table.table}: create and update need a form schema`);
   return spec.schemaId;
@@ -71,13 +87,15 @@ function formSchemaOf(spec: ResourceRoutesSpec): string {
  */
 export function registerResourceRoutes(app: FastifyInstance, spec: ResourceRoutesSpec): void {
   const t = spec.table;
-  app.get('/list', { schema: { querystring: listQuerySchema(t.list) } }, async (req) => {
+  const one = spec.record ? { response: envelopeOf(spec.record) } : {};
+  const page = spec.record ? { response: envelopeOf(listOf(spec.record)) } : {};
+  app.get('/list', { schema: { querystring: listQuerySchema(t.list), ...page } }, async (req) => {
     const user = await userFor(req, spec.role);
     const r = await listOwned(app.db, t, Number(user.id), req.query as Record<string, unknown>);
     return ok({ list: r.list.map(toApi), total: r.total });
   });
 
-  app.get('/:id', { schema: { params: idParams } }, async (req) => {
+  app.get('/:id', { schema: { params: idParams, ...one } }, async (req) => {
     const user = await userFor(req, spec.role);
     return ok(toApi(await mustGetOwned(app.db, t, Number(user.id), (req.params as any).id)));
   });
@@ -85,7 +103,7 @@ export function registerResourceRoutes(app: FastifyInstance, spec: ResourceRoute
   if (spec.create) {
     const create = spec.create;
     const schemaId = formSchemaOf(spec);
-    app.post('/', { config: { formSchema: schemaId } }, async (req) => {
+    app.post('/', { config: { formSchema: schemaId }, schema: { ...one } }, async (req) => {
       const user = await userFor(req, spec.role);
       const form = await validateForm(app, schemaId, req.body);
       const id = await create(app.db, user, form, req);
@@ -96,7 +114,7 @@ export function registerResourceRoutes(app: FastifyInstance, spec: ResourceRoute
   if (spec.update) {
     const u = spec.update;
     const schemaId = u.schemaId ?? formSchemaOf(spec);
-    app.put('/:id', { schema: { params: idParams }, config: { formSchema: schemaId } }, async (req) => {
+    app.put('/:id', { schema: { params: idParams, ...one }, config: { formSchema: schemaId } }, async (req) => {
       const user = await userFor(req, spec.role);
       const id = (req.params as any).id as number;
       const row = await mustGetOwned(app.db, t, Number(user.id), id);
@@ -110,7 +128,7 @@ export function registerResourceRoutes(app: FastifyInstance, spec: ResourceRoute
   }
 
   for (const [action, tr] of Object.entries(spec.transitions ?? {})) {
-    app.post(`/:id/${action}`, { schema: { params: idParams } }, async (req) => {
+    app.post(`/:id/${action}`, { schema: { params: idParams, ...one } }, async (req) => {
       const user = await userFor(req, spec.role);
       const id = (req.params as any).id as number;
       await mustGetOwned(app.db, t, Number(user.id), id);
