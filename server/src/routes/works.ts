@@ -28,12 +28,12 @@ import {
   worksCreatedSchema,
 } from '../../../src/schemas/api/work-responses.js';
 
-/** The API reference's name of each status action. */
-const SUMMARIES: Record<string, string> = {
-  submit: '提交审核',
-  takedown: '下架',
-  relist: '重新上架',
-  'withdraw-revision': '撤回修改',
+/** The timeline event (lumen:enums/work-event) each status action records: its label names the route in the API reference. */
+const EVENT_OF: Record<string, string> = {
+  submit: 'submit',
+  takedown: 'takedown',
+  relist: 'relist',
+  'withdraw-revision': 'revision_withdraw',
 };
 
 /** Most works one batch creates (the image rule's maxCount: one page's worth of files). */
@@ -153,7 +153,13 @@ export default async function works(app: FastifyInstance) {
   for (const [name, action] of Object.entries(actions)) {
     app.post(
       `/:id/${name}`,
-      { schema: { params: idParams, summary: SUMMARIES[name], response: envelopeOf(workSchema) } },
+      {
+        schema: {
+          params: idParams,
+          summary: statusLabel('lumen:enums/work-event', EVENT_OF[name]),
+          response: envelopeOf(workSchema),
+        },
+      },
       async (req: IdReq) => {
         const actor = await creator(req);
         await action.run(actor, req.params.id);
