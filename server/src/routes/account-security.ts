@@ -1,6 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import { AppError, ok } from '../http/envelope.js';
-import { envelopeResponse, idParams } from '../http/route-schemas.js';
+import { idParams } from '../http/route-schemas.js';
+import { envelopeOf } from '../http/envelope-schema.js';
+import { noData } from '../../../src/schemas/api/envelope.js';
+import {
+  loginHistorySchema,
+  passwordChangedSchema,
+  phoneChangedSchema,
+  securityStateSchema,
+  sessionListSchema,
+  sessionsRevokedSchema,
+} from '../../../src/schemas/api/account-security-responses.js';
 import { validateForm } from './form-validate.js';
 import {
   activeSessions,
@@ -45,7 +55,7 @@ export default async function accountSecurityRoutes(app: FastifyInstance) {
     current: s.id === currentId,
   });
 
-  app.get('/', { schema: { response: envelopeResponse } }, async (req) => {
+  app.get('/', { schema: { summary: '账号安全状态', response: envelopeOf(securityStateSchema) } }, async (req) => {
     const u = await req.requireUser();
     const wechat =
       (await app.db.query<{ b: boolean }>('SELECT wechat_openid IS NOT NULL AS b FROM users WHERE id = $1', [u.id]))
@@ -59,7 +69,10 @@ export default async function accountSecurityRoutes(app: FastifyInstance) {
 
   app.post(
     '/password',
-    { config: { formSchema: 'lumen:forms/password-change' }, schema: { response: envelopeResponse } },
+    {
+      config: { formSchema: 'lumen:forms/password-change' },
+      schema: { summary: '修改密码', response: envelopeOf(passwordChangedSchema) },
+    },
     async (req) => {
       const u = await req.requireUser();
       const form = await validateForm(app, 'lumen:forms/password-change', req.body);
@@ -74,15 +87,22 @@ export default async function accountSecurityRoutes(app: FastifyInstance) {
     },
   );
 
-  app.post('/phone/code', { config: PHONE_CODE_LIMIT, schema: { response: envelopeResponse } }, async (req) => {
-    const u = await req.requireUser();
-    await sendPhoneChangeCode(app, u, (req.body as { phone?: unknown } | null)?.phone, req.ip);
-    return ok(null, '验证码已发送');
-  });
+  app.post(
+    '/phone/code',
+    { config: PHONE_CODE_LIMIT, schema: { summary: '发送新手机号验证码', response: envelopeOf(noData) } },
+    async (req) => {
+      const u = await req.requireUser();
+      await sendPhoneChangeCode(app, u, (req.body as { phone?: unknown } | null)?.phone, req.ip);
+      return ok(null, '验证码已发送');
+    },
+  );
 
   app.post(
     '/phone',
-    { config: { formSchema: 'lumen:forms/phone-change' }, schema: { response: envelopeResponse } },
+    {
+      config: { formSchema: 'lumen:forms/phone-change' },
+      schema: { summary: '更换手机号', response: envelopeOf(phoneChangedSchema) },
+    },
     async (req) => {
       const u = await req.requireUser();
       const form = await validateForm(app, 'lumen:forms/phone-change', req.body);
@@ -100,29 +120,41 @@ export default async function accountSecurityRoutes(app: FastifyInstance) {
     },
   );
 
-  app.get('/sessions', { schema: { response: envelopeResponse } }, async (req) => {
+  app.get('/sessions', { schema: { summary: '在线设备', response: envelopeOf(sessionListSchema) } }, async (req) => {
     const u = await req.requireUser();
     return ok((await activeSessions(app.db, Number(u.id))).map((s) => view(s, req.sessionId)));
   });
 
-  app.post('/sessions/:id/revoke', { schema: { params: idParams, response: envelopeResponse } }, async (req) => {
-    const u = await req.requireUser();
-    if (!(await revokeOwnSession(app.db, Number(u.id), (req.params as { id: number }).id)))
-      throw new AppError(404, '该登录不存在或已退出');
-    return ok(null, '已退出该设备');
-  });
+  app.post(
+    '/sessions/:id/revoke',
+    { schema: { params: idParams, summary: '退出一台设备', response: envelopeOf(noData) } },
+    async (req) => {
+      const u = await req.requireUser();
+      if (!(await revokeOwnSession(app.db, Number(u.id), (req.params as { id: number }).id)))
+        throw new AppError(404, '该登录不存在或已退出');
+      return ok(null, '已退出该设备');
+    },
+  );
 
   /** Ends every other session; the one making the request stays signed in. */
-  app.post('/sessions/revoke-others', { schema: { response: envelopeResponse } }, async (req) => {
-    const u = await req.requireUser();
-    const n = await revokeOtherSessions(app.db, Number(u.id), req.sessionId ?? null);
-    return ok({ revoked: n }, n ? `已退出其他 ${n} 处登录` : '没有其他设备登录');
-  });
+  app.post(
+    '/sessions/revoke-others',
+    { schema: { summary: '退出其他设备', response: envelopeOf(sessionsRevokedSchema) } },
+    async (req) => {
+      const u = await req.requireUser();
+      const n = await revokeOtherSessions(app.db, Number(u.id), req.sessionId ?? null);
+      return ok({ revoked: n }, n ? `已退出其他 ${n} 处登录` : '没有其他设备登录');
+    },
+  );
 
-  app.get('/logins', { schema: { querystring: pageQuery, response: envelopeResponse } }, async (req) => {
-    const u = await req.requireUser();
-    const q = req.query as { page: number; pageSize: number };
-    const r = await loginHistory(app.db, Number(u.id), q.page, q.pageSize);
-    return ok({ total: r.total, list: r.list.map((s) => view(s, req.sessionId)) });
-  });
+  app.get(
+    '/logins',
+    { schema: { querystring: pageQuery, summary: '登录记录', response: envelopeOf(loginHistorySchema) } },
+    async (req) => {
+      const u = await req.requireUser();
+      const q = req.query as { page: number; pageSize: number };
+      const r = await loginHistory(app.db, Number(u.id), q.page, q.pageSize);
+      return ok({ total: r.total, list: r.list.map((s) => view(s, req.sessionId)) });
+    },
+  );
 }

@@ -1,7 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
 import { ok } from '../http/envelope.js';
-import { envelopeResponse } from '../http/route-schemas.js';
+import { envelopeOf } from '../http/envelope-schema.js';
+import {
+  certificationStateSchema,
+  submittedCertificationSchema,
+} from '../../../src/schemas/api/certification-responses.js';
 import { MULTIPART_LIMITS, readFormUpload, storeUploaded, type FormUploadSpec } from './form-upload.js';
 import { getUploadRule } from '../schemas/store.js';
 import { accountStanding, latestCertification, type CertificationImage } from '../repositories/certifications.js';
@@ -42,7 +46,7 @@ const forUser = (c: Awaited<ReturnType<typeof latestCertification>>) =>
 export default async function certificationRoutes(app: FastifyInstance) {
   await app.register(multipart, { limits: MULTIPART_LIMITS });
 
-  app.get('/', { schema: { response: envelopeResponse } }, async (req) => {
+  app.get('/', { schema: { summary: '实名认证状态', response: envelopeOf(certificationStateSchema) } }, async (req) => {
     const user = await req.requireUser();
     const standing = await accountStanding(app.db, Number(user.id));
     return ok({
@@ -76,6 +80,14 @@ export default async function certificationRoutes(app: FastifyInstance) {
       await upload.cleanup();
     }
   };
-  app.post('/personal', submit('personal'));
-  app.post('/company', submit('company'));
+  app.post(
+    '/personal',
+    { schema: { summary: '提交个人实名认证', response: envelopeOf(submittedCertificationSchema) } },
+    submit('personal'),
+  );
+  app.post(
+    '/company',
+    { schema: { summary: '提交企业实名认证', response: envelopeOf(submittedCertificationSchema) } },
+    submit('company'),
+  );
 }

@@ -1,6 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { AppError, ok } from '../http/envelope.js';
-import { envelopeResponse, idParams } from '../http/route-schemas.js';
+import { idParams } from '../http/route-schemas.js';
+import { envelopeOf } from '../http/envelope-schema.js';
+import {
+  cmsEntrySchema,
+  enquiryReceivedSchema,
+  helpCentreSchema,
+  registrationReceivedSchema,
+} from '../../../src/schemas/api/content-responses.js';
 import { validateForm } from './form-validate.js';
 import { findPublishedEntry, helpCentreEntries, latestNotices } from '../repositories/cms.js';
 import {
@@ -30,33 +37,44 @@ function registrationRefusal(event: Record<string, any> | null): string | null {
  * sent as staff saved them; the client sanitises them when rendering (src/content/sanitize.ts).
  */
 export default async function contentRoutes(app: FastifyInstance) {
-  app.get('/help', { schema: { response: envelopeResponse } }, async () =>
+  app.get('/help', { schema: { summary: '帮助中心', response: envelopeOf(helpCentreSchema) } }, async () =>
     ok({ list: await helpCentreEntries(app.db), notices: await latestNotices(app.db) }),
   );
 
-  app.get('/:id', { schema: { params: idParams, response: envelopeResponse } }, async (req) => {
-    const e = await findPublishedEntry(app.db, { id: (req.params as { id: number }).id });
-    if (!e) throw new AppError(404, '内容不存在或已下线');
-    return ok({
-      ...e,
-      registration:
-        e.kind === 'event' ? { open: !registrationRefusal(e.event), reason: registrationRefusal(e.event) } : null,
-    });
-  });
+  app.get(
+    '/:id',
+    { schema: { params: idParams, summary: '内容页', response: envelopeOf(cmsEntrySchema) } },
+    async (req) => {
+      const e = await findPublishedEntry(app.db, { id: (req.params as { id: number }).id });
+      if (!e) throw new AppError(404, '内容不存在或已下线');
+      return ok({
+        ...e,
+        registration:
+          e.kind === 'event' ? { open: !registrationRefusal(e.event), reason: registrationRefusal(e.event) } : null,
+      });
+    },
+  );
 
-  app.get('/slug/:slug', { schema: { params: slugParams, response: envelopeResponse } }, async (req) => {
-    const e = await findPublishedEntry(app.db, { slug: (req.params as { slug: string }).slug });
-    if (!e) throw new AppError(404, '内容不存在或已下线');
-    return ok({
-      ...e,
-      registration:
-        e.kind === 'event' ? { open: !registrationRefusal(e.event), reason: registrationRefusal(e.event) } : null,
-    });
-  });
+  app.get(
+    '/slug/:slug',
+    { schema: { params: slugParams, summary: '内容页（固定路径）', response: envelopeOf(cmsEntrySchema) } },
+    async (req) => {
+      const e = await findPublishedEntry(app.db, { slug: (req.params as { slug: string }).slug });
+      if (!e) throw new AppError(404, '内容不存在或已下线');
+      return ok({
+        ...e,
+        registration:
+          e.kind === 'event' ? { open: !registrationRefusal(e.event), reason: registrationRefusal(e.event) } : null,
+      });
+    },
+  );
 
   app.post(
     '/:id/registrations',
-    { config: submitLimit, schema: { params: idParams, response: envelopeResponse } },
+    {
+      config: submitLimit,
+      schema: { params: idParams, summary: '活动报名', response: envelopeOf(registrationReceivedSchema) },
+    },
     async (req) => {
       const e = await findPublishedEntry(app.db, { id: (req.params as { id: number }).id });
       if (!e || e.kind !== 'event') throw new AppError(404, '活动不存在或已下线');
@@ -71,10 +89,14 @@ export default async function contentRoutes(app: FastifyInstance) {
     },
   );
 
-  app.post('/cooperation', { config: submitLimit, schema: { response: envelopeResponse } }, async (req) => {
-    const form = (await validateForm(app, 'lumen:forms/cooperation', req.body)) as Enquiry;
-    const user = await req.currentUser();
-    const id = await insertEnquiry(app.db, user ? Number(user.id) : null, form, req.ip);
-    return ok({ id }, '提交成功，我们会在1个工作日内与您联系');
-  });
+  app.post(
+    '/cooperation',
+    { config: submitLimit, schema: { summary: '合作咨询', response: envelopeOf(enquiryReceivedSchema) } },
+    async (req) => {
+      const form = (await validateForm(app, 'lumen:forms/cooperation', req.body)) as Enquiry;
+      const user = await req.currentUser();
+      const id = await insertEnquiry(app.db, user ? Number(user.id) : null, form, req.ip);
+      return ok({ id }, '提交成功，我们会在1个工作日内与您联系');
+    },
+  );
 }

@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { ok } from '../http/envelope.js';
+import { envelopeOf } from '../http/envelope-schema.js';
+import { revenueShareRuleSchema, saleSchema, salesSummarySchema } from '../../../src/schemas/api/earnings.js';
 import { listQuerySchema } from '../http/list-query.js';
 import { registerResourceRoutes, userFor } from './resource-routes.js';
 import { SALES_LIST, salesSummary, salesTable } from '../repositories/earnings.js';
@@ -11,16 +13,30 @@ import { currentRevenueShare } from '../services/earnings.js';
  * filters (GET /summary) and the share rule in force (GET /rule). States: lumen:status/earning.
  */
 export default async function creatorSalesRoutes(app: FastifyInstance) {
-  app.get('/summary', { schema: { querystring: listQuerySchema(SALES_LIST) } }, async (req) => {
-    const user = await userFor(req, 'creator');
-    return ok(await salesSummary(app.db, Number(user.id), req.query as Record<string, unknown>));
-  });
+  app.get(
+    '/summary',
+    {
+      schema: {
+        querystring: listQuerySchema(SALES_LIST),
+        summary: '销售汇总',
+        response: envelopeOf(salesSummarySchema),
+      },
+    },
+    async (req) => {
+      const user = await userFor(req, 'creator');
+      return ok(await salesSummary(app.db, Number(user.id), req.query as Record<string, unknown>));
+    },
+  );
 
-  app.get('/rule', async (req) => {
-    await userFor(req, 'creator');
-    return ok(await currentRevenueShare(app.db));
-  });
+  app.get(
+    '/rule',
+    { schema: { summary: '当前分成规则', response: envelopeOf(revenueShareRuleSchema) } },
+    async (req) => {
+      await userFor(req, 'creator');
+      return ok(await currentRevenueShare(app.db));
+    },
+  );
 
   // Read only: sales are written by payments and refunds, never through this API.
-  registerResourceRoutes(app, { table: salesTable, role: 'creator' });
+  registerResourceRoutes(app, { table: salesTable, role: 'creator', record: saleSchema });
 }

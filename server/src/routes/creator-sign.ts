@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { AppError, ok } from '../http/envelope.js';
 import { validateForm } from './form-validate.js';
+import { envelopeOf } from '../http/envelope-schema.js';
+import { creatorAgreementStateSchema, creatorSignedSchema } from '../../../src/schemas/api/account-responses.js';
 import { latestAgreement, signCreatorAgreement } from '../repositories/creator-agreements.js';
 import agreement from '../../../src/schemas/content/creator-agreement.json';
 
@@ -11,21 +13,34 @@ import agreement from '../../../src/schemas/content/creator-agreement.json';
  * which version is current and which one the user signed.
  */
 export default async function creatorSign(app: FastifyInstance) {
-  app.get('/agreement', async (req) => {
-    const user = await req.requireUser();
-    return ok({
-      currentVersion: agreement.version,
-      signed: await latestAgreement(app.db, Number(user.id)),
-      creator: user.roles.includes('creator'),
-    });
-  });
+  app.get(
+    '/agreement',
+    { schema: { summary: '创作者协议签署情况', response: envelopeOf(creatorAgreementStateSchema) } },
+    async (req) => {
+      const user = await req.requireUser();
+      return ok({
+        currentVersion: agreement.version,
+        signed: await latestAgreement(app.db, Number(user.id)),
+        creator: user.roles.includes('creator'),
+      });
+    },
+  );
 
-  app.post('/sign', { config: { rateLimit: { max: 20, timeWindow: '1 minute' } } }, async (req) => {
-    const user = await req.requireUser();
-    const form = await validateForm(app, 'lumen:forms/creator-sign', req.body);
-    if (form.agreementVersion !== agreement.version)
-      throw new AppError(409, '创作者协议已更新，请刷新页面阅读最新版本后再签署');
-    const signed = await app.db.tx((q) => signCreatorAgreement(q, Number(user.id), agreement.version, req.ip ?? null));
-    return ok({ agreementVersion: agreement.version, ...signed }, '您已成为流明素材创作者');
-  });
+  app.post(
+    '/sign',
+    {
+      config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
+      schema: { summary: '签署创作者协议', response: envelopeOf(creatorSignedSchema) },
+    },
+    async (req) => {
+      const user = await req.requireUser();
+      const form = await validateForm(app, 'lumen:forms/creator-sign', req.body);
+      if (form.agreementVersion !== agreement.version)
+        throw new AppError(409, '创作者协议已更新，请刷新页面阅读最新版本后再签署');
+      const signed = await app.db.tx((q) =>
+        signCreatorAgreement(q, Number(user.id), agreement.version, req.ip ?? null),
+      );
+      return ok({ agreementVersion: agreement.version, ...signed }, '您已成为流明素材创作者');
+    },
+  );
 }

@@ -1,6 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { AppError, ok } from '../http/envelope.js';
-import { envelopeResponse, idParams } from '../http/route-schemas.js';
+import { idParams } from '../http/route-schemas.js';
+import { envelopeOf } from '../http/envelope-schema.js';
+import { noData } from '../../../src/schemas/api/envelope.js';
+import { draftListSchema, draftSavedSchema, draftSchema } from '../../../src/schemas/api/draft-responses.js';
 import { idProp } from '../http/params.js';
 import { deleteDraft, deleteExpiredDrafts, findDraft, listDrafts } from '../repositories/drafts.js';
 import { currentDraftPolicy, saveDraft } from '../services/drafts.js';
@@ -16,20 +19,24 @@ const listQuery = { type: 'object', properties: { formId: formIdProp }, addition
 
 /** /api/drafts: the signed-in user's autosaved application drafts (services/drafts.ts). */
 export default async function draftRoutes(app: FastifyInstance) {
-  app.get('/', { schema: { querystring: listQuery, response: envelopeResponse } }, async (req) => {
-    const user = await req.requireUser();
-    await deleteExpiredDrafts(app.db, Number(user.id));
-    const policy = await currentDraftPolicy(app.db);
-    const list = await listDrafts(app.db, Number(user.id), (req.query as { formId?: string }).formId ?? null);
-    return ok({ list, ttlDays: policy.ttlDays, maxPerUser: policy.maxPerUser, forms: policy.forms });
-  });
+  app.get(
+    '/',
+    { schema: { querystring: listQuery, summary: '我的草稿', response: envelopeOf(draftListSchema) } },
+    async (req) => {
+      const user = await req.requireUser();
+      await deleteExpiredDrafts(app.db, Number(user.id));
+      const policy = await currentDraftPolicy(app.db);
+      const list = await listDrafts(app.db, Number(user.id), (req.query as { formId?: string }).formId ?? null);
+      return ok({ list, ttlDays: policy.ttlDays, maxPerUser: policy.maxPerUser, forms: policy.forms });
+    },
+  );
 
   // Autosave fires every few seconds while someone types: generous, but bounded.
   app.post(
     '/',
     {
       config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
-      schema: { body: saveBody, response: envelopeResponse },
+      schema: { body: saveBody, summary: '保存草稿', response: envelopeOf(draftSavedSchema) },
     },
     async (req) => {
       const user = await req.requireUser();
@@ -44,17 +51,25 @@ export default async function draftRoutes(app: FastifyInstance) {
     },
   );
 
-  app.get('/:id', { schema: { params: idParams, response: envelopeResponse } }, async (req) => {
-    const user = await req.requireUser();
-    const d = await findDraft(app.db, Number(user.id), (req.params as { id: number }).id);
-    if (!d) throw new AppError(404, '草稿不存在或已过期');
-    return ok(d);
-  });
+  app.get(
+    '/:id',
+    { schema: { params: idParams, summary: '草稿内容', response: envelopeOf(draftSchema) } },
+    async (req) => {
+      const user = await req.requireUser();
+      const d = await findDraft(app.db, Number(user.id), (req.params as { id: number }).id);
+      if (!d) throw new AppError(404, '草稿不存在或已过期');
+      return ok(d);
+    },
+  );
 
-  app.delete('/:id', { schema: { params: idParams, response: envelopeResponse } }, async (req) => {
-    const user = await req.requireUser();
-    if (!(await deleteDraft(app.db, Number(user.id), (req.params as { id: number }).id)))
-      throw new AppError(404, '草稿不存在');
-    return ok(null, '草稿已删除');
-  });
+  app.delete(
+    '/:id',
+    { schema: { params: idParams, summary: '删除草稿', response: envelopeOf(noData) } },
+    async (req) => {
+      const user = await req.requireUser();
+      if (!(await deleteDraft(app.db, Number(user.id), (req.params as { id: number }).id)))
+        throw new AppError(404, '草稿不存在');
+      return ok(null, '草稿已删除');
+    },
+  );
 }

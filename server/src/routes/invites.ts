@@ -1,12 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { ok } from '../http/envelope.js';
-import { envelopeResponse } from '../http/route-schemas.js';
+import { envelopeOf } from '../http/envelope-schema.js';
+import { inviteInfoSchema, invitedUserSchema } from '../../../src/schemas/api/account-responses.js';
 import { registerResourceRoutes } from './resource-routes.js';
 import { invitedTable, inviteStats } from '../repositories/invites.js';
 
 /** /api/user/invite: the user's invite links (personal and company) and what they earned. */
 export default async function inviteRoutes(app: FastifyInstance) {
-  app.get('/', { schema: { response: envelopeResponse } }, async (req) => {
+  app.get('/', { schema: { summary: '我的邀请链接', response: envelopeOf(inviteInfoSchema) } }, async (req) => {
     const u = await req.requireUser();
     const origin = app.config.publicUrl.replace(/\/$/, '');
     return ok({
@@ -20,5 +21,5 @@ export default async function inviteRoutes(app: FastifyInstance) {
 
 /** /api/user/invited: users who registered through the user's links, with their state (generated list). */
 export async function invitedRoutes(app: FastifyInstance) {
-  registerResourceRoutes(app, { table: invitedTable });
+  registerResourceRoutes(app, { table: invitedTable, record: invitedUserSchema });
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { ok } from '../http/envelope.js';
-import { envelopeResponse } from '../http/route-schemas.js';
+import { envelopeOf } from '../http/envelope-schema.js';
+import { notificationPrefsSchema } from '../../../src/schemas/api/account-responses.js';
 import { validateForm } from './form-validate.js';
 import { schemaStore } from '../schemas/store.js';
 import { mutedKinds, setMutedKinds } from '../repositories/notifications.js';
@@ -16,21 +17,28 @@ async function offeredKinds(app: FastifyInstance): Promise<string[]> {
 
 /** /api/user/notification-prefs: which kinds of notification the user receives (stored as the ones turned off). */
 export default async function notificationPrefRoutes(app: FastifyInstance) {
-  app.get('/', { schema: { response: envelopeResponse } }, async (req) => {
+  app.get('/', { schema: { summary: '通知设置', response: envelopeOf(notificationPrefsSchema) } }, async (req) => {
     const u = await req.requireUser();
     const muted = new Set(await mutedKinds(app.db, Number(u.id)));
     return ok({ kinds: (await offeredKinds(app)).filter((k) => !muted.has(k)) });
   });
 
-  app.put('/', { config: { formSchema: SCHEMA_ID }, schema: { response: envelopeResponse } }, async (req) => {
-    const u = await req.requireUser();
-    const form = await validateForm(app, SCHEMA_ID, req.body);
-    const on = new Set(form.kinds as string[]);
-    await setMutedKinds(
-      app.db,
-      Number(u.id),
-      (await offeredKinds(app)).filter((k) => !on.has(k)),
-    );
-    return ok({ kinds: [...on] }, '通知设置已保存');
-  });
+  app.put(
+    '/',
+    {
+      config: { formSchema: SCHEMA_ID },
+      schema: { summary: '保存通知设置', response: envelopeOf(notificationPrefsSchema) },
+    },
+    async (req) => {
+      const u = await req.requireUser();
+      const form = await validateForm(app, SCHEMA_ID, req.body);
+      const on = new Set(form.kinds as string[]);
+      await setMutedKinds(
+        app.db,
+        Number(u.id),
+        (await offeredKinds(app)).filter((k) => !on.has(k)),
+      );
+      return ok({ kinds: [...on] }, '通知设置已保存');
+    },
+  );
 }

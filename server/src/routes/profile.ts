@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
 import { ok } from '../http/envelope.js';
-import { envelopeResponse } from '../http/route-schemas.js';
+import { envelopeOf } from '../http/envelope-schema.js';
+import { profileSchema } from '../../../src/schemas/api/account-responses.js';
 import { validateForm } from './form-validate.js';
 import { MULTIPART_LIMITS, readFormUpload, storeUploaded } from './form-upload.js';
 import { getUploadRule } from '../schemas/store.js';
@@ -18,43 +19,51 @@ const SCHEMA_ID = 'lumen:forms/profile';
 export default async function profileRoutes(app: FastifyInstance) {
   await app.register(multipart, { limits: MULTIPART_LIMITS });
 
-  app.get('/', { schema: { response: envelopeResponse } }, async (req) => {
+  app.get('/', { schema: { summary: '个人资料', response: envelopeOf(profileSchema) } }, async (req) => {
     const u = await req.requireUser();
     return ok(await getProfile(app.db, Number(u.id)));
   });
 
-  app.put('/', { config: { formSchema: SCHEMA_ID }, schema: { response: envelopeResponse } }, async (req) => {
-    const u = await req.requireUser();
-    const form = await validateForm(app, SCHEMA_ID, req.body);
-    await saveProfile(app.db, Number(u.id), {
-      nickname: String(form.nickname).trim(),
-      bio: form.bio ?? '',
-      contactEmail: form.contactEmail ?? '',
-    });
-    return ok(await getProfile(app.db, Number(u.id)), '已保存');
-  });
-
-  app.post('/avatar', async (req) => {
-    const u = await req.requireUser();
-    const upload = await readFormUpload(app, req, {
-      schemaId: SCHEMA_ID,
-      fileField: 'avatar',
-      noRule: '头像上传规则不存在',
-      ruleFor: () => getUploadRule(app, 'lumen:rules/profile#avatar'),
-    });
-    try {
-      // Avatars are shown to everyone (works, comments): stored with the public media, served from /files.
-      const key = await storeUploaded(app, PUBLIC_GROUP, upload.files[0]);
-      const f = upload.form;
+  app.put(
+    '/',
+    { config: { formSchema: SCHEMA_ID }, schema: { summary: '保存个人资料', response: envelopeOf(profileSchema) } },
+    async (req) => {
+      const u = await req.requireUser();
+      const form = await validateForm(app, SCHEMA_ID, req.body);
       await saveProfile(app.db, Number(u.id), {
-        nickname: String(f.nickname).trim(),
-        bio: f.bio ?? '',
-        contactEmail: f.contactEmail ?? '',
-        avatar: `/files/${key}`,
+        nickname: String(form.nickname).trim(),
+        bio: form.bio ?? '',
+        contactEmail: form.contactEmail ?? '',
       });
       return ok(await getProfile(app.db, Number(u.id)), '已保存');
-    } finally {
-      await upload.cleanup();
-    }
-  });
+    },
+  );
+
+  app.post(
+    '/avatar',
+    { schema: { summary: '保存个人资料与新头像', response: envelopeOf(profileSchema) } },
+    async (req) => {
+      const u = await req.requireUser();
+      const upload = await readFormUpload(app, req, {
+        schemaId: SCHEMA_ID,
+        fileField: 'avatar',
+        noRule: '头像上传规则不存在',
+        ruleFor: () => getUploadRule(app, 'lumen:rules/profile#avatar'),
+      });
+      try {
+        // Avatars are shown to everyone (works, comments): stored with the public media, served from /files.
+        const key = await storeUploaded(app, PUBLIC_GROUP, upload.files[0]);
+        const f = upload.form;
+        await saveProfile(app.db, Number(u.id), {
+          nickname: String(f.nickname).trim(),
+          bio: f.bio ?? '',
+          contactEmail: f.contactEmail ?? '',
+          avatar: `/files/${key}`,
+        });
+        return ok(await getProfile(app.db, Number(u.id)), '已保存');
+      } finally {
+        await upload.cleanup();
+      }
+    },
+  );
 }

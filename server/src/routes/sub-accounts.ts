@@ -1,6 +1,15 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError, ok } from '../http/envelope.js';
-import { envelopeResponse, idParams } from '../http/route-schemas.js';
+import { idParams } from '../http/route-schemas.js';
+import { envelopeOf } from '../http/envelope-schema.js';
+import { noData } from '../../../src/schemas/api/envelope.js';
+import {
+  approvalListSchema,
+  companyOrdersSchema,
+  subAccountListSchema,
+  subAccountSchema,
+  subPaymentSchema,
+} from '../../../src/schemas/api/sub-account-responses.js';
 import { idProp } from '../http/params.js';
 import { validateForm } from './form-validate.js';
 import {
@@ -45,20 +54,27 @@ const view = (s: SubAccountRow) => ({
 export default async function subAccountRoutes(app: FastifyInstance) {
   const admin = async (req: FastifyRequest) => requireCompanyAdmin(await req.requireUser());
 
-  app.get('/', { schema: { response: envelopeResponse } }, async (req) =>
+  app.get('/', { schema: { summary: '子账号列表', response: envelopeOf(subAccountListSchema) } }, async (req) =>
     ok((await listSubAccounts(app.db, await admin(req))).map(view)),
   );
 
-  app.post('/', { config: { formSchema: SCHEMA_ID }, schema: { response: envelopeResponse } }, async (req) => {
-    const companyId = await admin(req);
-    const form = await validateForm(app, SCHEMA_ID, req.body);
-    const id = await createSubAccount(app.db, companyId, form as any);
-    return ok(view((await findSubAccount(app.db, id, companyId))!), '子账号已创建，可使用该手机号短信登录');
-  });
+  app.post(
+    '/',
+    { config: { formSchema: SCHEMA_ID }, schema: { summary: '新建子账号', response: envelopeOf(subAccountSchema) } },
+    async (req) => {
+      const companyId = await admin(req);
+      const form = await validateForm(app, SCHEMA_ID, req.body);
+      const id = await createSubAccount(app.db, companyId, form as any);
+      return ok(view((await findSubAccount(app.db, id, companyId))!), '子账号已创建，可使用该手机号短信登录');
+    },
+  );
 
   app.put(
     '/:id',
-    { config: { formSchema: SCHEMA_ID }, schema: { params: idParams, response: envelopeResponse } },
+    {
+      config: { formSchema: SCHEMA_ID },
+      schema: { params: idParams, summary: '修改子账号', response: envelopeOf(subAccountSchema) },
+    },
     async (req) => {
       const companyId = await admin(req);
       const id = (req.params as { id: number }).id;
@@ -75,16 +91,30 @@ export default async function subAccountRoutes(app: FastifyInstance) {
   );
 
   for (const action of ['disable', 'enable'] as const) {
-    app.post(`/:id/${action}`, { schema: { params: idParams, response: envelopeResponse } }, async (req) => {
-      await moveSubAccount(app.db, await admin(req), (req.params as { id: number }).id, action);
-      return ok(null, action === 'disable' ? '已停用，该子账号已退出登录' : '已启用');
-    });
+    app.post(
+      `/:id/${action}`,
+      {
+        schema: {
+          params: idParams,
+          summary: action === 'disable' ? '停用子账号' : '启用子账号',
+          response: envelopeOf(noData),
+        },
+      },
+      async (req) => {
+        await moveSubAccount(app.db, await admin(req), (req.params as { id: number }).id, action);
+        return ok(null, action === 'disable' ? '已停用，该子账号已退出登录' : '已启用');
+      },
+    );
   }
 
-  app.delete('/:id', { schema: { params: idParams, response: envelopeResponse } }, async (req) => {
-    await moveSubAccount(app.db, await admin(req), (req.params as { id: number }).id, 'delete');
-    return ok(null, '已删除');
-  });
+  app.delete(
+    '/:id',
+    { schema: { params: idParams, summary: '删除子账号', response: envelopeOf(noData) } },
+    async (req) => {
+      await moveSubAccount(app.db, await admin(req), (req.params as { id: number }).id, 'delete');
+      return ok(null, '已删除');
+    },
+  );
 
   app.get(
     '/approvals',
@@ -102,7 +132,8 @@ export default async function subAccountRoutes(app: FastifyInstance) {
           },
           additionalProperties: false,
         },
-        response: envelopeResponse,
+        summary: '采购审批',
+        response: envelopeOf(approvalListSchema),
       },
     },
     async (req) => ok(await listApprovals(app.db, await admin(req), (req.query as { status: string }).status)),
@@ -112,16 +143,26 @@ export default async function subAccountRoutes(app: FastifyInstance) {
     ['approve', true],
     ['reject', false],
   ] as const) {
-    app.post(`/approvals/:id/${action}`, { schema: { params: idParams, response: envelopeResponse } }, async (req) => {
-      await decideSubPurchase(app.db, await admin(req), (req.params as { id: number }).id, approve);
-      return ok(null, approve ? '已批准并由企业钱包支付' : '已驳回');
-    });
+    app.post(
+      `/approvals/:id/${action}`,
+      {
+        schema: { params: idParams, summary: approve ? '批准采购' : '驳回采购', response: envelopeOf(noData) },
+      },
+      async (req) => {
+        await decideSubPurchase(app.db, await admin(req), (req.params as { id: number }).id, approve);
+        return ok(null, approve ? '已批准并由企业钱包支付' : '已驳回');
+      },
+    );
   }
 
-  app.get('/orders', { schema: { querystring: pageQuery, response: envelopeResponse } }, async (req) => {
-    const q = req.query as { page: number; pageSize: number };
-    return ok(await companyOrders(app.db, await admin(req), q.page, q.pageSize));
-  });
+  app.get(
+    '/orders',
+    { schema: { querystring: pageQuery, summary: '企业及子账号订单', response: envelopeOf(companyOrdersSchema) } },
+    async (req) => {
+      const q = req.query as { page: number; pageSize: number };
+      return ok(await companyOrders(app.db, await admin(req), q.page, q.pageSize));
+    },
+  );
 
   app.post(
     '/pay',
@@ -133,7 +174,8 @@ export default async function subAccountRoutes(app: FastifyInstance) {
           properties: { orderId: idProp('订单编号') },
           additionalProperties: false,
         },
-        response: envelopeResponse,
+        summary: '子账号用企业钱包支付',
+        response: envelopeOf(subPaymentSchema),
       },
     },
     async (req) => {

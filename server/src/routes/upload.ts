@@ -4,6 +4,8 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
 import { AppError, fail, ok } from '../http/envelope.js';
 import { userFor } from './resource-routes.js';
+import { envelopeOf } from '../http/envelope-schema.js';
+import { uploadStatusSchema } from '../../../src/schemas/api/upload-responses.js';
 import { chunkMismatch, fieldValues, readChunkParams, type ChunkParams } from './chunk-params.js';
 import {
   cancelUpload,
@@ -70,21 +72,30 @@ export default async function upload(app: FastifyInstance) {
     return u;
   }
 
-  app.post('/init', async (req) => {
+  app.post('/init', { schema: { summary: '登记上传', response: envelopeOf(uploadStatusSchema) } }, async (req) => {
     const user = await userFor(req, 'creator');
     const u = await initUpload(app, Number(user.id), req.body);
     return ok(await uploadStatus(app.db, u), '已登记上传');
   });
 
-  app.get('/chunk', async (req, reply) => {
-    const user = await req.requireUser();
-    const p = readChunkParams(req.query as Record<string, unknown>);
-    const u = await openUpload(p, Number(user.id));
-    if (u.state === 'receiving' && !(await hasChunk(app.db, u.id, p.chunkNumber))) return reply.code(204).send();
-    return ok(await uploadStatus(app.db, u));
-  });
+  app.get(
+    '/chunk',
+    {
+      schema: {
+        summary: '检查分片',
+        response: { ...envelopeOf(uploadStatusSchema), 204: { type: 'null', description: '该分片尚未收到' } },
+      },
+    },
+    async (req, reply) => {
+      const user = await req.requireUser();
+      const p = readChunkParams(req.query as Record<string, unknown>);
+      const u = await openUpload(p, Number(user.id));
+      if (u.state === 'receiving' && !(await hasChunk(app.db, u.id, p.chunkNumber))) return reply.code(204).send();
+      return ok(await uploadStatus(app.db, u));
+    },
+  );
 
-  app.post('/chunk', async (req) => {
+  app.post('/chunk', { schema: { summary: '上传分片', response: envelopeOf(uploadStatusSchema) } }, async (req) => {
     const user = await req.requireUser();
     if (!req.isMultipart()) throw new AppError(400, '请以表单方式上传分片');
     const part = await req.file();
@@ -184,29 +195,41 @@ export default async function upload(app: FastifyInstance) {
     return u;
   }
 
-  app.get<{ Params: { id: string } }>('/:id', async (req) => {
-    const user = await req.requireUser();
-    let u = await ownedById(req.params.id, Number(user.id));
-    // Every chunk arrived but no assembly finished (its process died): assemble now.
-    if (u.state === 'receiving' && (await receivedChunks(app.db, u.id)).length === u.total_chunks)
-      u = await tryAssemble(app, u.id);
-    return ok(await uploadStatus(app.db, u));
-  });
+  app.get<{ Params: { id: string } }>(
+    '/:id',
+    { schema: { summary: '上传状态', response: envelopeOf(uploadStatusSchema) } },
+    async (req) => {
+      const user = await req.requireUser();
+      let u = await ownedById(req.params.id, Number(user.id));
+      // Every chunk arrived but no assembly finished (its process died): assemble now.
+      if (u.state === 'receiving' && (await receivedChunks(app.db, u.id)).length === u.total_chunks)
+        u = await tryAssemble(app, u.id);
+      return ok(await uploadStatus(app.db, u));
+    },
+  );
 
-  app.post<{ Params: { id: string }; Body: { sha256?: unknown } }>('/:id/proof', async (req) => {
-    const user = await req.requireUser();
-    await ownedById(req.params.id, Number(user.id));
-    const u = await proveUpload(app, Number(user.id), req.params.id, req.body?.sha256);
-    return ok(await uploadStatus(app.db, u), u.state === 'complete' ? '秒传成功' : '文件需要完整上传');
-  });
+  app.post<{ Params: { id: string }; Body: { sha256?: unknown } }>(
+    '/:id/proof',
+    { schema: { summary: '秒传持有证明', response: envelopeOf(uploadStatusSchema) } },
+    async (req) => {
+      const user = await req.requireUser();
+      await ownedById(req.params.id, Number(user.id));
+      const u = await proveUpload(app, Number(user.id), req.params.id, req.body?.sha256);
+      return ok(await uploadStatus(app.db, u), u.state === 'complete' ? '秒传成功' : '文件需要完整上传');
+    },
+  );
 
-  app.delete<{ Params: { id: string } }>('/:id', async (req) => {
-    const user = await req.requireUser();
-    const u = await ownedById(req.params.id, Number(user.id));
-    if (await cancelUpload(app.db, u.id, Number(user.id))) {
-      discardSpool(u.id);
-      await deleteChunkObjects(app, u.id);
-    }
-    return ok(await uploadStatus(app.db, (await findOwnedUpload(app.db, u.id, Number(user.id)))!), '已取消上传');
-  });
+  app.delete<{ Params: { id: string } }>(
+    '/:id',
+    { schema: { summary: '取消上传', response: envelopeOf(uploadStatusSchema) } },
+    async (req) => {
+      const user = await req.requireUser();
+      const u = await ownedById(req.params.id, Number(user.id));
+      if (await cancelUpload(app.db, u.id, Number(user.id))) {
+        discardSpool(u.id);
+        await deleteChunkObjects(app, u.id);
+      }
+      return ok(await uploadStatus(app.db, (await findOwnedUpload(app.db, u.id, Number(user.id)))!), '已取消上传');
+    },
+  );
 }

@@ -19,6 +19,22 @@ import { uploadsAwaitingWork } from '../repositories/work-uploads.js';
 import { getSchema } from '../schemas/store.js';
 import { AppError } from '../http/envelope.js';
 import { enumCodes, statusLabel } from '../../../src/schemas/index.js';
+import { envelopeOf } from '../http/envelope-schema.js';
+import {
+  creatorReviewSchema,
+  mediaStatusSchema,
+  uploadsAwaitingWorkSchema,
+  workSchema,
+  worksCreatedSchema,
+} from '../../../src/schemas/api/work-responses.js';
+
+/** The timeline event (lumen:enums/work-event) each status action records: its label names the route in the API reference. */
+const EVENT_OF: Record<string, string> = {
+  submit: 'submit',
+  takedown: 'takedown',
+  relist: 'relist',
+  'withdraw-revision': 'revision_withdraw',
+};
 
 /** Most works one batch creates (the image rule's maxCount: one page's worth of files). */
 const MAX_BATCH = 50;
@@ -40,7 +56,7 @@ const MAX_BATCH = 50;
  *   GET  /uploads?workType=  completed uploads no work was made from yet (the upload page's form list)
  */
 export default async function works(app: FastifyInstance) {
-  registerResourceRoutes(app, { table: workTable, schemaId: 'lumen:forms/work', role: 'creator' });
+  registerResourceRoutes(app, { table: workTable, schemaId: 'lumen:forms/work', role: 'creator', record: workSchema });
 
   const creator = async (req: FastifyRequest): Promise<Actor> => ({
     id: Number((await userFor(req, 'creator')).id),
@@ -78,9 +94,11 @@ export default async function works(app: FastifyInstance) {
     );
   };
 
-  app.post('/', async (req) => createFrom(req, [req.body], () => ''));
+  app.post('/', { schema: { summary: '由上传创建作品', response: envelopeOf(worksCreatedSchema) } }, async (req) =>
+    createFrom(req, [req.body], () => ''),
+  );
 
-  app.post('/batch', async (req) => {
+  app.post('/batch', { schema: { summary: '批量创建作品', response: envelopeOf(worksCreatedSchema) } }, async (req) => {
     const items = (req.body as any)?.items;
     if (!Array.isArray(items) || items.length === 0) throw new AppError(400, '请选择要提交的作品');
     if (items.length > MAX_BATCH) throw new AppError(400, `一次最多提交${MAX_BATCH}个作品`);
@@ -98,6 +116,8 @@ export default async function works(app: FastifyInstance) {
             workType: { type: 'integer', title: '素材类型', enum: enumCodes<number>('lumen:enums/material-type') },
           },
         },
+        summary: '待填写信息的上传',
+        response: envelopeOf(uploadsAwaitingWorkSchema),
       },
     },
     async (req) => {
@@ -106,16 +126,20 @@ export default async function works(app: FastifyInstance) {
     },
   );
 
-  app.put('/:id', { schema: { params: idParams } }, async (req: IdReq) => {
-    const actor = await creator(req);
-    const stored = await current(actor, req.params.id);
-    const form = await validateForm(app, 'lumen:forms/work', req.body, { stored });
-    const { revisionId } = await editWork(app.db, actor, req.params.id, form);
-    return ok(
-      await current(actor, req.params.id),
-      revisionId ? '修改已提交审核，审核通过前原版本继续在售' : '保存成功',
-    );
-  });
+  app.put(
+    '/:id',
+    { schema: { params: idParams, summary: '修改作品', response: envelopeOf(workSchema) } },
+    async (req: IdReq) => {
+      const actor = await creator(req);
+      const stored = await current(actor, req.params.id);
+      const form = await validateForm(app, 'lumen:forms/work', req.body, { stored });
+      const { revisionId } = await editWork(app.db, actor, req.params.id, form);
+      return ok(
+        await current(actor, req.params.id),
+        revisionId ? '修改已提交审核，审核通过前原版本继续在售' : '保存成功',
+      );
+    },
+  );
 
   const actions: Record<string, { run: (actor: Actor, id: number) => Promise<unknown>; done: string }> = {
     submit: { run: (a, id) => submitWork(app.db, a, id), done: '已提交审核' },
@@ -127,39 +151,65 @@ export default async function works(app: FastifyInstance) {
     },
   };
   for (const [name, action] of Object.entries(actions)) {
-    app.post(`/:id/${name}`, { schema: { params: idParams } }, async (req: IdReq) => {
-      const actor = await creator(req);
-      await action.run(actor, req.params.id);
-      const row = await current(actor, req.params.id);
-      const msg =
-        name === 'relist' ? (row.status === 1 ? '作品已重新上架' : '作品内容有修改，已提交审核') : action.done;
-      return ok(row, msg);
-    });
+    app.post(
+      `/:id/${name}`,
+      {
+        schema: {
+          params: idParams,
+          summary: statusLabel('lumen:enums/work-event', EVENT_OF[name]),
+          response: envelopeOf(workSchema),
+        },
+      },
+      async (req: IdReq) => {
+        const actor = await creator(req);
+        await action.run(actor, req.params.id);
+        const row = await current(actor, req.params.id);
+        const msg =
+          name === 'relist' ? (row.status === 1 ? '作品已重新上架' : '作品内容有修改，已提交审核') : action.done;
+        return ok(row, msg);
+      },
+    );
   }
 
-  app.post('/:id/appeal', { schema: { params: idParams } }, async (req: IdReq) => {
-    const actor = await creator(req);
-    await current(actor, req.params.id);
-    const form = await validateForm(app, 'lumen:forms/work-appeal', req.body);
-    await appealWork(app.db, actor, req.params.id, String(form.text).trim());
-    return ok(await current(actor, req.params.id), '申诉已提交，审核员将重新审核');
-  });
+  app.post(
+    '/:id/appeal',
+    { schema: { params: idParams, summary: '申诉', response: envelopeOf(workSchema) } },
+    async (req: IdReq) => {
+      const actor = await creator(req);
+      await current(actor, req.params.id);
+      const form = await validateForm(app, 'lumen:forms/work-appeal', req.body);
+      await appealWork(app.db, actor, req.params.id, String(form.text).trim());
+      return ok(await current(actor, req.params.id), '申诉已提交，审核员将重新审核');
+    },
+  );
 
-  app.get('/:id/media', { schema: { params: idParams } }, async (req: IdReq) => {
-    const actor = await creator(req);
-    await current(actor, req.params.id);
-    return ok(await mediaStatus(app.db, req.params.id));
-  });
+  app.get(
+    '/:id/media',
+    { schema: { params: idParams, summary: '媒体处理状态', response: envelopeOf(mediaStatusSchema) } },
+    async (req: IdReq) => {
+      const actor = await creator(req);
+      await current(actor, req.params.id);
+      return ok(await mediaStatus(app.db, req.params.id));
+    },
+  );
 
-  app.post('/:id/media/retry', { schema: { params: idParams } }, async (req: IdReq) => {
-    const actor = await creator(req);
-    await current(actor, req.params.id);
-    await retryMedia(app.db, req.params.id, actor.id!);
-    return ok(await mediaStatus(app.db, req.params.id), '已重新开始处理');
-  });
+  app.post(
+    '/:id/media/retry',
+    { schema: { params: idParams, summary: '重新处理媒体', response: envelopeOf(mediaStatusSchema) } },
+    async (req: IdReq) => {
+      const actor = await creator(req);
+      await current(actor, req.params.id);
+      await retryMedia(app.db, req.params.id, actor.id!);
+      return ok(await mediaStatus(app.db, req.params.id), '已重新开始处理');
+    },
+  );
 
-  app.get('/:id/review', { schema: { params: idParams } }, async (req: IdReq) => {
-    const actor = await creator(req);
-    return ok(await creatorReviewView(app.db, await mustGetOwned(app.db, workTable, actor.id!, req.params.id)));
-  });
+  app.get(
+    '/:id/review',
+    { schema: { params: idParams, summary: '作品审核情况', response: envelopeOf(creatorReviewSchema) } },
+    async (req: IdReq) => {
+      const actor = await creator(req);
+      return ok(await creatorReviewView(app.db, await mustGetOwned(app.db, workTable, actor.id!, req.params.id)));
+    },
+  );
 }

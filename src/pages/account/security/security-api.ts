@@ -1,19 +1,11 @@
 import { get, postJson } from '../../../dataProvider/axios';
 
-export interface SessionView {
-  id: number;
-  createdAt: string;
-  lastSeenAt: string | null;
-  ip: string | null;
-  device: string;
-  current: boolean;
-  revokedAt: string | null;
-  expiresAt: string;
-}
+import type { SecurityState, SessionView } from '../../../schemas/api/account-security-responses';
+
+export type { SessionView };
 
 /** /api/user/security: state, password, sessions, login history. */
-export const fetchSecurity = () =>
-  get<{ phone: string | null; hasPassword: boolean; wechatBound: boolean }>('/api/user/security');
+export const fetchSecurity = () => get<SecurityState>('/api/user/security');
 export const changePassword = (form: Record<string, any>) =>
   postJson<{ endedSessions: number }>('/api/user/security/password', form);
 export const sendPhoneCode = (phone: string) => postJson('/api/user/security/phone/code', { phone });

@@ -11,13 +11,8 @@ import { postMultipart } from '../../../resources/views/multipart';
 import { useUser } from '../../../components/user/UserContext';
 import { usePageData } from '../use-page-data';
 import { NotificationPrefs } from './NotificationPrefs';
+import type { Profile } from '../../../schemas/api/account-responses';
 
-interface Profile {
-  nickname: string;
-  avatar: string;
-  bio: string;
-  contactEmail: string;
-}
 const loadProfile = () => get<Profile>('/api/user/profile');
 
 /** /account/setting: the profile (lumen:forms/profile); a new avatar goes up with the form. */
