@@ -1,4 +1,7 @@
 import type { FastifyInstance } from 'fastify';
+import { envelopeOf } from '../http/envelope-schema.js';
+import { noData } from '../../../src/schemas/api/envelope.js';
+import { cmsCreatedSchema, cmsVersionSchema } from '../../../src/schemas/api/action-responses.js';
 import { AppError, ok } from '../http/envelope.js';
 import { envelopeResponse, idParams } from '../http/route-schemas.js';
 import { requireStaff } from '../plugins/staff.js';
@@ -62,7 +65,7 @@ export default async function adminContentRoutes(app: FastifyInstance) {
 
   app.post(
     '/enquiries/:id/handled',
-    { schema: { params: idParams, body: handleBody, response: envelopeResponse } },
+    { schema: { summary: '标记咨询已处理', params: idParams, body: handleBody, response: envelopeOf(noData) } },
     async (req) => {
       const staff = await requireStaff(req);
       const note = ((req.body as { note?: string } | null)?.note ?? '').trim();
@@ -85,25 +88,31 @@ export default async function adminContentRoutes(app: FastifyInstance) {
     return ok(await listRegistrations(app.db, (req.params as { id: number }).id));
   });
 
-  app.post('/', { schema: { response: envelopeResponse } }, async (req) => {
+  app.post('/', { schema: { summary: '新建内容', response: envelopeOf(cmsCreatedSchema) } }, async (req) => {
     const staff = await requireStaff(req);
     const form = (await validateForm(app, 'lumen:forms/cms-entry', req.body)) as CmsFields;
     return ok({ id: await createCmsEntry(app.db, form, Number(staff.id)), version: 1 }, '已创建');
   });
 
-  app.put('/:id', { schema: { params: idParams, response: envelopeResponse } }, async (req) => {
-    const staff = await requireStaff(req);
-    const base = baseVersionOf(req.body);
-    const form = (await validateForm(app, 'lumen:forms/cms-entry', req.body)) as CmsFields;
-    return ok(
-      { version: await saveCmsEntry(app.db, (req.params as { id: number }).id, base, form, Number(staff.id)) },
-      '已保存',
-    );
-  });
+  app.put(
+    '/:id',
+    { schema: { summary: '保存内容', params: idParams, response: envelopeOf(cmsVersionSchema) } },
+    async (req) => {
+      const staff = await requireStaff(req);
+      const base = baseVersionOf(req.body);
+      const form = (await validateForm(app, 'lumen:forms/cms-entry', req.body)) as CmsFields;
+      return ok(
+        { version: await saveCmsEntry(app.db, (req.params as { id: number }).id, base, form, Number(staff.id)) },
+        '已保存',
+      );
+    },
+  );
 
   app.post(
     '/:id/restore',
-    { schema: { params: idParams, body: versionBody, response: envelopeResponse } },
+    {
+      schema: { summary: '恢复历史版本', params: idParams, body: versionBody, response: envelopeOf(cmsVersionSchema) },
+    },
     async (req) => {
       const staff = await requireStaff(req);
       const b = req.body as { version: number; baseVersion: number };

@@ -1,4 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import { envelopeOf } from '../http/envelope-schema.js';
+import { createdIdSchema } from '../../../src/schemas/api/action-responses.js';
 import { ok } from '../http/envelope.js';
 import { envelopeResponse, idParams } from '../http/route-schemas.js';
 import { requireStaff } from '../plugins/staff.js';
@@ -26,7 +28,10 @@ export default async function adminGiftCardRoutes(app: FastifyInstance) {
 
   app.post(
     '/batches',
-    { config: { formSchema: 'lumen:forms/gift-card-batch' }, schema: { response: envelopeResponse } },
+    {
+      config: { formSchema: 'lumen:forms/gift-card-batch' },
+      schema: { summary: '生成礼品卡', response: envelopeOf(createdIdSchema) },
+    },
     async (req) => {
       const staff = await requireStaff(req);
       const form = await validateForm(app, 'lumen:forms/gift-card-batch', req.body);

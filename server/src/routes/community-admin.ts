@@ -1,4 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import { envelopeOf } from '../http/envelope-schema.js';
+import { noData } from '../../../src/schemas/api/envelope.js';
 import { ok } from '../http/envelope.js';
 import { envelopeResponse, idParams } from '../http/route-schemas.js';
 import { validateForm } from './form-validate.js';
@@ -36,7 +38,7 @@ export default async function communityAdminRoutes(app: FastifyInstance) {
     '/:target/:id/hide',
     {
       config: { formSchema: 'lumen:forms/community-hide' },
-      schema: { params: targetParams, response: envelopeResponse },
+      schema: { summary: '隐藏内容', params: targetParams, response: envelopeOf(noData) },
     },
     async (req) => {
       const staff = await requireStaff(req);
@@ -47,19 +49,27 @@ export default async function communityAdminRoutes(app: FastifyInstance) {
     },
   );
 
-  app.post('/:target/:id/restore', { schema: { params: targetParams, response: envelopeResponse } }, async (req) => {
-    const staff = await requireStaff(req);
-    const p = req.params as TargetParams;
-    await restoreContent(app.db, req, staff, p.target, p.id);
-    return ok(null, '已恢复');
-  });
+  app.post(
+    '/:target/:id/restore',
+    { schema: { summary: '恢复内容', params: targetParams, response: envelopeOf(noData) } },
+    async (req) => {
+      const staff = await requireStaff(req);
+      const p = req.params as TargetParams;
+      await restoreContent(app.db, req, staff, p.target, p.id);
+      return ok(null, '已恢复');
+    },
+  );
 
-  app.post('/:target/:id/dismiss', { schema: { params: targetParams, response: envelopeResponse } }, async (req) => {
-    const staff = await requireStaff(req);
-    const p = req.params as TargetParams;
-    await dismissReports(app.db, req, staff, p.target, p.id);
-    return ok(null, '已驳回举报');
-  });
+  app.post(
+    '/:target/:id/dismiss',
+    { schema: { summary: '驳回举报', params: targetParams, response: envelopeOf(noData) } },
+    async (req) => {
+      const staff = await requireStaff(req);
+      const p = req.params as TargetParams;
+      await dismissReports(app.db, req, staff, p.target, p.id);
+      return ok(null, '已驳回举报');
+    },
+  );
 
   app.get('/disputes', { schema: { response: envelopeResponse } }, async (req) => {
     await requireStaff(req);
@@ -68,7 +78,7 @@ export default async function communityAdminRoutes(app: FastifyInstance) {
 
   app.post(
     '/demands/:id/resolve',
-    { schema: { params: idParams, body: resolveBody, response: envelopeResponse } },
+    { schema: { summary: '裁决需求争议', params: idParams, body: resolveBody, response: envelopeOf(noData) } },
     async (req) => {
       const staff = await requireStaff(req);
       const b = req.body as { outcome: 'release' | 'refund'; note: string };

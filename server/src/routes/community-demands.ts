@@ -1,4 +1,8 @@
 import type { FastifyInstance } from 'fastify';
+import { envelopeOf } from '../http/envelope-schema.js';
+import { noData } from '../../../src/schemas/api/envelope.js';
+import { createdIdSchema } from '../../../src/schemas/api/action-responses.js';
+import { deliveryAcceptedSchema } from '../../../src/schemas/api/community-responses.js';
 import { AppError, ok } from '../http/envelope.js';
 import { envelopeResponse, idParams } from '../http/route-schemas.js';
 import { validateForm } from './form-validate.js';
@@ -69,7 +73,10 @@ export default async function communityDemandRoutes(app: FastifyInstance) {
 
   app.post(
     '/',
-    { config: { formSchema: 'lumen:forms/community-demand' }, schema: { response: envelopeResponse } },
+    {
+      config: { formSchema: 'lumen:forms/community-demand' },
+      schema: { summary: '发布需求', response: envelopeOf(createdIdSchema) },
+    },
     async (req) => {
       const user = await req.requireUser();
       const form = await validateForm(app, 'lumen:forms/community-demand', req.body);
@@ -85,7 +92,7 @@ export default async function communityDemandRoutes(app: FastifyInstance) {
     '/:id/responses',
     {
       config: { formSchema: 'lumen:forms/community-response' },
-      schema: { params: idParams, response: envelopeResponse },
+      schema: { summary: '响应需求', params: idParams, response: envelopeOf(createdIdSchema) },
     },
     async (req) => {
       const user = await req.requireUser();
@@ -94,17 +101,21 @@ export default async function communityDemandRoutes(app: FastifyInstance) {
     },
   );
 
-  app.post('/:id/pick', { schema: { params: idParams, body: pickBody, response: envelopeResponse } }, async (req) => {
-    const user = await req.requireUser();
-    await pickResponse(app.db, Number(user.id), id(req), (req.body as { responseId: number }).responseId);
-    return ok(null, '已选定创作者，款项由平台托管，交付验收后支付');
-  });
+  app.post(
+    '/:id/pick',
+    { schema: { summary: '选定创作者', params: idParams, body: pickBody, response: envelopeOf(noData) } },
+    async (req) => {
+      const user = await req.requireUser();
+      await pickResponse(app.db, Number(user.id), id(req), (req.body as { responseId: number }).responseId);
+      return ok(null, '已选定创作者，款项由平台托管，交付验收后支付');
+    },
+  );
 
   app.post(
     '/:id/deliver',
     {
       config: { formSchema: 'lumen:forms/community-delivery' },
-      schema: { params: idParams, response: envelopeResponse },
+      schema: { summary: '交付作品', params: idParams, response: envelopeOf(noData) },
     },
     async (req) => {
       const user = await req.requireUser();
@@ -114,25 +125,33 @@ export default async function communityDemandRoutes(app: FastifyInstance) {
     },
   );
 
-  app.post('/:id/accept', { schema: { params: idParams, response: envelopeResponse } }, async (req) => {
-    const user = await req.requireUser();
-    return ok(
-      await acceptDelivery(app.db, Number(user.id), id(req)),
-      '已验收：款项已支付给创作者，作品授权已发放到您的账户',
-    );
-  });
+  app.post(
+    '/:id/accept',
+    { schema: { summary: '验收交付', params: idParams, response: envelopeOf(deliveryAcceptedSchema) } },
+    async (req) => {
+      const user = await req.requireUser();
+      return ok(
+        await acceptDelivery(app.db, Number(user.id), id(req)),
+        '已验收：款项已支付给创作者，作品授权已发放到您的账户',
+      );
+    },
+  );
 
-  app.post('/:id/cancel', { schema: { params: idParams, response: envelopeResponse } }, async (req) => {
-    const user = await req.requireUser();
-    await cancelDemand(app.db, Number(user.id), id(req));
-    return ok(null, '需求已取消，托管款已退回钱包');
-  });
+  app.post(
+    '/:id/cancel',
+    { schema: { summary: '取消需求', params: idParams, response: envelopeOf(noData) } },
+    async (req) => {
+      const user = await req.requireUser();
+      await cancelDemand(app.db, Number(user.id), id(req));
+      return ok(null, '需求已取消，托管款已退回钱包');
+    },
+  );
 
   app.post(
     '/:id/dispute',
     {
       config: { formSchema: 'lumen:forms/community-dispute' },
-      schema: { params: idParams, response: envelopeResponse },
+      schema: { summary: '申请平台仲裁', params: idParams, response: envelopeOf(noData) },
     },
     async (req) => {
       const user = await req.requireUser();
