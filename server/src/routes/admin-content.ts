@@ -3,7 +3,13 @@ import { envelopeOf } from '../http/envelope-schema.js';
 import { noData } from '../../../src/schemas/api/envelope.js';
 import { cmsCreatedSchema, cmsVersionSchema } from '../../../src/schemas/api/action-responses.js';
 import { AppError, ok } from '../http/envelope.js';
-import { envelopeResponse, idParams } from '../http/route-schemas.js';
+import { idParams } from '../http/route-schemas.js';
+import {
+  cmsEntryDetailSchema,
+  cmsEntryListSchema,
+  enquiryListSchema,
+  eventRegistrationListSchema,
+} from '../../../src/schemas/api/admin-responses.js';
 import { requireStaff } from '../plugins/staff.js';
 import { validateForm } from './form-validate.js';
 import { entryVersions, findEntry, listEntries, type CmsFields } from '../repositories/cms.js';
@@ -51,17 +57,25 @@ function baseVersionOf(body: unknown): number {
 
 /** /api/admin/content (staff only): CMS entries with versions, event registrations, business enquiries. */
 export default async function adminContentRoutes(app: FastifyInstance) {
-  app.get('/list', { schema: { querystring: listQuery, response: envelopeResponse } }, async (req) => {
-    await requireStaff(req);
-    const q = req.query as { kind?: string; page: number; pageSize: number };
-    return ok(await listEntries(app.db, q.kind, q.page, q.pageSize));
-  });
+  app.get(
+    '/list',
+    { schema: { summary: '内容', querystring: listQuery, response: envelopeOf(cmsEntryListSchema) } },
+    async (req) => {
+      await requireStaff(req);
+      const q = req.query as { kind?: string; page: number; pageSize: number };
+      return ok(await listEntries(app.db, q.kind, q.page, q.pageSize));
+    },
+  );
 
-  app.get('/enquiries', { schema: { querystring: enquiryQuery, response: envelopeResponse } }, async (req) => {
-    await requireStaff(req);
-    const q = req.query as { handled: boolean; page: number; pageSize: number };
-    return ok(await listEnquiries(app.db, q.handled, q.page, q.pageSize));
-  });
+  app.get(
+    '/enquiries',
+    { schema: { summary: '合作咨询', querystring: enquiryQuery, response: envelopeOf(enquiryListSchema) } },
+    async (req) => {
+      await requireStaff(req);
+      const q = req.query as { handled: boolean; page: number; pageSize: number };
+      return ok(await listEnquiries(app.db, q.handled, q.page, q.pageSize));
+    },
+  );
 
   app.post(
     '/enquiries/:id/handled',
@@ -75,18 +89,26 @@ export default async function adminContentRoutes(app: FastifyInstance) {
     },
   );
 
-  app.get('/:id', { schema: { params: idParams, response: envelopeResponse } }, async (req) => {
-    await requireStaff(req);
-    const id = (req.params as { id: number }).id;
-    const e = await findEntry(app.db, id);
-    if (!e) throw new AppError(404, '内容不存在');
-    return ok({ ...e, versions: await entryVersions(app.db, id) });
-  });
+  app.get(
+    '/:id',
+    { schema: { summary: '内容详情', params: idParams, response: envelopeOf(cmsEntryDetailSchema) } },
+    async (req) => {
+      await requireStaff(req);
+      const id = (req.params as { id: number }).id;
+      const e = await findEntry(app.db, id);
+      if (!e) throw new AppError(404, '内容不存在');
+      return ok({ ...e, versions: await entryVersions(app.db, id) });
+    },
+  );
 
-  app.get('/:id/registrations', { schema: { params: idParams, response: envelopeResponse } }, async (req) => {
-    await requireStaff(req);
-    return ok(await listRegistrations(app.db, (req.params as { id: number }).id));
-  });
+  app.get(
+    '/:id/registrations',
+    { schema: { summary: '活动报名', params: idParams, response: envelopeOf(eventRegistrationListSchema) } },
+    async (req) => {
+      await requireStaff(req);
+      return ok(await listRegistrations(app.db, (req.params as { id: number }).id));
+    },
+  );
 
   app.post('/', { schema: { summary: '新建内容', response: envelopeOf(cmsCreatedSchema) } }, async (req) => {
     const staff = await requireStaff(req);

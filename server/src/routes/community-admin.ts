@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { envelopeOf } from '../http/envelope-schema.js';
 import { noData } from '../../../src/schemas/api/envelope.js';
 import { ok } from '../http/envelope.js';
-import { envelopeResponse, idParams } from '../http/route-schemas.js';
+import { idParams } from '../http/route-schemas.js';
+import { disputedDemandListSchema, moderationSchema } from '../../../src/schemas/api/community-responses.js';
 import { validateForm } from './form-validate.js';
 import { requireStaff } from '../plugins/staff.js';
 import { hiddenPosts, openReports } from '../repositories/community-social.js';
@@ -29,7 +30,7 @@ type TargetParams = { target: 'post' | 'comment'; id: number };
 
 /** /community/api/admin: the back office's moderation of the showcase and demand disputes (staff only, audit-logged). */
 export default async function communityAdminRoutes(app: FastifyInstance) {
-  app.get('/reports', { schema: { response: envelopeResponse } }, async (req) => {
+  app.get('/reports', { schema: { summary: '举报与隐藏', response: envelopeOf(moderationSchema) } }, async (req) => {
     await requireStaff(req);
     return ok({ reports: await openReports(app.db), hidden: await hiddenPosts(app.db) });
   });
@@ -71,10 +72,14 @@ export default async function communityAdminRoutes(app: FastifyInstance) {
     },
   );
 
-  app.get('/disputes', { schema: { response: envelopeResponse } }, async (req) => {
-    await requireStaff(req);
-    return ok(await disputedDemands(app.db));
-  });
+  app.get(
+    '/disputes',
+    { schema: { summary: '仲裁中的需求', response: envelopeOf(disputedDemandListSchema) } },
+    async (req) => {
+      await requireStaff(req);
+      return ok(await disputedDemands(app.db));
+    },
+  );
 
   app.post(
     '/demands/:id/resolve',

@@ -2,9 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import { envelopeOf } from '../http/envelope-schema.js';
 import { noData } from '../../../src/schemas/api/envelope.js';
 import { createdIdSchema } from '../../../src/schemas/api/action-responses.js';
-import { deliveryAcceptedSchema } from '../../../src/schemas/api/community-responses.js';
+import {
+  deliveryAcceptedSchema,
+  demandDetailSchema,
+  demandListSchema,
+  myDemandsSchema,
+} from '../../../src/schemas/api/community-responses.js';
 import { AppError, ok } from '../http/envelope.js';
-import { envelopeResponse, idParams } from '../http/route-schemas.js';
+import { idParams } from '../http/route-schemas.js';
 import { validateForm } from './form-validate.js';
 import { idProp } from '../http/params.js';
 import {
@@ -52,24 +57,30 @@ const id = (req: { params: unknown }) => (req.params as { id: number }).id;
  * disputes to staff (/community/api/admin/disputes).
  */
 export default async function communityDemandRoutes(app: FastifyInstance) {
-  app.get('/', { schema: { querystring: listQuery, response: envelopeResponse } }, async (req) =>
-    ok(await listDemands(app.db, req.query as any)),
+  app.get(
+    '/',
+    { schema: { summary: '需求', querystring: listQuery, response: envelopeOf(demandListSchema) } },
+    async (req) => ok(await listDemands(app.db, req.query as any)),
   );
 
-  app.get('/mine', { schema: { response: envelopeResponse } }, async (req) => {
+  app.get('/mine', { schema: { summary: '我的需求与响应', response: envelopeOf(myDemandsSchema) } }, async (req) => {
     const uid = Number((await req.requireUser()).id);
     return ok({ demands: await demandsOfBuyer(app.db, uid), responses: await responsesOfCreator(app.db, uid) });
   });
 
-  app.get('/:id', { schema: { params: idParams, response: envelopeResponse } }, async (req) => {
-    const d = await findDemand(app.db, id(req));
-    if (!d) throw new AppError(404, '需求不存在');
-    const viewer = await req.currentUser();
-    const party = !!viewer && (Number(viewer.id) === d.buyerId || Number(viewer.id) === d.pickedCreatorId);
-    // Money references and the dispute are the parties' business; the demand itself is public.
-    const { escrowTxId, releaseTxId, refundTxId, disputeReason, orderId, ...pub } = d;
-    return ok({ ...(party ? d : pub), responses: await responsesFor(app.db, d.id) });
-  });
+  app.get(
+    '/:id',
+    { schema: { summary: '需求详情', params: idParams, response: envelopeOf(demandDetailSchema) } },
+    async (req) => {
+      const d = await findDemand(app.db, id(req));
+      if (!d) throw new AppError(404, '需求不存在');
+      const viewer = await req.currentUser();
+      const party = !!viewer && (Number(viewer.id) === d.buyerId || Number(viewer.id) === d.pickedCreatorId);
+      // Money references and the dispute are the parties' business; the demand itself is public.
+      const { escrowTxId, releaseTxId, refundTxId, disputeReason, orderId, ...pub } = d;
+      return ok({ ...(party ? d : pub), responses: await responsesFor(app.db, d.id) });
+    },
+  );
 
   app.post(
     '/',

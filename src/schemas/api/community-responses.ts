@@ -5,6 +5,9 @@
 import type { FromSchema } from './from-schema';
 import { labelled } from './labels';
 import materialType from '../enums/material-type.json';
+import demandStatus from '../status/community-demand.json';
+import demandForm from '../forms/community-demand.json';
+import responseForm from '../forms/community-response.json';
 
 /** A like or a collect after the toggle, with the post's new count. */
 export const markToggledSchema = {
@@ -176,3 +179,199 @@ export type PostCard = FromSchema<typeof postCardSchema>;
 export type PostDetail = FromSchema<typeof postDetailSchema>;
 export type CreatorProfile = FromSchema<typeof creatorProfileSchema>;
 export type MyWork = FromSchema<typeof myWorksSchema>[number];
+
+const nullableId = { type: ['integer', 'null'] } as const;
+const nullableTime = { type: ['string', 'null'], format: 'date-time' } as const;
+const demandMode = labelled(
+  demandForm.properties.mode as { title: string; oneOf: Array<{ const: string; title: string }> },
+);
+
+/**
+ * A paid demand. The money references and the dispute reason are the parties' business: the
+ * public detail leaves them out (so they are not required), the lists carry them.
+ */
+export const demandSchema = {
+  title: '需求',
+  type: 'object',
+  required: [
+    'id',
+    'buyerId',
+    'buyerName',
+    'title',
+    'description',
+    'materialType',
+    'scenario',
+    'level',
+    'mode',
+    'budgetCents',
+    'deadline',
+    'status',
+    'pickedResponseId',
+    'pickedCreatorId',
+    'priceCents',
+    'deliveredMaterialId',
+    'deliveryNote',
+    'deliveredAt',
+    'disputedBy',
+    'resolution',
+    'completedAt',
+    'createdAt',
+    'responses',
+  ],
+  properties: {
+    id,
+    buyerId: id,
+    buyerName: { ...text, title: '需求方' },
+    title: { ...text, title: '需求标题' },
+    description: { ...text, title: '需求描述' },
+    materialType: labelled(materialType),
+    scenario: { ...text, title: '使用场景' },
+    level: { ...text, title: '授权等级' },
+    mode: demandMode,
+    budgetCents: { ...id, title: '预算（分）' },
+    deadline: { ...text, title: '截止日期', description: 'YYYY-MM-DD' },
+    status: labelled(demandStatus),
+    pickedResponseId: nullableId,
+    pickedCreatorId: nullableId,
+    priceCents: { ...nullableId, title: '成交价（分）' },
+    escrowTxId: nullableId,
+    releaseTxId: nullableId,
+    refundTxId: nullableId,
+    deliveredMaterialId: nullableId,
+    deliveryNote: { ...nullableText, title: '交付说明' },
+    deliveredAt: nullableTime,
+    orderId: { ...nullableId, title: '授权订单编号' },
+    disputeReason: { ...nullableText, title: '仲裁理由' },
+    disputedBy: nullableId,
+    resolution: { ...nullableText, title: '裁决' },
+    completedAt: nullableTime,
+    createdAt: time,
+    responses: { ...count, title: '响应数' },
+  },
+} as const;
+
+const responseProperties = {
+  id,
+  demandId: id,
+  creatorId: id,
+  creatorName: { ...text, title: '创作者' },
+  kind: labelled(responseForm.properties.kind as { title: string; oneOf: Array<{ const: string; title: string }> }),
+  materialId: nullableId,
+  workTitle: { ...nullableText, title: '推荐作品' },
+  workCoverUrl: nullableText,
+  message: { ...text, title: '留言' },
+  priceCents: { ...nullableId, title: '报价（分）' },
+  status: {
+    type: 'string',
+    title: '响应状态',
+    enum: ['active', 'picked', 'withdrawn'],
+    'x-enum-labels': { active: '待选择', picked: '已选中', withdrawn: '已撤回' },
+  },
+  createdAt: time,
+} as const;
+const responseRequired = Object.keys(responseProperties) as Array<keyof typeof responseProperties>;
+
+export const demandResponseSchema = {
+  title: '需求响应',
+  type: 'object',
+  required: responseRequired,
+  properties: responseProperties,
+} as const;
+
+export const demandListSchema = {
+  title: '需求',
+  type: 'object',
+  required: ['list', 'total'],
+  properties: { list: { type: 'array', items: demandSchema }, total: count },
+} as const;
+
+export const demandDetailSchema = {
+  ...demandSchema,
+  title: '需求详情',
+  properties: { ...demandSchema.properties, responses: { type: 'array', items: demandResponseSchema } },
+} as const;
+
+export const myDemandsSchema = {
+  title: '我的需求与响应',
+  type: 'object',
+  required: ['demands', 'responses'],
+  properties: {
+    demands: { type: 'array', items: demandSchema },
+    responses: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: [...responseRequired, 'demandTitle', 'demandStatus', 'mode', 'budgetCents', 'deadline', 'picked'],
+        properties: {
+          ...responseProperties,
+          demandTitle: { ...text, title: '需求标题' },
+          demandStatus: labelled(demandStatus),
+          mode: demandMode,
+          budgetCents: { ...id, title: '预算（分）' },
+          deadline: { ...text, title: '截止日期' },
+          picked: { type: 'boolean', title: '已选中' },
+        },
+      },
+    },
+  },
+} as const;
+
+export const disputedDemandListSchema = { title: '仲裁中的需求', type: 'array', items: demandSchema } as const;
+
+export const moderationSchema = {
+  title: '举报与隐藏',
+  type: 'object',
+  required: ['reports', 'hidden'],
+  properties: {
+    reports: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: [
+          'targetType',
+          'targetId',
+          'reports',
+          'reasons',
+          'firstAt',
+          'excerpt',
+          'status',
+          'postId',
+          'authorName',
+        ],
+        properties: {
+          targetType: {
+            type: 'string',
+            title: '举报对象',
+            enum: ['post', 'comment'],
+            'x-enum-labels': { post: '作品帖', comment: '评论' },
+          },
+          targetId: id,
+          reports: { ...count, title: '举报数' },
+          reasons: { type: 'array', title: '举报理由', items: text },
+          firstAt: { ...time, title: '首次举报时间' },
+          excerpt: { ...nullableText, title: '内容摘要' },
+          status: { ...nullableText, title: '内容状态' },
+          postId: id,
+          authorName: { ...nullableText, title: '作者' },
+        },
+      },
+    },
+    hidden: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['id', 'title', 'hiddenReason', 'authorName', 'createdAt'],
+        properties: {
+          id,
+          title: text,
+          hiddenReason: { ...nullableText, title: '隐藏原因' },
+          authorName: { ...text, title: '作者' },
+          createdAt: time,
+        },
+      },
+    },
+  },
+} as const;
+
+export type Demand = FromSchema<typeof demandSchema>;
+export type DemandResponse = FromSchema<typeof demandResponseSchema>;

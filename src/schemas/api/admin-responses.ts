@@ -1,0 +1,242 @@
+/**
+ * Answers of the staff back office under /api/admin (server/src/routes/admin-*.ts serialize with
+ * them): the audit log, gift-card batches and the CMS (entries, registrations, enquiries). Fields mirror the repositories' SQL.
+ */
+import { labelled } from './labels';
+import giftCardStatus from '../status/gift-card.json';
+import cmsForm from '../forms/cms-entry.json';
+
+const id = { type: 'integer' } as const;
+const text = { type: 'string' } as const;
+const nullableText = { type: ['string', 'null'] } as const;
+const time = { type: 'string', format: 'date-time' } as const;
+const nullableTime = { type: ['string', 'null'], format: 'date-time' } as const;
+
+export const auditLogSchema = {
+  title: '操作日志',
+  type: 'object',
+  required: ['list', 'total'],
+  properties: {
+    list: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: [
+          'id',
+          'actorId',
+          'actorName',
+          'action',
+          'targetType',
+          'targetId',
+          'before',
+          'after',
+          'note',
+          'ip',
+          'createdAt',
+        ],
+        properties: {
+          id,
+          actorId: { type: ['integer', 'null'], title: '操作人' },
+          actorName: { ...nullableText, title: '操作人' },
+          action: { ...text, title: '操作', description: '点分名称，如 certification.approve' },
+          targetType: { ...text, title: '对象类型' },
+          targetId: { ...text, title: '对象编号' },
+          before: { description: '操作前的记录（任意 JSON，可为 null）' },
+          after: { description: '操作后的记录（任意 JSON，可为 null）' },
+          note: { ...text, title: '备注' },
+          ip: { ...nullableText, title: 'IP' },
+          createdAt: time,
+        },
+      },
+    },
+    total: id,
+  },
+} as const;
+
+export const giftCardBatchListSchema = {
+  title: '礼品卡批次',
+  type: 'object',
+  required: ['list', 'total'],
+  properties: {
+    list: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['id', 'amountCents', 'count', 'note', 'createdAt', 'createdBy', 'redeemed'],
+        properties: {
+          id,
+          amountCents: { ...id, title: '面额（分）' },
+          count: { ...id, title: '张数' },
+          note: { ...text, title: '备注' },
+          createdAt: time,
+          createdBy: { ...nullableText, title: '生成人' },
+          redeemed: { ...id, title: '已兑换' },
+        },
+      },
+    },
+    total: id,
+  },
+} as const;
+
+export const giftCardBatchCardsSchema = {
+  title: '批次礼品卡',
+  type: 'array',
+  items: {
+    type: 'object',
+    required: ['id', 'code', 'amountCents', 'status', 'expiresAt', 'redeemedAt', 'redeemedBy'],
+    properties: {
+      id,
+      code: { ...text, title: '卡密' },
+      amountCents: { ...id, title: '面额（分）' },
+      status: labelled(giftCardStatus),
+      expiresAt: { ...nullableTime, title: '有效期至' },
+      redeemedAt: { ...nullableTime, title: '兑换时间' },
+      redeemedBy: { type: ['integer', 'null'], title: '兑换人' },
+    },
+  },
+} as const;
+
+const cmsKind = labelled(cmsForm.properties.kind as { title: string; oneOf: Array<{ const: string; title: string }> });
+
+export const cmsEntryListSchema = {
+  title: '内容',
+  type: 'object',
+  required: ['list', 'total'],
+  properties: {
+    list: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['id', 'kind', 'slug', 'category', 'title', 'published', 'version', 'updatedAt'],
+        properties: {
+          id,
+          kind: cmsKind,
+          slug: { ...nullableText, title: '固定路径' },
+          category: { ...text, title: '帮助中心分组' },
+          title: { ...text, title: '标题' },
+          published: { type: 'boolean', title: '已发布' },
+          version: { ...id, title: '版本' },
+          updatedAt: time,
+        },
+      },
+    },
+    total: id,
+  },
+} as const;
+
+/** An entry as staff edit it, with its saved versions (newest first). */
+export const cmsEntryDetailSchema = {
+  title: '内容详情',
+  type: 'object',
+  required: [
+    'id',
+    'kind',
+    'slug',
+    'category',
+    'title',
+    'summary',
+    'bodyHtml',
+    'event',
+    'effectiveOn',
+    'published',
+    'sort',
+    'version',
+    'updatedAt',
+    'registrationCount',
+    'versions',
+  ],
+  properties: {
+    id,
+    kind: cmsKind,
+    slug: { ...nullableText, title: '固定路径' },
+    category: { ...text, title: '帮助中心分组' },
+    title: { ...text, title: '标题' },
+    summary: { ...text, title: '摘要' },
+    bodyHtml: { ...text, title: '正文' },
+    event: {
+      type: ['object', 'null'],
+      title: '活动信息',
+      description: '活动才有：时间、地点、议程、嘉宾等',
+      additionalProperties: true,
+    },
+    effectiveOn: { ...nullableText, title: '生效日期', description: 'YYYY-MM-DD' },
+    published: { type: 'boolean', title: '已发布' },
+    sort: { ...id, title: '排序' },
+    version: { ...id, title: '版本' },
+    updatedAt: time,
+    registrationCount: { ...id, title: '报名人数' },
+    versions: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['version', 'snapshot', 'createdAt', 'editorName'],
+        properties: {
+          version: { ...id, title: '版本' },
+          snapshot: { type: 'object', title: '该版本的内容', additionalProperties: true },
+          createdAt: time,
+          editorName: { ...nullableText, title: '编辑人' },
+        },
+      },
+    },
+  },
+} as const;
+
+export const eventRegistrationListSchema = {
+  title: '活动报名',
+  type: 'array',
+  items: {
+    type: 'object',
+    required: ['id', 'userId', 'name', 'phone', 'company', 'position', 'note', 'createdAt'],
+    properties: {
+      id,
+      userId: { type: ['integer', 'null'] },
+      name: { ...text, title: '姓名' },
+      phone: { ...text, title: '手机号' },
+      company: { ...text, title: '单位' },
+      position: { ...text, title: '职位' },
+      note: { ...text, title: '备注' },
+      createdAt: time,
+    },
+  },
+} as const;
+
+export const enquiryListSchema = {
+  title: '合作咨询',
+  type: 'object',
+  required: ['list', 'total'],
+  properties: {
+    list: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: [
+          'id',
+          'source',
+          'topic',
+          'company',
+          'name',
+          'phone',
+          'email',
+          'need',
+          'staffNote',
+          'handledAt',
+          'createdAt',
+        ],
+        properties: {
+          id,
+          source: { ...text, title: '来源' },
+          topic: { ...text, title: '主题' },
+          company: { ...text, title: '单位' },
+          name: { ...text, title: '联系人' },
+          phone: { ...text, title: '手机号' },
+          email: { ...text, title: '邮箱' },
+          need: { ...text, title: '需求' },
+          staffNote: { ...text, title: '处理备注' },
+          handledAt: { ...nullableTime, title: '处理时间' },
+          createdAt: time,
+        },
+      },
+    },
+    total: id,
+  },
+} as const;
