@@ -1,10 +1,13 @@
 /**
  * Answers of the staff back office under /api/admin (server/src/routes/admin-*.ts serialize with
- * them): the audit log, gift-card batches and the CMS (entries, registrations, enquiries). Fields mirror the repositories' SQL.
+ * them): the audit log, gift-card batches, the CMS (entries, registrations, enquiries), refunds and withdrawals. Fields mirror the repositories' SQL.
  */
 import { labelled } from './labels';
+import { earningsSummarySchema, staffWithdrawalSchema, withdrawalEventSchema } from './earnings';
 import giftCardStatus from '../status/gift-card.json';
 import cmsForm from '../forms/cms-entry.json';
+import refundReason from '../enums/refund-reason.json';
+import refundStatus from '../status/refund-settlement.json';
 
 const id = { type: 'integer' } as const;
 const text = { type: 'string' } as const;
@@ -238,5 +241,81 @@ export const enquiryListSchema = {
       },
     },
     total: id,
+  },
+} as const;
+
+/** A refund as staff settle it (repositories/refunds.ts). */
+export const refundSchema = {
+  title: '退款',
+  type: 'object',
+  required: [
+    'id',
+    'orderId',
+    'orderNo',
+    'userId',
+    'userName',
+    'provider',
+    'transactionId',
+    'amountCents',
+    'reason',
+    'note',
+    'status',
+    'refundNo',
+    'providerRefundId',
+    'walletTransactionId',
+    'settledBy',
+    'settledAt',
+    'createdAt',
+  ],
+  properties: {
+    id,
+    orderId: id,
+    orderNo: { ...text, title: '订单号' },
+    userId: id,
+    userName: { ...nullableText, title: '用户' },
+    provider: { ...text, title: '支付渠道' },
+    transactionId: { ...text, title: '支付流水号' },
+    amountCents: { ...id, title: '退款金额（分）' },
+    reason: labelled(refundReason),
+    note: { ...text, title: '退款说明', description: '订单退款时运营填写的原因；其余为空' },
+    status: labelled(refundStatus),
+    refundNo: { ...text, title: '退款单号' },
+    providerRefundId: { ...nullableText, title: '渠道退款单号' },
+    walletTransactionId: { type: ['integer', 'null'], description: '退回钱包时的钱包流水' },
+    settledBy: { type: ['integer', 'null'], title: '处理人' },
+    settledAt: { ...nullableTime, title: '退款时间' },
+    createdAt: time,
+  },
+} as const;
+
+export const refundListSchema = {
+  title: '退款',
+  type: 'object',
+  required: ['list', 'total'],
+  properties: { list: { type: 'array', items: refundSchema }, total: id },
+} as const;
+
+// The earnings schemas carry an $id (published contract names); embedded here without it.
+const { $id: _w, ...staffWithdrawal } = staffWithdrawalSchema;
+const { $id: _e, ...withdrawalEvent } = withdrawalEventSchema;
+const { $id: _s, ...earningsSummary } = earningsSummarySchema;
+
+export { staffWithdrawal as staffWithdrawalDataSchema };
+
+export const staffWithdrawalListSchema = {
+  title: '提现申请（运营）',
+  type: 'object',
+  required: ['list', 'total'],
+  properties: { list: { type: 'array', items: staffWithdrawal }, total: id },
+} as const;
+
+/** One request with its history (staff named) and the creator's balance, for the decision. */
+export const staffWithdrawalDetailSchema = {
+  ...staffWithdrawal,
+  required: [...staffWithdrawal.required, 'events', 'earnings'],
+  properties: {
+    ...staffWithdrawal.properties,
+    events: { type: 'array', items: withdrawalEvent },
+    earnings: earningsSummary,
   },
 } as const;
