@@ -1,8 +1,9 @@
 /**
  * Answers of the staff back office under /api/admin (server/src/routes/admin-*.ts serialize with
- * them): the audit log, gift-card batches, the CMS (entries, registrations, enquiries), refunds and withdrawals. Fields mirror the repositories' SQL.
+ * them): the audit log, gift-card batches, the CMS (entries, registrations, enquiries), refunds, withdrawals and invoices. Fields mirror the repositories' SQL.
  */
 import { labelled } from './labels';
+import { invoiceDetailSchema } from './invoice';
 import { earningsSummarySchema, staffWithdrawalSchema, withdrawalEventSchema } from './earnings';
 import giftCardStatus from '../status/gift-card.json';
 import cmsForm from '../forms/cms-entry.json';
@@ -318,4 +319,14 @@ export const staffWithdrawalDetailSchema = {
     events: { type: 'array', items: withdrawalEvent },
     earnings: earningsSummary,
   },
+} as const;
+
+const { $id: _i, ...invoiceDetail } = invoiceDetailSchema;
+export { invoiceDetail as staffInvoiceSchema };
+
+export const staffInvoiceListSchema = {
+  title: '开票申请（运营）',
+  type: 'object',
+  required: ['list', 'total'],
+  properties: { list: { type: 'array', items: invoiceDetail }, total: id },
 } as const;
