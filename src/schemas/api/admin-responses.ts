@@ -1,12 +1,16 @@
 /**
  * Answers of the staff back office under /api/admin (server/src/routes/admin-*.ts serialize with
- * them): the audit log, gift-card batches, the CMS (entries, registrations, enquiries), refunds, withdrawals and invoices. Fields mirror the repositories' SQL.
+ * them): the audit log, gift-card batches, the CMS (entries, registrations, enquiries), refunds, withdrawals, invoices and real-name certifications. Fields mirror the repositories' SQL.
  */
-import { labelled } from './labels';
+import { labelled, labelledOrNull } from './labels';
 import { invoiceDetailSchema } from './invoice';
 import { earningsSummarySchema, staffWithdrawalSchema, withdrawalEventSchema } from './earnings';
 import giftCardStatus from '../status/gift-card.json';
 import cmsForm from '../forms/cms-entry.json';
+import certificationApproveForm from '../forms/certification-approve.json';
+import certificateType from '../enums/certificate-type.json';
+import ownerType from '../enums/owner-type.json';
+import certificationStatus from '../status/certification.json';
 import refundReason from '../enums/refund-reason.json';
 import refundStatus from '../status/refund-settlement.json';
 
@@ -329,4 +333,92 @@ export const staffInvoiceListSchema = {
   type: 'object',
   required: ['list', 'total'],
   properties: { list: { type: 'array', items: invoiceDetail }, total: id },
+} as const;
+
+const authLevelTable = certificationApproveForm.properties.authLevel as {
+  title: string;
+  oneOf: Array<{ const: string; title: string }>;
+};
+
+const certificationImage = {
+  type: 'object',
+  required: ['field', 'name', 'size', 'mime', 'sha256'],
+  properties: {
+    field: { ...text, title: '材料' },
+    key: { ...text, description: '存储键（列表与审核结果带出，详情改为序号 n）' },
+    n: { ...id, description: '详情中的图片序号（/api/admin/certifications/:id/images/:n）' },
+    name: { ...text, title: '文件名' },
+    size: { ...id, title: '大小（字节）' },
+    mime: text,
+    sha256: text,
+  },
+} as const;
+
+const certificationProperties = {
+  id,
+  userId: id,
+  certificateType: labelled(certificateType),
+  certificate: { ...text, title: '证件类型' },
+  orgKind: { ...nullableText, title: '机构类别' },
+  subjectName: { ...text, title: '主体名称' },
+  legalPerson: { ...nullableText, title: '法定代表人' },
+  certificateNo: { ...text, title: '证件号码', description: '仅保留前 3 位与后 4 位' },
+  images: { type: 'array', items: certificationImage },
+  status: labelled(certificationStatus),
+  authLevel: { ...labelledOrNull(authLevelTable), title: '授权等级' },
+  rejectReason: { ...nullableText, title: '驳回原因' },
+  reviewedAt: { ...nullableTime, title: '审核时间' },
+  createdAt: time,
+} as const;
+const certificationRequired = Object.keys(certificationProperties) as Array<keyof typeof certificationProperties>;
+
+/** A certification as approve and reject answer it. */
+export const certificationSchema = {
+  title: '实名认证',
+  type: 'object',
+  required: certificationRequired,
+  properties: certificationProperties,
+} as const;
+
+const applicant = {
+  userName: { ...nullableText, title: '申请人' },
+  userPhone: { ...nullableText, title: '手机号' },
+} as const;
+
+export const certificationListSchema = {
+  title: '实名认证',
+  type: 'object',
+  required: ['list', 'total'],
+  properties: {
+    list: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: [...certificationRequired, 'userName', 'userPhone'],
+        properties: { ...certificationProperties, ...applicant },
+      },
+    },
+    total: id,
+  },
+} as const;
+
+export const certificationDetailSchema = {
+  title: '实名认证详情',
+  type: 'object',
+  required: [...certificationRequired, 'userName', 'userPhone', 'account'],
+  properties: {
+    ...certificationProperties,
+    ...applicant,
+    account: {
+      type: 'object',
+      title: '申请人账户',
+      required: ['ownerType', 'enhancedAuth', 'companyName', 'authLevel'],
+      properties: {
+        ownerType: labelled(ownerType),
+        enhancedAuth: { type: 'boolean', title: '加强认证' },
+        companyName: { ...nullableText, title: '企业名称' },
+        authLevel: { ...labelled(authLevelTable), title: '当前授权等级' },
+      },
+    },
+  },
 } as const;
