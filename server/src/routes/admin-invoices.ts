@@ -50,7 +50,7 @@ export default async function adminInvoiceRoutes(app: FastifyInstance) {
 
   app.post(
     '/:id/issue',
-    { schema: { summary: '开具发票', params: idParams, response: envelopeOf(staffInvoiceSchema) } },
+    { schema: { summary: '开票并生成发票号码', params: idParams, response: envelopeOf(staffInvoiceSchema) } },
     async (req) => {
       const staff = await requireStaff(req);
       const { form: _form, ...d } = await issueInvoice(app.db, req, staff, (req.params as { id: number }).id);

@@ -34,7 +34,7 @@ export default async function adminRefundRoutes(app: FastifyInstance) {
   /** Refunds due (and those being settled), or settled ones with ?status=refunded. */
   app.get(
     '/list',
-    { schema: { summary: '退款', querystring: listQuery, response: envelopeOf(refundListSchema) } },
+    { schema: { summary: '待退款与已退款', querystring: listQuery, response: envelopeOf(refundListSchema) } },
     async (req) => {
       await requireStaff(req);
       const q = req.query as { status: 'due' | 'refunded'; page: number; pageSize: number };
