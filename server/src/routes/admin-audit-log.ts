@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { ok } from '../http/envelope.js';
-import { envelopeResponse } from '../http/route-schemas.js';
+import { envelopeOf } from '../http/envelope-schema.js';
+import { auditLogSchema } from '../../../src/schemas/api/admin-responses.js';
 import { requireStaff } from '../plugins/staff.js';
 import { listAuditEntries } from '../repositories/audit-log.js';
 
@@ -19,8 +20,12 @@ const listQuery = {
 
 /** /api/admin/audit-log (staff only): every recorded staff action, newest first (services/audit-log.ts). */
 export default async function adminAuditLogRoutes(app: FastifyInstance) {
-  app.get('/list', { schema: { querystring: listQuery, response: envelopeResponse } }, async (req) => {
-    await requireStaff(req);
-    return ok(await listAuditEntries(app.db, req.query as any));
-  });
+  app.get(
+    '/list',
+    { schema: { summary: '操作日志', querystring: listQuery, response: envelopeOf(auditLogSchema) } },
+    async (req) => {
+      await requireStaff(req);
+      return ok(await listAuditEntries(app.db, req.query as any));
+    },
+  );
 }

@@ -1,6 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { AppError, ok } from '../http/envelope.js';
-import { envelopeResponse, idParams } from '../http/route-schemas.js';
+import { idParams } from '../http/route-schemas.js';
+import { envelopeOf } from '../http/envelope-schema.js';
+import {
+  certificationDetailSchema,
+  certificationListSchema,
+  certificationSchema,
+} from '../../../src/schemas/api/admin-responses.js';
 import { requireStaff } from '../plugins/staff.js';
 import { serveObject } from './serve-object.js';
 import { contentDisposition } from '../http/content-disposition.js';
@@ -36,24 +42,32 @@ const imageParams = {
  * sets the applicant's owner type and authorization level; both decisions are in the audit log.
  */
 export default async function adminCertificationRoutes(app: FastifyInstance) {
-  app.get('/list', { schema: { querystring: listQuery, response: envelopeResponse } }, async (req) => {
-    await requireStaff(req);
-    const q = req.query as { status: number; page: number; pageSize: number };
-    return ok(await listCertificationsForStaff(app.db, q.status, q.page, q.pageSize));
-  });
+  app.get(
+    '/list',
+    { schema: { summary: '实名认证', querystring: listQuery, response: envelopeOf(certificationListSchema) } },
+    async (req) => {
+      await requireStaff(req);
+      const q = req.query as { status: number; page: number; pageSize: number };
+      return ok(await listCertificationsForStaff(app.db, q.status, q.page, q.pageSize));
+    },
+  );
 
-  app.get('/:id', { schema: { params: idParams, response: envelopeResponse } }, async (req) => {
-    await requireStaff(req);
-    const c = await findCertification(app.db, (req.params as { id: number }).id);
-    if (!c) throw new AppError(404, '认证申请不存在');
-    const standing = await accountStanding(app.db, c.userId);
-    return ok({
-      ...c,
-      ...(await applicantOf(app.db, c.userId)),
-      images: c.images.map(({ key: _key, ...img }, n) => ({ ...img, n })),
-      account: { ...standing, authLevel: authLevelOf(standing) },
-    });
-  });
+  app.get(
+    '/:id',
+    { schema: { summary: '实名认证详情', params: idParams, response: envelopeOf(certificationDetailSchema) } },
+    async (req) => {
+      await requireStaff(req);
+      const c = await findCertification(app.db, (req.params as { id: number }).id);
+      if (!c) throw new AppError(404, '认证申请不存在');
+      const standing = await accountStanding(app.db, c.userId);
+      return ok({
+        ...c,
+        ...(await applicantOf(app.db, c.userId)),
+        images: c.images.map(({ key: _key, ...img }, n) => ({ ...img, n })),
+        account: { ...standing, authLevel: authLevelOf(standing) },
+      });
+    },
+  );
 
   /** One document image, streamed to staff only; never cached by shared caches. */
   app.get('/:id/images/:n', { schema: { params: imageParams } }, async (req, reply) => {
@@ -67,21 +81,29 @@ export default async function adminCertificationRoutes(app: FastifyInstance) {
     });
   });
 
-  app.post('/:id/approve', { schema: { params: idParams, response: envelopeResponse } }, async (req) => {
-    const staff = await requireStaff(req);
-    const form = await validateForm(app, 'lumen:forms/certification-approve', req.body);
-    return ok(
-      await approveCertification(app.db, req, staff, (req.params as { id: number }).id, form.authLevel as AuthLevel),
-      '已通过认证',
-    );
-  });
+  app.post(
+    '/:id/approve',
+    { schema: { summary: '通过认证', params: idParams, response: envelopeOf(certificationSchema) } },
+    async (req) => {
+      const staff = await requireStaff(req);
+      const form = await validateForm(app, 'lumen:forms/certification-approve', req.body);
+      return ok(
+        await approveCertification(app.db, req, staff, (req.params as { id: number }).id, form.authLevel as AuthLevel),
+        '已通过认证',
+      );
+    },
+  );
 
-  app.post('/:id/reject', { schema: { params: idParams, response: envelopeResponse } }, async (req) => {
-    const staff = await requireStaff(req);
-    const form = await validateForm(app, 'lumen:forms/certification-reject', req.body);
-    return ok(
-      await rejectCertification(app.db, req, staff, (req.params as { id: number }).id, String(form.reason).trim()),
-      statusLabel('lumen:status/certification', 2),
-    );
-  });
+  app.post(
+    '/:id/reject',
+    { schema: { summary: '驳回认证', params: idParams, response: envelopeOf(certificationSchema) } },
+    async (req) => {
+      const staff = await requireStaff(req);
+      const form = await validateForm(app, 'lumen:forms/certification-reject', req.body);
+      return ok(
+        await rejectCertification(app.db, req, staff, (req.params as { id: number }).id, String(form.reason).trim()),
+        statusLabel('lumen:status/certification', 2),
+      );
+    },
+  );
 }

@@ -1,6 +1,15 @@
 import type { FastifyInstance } from 'fastify';
+import { envelopeOf } from '../http/envelope-schema.js';
+import { noData } from '../../../src/schemas/api/envelope.js';
+import { cmsCreatedSchema, cmsVersionSchema } from '../../../src/schemas/api/action-responses.js';
 import { AppError, ok } from '../http/envelope.js';
-import { envelopeResponse, idParams } from '../http/route-schemas.js';
+import { idParams } from '../http/route-schemas.js';
+import {
+  cmsEntryDetailSchema,
+  cmsEntryListSchema,
+  enquiryListSchema,
+  eventRegistrationListSchema,
+} from '../../../src/schemas/api/admin-responses.js';
 import { requireStaff } from '../plugins/staff.js';
 import { validateForm } from './form-validate.js';
 import { entryVersions, findEntry, listEntries, type CmsFields } from '../repositories/cms.js';
@@ -48,21 +57,29 @@ function baseVersionOf(body: unknown): number {
 
 /** /api/admin/content (staff only): CMS entries with versions, event registrations, business enquiries. */
 export default async function adminContentRoutes(app: FastifyInstance) {
-  app.get('/list', { schema: { querystring: listQuery, response: envelopeResponse } }, async (req) => {
-    await requireStaff(req);
-    const q = req.query as { kind?: string; page: number; pageSize: number };
-    return ok(await listEntries(app.db, q.kind, q.page, q.pageSize));
-  });
+  app.get(
+    '/list',
+    { schema: { summary: '内容', querystring: listQuery, response: envelopeOf(cmsEntryListSchema) } },
+    async (req) => {
+      await requireStaff(req);
+      const q = req.query as { kind?: string; page: number; pageSize: number };
+      return ok(await listEntries(app.db, q.kind, q.page, q.pageSize));
+    },
+  );
 
-  app.get('/enquiries', { schema: { querystring: enquiryQuery, response: envelopeResponse } }, async (req) => {
-    await requireStaff(req);
-    const q = req.query as { handled: boolean; page: number; pageSize: number };
-    return ok(await listEnquiries(app.db, q.handled, q.page, q.pageSize));
-  });
+  app.get(
+    '/enquiries',
+    { schema: { summary: '合作咨询', querystring: enquiryQuery, response: envelopeOf(enquiryListSchema) } },
+    async (req) => {
+      await requireStaff(req);
+      const q = req.query as { handled: boolean; page: number; pageSize: number };
+      return ok(await listEnquiries(app.db, q.handled, q.page, q.pageSize));
+    },
+  );
 
   app.post(
     '/enquiries/:id/handled',
-    { schema: { params: idParams, body: handleBody, response: envelopeResponse } },
+    { schema: { summary: '标记咨询已处理', params: idParams, body: handleBody, response: envelopeOf(noData) } },
     async (req) => {
       const staff = await requireStaff(req);
       const note = ((req.body as { note?: string } | null)?.note ?? '').trim();
@@ -72,38 +89,52 @@ export default async function adminContentRoutes(app: FastifyInstance) {
     },
   );
 
-  app.get('/:id', { schema: { params: idParams, response: envelopeResponse } }, async (req) => {
-    await requireStaff(req);
-    const id = (req.params as { id: number }).id;
-    const e = await findEntry(app.db, id);
-    if (!e) throw new AppError(404, '内容不存在');
-    return ok({ ...e, versions: await entryVersions(app.db, id) });
-  });
+  app.get(
+    '/:id',
+    { schema: { summary: '内容详情', params: idParams, response: envelopeOf(cmsEntryDetailSchema) } },
+    async (req) => {
+      await requireStaff(req);
+      const id = (req.params as { id: number }).id;
+      const e = await findEntry(app.db, id);
+      if (!e) throw new AppError(404, '内容不存在');
+      return ok({ ...e, versions: await entryVersions(app.db, id) });
+    },
+  );
 
-  app.get('/:id/registrations', { schema: { params: idParams, response: envelopeResponse } }, async (req) => {
-    await requireStaff(req);
-    return ok(await listRegistrations(app.db, (req.params as { id: number }).id));
-  });
+  app.get(
+    '/:id/registrations',
+    { schema: { summary: '活动报名', params: idParams, response: envelopeOf(eventRegistrationListSchema) } },
+    async (req) => {
+      await requireStaff(req);
+      return ok(await listRegistrations(app.db, (req.params as { id: number }).id));
+    },
+  );
 
-  app.post('/', { schema: { response: envelopeResponse } }, async (req) => {
+  app.post('/', { schema: { summary: '新建内容', response: envelopeOf(cmsCreatedSchema) } }, async (req) => {
     const staff = await requireStaff(req);
     const form = (await validateForm(app, 'lumen:forms/cms-entry', req.body)) as CmsFields;
     return ok({ id: await createCmsEntry(app.db, form, Number(staff.id)), version: 1 }, '已创建');
   });
 
-  app.put('/:id', { schema: { params: idParams, response: envelopeResponse } }, async (req) => {
-    const staff = await requireStaff(req);
-    const base = baseVersionOf(req.body);
-    const form = (await validateForm(app, 'lumen:forms/cms-entry', req.body)) as CmsFields;
-    return ok(
-      { version: await saveCmsEntry(app.db, (req.params as { id: number }).id, base, form, Number(staff.id)) },
-      '已保存',
-    );
-  });
+  app.put(
+    '/:id',
+    { schema: { summary: '保存内容', params: idParams, response: envelopeOf(cmsVersionSchema) } },
+    async (req) => {
+      const staff = await requireStaff(req);
+      const base = baseVersionOf(req.body);
+      const form = (await validateForm(app, 'lumen:forms/cms-entry', req.body)) as CmsFields;
+      return ok(
+        { version: await saveCmsEntry(app.db, (req.params as { id: number }).id, base, form, Number(staff.id)) },
+        '已保存',
+      );
+    },
+  );
 
   app.post(
     '/:id/restore',
-    { schema: { params: idParams, body: versionBody, response: envelopeResponse } },
+    {
+      schema: { summary: '恢复历史版本', params: idParams, body: versionBody, response: envelopeOf(cmsVersionSchema) },
+    },
     async (req) => {
       const staff = await requireStaff(req);
       const b = req.body as { version: number; baseVersion: number };

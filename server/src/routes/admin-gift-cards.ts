@@ -1,6 +1,9 @@
 import type { FastifyInstance } from 'fastify';
+import { envelopeOf } from '../http/envelope-schema.js';
+import { createdIdSchema } from '../../../src/schemas/api/action-responses.js';
 import { ok } from '../http/envelope.js';
-import { envelopeResponse, idParams } from '../http/route-schemas.js';
+import { idParams } from '../http/route-schemas.js';
+import { giftCardBatchCardsSchema, giftCardBatchListSchema } from '../../../src/schemas/api/admin-responses.js';
 import { requireStaff } from '../plugins/staff.js';
 import { validateForm } from './form-validate.js';
 import { batchCards, listBatches } from '../repositories/gift-cards.js';
@@ -18,15 +21,22 @@ const pageQuery = {
 
 /** /api/admin/gift-cards (staff only): gift-card batches (create, list, each batch's codes and their state). */
 export default async function adminGiftCardRoutes(app: FastifyInstance) {
-  app.get('/batches', { schema: { querystring: pageQuery, response: envelopeResponse } }, async (req) => {
-    await requireStaff(req);
-    const q = req.query as { page: number; pageSize: number };
-    return ok(await listBatches(app.db, q.page, q.pageSize));
-  });
+  app.get(
+    '/batches',
+    { schema: { summary: '礼品卡批次', querystring: pageQuery, response: envelopeOf(giftCardBatchListSchema) } },
+    async (req) => {
+      await requireStaff(req);
+      const q = req.query as { page: number; pageSize: number };
+      return ok(await listBatches(app.db, q.page, q.pageSize));
+    },
+  );
 
   app.post(
     '/batches',
-    { config: { formSchema: 'lumen:forms/gift-card-batch' }, schema: { response: envelopeResponse } },
+    {
+      config: { formSchema: 'lumen:forms/gift-card-batch' },
+      schema: { summary: '生成礼品卡', response: envelopeOf(createdIdSchema) },
+    },
     async (req) => {
       const staff = await requireStaff(req);
       const form = await validateForm(app, 'lumen:forms/gift-card-batch', req.body);
@@ -35,8 +45,12 @@ export default async function adminGiftCardRoutes(app: FastifyInstance) {
     },
   );
 
-  app.get('/batches/:id/cards', { schema: { params: idParams, response: envelopeResponse } }, async (req) => {
-    await requireStaff(req);
-    return ok(await batchCards(app.db, (req.params as { id: number }).id));
-  });
+  app.get(
+    '/batches/:id/cards',
+    { schema: { summary: '批次礼品卡', params: idParams, response: envelopeOf(giftCardBatchCardsSchema) } },
+    async (req) => {
+      await requireStaff(req);
+      return ok(await batchCards(app.db, (req.params as { id: number }).id));
+    },
+  );
 }

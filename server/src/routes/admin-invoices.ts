@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { AppError, ok } from '../http/envelope.js';
-import { envelopeResponse, idParams } from '../http/route-schemas.js';
+import { idParams } from '../http/route-schemas.js';
+import { envelopeOf } from '../http/envelope-schema.js';
+import { staffInvoiceListSchema, staffInvoiceSchema } from '../../../src/schemas/api/admin-responses.js';
 import { requireStaff } from '../plugins/staff.js';
 import { validateForm } from './form-validate.js';
 import { contentDisposition } from '../http/content-disposition.js';
@@ -24,38 +26,54 @@ const listQuery = {
  * audit log and notify the requester. Statuses: lumen:status/invoice.
  */
 export default async function adminInvoiceRoutes(app: FastifyInstance) {
-  app.get('/list', { schema: { querystring: listQuery, response: envelopeResponse } }, async (req) => {
-    await requireStaff(req);
-    const q = req.query as { status: number; page: number; pageSize: number };
-    return ok(await listInvoicesForStaff(app.db, q.status, q.page, q.pageSize));
-  });
+  app.get(
+    '/list',
+    { schema: { summary: '开票申请', querystring: listQuery, response: envelopeOf(staffInvoiceListSchema) } },
+    async (req) => {
+      await requireStaff(req);
+      const q = req.query as { status: number; page: number; pageSize: number };
+      return ok(await listInvoicesForStaff(app.db, q.status, q.page, q.pageSize));
+    },
+  );
 
-  app.get('/:id', { schema: { params: idParams, response: envelopeResponse } }, async (req) => {
-    await requireStaff(req);
-    const d = await findInvoiceDetail(app.db, (req.params as { id: number }).id);
-    if (!d) throw new AppError(404, '开票申请不存在');
-    const { form: _form, ...detail } = d;
-    return ok(detail);
-  });
+  app.get(
+    '/:id',
+    { schema: { summary: '开票申请详情', params: idParams, response: envelopeOf(staffInvoiceSchema) } },
+    async (req) => {
+      await requireStaff(req);
+      const d = await findInvoiceDetail(app.db, (req.params as { id: number }).id);
+      if (!d) throw new AppError(404, '开票申请不存在');
+      const { form: _form, ...detail } = d;
+      return ok(detail);
+    },
+  );
 
-  app.post('/:id/issue', { schema: { params: idParams, response: envelopeResponse } }, async (req) => {
-    const staff = await requireStaff(req);
-    const { form: _form, ...d } = await issueInvoice(app.db, req, staff, (req.params as { id: number }).id);
-    return ok(d, '发票已开具');
-  });
+  app.post(
+    '/:id/issue',
+    { schema: { summary: '开票并生成发票号码', params: idParams, response: envelopeOf(staffInvoiceSchema) } },
+    async (req) => {
+      const staff = await requireStaff(req);
+      const { form: _form, ...d } = await issueInvoice(app.db, req, staff, (req.params as { id: number }).id);
+      return ok(d, '发票已开具');
+    },
+  );
 
-  app.post('/:id/refuse', { schema: { params: idParams, response: envelopeResponse } }, async (req) => {
-    const staff = await requireStaff(req);
-    const form = await validateForm(app, 'lumen:forms/invoice-refuse', req.body);
-    const { form: _form, ...d } = await refuseInvoice(
-      app.db,
-      req,
-      staff,
-      (req.params as { id: number }).id,
-      String(form.reason).trim(),
-    );
-    return ok(d, statusLabel('lumen:status/invoice', 3));
-  });
+  app.post(
+    '/:id/refuse',
+    { schema: { summary: '驳回开票', params: idParams, response: envelopeOf(staffInvoiceSchema) } },
+    async (req) => {
+      const staff = await requireStaff(req);
+      const form = await validateForm(app, 'lumen:forms/invoice-refuse', req.body);
+      const { form: _form, ...d } = await refuseInvoice(
+        app.db,
+        req,
+        staff,
+        (req.params as { id: number }).id,
+        String(form.reason).trim(),
+      );
+      return ok(d, statusLabel('lumen:status/invoice', 3));
+    },
+  );
 
   app.get('/:id/pdf', { schema: { params: idParams } }, async (req, reply) => {
     await requireStaff(req);

@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { ok } from '../http/envelope.js';
-import { envelopeResponse, idParams } from '../http/route-schemas.js';
+import { idParams } from '../http/route-schemas.js';
+import { envelopeOf } from '../http/envelope-schema.js';
+import { refundListSchema, refundSchema } from '../../../src/schemas/api/admin-responses.js';
 import { requireStaff } from '../plugins/staff.js';
 import { payProviders } from '../adapters/pay/index.js';
 import { listRefunds } from '../repositories/refunds.js';
@@ -30,34 +32,42 @@ export default async function adminRefundRoutes(app: FastifyInstance) {
   const providers = payProviders(app.config, app.db);
 
   /** Refunds due (and those being settled), or settled ones with ?status=refunded. */
-  app.get('/list', { schema: { querystring: listQuery, response: envelopeResponse } }, async (req) => {
-    await requireStaff(req);
-    const q = req.query as { status: 'due' | 'refunded'; page: number; pageSize: number };
-    return ok(await listRefunds(app.db, q.status, q.page, q.pageSize));
-  });
+  app.get(
+    '/list',
+    { schema: { summary: '待退款与已退款', querystring: listQuery, response: envelopeOf(refundListSchema) } },
+    async (req) => {
+      await requireStaff(req);
+      const q = req.query as { status: 'due' | 'refunded'; page: number; pageSize: number };
+      return ok(await listRefunds(app.db, q.status, q.page, q.pageSize));
+    },
+  );
 
   /** Pays one refund back through its original channel; idempotent (settling twice pays once). */
-  app.post('/:id/settle', { schema: { params: idParams, response: envelopeResponse } }, async (req) => {
-    const staff = await requireStaff(req);
-    const refund = await settleRefund(app.db, providers, (req.params as { id: number }).id, Number(staff.id));
-    req.log.info(
-      {
-        refundId: refund.id,
-        orderNo: refund.orderNo,
-        provider: refund.provider,
-        amountCents: refund.amountCents,
-        staffId: staff.id,
-      },
-      'refund settled',
-    );
-    return ok(refund, '退款已完成');
-  });
+  app.post(
+    '/:id/settle',
+    { schema: { summary: '完成退款', params: idParams, response: envelopeOf(refundSchema) } },
+    async (req) => {
+      const staff = await requireStaff(req);
+      const refund = await settleRefund(app.db, providers, (req.params as { id: number }).id, Number(staff.id));
+      req.log.info(
+        {
+          refundId: refund.id,
+          orderNo: refund.orderNo,
+          provider: refund.provider,
+          amountCents: refund.amountCents,
+          staffId: staff.id,
+        },
+        'refund settled',
+      );
+      return ok(refund, '退款已完成');
+    },
+  );
 
   /**
    * Refunds a paid order in full (lumen:forms/order-refund): licences revoked, creators' shares
    * reversed, the payment paid back through its channel. Idempotent: a second call answers the same refund.
    */
-  app.post('/order', { schema: { response: envelopeResponse } }, async (req) => {
+  app.post('/order', { schema: { summary: '订单全额退款', response: envelopeOf(refundSchema) } }, async (req) => {
     const staff = await requireStaff(req);
     const form = await validateForm(app, 'lumen:forms/order-refund', req.body);
     const refund = await refundPaidOrder(

@@ -1,6 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { AppError, ok } from '../http/envelope.js';
-import { envelopeResponse, idParams } from '../http/route-schemas.js';
+import { idParams } from '../http/route-schemas.js';
+import { envelopeOf } from '../http/envelope-schema.js';
+import {
+  staffWithdrawalDataSchema,
+  staffWithdrawalDetailSchema,
+  staffWithdrawalListSchema,
+} from '../../../src/schemas/api/admin-responses.js';
 import { requireStaff } from '../plugins/staff.js';
 import { validateForm } from './form-validate.js';
 import { PAYOUT_PROVIDER, payProviders } from '../adapters/pay/index.js';
@@ -31,40 +37,56 @@ const listQuery = {
 export default async function adminWithdrawalRoutes(app: FastifyInstance) {
   const provider = payProviders(app.config, app.db)[PAYOUT_PROVIDER];
 
-  app.get('/list', { schema: { querystring: listQuery, response: envelopeResponse } }, async (req) => {
-    await requireStaff(req);
-    const q = req.query as { status: number; page: number; pageSize: number };
-    return ok(await listWithdrawalsForStaff(app.db, q.status, q.page, q.pageSize));
-  });
+  app.get(
+    '/list',
+    { schema: { summary: '提现申请', querystring: listQuery, response: envelopeOf(staffWithdrawalListSchema) } },
+    async (req) => {
+      await requireStaff(req);
+      const q = req.query as { status: number; page: number; pageSize: number };
+      return ok(await listWithdrawalsForStaff(app.db, q.status, q.page, q.pageSize));
+    },
+  );
 
   /** One request with its history and the creator's balance, for the decision. */
-  app.get('/:id', { schema: { params: idParams, response: envelopeResponse } }, async (req) => {
-    await requireStaff(req);
-    const w = await findWithdrawalForStaff(app.db, (req.params as { id: number }).id);
-    if (!w) throw new AppError(404, '提现申请不存在');
-    return ok({
-      ...w,
-      events: await withdrawalEvents(app.db, w.id, true),
-      earnings: await earningsOf(app.db, Number(w.userId)),
-    });
-  });
+  app.get(
+    '/:id',
+    { schema: { summary: '提现申请详情', params: idParams, response: envelopeOf(staffWithdrawalDetailSchema) } },
+    async (req) => {
+      await requireStaff(req);
+      const w = await findWithdrawalForStaff(app.db, (req.params as { id: number }).id);
+      if (!w) throw new AppError(404, '提现申请不存在');
+      return ok({
+        ...w,
+        events: await withdrawalEvents(app.db, w.id, true),
+        earnings: await earningsOf(app.db, Number(w.userId)),
+      });
+    },
+  );
 
-  app.post('/:id/approve', { schema: { params: idParams, response: envelopeResponse } }, async (req) => {
-    const staff = await requireStaff(req);
-    const w = await approveWithdrawal(app.db, provider, (req.params as { id: number }).id, Number(staff.id));
-    req.log.info(
-      { withdrawalId: w.id, amountCents: w.amountCents, payoutId: w.payoutId, staffId: staff.id },
-      'withdrawal paid out',
-    );
-    return ok(w, '已通过并打款');
-  });
+  app.post(
+    '/:id/approve',
+    { schema: { summary: '通过并打款', params: idParams, response: envelopeOf(staffWithdrawalDataSchema) } },
+    async (req) => {
+      const staff = await requireStaff(req);
+      const w = await approveWithdrawal(app.db, provider, (req.params as { id: number }).id, Number(staff.id));
+      req.log.info(
+        { withdrawalId: w.id, amountCents: w.amountCents, payoutId: w.payoutId, staffId: staff.id },
+        'withdrawal paid out',
+      );
+      return ok(w, '已通过并打款');
+    },
+  );
 
-  app.post('/:id/reject', { schema: { params: idParams, response: envelopeResponse } }, async (req) => {
-    const staff = await requireStaff(req);
-    const form = await validateForm(app, 'lumen:forms/withdrawal-reject', req.body);
-    return ok(
-      await rejectWithdrawal(app.db, (req.params as { id: number }).id, Number(staff.id), String(form.reason).trim()),
-      statusLabel('lumen:status/withdrawal', 2),
-    );
-  });
+  app.post(
+    '/:id/reject',
+    { schema: { summary: '驳回提现', params: idParams, response: envelopeOf(staffWithdrawalDataSchema) } },
+    async (req) => {
+      const staff = await requireStaff(req);
+      const form = await validateForm(app, 'lumen:forms/withdrawal-reject', req.body);
+      return ok(
+        await rejectWithdrawal(app.db, (req.params as { id: number }).id, Number(staff.id), String(form.reason).trim()),
+        statusLabel('lumen:status/withdrawal', 2),
+      );
+    },
+  );
 }

@@ -1,6 +1,9 @@
 import type { FastifyInstance } from 'fastify';
+import { envelopeOf } from '../http/envelope-schema.js';
+import { noData } from '../../../src/schemas/api/envelope.js';
 import { ok } from '../http/envelope.js';
-import { envelopeResponse, idParams } from '../http/route-schemas.js';
+import { idParams } from '../http/route-schemas.js';
+import { disputedDemandListSchema, moderationSchema } from '../../../src/schemas/api/community-responses.js';
 import { validateForm } from './form-validate.js';
 import { requireStaff } from '../plugins/staff.js';
 import { hiddenPosts, openReports } from '../repositories/community-social.js';
@@ -27,7 +30,7 @@ type TargetParams = { target: 'post' | 'comment'; id: number };
 
 /** /community/api/admin: the back office's moderation of the showcase and demand disputes (staff only, audit-logged). */
 export default async function communityAdminRoutes(app: FastifyInstance) {
-  app.get('/reports', { schema: { response: envelopeResponse } }, async (req) => {
+  app.get('/reports', { schema: { summary: '举报与隐藏', response: envelopeOf(moderationSchema) } }, async (req) => {
     await requireStaff(req);
     return ok({ reports: await openReports(app.db), hidden: await hiddenPosts(app.db) });
   });
@@ -36,7 +39,7 @@ export default async function communityAdminRoutes(app: FastifyInstance) {
     '/:target/:id/hide',
     {
       config: { formSchema: 'lumen:forms/community-hide' },
-      schema: { params: targetParams, response: envelopeResponse },
+      schema: { summary: '隐藏内容', params: targetParams, response: envelopeOf(noData) },
     },
     async (req) => {
       const staff = await requireStaff(req);
@@ -47,28 +50,40 @@ export default async function communityAdminRoutes(app: FastifyInstance) {
     },
   );
 
-  app.post('/:target/:id/restore', { schema: { params: targetParams, response: envelopeResponse } }, async (req) => {
-    const staff = await requireStaff(req);
-    const p = req.params as TargetParams;
-    await restoreContent(app.db, req, staff, p.target, p.id);
-    return ok(null, '已恢复');
-  });
+  app.post(
+    '/:target/:id/restore',
+    { schema: { summary: '恢复内容', params: targetParams, response: envelopeOf(noData) } },
+    async (req) => {
+      const staff = await requireStaff(req);
+      const p = req.params as TargetParams;
+      await restoreContent(app.db, req, staff, p.target, p.id);
+      return ok(null, '已恢复');
+    },
+  );
 
-  app.post('/:target/:id/dismiss', { schema: { params: targetParams, response: envelopeResponse } }, async (req) => {
-    const staff = await requireStaff(req);
-    const p = req.params as TargetParams;
-    await dismissReports(app.db, req, staff, p.target, p.id);
-    return ok(null, '已驳回举报');
-  });
+  app.post(
+    '/:target/:id/dismiss',
+    { schema: { summary: '驳回举报', params: targetParams, response: envelopeOf(noData) } },
+    async (req) => {
+      const staff = await requireStaff(req);
+      const p = req.params as TargetParams;
+      await dismissReports(app.db, req, staff, p.target, p.id);
+      return ok(null, '已驳回举报');
+    },
+  );
 
-  app.get('/disputes', { schema: { response: envelopeResponse } }, async (req) => {
-    await requireStaff(req);
-    return ok(await disputedDemands(app.db));
-  });
+  app.get(
+    '/disputes',
+    { schema: { summary: '仲裁中的需求', response: envelopeOf(disputedDemandListSchema) } },
+    async (req) => {
+      await requireStaff(req);
+      return ok(await disputedDemands(app.db));
+    },
+  );
 
   app.post(
     '/demands/:id/resolve',
-    { schema: { params: idParams, body: resolveBody, response: envelopeResponse } },
+    { schema: { summary: '裁决需求争议', params: idParams, body: resolveBody, response: envelopeOf(noData) } },
     async (req) => {
       const staff = await requireStaff(req);
       const b = req.body as { outcome: 'release' | 'refund'; note: string };

@@ -1,6 +1,15 @@
 import type { FastifyInstance } from 'fastify';
+import { envelopeOf } from '../http/envelope-schema.js';
+import { noData } from '../../../src/schemas/api/envelope.js';
+import { createdIdSchema } from '../../../src/schemas/api/action-responses.js';
+import {
+  deliveryAcceptedSchema,
+  demandDetailSchema,
+  demandListSchema,
+  myDemandsSchema,
+} from '../../../src/schemas/api/community-responses.js';
 import { AppError, ok } from '../http/envelope.js';
-import { envelopeResponse, idParams } from '../http/route-schemas.js';
+import { idParams } from '../http/route-schemas.js';
 import { validateForm } from './form-validate.js';
 import { idProp } from '../http/params.js';
 import {
@@ -48,28 +57,37 @@ const id = (req: { params: unknown }) => (req.params as { id: number }).id;
  * disputes to staff (/community/api/admin/disputes).
  */
 export default async function communityDemandRoutes(app: FastifyInstance) {
-  app.get('/', { schema: { querystring: listQuery, response: envelopeResponse } }, async (req) =>
-    ok(await listDemands(app.db, req.query as any)),
+  app.get(
+    '/',
+    { schema: { summary: '需求', querystring: listQuery, response: envelopeOf(demandListSchema) } },
+    async (req) => ok(await listDemands(app.db, req.query as any)),
   );
 
-  app.get('/mine', { schema: { response: envelopeResponse } }, async (req) => {
+  app.get('/mine', { schema: { summary: '我的需求与响应', response: envelopeOf(myDemandsSchema) } }, async (req) => {
     const uid = Number((await req.requireUser()).id);
     return ok({ demands: await demandsOfBuyer(app.db, uid), responses: await responsesOfCreator(app.db, uid) });
   });
 
-  app.get('/:id', { schema: { params: idParams, response: envelopeResponse } }, async (req) => {
-    const d = await findDemand(app.db, id(req));
-    if (!d) throw new AppError(404, '需求不存在');
-    const viewer = await req.currentUser();
-    const party = !!viewer && (Number(viewer.id) === d.buyerId || Number(viewer.id) === d.pickedCreatorId);
-    // Money references and the dispute are the parties' business; the demand itself is public.
-    const { escrowTxId, releaseTxId, refundTxId, disputeReason, orderId, ...pub } = d;
-    return ok({ ...(party ? d : pub), responses: await responsesFor(app.db, d.id) });
-  });
+  app.get(
+    '/:id',
+    { schema: { summary: '需求详情', params: idParams, response: envelopeOf(demandDetailSchema) } },
+    async (req) => {
+      const d = await findDemand(app.db, id(req));
+      if (!d) throw new AppError(404, '需求不存在');
+      const viewer = await req.currentUser();
+      const party = !!viewer && (Number(viewer.id) === d.buyerId || Number(viewer.id) === d.pickedCreatorId);
+      // Money references and the dispute are the parties' business; the demand itself is public.
+      const { escrowTxId, releaseTxId, refundTxId, disputeReason, orderId, ...pub } = d;
+      return ok({ ...(party ? d : pub), responses: await responsesFor(app.db, d.id) });
+    },
+  );
 
   app.post(
     '/',
-    { config: { formSchema: 'lumen:forms/community-demand' }, schema: { response: envelopeResponse } },
+    {
+      config: { formSchema: 'lumen:forms/community-demand' },
+      schema: { summary: '发布需求', response: envelopeOf(createdIdSchema) },
+    },
     async (req) => {
       const user = await req.requireUser();
       const form = await validateForm(app, 'lumen:forms/community-demand', req.body);
@@ -85,7 +103,7 @@ export default async function communityDemandRoutes(app: FastifyInstance) {
     '/:id/responses',
     {
       config: { formSchema: 'lumen:forms/community-response' },
-      schema: { params: idParams, response: envelopeResponse },
+      schema: { summary: '响应需求', params: idParams, response: envelopeOf(createdIdSchema) },
     },
     async (req) => {
       const user = await req.requireUser();
@@ -94,17 +112,21 @@ export default async function communityDemandRoutes(app: FastifyInstance) {
     },
   );
 
-  app.post('/:id/pick', { schema: { params: idParams, body: pickBody, response: envelopeResponse } }, async (req) => {
-    const user = await req.requireUser();
-    await pickResponse(app.db, Number(user.id), id(req), (req.body as { responseId: number }).responseId);
-    return ok(null, '已选定创作者，款项由平台托管，交付验收后支付');
-  });
+  app.post(
+    '/:id/pick',
+    { schema: { summary: '选定创作者', params: idParams, body: pickBody, response: envelopeOf(noData) } },
+    async (req) => {
+      const user = await req.requireUser();
+      await pickResponse(app.db, Number(user.id), id(req), (req.body as { responseId: number }).responseId);
+      return ok(null, '已选定创作者，款项由平台托管，交付验收后支付');
+    },
+  );
 
   app.post(
     '/:id/deliver',
     {
       config: { formSchema: 'lumen:forms/community-delivery' },
-      schema: { params: idParams, response: envelopeResponse },
+      schema: { summary: '交付作品', params: idParams, response: envelopeOf(noData) },
     },
     async (req) => {
       const user = await req.requireUser();
@@ -114,25 +136,33 @@ export default async function communityDemandRoutes(app: FastifyInstance) {
     },
   );
 
-  app.post('/:id/accept', { schema: { params: idParams, response: envelopeResponse } }, async (req) => {
-    const user = await req.requireUser();
-    return ok(
-      await acceptDelivery(app.db, Number(user.id), id(req)),
-      '已验收：款项已支付给创作者，作品授权已发放到您的账户',
-    );
-  });
+  app.post(
+    '/:id/accept',
+    { schema: { summary: '验收交付', params: idParams, response: envelopeOf(deliveryAcceptedSchema) } },
+    async (req) => {
+      const user = await req.requireUser();
+      return ok(
+        await acceptDelivery(app.db, Number(user.id), id(req)),
+        '已验收：款项已支付给创作者，作品授权已发放到您的账户',
+      );
+    },
+  );
 
-  app.post('/:id/cancel', { schema: { params: idParams, response: envelopeResponse } }, async (req) => {
-    const user = await req.requireUser();
-    await cancelDemand(app.db, Number(user.id), id(req));
-    return ok(null, '需求已取消，托管款已退回钱包');
-  });
+  app.post(
+    '/:id/cancel',
+    { schema: { summary: '取消需求', params: idParams, response: envelopeOf(noData) } },
+    async (req) => {
+      const user = await req.requireUser();
+      await cancelDemand(app.db, Number(user.id), id(req));
+      return ok(null, '需求已取消，托管款已退回钱包');
+    },
+  );
 
   app.post(
     '/:id/dispute',
     {
       config: { formSchema: 'lumen:forms/community-dispute' },
-      schema: { params: idParams, response: envelopeResponse },
+      schema: { summary: '申请平台仲裁', params: idParams, response: envelopeOf(noData) },
     },
     async (req) => {
       const user = await req.requireUser();

@@ -1,7 +1,19 @@
 import type { FastifyInstance } from 'fastify';
+import { envelopeOf } from '../http/envelope-schema.js';
+import { noData } from '../../../src/schemas/api/envelope.js';
+import { createdIdSchema } from '../../../src/schemas/api/action-responses.js';
+import {
+  creatorProfileSchema,
+  feedSchema,
+  followSchema,
+  markToggledSchema,
+  myWorksSchema,
+  postCardListSchema,
+  postDetailSchema,
+} from '../../../src/schemas/api/community-responses.js';
 import multipart from '@fastify/multipart';
 import { AppError, ok } from '../http/envelope.js';
-import { envelopeResponse, idParams } from '../http/route-schemas.js';
+import { idParams } from '../http/route-schemas.js';
 import { validateForm } from './form-validate.js';
 import { MULTIPART_LIMITS, readFormUpload, storeUploaded } from './form-upload.js';
 import { getUploadRule } from '../schemas/store.js';
@@ -61,24 +73,32 @@ export default async function communityRoutes(app: FastifyInstance) {
     return p;
   };
 
-  app.get('/feed', { schema: { querystring: feedQuery, response: envelopeResponse } }, async (req) => {
-    const q = req.query as {
-      sort: 'newest' | 'popular' | 'following';
-      authorId?: number;
-      page: number;
-      pageSize: number;
-    };
-    const viewer = q.sort === 'following' ? await req.requireUser() : await req.currentUser();
-    return ok(await feed(app.db, { ...q, viewerId: viewer ? Number(viewer.id) : null }));
-  });
+  app.get(
+    '/feed',
+    { schema: { summary: '作品帖', querystring: feedQuery, response: envelopeOf(feedSchema) } },
+    async (req) => {
+      const q = req.query as {
+        sort: 'newest' | 'popular' | 'following';
+        authorId?: number;
+        page: number;
+        pageSize: number;
+      };
+      const viewer = q.sort === 'following' ? await req.requireUser() : await req.currentUser();
+      return ok(await feed(app.db, { ...q, viewerId: viewer ? Number(viewer.id) : null }));
+    },
+  );
 
-  app.get('/posts/:id', { schema: { params: idParams, response: envelopeResponse } }, async (req) => {
-    const p = await visiblePost(id(req), await req.currentUser());
-    return ok({ ...p, comments: await commentsOf(app.db, p.id) });
-  });
+  app.get(
+    '/posts/:id',
+    { schema: { summary: '作品帖详情', params: idParams, response: envelopeOf(postDetailSchema) } },
+    async (req) => {
+      const p = await visiblePost(id(req), await req.currentUser());
+      return ok({ ...p, comments: await commentsOf(app.db, p.id) });
+    },
+  );
 
   /** Works of the signed-in creator to pick from. */
-  app.get('/my-works', { schema: { response: envelopeResponse } }, async (req) =>
+  app.get('/my-works', { schema: { summary: '可选作品', response: envelopeOf(myWorksSchema) } }, async (req) =>
     ok(await worksOf(app.db, Number((await req.requireUser()).id))),
   );
 
@@ -90,54 +110,66 @@ export default async function communityRoutes(app: FastifyInstance) {
       });
   };
 
-  app.post('/posts', { config: { formSchema: POST_FORM }, schema: { response: envelopeResponse } }, async (req) => {
-    const user = await req.requireUser();
-    const form = await validateForm(app, POST_FORM, req.body);
-    const materialIds: number[] = form.materialIds ?? [];
-    if (!materialIds.length)
-      throw new AppError(400, '请至少选择一件作品或上传一张图片', { fieldErrors: { '/materialIds': '请选择作品' } });
-    await checkWorks(Number(user.id), materialIds);
-    const postId = await insertPost(app.db, Number(user.id), {
-      title: form.title.trim(),
-      body: form.body ?? '',
-      materialIds,
-      imageKeys: [],
-    });
-    return ok({ id: postId }, '已发布');
-  });
-
-  /** Multipart: `data` (the form JSON) then the images, checked by content against lumen:rules/community#image. */
-  app.post('/posts/upload', async (req) => {
-    const user = await req.requireUser();
-    const upload = await readFormUpload(app, req, {
-      schemaId: POST_FORM,
-      fileField: 'images',
-      noRule: '图片上传规则不存在',
-      ruleFor: () => getUploadRule(app, 'lumen:rules/community#image'),
-    });
-    try {
-      const materialIds: number[] = upload.form.materialIds ?? [];
+  app.post(
+    '/posts',
+    { config: { formSchema: POST_FORM }, schema: { summary: '发布作品帖', response: envelopeOf(createdIdSchema) } },
+    async (req) => {
+      const user = await req.requireUser();
+      const form = await validateForm(app, POST_FORM, req.body);
+      const materialIds: number[] = form.materialIds ?? [];
+      if (!materialIds.length)
+        throw new AppError(400, '请至少选择一件作品或上传一张图片', { fieldErrors: { '/materialIds': '请选择作品' } });
       await checkWorks(Number(user.id), materialIds);
-      // Showcase images are public (feed covers): stored with the public media, served from /files.
-      const imageKeys: string[] = [];
-      for (const f of upload.files) imageKeys.push(await storeUploaded(app, PUBLIC_GROUP, f));
       const postId = await insertPost(app.db, Number(user.id), {
-        title: String(upload.form.title).trim(),
-        body: upload.form.body ?? '',
+        title: form.title.trim(),
+        body: form.body ?? '',
         materialIds,
-        imageKeys,
+        imageKeys: [],
       });
       return ok({ id: postId }, '已发布');
-    } finally {
-      await upload.cleanup();
-    }
-  });
+    },
+  );
 
-  app.delete('/posts/:id', { schema: { params: idParams, response: envelopeResponse } }, async (req) => {
-    const user = await req.requireUser();
-    if (!(await deleteOwnPost(app.db, id(req), Number(user.id)))) throw new AppError(404, '作品帖不存在');
-    return ok(null, '已删除');
-  });
+  /** Multipart: `data` (the form JSON) then the images, checked by content against lumen:rules/community#image. */
+  app.post(
+    '/posts/upload',
+    { schema: { summary: '上传图片发布作品帖', response: envelopeOf(createdIdSchema) } },
+    async (req) => {
+      const user = await req.requireUser();
+      const upload = await readFormUpload(app, req, {
+        schemaId: POST_FORM,
+        fileField: 'images',
+        noRule: '图片上传规则不存在',
+        ruleFor: () => getUploadRule(app, 'lumen:rules/community#image'),
+      });
+      try {
+        const materialIds: number[] = upload.form.materialIds ?? [];
+        await checkWorks(Number(user.id), materialIds);
+        // Showcase images are public (feed covers): stored with the public media, served from /files.
+        const imageKeys: string[] = [];
+        for (const f of upload.files) imageKeys.push(await storeUploaded(app, PUBLIC_GROUP, f));
+        const postId = await insertPost(app.db, Number(user.id), {
+          title: String(upload.form.title).trim(),
+          body: upload.form.body ?? '',
+          materialIds,
+          imageKeys,
+        });
+        return ok({ id: postId }, '已发布');
+      } finally {
+        await upload.cleanup();
+      }
+    },
+  );
+
+  app.delete(
+    '/posts/:id',
+    { schema: { summary: '删除作品帖', params: idParams, response: envelopeOf(noData) } },
+    async (req) => {
+      const user = await req.requireUser();
+      if (!(await deleteOwnPost(app.db, id(req), Number(user.id)))) throw new AppError(404, '作品帖不存在');
+      return ok(null, '已删除');
+    },
+  );
 
   for (const [path, mark] of [
     ['like', 'likes'],
@@ -145,7 +177,7 @@ export default async function communityRoutes(app: FastifyInstance) {
   ] as const) {
     app.post(
       `/posts/:id/${path}`,
-      { schema: { params: idParams, body: onBody, response: envelopeResponse } },
+      { schema: { params: idParams, body: onBody, response: envelopeOf(markToggledSchema) } },
       async (req) => {
         const user = await req.requireUser();
         const p = await visiblePost(id(req), user);
@@ -161,7 +193,7 @@ export default async function communityRoutes(app: FastifyInstance) {
     '/posts/:id/comments',
     {
       config: { formSchema: 'lumen:forms/community-comment' },
-      schema: { params: idParams, response: envelopeResponse },
+      schema: { summary: '评论作品帖', params: idParams, response: envelopeOf(createdIdSchema) },
     },
     async (req) => {
       const user = await req.requireUser();
@@ -178,7 +210,7 @@ export default async function communityRoutes(app: FastifyInstance) {
       `/${target}s/:id/report`,
       {
         config: { formSchema: 'lumen:forms/community-report' },
-        schema: { params: idParams, response: envelopeResponse },
+        schema: { params: idParams, response: envelopeOf(noData) },
       },
       async (req) => {
         const user = await req.requireUser();
@@ -195,16 +227,20 @@ export default async function communityRoutes(app: FastifyInstance) {
     );
   }
 
-  app.get('/creators/:id', { schema: { params: idParams, response: envelopeResponse } }, async (req) => {
-    const viewer = await req.currentUser();
-    const profile = await creatorProfile(app.db, id(req), viewer ? Number(viewer.id) : null);
-    if (!profile) throw new AppError(404, '创作者不存在');
-    return ok(profile);
-  });
+  app.get(
+    '/creators/:id',
+    { schema: { summary: '创作者主页', params: idParams, response: envelopeOf(creatorProfileSchema) } },
+    async (req) => {
+      const viewer = await req.currentUser();
+      const profile = await creatorProfile(app.db, id(req), viewer ? Number(viewer.id) : null);
+      if (!profile) throw new AppError(404, '创作者不存在');
+      return ok(profile);
+    },
+  );
 
   app.post(
     '/creators/:id/follow',
-    { schema: { params: idParams, body: onBody, response: envelopeResponse } },
+    { schema: { summary: '关注或取消关注创作者', params: idParams, body: onBody, response: envelopeOf(followSchema) } },
     async (req) => {
       const user = await req.requireUser();
       if (Number(user.id) === id(req)) throw new AppError(400, '不能关注自己');
@@ -215,7 +251,9 @@ export default async function communityRoutes(app: FastifyInstance) {
     },
   );
 
-  app.get('/my-collections', { schema: { response: envelopeResponse } }, async (req) =>
-    ok(await collectedPosts(app.db, Number((await req.requireUser()).id))),
+  app.get(
+    '/my-collections',
+    { schema: { summary: '我收藏的作品帖', response: envelopeOf(postCardListSchema) } },
+    async (req) => ok(await collectedPosts(app.db, Number((await req.requireUser()).id))),
   );
 }

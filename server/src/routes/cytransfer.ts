@@ -1,6 +1,19 @@
 import type { FastifyInstance } from 'fastify';
+import { envelopeOf } from '../http/envelope-schema.js';
+import { noData } from '../../../src/schemas/api/envelope.js';
+import { createdIdSchema } from '../../../src/schemas/api/action-responses.js';
+import {
+  chainOfTitleSchema,
+  dealIdSchema,
+  dealSignedSchema,
+  listingDetailSchema,
+  listingListSchema,
+  marketSchema,
+  myTradingSchema,
+  titleProofListSchema,
+} from '../../../src/schemas/api/copyright-trading-responses.js';
 import { AppError, ok } from '../http/envelope.js';
-import { envelopeResponse, idParams } from '../http/route-schemas.js';
+import { idParams } from '../http/route-schemas.js';
 import { validateForm } from './form-validate.js';
 import { requireStaff } from '../plugins/staff.js';
 import { contentDisposition } from '../http/content-disposition.js';
@@ -73,39 +86,51 @@ const id = (req: { params: unknown }) => (req.params as { id: number }).id;
 
 /** /api/cytransfer: copyright market, listings, offers, escrowed deals, contract signing, chain of title. */
 export default async function cytransferRoutes(app: FastifyInstance) {
-  app.get('/market', { schema: { querystring: marketQuery, response: envelopeResponse } }, async (req) =>
-    ok(await marketListings(app.db, req.query as any)),
+  app.get(
+    '/market',
+    { schema: { summary: '版权市场', querystring: marketQuery, response: envelopeOf(marketSchema) } },
+    async (req) => ok(await marketListings(app.db, req.query as any)),
   );
 
-  app.get('/listings/:id', { schema: { params: idParams, response: envelopeResponse } }, async (req) => {
-    const l = await findListing(app.db, id(req));
-    const viewer = await req.currentUser();
-    if (!l || (l.status !== 'listed' && l.status !== 'sold' && Number(viewer?.id) !== Number(l.sellerId)))
-      throw new AppError(404, '挂牌不存在');
-    return ok({ ...l, proof: await proofSummary(app.db, l.proofType, Number(l.proofId)) });
-  });
+  app.get(
+    '/listings/:id',
+    { schema: { summary: '挂牌详情', params: idParams, response: envelopeOf(listingDetailSchema) } },
+    async (req) => {
+      const l = await findListing(app.db, id(req));
+      const viewer = await req.currentUser();
+      if (!l || (l.status !== 'listed' && l.status !== 'sold' && Number(viewer?.id) !== Number(l.sellerId)))
+        throw new AppError(404, '挂牌不存在');
+      return ok({ ...l, proof: await proofSummary(app.db, l.proofType, Number(l.proofId)) });
+    },
+  );
 
   /** Chain of title: the original holder (from the proof), then every completed transfer with its log entry. */
-  app.get('/listings/:id/chain', { schema: { params: idParams, response: envelopeResponse } }, async (req) => {
-    const l = await findListing(app.db, id(req));
-    if (!l) throw new AppError(404, '挂牌不存在');
-    return ok({
-      original: await originalHolder(app.db, l.proofType, Number(l.proofId)),
-      transfers: await transfersOfProof(app.db, l.proofType, Number(l.proofId)),
-    });
-  });
-
-  app.get('/proofs', { schema: { response: envelopeResponse } }, async (req) =>
-    ok(await titleProofsOf(app.db, Number((await req.requireUser()).id))),
+  app.get(
+    '/listings/:id/chain',
+    { schema: { summary: '权利链', params: idParams, response: envelopeOf(chainOfTitleSchema) } },
+    async (req) => {
+      const l = await findListing(app.db, id(req));
+      if (!l) throw new AppError(404, '挂牌不存在');
+      return ok({
+        original: await originalHolder(app.db, l.proofType, Number(l.proofId)),
+        transfers: await transfersOfProof(app.db, l.proofType, Number(l.proofId)),
+      });
+    },
   );
 
-  app.post('/listings', { schema: { response: envelopeResponse } }, async (req) => {
+  app.get(
+    '/proofs',
+    { schema: { summary: '可挂牌的权属证明', response: envelopeOf(titleProofListSchema) } },
+    async (req) => ok(await titleProofsOf(app.db, Number((await req.requireUser()).id))),
+  );
+
+  app.post('/listings', { schema: { summary: '发布版权挂牌', response: envelopeOf(createdIdSchema) } }, async (req) => {
     const user = await req.requireUser();
     const form = await validateForm(app, 'lumen:forms/copyright-listing', req.body);
     return ok({ id: await publishListing(app.db, Number(user.id), form) }, '已提交，审核通过后公开');
   });
 
-  app.get('/mine', { schema: { response: envelopeResponse } }, async (req) => {
+  app.get('/mine', { schema: { summary: '我的版权交易', response: envelopeOf(myTradingSchema) } }, async (req) => {
     const uid = Number((await req.requireUser()).id);
     return ok({
       listings: await sellerListings(app.db, uid),
@@ -114,23 +139,34 @@ export default async function cytransferRoutes(app: FastifyInstance) {
     });
   });
 
-  app.post('/listings/:id/buy', { schema: { params: idParams, response: envelopeResponse } }, async (req) => {
-    const user = await req.requireUser();
-    return ok({ dealId: await buyListing(app.db, id(req), Number(user.id)) }, '已付款，款项由平台托管，请双方签署合同');
-  });
+  app.post(
+    '/listings/:id/buy',
+    { schema: { summary: '一口价购买', params: idParams, response: envelopeOf(dealIdSchema) } },
+    async (req) => {
+      const user = await req.requireUser();
+      return ok(
+        { dealId: await buyListing(app.db, id(req), Number(user.id)) },
+        '已付款，款项由平台托管，请双方签署合同',
+      );
+    },
+  );
 
-  app.post('/listings/:id/offers', { schema: { params: idParams, response: envelopeResponse } }, async (req) => {
-    const user = await req.requireUser();
-    const form = await validateForm(app, 'lumen:forms/copyright-offer', req.body);
-    return ok(
-      { dealId: await makeOffer(app.db, id(req), Number(user.id), Math.round(form.price * 100), form.message ?? '') },
-      '出价已提交，等待权利人回复',
-    );
-  });
+  app.post(
+    '/listings/:id/offers',
+    { schema: { summary: '出价', params: idParams, response: envelopeOf(dealIdSchema) } },
+    async (req) => {
+      const user = await req.requireUser();
+      const form = await validateForm(app, 'lumen:forms/copyright-offer', req.body);
+      return ok(
+        { dealId: await makeOffer(app.db, id(req), Number(user.id), Math.round(form.price * 100), form.message ?? '') },
+        '出价已提交，等待权利人回复',
+      );
+    },
+  );
 
   app.post(
     '/deals/:id/answer',
-    { schema: { params: idParams, body: answerBody, response: envelopeResponse } },
+    { schema: { summary: '答复出价', params: idParams, body: answerBody, response: envelopeOf(noData) } },
     async (req) => {
       const user = await req.requireUser();
       const accept = (req.body as { accept: boolean }).accept;
@@ -139,23 +175,31 @@ export default async function cytransferRoutes(app: FastifyInstance) {
     },
   );
 
-  app.post('/deals/:id/pay', { schema: { params: idParams, response: envelopeResponse } }, async (req) => {
-    const user = await req.requireUser();
-    await payOffer(app.db, id(req), Number(user.id));
-    return ok(null, '已付款，款项由平台托管，请双方签署合同');
-  });
+  app.post(
+    '/deals/:id/pay',
+    { schema: { summary: '支付出价', params: idParams, response: envelopeOf(noData) } },
+    async (req) => {
+      const user = await req.requireUser();
+      await payOffer(app.db, id(req), Number(user.id));
+      return ok(null, '已付款，款项由平台托管，请双方签署合同');
+    },
+  );
 
-  app.post('/deals/:id/cancel', { schema: { params: idParams, response: envelopeResponse } }, async (req) => {
-    const user = await req.requireUser();
-    await cancelDeal(app.db, id(req), Number(user.id));
-    return ok(null, '交易已撤销');
-  });
+  app.post(
+    '/deals/:id/cancel',
+    { schema: { summary: '撤销交易', params: idParams, response: envelopeOf(noData) } },
+    async (req) => {
+      const user = await req.requireUser();
+      await cancelDeal(app.db, id(req), Number(user.id));
+      return ok(null, '交易已撤销');
+    },
+  );
 
   app.post(
     '/deals/:id/sign/code',
     {
       config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
-      schema: { params: idParams, response: envelopeResponse },
+      schema: { summary: '发送签署验证码', params: idParams, response: envelopeOf(noData) },
     },
     async (req) => {
       const user = await req.requireUser();
@@ -176,7 +220,7 @@ export default async function cytransferRoutes(app: FastifyInstance) {
 
   app.post(
     '/deals/:id/sign',
-    { schema: { params: idParams, body: signBody, response: envelopeResponse } },
+    { schema: { summary: '签署转让合同', params: idParams, body: signBody, response: envelopeOf(dealSignedSchema) } },
     async (req) => {
       const user = await req.requireUser();
       const d = await findDealFor(app.db, id(req), Number(user.id));
@@ -203,14 +247,18 @@ export default async function cytransferRoutes(app: FastifyInstance) {
       .send(Buffer.from(pdf));
   });
 
-  app.get('/admin/pending', { schema: { response: envelopeResponse } }, async (req) => {
-    await requireStaff(req);
-    return ok(await pendingListings(app.db));
-  });
+  app.get(
+    '/admin/pending',
+    { schema: { summary: '待审核挂牌', response: envelopeOf(listingListSchema) } },
+    async (req) => {
+      await requireStaff(req);
+      return ok(await pendingListings(app.db));
+    },
+  );
 
   app.post(
     '/admin/listings/:id/review',
-    { schema: { params: idParams, body: reviewBody, response: envelopeResponse } },
+    { schema: { summary: '审核挂牌', params: idParams, body: reviewBody, response: envelopeOf(noData) } },
     async (req) => {
       const staff = await requireStaff(req);
       const b = req.body as { approve: boolean; reason?: string };

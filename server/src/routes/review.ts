@@ -1,4 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { envelopeOf } from '../http/envelope-schema.js';
+import { reviewQueueSchema, staffReviewSchema } from '../../../src/schemas/api/review-responses.js';
 import { AppError, ok } from '../http/envelope.js';
 import { requireStaff } from '../plugins/staff.js';
 import { validateForm } from './form-validate.js';
@@ -47,24 +49,30 @@ export default async function reviewRoutes(app: FastifyInstance) {
     role: 'staff',
   });
 
-  app.get('/queue', { schema: { querystring: queueQuery } }, async (req) => {
-    await staff(req);
-    const q = req.query as {
-      kind?: 'work' | 'revision';
-      type?: number;
-      appeal?: boolean;
-      page: number;
-      pageSize: number;
-    };
-    return ok(await reviewQueue(app.db, q));
-  });
+  app.get(
+    '/queue',
+    { schema: { summary: '审核队列', querystring: queueQuery, response: envelopeOf(reviewQueueSchema) } },
+    async (req) => {
+      await staff(req);
+      const q = req.query as {
+        kind?: 'work' | 'revision';
+        type?: number;
+        appeal?: boolean;
+        page: number;
+        pageSize: number;
+      };
+      return ok(await reviewQueue(app.db, q));
+    },
+  );
 
   app.get(
     '/works/:id',
     {
       schema: {
+        summary: '审核详情',
         params: idParams,
         querystring: { type: 'object', properties: { revisionId: { type: 'integer', minimum: 1 } } },
+        response: envelopeOf(staffReviewSchema),
       },
     },
     async (req) => {
@@ -102,7 +110,7 @@ export default async function reviewRoutes(app: FastifyInstance) {
       return ok(await staffReviewView(app.db, req.params.id, t.revisionId), done);
     };
 
-  const opts = { schema: { params: idParams, body: targetBody } };
+  const opts = { schema: { params: idParams, body: targetBody, response: envelopeOf(staffReviewSchema) } };
   app.post(
     '/works/:id/approve',
     opts,

@@ -1,101 +1,19 @@
 import { get, request } from '../../dataProvider/axios';
+import type {
+  CreatorProfile,
+  Demand,
+  DemandResponse,
+  MyWork,
+  PostCard,
+  PostDetail,
+} from '../../schemas/api/community-responses';
 
 /** Client of /community/api (the data provider sends /community/ paths to VITE_COMMUNITY_BASE). */
-export interface PostCard {
-  id: number;
-  authorId: number;
-  authorName: string;
-  authorAvatar: string | null;
-  title: string;
-  body: string;
-  status: 'visible' | 'hidden' | 'deleted';
-  hiddenReason: string | null;
-  likeCount: number;
-  commentCount: number;
-  collectCount: number;
-  coverUrl: string | null;
-  imageCount: number;
-  workCount: number;
-  createdAt: string;
-}
-export interface Comment {
-  id: number;
-  userId: number;
-  userName: string;
-  userAvatar: string | null;
-  body: string;
-  createdAt: string;
-}
-export interface PostDetail extends PostCard {
-  liked: boolean;
-  collected: boolean;
-  following: boolean;
-  images: string[];
-  works: Array<{ id: number; title: string; type: number; coverUrl: string | null }>;
-  comments: Comment[];
-}
-export interface CreatorProfile {
-  id: number;
-  name: string;
-  avatar: string | null;
-  bio: string;
-  isCreator: boolean;
-  followers: number;
-  following: number;
-  posts: number;
-  likes: number;
-  followedByMe: boolean;
-  joinedAt: string;
-}
-export interface MyWork {
-  id: number;
-  title: string;
-  type: number;
-  status: number;
-  coverUrl: string | null;
-}
+export type { CreatorProfile, MyWork, PostCard, PostDetail };
+export type Comment = PostDetail['comments'][number];
 
 export type DemandStatus = 'open' | 'in_progress' | 'delivered' | 'completed' | 'disputed' | 'cancelled' | 'refunded';
-export interface Demand {
-  id: number;
-  buyerId: number;
-  buyerName: string;
-  title: string;
-  description: string;
-  materialType: number;
-  scenario: string;
-  level: string;
-  mode: 'bounty' | 'bid';
-  budgetCents: number;
-  deadline: string;
-  status: DemandStatus;
-  pickedResponseId: number | null;
-  pickedCreatorId: number | null;
-  priceCents: number | null;
-  deliveredMaterialId: number | null;
-  deliveryNote: string | null;
-  deliveredAt: string | null;
-  orderId?: number | null;
-  disputeReason?: string | null;
-  resolution: string | null;
-  completedAt: string | null;
-  createdAt: string;
-  responses: number;
-}
-export interface DemandResponse {
-  id: number;
-  demandId: number;
-  creatorId: number;
-  creatorName: string;
-  kind: 'work' | 'proposal';
-  materialId: number | null;
-  workTitle: string | null;
-  workCoverUrl: string | null;
-  message: string;
-  priceCents: number | null;
-  status: 'active' | 'picked' | 'withdrawn';
-  createdAt: string;
-}
+export type { Demand, DemandResponse };
 export interface MyResponse extends DemandResponse {
   demandTitle: string;
   demandStatus: DemandStatus;

@@ -1,58 +1,21 @@
 import { download, get, request } from '../../dataProvider/axios';
+import type { FromSchema } from '../../schemas/api/from-schema';
+import type {
+  chainOfTitleSchema,
+  Deal,
+  Listing,
+  listingDetailSchema,
+  titleProofListSchema,
+} from '../../schemas/api/copyright-trading-responses';
 
-export interface Listing {
-  id: number;
-  sellerId: number;
-  sellerName: string;
-  proofType: 'deposit' | 'registration';
-  proofId: number;
-  workName: string;
-  workCategory: number;
-  mode: 'transfer' | 'licence';
-  rights: string[];
-  territory: string;
-  termYears: number | null;
-  exclusive: boolean;
-  priceCents: number | null;
-  description: string;
-  status: 'pending' | 'listed' | 'rejected' | 'sold' | 'withdrawn';
-  rejectReason: string | null;
-  createdAt: string;
-}
+export type { Listing, Deal };
 
-export interface Deal {
-  id: number;
-  listingId: number;
-  buyerId: number;
-  sellerId: number;
-  buyerName: string;
-  sellerName: string;
-  workName: string;
-  priceCents: number;
-  message: string;
-  status: 'offered' | 'accepted' | 'escrowed' | 'completed' | 'declined' | 'cancelled';
-  buyerSignedAt: string | null;
-  sellerSignedAt: string | null;
-  ledgerHeight: number | null;
-  createdAt: string;
-}
-
-export interface TitleProof {
-  type: 'deposit' | 'registration';
-  id: number;
-  workName: string;
-  reference: string;
-  at: string;
-}
-export interface Chain {
-  original: { holder: string; at: string } | null;
-  transfers: Array<{ dealId: number; holder: string; from: string; at: string; ledgerHeight: number; mode: string }>;
-}
+export type TitleProof = FromSchema<typeof titleProofListSchema>[number];
+export type Chain = FromSchema<typeof chainOfTitleSchema>;
 
 const base = '/api/cytransfer';
 export const fetchMarket = (q: Record<string, any>) => get<{ list: Listing[]; total: number }>(`${base}/market`, q);
-export const fetchListing = (id: number) =>
-  get<Listing & { proof: Record<string, any> | null }>(`${base}/listings/${id}`);
+export const fetchListing = (id: number) => get<FromSchema<typeof listingDetailSchema>>(`${base}/listings/${id}`);
 export const fetchChain = (id: number) => get<Chain>(`${base}/listings/${id}/chain`);
 export const fetchProofs = () => get<TitleProof[]>(`${base}/proofs`);
 export const fetchMine = () => get<{ listings: Listing[]; sales: Deal[]; purchases: Deal[] }>(`${base}/mine`);
