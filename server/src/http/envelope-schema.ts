@@ -21,3 +21,14 @@ export function envelopeOrFile<const D extends object>(schema: D, fileType = 'ap
     },
   } as const;
 }
+
+/**
+ * The `schema.response` of a route that answers with a file or a page rather than the JSON envelope:
+ * the bytes of `mime` ('*\/*' when the stored file's own type goes out). It documents the answer
+ * only: Fastify sends a Buffer, a stream or a string of a non-JSON type as is, never through a schema.
+ */
+export function fileAnswer(mime: string, description: string): Record<number, object> {
+  const schema = mime.startsWith('text/') ? { type: 'string' } : { type: 'string', format: 'binary' };
+  // Typed by status number, not as the literal 200: such routes also answer 204, 206, 304 or 404.
+  return { 200: { description, content: { [mime]: { schema } } } };
+}

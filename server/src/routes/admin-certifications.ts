@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { AppError, ok } from '../http/envelope.js';
 import { idParams } from '../http/route-schemas.js';
-import { envelopeOf } from '../http/envelope-schema.js';
+import { envelopeOf, fileAnswer } from '../http/envelope-schema.js';
 import {
   certificationDetailSchema,
   certificationListSchema,
@@ -70,16 +70,20 @@ export default async function adminCertificationRoutes(app: FastifyInstance) {
   );
 
   /** One document image, streamed to staff only; never cached by shared caches. */
-  app.get('/:id/images/:n', { schema: { params: imageParams } }, async (req, reply) => {
-    await requireStaff(req);
-    const { id, n } = req.params as { id: number; n: number };
-    const img = (await findCertification(app.db, id))?.images[n];
-    if (!img) throw new AppError(404, '文件不存在');
-    return serveObject(req, reply, app.storage, img.key, {
-      cacheControl: 'private, no-store',
-      contentDisposition: contentDisposition(img.name, 'inline'),
-    });
-  });
+  app.get(
+    '/:id/images/:n',
+    { schema: { params: imageParams, response: fileAnswer('*/*', '认证材料图片') } },
+    async (req, reply) => {
+      await requireStaff(req);
+      const { id, n } = req.params as { id: number; n: number };
+      const img = (await findCertification(app.db, id))?.images[n];
+      if (!img) throw new AppError(404, '文件不存在');
+      return serveObject(req, reply, app.storage, img.key, {
+        cacheControl: 'private, no-store',
+        contentDisposition: contentDisposition(img.name, 'inline'),
+      });
+    },
+  );
 
   app.post(
     '/:id/approve',

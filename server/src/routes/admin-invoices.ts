@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { AppError, ok } from '../http/envelope.js';
 import { idParams } from '../http/route-schemas.js';
-import { envelopeOf } from '../http/envelope-schema.js';
+import { envelopeOf, fileAnswer } from '../http/envelope-schema.js';
 import { staffInvoiceListSchema, staffInvoiceSchema } from '../../../src/schemas/api/admin-responses.js';
 import { requireStaff } from '../plugins/staff.js';
 import { validateForm } from './form-validate.js';
@@ -75,12 +75,16 @@ export default async function adminInvoiceRoutes(app: FastifyInstance) {
     },
   );
 
-  app.get('/:id/pdf', { schema: { params: idParams } }, async (req, reply) => {
-    await requireStaff(req);
-    const { pdf, invoiceNo } = await issuedInvoicePdf(app.db, (req.params as { id: number }).id);
-    return reply
-      .type('application/pdf')
-      .header('content-disposition', contentDisposition(`电子发票-${invoiceNo}.pdf`))
-      .send(Buffer.from(pdf));
-  });
+  app.get(
+    '/:id/pdf',
+    { schema: { params: idParams, response: fileAnswer('application/pdf', '电子发票 PDF') } },
+    async (req, reply) => {
+      await requireStaff(req);
+      const { pdf, invoiceNo } = await issuedInvoicePdf(app.db, (req.params as { id: number }).id);
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', contentDisposition(`电子发票-${invoiceNo}.pdf`))
+        .send(Buffer.from(pdf));
+    },
+  );
 }

@@ -26,7 +26,7 @@ import {
 import { sandboxSite } from '../adapters/web/index.js';
 import type { EgressEvent } from '../egress/index.js';
 import { CAPTURE_CERT_NO_PATTERN, type CaptureVerification } from '../../../src/schemas/api/web-capture.js';
-import { envelopeOf } from '../http/envelope-schema.js';
+import { envelopeOf, fileAnswer } from '../http/envelope-schema.js';
 import {
   captureListSchema,
   captureRecordSchema,
@@ -166,7 +166,10 @@ export default async function captureRoutes(app: FastifyInstance) {
   });
   app.get(
     '/screen/:id/frame',
-    { config: { rateLimit: { max: 1200, timeWindow: '1 minute' } }, schema: { params: idParams } },
+    {
+      config: { rateLimit: { max: 1200, timeWindow: '1 minute' } },
+      schema: { params: idParams, response: fileAnswer('image/jpeg', '录屏最新一帧（JPEG）；尚无画面时为 204 空答复') },
+    },
     async (req, reply) => {
       const u = await req.requireUser();
       const f = latestFrame(Number(u.id), (req.params as { id: number }).id);
@@ -222,40 +225,48 @@ export default async function captureRoutes(app: FastifyInstance) {
   });
 
   /** One artefact, by its name in the manifest. */
-  app.get('/:id/files/*', { schema: { params: fileParams } }, async (req, reply) => {
-    const c = await owned(req);
-    const name = (req.params as Record<string, string>)['*'];
-    const a = c.artefacts.find((x) => x.name === name);
-    if (!a) throw new AppError(404, '证据文件不存在');
-    // A captured DOM is someone else's HTML: never rendered as a page of this site.
-    const type = a.contentType.startsWith('text/html') ? 'text/plain; charset=utf-8' : a.contentType;
-    return reply
-      .type(type)
-      .header('content-disposition', contentDisposition(name.split('/').join('-'), 'inline'))
-      .send(await app.storage.get(a.key));
-  });
+  app.get(
+    '/:id/files/*',
+    { schema: { params: fileParams, response: fileAnswer('*/*', '证据文件（按其类型；网页 HTML 以纯文本返回）') } },
+    async (req, reply) => {
+      const c = await owned(req);
+      const name = (req.params as Record<string, string>)['*'];
+      const a = c.artefacts.find((x) => x.name === name);
+      if (!a) throw new AppError(404, '证据文件不存在');
+      // A captured DOM is someone else's HTML: never rendered as a page of this site.
+      const type = a.contentType.startsWith('text/html') ? 'text/plain; charset=utf-8' : a.contentType;
+      return reply
+        .type(type)
+        .header('content-disposition', contentDisposition(name.split('/').join('-'), 'inline'))
+        .send(await app.storage.get(a.key));
+    },
+  );
 
-  app.get('/:id/bundle', { schema: { params: idParams } }, async (req, reply) => {
-    const c = await owned(req);
-    if (!c.artefacts.length) throw new AppError(409, '取证尚未完成，暂无证据包');
-    const entries = await Promise.all(
-      c.artefacts.map(async (a) => ({ name: a.name, data: await app.storage.get(a.key) })),
-    );
-    if (c.certNo) entries.push({ name: '取证证书.pdf', data: Buffer.from(await certificate(c)) });
-    const readme = [
-      `流明素材${c.kind === 'screen' ? '录屏' : '网页'}取证证据包 #${c.id}`,
-      c.certNo ? `证书编号：${c.certNo}` : '取证失败：本包仅含日志，未写入存证日志',
-      `manifest.json 的 SHA-256：${c.manifestSha256 ?? '—'}`,
-      '校验：sha256sum manifest.json 与证书一致；manifest.json 中列出其余每个文件的 SHA-256。',
-      'manifest.tsr 为对 manifest.json 的 RFC 3161 时间戳：openssl ts -verify -data manifest.json -in manifest.tsr -CAfile <TSA 根证书>',
-      c.certNo ? `在线查验：${app.config.publicUrl}${captureVerifyPath(c.certNo)}` : '',
-    ].join('\n');
-    entries.push({ name: 'README.txt', data: Buffer.from(readme, 'utf8') });
-    return reply
-      .type('application/zip')
-      .header('content-disposition', contentDisposition(`取证证据包-${c.certNo ?? c.id}.zip`))
-      .send(zipStore(entries));
-  });
+  app.get(
+    '/:id/bundle',
+    { schema: { params: idParams, response: fileAnswer('application/zip', '取证证据包（ZIP）') } },
+    async (req, reply) => {
+      const c = await owned(req);
+      if (!c.artefacts.length) throw new AppError(409, '取证尚未完成，暂无证据包');
+      const entries = await Promise.all(
+        c.artefacts.map(async (a) => ({ name: a.name, data: await app.storage.get(a.key) })),
+      );
+      if (c.certNo) entries.push({ name: '取证证书.pdf', data: Buffer.from(await certificate(c)) });
+      const readme = [
+        `流明素材${c.kind === 'screen' ? '录屏' : '网页'}取证证据包 #${c.id}`,
+        c.certNo ? `证书编号：${c.certNo}` : '取证失败：本包仅含日志，未写入存证日志',
+        `manifest.json 的 SHA-256：${c.manifestSha256 ?? '—'}`,
+        '校验：sha256sum manifest.json 与证书一致；manifest.json 中列出其余每个文件的 SHA-256。',
+        'manifest.tsr 为对 manifest.json 的 RFC 3161 时间戳：openssl ts -verify -data manifest.json -in manifest.tsr -CAfile <TSA 根证书>',
+        c.certNo ? `在线查验：${app.config.publicUrl}${captureVerifyPath(c.certNo)}` : '',
+      ].join('\n');
+      entries.push({ name: 'README.txt', data: Buffer.from(readme, 'utf8') });
+      return reply
+        .type('application/zip')
+        .header('content-disposition', contentDisposition(`取证证据包-${c.certNo ?? c.id}.zip`))
+        .send(zipStore(entries));
+    },
+  );
 
   async function certificate(c: WebCaptureRow) {
     const u = await app.db.query<any>('SELECT nickname, username, company_name FROM users WHERE id = $1', [c.userId]);
@@ -278,14 +289,18 @@ export default async function captureRoutes(app: FastifyInstance) {
     });
   }
 
-  app.get('/:id/certificate', { schema: { params: idParams } }, async (req, reply) => {
-    const c = await owned(req);
-    if (c.status !== CAPTURE.DONE || !c.certNo) throw new AppError(409, '取证完成后才能下载取证证书');
-    return reply
-      .type('application/pdf')
-      .header('content-disposition', contentDisposition(`取证证书-${c.certNo}.pdf`))
-      .send(Buffer.from(await certificate(c)));
-  });
+  app.get(
+    '/:id/certificate',
+    { schema: { params: idParams, response: fileAnswer('application/pdf', '取证证书 PDF') } },
+    async (req, reply) => {
+      const c = await owned(req);
+      if (c.status !== CAPTURE.DONE || !c.certNo) throw new AppError(409, '取证完成后才能下载取证证书');
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', contentDisposition(`取证证书-${c.certNo}.pdf`))
+        .send(Buffer.from(await certificate(c)));
+    },
+  );
 
   /** Public: what a capture certificate attests (no files, no owner). */
   app.get(

@@ -3,7 +3,7 @@ import { AppError, ok } from '../http/envelope.js';
 import { idParams } from '../http/params.js';
 import { contentDisposition } from '../http/content-disposition.js';
 import { issuedRegistration } from '../repositories/registration-progress.js';
-import { envelopeOf } from '../http/envelope-schema.js';
+import { envelopeOf, fileAnswer } from '../http/envelope-schema.js';
 import { issuedRegistrationSchema } from '../../../src/schemas/api/protection-responses.js';
 
 /**
@@ -20,12 +20,16 @@ export default async function certifyRegisterRoutes(app: FastifyInstance) {
     const { certificateKey, ...pub } = await issued((req.params as { id: number }).id);
     return ok({ ...pub, hasCertificate: !!certificateKey });
   });
-  app.get('/:id/pdf', { schema: { params: idParams } }, async (req, reply) => {
-    const r = await issued((req.params as { id: number }).id);
-    if (!r.certificateKey) throw new AppError(404, '证书文件不存在');
-    return reply
-      .type('application/pdf')
-      .header('content-disposition', contentDisposition(`登记证书-${r.registrationNo}.pdf`))
-      .send(await app.storage.get(r.certificateKey));
-  });
+  app.get(
+    '/:id/pdf',
+    { schema: { params: idParams, response: fileAnswer('application/pdf', '登记证书 PDF') } },
+    async (req, reply) => {
+      const r = await issued((req.params as { id: number }).id);
+      if (!r.certificateKey) throw new AppError(404, '证书文件不存在');
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', contentDisposition(`登记证书-${r.registrationNo}.pdf`))
+        .send(await app.storage.get(r.certificateKey));
+    },
+  );
 }

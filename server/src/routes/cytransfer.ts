@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { envelopeOf } from '../http/envelope-schema.js';
+import { envelopeOf, fileAnswer } from '../http/envelope-schema.js';
 import { noData } from '../../../src/schemas/api/envelope.js';
 import { createdIdSchema } from '../../../src/schemas/api/action-responses.js';
 import {
@@ -232,20 +232,24 @@ export default async function cytransferRoutes(app: FastifyInstance) {
     },
   );
 
-  app.get('/deals/:id/contract', { schema: { params: idParams } }, async (req, reply) => {
-    const user = await req.requireUser();
-    const d = await findDealFor(app.db, id(req), Number(user.id));
-    if (!d || !['escrowed', 'completed', 'cancelled'].includes(d.status)) throw new AppError(404, '合同不存在');
-    const raw = await signatureIps(app.db, Number(d.id));
-    const pdf = await transferContractPdf(termsOf(d), {
-      buyer: d.buyerSignedAt ? { at: d.buyerSignedAt, ip: raw.buyer_sign_ip } : null,
-      seller: d.sellerSignedAt ? { at: d.sellerSignedAt, ip: raw.seller_sign_ip } : null,
-    });
-    return reply
-      .header('Content-Type', 'application/pdf')
-      .header('Content-Disposition', contentDisposition(`版权交易合同-${d.id}.pdf`))
-      .send(Buffer.from(pdf));
-  });
+  app.get(
+    '/deals/:id/contract',
+    { schema: { params: idParams, response: fileAnswer('application/pdf', '版权交易合同 PDF') } },
+    async (req, reply) => {
+      const user = await req.requireUser();
+      const d = await findDealFor(app.db, id(req), Number(user.id));
+      if (!d || !['escrowed', 'completed', 'cancelled'].includes(d.status)) throw new AppError(404, '合同不存在');
+      const raw = await signatureIps(app.db, Number(d.id));
+      const pdf = await transferContractPdf(termsOf(d), {
+        buyer: d.buyerSignedAt ? { at: d.buyerSignedAt, ip: raw.buyer_sign_ip } : null,
+        seller: d.sellerSignedAt ? { at: d.sellerSignedAt, ip: raw.seller_sign_ip } : null,
+      });
+      return reply
+        .header('Content-Type', 'application/pdf')
+        .header('Content-Disposition', contentDisposition(`版权交易合同-${d.id}.pdf`))
+        .send(Buffer.from(pdf));
+    },
+  );
 
   app.get(
     '/admin/pending',

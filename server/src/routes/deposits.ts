@@ -20,7 +20,7 @@ import {
 } from '../repositories/deposits.js';
 import { certificatePath, commitDeposit } from '../services/deposit-ledger.js';
 import { CERT_NO_PATTERN } from '../../../src/schemas/api/ledger.js';
-import { envelopeOf } from '../http/envelope-schema.js';
+import { envelopeOf, fileAnswer } from '../http/envelope-schema.js';
 import {
   depositCheckSchema,
   depositRecordSchema,
@@ -140,49 +140,57 @@ export default async function deposits(app: FastifyInstance) {
     },
   );
 
-  app.get('/:id/certificate', { schema: { params: idParams } }, async (req, reply) => {
-    const user = await req.requireUser();
-    const d = await mustGetOwned(app.db, depositTable, Number(user.id), (req.params as any).id);
-    if (Number(d.status) !== DEPOSIT.DEPOSITED) throw new AppError(409, '存证完成后才能下载证书');
-    const verifyUrl = `${app.config.publicUrl}${certificatePath(d.cert_no)}`;
-    const receipt = await receiptFor(app.db, evidenceKeysOf(app.config), d.cert_no, verifyUrl);
-    const store = schemaStore(app);
-    await store.all();
-    const pdf = await depositCertificatePdf({
-      certNo: d.cert_no,
-      workName: d.work_name,
-      workCategoryLabel: enumLabel('lumen:enums/work-category', d.work_category, store.lookup),
-      owner: user.company_name || user.nickname || user.username || '',
-      fileName: d.file_name,
-      sha256: d.sha256,
-      height: Number(d.ledger_height),
-      blockHash: receipt ? leafHash(Buffer.from(receipt.leaf, 'base64')).toString('hex') : '',
-      depositedAt: d.deposited_at,
-      verifyUrl,
-      receipt: receipt ?? undefined,
-    });
-    const name = `存证证书-${d.cert_no}.pdf`;
-    return reply
-      .header('Content-Type', 'application/pdf')
-      .header('Content-Disposition', contentDisposition(name))
-      .send(Buffer.from(pdf));
-  });
+  app.get(
+    '/:id/certificate',
+    { schema: { params: idParams, response: fileAnswer('application/pdf', '存证证书 PDF') } },
+    async (req, reply) => {
+      const user = await req.requireUser();
+      const d = await mustGetOwned(app.db, depositTable, Number(user.id), (req.params as any).id);
+      if (Number(d.status) !== DEPOSIT.DEPOSITED) throw new AppError(409, '存证完成后才能下载证书');
+      const verifyUrl = `${app.config.publicUrl}${certificatePath(d.cert_no)}`;
+      const receipt = await receiptFor(app.db, evidenceKeysOf(app.config), d.cert_no, verifyUrl);
+      const store = schemaStore(app);
+      await store.all();
+      const pdf = await depositCertificatePdf({
+        certNo: d.cert_no,
+        workName: d.work_name,
+        workCategoryLabel: enumLabel('lumen:enums/work-category', d.work_category, store.lookup),
+        owner: user.company_name || user.nickname || user.username || '',
+        fileName: d.file_name,
+        sha256: d.sha256,
+        height: Number(d.ledger_height),
+        blockHash: receipt ? leafHash(Buffer.from(receipt.leaf, 'base64')).toString('hex') : '',
+        depositedAt: d.deposited_at,
+        verifyUrl,
+        receipt: receipt ?? undefined,
+      });
+      const name = `存证证书-${d.cert_no}.pdf`;
+      return reply
+        .header('Content-Type', 'application/pdf')
+        .header('Content-Disposition', contentDisposition(name))
+        .send(Buffer.from(pdf));
+    },
+  );
 
   /** The receipt file beside the certificate PDF (README "Evidence log" documents it). */
-  app.get('/:id/receipt', { schema: { params: idParams } }, async (req, reply) => {
-    const user = await req.requireUser();
-    const d = await mustGetOwned(app.db, depositTable, Number(user.id), (req.params as any).id);
-    if (Number(d.status) !== DEPOSIT.DEPOSITED) throw new AppError(409, '存证完成后才能下载回执');
-    const receipt = await receiptFor(
-      app.db,
-      evidenceKeysOf(app.config),
-      d.cert_no,
-      `${app.config.publicUrl}${certificatePath(d.cert_no)}`,
-    );
-    if (!receipt) throw new AppError(409, '存证日志中没有该记录');
-    return reply
-      .header('Content-Type', 'application/json; charset=utf-8')
-      .header('Content-Disposition', contentDisposition(`存证回执-${d.cert_no}.json`))
-      .send(JSON.stringify(receipt, null, 2));
-  });
+  app.get(
+    '/:id/receipt',
+    { schema: { params: idParams, response: fileAnswer('application/json', '存证回执文件（JSON）') } },
+    async (req, reply) => {
+      const user = await req.requireUser();
+      const d = await mustGetOwned(app.db, depositTable, Number(user.id), (req.params as any).id);
+      if (Number(d.status) !== DEPOSIT.DEPOSITED) throw new AppError(409, '存证完成后才能下载回执');
+      const receipt = await receiptFor(
+        app.db,
+        evidenceKeysOf(app.config),
+        d.cert_no,
+        `${app.config.publicUrl}${certificatePath(d.cert_no)}`,
+      );
+      if (!receipt) throw new AppError(409, '存证日志中没有该记录');
+      return reply
+        .header('Content-Type', 'application/json; charset=utf-8')
+        .header('Content-Disposition', contentDisposition(`存证回执-${d.cert_no}.json`))
+        .send(JSON.stringify(receipt, null, 2));
+    },
+  );
 }

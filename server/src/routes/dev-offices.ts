@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { fileAnswer } from '../http/envelope-schema.js';
 import { copyrightAuthority } from '../adapters/authority/index.js';
 import { notaryOffice } from '../adapters/notary/index.js';
 import type { SandboxOffice } from '../adapters/sandbox-office.js';
@@ -71,7 +72,7 @@ export default async function devOfficeRoutes(app: FastifyInstance) {
   });
 
   for (const [name, o] of Object.entries(OFFICE_PAGES)) {
-    app.get(`/${name}`, async (_req, reply) => {
+    app.get(`/${name}`, { schema: { response: fileAnswer('text/html', '沙箱页面（HTML）') } }, async (_req, reply) => {
       const cases = await listCases(app.db, name as 'authority' | 'notary');
       const rows = cases
         .map((c) => {
@@ -111,6 +112,7 @@ ${buttons}</form></td></tr>`;
               deadlineDays: { type: 'integer', minimum: 1, maximum: 60 },
             },
           },
+          response: fileAnswer('text/html', '沙箱页面（HTML）'),
         },
       },
       async (req, reply) => {

@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { fileAnswer } from '../http/envelope-schema.js';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { smsGateway } from '../adapters/sms/index.js';
 import { liveTicket, markScanned } from '../adapters/wechat/index.js';
@@ -29,7 +30,7 @@ export default async function devSandbox(app: FastifyInstance) {
     }
   });
 
-  app.get('/sms', async (_req, reply) => {
+  app.get('/sms', { schema: { response: fileAnswer('text/html', '沙箱页面（HTML）') } }, async (_req, reply) => {
     const rows = await smsGateway(app.db).recent();
     const list = rows.length
       ? `<table><tr><th>时间</th><th>手机号</th><th>短信内容</th></tr>${rows
@@ -42,7 +43,7 @@ export default async function devSandbox(app: FastifyInstance) {
     page(reply, '短信沙箱', `<p>最近发送的短信（最新在前）：</p>${list}`);
   });
 
-  app.get('/wechat', async (req, reply) => {
+  app.get('/wechat', { schema: { response: fileAnswer('text/html', '沙箱页面（HTML）') } }, async (req, reply) => {
     const ticket = String((req.query as Record<string, unknown>).ticket ?? '');
     const t = ticket ? await liveTicket(app.db, ticket) : null;
     if (!t)
@@ -62,7 +63,7 @@ export default async function devSandbox(app: FastifyInstance) {
     );
   });
 
-  app.post('/wechat', async (req, reply) => {
+  app.post('/wechat', { schema: { response: fileAnswer('text/html', '沙箱页面（HTML）') } }, async (req, reply) => {
     const body = (req.body ?? {}) as Record<string, string>;
     const isNew = body.openid === 'new';
     const openid = isNew ? `sandbox_${crypto.randomBytes(9).toString('base64url')}` : String(body.openid ?? '');

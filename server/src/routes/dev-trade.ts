@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { fileAnswer } from '../http/envelope-schema.js';
 import { PAY_PROVIDERS, payProviders, type PayProviderName } from '../adapters/pay/index.js';
 
 export const esc = (s: unknown) => String(s).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -43,6 +44,7 @@ export default async function devTradeRoutes(app: FastifyInstance) {
           required: ['provider', 'orderNo', 'amountCents', 'sign'],
           properties: payFields,
         },
+        response: fileAnswer('text/html', '沙箱页面（HTML）'),
       },
     },
     async (req, reply) => {
@@ -82,6 +84,7 @@ export default async function devTradeRoutes(app: FastifyInstance) {
           required: ['provider', 'orderNo', 'amountCents', 'sign', 'result'],
           properties: { ...payFields, result: { type: 'string', enum: ['SUCCESS', 'FAIL'] } },
         },
+        response: fileAnswer('text/html', '沙箱页面（HTML）'),
       },
     },
     async (req, reply) => {

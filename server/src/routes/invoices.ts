@@ -15,7 +15,7 @@ import { idParams } from '../http/params.js';
 import { contentDisposition } from '../http/content-disposition.js';
 import { deleteInvoiceTitle, findInvoiceDetail, listInvoiceTitles } from '../repositories/invoice-issue.js';
 import { issuedInvoicePdf } from '../services/invoice-issue.js';
-import { envelopeOf } from '../http/envelope-schema.js';
+import { envelopeOf, fileAnswer } from '../http/envelope-schema.js';
 import { noData } from '../../../src/schemas/api/envelope.js';
 import { invoiceDetailSchema } from '../../../src/schemas/api/invoice.js';
 import {
@@ -76,14 +76,18 @@ export function invoiceRoutesFor(table: OwnedTable, kind?: InvoiceOrderKind) {
     );
 
     /** The issued invoice as a PDF (电子发票); only the owner, only once issued. */
-    app.get('/:id/pdf', { schema: { params: idParams } }, async (req, reply) => {
-      const u = await req.requireUser();
-      const { pdf, invoiceNo } = await issuedInvoicePdf(app.db, (req.params as { id: number }).id, Number(u.id));
-      return reply
-        .type('application/pdf')
-        .header('content-disposition', contentDisposition(`电子发票-${invoiceNo}.pdf`))
-        .send(Buffer.from(pdf));
-    });
+    app.get(
+      '/:id/pdf',
+      { schema: { params: idParams, response: fileAnswer('application/pdf', '电子发票 PDF') } },
+      async (req, reply) => {
+        const u = await req.requireUser();
+        const { pdf, invoiceNo } = await issuedInvoicePdf(app.db, (req.params as { id: number }).id, Number(u.id));
+        return reply
+          .type('application/pdf')
+          .header('content-disposition', contentDisposition(`电子发票-${invoiceNo}.pdf`))
+          .send(Buffer.from(pdf));
+      },
+    );
 
     registerResourceRoutes(app, {
       table,

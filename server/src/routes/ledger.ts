@@ -14,7 +14,7 @@ import {
   proofQuerySchema,
   receiptSchema,
 } from '../../../src/schemas/api/ledger.js';
-import { envelopeOf } from '../http/envelope-schema.js';
+import { envelopeOf, fileAnswer } from '../http/envelope-schema.js';
 
 /** Public reads re-derive hashes: limited per client like the certificate check. */
 const limited = { rateLimit: { max: 120, timeWindow: '1 minute' } };
@@ -29,10 +29,14 @@ const cache = (reply: FastifyReply, seconds: number, immutable = false) =>
 export default async function ledger(app: FastifyInstance) {
   const keys = () => evidenceKeysOf(app.config);
 
-  app.get('/checkpoint', { config: limited }, async (_req, reply) => {
-    const cp = await ensureCheckpoint(app.db, keys());
-    return cache(reply, 10).type('text/plain; charset=utf-8').send(cp.note);
-  });
+  app.get(
+    '/checkpoint',
+    { config: limited, schema: { response: fileAnswer('text/plain', '最新签名检查点（文本）') } },
+    async (_req, reply) => {
+      const cp = await ensureCheckpoint(app.db, keys());
+      return cache(reply, 10).type('text/plain; charset=utf-8').send(cp.note);
+    },
+  );
 
   app.get('/key', { config: limited, schema: { response: envelopeOf(logKeySchema) } }, async (_req, reply) => {
     const { signer, tsa } = keys();

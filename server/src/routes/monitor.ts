@@ -16,7 +16,7 @@ import {
   TRIAGE_LABELS,
   type TriageAction,
 } from '../../../src/schemas/cyprotect/monitor.js';
-import { envelopeOf } from '../http/envelope-schema.js';
+import { envelopeOf, fileAnswer } from '../http/envelope-schema.js';
 import { noData } from '../../../src/schemas/api/envelope.js';
 import {
   monitorCandidatesSchema,
@@ -250,16 +250,20 @@ export default async function monitorRoutes(app: FastifyInstance) {
     },
   );
 
-  app.get('/hits/:id/takedown.pdf', { schema: { params: idParams } }, async (req, reply) => {
-    const u = await req.requireUser();
-    const h = await hitsRepo.findHit(app.db, (req.params as { id: number }).id);
-    if (!h || h.ownerId !== Number(u.id)) throw new AppError(404, '监测记录不存在');
-    if (!h.takedownKey) throw new AppError(404, '尚未生成侵权通知函');
-    return reply
-      .type('application/pdf')
-      .header('content-disposition', contentDisposition(`侵权通知函-${h.id}.pdf`))
-      .send(await app.storage.get(h.takedownKey));
-  });
+  app.get(
+    '/hits/:id/takedown.pdf',
+    { schema: { params: idParams, response: fileAnswer('application/pdf', '侵权通知函 PDF') } },
+    async (req, reply) => {
+      const u = await req.requireUser();
+      const h = await hitsRepo.findHit(app.db, (req.params as { id: number }).id);
+      if (!h || h.ownerId !== Number(u.id)) throw new AppError(404, '监测记录不存在');
+      if (!h.takedownKey) throw new AppError(404, '尚未生成侵权通知函');
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', contentDisposition(`侵权通知函-${h.id}.pdf`))
+        .send(await app.storage.get(h.takedownKey));
+    },
+  );
 
   /** The retroactive-licence offer a site operator opens: what is offered and where to buy. */
   app.get(
@@ -287,15 +291,19 @@ export default async function monitorRoutes(app: FastifyInstance) {
 
 /** /dev/web/<host>/<path>: the sandbox web in a browser (same files the crawler reads). */
 export async function sandboxWebRoutes(app: FastifyInstance) {
-  app.get('/web/:host/*', async (req, reply) => {
-    if (app.config.env === 'production') return reply.status(404).send('沙箱页面在生产环境不可用');
-    const p = req.params as { host: string; '*': string };
-    if (!p.host.endsWith(SANDBOX_SUFFIX)) return reply.status(404).send('not a sandbox host');
-    const r = await readSandbox(app.storage, p.host, `/${p['*']}`);
-    let body = r.body;
-    // Root-relative links stay inside /dev/web/<host> when browsed.
-    if (r.contentType.startsWith('text/html'))
-      body = Buffer.from(body.toString('utf8').replace(/(href|src)="\//g, `$1="/dev/web/${p.host}/`));
-    return reply.status(r.status).type(r.contentType).header('cache-control', 'no-store').send(body);
-  });
+  app.get(
+    '/web/:host/*',
+    { schema: { response: fileAnswer('*/*', '沙箱网站的文件（按其类型）') } },
+    async (req, reply) => {
+      if (app.config.env === 'production') return reply.status(404).send('沙箱页面在生产环境不可用');
+      const p = req.params as { host: string; '*': string };
+      if (!p.host.endsWith(SANDBOX_SUFFIX)) return reply.status(404).send('not a sandbox host');
+      const r = await readSandbox(app.storage, p.host, `/${p['*']}`);
+      let body = r.body;
+      // Root-relative links stay inside /dev/web/<host> when browsed.
+      if (r.contentType.startsWith('text/html'))
+        body = Buffer.from(body.toString('utf8').replace(/(href|src)="\//g, `$1="/dev/web/${p.host}/`));
+      return reply.status(r.status).type(r.contentType).header('cache-control', 'no-store').send(body);
+    },
+  );
 }

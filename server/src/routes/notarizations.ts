@@ -19,7 +19,7 @@ import {
   releaseNotarizationUnit,
   supplyInformation,
 } from '../services/notarization.js';
-import { envelopeOf } from '../http/envelope-schema.js';
+import { envelopeOf, fileAnswer } from '../http/envelope-schema.js';
 import {
   decisionOutcomeSchema,
   notarizationEventsSchema,
@@ -79,16 +79,20 @@ export default async function notarizationRoutes(app: FastifyInstance) {
     },
   );
 
-  app.get('/:id/certificate', { schema: { params: idParams } }, async (req, reply) => {
-    const u = await req.requireUser();
-    const row = await mustGetOwned(app.db, notarizationTable, Number(u.id), (req.params as { id: number }).id);
-    const key = await notaryCertificateKey(app.db, Number(row.id));
-    if (Number(row.status) !== NOTARY.ISSUED || !key) throw new AppError(404, '公证书尚未出具');
-    return reply
-      .type('application/pdf')
-      .header('content-disposition', contentDisposition(`公证书-${row.id}.pdf`))
-      .send(await app.storage.get(key));
-  });
+  app.get(
+    '/:id/certificate',
+    { schema: { params: idParams, response: fileAnswer('application/pdf', '公证书 PDF') } },
+    async (req, reply) => {
+      const u = await req.requireUser();
+      const row = await mustGetOwned(app.db, notarizationTable, Number(u.id), (req.params as { id: number }).id);
+      const key = await notaryCertificateKey(app.db, Number(row.id));
+      if (Number(row.status) !== NOTARY.ISSUED || !key) throw new AppError(404, '公证书尚未出具');
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', contentDisposition(`公证书-${row.id}.pdf`))
+        .send(await app.storage.get(key));
+    },
+  );
 
   /** The notary office's signed status callback. */
   app.post(

@@ -11,7 +11,7 @@ import type { LicenceLevel, UseCaseTable } from '../../../src/schemas/licence/us
 import { currentUseCases } from '../services/checkout.js';
 import { serviceOrderByOrderId } from '../repositories/service-orders.js';
 import { giftCardOrderTitle } from '../repositories/gift-cards.js';
-import { envelopeOf, envelopeOrFile } from '../http/envelope-schema.js';
+import { envelopeOf, envelopeOrFile, fileAnswer } from '../http/envelope-schema.js';
 import { downloadLinkSchema } from '../../../src/schemas/api/download-link.js';
 import { noData } from '../../../src/schemas/api/envelope.js';
 import {
@@ -136,34 +136,38 @@ export default async function orderRoutes(app: FastifyInstance) {
     },
   );
 
-  app.get('/licence/:id/certificate', { schema: { params: idParams } }, async (req, reply) => {
-    const u = await req.requireUser();
-    const l = await lic.findLicence(app.db, u.id, (req.params as { id: number }).id);
-    if (!l) throw new AppError(404, '授权记录不存在');
-    const n = (await namer())(l);
-    const pdf = await licenceCertificatePdf({
-      licenseeName: n.licenseeName,
-      licenseeType: n.licenseeType,
-      title: n.title,
-      materialId: Number(n.materialId),
-      scenarioName: n.scenarioName,
-      levelName: n.levelName,
-      orderNo: n.orderNo,
-      date: new Date(n.paidAt ?? n.createdAt),
-      verifyCode: n.verifyCode, // A page that shows the licence (/certifiy/:code), not the raw JSON API behind it.
-      verifyUrl: `${app.config.publicUrl.replace(/\/$/, '')}/certifiy/${n.verifyCode}`,
-    });
-    await lic.recordDownload(app.db, {
-      userId: u.id,
-      materialId: Number(n.materialId),
-      licenceId: Number(n.id),
-      kind: 'certificate',
-    });
-    return reply
-      .type('application/pdf')
-      .header('content-disposition', contentDisposition(`授权证书-${n.title}-${n.verifyCode}.pdf`))
-      .send(Buffer.from(pdf));
-  });
+  app.get(
+    '/licence/:id/certificate',
+    { schema: { params: idParams, response: fileAnswer('application/pdf', '授权证书 PDF') } },
+    async (req, reply) => {
+      const u = await req.requireUser();
+      const l = await lic.findLicence(app.db, u.id, (req.params as { id: number }).id);
+      if (!l) throw new AppError(404, '授权记录不存在');
+      const n = (await namer())(l);
+      const pdf = await licenceCertificatePdf({
+        licenseeName: n.licenseeName,
+        licenseeType: n.licenseeType,
+        title: n.title,
+        materialId: Number(n.materialId),
+        scenarioName: n.scenarioName,
+        levelName: n.levelName,
+        orderNo: n.orderNo,
+        date: new Date(n.paidAt ?? n.createdAt),
+        verifyCode: n.verifyCode, // A page that shows the licence (/certifiy/:code), not the raw JSON API behind it.
+        verifyUrl: `${app.config.publicUrl.replace(/\/$/, '')}/certifiy/${n.verifyCode}`,
+      });
+      await lic.recordDownload(app.db, {
+        userId: u.id,
+        materialId: Number(n.materialId),
+        licenceId: Number(n.id),
+        kind: 'certificate',
+      });
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', contentDisposition(`授权证书-${n.title}-${n.verifyCode}.pdf`))
+        .send(Buffer.from(pdf));
+    },
+  );
 
   /**
    * The licensed original: licence holders only (403 for everyone else); each download recorded.

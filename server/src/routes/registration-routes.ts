@@ -22,7 +22,7 @@ import { quotaLeft } from '../repositories/service-orders.js';
 import { certificateKeyOf, filingOf, registrationEvents } from '../repositories/registration-progress.js';
 import { consumeQuota, noQuota, releaseQuota } from '../services/service-orders-quota.js';
 import { fileWithAuthority, refuseLateCorrection, resubmitToAuthority } from '../services/registration-progress.js';
-import { envelopeOf } from '../http/envelope-schema.js';
+import { envelopeOf, fileAnswer } from '../http/envelope-schema.js';
 import { registrationEventsSchema, registrationRecordSchema } from '../../../src/schemas/api/protection-responses.js';
 
 /**
@@ -78,16 +78,20 @@ export function registrationRoutes(kind: RegistrationKind, schemaId: string, sco
     );
 
     /** The issued certificate (PDF), to its owner. */
-    app.get('/:id/certificate', { schema: { params: idParams } }, async (req, reply) => {
-      const user = await req.requireUser();
-      const row = await mustGetOwned(app.db, table, Number(user.id), (req.params as { id: number }).id);
-      const key = await certificateKeyOf(app.db, Number(row.id));
-      if (Number(row.status) !== REG.REGISTERED || !key) throw new AppError(404, '证书尚未发放');
-      return reply
-        .type('application/pdf')
-        .header('content-disposition', contentDisposition(`登记证书-${row.registration_no}.pdf`))
-        .send(await app.storage.get(key));
-    });
+    app.get(
+      '/:id/certificate',
+      { schema: { params: idParams, response: fileAnswer('application/pdf', '登记证书 PDF') } },
+      async (req, reply) => {
+        const user = await req.requireUser();
+        const row = await mustGetOwned(app.db, table, Number(user.id), (req.params as { id: number }).id);
+        const key = await certificateKeyOf(app.db, Number(row.id));
+        if (Number(row.status) !== REG.REGISTERED || !key) throw new AppError(404, '证书尚未发放');
+        return reply
+          .type('application/pdf')
+          .header('content-disposition', contentDisposition(`登记证书-${row.registration_no}.pdf`))
+          .send(await app.storage.get(key));
+      },
+    );
 
     app.post('/', { schema: { response: envelopeOf(registrationRecordSchema) } }, async (req) => {
       const user = await req.requireUser();

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { AppError, ok } from '../http/envelope.js';
 import { contentDisposition } from '../http/content-disposition.js';
-import { envelopeOf } from '../http/envelope-schema.js';
+import { envelopeOf, fileAnswer } from '../http/envelope-schema.js';
 import { idParams } from '../http/params.js';
 import { fileUrl } from '../repositories/material-card.js';
 import { evidenceKeysOf } from '../evidence/context.js';
@@ -76,15 +76,19 @@ export default async function traceRoutes(app: FastifyInstance) {
   );
 
   /** The owner's copy of an issued certificate, byte for byte what the log recorded. */
-  app.get('/certificates/:certNo/pdf', { schema: { params: certNoParams } }, async (req, reply) => {
-    const u = await req.requireUser();
-    const c = await repo.certificateByNo(app.db, (req.params as { certNo: string }).certNo);
-    if (!c || c.user_id !== Number(u.id)) throw new AppError(404, '溯源证书不存在');
-    return reply
-      .type('application/pdf')
-      .header('content-disposition', contentDisposition(`溯源证书-${c.cert_no}.pdf`))
-      .send(await app.storage.get(c.file_key));
-  });
+  app.get(
+    '/certificates/:certNo/pdf',
+    { schema: { params: certNoParams, response: fileAnswer('application/pdf', '溯源证书 PDF') } },
+    async (req, reply) => {
+      const u = await req.requireUser();
+      const c = await repo.certificateByNo(app.db, (req.params as { certNo: string }).certNo);
+      if (!c || c.user_id !== Number(u.id)) throw new AppError(404, '溯源证书不存在');
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', contentDisposition(`溯源证书-${c.cert_no}.pdf`))
+        .send(await app.storage.get(c.file_key));
+    },
+  );
 
   app.get(
     '/verify/:certNo',

@@ -119,6 +119,13 @@ export default async function payRoutes(app: FastifyInstance) {
           properties: { provider: { type: 'string', enum: PAY_PROVIDERS } },
         },
         body: { type: 'object' },
+        // The provider's own acknowledgement format, passed through as the provider expects it.
+        response: {
+          200: {
+            description: '支付渠道要求的确认答复（渠道自定格式）',
+            content: { 'application/json': { schema: { type: 'object', additionalProperties: true } } },
+          },
+        },
       },
     },
     async (req, reply) => {
