@@ -34,7 +34,7 @@ export function publicUser(u: UserRow) {
     ownerType: u.owner_type,
     enhancedAuth: u.enhanced_auth,
     companyName: u.company_name,
-    parentId: u.parent_id,
+    parentId: u.parent_id === null ? null : Number(u.parent_id),
     roles: u.roles,
     balanceCents: Number(u.balance_cents),
   };

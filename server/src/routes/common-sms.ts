@@ -7,6 +7,9 @@ import { smsGateway } from '../adapters/sms/index.js';
 import { liveTicket } from '../adapters/wechat/index.js';
 import { createSession } from '../repositories/sessions.js';
 import { findUserIdBy, registerPhoneUser } from '../repositories/users.js';
+import { envelopeOf } from '../http/envelope-schema.js';
+import { noData } from '../../../src/schemas/api/envelope.js';
+import { loginTokenSchema } from '../../../src/schemas/api/login-responses.js';
 
 export const MSG_TICKET_INVALID = '二维码已失效，请刷新二维码';
 const PURPOSE_TEXT: Record<SmsPurpose, string> = {
@@ -35,29 +38,44 @@ async function sendCode(app: FastifyInstance, req: FastifyRequest, purpose: SmsP
 
 /** Phone + SMS login (loginType 0) and the two send-code calls. */
 export default async function commonSms(app: FastifyInstance) {
-  app.post('/sendUserSmsCode', { config: LOGIN_ROUTE_LIMIT }, async (req) => {
-    await sendCode(app, req, 'login');
-    return ok(null, '验证码已发送');
-  });
+  app.post(
+    '/sendUserSmsCode',
+    { config: LOGIN_ROUTE_LIMIT, schema: { summary: '发送登录验证码', response: envelopeOf(noData) } },
+    async (req) => {
+      await sendCode(app, req, 'login');
+      return ok(null, '验证码已发送');
+    },
+  );
 
-  app.post('/sendUserSmsCodeBind', { config: LOGIN_ROUTE_LIMIT }, async (req) => {
-    await sendCode(app, req, 'bind');
-    return ok(null, '验证码已发送');
-  });
+  app.post(
+    '/sendUserSmsCodeBind',
+    { config: LOGIN_ROUTE_LIMIT, schema: { summary: '发送绑定验证码', response: envelopeOf(noData) } },
+    async (req) => {
+      await sendCode(app, req, 'bind');
+      return ok(null, '验证码已发送');
+    },
+  );
 
   // Logs in by phone, registering the phone on first use with its invite/source details.
-  app.post('/userPhoneLoginReg', { config: LOGIN_ROUTE_LIMIT }, async (req) => {
-    const body = validated<{
-      phone: string;
-      verificationCode: string;
-      registDevice?: string;
-      inviteId?: string;
-      inviteCode?: string;
-      registSource?: string;
-    }>('login', req.body);
-    await consumeCode(app.db, app.config.smsCodePepper, body.phone, 'login', body.verificationCode);
-    const existing = await findUserIdBy(app.db, 'phone', body.phone);
-    const userId = existing?.id ?? (await registerPhoneUser(app.db, body));
-    return ok({ token: await createSession(app.db, userId) }, '登录成功');
-  });
+  app.post(
+    '/userPhoneLoginReg',
+    {
+      config: LOGIN_ROUTE_LIMIT,
+      schema: { summary: '手机号验证码登录或注册', response: envelopeOf(loginTokenSchema) },
+    },
+    async (req) => {
+      const body = validated<{
+        phone: string;
+        verificationCode: string;
+        registDevice?: string;
+        inviteId?: string;
+        inviteCode?: string;
+        registSource?: string;
+      }>('login', req.body);
+      await consumeCode(app.db, app.config.smsCodePepper, body.phone, 'login', body.verificationCode);
+      const existing = await findUserIdBy(app.db, 'phone', body.phone);
+      const userId = existing?.id ?? (await registerPhoneUser(app.db, body));
+      return ok({ token: await createSession(app.db, userId) }, '登录成功');
+    },
+  );
 }

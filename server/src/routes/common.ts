@@ -5,6 +5,9 @@ import { revokeSession } from '../repositories/sessions.js';
 import commonSms from './common-sms.js';
 import commonQr from './common-qr.js';
 import commonPassword from './common-password.js';
+import { envelopeOf } from '../http/envelope-schema.js';
+import { noData } from '../../../src/schemas/api/envelope.js';
+import { userInfoSchema } from '../../../src/schemas/api/login-responses.js';
 
 /** /api/common: login (QR, password, phone + SMS), bind, user info, logout (spec §7). */
 export default async function common(app: FastifyInstance) {
@@ -12,17 +15,19 @@ export default async function common(app: FastifyInstance) {
   await app.register(commonQr);
   await app.register(commonPassword);
 
-  app.get('/getUserInfo', async (req) => ok(publicUser(await req.requireUser())));
+  app.get('/getUserInfo', { schema: { summary: '当前用户信息', response: envelopeOf(userInfoSchema) } }, async (req) =>
+    ok(publicUser(await req.requireUser())),
+  );
 
   // Server-side invalidation: the token stops working everywhere, not only in this browser.
-  app.post('/logout', async (req) => {
+  app.post('/logout', { schema: { summary: '退出登录', response: envelopeOf(noData) } }, async (req) => {
     const token = req.authToken();
     if (token) await revokeSession(app.db, token);
     return ok(null, '已退出登录');
   });
 
   // The login analytics action the client sends right after a successful login.
-  app.post('/loginStat', async (req) => {
+  app.post('/loginStat', { schema: { summary: '登录统计', response: envelopeOf(noData) } }, async (req) => {
     const user = await req.requireUser();
     const body = (req.body ?? {}) as Record<string, unknown>;
     const loginType = [0, 1, 2].includes(Number(body.loginType)) ? Number(body.loginType) : null;

@@ -8,6 +8,8 @@ import type { FastifyInstance } from 'fastify';
 import { ok } from '../http/envelope.js';
 import { createSession } from '../repositories/sessions.js';
 import { checkPasswordLogin } from '../services/password-check.js';
+import { envelopeOf } from '../http/envelope-schema.js';
+import { loginTokenSchema } from '../../../src/schemas/api/login-responses.js';
 
 export default async function devSessionRoutes(app: FastifyInstance) {
   if (app.config.env === 'production') return;
@@ -23,6 +25,7 @@ export default async function devSessionRoutes(app: FastifyInstance) {
           required: ['username', 'password'],
           properties: { username: { type: 'string', maxLength: 100 }, password: { type: 'string', maxLength: 100 } },
         },
+        response: envelopeOf(loginTokenSchema),
       },
     },
     async (req) => {

@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { AppError, ok } from '../http/envelope.js';
 import { cityOf } from '../http/ip.js';
 import { insertPageView, latestPageViews } from '../repositories/page-views.js';
+import { envelopeOf } from '../http/envelope-schema.js';
+import { clientIpSchema, pageViewListSchema, pageViewStoredSchema } from '../../../src/schemas/api/login-responses.js';
 
 /** Page views allowed per client IP per minute (a normal visitor navigates far less). */
 export const STAT_RATE_LIMIT = 120;
@@ -57,11 +59,16 @@ export const pageViewSchema = {
  * test-only GET /api/operation/recent used by the browser tests (config.exposePageViews).
  */
 export default async function operation(app: FastifyInstance) {
-  app.get('/ip/get', async (req) => ok({ ip: req.ip, city: cityOf(req.ip) }));
+  app.get('/ip/get', { schema: { summary: '访问者地址', response: envelopeOf(clientIpSchema) } }, async (req) =>
+    ok({ ip: req.ip, city: cityOf(req.ip) }),
+  );
 
   app.post<{ Body: Record<string, string> }>(
     '/operation/stat',
-    { schema: { body: pageViewSchema }, config: { rateLimit: { max: statRateLimit(), timeWindow: 60_000 } } },
+    {
+      schema: { body: pageViewSchema, response: envelopeOf(pageViewStoredSchema) },
+      config: { rateLimit: { max: statRateLimit(), timeWindow: 60_000 } },
+    },
     async (req) => {
       const user = await req.currentUser();
       // The server's view of the address is stored; the payload keeps what the client reported.
@@ -82,6 +89,7 @@ export default async function operation(app: FastifyInstance) {
           },
           additionalProperties: false,
         },
+        response: envelopeOf(pageViewListSchema),
       },
     },
     async (req) => {

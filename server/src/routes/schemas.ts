@@ -12,6 +12,15 @@ import { bundledSchema } from '../../../src/schemas/index.js';
 import { jsonDiff } from '../../../src/schemas/json-diff.js';
 import { findVersion, insertVersion, listVersions } from '../repositories/schema-versions.js';
 import { isStaff, requireStaff } from '../plugins/staff.js';
+import { envelopeOf } from '../http/envelope-schema.js';
+import {
+  fileCheckSchema,
+  schemaAccessSchema,
+  schemaCurrentSchema,
+  schemaListSchema,
+  schemaSavedSchema,
+  schemaVersionListSchema,
+} from '../../../src/schemas/api/schema-store-responses.js';
 
 /** Accepts 'lumen:rules/deposit' or the short 'rules/deposit'. */
 const normaliseId = (raw: string) => (raw.startsWith('lumen:') ? raw : `lumen:${raw}`);
@@ -94,6 +103,7 @@ export default async function schemaRoutes(app: FastifyInstance) {
             filename: { type: 'string', minLength: 1, maxLength: 255 },
           },
         },
+        response: envelopeOf(fileCheckSchema),
       },
       // Refuse an oversized file from its Content-Length before reading the body.
       onRequest: async (req) => {
@@ -116,50 +126,58 @@ export default async function schemaRoutes(app: FastifyInstance) {
   );
 
   /** What the staff console may do for this user (401 for visitors). */
-  app.get('/access', async (req) => {
+  app.get('/access', { schema: { response: envelopeOf(schemaAccessSchema) } }, async (req) => {
     const u = await req.requireUser();
     return ok({ staff: isStaff(u) });
   });
 
-  app.get('/', async () => {
+  app.get('/', { schema: { response: envelopeOf(schemaListSchema) } }, async () => {
     const list = (await store.all())
       .map(({ id, version, body }) => ({ id, version, title: body.title, description: body.description }))
       .sort((a, b) => a.id.localeCompare(b.id));
     return ok({ list, total: list.length });
   });
 
-  app.get<{ Params: { id: string } }>('/:id', { schema: { params: idParams } }, async (req) => {
-    const { id, version, body } = await currentOr404(req.params.id);
-    return ok({ id, version, body });
-  });
+  app.get<{ Params: { id: string } }>(
+    '/:id',
+    { schema: { params: idParams, response: envelopeOf(schemaCurrentSchema) } },
+    async (req) => {
+      const { id, version, body } = await currentOr404(req.params.id);
+      return ok({ id, version, body });
+    },
+  );
 
-  app.get<{ Params: { id: string } }>('/:id/versions', { schema: { params: idParams } }, async (req) => {
-    await requireStaff(req);
-    const { id } = await currentOr404(req.params.id);
-    const stored = await listVersions(app.db, id);
-    const bundledRow = {
-      version: 0,
-      body: bundledSchema(id) ?? null,
-      authorId: null,
-      authorName: null,
-      createdAt: null,
-      note: '内置版本',
-      diff: [],
-    };
-    const list = [
-      ...stored.map((v) => ({
-        version: v.version,
-        body: v.body,
-        authorId: v.author_id,
-        authorName: v.author_name,
-        createdAt: v.created_at,
-        note: v.note,
-        diff: v.diff,
-      })),
-      ...(bundledRow.body ? [bundledRow] : []),
-    ];
-    return ok({ list, total: list.length });
-  });
+  app.get<{ Params: { id: string } }>(
+    '/:id/versions',
+    { schema: { params: idParams, response: envelopeOf(schemaVersionListSchema) } },
+    async (req) => {
+      await requireStaff(req);
+      const { id } = await currentOr404(req.params.id);
+      const stored = await listVersions(app.db, id);
+      const bundledRow = {
+        version: 0,
+        body: bundledSchema(id) ?? null,
+        authorId: null,
+        authorName: null,
+        createdAt: null,
+        note: '内置版本',
+        diff: [],
+      };
+      const list = [
+        ...stored.map((v) => ({
+          version: v.version,
+          body: v.body,
+          authorId: v.author_id,
+          authorName: v.author_name,
+          createdAt: v.created_at,
+          note: v.note,
+          diff: v.diff,
+        })),
+        ...(bundledRow.body ? [bundledRow] : []),
+      ];
+      return ok({ list, total: list.length });
+    },
+  );
 
   app.put<{ Params: { id: string }; Body: { body: unknown; note?: string; baseVersion?: number } }>(
     '/:id',
@@ -175,6 +193,7 @@ export default async function schemaRoutes(app: FastifyInstance) {
             baseVersion: { type: 'integer', minimum: 0 },
           },
         },
+        response: envelopeOf(schemaSavedSchema),
       },
     },
     async (req) =>
@@ -187,6 +206,7 @@ export default async function schemaRoutes(app: FastifyInstance) {
       schema: {
         params: idParams,
         body: { type: 'object', required: ['version'], properties: { version: { type: 'integer', minimum: 0 } } },
+        response: envelopeOf(schemaSavedSchema),
       },
     },
     async (req) => {
