@@ -75,7 +75,7 @@ function formSchemaOf(spec: ResourceRoutesSpec): string {
  */
 export function registerResourceRoutes(app: FastifyInstance, spec: ResourceRoutesSpec): void {
   const t = spec.table;
-  // Without a record schema the answers stay undeclared (routes-without-response-schema.json).
+  // Without a record schema the answers stay undeclared (tests/api/openapi.test.ts then fails).
   const one = spec.record ? { response: envelopeOf(spec.record) } : {};
   const list = spec.record ? { response: envelopeOf(recordListOf(spec.record)) } : {};
   app.get('/list', { schema: { querystring: listQuerySchema(t.list), ...list } }, async (req) => {
