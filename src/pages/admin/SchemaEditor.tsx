@@ -30,6 +30,9 @@ export function SchemaEditor({ id, onSaved }: { id: string; onSaved: () => void 
   const [loadError, setLoadError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const [saveError, setSaveError] = useState<string | null>(null);
+  // What the last save or rollback stored, kept on screen: a toast is gone after 3 s, and the page
+  // reloads the schema and its history at the same moment, so staff could miss which version is live.
+  const [stored, setStored] = useState<string | null>(null);
   const [versions, setVersions] = useState<SchemaVersion[] | null>(null);
   const [versionsLoading, setVersionsLoading] = useState(false);
   const parsed = useMemo(() => parse(text), [text]);
@@ -56,6 +59,7 @@ export function SchemaEditor({ id, onSaved }: { id: string; onSaved: () => void 
   }
 
   useEffect(() => {
+    setStored(null);
     void load();
     // eslint-disable-next-line react-hooks/exhaustive-deps -- reload when the schema shown changes, not when load is re-created
   }, [id]);
@@ -63,10 +67,11 @@ export function SchemaEditor({ id, onSaved }: { id: string; onSaved: () => void 
   async function run(action: () => Promise<{ version: number; body: LumenSchema }>, done: string) {
     setSaving(true);
     setSaveError(null);
+    setStored(null);
     try {
       const r = await action();
       setSchemaOverride(id, r.body);
-      message.success(`${done}，当前为版本 ${r.version}`);
+      setStored(`${done}，当前为版本 ${r.version}`);
       setNote('');
       await load();
       onSaved();
@@ -140,28 +145,40 @@ export function SchemaEditor({ id, onSaved }: { id: string; onSaved: () => void 
     </Row>
   );
   return (
-    <Tabs
-      items={[
-        { key: 'edit', label: '编辑', children: editor },
-        {
-          key: 'history',
-          label: '版本历史',
-          children: (
-            <>
-              <Typography.Paragraph type="secondary">
-                版本 0 为随程序发布的内置版本；回滚会以所选版本的内容生成一个新版本。
-              </Typography.Paragraph>
-              <VersionHistory
-                versions={versions}
-                loading={versionsLoading}
-                currentVersion={version}
-                onLoad={(v) => setText(pretty(v.body))}
-                onRollback={(v) => run(() => rollbackSchema(id, v), '已回滚')}
-              />
-            </>
-          ),
-        },
-      ]}
-    />
+    <>
+      {stored && (
+        <Alert
+          type="success"
+          showIcon
+          closable
+          message={stored}
+          onClose={() => setStored(null)}
+          style={{ marginBottom: 12 }}
+        />
+      )}
+      <Tabs
+        items={[
+          { key: 'edit', label: '编辑', children: editor },
+          {
+            key: 'history',
+            label: '版本历史',
+            children: (
+              <>
+                <Typography.Paragraph type="secondary">
+                  版本 0 为随程序发布的内置版本；回滚会以所选版本的内容生成一个新版本。
+                </Typography.Paragraph>
+                <VersionHistory
+                  versions={versions}
+                  loading={versionsLoading}
+                  currentVersion={version}
+                  onLoad={(v) => setText(pretty(v.body))}
+                  onRollback={(v) => run(() => rollbackSchema(id, v), '已回滚')}
+                />
+              </>
+            ),
+          },
+        ]}
+      />
+    </>
   );
 }
