@@ -39,6 +39,3 @@ export type Envelope<T = unknown> = Omit<Head, 'data'> & { data: T };
 
 /** The data of a success that carries none (`ok(null, '已保存')`). */
 export const noData = { type: 'null', title: '无数据' } as const;
-
-/** Free-form data (documents an envelope whose data is not described; tests/api/openapi.test.ts refuses it on a route). */
-export const anyData = {} as const;
