@@ -115,13 +115,19 @@ if (whole && !process.env.E2E_CLIENT_DIR) {
 // 55 CPU-s on a fresh clone, single-threaded, so it fills the core the typecheck leaves.
 const lint = whole || only === 'lint' ? run('lint', 'npm', ['run', '-s', 'lint'], { background: whole }) : undefined;
 
-// The migrated test templates, made once beside the typecheck instead of by both workers of the
-// first API pass at the same time (tests/helpers/make-templates.ts).
+// The migrated test templates and the demo media, made once beside the typecheck instead of by
+// both workers of the first API pass, and the browser pass's server, at the same time
+// (tests/helpers/make-templates.ts).
 const templates =
   whole || only === 'api'
-    ? run('test database templates', 'node', ['--import', 'tsx', 'tests/helpers/make-templates.ts'], {
-        background: true,
-      })
+    ? run(
+        'test fixtures (database templates, demo media)',
+        'node',
+        ['--import', 'tsx', 'tests/helpers/make-templates.ts'],
+        {
+          background: true,
+        },
+      )
     : undefined;
 
 // The browser pass mostly waits (page loads, jobs, the browser), about half a core on average,
@@ -163,6 +169,8 @@ const postgresPass = () =>
 async function browserPass(background = false) {
   if (!clientBuild) return vitest('e2e (Chromium)', 'e2e', { background });
   const code = await clientBuild.built;
+  // Its server seeds the demo catalogue from the media the fixtures step makes.
+  await templates;
   if (code === 0) await vitest('e2e (Chromium)', 'e2e', { env: { E2E_CLIENT_DIR: clientBuild.dir }, background });
   else console.log('\nThe client build failed: the browser pass did not run.');
   // The build writes the server-render bundle beside the client (vite.config.ts, ssrOutDir).

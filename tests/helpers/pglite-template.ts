@@ -66,7 +66,9 @@ export function migratedTemplate(): Promise<Blob> {
   loaded ??= (async () => {
     const file = path.join(root, '.cache', 'test-pglite', `${templateKey()}.tar`);
     if (!fs.existsSync(file)) {
-      const db = await openDb({ pgliteDir: 'memory://' });
+      // 1 MB WAL segments: every open unpacks the current segment whole, and at PostgreSQL's
+      // 16 MB that one file was half the archive and a third of an open's CPU.
+      const db = await openDb({ pgliteDir: 'memory://', walSegmentMb: 1 });
       try {
         await migrate(db);
         const tar = await slimDump(db);

@@ -118,7 +118,13 @@ function withoutJit(databaseUrl: string): string {
  * Opens PGlite in a data folder (memory:// for tests) or PostgreSQL when a URL is given. A PGlite
  * folder is locked for this process until close() (data-dir-lock.ts): DataDirLockedError otherwise.
  */
-export async function openDb(opts: { databaseUrl?: string; pgliteDir?: string; loadDataDir?: Blob }): Promise<Db> {
+export async function openDb(opts: {
+  databaseUrl?: string;
+  pgliteDir?: string;
+  loadDataDir?: Blob;
+  /** PGlite's initdb only: the WAL segment size in MB (PostgreSQL's default is 16). */
+  walSegmentMb?: number;
+}): Promise<Db> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: withoutJit(opts.databaseUrl), max: 10 });
     const q: Queryable = {
@@ -182,7 +188,11 @@ export async function openDb(opts: { databaseUrl?: string; pgliteDir?: string; l
   let p: PGlite;
   try {
     // loadDataDir starts from a dumped folder instead of running initdb (tests: a migrated template).
-    p = await PGlite.create(dir, { extensions: { pg_trgm }, loadDataDir: opts.loadDataDir });
+    p = await PGlite.create(dir, {
+      extensions: { pg_trgm },
+      loadDataDir: opts.loadDataDir,
+      initDbStartParams: opts.walSegmentMb ? [`--wal-segsize=${opts.walSegmentMb}`] : undefined,
+    });
   } catch (e) {
     lock?.release();
     throw e;

@@ -4,6 +4,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import type { ObjectStore } from '../../storage/index.js';
 import { contentTypeOf } from '../../storage/content-type.js';
@@ -23,8 +24,21 @@ export interface MediaSet {
 }
 
 // Generated files are kept in a cache folder between runs (tests seed many fresh databases);
-// every seed still copies them under its own server-generated storage keys.
-const CACHE = process.env.SEED_MEDIA_CACHE ?? path.join(os.tmpdir(), 'lumen-seed-media-v1');
+// every seed still copies them under its own server-generated storage keys. The folder is the
+// checkout's own .cache (a test reads nothing outside the repository; a fresh clone makes them
+// once), or the system's temporary folder where the checkout is read-only.
+const CACHE = process.env.SEED_MEDIA_CACHE ?? cacheFolder();
+
+function cacheFolder(): string {
+  const inCheckout = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../.cache/seed-media-v1');
+  try {
+    fs.mkdirSync(inCheckout, { recursive: true });
+    fs.accessSync(inCheckout, fs.constants.W_OK);
+    return inCheckout;
+  } catch {
+    return path.join(os.tmpdir(), 'lumen-seed-media-v1');
+  }
+}
 const FONT = ['/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf'].find((f) => fs.existsSync(f));
 
 async function cached(name: string, make: (file: string) => Promise<void>): Promise<string> {
@@ -219,4 +233,21 @@ export async function generateMediaSet(
   return kind === 'clip'
     ? store(storage, await makeClip(design, signal), 'mp4', 'MP4')
     : store(storage, await makeImage(design), 'jpg', 'JPG');
+}
+
+/**
+ * Makes every design's files in the cache without storing them anywhere: the test run does it
+ * once at its start (scripts/test-all.mjs), so the API files and the browser pass's server that
+ * seed at the same time find them made instead of each running ffmpeg for the same clips.
+ */
+export async function warmMediaCache(): Promise<void> {
+  const work = [
+    ...Array.from({ length: IMAGE_DESIGNS }, (_, i) => () => makeImage(i)),
+    ...Array.from({ length: CLIP_DESIGNS }, (_, i) => () => makeClip(i)),
+  ];
+  // Two at a time: ffmpeg and sharp each keep about one core busy.
+  const next = async (): Promise<void> => {
+    for (let job = work.shift(); job; job = work.shift()) await job();
+  };
+  await Promise.all([next(), next()]);
 }
