@@ -95,7 +95,7 @@ export function listQuerySchema(spec: ListSpec, opts: ListQueryOptions = {}) {
     properties[`${field}_like`] = { type: 'string', title: c.title, maxLength: 200 };
     properties[`${field}_in`] = { type: 'string', title: c.title, maxLength: 2000 };
   }
-  return { type: 'object', properties, additionalProperties: true };
+  return { type: 'object', properties, additionalProperties: true } as const;
 }
 
 export interface ListSpec {

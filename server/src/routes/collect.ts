@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { envelopeOf } from '../http/envelope-schema.js';
+import type { ContractTypes } from '../http/type-provider.js';
 import {
   albumsHoldingSchema,
   collectAddedSchema,
@@ -19,7 +20,8 @@ const nameProp = { type: 'string', title: '收藏夹名称', minLength: 1, maxLe
 const NOT_FOUND = '收藏夹不存在';
 
 /** /api/collect: the user's named albums, their items, and the public view of shared ones. */
-export default async function collectRoutes(app: FastifyInstance) {
+export default async function collectRoutes(server: FastifyInstance) {
+  const app = server.withTypeProvider<ContractTypes>();
   const mine = async (userId: number, id: number) => {
     const a = await repo.findAlbum(app.db, userId, id);
     if (!a) throw new AppError(404, NOT_FOUND);
@@ -37,7 +39,7 @@ export default async function collectRoutes(app: FastifyInstance) {
     },
     async (req) => {
       const u = await req.requireUser();
-      return ok(await repo.listAlbums(app.db, u.id, req.query as any));
+      return ok(await repo.listAlbums(app.db, u.id, req.query));
     },
   );
 
@@ -57,7 +59,7 @@ export default async function collectRoutes(app: FastifyInstance) {
     },
     async (req) => {
       const u = await req.requireUser();
-      const b = req.body as { name: string; shared?: boolean };
+      const b = req.body;
       return ok(await repo.createAlbum(app.db, u.id, b.name.trim(), b.shared ?? false), '收藏夹已创建');
     },
   );
@@ -67,7 +69,7 @@ export default async function collectRoutes(app: FastifyInstance) {
     { schema: { summary: '收藏夹详情', params: idParams, response: envelopeOf(collectAlbumWithItemsSchema) } },
     async (req) => {
       const u = await req.requireUser();
-      const { id } = req.params as { id: number };
+      const { id } = req.params;
       const album = await mine(u.id, id);
       return ok({ ...album, items: await repo.albumItems(app.db, id, 'owner') });
     },
@@ -89,8 +91,8 @@ export default async function collectRoutes(app: FastifyInstance) {
     },
     async (req) => {
       const u = await req.requireUser();
-      const b = req.body as { name?: string; shared?: boolean };
-      const a = await repo.updateAlbum(app.db, u.id, (req.params as { id: number }).id, {
+      const b = req.body;
+      const a = await repo.updateAlbum(app.db, u.id, req.params.id, {
         name: b.name?.trim(),
         shared: b.shared,
       });
@@ -104,8 +106,7 @@ export default async function collectRoutes(app: FastifyInstance) {
     { schema: { summary: '删除收藏夹', params: idParams, response: envelopeOf(noData) } },
     async (req) => {
       const u = await req.requireUser();
-      if (!(await repo.deleteAlbum(app.db, u.id, (req.params as { id: number }).id)))
-        throw new AppError(404, NOT_FOUND);
+      if (!(await repo.deleteAlbum(app.db, u.id, req.params.id))) throw new AppError(404, NOT_FOUND);
       return ok(null, '收藏夹已删除');
     },
   );
@@ -127,8 +128,8 @@ export default async function collectRoutes(app: FastifyInstance) {
     },
     async (req) => {
       const u = await req.requireUser();
-      const { id } = req.params as { id: number };
-      const { materialId } = req.body as { materialId: number };
+      const { id } = req.params;
+      const { materialId } = req.body;
       await mine(u.id, id);
       await requireApproved(app.db, materialId, '收藏');
       const added = await repo.addItem(app.db, id, materialId);
@@ -151,7 +152,7 @@ export default async function collectRoutes(app: FastifyInstance) {
     },
     async (req) => {
       const u = await req.requireUser();
-      const { id, materialId } = req.params as { id: number; materialId: number };
+      const { id, materialId } = req.params;
       await mine(u.id, id);
       if (!(await repo.removeItem(app.db, id, materialId))) throw new AppError(404, '该素材不在收藏夹中');
       return ok(null, '已取消收藏');
@@ -164,7 +165,7 @@ export default async function collectRoutes(app: FastifyInstance) {
     { schema: { summary: '收藏了该素材的收藏夹', params: idParams, response: envelopeOf(albumsHoldingSchema) } },
     async (req) => {
       const u = await req.requireUser();
-      return ok({ albumIds: await repo.albumsHolding(app.db, u.id, (req.params as { id: number }).id) });
+      return ok({ albumIds: await repo.albumsHolding(app.db, u.id, req.params.id) });
     },
   );
 
@@ -173,7 +174,7 @@ export default async function collectRoutes(app: FastifyInstance) {
     '/share/:id',
     { schema: { summary: '公开的收藏夹', params: idParams, response: envelopeOf(sharedAlbumSchema) } },
     async (req) => {
-      const { id } = req.params as { id: number };
+      const { id } = req.params;
       const album = await repo.findSharedAlbum(app.db, id);
       if (!album) throw new AppError(404, '该收藏夹不存在或未公开分享');
       return ok({ ...album, items: await repo.albumItems(app.db, id, 'public') });
