@@ -110,7 +110,7 @@ export const pages: Record<string, () => Promise<{ default: ComponentType }>> = 
   MyMonitorImg: () => import('../pages/monitor/MyMonitorImgPage'),
   MyMonitorVideo: () => import('../pages/monitor/MyMonitorVideoPage'),
   CopyrightMonitor: () => import('../pages/monitor/CopyrightMonitorPage'),
-  BuyCopyright: () => import('../pages/cytransfer/BuyCopyrightPage'),
-  SaleCopyright: () => import('../pages/cytransfer/SaleCopyrightPage'),
-  PublishCopyright: () => import('../pages/cytransfer/PublishCopyrightPage'),
+  BuyCopyright: () => import('../pages/copyright-trading/BuyCopyrightPage'),
+  SaleCopyright: () => import('../pages/copyright-trading/SaleCopyrightPage'),
+  PublishCopyright: () => import('../pages/copyright-trading/PublishCopyrightPage'),
 };

@@ -42,7 +42,8 @@ export const routeModules: Array<{
   { prefix: '/api/protection/lookup', load: () => import('./evidence-lookup.js') },
   { prefix: '/api/drafts', load: () => import('./drafts.js') },
   { prefix: '/api/collective', load: () => import('./collective.js') },
-  { prefix: '/api/cytransfer', load: () => import('./cytransfer.js') },
+  // The spec's URL /cytransfer is the copyright-trading domain (pages, routes, service, tests).
+  { prefix: '/api/cytransfer', load: () => import('./copyright-trading.js') },
   { prefix: '/api/user/certification', load: () => import('./certification.js') },
   { prefix: '/api/admin/certifications', load: () => import('./admin-certifications.js') },
   { prefix: '/api/admin/audit-log', load: () => import('./admin-audit-log.js') },

@@ -1,5 +1,5 @@
 /**
- * Answers of /api/cytransfer, the copyright-trading group (server/src/routes/cytransfer.ts
+ * Answers of /api/cytransfer, the copyright-trading group (server/src/routes/copyright-trading.ts
  * serializes with them). Fields mirror server/src/services/copyright-trading.ts.
  */
 import type { FromSchema } from './from-schema';

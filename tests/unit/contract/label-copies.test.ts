@@ -72,7 +72,7 @@ const ALLOWED: { label: string; files?: string[]; reason: string }[] = [
       'src/pages/account/subsidiary/SubsidiaryPage.tsx',
       'src/pages/admin/content/ListingReviewTable.tsx',
       'src/pages/admin/review/ReviewDetail.tsx',
-      'server/src/routes/cytransfer.ts',
+      'server/src/routes/copyright-trading.ts',
       'server/src/routes/sub-accounts.ts',
       'server/src/routes/review.ts',
     ],
@@ -80,7 +80,7 @@ const ALLOWED: { label: string; files?: string[]; reason: string }[] = [
   },
   {
     label: '提交审核',
-    files: ['src/pages/cytransfer/PublishCopyrightPage.tsx'],
+    files: ['src/pages/copyright-trading/PublishCopyrightPage.tsx'],
     reason: "a copyright listing's submit button, not a work event",
   },
   {

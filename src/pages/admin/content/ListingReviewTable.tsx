@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { App, Button, Empty, Input, Popconfirm, Space, Table } from 'antd';
 import { formatDateTime, formatMoney } from '../../../resources/views/cells';
 import { useLoad } from '../../content/use-load';
-import { fetchPendingListings, reviewListing } from '../../cytransfer/cytransfer-api';
-import { rightsText } from '../../cytransfer/ListingDetail';
+import { fetchPendingListings, reviewListing } from '../../copyright-trading/copyright-trading-api';
+import { rightsText } from '../../copyright-trading/ListingDetail';
 
 /** Staff: copyright listings waiting for review (public only once approved; a refusal needs a reason the seller sees). */
 export function ListingReviewTable() {

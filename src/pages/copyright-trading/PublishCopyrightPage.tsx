@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { Alert, Button, Card, Result, Skeleton, Typography } from 'antd';
 import { SchemaFormBody } from '../../components/schema-form/SchemaFormModal';
 import { useLoad } from '../content/use-load';
-import { fetchProofs, publishListing } from './cytransfer-api';
+import { fetchProofs, publishListing } from './copyright-trading-api';
 
 /** /cytransfer/publishcopyright: list a copyright for transfer or licence, resting on the seller's own deposit or registration. */
 export default function PublishCopyrightPage() {

@@ -9,7 +9,7 @@ import {
   signDeal,
   answerOffer,
   type Deal,
-} from './cytransfer-api';
+} from './copyright-trading-api';
 
 export const DealStatusTag = ({ d }: { d: Deal }) => <StatusTag table="copyright-deal" value={d.status} />;
 

@@ -6,7 +6,7 @@ import { formatDateTime, formatMoney, StatusTag } from '../../resources/views/ce
 import { SchemaFormModal } from '../../components/schema-form/SchemaFormModal';
 import { ensureLogin } from '../../components/licence/ensure-login';
 import { useLoad } from '../content/use-load';
-import { buyListing, fetchChain, fetchListing, offerFor } from './cytransfer-api';
+import { buyListing, fetchChain, fetchListing, offerFor } from './copyright-trading-api';
 
 export const rightsText = (rights: string[]) => rights.map((r) => enumLabel('lumen:enums/right', r)).join('、');
 

@@ -2,7 +2,7 @@ import { Link } from 'react-router-dom';
 import { Button, Card, Empty, Space, Table } from 'antd';
 import { formatDateTime, formatMoney, StatusTag } from '../../resources/views/cells';
 import { useLoad } from '../content/use-load';
-import { fetchMine, type Listing } from './cytransfer-api';
+import { fetchMine, type Listing } from './copyright-trading-api';
 import { DealActions, DealStatusTag } from './DealActions';
 import { rightsText } from './ListingDetail';
 

@@ -85,7 +85,7 @@ const answerBody = {
 const id = (req: { params: unknown }) => (req.params as { id: number }).id;
 
 /** /api/cytransfer: copyright market, listings, offers, escrowed deals, contract signing, chain of title. */
-export default async function cytransferRoutes(app: FastifyInstance) {
+export default async function copyrightTradingRoutes(app: FastifyInstance) {
   app.get(
     '/market',
     { schema: { summary: '版权市场', querystring: marketQuery, response: envelopeOf(marketSchema) } },

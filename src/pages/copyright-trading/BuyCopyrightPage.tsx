@@ -19,7 +19,7 @@ import { useSchemas } from '../../hooks/use-schema';
 import { useUser } from '../../components/user/UserContext';
 import { formatDateTime, formatMoney } from '../../resources/views/cells';
 import { useLoad } from '../content/use-load';
-import { fetchMarket, fetchMine } from './cytransfer-api';
+import { fetchMarket, fetchMine } from './copyright-trading-api';
 import { DealActions, DealStatusTag } from './DealActions';
 import { ListingDetail, rightsText } from './ListingDetail';
 
