@@ -49,3 +49,11 @@ export function registerJsonBody(app: FastifyInstance): void {
     return parse(req, body as string, done);
   });
 }
+
+/**
+ * One field of a body that no route schema describes (a form checked later against a schema from
+ * the store, a value whose own check gives the Chinese message): unknown until that check.
+ */
+export function bodyField(body: unknown, key: string): unknown {
+  return body !== null && typeof body === 'object' ? (body as Record<string, unknown>)[key] : undefined;
+}

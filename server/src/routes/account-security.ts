@@ -1,3 +1,5 @@
+import type { ContractTypes } from '../http/type-provider.js';
+import { bodyField } from '../http/json-body.js';
 import type { FastifyInstance } from 'fastify';
 import { AppError, ok } from '../http/envelope.js';
 import { idParams } from '../http/route-schemas.js';
@@ -48,7 +50,8 @@ const maskPhone = (p: string | null) => (p ? `${p.slice(0, 3)}****${p.slice(-4)}
  * /api/user/security: the account's security state, password change, its sessions (devices) with
  * server-side revocation of one or all others, and its login history.
  */
-export default async function accountSecurityRoutes(app: FastifyInstance) {
+export default async function accountSecurityRoutes(server: FastifyInstance) {
+  const app = server.withTypeProvider<ContractTypes>();
   const view = (s: SessionRow, currentId?: number) => ({
     ...s,
     device: deviceName(s.userAgent),
@@ -92,7 +95,7 @@ export default async function accountSecurityRoutes(app: FastifyInstance) {
     { config: PHONE_CODE_LIMIT, schema: { summary: '发送新手机号验证码', response: envelopeOf(noData) } },
     async (req) => {
       const u = await req.requireUser();
-      await sendPhoneChangeCode(app, u, (req.body as { phone?: unknown } | null)?.phone, req.ip);
+      await sendPhoneChangeCode(app, u, bodyField(req.body, 'phone'), req.ip);
       return ok(null, '验证码已发送');
     },
   );
@@ -130,7 +133,7 @@ export default async function accountSecurityRoutes(app: FastifyInstance) {
     { schema: { params: idParams, summary: '退出一台设备', response: envelopeOf(noData) } },
     async (req) => {
       const u = await req.requireUser();
-      if (!(await revokeOwnSession(app.db, Number(u.id), (req.params as { id: number }).id)))
+      if (!(await revokeOwnSession(app.db, Number(u.id), req.params.id)))
         throw new AppError(404, '该登录不存在或已退出');
       return ok(null, '已退出该设备');
     },
@@ -152,7 +155,7 @@ export default async function accountSecurityRoutes(app: FastifyInstance) {
     { schema: { querystring: pageQuery, summary: '登录记录', response: envelopeOf(loginHistorySchema) } },
     async (req) => {
       const u = await req.requireUser();
-      const q = req.query as { page: number; pageSize: number };
+      const q = req.query;
       const r = await loginHistory(app.db, Number(u.id), q.page, q.pageSize);
       return ok({ total: r.total, list: r.list.map((s) => view(s, req.sessionId)) });
     },

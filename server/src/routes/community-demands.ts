@@ -1,3 +1,4 @@
+import type { ContractTypes } from '../http/type-provider.js';
 import type { FastifyInstance } from 'fastify';
 import { envelopeOf } from '../http/envelope-schema.js';
 import { noData } from '../../../src/schemas/api/envelope.js';
@@ -48,7 +49,7 @@ const pickBody = {
   properties: { responseId: idProp('响应编号') },
   additionalProperties: false,
 } as const;
-const id = (req: { params: unknown }) => (req.params as { id: number }).id;
+const id = (req: { params: { id: number } }) => req.params.id;
 
 /**
  * /community/api/demands: free demand posting. Buyers post demands (bounty: reward escrowed now;
@@ -56,11 +57,12 @@ const id = (req: { params: unknown }) => (req.params as { id: number }).id;
  * one, the creator delivers, the buyer accepts (escrow released, licence granted) or either side
  * disputes to staff (/community/api/admin/disputes).
  */
-export default async function communityDemandRoutes(app: FastifyInstance) {
+export default async function communityDemandRoutes(server: FastifyInstance) {
+  const app = server.withTypeProvider<ContractTypes>();
   app.get(
     '/',
     { schema: { summary: '需求', querystring: listQuery, response: envelopeOf(demandListSchema) } },
-    async (req) => ok(await listDemands(app.db, req.query as any)),
+    async (req) => ok(await listDemands(app.db, req.query)),
   );
 
   app.get('/mine', { schema: { summary: '我的需求与响应', response: envelopeOf(myDemandsSchema) } }, async (req) => {
@@ -117,7 +119,7 @@ export default async function communityDemandRoutes(app: FastifyInstance) {
     { schema: { summary: '选定创作者', params: idParams, body: pickBody, response: envelopeOf(noData) } },
     async (req) => {
       const user = await req.requireUser();
-      await pickResponse(app.db, Number(user.id), id(req), (req.body as { responseId: number }).responseId);
+      await pickResponse(app.db, Number(user.id), id(req), req.body.responseId);
       return ok(null, '已选定创作者，款项由平台托管，交付验收后支付');
     },
   );

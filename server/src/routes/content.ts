@@ -1,3 +1,4 @@
+import type { ContractTypes } from '../http/type-provider.js';
 import type { FastifyInstance } from 'fastify';
 import { AppError, ok } from '../http/envelope.js';
 import { idParams } from '../http/route-schemas.js';
@@ -36,7 +37,8 @@ function registrationRefusal(event: Record<string, any> | null): string | null {
  * help-centre list; event registration and /cooperation enquiries, stored for staff. Bodies are
  * sent as staff saved them; the client sanitises them when rendering (src/content/sanitize.ts).
  */
-export default async function contentRoutes(app: FastifyInstance) {
+export default async function contentRoutes(server: FastifyInstance) {
+  const app = server.withTypeProvider<ContractTypes>();
   app.get('/help', { schema: { summary: '帮助中心', response: envelopeOf(helpCentreSchema) } }, async () =>
     ok({ list: await helpCentreEntries(app.db), notices: await latestNotices(app.db) }),
   );
@@ -45,7 +47,7 @@ export default async function contentRoutes(app: FastifyInstance) {
     '/:id',
     { schema: { params: idParams, summary: '内容页', response: envelopeOf(cmsEntrySchema) } },
     async (req) => {
-      const e = await findPublishedEntry(app.db, { id: (req.params as { id: number }).id });
+      const e = await findPublishedEntry(app.db, { id: req.params.id });
       if (!e) throw new AppError(404, '内容不存在或已下线');
       return ok({
         ...e,
@@ -59,7 +61,7 @@ export default async function contentRoutes(app: FastifyInstance) {
     '/slug/:slug',
     { schema: { params: slugParams, summary: '内容页（固定路径）', response: envelopeOf(cmsEntrySchema) } },
     async (req) => {
-      const e = await findPublishedEntry(app.db, { slug: (req.params as { slug: string }).slug });
+      const e = await findPublishedEntry(app.db, { slug: req.params.slug });
       if (!e) throw new AppError(404, '内容不存在或已下线');
       return ok({
         ...e,
@@ -76,7 +78,7 @@ export default async function contentRoutes(app: FastifyInstance) {
       schema: { params: idParams, summary: '活动报名', response: envelopeOf(registrationReceivedSchema) },
     },
     async (req) => {
-      const e = await findPublishedEntry(app.db, { id: (req.params as { id: number }).id });
+      const e = await findPublishedEntry(app.db, { id: req.params.id });
       if (!e || e.kind !== 'event') throw new AppError(404, '活动不存在或已下线');
       const refusal = registrationRefusal(e.event);
       if (refusal) throw new AppError(400, refusal);

@@ -1,3 +1,4 @@
+import type { ContractTypes } from '../http/type-provider.js';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { AppError, ok } from '../http/envelope.js';
 import { ensureCheckpoint } from '../evidence/checkpoints.js';
@@ -26,7 +27,8 @@ const cache = (reply: FastifyReply, seconds: number, immutable = false) =>
  * checkpoint, its key, checkpoint history, inclusion proofs (receipts) and consistency proofs.
  * No login: anyone may audit the log.
  */
-export default async function ledger(app: FastifyInstance) {
+export default async function ledger(server: FastifyInstance) {
+  const app = server.withTypeProvider<ContractTypes>();
   const keys = () => evidenceKeysOf(app.config);
 
   app.get(
@@ -54,7 +56,7 @@ export default async function ledger(app: FastifyInstance) {
     '/checkpoints',
     { config: limited, schema: { querystring: checkpointListQuerySchema, response: envelopeOf(checkpointListSchema) } },
     async (req, reply) => {
-      const { before, limit } = req.query as { before?: number; limit: number };
+      const { before, limit } = req.query;
       await ensureCheckpoint(app.db, keys());
       const rows = await listCheckpoints(app.db, { before, limit });
       cache(reply, 10);
@@ -74,7 +76,7 @@ export default async function ledger(app: FastifyInstance) {
     '/proof',
     { config: limited, schema: { querystring: proofQuerySchema, response: envelopeOf(receiptSchema) } },
     async (req, reply) => {
-      const { certNo } = req.query as { certNo: string };
+      const { certNo } = req.query;
       const receipt = await receiptFor(app.db, keys(), certNo);
       if (!receipt) throw new AppError(404, '证书不存在');
       cache(reply, 10);
@@ -86,7 +88,7 @@ export default async function ledger(app: FastifyInstance) {
     '/consistency',
     { config: limited, schema: { querystring: consistencyQuerySchema, response: envelopeOf(consistencySchema) } },
     async (req, reply) => {
-      const { from, to } = req.query as { from: number; to: number };
+      const { from, to } = req.query;
       const cp = await ensureCheckpoint(app.db, keys());
       if (from > to) throw new AppError(400, '旧树大小不能大于新树大小');
       if (to > cp.tree_size) throw new AppError(400, `新树大小不能超过当前日志大小 ${cp.tree_size}`);

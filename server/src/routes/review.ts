@@ -1,3 +1,4 @@
+import type { ContractTypes } from '../http/type-provider.js';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { envelopeOf } from '../http/envelope-schema.js';
 import { reviewQueueSchema, staffReviewSchema } from '../../../src/schemas/api/review-responses.js';
@@ -43,7 +44,8 @@ type DecideReq = FastifyRequest<{ Params: { id: number }; Body: Target & Record<
  * first), one item with preview, diff, duplicate hits and timeline, and the decisions. Reasons
  * come from the staff-editable lumen:review/reasons and are stored with their wording of the day.
  */
-export default async function reviewRoutes(app: FastifyInstance) {
+export default async function reviewRoutes(server: FastifyInstance) {
+  const app = server.withTypeProvider<ContractTypes>();
   const staff = async (req: FastifyRequest): Promise<Actor> => ({
     id: Number((await requireStaff(req)).id),
     role: 'staff',
@@ -54,13 +56,7 @@ export default async function reviewRoutes(app: FastifyInstance) {
     { schema: { summary: '审核队列', querystring: queueQuery, response: envelopeOf(reviewQueueSchema) } },
     async (req) => {
       await staff(req);
-      const q = req.query as {
-        kind?: 'work' | 'revision';
-        type?: number;
-        appeal?: boolean;
-        page: number;
-        pageSize: number;
-      };
+      const q = req.query;
       return ok(await reviewQueue(app.db, q));
     },
   );
@@ -77,8 +73,8 @@ export default async function reviewRoutes(app: FastifyInstance) {
     },
     async (req) => {
       await staff(req);
-      const { id } = req.params as { id: number };
-      return ok(await staffReviewView(app.db, id, (req.query as { revisionId?: number }).revisionId));
+      const { id } = req.params;
+      return ok(await staffReviewView(app.db, id, req.query.revisionId));
     },
   );
 

@@ -1,3 +1,5 @@
+import type { ContractTypes } from '../http/type-provider.js';
+import { bodyField } from '../http/json-body.js';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ok } from '../http/envelope.js';
 import { idParams, mustGetOwned, registerResourceRoutes, toApi, userFor } from './resource-routes.js';
@@ -55,7 +57,8 @@ const MAX_BATCH = 50;
  *   POST /batch              {items: [form...], submit}: many works at once, all or none
  *   GET  /uploads?workType=  completed uploads no work was made from yet (the upload page's form list)
  */
-export default async function works(app: FastifyInstance) {
+export default async function works(server: FastifyInstance) {
+  const app = server.withTypeProvider<ContractTypes>();
   registerResourceRoutes(app, { table: workTable, schemaId: 'lumen:forms/work', role: 'creator', record: workSchema });
 
   const creator = async (req: FastifyRequest): Promise<Actor> => ({
@@ -82,7 +85,7 @@ export default async function works(app: FastifyInstance) {
         });
       }
     }
-    const submit = (req.body as any)?.submit === true;
+    const submit = bodyField(req.body, 'submit') === true;
     const created = await createWorksFromUploads(app.db, actor.id!, forms, {
       submit,
       depositCategories: await depositCategories(),
@@ -99,7 +102,7 @@ export default async function works(app: FastifyInstance) {
   );
 
   app.post('/batch', { schema: { summary: '批量创建作品', response: envelopeOf(worksCreatedSchema) } }, async (req) => {
-    const items = (req.body as any)?.items;
+    const items = bodyField(req.body, 'items');
     if (!Array.isArray(items) || items.length === 0) throw new AppError(400, '请选择要提交的作品');
     if (items.length > MAX_BATCH) throw new AppError(400, `一次最多提交${MAX_BATCH}个作品`);
     return createFrom(req, items, (i) => `/items/${i}`);
@@ -122,7 +125,7 @@ export default async function works(app: FastifyInstance) {
     },
     async (req) => {
       const actor = await creator(req);
-      return ok({ list: await uploadsAwaitingWork(app.db, actor.id!, (req.query as { workType: number }).workType) });
+      return ok({ list: await uploadsAwaitingWork(app.db, actor.id!, req.query.workType) });
     },
   );
 
