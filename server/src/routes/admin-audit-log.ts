@@ -1,3 +1,4 @@
+import type { ContractTypes } from '../http/type-provider.js';
 import type { FastifyInstance } from 'fastify';
 import { ok } from '../http/envelope.js';
 import { envelopeOf } from '../http/envelope-schema.js';
@@ -19,13 +20,14 @@ const listQuery = {
 } as const;
 
 /** /api/admin/audit-log (staff only): every recorded staff action, newest first (services/audit-log.ts). */
-export default async function adminAuditLogRoutes(app: FastifyInstance) {
+export default async function adminAuditLogRoutes(server: FastifyInstance) {
+  const app = server.withTypeProvider<ContractTypes>();
   app.get(
     '/list',
     { schema: { summary: '操作日志', querystring: listQuery, response: envelopeOf(auditLogSchema) } },
     async (req) => {
       await requireStaff(req);
-      return ok(await listAuditEntries(app.db, req.query as any));
+      return ok(await listAuditEntries(app.db, req.query));
     },
   );
 }

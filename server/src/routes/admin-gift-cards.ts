@@ -1,3 +1,4 @@
+import type { ContractTypes } from '../http/type-provider.js';
 import type { FastifyInstance } from 'fastify';
 import { envelopeOf } from '../http/envelope-schema.js';
 import { createdIdSchema } from '../../../src/schemas/api/action-responses.js';
@@ -20,13 +21,14 @@ const pageQuery = {
 } as const;
 
 /** /api/admin/gift-cards (staff only): gift-card batches (create, list, each batch's codes and their state). */
-export default async function adminGiftCardRoutes(app: FastifyInstance) {
+export default async function adminGiftCardRoutes(server: FastifyInstance) {
+  const app = server.withTypeProvider<ContractTypes>();
   app.get(
     '/batches',
     { schema: { summary: '礼品卡批次', querystring: pageQuery, response: envelopeOf(giftCardBatchListSchema) } },
     async (req) => {
       await requireStaff(req);
-      const q = req.query as { page: number; pageSize: number };
+      const q = req.query;
       return ok(await listBatches(app.db, q.page, q.pageSize));
     },
   );
@@ -50,7 +52,7 @@ export default async function adminGiftCardRoutes(app: FastifyInstance) {
     { schema: { summary: '批次礼品卡', params: idParams, response: envelopeOf(giftCardBatchCardsSchema) } },
     async (req) => {
       await requireStaff(req);
-      return ok(await batchCards(app.db, (req.params as { id: number }).id));
+      return ok(await batchCards(app.db, req.params.id));
     },
   );
 }

@@ -1,3 +1,4 @@
+import type { ContractTypes } from '../http/type-provider.js';
 import type { FastifyInstance } from 'fastify';
 import { ok } from '../http/envelope.js';
 import { idParams } from '../http/route-schemas.js';
@@ -28,7 +29,8 @@ const listQuery = {
 } as const;
 
 /** /api/admin/refunds (staff only): payments that granted nothing, orders refunded in full, and settling them. */
-export default async function adminRefundRoutes(app: FastifyInstance) {
+export default async function adminRefundRoutes(server: FastifyInstance) {
+  const app = server.withTypeProvider<ContractTypes>();
   const providers = payProviders(app.config, app.db);
 
   /** Refunds due (and those being settled), or settled ones with ?status=refunded. */
@@ -37,8 +39,9 @@ export default async function adminRefundRoutes(app: FastifyInstance) {
     { schema: { summary: '待退款与已退款', querystring: listQuery, response: envelopeOf(refundListSchema) } },
     async (req) => {
       await requireStaff(req);
-      const q = req.query as { status: 'due' | 'refunded'; page: number; pageSize: number };
-      return ok(await listRefunds(app.db, q.status, q.page, q.pageSize));
+      const q = req.query;
+      // The schema's enum is read from lumen:status/refund-settlement at run time: a string to TypeScript.
+      return ok(await listRefunds(app.db, q.status as 'due' | 'refunded', q.page, q.pageSize));
     },
   );
 
@@ -48,7 +51,7 @@ export default async function adminRefundRoutes(app: FastifyInstance) {
     { schema: { summary: '完成退款', params: idParams, response: envelopeOf(refundSchema) } },
     async (req) => {
       const staff = await requireStaff(req);
-      const refund = await settleRefund(app.db, providers, (req.params as { id: number }).id, Number(staff.id));
+      const refund = await settleRefund(app.db, providers, req.params.id, Number(staff.id));
       req.log.info(
         {
           refundId: refund.id,

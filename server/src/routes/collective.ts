@@ -1,3 +1,4 @@
+import type { ContractTypes } from '../http/type-provider.js';
 import type { FastifyInstance } from 'fastify';
 import { ok } from '../http/envelope.js';
 import { envelopeOf } from '../http/envelope-schema.js';
@@ -35,7 +36,8 @@ const worksBody = {
  * /api/collective: the collective copyright plan — public rule and figures, a creator's
  * membership, pool works and shares, and (under /admin) staff recording pool income.
  */
-export default async function collectiveRoutes(app: FastifyInstance) {
+export default async function collectiveRoutes(server: FastifyInstance) {
+  const app = server.withTypeProvider<ContractTypes>();
   app.get('/plan', { schema: { summary: '集体版权计划', response: envelopeOf(collectivePlanSchema) } }, async () =>
     ok({ rule: await currentCollectivePlan(app.db), ...(await planStats(app.db)) }),
   );
@@ -73,7 +75,7 @@ export default async function collectiveRoutes(app: FastifyInstance) {
     { schema: { summary: '选择入池作品', body: worksBody, response: envelopeOf(poolWorksCountSchema) } },
     async (req) => {
       const user = await req.requireUser();
-      const n = await choosePoolWorks(app.db, Number(user.id), (req.body as { materialIds: number[] }).materialIds);
+      const n = await choosePoolWorks(app.db, Number(user.id), req.body.materialIds);
       return ok({ count: n }, `已更新入池作品（${n} 件）`);
     },
   );

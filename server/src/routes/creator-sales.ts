@@ -1,3 +1,4 @@
+import type { ContractTypes } from '../http/type-provider.js';
 import type { FastifyInstance } from 'fastify';
 import { ok } from '../http/envelope.js';
 import { envelopeOf } from '../http/envelope-schema.js';
@@ -12,7 +13,8 @@ import { currentRevenueShare } from '../services/earnings.js';
  * (list convention: GET /list, GET /:id), the totals, per-day and per-work sums of the same
  * filters (GET /summary) and the share rule in force (GET /rule). States: lumen:status/earning.
  */
-export default async function creatorSalesRoutes(app: FastifyInstance) {
+export default async function creatorSalesRoutes(server: FastifyInstance) {
+  const app = server.withTypeProvider<ContractTypes>();
   app.get(
     '/summary',
     {
@@ -24,7 +26,7 @@ export default async function creatorSalesRoutes(app: FastifyInstance) {
     },
     async (req) => {
       const user = await userFor(req, 'creator');
-      return ok(await salesSummary(app.db, Number(user.id), req.query as Record<string, unknown>));
+      return ok(await salesSummary(app.db, Number(user.id), req.query));
     },
   );
 

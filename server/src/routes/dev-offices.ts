@@ -1,3 +1,4 @@
+import type { ContractTypes } from '../http/type-provider.js';
 import type { FastifyInstance } from 'fastify';
 import { fileAnswer } from '../http/envelope-schema.js';
 import { copyrightAuthority } from '../adapters/authority/index.js';
@@ -66,7 +67,8 @@ const STYLE =
  * Development-only office sandboxes (refused in production): /dev/authority (and /dev/notary) list
  * what the office received; each button sends the office's signed decision to the product's callback.
  */
-export default async function devOfficeRoutes(app: FastifyInstance) {
+export default async function devOfficeRoutes(server: FastifyInstance) {
+  const app = server.withTypeProvider<ContractTypes>();
   app.addHook('onRequest', async (_req, reply) => {
     if (app.config.env === 'production') return page(reply, '不可用', '<h2>沙箱页面在生产环境中不可用</h2>', 404);
   });
@@ -116,13 +118,7 @@ ${buttons}</form></td></tr>`;
         },
       },
       async (req, reply) => {
-        const b = req.body as {
-          caseNo: string;
-          decision: string;
-          message?: string;
-          fields?: string;
-          deadlineDays?: number;
-        };
+        const b = req.body;
         const spec = o.decisions.find((d) => d.value === b.decision)!;
         const office = o.office(app);
         if (!(await office.findCase(b.caseNo))) return page(reply, '不存在', '<h2>受理号不存在</h2>', 404);

@@ -1,6 +1,7 @@
+import type { ContractTypes } from '../http/type-provider.js';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { fileAnswer } from '../http/envelope-schema.js';
-import { PAY_PROVIDERS, payProviders, type PayProviderName } from '../adapters/pay/index.js';
+import { PAY_PROVIDERS, payProviders } from '../adapters/pay/index.js';
 
 export const esc = (s: unknown) => String(s).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 const yuan = (cents: number) => `¥${(cents / 100).toFixed(2)}`;
@@ -29,7 +30,8 @@ const payFields = {
 /**
  * Development-only pages (refused in production): the payment sandbox a pay QR code points at.
  */
-export default async function devTradeRoutes(app: FastifyInstance) {
+export default async function devTradeRoutes(server: FastifyInstance) {
+  const app = server.withTypeProvider<ContractTypes>();
   app.addHook('onRequest', async (_req, reply) => {
     if (app.config.env === 'production') return page(reply, '不可用', '<h2>沙箱页面在生产环境中不可用</h2>', 404);
   });
@@ -48,13 +50,7 @@ export default async function devTradeRoutes(app: FastifyInstance) {
       },
     },
     async (req, reply) => {
-      const q = req.query as {
-        provider: PayProviderName;
-        orderNo: string;
-        amountCents: number;
-        subject?: string;
-        sign: string;
-      };
+      const q = req.query;
       const p = providers[q.provider];
       if (!p.payLinkValid(q)) return page(reply, '链接无效', '<h2>支付链接无效或已被修改</h2>', 400);
       const hidden = Object.entries(q)
@@ -88,14 +84,7 @@ export default async function devTradeRoutes(app: FastifyInstance) {
       },
     },
     async (req, reply) => {
-      const b = req.body as {
-        provider: PayProviderName;
-        orderNo: string;
-        amountCents: number;
-        subject?: string;
-        sign: string;
-        result: 'SUCCESS' | 'FAIL';
-      };
+      const b = req.body;
       const p = providers[b.provider];
       const { result, ...link } = b;
       if (!p.payLinkValid(link)) return page(reply, '链接无效', '<h2>支付链接无效或已被修改</h2>', 400);

@@ -1,3 +1,4 @@
+import type { ContractTypes } from '../http/type-provider.js';
 import type { FastifyInstance } from 'fastify';
 import { envelopeOf } from '../http/envelope-schema.js';
 import { couponListSchema } from '../../../src/schemas/api/pay-responses.js';
@@ -6,7 +7,8 @@ import { listQuerySchema } from '../http/list-query.js';
 import { COUPON_LIST, listCoupons } from '../repositories/coupons.js';
 
 /** /api/discount: my coupons (status 0 unusable, 1 usable, 2 used, 3 expired, 4 cancelled). */
-export default async function discountRoutes(app: FastifyInstance) {
+export default async function discountRoutes(server: FastifyInstance) {
+  const app = server.withTypeProvider<ContractTypes>();
   app.get(
     '/list',
     {
@@ -18,7 +20,7 @@ export default async function discountRoutes(app: FastifyInstance) {
     },
     async (req) => {
       const u = await req.requireUser();
-      return ok(await listCoupons(app.db, u.id, req.query as any));
+      return ok(await listCoupons(app.db, u.id, req.query));
     },
   );
 }

@@ -1,3 +1,4 @@
+import type { ContractTypes } from '../http/type-provider.js';
 import type { FastifyInstance } from 'fastify';
 import { ok } from '../http/envelope.js';
 import { envelopeOf } from '../http/envelope-schema.js';
@@ -16,7 +17,8 @@ const lookupQuery = {
  * /api/protection/lookup (public): which completed deposits hold a file fingerprint. The browser
  * computes the SHA-256 itself (/tool, /copyrightVerify/file), so the file never leaves it.
  */
-export default async function evidenceLookupRoutes(app: FastifyInstance) {
+export default async function evidenceLookupRoutes(server: FastifyInstance) {
+  const app = server.withTypeProvider<ContractTypes>();
   app.get(
     '/',
     {
@@ -24,7 +26,7 @@ export default async function evidenceLookupRoutes(app: FastifyInstance) {
       schema: { querystring: lookupQuery, response: envelopeOf(evidenceLookupSchema) },
     },
     async (req) => {
-      const sha256 = (req.query as { sha256: string }).sha256.toLowerCase();
+      const sha256 = req.query.sha256.toLowerCase();
       const matches = await depositsBySha256(app.db, sha256, DEPOSIT.DEPOSITED);
       return ok({ sha256, matches }, matches.length ? `找到 ${matches.length} 条存证记录` : '存证记录中没有这个文件');
     },

@@ -1,3 +1,4 @@
+import type { ContractTypes } from '../http/type-provider.js';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { AppError, ok } from '../http/envelope.js';
@@ -27,7 +28,8 @@ export async function imagePackageRoutes(app: FastifyInstance) {
  * idempotency key (lumen:forms/image-download); GET /:id/file serves a recorded download again
  * without taking anything.
  */
-export default async function imageDownloadRoutes(app: FastifyInstance) {
+export default async function imageDownloadRoutes(server: FastifyInstance) {
+  const app = server.withTypeProvider<ContractTypes>();
   app.post(
     '/',
     {
@@ -48,7 +50,7 @@ export default async function imageDownloadRoutes(app: FastifyInstance) {
     { schema: { summary: '再次下载原图', params: idParams, response: envelopeOrFile(downloadLinkSchema) } },
     async (req, reply) => {
       const u = await req.requireUser();
-      const row = await mustGetOwned(app.db, imageDownloadTable, Number(u.id), (req.params as { id: number }).id);
+      const row = await mustGetOwned(app.db, imageDownloadTable, Number(u.id), req.params.id);
       const m = await imageMaterial(app.db, Number(row.material_id));
       if (!m?.originalPath || !(await app.storage.exists(m.originalPath)))
         throw new AppError(404, '原图暂不可用，请联系客服');

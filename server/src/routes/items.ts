@@ -1,3 +1,4 @@
+import type { ContractTypes } from '../http/type-provider.js';
 import type { FastifyInstance } from 'fastify';
 import { AppError, ok } from '../http/envelope.js';
 import {
@@ -24,7 +25,8 @@ type IdReq = { params: { id: number } };
 const notFound = () => new AppError(404, NOT_FOUND_MATERIAL);
 
 /** /api/items: list (list convention), detail, owner card, similar items, evidence certificate. */
-export default async function itemsApi(app: FastifyInstance): Promise<void> {
+export default async function itemsApi(server: FastifyInstance): Promise<void> {
+  const app = server.withTypeProvider<ContractTypes>();
   // The public catalogue: shallow pages only (deep offsets cost a scan) and known sort keys.
   app.get(
     '/list',
@@ -34,7 +36,7 @@ export default async function itemsApi(app: FastifyInstance): Promise<void> {
         response: envelopeOf(materialListSchema),
       },
     },
-    async (req) => ok(await listMaterials(app.db, req.query as Record<string, unknown>)),
+    async (req) => ok(await listMaterials(app.db, req.query)),
   );
 
   // Opening the detail page counts a view (batched, no write here); GET /:id (list convention) does not.
@@ -62,11 +64,7 @@ export default async function itemsApi(app: FastifyInstance): Promise<void> {
       },
     },
     async (req) => {
-      const list = await similarMaterials(
-        app.db,
-        (req as unknown as IdReq).params.id,
-        (req.query as { limit: number }).limit,
-      );
+      const list = await similarMaterials(app.db, (req as unknown as IdReq).params.id, req.query.limit);
       if (!list) throw notFound();
       return ok(list);
     },

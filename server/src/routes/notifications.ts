@@ -1,3 +1,4 @@
+import type { ContractTypes } from '../http/type-provider.js';
 import type { FastifyInstance } from 'fastify';
 import { AppError, ok } from '../http/envelope.js';
 import { idParams } from '../http/route-schemas.js';
@@ -11,7 +12,8 @@ import { listQuerySchema } from '../http/list-query.js';
 import * as n from '../repositories/notifications.js';
 
 /** /api/notifications: the signed-in user's inbox (written by services/notifications.ts notify). */
-export default async function notificationRoutes(app: FastifyInstance) {
+export default async function notificationRoutes(server: FastifyInstance) {
+  const app = server.withTypeProvider<ContractTypes>();
   app.get(
     '/list',
     {
@@ -23,7 +25,7 @@ export default async function notificationRoutes(app: FastifyInstance) {
     },
     async (req) => {
       const u = await req.requireUser();
-      return ok(await n.listNotifications(app.db, u.id, req.query as Record<string, unknown>));
+      return ok(await n.listNotifications(app.db, u.id, req.query));
     },
   );
 
@@ -38,7 +40,7 @@ export default async function notificationRoutes(app: FastifyInstance) {
     { schema: { summary: '标记已读', params: idParams, response: envelopeOf(unreadCountSchema) } },
     async (req) => {
       const u = await req.requireUser();
-      if (!(await n.markRead(app.db, u.id, (req.params as { id: number }).id))) throw new AppError(404, '通知不存在');
+      if (!(await n.markRead(app.db, u.id, req.params.id))) throw new AppError(404, '通知不存在');
       return ok({ count: await n.unreadCount(app.db, u.id) }, '已标记为已读');
     },
   );

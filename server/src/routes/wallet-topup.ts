@@ -1,3 +1,4 @@
+import type { ContractTypes } from '../http/type-provider.js';
 import type { FastifyInstance } from 'fastify';
 import { AppError, ok } from '../http/envelope.js';
 import { envelopeOf } from '../http/envelope-schema.js';
@@ -14,7 +15,8 @@ const SCHEMA_ID = 'lumen:forms/wallet-topup';
  * /api/wallet/topup: POST / starts a top-up (lumen:forms/wallet-topup) and answers the provider's
  * pay URL (sandbox QR target); GET /:topupNo is polled until the callback has credited the wallet.
  */
-export default async function walletTopUpRoutes(app: FastifyInstance) {
+export default async function walletTopUpRoutes(server: FastifyInstance) {
+  const app = server.withTypeProvider<ContractTypes>();
   const providers = payProviders(app.config, app.db);
 
   app.post(
@@ -47,7 +49,7 @@ export default async function walletTopUpRoutes(app: FastifyInstance) {
     },
     async (req) => {
       const u = await req.requireUser();
-      const t = await findTopUp(app.db, (req.params as { topupNo: string }).topupNo, Number(u.id));
+      const t = await findTopUp(app.db, req.params.topupNo, Number(u.id));
       if (!t) throw new AppError(404, '充值记录不存在');
       return ok(t);
     },

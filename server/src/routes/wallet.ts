@@ -1,3 +1,4 @@
+import type { ContractTypes } from '../http/type-provider.js';
 import type { FastifyInstance } from 'fastify';
 import { envelopeOf } from '../http/envelope-schema.js';
 import { walletInfoSchema, walletListSchema } from '../../../src/schemas/api/pay-responses.js';
@@ -6,7 +7,8 @@ import { listQuerySchema } from '../http/list-query.js';
 import { balanceOf, listTransactions, WALLET_LIST } from '../repositories/wallet.js';
 
 /** /api/wallet: balance and its movements (payments debit it atomically in /api/trade/pay/wallet). */
-export default async function walletRoutes(app: FastifyInstance) {
+export default async function walletRoutes(server: FastifyInstance) {
+  const app = server.withTypeProvider<ContractTypes>();
   app.get('/info', { schema: { summary: '钱包余额', response: envelopeOf(walletInfoSchema) } }, async (req) => {
     const u = await req.requireUser();
     return ok({ balanceCents: await balanceOf(app.db, u.id) });
@@ -22,7 +24,7 @@ export default async function walletRoutes(app: FastifyInstance) {
     },
     async (req) => {
       const u = await req.requireUser();
-      return ok(await listTransactions(app.db, u.id, req.query as any));
+      return ok(await listTransactions(app.db, u.id, req.query));
     },
   );
 }

@@ -1,3 +1,4 @@
+import type { ContractTypes } from '../http/type-provider.js';
 import type { FastifyInstance } from 'fastify';
 import { AppError, ok } from '../http/envelope.js';
 import { mustGetOwned, registerResourceRoutes, userFor } from './resource-routes.js';
@@ -16,7 +17,8 @@ const yuan = (cents: number) => (cents / 100).toFixed(2);
  * (creator_earnings): only credits past their holding period, minus what other withdrawals hold.
  * Staff decide them at /api/admin/withdrawals; every step is in withdrawal_events.
  */
-export default async function withdrawals(app: FastifyInstance) {
+export default async function withdrawals(server: FastifyInstance) {
+  const app = server.withTypeProvider<ContractTypes>();
   app.get('/summary', { schema: { summary: '收益余额', response: envelopeOf(earningsSummarySchema) } }, async (req) => {
     const user = await userFor(req, 'creator');
     return ok(await earningsOf(app.db, Number(user.id)));
@@ -28,7 +30,7 @@ export default async function withdrawals(app: FastifyInstance) {
     { schema: { summary: '提现状态记录', params: idParams, response: envelopeOf(withdrawalEventListSchema) } },
     async (req) => {
       const user = await userFor(req, 'creator');
-      const id = (req.params as { id: number }).id;
+      const id = req.params.id;
       await mustGetOwned(app.db, withdrawalTable, Number(user.id), id);
       return ok({ list: await withdrawalEvents(app.db, id) });
     },
