@@ -1,3 +1,4 @@
+import type { ContractTypes } from '../http/type-provider.js';
 import type { FastifyInstance } from 'fastify';
 import { AppError, ok } from '../http/envelope.js';
 import { idParams } from '../http/route-schemas.js';
@@ -41,13 +42,14 @@ const imageParams = {
  * /api/admin/certifications (staff only): the real-name certification review queue. Approving
  * sets the applicant's owner type and authorization level; both decisions are in the audit log.
  */
-export default async function adminCertificationRoutes(app: FastifyInstance) {
+export default async function adminCertificationRoutes(server: FastifyInstance) {
+  const app = server.withTypeProvider<ContractTypes>();
   app.get(
     '/list',
     { schema: { summary: '实名认证', querystring: listQuery, response: envelopeOf(certificationListSchema) } },
     async (req) => {
       await requireStaff(req);
-      const q = req.query as { status: number; page: number; pageSize: number };
+      const q = req.query;
       return ok(await listCertificationsForStaff(app.db, q.status, q.page, q.pageSize));
     },
   );
@@ -57,7 +59,7 @@ export default async function adminCertificationRoutes(app: FastifyInstance) {
     { schema: { summary: '实名认证详情', params: idParams, response: envelopeOf(certificationDetailSchema) } },
     async (req) => {
       await requireStaff(req);
-      const c = await findCertification(app.db, (req.params as { id: number }).id);
+      const c = await findCertification(app.db, req.params.id);
       if (!c) throw new AppError(404, '认证申请不存在');
       const standing = await accountStanding(app.db, c.userId);
       return ok({
@@ -75,7 +77,7 @@ export default async function adminCertificationRoutes(app: FastifyInstance) {
     { schema: { params: imageParams, response: fileAnswer('*/*', '认证材料图片') } },
     async (req, reply) => {
       await requireStaff(req);
-      const { id, n } = req.params as { id: number; n: number };
+      const { id, n } = req.params;
       const img = (await findCertification(app.db, id))?.images[n];
       if (!img) throw new AppError(404, '文件不存在');
       return serveObject(req, reply, app.storage, img.key, {
@@ -92,7 +94,7 @@ export default async function adminCertificationRoutes(app: FastifyInstance) {
       const staff = await requireStaff(req);
       const form = await validateForm(app, 'lumen:forms/certification-approve', req.body);
       return ok(
-        await approveCertification(app.db, req, staff, (req.params as { id: number }).id, form.authLevel as AuthLevel),
+        await approveCertification(app.db, req, staff, req.params.id, form.authLevel as AuthLevel),
         '已通过认证',
       );
     },
@@ -105,7 +107,7 @@ export default async function adminCertificationRoutes(app: FastifyInstance) {
       const staff = await requireStaff(req);
       const form = await validateForm(app, 'lumen:forms/certification-reject', req.body);
       return ok(
-        await rejectCertification(app.db, req, staff, (req.params as { id: number }).id, String(form.reason).trim()),
+        await rejectCertification(app.db, req, staff, req.params.id, String(form.reason).trim()),
         statusLabel('lumen:status/certification', 2),
       );
     },

@@ -1,3 +1,4 @@
+import type { ContractTypes } from '../http/type-provider.js';
 import type { FastifyInstance } from 'fastify';
 import { AppError, ok } from '../http/envelope.js';
 import { idParams } from '../http/route-schemas.js';
@@ -25,13 +26,14 @@ const listQuery = {
  * and makes its PDF downloadable; refusing needs a reason and frees the orders. Both are in the
  * audit log and notify the requester. Statuses: lumen:status/invoice.
  */
-export default async function adminInvoiceRoutes(app: FastifyInstance) {
+export default async function adminInvoiceRoutes(server: FastifyInstance) {
+  const app = server.withTypeProvider<ContractTypes>();
   app.get(
     '/list',
     { schema: { summary: '开票申请', querystring: listQuery, response: envelopeOf(staffInvoiceListSchema) } },
     async (req) => {
       await requireStaff(req);
-      const q = req.query as { status: number; page: number; pageSize: number };
+      const q = req.query;
       return ok(await listInvoicesForStaff(app.db, q.status, q.page, q.pageSize));
     },
   );
@@ -41,7 +43,7 @@ export default async function adminInvoiceRoutes(app: FastifyInstance) {
     { schema: { summary: '开票申请详情', params: idParams, response: envelopeOf(staffInvoiceSchema) } },
     async (req) => {
       await requireStaff(req);
-      const d = await findInvoiceDetail(app.db, (req.params as { id: number }).id);
+      const d = await findInvoiceDetail(app.db, req.params.id);
       if (!d) throw new AppError(404, '开票申请不存在');
       const { form: _form, ...detail } = d;
       return ok(detail);
@@ -53,7 +55,7 @@ export default async function adminInvoiceRoutes(app: FastifyInstance) {
     { schema: { summary: '开票并生成发票号码', params: idParams, response: envelopeOf(staffInvoiceSchema) } },
     async (req) => {
       const staff = await requireStaff(req);
-      const { form: _form, ...d } = await issueInvoice(app.db, req, staff, (req.params as { id: number }).id);
+      const { form: _form, ...d } = await issueInvoice(app.db, req, staff, req.params.id);
       return ok(d, '发票已开具');
     },
   );
@@ -64,13 +66,7 @@ export default async function adminInvoiceRoutes(app: FastifyInstance) {
     async (req) => {
       const staff = await requireStaff(req);
       const form = await validateForm(app, 'lumen:forms/invoice-refuse', req.body);
-      const { form: _form, ...d } = await refuseInvoice(
-        app.db,
-        req,
-        staff,
-        (req.params as { id: number }).id,
-        String(form.reason).trim(),
-      );
+      const { form: _form, ...d } = await refuseInvoice(app.db, req, staff, req.params.id, String(form.reason).trim());
       return ok(d, statusLabel('lumen:status/invoice', 3));
     },
   );
@@ -80,7 +76,7 @@ export default async function adminInvoiceRoutes(app: FastifyInstance) {
     { schema: { params: idParams, response: fileAnswer('application/pdf', '电子发票 PDF') } },
     async (req, reply) => {
       await requireStaff(req);
-      const { pdf, invoiceNo } = await issuedInvoicePdf(app.db, (req.params as { id: number }).id);
+      const { pdf, invoiceNo } = await issuedInvoicePdf(app.db, req.params.id);
       return reply
         .type('application/pdf')
         .header('content-disposition', contentDisposition(`电子发票-${invoiceNo}.pdf`))

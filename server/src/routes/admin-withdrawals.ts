@@ -1,3 +1,4 @@
+import type { ContractTypes } from '../http/type-provider.js';
 import type { FastifyInstance } from 'fastify';
 import { AppError, ok } from '../http/envelope.js';
 import { idParams } from '../http/route-schemas.js';
@@ -34,7 +35,8 @@ const listQuery = {
  * through the payment adapter (once), refusing returns the amount to the creator's available
  * earnings with a reason the creator sees. Statuses: lumen:status/withdrawal.
  */
-export default async function adminWithdrawalRoutes(app: FastifyInstance) {
+export default async function adminWithdrawalRoutes(server: FastifyInstance) {
+  const app = server.withTypeProvider<ContractTypes>();
   const provider = payProviders(app.config, app.db)[PAYOUT_PROVIDER];
 
   app.get(
@@ -42,7 +44,7 @@ export default async function adminWithdrawalRoutes(app: FastifyInstance) {
     { schema: { summary: '提现申请', querystring: listQuery, response: envelopeOf(staffWithdrawalListSchema) } },
     async (req) => {
       await requireStaff(req);
-      const q = req.query as { status: number; page: number; pageSize: number };
+      const q = req.query;
       return ok(await listWithdrawalsForStaff(app.db, q.status, q.page, q.pageSize));
     },
   );
@@ -53,7 +55,7 @@ export default async function adminWithdrawalRoutes(app: FastifyInstance) {
     { schema: { summary: '提现申请详情', params: idParams, response: envelopeOf(staffWithdrawalDetailSchema) } },
     async (req) => {
       await requireStaff(req);
-      const w = await findWithdrawalForStaff(app.db, (req.params as { id: number }).id);
+      const w = await findWithdrawalForStaff(app.db, req.params.id);
       if (!w) throw new AppError(404, '提现申请不存在');
       return ok({
         ...w,
@@ -68,7 +70,7 @@ export default async function adminWithdrawalRoutes(app: FastifyInstance) {
     { schema: { summary: '通过并打款', params: idParams, response: envelopeOf(staffWithdrawalDataSchema) } },
     async (req) => {
       const staff = await requireStaff(req);
-      const w = await approveWithdrawal(app.db, provider, (req.params as { id: number }).id, Number(staff.id));
+      const w = await approveWithdrawal(app.db, provider, req.params.id, Number(staff.id));
       req.log.info(
         { withdrawalId: w.id, amountCents: w.amountCents, payoutId: w.payoutId, staffId: staff.id },
         'withdrawal paid out',
@@ -84,7 +86,7 @@ export default async function adminWithdrawalRoutes(app: FastifyInstance) {
       const staff = await requireStaff(req);
       const form = await validateForm(app, 'lumen:forms/withdrawal-reject', req.body);
       return ok(
-        await rejectWithdrawal(app.db, (req.params as { id: number }).id, Number(staff.id), String(form.reason).trim()),
+        await rejectWithdrawal(app.db, req.params.id, Number(staff.id), String(form.reason).trim()),
         statusLabel('lumen:status/withdrawal', 2),
       );
     },

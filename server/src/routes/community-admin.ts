@@ -1,3 +1,4 @@
+import type { ContractTypes } from '../http/type-provider.js';
 import type { FastifyInstance } from 'fastify';
 import { envelopeOf } from '../http/envelope-schema.js';
 import { noData } from '../../../src/schemas/api/envelope.js';
@@ -26,10 +27,10 @@ const targetParams = {
   required: ['target', 'id'],
   properties: { target: { type: 'string', title: '内容类型', enum: ['post', 'comment'] }, id: idParams.properties.id },
 } as const;
-type TargetParams = { target: 'post' | 'comment'; id: number };
 
 /** /community/api/admin: the back office's moderation of the showcase and demand disputes (staff only, audit-logged). */
-export default async function communityAdminRoutes(app: FastifyInstance) {
+export default async function communityAdminRoutes(server: FastifyInstance) {
+  const app = server.withTypeProvider<ContractTypes>();
   app.get('/reports', { schema: { summary: '举报与隐藏', response: envelopeOf(moderationSchema) } }, async (req) => {
     await requireStaff(req);
     return ok({ reports: await openReports(app.db), hidden: await hiddenPosts(app.db) });
@@ -44,7 +45,7 @@ export default async function communityAdminRoutes(app: FastifyInstance) {
     async (req) => {
       const staff = await requireStaff(req);
       const form = await validateForm(app, 'lumen:forms/community-hide', req.body);
-      const p = req.params as TargetParams;
+      const p = req.params;
       await hideContent(app.db, req, staff, p.target, p.id, form.reason.trim());
       return ok(null, '已隐藏');
     },
@@ -55,7 +56,7 @@ export default async function communityAdminRoutes(app: FastifyInstance) {
     { schema: { summary: '恢复内容', params: targetParams, response: envelopeOf(noData) } },
     async (req) => {
       const staff = await requireStaff(req);
-      const p = req.params as TargetParams;
+      const p = req.params;
       await restoreContent(app.db, req, staff, p.target, p.id);
       return ok(null, '已恢复');
     },
@@ -66,7 +67,7 @@ export default async function communityAdminRoutes(app: FastifyInstance) {
     { schema: { summary: '驳回举报', params: targetParams, response: envelopeOf(noData) } },
     async (req) => {
       const staff = await requireStaff(req);
-      const p = req.params as TargetParams;
+      const p = req.params;
       await dismissReports(app.db, req, staff, p.target, p.id);
       return ok(null, '已驳回举报');
     },
@@ -86,8 +87,8 @@ export default async function communityAdminRoutes(app: FastifyInstance) {
     { schema: { summary: '裁决需求争议', params: idParams, body: resolveBody, response: envelopeOf(noData) } },
     async (req) => {
       const staff = await requireStaff(req);
-      const b = req.body as { outcome: 'release' | 'refund'; note: string };
-      await resolveDispute(app.db, req, staff, (req.params as { id: number }).id, b.outcome, b.note.trim());
+      const b = req.body;
+      await resolveDispute(app.db, req, staff, req.params.id, b.outcome, b.note.trim());
       return ok(null, b.outcome === 'release' ? '已裁决：款项支付给创作者' : '已裁决：款项退回买家');
     },
   );

@@ -1,3 +1,4 @@
+import type { ContractTypes } from '../http/type-provider.js';
 import type { FastifyInstance } from 'fastify';
 import { envelopeOf } from '../http/envelope-schema.js';
 import { noData } from '../../../src/schemas/api/envelope.js';
@@ -55,14 +56,15 @@ const onBody = {
   properties: { on: { type: 'boolean', title: '开关' } },
   additionalProperties: false,
 } as const;
-const id = (req: { params: unknown }) => (req.params as { id: number }).id;
+const id = (req: { params: { id: number } }) => req.params.id;
 
 /**
  * /community/api: the showcase community (spec §1): portfolio posts from the creator's catalogue
  * or uploaded images, likes, collections, comments, follows, reports, feeds and creator profiles.
  * Served under /community/ so the client sends it to VITE_COMMUNITY_BASE (same server by default).
  */
-export default async function communityRoutes(app: FastifyInstance) {
+export default async function communityRoutes(server: FastifyInstance) {
+  const app = server.withTypeProvider<ContractTypes>();
   await app.register(multipart, { limits: MULTIPART_LIMITS });
 
   /** A visible post, or the viewer's own / staff's view of a hidden one; 404 for everyone else. */
@@ -77,12 +79,7 @@ export default async function communityRoutes(app: FastifyInstance) {
     '/feed',
     { schema: { summary: '作品帖', querystring: feedQuery, response: envelopeOf(feedSchema) } },
     async (req) => {
-      const q = req.query as {
-        sort: 'newest' | 'popular' | 'following';
-        authorId?: number;
-        page: number;
-        pageSize: number;
-      };
+      const q = req.query;
       const viewer = q.sort === 'following' ? await req.requireUser() : await req.currentUser();
       return ok(await feed(app.db, { ...q, viewerId: viewer ? Number(viewer.id) : null }));
     },
@@ -182,7 +179,7 @@ export default async function communityRoutes(app: FastifyInstance) {
         const user = await req.requireUser();
         const p = await visiblePost(id(req), user);
         if (p.status !== 'visible') throw new AppError(409, '该作品帖已被隐藏');
-        const on = (req.body as { on: boolean }).on;
+        const on = req.body.on;
         const r = await app.db.tx((q) => toggleMark(q, mark, p.id, Number(user.id), on));
         return ok({ on, count: r.count });
       },
@@ -245,7 +242,7 @@ export default async function communityRoutes(app: FastifyInstance) {
       const user = await req.requireUser();
       if (Number(user.id) === id(req)) throw new AppError(400, '不能关注自己');
       if (!(await creatorProfile(app.db, id(req), null))) throw new AppError(404, '创作者不存在');
-      const on = (req.body as { on: boolean }).on;
+      const on = req.body.on;
       await setFollow(app.db, Number(user.id), id(req), on);
       return ok({ on }, on ? '已关注' : '已取消关注');
     },

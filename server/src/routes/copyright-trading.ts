@@ -1,3 +1,4 @@
+import type { ContractTypes } from '../http/type-provider.js';
 import type { FastifyInstance } from 'fastify';
 import { envelopeOf, fileAnswer } from '../http/envelope-schema.js';
 import { noData } from '../../../src/schemas/api/envelope.js';
@@ -82,14 +83,15 @@ const answerBody = {
   properties: { accept: { type: 'boolean', title: '是否接受' } },
   additionalProperties: false,
 } as const;
-const id = (req: { params: unknown }) => (req.params as { id: number }).id;
+const id = (req: { params: { id: number } }) => req.params.id;
 
 /** /api/cytransfer: copyright market, listings, offers, escrowed deals, contract signing, chain of title. */
-export default async function copyrightTradingRoutes(app: FastifyInstance) {
+export default async function copyrightTradingRoutes(server: FastifyInstance) {
+  const app = server.withTypeProvider<ContractTypes>();
   app.get(
     '/market',
     { schema: { summary: '版权市场', querystring: marketQuery, response: envelopeOf(marketSchema) } },
-    async (req) => ok(await marketListings(app.db, req.query as any)),
+    async (req) => ok(await marketListings(app.db, req.query)),
   );
 
   app.get(
@@ -169,7 +171,7 @@ export default async function copyrightTradingRoutes(app: FastifyInstance) {
     { schema: { summary: '答复出价', params: idParams, body: answerBody, response: envelopeOf(noData) } },
     async (req) => {
       const user = await req.requireUser();
-      const accept = (req.body as { accept: boolean }).accept;
+      const accept = req.body.accept;
       await answerOffer(app.db, id(req), Number(user.id), accept);
       return ok(null, accept ? '已接受出价，等待买家付款' : '已拒绝出价');
     },
@@ -226,7 +228,7 @@ export default async function copyrightTradingRoutes(app: FastifyInstance) {
       const d = await findDealFor(app.db, id(req), Number(user.id));
       if (!d) throw new AppError(404, '交易不存在');
       if (!user.phone) throw new AppError(400, '请先绑定手机号');
-      await consumeCode(app.db, app.config.smsCodePepper, user.phone, 'sign', (req.body as { code: string }).code);
+      await consumeCode(app.db, app.config.smsCodePepper, user.phone, 'sign', req.body.code);
       const r = await signDeal(app.db, Number(d.id), Number(user.id), req.ip);
       return ok(r, r.completed ? '双方均已签署：款项已支付给权利人，转让已写入存证记录' : '已签署，等待对方签署');
     },
@@ -265,7 +267,7 @@ export default async function copyrightTradingRoutes(app: FastifyInstance) {
     { schema: { summary: '审核挂牌', params: idParams, body: reviewBody, response: envelopeOf(noData) } },
     async (req) => {
       const staff = await requireStaff(req);
-      const b = req.body as { approve: boolean; reason?: string };
+      const b = req.body;
       if (!b.approve && !b.reason?.trim()) throw new AppError(400, '请填写驳回原因');
       await reviewListing(app.db, id(req), Number(staff.id), b.approve, b.reason?.trim());
       return ok(null, b.approve ? '已通过，挂牌已公开' : '已驳回');

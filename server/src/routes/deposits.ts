@@ -1,3 +1,4 @@
+import type { ContractTypes } from '../http/type-provider.js';
 import type { FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
 import { AppError, ok } from '../http/envelope.js';
@@ -34,7 +35,8 @@ const SCHEMA_ID = 'lumen:forms/deposit';
  * (multipart), checks the file by content against the current deposit rule of the work category,
  * stores it, and appends its SHA-256 to the hash-chained ledger (status 2 depositing -> 1 deposited).
  */
-export default async function deposits(app: FastifyInstance) {
+export default async function deposits(server: FastifyInstance) {
+  const app = server.withTypeProvider<ContractTypes>();
   await app.register(multipart, { limits: MULTIPART_LIMITS });
   registerResourceRoutes(app, { table: depositTable, schemaId: SCHEMA_ID, record: depositRecordSchema });
 
@@ -106,7 +108,7 @@ export default async function deposits(app: FastifyInstance) {
 
   app.post('/:id/verify', { schema: { params: idParams, response: envelopeOf(depositCheckSchema) } }, async (req) => {
     const user = await req.requireUser();
-    const d = await mustGetOwned(app.db, depositTable, Number(user.id), (req.params as any).id);
+    const d = await mustGetOwned(app.db, depositTable, Number(user.id), req.params.id);
     const r = await verifyDeposit(d);
     if (!r.valid) throw new AppError(409, r.reason);
     return ok(r, r.reason);
@@ -119,12 +121,16 @@ export default async function deposits(app: FastifyInstance) {
     {
       config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
       schema: {
-        params: { type: 'object', properties: { certNo: { type: 'string', pattern: CERT_NO_PATTERN } } },
+        params: {
+          type: 'object',
+          required: ['certNo'],
+          properties: { certNo: { type: 'string', pattern: CERT_NO_PATTERN } },
+        },
         response: envelopeOf(depositVerifySchema),
       },
     },
     async (req) => {
-      const d = await findByCertNo(app.db, (req.params as any).certNo);
+      const d = await findByCertNo(app.db, req.params.certNo);
       if (!d) throw new AppError(404, '证书不存在');
       const r = await verifyDeposit(d);
       return ok({
@@ -145,7 +151,7 @@ export default async function deposits(app: FastifyInstance) {
     { schema: { params: idParams, response: fileAnswer('application/pdf', '存证证书 PDF') } },
     async (req, reply) => {
       const user = await req.requireUser();
-      const d = await mustGetOwned(app.db, depositTable, Number(user.id), (req.params as any).id);
+      const d = await mustGetOwned(app.db, depositTable, Number(user.id), req.params.id);
       if (Number(d.status) !== DEPOSIT.DEPOSITED) throw new AppError(409, '存证完成后才能下载证书');
       const verifyUrl = `${app.config.publicUrl}${certificatePath(d.cert_no)}`;
       const receipt = await receiptFor(app.db, evidenceKeysOf(app.config), d.cert_no, verifyUrl);
@@ -178,7 +184,7 @@ export default async function deposits(app: FastifyInstance) {
     { schema: { params: idParams, response: fileAnswer('application/json', '存证回执文件（JSON）') } },
     async (req, reply) => {
       const user = await req.requireUser();
-      const d = await mustGetOwned(app.db, depositTable, Number(user.id), (req.params as any).id);
+      const d = await mustGetOwned(app.db, depositTable, Number(user.id), req.params.id);
       if (Number(d.status) !== DEPOSIT.DEPOSITED) throw new AppError(409, '存证完成后才能下载回执');
       const receipt = await receiptFor(
         app.db,

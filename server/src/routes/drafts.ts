@@ -1,3 +1,4 @@
+import type { ContractTypes } from '../http/type-provider.js';
 import type { FastifyInstance } from 'fastify';
 import { AppError, ok } from '../http/envelope.js';
 import { idParams } from '../http/route-schemas.js';
@@ -18,7 +19,8 @@ const saveBody = {
 const listQuery = { type: 'object', properties: { formId: formIdProp }, additionalProperties: false } as const;
 
 /** /api/drafts: the signed-in user's autosaved application drafts (services/drafts.ts). */
-export default async function draftRoutes(app: FastifyInstance) {
+export default async function draftRoutes(server: FastifyInstance) {
+  const app = server.withTypeProvider<ContractTypes>();
   app.get(
     '/',
     { schema: { querystring: listQuery, summary: '我的草稿', response: envelopeOf(draftListSchema) } },
@@ -26,7 +28,7 @@ export default async function draftRoutes(app: FastifyInstance) {
       const user = await req.requireUser();
       await deleteExpiredDrafts(app.db, Number(user.id));
       const policy = await currentDraftPolicy(app.db);
-      const list = await listDrafts(app.db, Number(user.id), (req.query as { formId?: string }).formId ?? null);
+      const list = await listDrafts(app.db, Number(user.id), req.query.formId ?? null);
       return ok({ list, ttlDays: policy.ttlDays, maxPerUser: policy.maxPerUser, forms: policy.forms });
     },
   );
@@ -40,14 +42,7 @@ export default async function draftRoutes(app: FastifyInstance) {
     },
     async (req) => {
       const user = await req.requireUser();
-      return ok(
-        await saveDraft(
-          app.db,
-          Number(user.id),
-          req.body as { id?: number; formId: string; data: Record<string, unknown> },
-        ),
-        '草稿已保存',
-      );
+      return ok(await saveDraft(app.db, Number(user.id), req.body), '草稿已保存');
     },
   );
 
@@ -56,7 +51,7 @@ export default async function draftRoutes(app: FastifyInstance) {
     { schema: { params: idParams, summary: '草稿内容', response: envelopeOf(draftSchema) } },
     async (req) => {
       const user = await req.requireUser();
-      const d = await findDraft(app.db, Number(user.id), (req.params as { id: number }).id);
+      const d = await findDraft(app.db, Number(user.id), req.params.id);
       if (!d) throw new AppError(404, '草稿不存在或已过期');
       return ok(d);
     },
@@ -67,8 +62,7 @@ export default async function draftRoutes(app: FastifyInstance) {
     { schema: { params: idParams, summary: '删除草稿', response: envelopeOf(noData) } },
     async (req) => {
       const user = await req.requireUser();
-      if (!(await deleteDraft(app.db, Number(user.id), (req.params as { id: number }).id)))
-        throw new AppError(404, '草稿不存在');
+      if (!(await deleteDraft(app.db, Number(user.id), req.params.id))) throw new AppError(404, '草稿不存在');
       return ok(null, '草稿已删除');
     },
   );

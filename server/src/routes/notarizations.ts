@@ -1,3 +1,4 @@
+import type { ContractTypes } from '../http/type-provider.js';
 import type { FastifyInstance } from 'fastify';
 import { AppError, ok } from '../http/envelope.js';
 import { mustGetOwned, registerResourceRoutes } from './resource-routes.js';
@@ -29,7 +30,8 @@ import {
 } from '../../../src/schemas/api/protection-responses.js';
 
 /** /api/protection/notarization: my notarization applications (lumen:forms/notarization), the notary's callback. */
-export default async function notarizationRoutes(app: FastifyInstance) {
+export default async function notarizationRoutes(server: FastifyInstance) {
+  const app = server.withTypeProvider<ContractTypes>();
   const notary = notaryOffice(app.config, app.db);
 
   /** What the form's evidence picker offers: completed deposits and issued registrations. */
@@ -62,7 +64,7 @@ export default async function notarizationRoutes(app: FastifyInstance) {
 
   app.post('/:id/supplement', { schema: { params: idParams, response: envelopeOf(supplementSchema) } }, async (req) => {
     const u = await req.requireUser();
-    const id = (req.params as { id: number }).id;
+    const id = req.params.id;
     const form = await validateForm(app, 'lumen:forms/notarization-supplement', req.body);
     await supplyInformation(app.db, notary, app.config.publicUrl, Number(u.id), id, String(form.supplement).trim());
     return ok({ id }, '已提交补充材料');
@@ -73,7 +75,7 @@ export default async function notarizationRoutes(app: FastifyInstance) {
     { schema: { params: idParams, response: envelopeOf(notarizationEventsSchema) } },
     async (req) => {
       const u = await req.requireUser();
-      const id = (req.params as { id: number }).id;
+      const id = req.params.id;
       await mustGetOwned(app.db, notarizationTable, Number(u.id), id);
       return ok({ list: await notarizationEvents(app.db, id) });
     },
@@ -84,7 +86,7 @@ export default async function notarizationRoutes(app: FastifyInstance) {
     { schema: { params: idParams, response: fileAnswer('application/pdf', '公证书 PDF') } },
     async (req, reply) => {
       const u = await req.requireUser();
-      const row = await mustGetOwned(app.db, notarizationTable, Number(u.id), (req.params as { id: number }).id);
+      const row = await mustGetOwned(app.db, notarizationTable, Number(u.id), req.params.id);
       const key = await notaryCertificateKey(app.db, Number(row.id));
       if (Number(row.status) !== NOTARY.ISSUED || !key) throw new AppError(404, '公证书尚未出具');
       return reply
@@ -99,7 +101,7 @@ export default async function notarizationRoutes(app: FastifyInstance) {
     '/notify',
     { schema: { body: { type: 'object' }, response: envelopeOf(decisionOutcomeSchema) } },
     async (req) => {
-      const d = notary.verifyDecision(req.body as Record<string, unknown>);
+      const d = notary.verifyDecision(req.body);
       if (!d) throw new AppError(400, '签名校验失败');
       const outcome = await applyNotaryDecision(app.db, app.storage, notary, d);
       req.log.info({ caseNo: d.caseNo, decision: d.decision, outcome }, 'notary decision');

@@ -1,3 +1,4 @@
+import type { ContractTypes } from '../http/type-provider.js';
 import type { FastifyInstance } from 'fastify';
 import { AppError, ok } from '../http/envelope.js';
 import { idParams } from '../http/route-schemas.js';
@@ -35,7 +36,8 @@ const withServiceNames = (cat: ServiceCatalogue) => (s: so.ServiceOrderRow) => (
 });
 
 /** /api/service-orders: the copyright-service catalogue, buying a package, my service orders and quotas. */
-export default async function serviceOrderRoutes(app: FastifyInstance) {
+export default async function serviceOrderRoutes(server: FastifyInstance) {
+  const app = server.withTypeProvider<ContractTypes>();
   const providers = payProviders(app.config, app.db);
 
   /** Public: every service and package with its current price. */
@@ -63,7 +65,7 @@ export default async function serviceOrderRoutes(app: FastifyInstance) {
     { schema: { querystring: listQuerySchema(so.SERVICE_ORDER_LIST), response: envelopeOf(serviceOrderListSchema) } },
     async (req) => {
       const u = await req.requireUser();
-      const r = await so.listServiceOrders(app.db, u.id, req.query as Record<string, unknown>);
+      const r = await so.listServiceOrders(app.db, u.id, req.query);
       const named = withServiceNames(await currentCatalogue(app.db));
       return ok({ ...r, list: r.list.map(named) });
     },
@@ -84,13 +86,13 @@ export default async function serviceOrderRoutes(app: FastifyInstance) {
     },
     async (req) => {
       const u = await req.requireUser();
-      return ok({ list: await so.quotaLeft(app.db, u.id, (req.query as { service?: string }).service) });
+      return ok({ list: await so.quotaLeft(app.db, u.id, req.query.service) });
     },
   );
 
   app.get('/:id', { schema: { params: idParams, response: envelopeOf(serviceOrderDetailSchema) } }, async (req) => {
     const u = await req.requireUser();
-    const s = await so.findServiceOrder(app.db, u.id, (req.params as { id: number }).id);
+    const s = await so.findServiceOrder(app.db, u.id, req.params.id);
     if (!s) throw new AppError(404, '服务订单不存在');
     return ok({ ...withServiceNames(await currentCatalogue(app.db))(s), uses: await so.quotaUsesOf(app.db, s.id) });
   });
@@ -99,13 +101,7 @@ export default async function serviceOrderRoutes(app: FastifyInstance) {
   app.post('/:id/refund-unused', { schema: { params: idParams, response: envelopeOf(refundSchema) } }, async (req) => {
     const staff = await requireStaff(req);
     const form = await validateForm(app, 'lumen:forms/service-refund-unused', req.body);
-    const refund = await refundUnused(
-      app.db,
-      providers,
-      (req.params as { id: number }).id,
-      Number(staff.id),
-      String(form.reason).trim(),
-    );
+    const refund = await refundUnused(app.db, providers, req.params.id, Number(staff.id), String(form.reason).trim());
     req.log.info(
       { refundId: refund.id, orderNo: refund.orderNo, amountCents: refund.amountCents, staffId: staff.id },
       'unused service quota refunded',

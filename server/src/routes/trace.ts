@@ -1,3 +1,4 @@
+import type { ContractTypes } from '../http/type-provider.js';
 import type { FastifyInstance } from 'fastify';
 import { AppError, ok } from '../http/envelope.js';
 import { contentDisposition } from '../http/content-disposition.js';
@@ -33,7 +34,8 @@ const workList: { $id?: string; [k: string]: unknown } = {
  * their own: another's work answers 404), trace certificates issued for a paid "trace" unit, and
  * the public check of a certificate by number (rate-limited, like the deposit check).
  */
-export default async function traceRoutes(app: FastifyInstance) {
+export default async function traceRoutes(server: FastifyInstance) {
+  const app = server.withTypeProvider<ContractTypes>();
   app.get('/works', { schema: { response: envelopeOf(workList) } }, async (req) => {
     const u = await req.requireUser();
     const works = await repo.ownedWorks(app.db, Number(u.id));
@@ -58,7 +60,7 @@ export default async function traceRoutes(app: FastifyInstance) {
     { schema: { params: idParams, response: envelopeOf(traceTimelineSchema) } },
     async (req) => {
       const u = await req.requireUser();
-      const work = await repo.ownedWork(app.db, Number(u.id), (req.params as { id: number }).id);
+      const work = await repo.ownedWork(app.db, Number(u.id), req.params.id);
       if (!work) throw new AppError(404, '作品不存在');
       return ok({ work: { id: work.id, title: work.title }, events: await workTimeline(app.db, work) });
     },
@@ -70,7 +72,7 @@ export default async function traceRoutes(app: FastifyInstance) {
     { schema: { params: idParams, response: envelopeOf(traceCertRequestSchema) } },
     async (req) => {
       const u = await req.requireUser();
-      const r = await requestTraceCertificate(app.db, Number(u.id), (req.params as { id: number }).id);
+      const r = await requestTraceCertificate(app.db, Number(u.id), req.params.id);
       return ok(r, '正在生成溯源证书');
     },
   );
@@ -81,7 +83,7 @@ export default async function traceRoutes(app: FastifyInstance) {
     { schema: { params: certNoParams, response: fileAnswer('application/pdf', '溯源证书 PDF') } },
     async (req, reply) => {
       const u = await req.requireUser();
-      const c = await repo.certificateByNo(app.db, (req.params as { certNo: string }).certNo);
+      const c = await repo.certificateByNo(app.db, req.params.certNo);
       if (!c || c.user_id !== Number(u.id)) throw new AppError(404, '溯源证书不存在');
       return reply
         .type('application/pdf')
@@ -97,8 +99,8 @@ export default async function traceRoutes(app: FastifyInstance) {
       schema: { params: certNoParams, querystring: traceCertQuerySchema, response: envelopeOf(traceCertCheckSchema) },
     },
     async (req) => {
-      const { certNo } = req.params as { certNo: string };
-      const { sha256 } = req.query as { sha256?: string };
+      const { certNo } = req.params;
+      const { sha256 } = req.query;
       const r = await checkTraceCertificate(app.db, app.storage, evidenceKeysOf(app.config), certNo, sha256);
       return ok(r, r.reason);
     },
