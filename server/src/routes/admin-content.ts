@@ -1,3 +1,4 @@
+import type { ContractTypes } from '../http/type-provider.js';
 import type { FastifyInstance } from 'fastify';
 import { envelopeOf } from '../http/envelope-schema.js';
 import { noData } from '../../../src/schemas/api/envelope.js';
@@ -56,13 +57,14 @@ function baseVersionOf(body: unknown): number {
 }
 
 /** /api/admin/content (staff only): CMS entries with versions, event registrations, business enquiries. */
-export default async function adminContentRoutes(app: FastifyInstance) {
+export default async function adminContentRoutes(server: FastifyInstance) {
+  const app = server.withTypeProvider<ContractTypes>();
   app.get(
     '/list',
     { schema: { summary: '内容', querystring: listQuery, response: envelopeOf(cmsEntryListSchema) } },
     async (req) => {
       await requireStaff(req);
-      const q = req.query as { kind?: string; page: number; pageSize: number };
+      const q = req.query;
       return ok(await listEntries(app.db, q.kind, q.page, q.pageSize));
     },
   );
@@ -72,7 +74,7 @@ export default async function adminContentRoutes(app: FastifyInstance) {
     { schema: { summary: '合作咨询', querystring: enquiryQuery, response: envelopeOf(enquiryListSchema) } },
     async (req) => {
       await requireStaff(req);
-      const q = req.query as { handled: boolean; page: number; pageSize: number };
+      const q = req.query;
       return ok(await listEnquiries(app.db, q.handled, q.page, q.pageSize));
     },
   );
@@ -82,8 +84,8 @@ export default async function adminContentRoutes(app: FastifyInstance) {
     { schema: { summary: '标记咨询已处理', params: idParams, body: handleBody, response: envelopeOf(noData) } },
     async (req) => {
       const staff = await requireStaff(req);
-      const note = ((req.body as { note?: string } | null)?.note ?? '').trim();
-      if (!(await markEnquiryHandled(app.db, (req.params as { id: number }).id, Number(staff.id), note)))
+      const note = (req.body?.note ?? '').trim();
+      if (!(await markEnquiryHandled(app.db, req.params.id, Number(staff.id), note)))
         throw new AppError(409, '该咨询不存在或已处理');
       return ok(null, '已标记为已处理');
     },
@@ -94,7 +96,7 @@ export default async function adminContentRoutes(app: FastifyInstance) {
     { schema: { summary: '内容详情', params: idParams, response: envelopeOf(cmsEntryDetailSchema) } },
     async (req) => {
       await requireStaff(req);
-      const id = (req.params as { id: number }).id;
+      const id = req.params.id;
       const e = await findEntry(app.db, id);
       if (!e) throw new AppError(404, '内容不存在');
       return ok({ ...e, versions: await entryVersions(app.db, id) });
@@ -106,7 +108,7 @@ export default async function adminContentRoutes(app: FastifyInstance) {
     { schema: { summary: '活动报名', params: idParams, response: envelopeOf(eventRegistrationListSchema) } },
     async (req) => {
       await requireStaff(req);
-      return ok(await listRegistrations(app.db, (req.params as { id: number }).id));
+      return ok(await listRegistrations(app.db, req.params.id));
     },
   );
 
@@ -123,10 +125,7 @@ export default async function adminContentRoutes(app: FastifyInstance) {
       const staff = await requireStaff(req);
       const base = baseVersionOf(req.body);
       const form = (await validateForm(app, 'lumen:forms/cms-entry', req.body)) as CmsFields;
-      return ok(
-        { version: await saveCmsEntry(app.db, (req.params as { id: number }).id, base, form, Number(staff.id)) },
-        '已保存',
-      );
+      return ok({ version: await saveCmsEntry(app.db, req.params.id, base, form, Number(staff.id)) }, '已保存');
     },
   );
 
@@ -137,16 +136,10 @@ export default async function adminContentRoutes(app: FastifyInstance) {
     },
     async (req) => {
       const staff = await requireStaff(req);
-      const b = req.body as { version: number; baseVersion: number };
+      const b = req.body;
       return ok(
         {
-          version: await restoreCmsVersion(
-            app.db,
-            (req.params as { id: number }).id,
-            b.version,
-            b.baseVersion,
-            Number(staff.id),
-          ),
+          version: await restoreCmsVersion(app.db, req.params.id, b.version, b.baseVersion, Number(staff.id)),
         },
         `已恢复到第 ${b.version} 版`,
       );

@@ -1,3 +1,4 @@
+import type { ContractTypes } from '../http/type-provider.js';
 import type { FastifyInstance } from 'fastify';
 import { AppError, ok } from '../http/envelope.js';
 import { validateForm } from './form-validate.js';
@@ -74,7 +75,8 @@ export const captureVerifyPath = (certNo: string) => `/certifiy/${certNo}`;
  * /api/protection/captures: my web-page (and screen-recording) captures, their artefacts, the
  * evidence bundle and the 取证证书; /verify/:certNo is the public check behind /certifiy/{certNo}.
  */
-export default async function captureRoutes(app: FastifyInstance) {
+export default async function captureRoutes(server: FastifyInstance) {
+  const app = server.withTypeProvider<ContractTypes>();
   const owned = async (req: any): Promise<WebCaptureRow> => {
     const u = await req.requireUser();
     const c = await findCapture(app.db, Number(req.params.id), Number(u.id));
@@ -84,7 +86,7 @@ export default async function captureRoutes(app: FastifyInstance) {
 
   app.get('/', { schema: { querystring: listQuery, response: envelopeOf(captureListSchema) } }, async (req) => {
     const u = await req.requireUser();
-    const q = req.query as { kind: 'web' | 'screen'; page: number; pageSize: number };
+    const q = req.query;
     const { list, total } = await listCaptures(app.db, Number(u.id), q.kind, q.pageSize, (q.page - 1) * q.pageSize);
     return ok({ list: await Promise.all(list.map((c) => view(app, c))), total });
   });
@@ -155,7 +157,7 @@ export default async function captureRoutes(app: FastifyInstance) {
   } as const;
   app.post('/screen', { schema: { body: screenStart, response: envelopeOf(recordingStartedSchema) } }, async (req) => {
     const u = await req.requireUser();
-    const b = req.body as { url: string; title?: string };
+    const b = req.body;
     const egress = {
       log: (e: EgressEvent) => {
         if (e.kind !== 'connected') req.log.warn({ egress: e }, 'screen recording egress refused or failed');
@@ -172,7 +174,7 @@ export default async function captureRoutes(app: FastifyInstance) {
     },
     async (req, reply) => {
       const u = await req.requireUser();
-      const f = latestFrame(Number(u.id), (req.params as { id: number }).id);
+      const f = latestFrame(Number(u.id), req.params.id);
       reply
         .header('cache-control', 'no-store')
         .header('x-remaining-seconds', String(f.remainingS))
@@ -189,7 +191,7 @@ export default async function captureRoutes(app: FastifyInstance) {
     },
     async (req) => {
       const u = await req.requireUser();
-      const b = req.body as Record<string, any>;
+      const b = req.body;
       const need = (ok: boolean, msg: string) => {
         if (!ok) throw new AppError(400, msg);
       };
@@ -198,7 +200,7 @@ export default async function captureRoutes(app: FastifyInstance) {
       if (b.type === 'key') need(typeof b.key === 'string', '请选择按键');
       if (b.type === 'scroll') need(typeof b.dy === 'number', '请填写滚动距离');
       if (b.type === 'goto') need(typeof b.url === 'string', '请填写网址');
-      await applyInput(Number(u.id), (req.params as { id: number }).id, b as ScreenInput);
+      await applyInput(Number(u.id), req.params.id, b as ScreenInput);
       return ok({ done: true });
     },
   );
@@ -207,7 +209,7 @@ export default async function captureRoutes(app: FastifyInstance) {
     { schema: { params: idParams, response: envelopeOf(recordingStoppedSchema) } },
     async (req) => {
       const u = await req.requireUser();
-      const id = (req.params as { id: number }).id;
+      const id = req.params.id;
       await stopRecording(app.db, app.storage, Number(u.id), id);
       return ok({ id }, '录屏已停止，正在生成证据包');
     },
@@ -230,7 +232,7 @@ export default async function captureRoutes(app: FastifyInstance) {
     { schema: { params: fileParams, response: fileAnswer('*/*', '证据文件（按其类型；网页 HTML 以纯文本返回）') } },
     async (req, reply) => {
       const c = await owned(req);
-      const name = (req.params as Record<string, string>)['*'];
+      const name = req.params['*'];
       const a = c.artefacts.find((x) => x.name === name);
       if (!a) throw new AppError(404, '证据文件不存在');
       // A captured DOM is someone else's HTML: never rendered as a page of this site.
@@ -310,7 +312,7 @@ export default async function captureRoutes(app: FastifyInstance) {
       schema: { params: certParams, response: envelopeOf(captureVerificationSchema) },
     },
     async (req) => {
-      const c = await findCaptureByCertNo(app.db, (req.params as { certNo: string }).certNo);
+      const c = await findCaptureByCertNo(app.db, req.params.certNo);
       if (!c || c.status !== CAPTURE.DONE) throw new AppError(404, '未找到该取证证书');
       const body: CaptureVerification = {
         certNo: c.certNo!,

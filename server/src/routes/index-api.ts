@@ -1,3 +1,4 @@
+import type { ContractTypes } from '../http/type-provider.js';
 import type { FastifyInstance } from 'fastify';
 import { AppError, ok } from '../http/envelope.js';
 import type { SearchQuery } from '../search/index.js';
@@ -25,12 +26,12 @@ import {
 } from '../../../src/schemas/api/material.js';
 import { categoryIdParams, idParams, pageQuery, searchQuery, typeLimitQuery, typeProp } from './catalogue-schemas.js';
 
-type TypeLimit = { type?: number; limit: number };
 const typeOf = (t?: number) => (t ? t : undefined);
 const SUMMARY_TTL_MS = 60_000;
 
 /** /api/index: the home page (curated sections, newest, popular, categories), search and albums. */
-export default async function indexApi(app: FastifyInstance): Promise<void> {
+export default async function indexApi(server: FastifyInstance): Promise<void> {
+  const app = server.withTypeProvider<ContractTypes>();
   const engine = createSearchEngine(app.db);
   // Category counts and hot keywords aggregate the whole catalogue; minute-old figures are fine,
   // and every app server reads the same stored value.
@@ -50,7 +51,7 @@ export default async function indexApi(app: FastifyInstance): Promise<void> {
       },
     },
     async (req) => {
-      const q = req.query as { sections: number; limit: number };
+      const q = req.query;
       return ok({ sections: await curatedSections(app.db, q.sections, q.limit) });
     },
   );
@@ -64,7 +65,7 @@ export default async function indexApi(app: FastifyInstance): Promise<void> {
       },
     },
     async (req) => {
-      const type = typeOf((req.query as TypeLimit).type);
+      const type = typeOf(req.query.type);
       return ok(
         await cachedAggregate(app.db, `categories:${type ?? 'all'}`, SUMMARY_TTL_MS, () =>
           listCategories(app.db, type),
@@ -77,7 +78,7 @@ export default async function indexApi(app: FastifyInstance): Promise<void> {
     '/category/:id',
     { schema: { params: categoryIdParams, response: envelopeOf(categorySummarySchema) } },
     async (req) => {
-      const c = await findCategory(app.db, (req.params as { id: number }).id);
+      const c = await findCategory(app.db, req.params.id);
       if (!c) throw new AppError(404, '分类不存在');
       return ok(c);
     },
@@ -87,7 +88,7 @@ export default async function indexApi(app: FastifyInstance): Promise<void> {
     '/newest',
     { schema: { querystring: typeLimitQuery, response: envelopeOf(materialCardListSchema) } },
     async (req) => {
-      const q = req.query as TypeLimit;
+      const q = req.query;
       return ok(await topMaterials(app.db, 'newest', typeOf(q.type), q.limit));
     },
   );
@@ -96,7 +97,7 @@ export default async function indexApi(app: FastifyInstance): Promise<void> {
     '/popular',
     { schema: { querystring: typeLimitQuery, response: envelopeOf(materialCardListSchema) } },
     async (req) => {
-      const q = req.query as TypeLimit;
+      const q = req.query;
       return ok(await topMaterials(app.db, 'popular', typeOf(q.type), q.limit));
     },
   );
@@ -105,7 +106,7 @@ export default async function indexApi(app: FastifyInstance): Promise<void> {
     '/search',
     { schema: { querystring: searchQuery, response: envelopeOf(searchResultSchema) } },
     async (req) => {
-      const q = req.query as Record<string, any>;
+      const q = req.query;
       const query: SearchQuery = {
         keyword: q.keyword,
         type: typeOf(q.type) as SearchQuery['type'],
@@ -128,7 +129,7 @@ export default async function indexApi(app: FastifyInstance): Promise<void> {
       },
     },
     async (req) => {
-      const { limit } = req.query as { limit: number };
+      const { limit } = req.query;
       return ok(
         await cachedAggregate(app.db, `hot-keywords:${limit}`, SUMMARY_TTL_MS, () => hotKeywords(app.db, limit)),
       );
@@ -136,12 +137,12 @@ export default async function indexApi(app: FastifyInstance): Promise<void> {
   );
 
   app.get('/albums', { schema: { querystring: pageQuery, response: envelopeOf(albumPageSchema) } }, async (req) => {
-    const q = req.query as { type?: number; page: number; pageSize: number };
+    const q = req.query;
     return ok(await listAlbums(app.db, typeOf(q.type), q.page, q.pageSize));
   });
 
   app.get('/album/:id', { schema: { params: idParams, response: envelopeOf(albumWithItemsSchema) } }, async (req) => {
-    const a = await findAlbum(app.db, (req.params as { id: number }).id);
+    const a = await findAlbum(app.db, req.params.id);
     if (!a) throw new AppError(404, '专辑不存在');
     return ok(a);
   });

@@ -1,3 +1,4 @@
+import type { ContractTypes } from '../http/type-provider.js';
 import type { FastifyInstance } from 'fastify';
 import path from 'node:path';
 import { AppError, ok } from '../http/envelope.js';
@@ -37,7 +38,8 @@ const DOWNLOAD_URL_SECONDS = 300;
 export const NO_LICENCE = '您尚未获得该素材的授权，购买授权后才能下载原文件（未授权可浏览带水印的预览）';
 
 /** /api/order: my orders, licences (authrecord / myauth), certificates, original downloads, history. */
-export default async function orderRoutes(app: FastifyInstance) {
+export default async function orderRoutes(server: FastifyInstance) {
+  const app = server.withTypeProvider<ContractTypes>();
   const namer = async () => withNames(await currentUseCases(app.db));
   app.get(
     '/list',
@@ -46,7 +48,7 @@ export default async function orderRoutes(app: FastifyInstance) {
     },
     async (req) => {
       const u = await req.requireUser();
-      return ok(await listOrders(app.db, u.id, req.query as any));
+      return ok(await listOrders(app.db, u.id, req.query));
     },
   );
 
@@ -61,7 +63,7 @@ export default async function orderRoutes(app: FastifyInstance) {
     },
     async (req) => {
       const u = await req.requireUser();
-      const r = await lic.listLicences(app.db, u.id, req.query as any);
+      const r = await lic.listLicences(app.db, u.id, req.query);
       return ok({ ...r, list: r.list.map(await namer()) });
     },
   );
@@ -77,7 +79,7 @@ export default async function orderRoutes(app: FastifyInstance) {
     },
     async (req) => {
       const u = await req.requireUser();
-      const r = await lic.listLicensedMaterials(app.db, u.id, req.query as any);
+      const r = await lic.listLicensedMaterials(app.db, u.id, req.query);
       const table = await currentUseCases(app.db);
       return ok({
         ...r,
@@ -100,7 +102,7 @@ export default async function orderRoutes(app: FastifyInstance) {
     },
     async (req) => {
       const u = await req.requireUser();
-      return ok(await lic.listDownloads(app.db, u.id, req.query as any));
+      return ok(await lic.listDownloads(app.db, u.id, req.query));
     },
   );
 
@@ -119,7 +121,7 @@ export default async function orderRoutes(app: FastifyInstance) {
       },
     },
     async (req) => {
-      const l = await lic.verifyLicence(app.db, (req.query as { code: string }).code);
+      const l = await lic.verifyLicence(app.db, req.query.code);
       if (!l) throw new AppError(404, '验证码无效，未找到对应的授权记录');
       const n = (await namer())(l);
       return ok({
@@ -141,7 +143,7 @@ export default async function orderRoutes(app: FastifyInstance) {
     { schema: { params: idParams, response: fileAnswer('application/pdf', '授权证书 PDF') } },
     async (req, reply) => {
       const u = await req.requireUser();
-      const l = await lic.findLicence(app.db, u.id, (req.params as { id: number }).id);
+      const l = await lic.findLicence(app.db, u.id, req.params.id);
       if (!l) throw new AppError(404, '授权记录不存在');
       const n = (await namer())(l);
       const pdf = await licenceCertificatePdf({
@@ -179,7 +181,7 @@ export default async function orderRoutes(app: FastifyInstance) {
     { schema: { summary: '下载原文件', params: idParams, response: envelopeOrFile(downloadLinkSchema) } },
     async (req, reply) => {
       const u = await req.requireUser();
-      const materialId = (req.params as { id: number }).id;
+      const materialId = req.params.id;
       const m = await lic.materialFile(app.db, materialId);
       if (!m) throw new AppError(404, '素材不存在');
       const licenceId = await lic.licenceFor(app.db, u.id, materialId);
@@ -209,7 +211,7 @@ export default async function orderRoutes(app: FastifyInstance) {
     { schema: { summary: '订单详情', params: idParams, response: envelopeOf(orderDetailSchema) } },
     async (req) => {
       const u = await req.requireUser();
-      const o = await findOrder(app.db, u.id, (req.params as { id: number }).id);
+      const o = await findOrder(app.db, u.id, req.params.id);
       if (!o) throw new AppError(404, '订单不存在');
       // A copyright-service order has one line: its package (the cashier page shows it like a licence line).
       const service = o.kind === 'service' ? await serviceOrderByOrderId(app.db, o.id) : null;
@@ -229,7 +231,7 @@ export default async function orderRoutes(app: FastifyInstance) {
     { schema: { summary: '取消订单', params: idParams, response: envelopeOf(noData) } },
     async (req) => {
       const u = await req.requireUser();
-      const { id } = req.params as { id: number };
+      const { id } = req.params;
       if (!(await findOrder(app.db, u.id, id))) throw new AppError(404, '订单不存在');
       if (!(await cancelOrder(app.db, u.id, id))) throw new AppError(409, '只有待支付的订单可以取消');
       return ok(null, '订单已取消');

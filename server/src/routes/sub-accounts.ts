@@ -1,3 +1,4 @@
+import type { ContractTypes } from '../http/type-provider.js';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError, ok } from '../http/envelope.js';
 import { idParams } from '../http/route-schemas.js';
@@ -51,7 +52,8 @@ const view = (s: SubAccountRow) => ({
  * delete), their approval inbox and every sub-account's orders; POST /pay is the sub-account's
  * payment with company money (paid within the monthly limit, else an approval request).
  */
-export default async function subAccountRoutes(app: FastifyInstance) {
+export default async function subAccountRoutes(server: FastifyInstance) {
+  const app = server.withTypeProvider<ContractTypes>();
   const admin = async (req: FastifyRequest) => requireCompanyAdmin(await req.requireUser());
 
   app.get('/', { schema: { summary: '子账号列表', response: envelopeOf(subAccountListSchema) } }, async (req) =>
@@ -77,7 +79,7 @@ export default async function subAccountRoutes(app: FastifyInstance) {
     },
     async (req) => {
       const companyId = await admin(req);
-      const id = (req.params as { id: number }).id;
+      const id = req.params.id;
       const row = await findSubAccount(app.db, id, companyId);
       if (!row || row.status === 'deleted') throw new AppError(404, '子账号不存在');
       const form = await validateForm(app, SCHEMA_ID, req.body, { stored: { phone: row.phone } });
@@ -101,7 +103,7 @@ export default async function subAccountRoutes(app: FastifyInstance) {
         },
       },
       async (req) => {
-        await moveSubAccount(app.db, await admin(req), (req.params as { id: number }).id, action);
+        await moveSubAccount(app.db, await admin(req), req.params.id, action);
         return ok(null, action === 'disable' ? '已停用，该子账号已退出登录' : '已启用');
       },
     );
@@ -111,7 +113,7 @@ export default async function subAccountRoutes(app: FastifyInstance) {
     '/:id',
     { schema: { params: idParams, summary: '删除子账号', response: envelopeOf(noData) } },
     async (req) => {
-      await moveSubAccount(app.db, await admin(req), (req.params as { id: number }).id, 'delete');
+      await moveSubAccount(app.db, await admin(req), req.params.id, 'delete');
       return ok(null, '已删除');
     },
   );
@@ -136,7 +138,7 @@ export default async function subAccountRoutes(app: FastifyInstance) {
         response: envelopeOf(approvalListSchema),
       },
     },
-    async (req) => ok(await listApprovals(app.db, await admin(req), (req.query as { status: string }).status)),
+    async (req) => ok(await listApprovals(app.db, await admin(req), req.query.status)),
   );
 
   for (const [action, approve] of [
@@ -149,7 +151,7 @@ export default async function subAccountRoutes(app: FastifyInstance) {
         schema: { params: idParams, summary: approve ? '批准采购' : '驳回采购', response: envelopeOf(noData) },
       },
       async (req) => {
-        await decideSubPurchase(app.db, await admin(req), (req.params as { id: number }).id, approve);
+        await decideSubPurchase(app.db, await admin(req), req.params.id, approve);
         return ok(null, approve ? '已批准并由企业钱包支付' : '已驳回');
       },
     );
@@ -159,7 +161,7 @@ export default async function subAccountRoutes(app: FastifyInstance) {
     '/orders',
     { schema: { querystring: pageQuery, summary: '企业及子账号订单', response: envelopeOf(companyOrdersSchema) } },
     async (req) => {
-      const q = req.query as { page: number; pageSize: number };
+      const q = req.query;
       return ok(await companyOrders(app.db, await admin(req), q.page, q.pageSize));
     },
   );
@@ -179,7 +181,7 @@ export default async function subAccountRoutes(app: FastifyInstance) {
       },
     },
     async (req) => {
-      const r = await payAsSubAccount(app.db, await req.requireUser(), (req.body as { orderId: number }).orderId);
+      const r = await payAsSubAccount(app.db, await req.requireUser(), req.body.orderId);
       return ok(r, r.status === 'paid' ? '支付成功（企业钱包）' : '超出本月额度，已提交企业管理员审批');
     },
   );

@@ -1,9 +1,10 @@
+import type { ContractTypes } from '../http/type-provider.js';
 import type { FastifyInstance } from 'fastify';
 import { AppError, ok } from '../http/envelope.js';
 import { idParams, materialIdProp, scenarioProp } from '../http/route-schemas.js';
 import * as cart from '../repositories/cart.js';
 import { requireApproved } from '../services/material-availability.js';
-import { checkScenario, createOrder, currentUseCases, quote, type CheckoutInput } from '../services/checkout.js';
+import { checkScenario, createOrder, currentUseCases, quote } from '../services/checkout.js';
 import { expireOrders } from '../repositories/orders.js';
 import { heldLicenceKeys } from '../repositories/licences.js';
 import payRoutes from './trade-pay.js';
@@ -53,7 +54,8 @@ function refuseClientPrices(body: Record<string, any>) {
 }
 
 /** /api/trade: cart, server-side pricing, order placement and payment. */
-export default async function tradeRoutes(app: FastifyInstance) {
+export default async function tradeRoutes(server: FastifyInstance) {
+  const app = server.withTypeProvider<ContractTypes>();
   // Periodic sweep: unpaid orders expire even when nobody reads them; cleared on close.
   const sweep = setInterval(() => {
     expireOrders(app.db).catch((err) => app.log.error({ err }, 'order expiry sweep failed'));
@@ -105,7 +107,7 @@ export default async function tradeRoutes(app: FastifyInstance) {
     },
     async (req) => {
       const u = await req.requireUser();
-      const b = req.body as { materialId: number; scenario: string };
+      const b = req.body;
       refuseClientPrices(b);
       await checkScenario(app.db, u, b.scenario);
       await requireApproved(app.db, b.materialId, '加入购物车');
@@ -131,9 +133,9 @@ export default async function tradeRoutes(app: FastifyInstance) {
     },
     async (req) => {
       const u = await req.requireUser();
-      const { scenario } = req.body as { scenario: string };
+      const { scenario } = req.body;
       await checkScenario(app.db, u, scenario);
-      if (!(await cart.setCartScenario(app.db, u.id, (req.params as { id: number }).id, scenario)))
+      if (!(await cart.setCartScenario(app.db, u.id, req.params.id, scenario)))
         throw new AppError(404, '购物车中没有该素材');
       return ok(null, '授权场景已更新');
     },
@@ -144,8 +146,7 @@ export default async function tradeRoutes(app: FastifyInstance) {
     { schema: { summary: '移出购物车', params: idParams, response: envelopeOf(cartChangeSchema) } },
     async (req) => {
       const u = await req.requireUser();
-      if (!(await cart.removeCartLines(app.db, u.id, [(req.params as { id: number }).id])))
-        throw new AppError(404, '购物车中没有该素材');
+      if (!(await cart.removeCartLines(app.db, u.id, [req.params.id]))) throw new AppError(404, '购物车中没有该素材');
       return ok({ count: await cart.cartCount(app.db, u.id) }, '已移出购物车');
     },
   );
@@ -156,8 +157,8 @@ export default async function tradeRoutes(app: FastifyInstance) {
     { schema: { summary: '订单报价', body: checkoutBody, response: envelopeOf(quoteSchema) } },
     async (req) => {
       const u = await req.requireUser();
-      refuseClientPrices(req.body as any);
-      return ok(await quote(app.db, u, req.body as CheckoutInput));
+      refuseClientPrices(req.body);
+      return ok(await quote(app.db, u, req.body));
     },
   );
 
@@ -166,8 +167,8 @@ export default async function tradeRoutes(app: FastifyInstance) {
     { schema: { summary: '下单', body: checkoutBody, response: envelopeOf(createdOrderSchema) } },
     async (req) => {
       const u = await req.requireUser();
-      refuseClientPrices(req.body as any);
-      return ok(await createOrder(app.db, u, req.body as CheckoutInput), '订单已创建');
+      refuseClientPrices(req.body);
+      return ok(await createOrder(app.db, u, req.body), '订单已创建');
     },
   );
 
