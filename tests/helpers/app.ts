@@ -2,6 +2,7 @@ import { openDb, type Db } from '../../server/src/db/index.js';
 import { migrate } from '../../server/src/db/migrate.js';
 import { migratedTemplate } from './pglite-template.js';
 import { copyOfMigratedTemplate } from './pg-template.js';
+import { lendMigratedDb, type FreshDatabase } from './reused-db.js';
 import { buildApp, type AppDeps } from '../../server/src/app.js';
 import { loadConfig } from '../../server/src/config.js';
 import { createSession } from '../../server/src/repositories/sessions.js';
@@ -51,9 +52,17 @@ export async function makeTestDatabase(
   return { open: () => openDb({ databaseUrl: fresh.url }), drop: fresh.drop, url: fresh.url };
 }
 
+/** A new database, opened; `release` closes and drops it. */
+async function ownDatabase(migrated: boolean): Promise<FreshDatabase & { release: () => Promise<void> }> {
+  const { open, drop, url } = await makeTestDatabase({ migrated });
+  const db = await open();
+  return { db, url, drop, release: () => db.close().then(drop) };
+}
+
 /**
- * A fresh app on a fresh database: in-memory PGlite by default, or a new schema in the
- * PostgreSQL database named by TEST_DATABASE_URL (the same suite runs on both engines).
+ * A fresh app on a database as migrations leave it: in-memory PGlite by default, or a database in
+ * the PostgreSQL named by TEST_DATABASE_URL (the same suite runs on both engines). The database is
+ * the worker's reused one, emptied back to the template's rows (reused-db.ts).
  */
 export async function makeTestApp(
   overrides: Record<string, string> = {},
@@ -74,9 +83,13 @@ export async function makeTestApp(
     LOG_LEVEL: 'warn',
     ...overrides,
   });
-  // A data-migration test migrates part of the way and writes old-shaped rows first: no template.
-  const { open, drop, url: databaseUrl } = await makeTestDatabase({ migrated: !opts.beforeMigrate });
-  const db = await open();
+  // A data-migration test migrates part of the way and writes old-shaped rows first: a database of
+  // its own. Every other app borrows the worker's migrated database (reused-db.ts).
+  const {
+    db,
+    url: databaseUrl,
+    release,
+  } = opts.beforeMigrate ? await ownDatabase(false) : await lendMigratedDb(() => ownDatabase(true));
   await opts.beforeMigrate?.(db);
   await migrate(db);
   const app = await buildApp({ config, db, logger: false, onRoute: opts.onRoute });
@@ -87,8 +100,7 @@ export async function makeTestApp(
     databaseUrl,
     close: async () => {
       await app.close();
-      await db.close();
-      await drop();
+      await release();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
