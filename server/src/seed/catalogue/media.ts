@@ -30,13 +30,14 @@ export interface MediaSet {
 const CACHE = process.env.SEED_MEDIA_CACHE ?? cacheFolder();
 
 function cacheFolder(): string {
-  const inCheckout = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../.cache/seed-media-v1');
+  // v2: clips with capped bitrates (makeClip); a folder of the old files is not read.
+  const inCheckout = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../.cache/seed-media-v2');
   try {
     fs.mkdirSync(inCheckout, { recursive: true });
     fs.accessSync(inCheckout, fs.constants.W_OK);
     return inCheckout;
   } catch {
-    return path.join(os.tmpdir(), 'lumen-seed-media-v1');
+    return path.join(os.tmpdir(), 'lumen-seed-media-v2');
   }
 }
 const FONT = ['/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf'].find((f) => fs.existsSync(f));
@@ -151,13 +152,19 @@ async function makeClip(
   const bin = await ffmpegPath();
   // The signal kills ffmpeg when the job is aborted (shutdown, timeout, cancel).
   const run = (b: string, args: string[]) => runFile(b, args, { signal });
-  const enc = [
+  // Capped like a stock site's files (the noise-like sources would otherwise come out at 27-43
+  // Mbit/s: a 13 MB four-second preview that every page with a player decodes).
+  const enc = (maxrate: string) => [
     '-c:v',
     'libx264',
     '-preset',
     'ultrafast',
     '-crf',
     '28',
+    '-maxrate',
+    maxrate,
+    '-bufsize',
+    maxrate.replace(/\d+/, (n) => String(Number(n) * 2)),
     '-pix_fmt',
     'yuv420p',
     '-an',
@@ -173,7 +180,9 @@ async function makeClip(
     String(CLIP_SECONDS),
   ];
   const original = await cached(`clip${i}-orig.mp4`, (f) =>
-    run(bin, ['-v', 'error', '-y', ...src(`${CLIP_SIZE.width}x${CLIP_SIZE.height}`), ...enc, f]).then(() => undefined),
+    run(bin, ['-v', 'error', '-y', ...src(`${CLIP_SIZE.width}x${CLIP_SIZE.height}`), ...enc('8000k'), f]).then(
+      () => undefined,
+    ),
   );
   // Preview: 480p with a drawn watermark box and, when a font exists, Latin text.
   const mark = [
@@ -183,7 +192,9 @@ async function makeClip(
     .filter(Boolean)
     .join(',');
   const preview = await cached(`clip${i}-prev.mp4`, (f) =>
-    run(bin, ['-v', 'error', '-y', '-i', original, '-vf', `scale=854:480,${mark}`, ...enc, f]).then(() => undefined),
+    run(bin, ['-v', 'error', '-y', '-i', original, '-vf', `scale=854:480,${mark}`, ...enc('1500k'), f]).then(
+      () => undefined,
+    ),
   );
   const cover = await cached(`clip${i}-cover.jpg`, (f) =>
     run(bin, ['-v', 'error', '-y', '-ss', '1.5', '-i', original, '-frames:v', '1', '-vf', 'scale=480:270', f]).then(
