@@ -5,6 +5,7 @@ export const deposits: ResourceDef = {
   name: 'deposits',
   apiPath: 'protection/deposit',
   title: '我的存证',
+  noun: '存证',
   listPath: '/cyprotect/mydeposit',
   schemaId: 'lumen:forms/deposit',
   draft: true,

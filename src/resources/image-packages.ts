@@ -6,6 +6,7 @@ export const imagePackages: ResourceDef = {
   name: 'image-packages',
   apiPath: 'user/image-packages',
   title: '图片消费记录',
+  noun: '消费记录',
   listPath: '/account/imageConsume',
   columns: [
     { dataIndex: 'id', title: '套餐编号', width: 90 },
@@ -31,6 +32,7 @@ export const imageDownloads: ResourceDef = {
   name: 'image-downloads',
   apiPath: 'user/image-downloads',
   title: '图片下载记录',
+  noun: '下载记录',
   listPath: '/account/imageDownload',
   columns: [
     { dataIndex: 'id', title: '下载编号', width: 90 },
@@ -53,6 +55,7 @@ export const imageInvoices: ResourceDef = {
   name: 'image-invoices',
   apiPath: 'user/image-invoice',
   title: '图片发票',
+  noun: '发票',
   listPath: '/account/imgticket',
   showPath: '/account/ticket/detail?kind=image&id=:id',
 };

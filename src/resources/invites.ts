@@ -5,6 +5,7 @@ export const invitedUsers: ResourceDef = {
   name: 'invited',
   apiPath: 'user/invited',
   title: '邀请记录',
+  noun: '邀请',
   listPath: '/account/invited',
   columns: [
     { dataIndex: 'name', title: '好友' },

@@ -5,6 +5,7 @@ export const invoices: ResourceDef = {
   name: 'invoices',
   apiPath: 'user/invoice',
   title: '发票管理',
+  noun: '发票',
   listPath: '/account/ticket',
   showPath: '/account/ticket/detail?id=:id',
   schemaId: 'lumen:forms/invoice',

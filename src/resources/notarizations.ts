@@ -5,6 +5,7 @@ export const notarizations: ResourceDef = {
   name: 'notarizations',
   apiPath: 'protection/notarization',
   title: '司法公证',
+  noun: '公证申请',
   listPath: '/cyprotect/myjustice',
   schemaId: 'lumen:forms/notarization',
   columns: [

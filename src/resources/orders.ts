@@ -9,6 +9,7 @@ export const orders: ResourceDef = {
   name: 'orders',
   apiPath: 'order',
   title: '我的订单',
+  noun: '订单',
   listPath: '/account/order',
   schemaId: 'lumen:forms/order',
   columns: [

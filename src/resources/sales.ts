@@ -5,6 +5,7 @@ export const sales: ResourceDef = {
   name: 'sales',
   apiPath: 'creator/sales',
   title: '销售记录',
+  noun: '销售记录',
   listPath: '/creator/sales',
   columns: [
     { dataIndex: 'title', title: '作品' },

@@ -9,6 +9,7 @@ export const serviceOrders: ResourceDef = {
   name: 'service-orders',
   apiPath: 'service-orders',
   title: '版权订单',
+  noun: '版权订单',
   listPath: '/cyprotect/myorderinfo',
   schemaId: 'lumen:forms/service-order',
   columns: [
@@ -46,6 +47,7 @@ export const serviceInvoices: ResourceDef = {
   name: 'service-invoices',
   apiPath: 'user/service-invoice',
   title: '版权服务发票',
+  noun: '发票',
   listPath: '/cyprotect/cyticket',
   showPath: '/account/ticket/detail?kind=service&id=:id',
   schemaId: 'lumen:forms/invoice',

@@ -58,8 +58,10 @@ export interface ResourceDef {
   name: string;
   /** Path under /api, e.g. 'protection/deposit'. */
   apiPath: string;
-  /** Chinese title of the resource. */
+  /** Chinese title of the resource's page (发票管理). */
   title: string;
+  /** What one record is called (发票): 新建…, 暂无…, …详情 read it, not the page title. */
+  noun: string;
   /** Client route of the list; create/show/edit live on the same route with ?action=…&id=… */
   listPath: string;
   createPath?: string;

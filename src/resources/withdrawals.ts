@@ -5,6 +5,7 @@ export const withdrawals: ResourceDef = {
   name: 'withdrawals',
   apiPath: 'user/withdrawal',
   title: '收益提现',
+  noun: '提现申请',
   listPath: '/creator/withdraw',
   // One withdrawal with its status history (src/pages/creator/WithdrawDetail.tsx).
   showPath: '/creator/withdraw/detail?id=:id',

@@ -11,6 +11,7 @@ export const works: ResourceDef = {
   name: 'works',
   apiPath: 'user/works',
   title: '作品管理',
+  noun: '作品',
   listPath: '/creator/works',
   schemaId: 'lumen:forms/work',
   columns: [

@@ -72,7 +72,7 @@ describe('evidence deposits in the browser', () => {
   it('lists deposits, creates one with an image, sees it deposited and downloads its certificate', async () => {
     const page = await signedInPage();
     await page.goto(`${base}/cyprotect/mydeposit`);
-    await page.getByText('暂无存证记录').waitFor();
+    await page.getByText('暂无存证').waitFor();
 
     await page.getByRole('button', { name: /新建存证/ }).click();
     await fillDeposit(page, '山川日出', '摄影作品', photo);

@@ -152,7 +152,7 @@ export function ResourceForm({ def, mode, id, onDone, onCancel, editNotice }: Re
     return <Alert type="error" showIcon message="记录加载失败" description={query.error?.message} />;
 
   return (
-    <Card title={`${mode === 'create' ? '新建' : '编辑'}${def.title.replace(/^我的/, '')}`}>
+    <Card title={`${mode === 'create' ? '新建' : '编辑'}${def.noun}`}>
       {notice && (
         <Alert
           type="warning"

@@ -120,7 +120,7 @@ export function ResourceList({
         def.canCreate &&
         nav.create && (
           <Button type="primary" onClick={nav.create}>
-            新建{def.title.replace(/^我的/, '')}
+            新建{def.noun}
           </Button>
         )
       }
@@ -189,7 +189,7 @@ export function ResourceList({
           rowKey="id"
           columns={columns}
           scroll={{ x: true }}
-          locale={{ emptyText: <Empty description={`暂无${def.title.replace(/^我的/, '')}记录`} /> }}
+          locale={{ emptyText: <Empty description={`暂无${def.noun}`} /> }}
           pagination={{ ...tableProps.pagination, showTotal: (t) => `共 ${t} 条`, showSizeChanger: true }}
         />
       )}

@@ -69,7 +69,7 @@ export function ResourceShow({
   const record = (query.data?.data ?? {}) as Record<string, any>;
   return (
     <Card
-      title={`${def.title.replace(/^我的/, '')}详情`}
+      title={`${def.noun}详情`}
       extra={
         <Space>
           <RowActions def={def} row={record} onDone={() => query.refetch()} />

@@ -103,7 +103,7 @@ describe('generic ResourceList', { timeout: 30_000 }, () => {
 
   it('shows the empty state', async () => {
     renderList(mockProvider([]).dp, works);
-    expect(await screen.findByText('暂无作品管理记录')).toBeInTheDocument();
+    expect(await screen.findByText('暂无作品')).toBeInTheDocument();
   });
 
   it('shows the error state with a retry', async () => {
