@@ -87,7 +87,8 @@ function Categories() {
             <Space wrap>
               <strong>{TYPE_LABELS[type]}：</strong>
               {list
-                .filter((c) => c.type === type)
+                // A category with nothing in it yet leads to an empty page: not offered on the home page.
+                .filter((c) => c.type === type && c.count > 0)
                 .map((c) => (
                   <Link key={c.id} to={`/material/${c.id}`}>
                     <Tag>

@@ -41,7 +41,14 @@ const answers: Record<string, unknown> = Object.fromEntries(
   HOME_EARLY_REQUESTS.map((r) => {
     const url = earlyUrl(r.path, r.params);
     if (r.path.endsWith('hot-keywords')) return [url, envelope(['樱花'])];
-    if (r.path.endsWith('categories')) return [url, envelope([{ id: 3, type: 11, name: '风景', count: 9 }])];
+    if (r.path.endsWith('categories'))
+      return [
+        url,
+        envelope([
+          { id: 3, type: 11, name: '风景', count: 9 },
+          { id: 4, type: 11, name: '插画设计', count: 0 },
+        ]),
+      ];
     if (r.path.endsWith('recommend')) {
       return [
         url,
@@ -94,6 +101,8 @@ describe('server render of the home page', () => {
     expect(rootEl.querySelector('h1')?.textContent).toBe('流明素材 · 正版视频图片模板');
     expect(rootEl.textContent).toContain('樱花');
     expect(rootEl.textContent).toContain('风景（9）');
+    // An empty category would lead to an empty page.
+    expect(rootEl.textContent).not.toContain('插画设计');
     expect(rootEl.textContent).toContain('首屏素材5');
     // The first album's first row loads at once; the rest of its covers stay lazy.
     const imgs = [...rootEl.querySelectorAll('img')];
