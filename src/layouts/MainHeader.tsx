@@ -4,6 +4,7 @@ import CartBadge from '../components/header/CartBadge';
 import HeaderUser from '../components/header/HeaderUser';
 import NotificationBell from '../components/header/NotificationBell';
 import { NAV_LINKS } from './nav-items';
+import { BRAND_COLORS } from '../theme';
 
 /** The nav entry for the current path: exact match, else the longest prefix (not "/"). */
 function activeNav(pathname: string): string[] {
@@ -37,7 +38,7 @@ export function MainHeader() {
     >
       <Link
         to="/"
-        style={{ fontSize: 22, fontWeight: 700, color: '#1677ff', whiteSpace: 'nowrap' }}
+        style={{ fontSize: 22, fontWeight: 700, color: BRAND_COLORS.primary, whiteSpace: 'nowrap' }}
         aria-label="流明素材首页"
       >
         流明素材

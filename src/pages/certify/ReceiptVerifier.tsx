@@ -3,6 +3,7 @@ import { Alert, Button, Card, Col, List, Row, Typography, Upload } from 'antd';
 import { CheckCircleFilled, CloseCircleFilled, InboxOutlined, MinusCircleFilled } from '@ant-design/icons';
 import type { VerifyStep } from '../../../verify-receipt.mjs';
 import { checkReceiptInBrowser } from './receipt-check';
+import { BRAND_COLORS } from '../../theme';
 
 const icon = (ok: boolean | null) =>
   ok === null ? (
@@ -10,7 +11,7 @@ const icon = (ok: boolean | null) =>
   ) : ok ? (
     <CheckCircleFilled style={{ color: '#52c41a' }} />
   ) : (
-    <CloseCircleFilled style={{ color: '#ff4d4f' }} />
+    <CloseCircleFilled style={{ color: BRAND_COLORS.danger }} />
   );
 
 /**

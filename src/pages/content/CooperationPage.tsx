@@ -5,6 +5,7 @@ import { CustomerServiceOutlined, PictureOutlined, SafetyCertificateOutlined } f
 import { SchemaFormBody } from '../../components/schema-form/SchemaFormModal';
 import { SOURCE_BY_ROUTE } from '../../components/login/registration';
 import { sendEnquiry } from './content-api';
+import { BRAND_COLORS } from '../../theme';
 
 const OFFERS = [
   { icon: <PictureOutlined />, title: '素材批量采购', text: '按年采购视频、模板与图片素材，企业授权统一开票。' },
@@ -33,7 +34,7 @@ export default function CooperationPage() {
             <Col key={o.title} xs={24} md={8}>
               <Card style={{ height: '100%' }}>
                 <Space direction="vertical">
-                  <span style={{ fontSize: 28, color: '#1677ff' }}>{o.icon}</span>
+                  <span style={{ fontSize: 28, color: BRAND_COLORS.primary }}>{o.icon}</span>
                   <Typography.Title level={4} style={{ margin: 0 }}>
                     {o.title}
                   </Typography.Title>

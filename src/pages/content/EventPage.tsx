@@ -20,6 +20,7 @@ import { SchemaFormBody } from '../../components/schema-form/SchemaFormModal';
 import { CmsBody } from './CmsBody';
 import { fetchEntry, fetchEntryBySlug, registerForEvent, type CmsEntry } from './content-api';
 import { useLoad } from './use-load';
+import { BRAND_COLORS } from '../../theme';
 
 function Registration({ entry }: { entry: CmsEntry }) {
   const [done, setDone] = useState(false);
@@ -120,7 +121,7 @@ export default function EventPage() {
                   <Space direction="vertical" style={{ width: '100%' }}>
                     {ev.speakers.map((s) => (
                       <Space key={s.name} align="start">
-                        <Avatar style={{ background: '#1677ff' }}>{s.name.slice(0, 1)}</Avatar>
+                        <Avatar style={{ background: BRAND_COLORS.primary }}>{s.name.slice(0, 1)}</Avatar>
                         <div>
                           <Typography.Text strong>{s.name}</Typography.Text>
                           <br />

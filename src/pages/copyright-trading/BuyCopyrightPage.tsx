@@ -22,6 +22,7 @@ import { useLoad } from '../content/use-load';
 import { fetchMarket, fetchMine } from './copyright-trading-api';
 import { DealActions, DealStatusTag } from './DealActions';
 import { ListingDetail, rightsText } from './ListingDetail';
+import { BRAND_COLORS } from '../../theme';
 
 const PAGE_SIZE = 12;
 
@@ -126,7 +127,7 @@ export default function BuyCopyrightPage() {
                     {rightsText(l.rights)}
                   </Typography.Paragraph>
                   <Space style={{ justifyContent: 'space-between', width: '100%' }}>
-                    <Typography.Text strong style={{ color: '#f5222d' }}>
+                    <Typography.Text strong style={{ color: BRAND_COLORS.danger }}>
                       {l.priceCents ? formatMoney(l.priceCents) : '买家出价'}
                     </Typography.Text>
                     <Typography.Text type="secondary">

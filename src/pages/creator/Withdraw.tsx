@@ -3,6 +3,7 @@ import { Alert, Card, Col, Row, Skeleton, Statistic } from 'antd';
 import { withdrawals } from '../../resources';
 import { ResourcePage } from '../../resources/views/ResourcePage';
 import type { EarningsSummary as Earnings } from '../../schemas/api/earnings';
+import { BRAND_COLORS } from '../../theme';
 
 /** /creator/withdraw — earnings summary (held credits apart: not withdrawable yet) above the generated withdrawals views. */
 export default function Withdraw() {
@@ -27,7 +28,7 @@ export default function Withdraw() {
                 <Statistic
                   title="可提现收益（元）"
                   value={yuan(Math.max(0, e?.availableCents ?? 0))}
-                  valueStyle={{ color: '#1677ff' }}
+                  valueStyle={{ color: BRAND_COLORS.primary }}
                 />
               </Col>
               <Col span={5}>

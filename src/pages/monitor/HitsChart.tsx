@@ -1,5 +1,6 @@
 import { Empty, Typography } from 'antd';
 import { TYPE_LABELS } from '../../components/material/format';
+import { BRAND_COLORS } from '../../theme';
 
 /** Hits per day over the last 30 days as stacked SVG bars (image blue, video purple): no chart library needed for one series. */
 export function HitsChart({ series }: { series: Array<{ day: string; kind: 'image' | 'video'; count: number }> }) {
@@ -20,7 +21,7 @@ export function HitsChart({ series }: { series: Array<{ day: string; kind: 'imag
           return (
             <g key={d}>
               <title>{`${d}：图片 ${at(d, 'image')}，视频 ${at(d, 'video')}`}</title>
-              <rect x={i * bw + 2} y={H - img} width={bw - 4} height={img} fill="#1677ff" />
+              <rect x={i * bw + 2} y={H - img} width={bw - 4} height={img} fill={BRAND_COLORS.primary} />
               <rect x={i * bw + 2} y={H - img - vid} width={bw - 4} height={vid} fill="#722ed1" />
             </g>
           );
@@ -34,8 +35,8 @@ export function HitsChart({ series }: { series: Array<{ day: string; kind: 'imag
         </text>
       </svg>
       <Typography.Text type="secondary">
-        <span style={{ color: '#1677ff' }}>■</span> {TYPE_LABELS[11]}　<span style={{ color: '#722ed1' }}>■</span>{' '}
-        {TYPE_LABELS[1]}（最高 {max} 条/天）
+        <span style={{ color: BRAND_COLORS.primary }}>■</span> {TYPE_LABELS[11]}　
+        <span style={{ color: '#722ed1' }}>■</span> {TYPE_LABELS[1]}（最高 {max} 条/天）
       </Typography.Text>
     </div>
   );

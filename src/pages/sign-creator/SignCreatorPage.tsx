@@ -10,6 +10,7 @@ import { lumenFormProps } from '../../components/schema-form/form-props';
 import { useFormSchema } from '../../hooks/use-schema';
 import { AgreementText, agreement } from './AgreementText';
 import { signCreator } from './sign-api';
+import { BRAND_COLORS } from '../../theme';
 
 const BENEFITS = [
   {
@@ -91,7 +92,7 @@ export default function SignCreatorPage() {
             <Col key={b.title} xs={24} md={8}>
               <Card style={{ height: '100%' }}>
                 <Space direction="vertical">
-                  <span style={{ fontSize: 28, color: '#1677ff' }}>{b.icon}</span>
+                  <span style={{ fontSize: 28, color: BRAND_COLORS.primary }}>{b.icon}</span>
                   <Typography.Title level={4} style={{ margin: 0 }}>
                     {b.title}
                   </Typography.Title>

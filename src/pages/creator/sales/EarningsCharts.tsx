@@ -6,6 +6,7 @@ import { CanvasRenderer } from 'echarts/renderers';
 import { Card, Col, Empty, Row } from 'antd';
 import type { SalesSummary } from '../../../schemas/api/earnings';
 import { earningsByWork, earningsOverTime } from './chart-data';
+import { BRAND_COLORS } from '../../../theme';
 
 // Only the parts drawn here: the whole echarts build is several times larger.
 echarts.use([BarChart, GridComponent, TooltipComponent, CanvasRenderer]);
@@ -59,7 +60,9 @@ export default function EarningsCharts({ summary }: { summary: SalesSummary }) {
             xAxis: { type: 'category', data: time.labels },
             yAxis: yAxisMoney,
             // Bars: most days of a creator have no sale, and a line between them would invent a trend.
-            series: [{ type: 'bar', name: '分成收益', data: time.values, barMaxWidth: 16, color: '#1677ff' }],
+            series: [
+              { type: 'bar', name: '分成收益', data: time.values, barMaxWidth: 16, color: BRAND_COLORS.primary },
+            ],
           }}
         />
       </Col>

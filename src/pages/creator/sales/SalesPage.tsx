@@ -5,6 +5,7 @@ import { sales } from '../../../resources';
 import { ResourceList } from '../../../resources/views/ResourceList';
 import { filtersToParams } from '../../../dataProvider';
 import type { RevenueShareRule, SalesSummary } from '../../../schemas/api/earnings';
+import { BRAND_COLORS } from '../../../theme';
 
 // echarts is big: only this page loads it, and only after the figures are in.
 const EarningsCharts = lazy(() => import('./EarningsCharts'));
@@ -51,7 +52,11 @@ export default function SalesPage() {
               <Statistic title="实付金额（元）" value={yuan(s?.grossCents)} />
             </Col>
             <Col span={6}>
-              <Statistic title="分成收益（元）" value={yuan(s?.amountCents)} valueStyle={{ color: '#1677ff' }} />
+              <Statistic
+                title="分成收益（元）"
+                value={yuan(s?.amountCents)}
+                valueStyle={{ color: BRAND_COLORS.primary }}
+              />
             </Col>
             <Col span={6}>
               <Statistic title="已扣回（元）" value={yuan(s?.reversedCents)} />

@@ -3,6 +3,7 @@ import { App, Button, Progress, Space, Tag, Typography } from 'antd';
 import { get, postJson } from '../../../dataProvider/axios';
 import statusJob from '../../../schemas/status/job.json';
 import { tableLabel } from '../../../schemas/registry';
+import { BRAND_COLORS } from '../../../theme';
 
 /** GET /api/user/works/:id/media: the pipeline's state of one work. */
 export interface WorkMedia {
@@ -47,7 +48,12 @@ export function StripScrub({ url, strip }: { url: string; strip: NonNullable<Wor
       }}
     >
       <div
-        style={{ height: 3, marginTop: height - 3, width: `${((tile + 1) / count) * 100}%`, background: '#1677ff' }}
+        style={{
+          height: 3,
+          marginTop: height - 3,
+          width: `${((tile + 1) / count) * 100}%`,
+          background: BRAND_COLORS.primary,
+        }}
       />
     </div>
   );
