@@ -1,10 +1,11 @@
-import { Input, Layout, Menu, Space } from 'antd';
+import { Layout, Menu, Space } from 'antd';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import CartBadge from '../components/header/CartBadge';
 import HeaderUser from '../components/header/HeaderUser';
 import NotificationBell from '../components/header/NotificationBell';
 import { NAV_LINKS } from './nav-items';
 import { BRAND_COLORS } from '../theme';
+import { SearchInput } from '../components/search/SearchInput';
 
 /** The nav entry for the current path: exact match, else the longest prefix (not "/"). */
 function activeNav(pathname: string): string[] {
@@ -49,7 +50,7 @@ export function MainHeader() {
         style={{ flex: 1, minWidth: 0, borderBottom: 'none' }}
         items={NAV_LINKS.map((l) => ({ key: l.to, label: <Link to={l.to}>{l.label}</Link> }))}
       />
-      <Input.Search
+      <SearchInput
         key={pathname === '/search' ? (params.get('keyword') ?? '') : 'header'}
         defaultValue={pathname === '/search' ? (params.get('keyword') ?? '') : ''}
         placeholder="搜索视频、模板、图片素材"

@@ -1,8 +1,9 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Alert, Button, Card, Col, Empty, Input, Menu, Row, Spin, Typography } from 'antd';
+import { Alert, Button, Card, Col, Empty, Menu, Row, Spin, Typography } from 'antd';
 import { listSchemas, type SchemaSummary } from './admin-api';
 import { SchemaEditor } from './SchemaEditor';
 import { StaffGate } from './StaffGate';
+import { SearchInput } from '../../components/search/SearchInput';
 
 const GROUPS: Array<[string, string]> = [
   ['rules', '上传规则'],
@@ -58,7 +59,7 @@ function SchemaConsole() {
     <Row gutter={16} style={{ padding: 16 }}>
       <Col xs={24} md={6}>
         <Card size="small" title="规则配置">
-          <Input.Search
+          <SearchInput
             allowClear
             placeholder="搜索模式"
             value={filter}

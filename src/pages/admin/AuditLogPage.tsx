@@ -1,8 +1,9 @@
 import { useCallback, useEffect, useState } from 'react';
-import { Alert, Button, Card, Empty, Input, Select, Space, Table, Typography } from 'antd';
+import { Alert, Button, Card, Empty, Select, Space, Table, Typography } from 'antd';
 import { get } from '../../dataProvider/axios';
 import { renderCell, enumOptions } from '../../resources/views/cells';
 import { StaffGate } from './StaffGate';
+import { SearchInput } from '../../components/search/SearchInput';
 
 interface AuditRow {
   id: number;
@@ -76,7 +77,7 @@ function AuditTable() {
           }}
           options={enumOptions('lumen:enums/audit-action').map((o) => ({ label: o.label, value: String(o.value) }))}
         />
-        <Input.Search
+        <SearchInput
           placeholder="对象编号"
           allowClear
           style={{ width: 200 }}

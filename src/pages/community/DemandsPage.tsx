@@ -1,12 +1,13 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { Alert, Button, Card, Empty, Input, List, Pagination, Select, Skeleton, Space, Typography } from 'antd';
+import { Alert, Button, Card, Empty, List, Pagination, Select, Skeleton, Space, Typography } from 'antd';
 import { useSchemas } from '../../hooks/use-schema';
 import { useLoad } from '../content/use-load';
 import { fetchDemands } from './community-api';
 import { CommunityPage } from './CommunityNav';
 import { DEMAND_SCHEMAS, DemandStatusTag, ModeTag, materialTypeLabel, moneyLine, scenarioLabel } from './demand-bits';
 import { enumLabel, enumOptions } from '../../schemas/registry';
+import { SearchInput } from '../../components/search/SearchInput';
 
 const PAGE_SIZE = 10;
 
@@ -65,7 +66,7 @@ export default function DemandsPage() {
             onChange={(materialType) => set({ materialType })}
             options={enumOptions('lumen:enums/material-type')}
           />
-          <Input.Search
+          <SearchInput
             placeholder="搜索需求"
             allowClear
             value={keyword}

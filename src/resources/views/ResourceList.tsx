@@ -7,6 +7,7 @@ import type { ResourceDef } from '../types';
 import { enumOptions, renderCell } from './cells';
 import { RowActions } from './RowActions';
 import { useResourceTables } from '../registry';
+import { SearchInput } from '../../components/search/SearchInput';
 
 export interface ResourceNav {
   create?: () => void;
@@ -129,7 +130,7 @@ export function ResourceList({
         <Form {...searchFormProps} layout="inline" style={{ marginBottom: 16, rowGap: 8 }}>
           {def.searchField && (
             <Form.Item name="__q">
-              <Input.Search
+              <SearchInput
                 placeholder="输入关键词搜索"
                 allowClear
                 onSearch={() => searchFormProps.form?.submit()}
