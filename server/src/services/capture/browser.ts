@@ -7,7 +7,7 @@
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 
 export const chromiumPath = () => process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 
@@ -28,6 +28,9 @@ const trustedSpki = () =>
  */
 export async function launchCaptureBrowser(proxyUrl: string): Promise<Browser> {
   const pins = trustedSpki();
+  // Loaded when the first capture runs: playwright-core is a large module that every server
+  // process would otherwise compile at start-up for a feature most processes never use.
+  const { chromium } = await import('playwright-core');
   return chromium.launch({
     executablePath: chromiumPath(),
     headless: true,
