@@ -22,6 +22,13 @@ import enumsOwnerType from '../../schemas/enums/owner-type.json';
 import { tableLabel } from '../../schemas/registry';
 import type { CreatedOrder, Quote } from '../../schemas/api/trade-responses';
 
+/** The page's h1, in the card's title (WCAG 1.3.1, 2.4.6), at the card title's size. */
+const CHECKOUT_HEADING = (
+  <Typography.Title level={1} style={{ margin: 0, fontSize: 16 }}>
+    确认订单
+  </Typography.Title>
+);
+
 /** /buy/{cart|direct}: order confirmation with licensee, coupon and the server's price. */
 export default function BuyPage() {
   const { from = 'cart' } = useParams();
@@ -99,7 +106,7 @@ export default function BuyPage() {
   }
   if (!quote)
     return (
-      <Card title="确认订单">
+      <Card title={CHECKOUT_HEADING}>
         <Skeleton active />
       </Card>
     );
@@ -107,7 +114,7 @@ export default function BuyPage() {
   const needsCompany = quote.lines.some((l) => l.level !== 'personal');
   const held = quote.lines.filter((l) => l.held);
   return (
-    <Card title="确认订单">
+    <Card title={CHECKOUT_HEADING}>
       {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 16 }} />}
       {held.length > 0 && (
         <Alert

@@ -102,7 +102,8 @@ export default function VideoDetailPage() {
               <Player m={m} />
               <Card style={{ marginTop: 16 }}>
                 <Space align="center" wrap style={{ marginBottom: 12 }}>
-                  <Typography.Title level={3} style={{ margin: 0 }}>
+                  {/* The page's one h1 (WCAG 1.3.1, 2.4.6), at the size of the card title it was. */}
+                  <Typography.Title level={1} style={{ margin: 0, fontSize: 24 }}>
                     {m.title}
                   </Typography.Title>
                   <EvidenceBadge materialId={m.id} />

@@ -50,5 +50,7 @@ describe('order confirmation', { timeout: 20_000 }, () => {
     renderBuy();
     expect(await screen.findByRole('button', { name: /提交订单/ })).toBeEnabled();
     expect(screen.queryByTestId('buy-held-warning')).toBeNull();
+    // The checkout page has one h1 naming it.
+    expect(screen.getAllByRole('heading', { level: 1 }).map((h) => h.textContent)).toEqual(['确认订单']);
   });
 });
