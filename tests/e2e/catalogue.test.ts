@@ -71,6 +71,12 @@ describe('catalogue in the browser', () => {
     const meta = await page.locator('[data-testid="detail-metadata"]').innerText();
     for (const label of ['时长', '分辨率', '1280×720', '帧率', '格式', 'MP4', '文件大小'])
       expect(meta).toContain(label);
+    // One h1, the work's title (the breadcrumb's last step).
+    const h1 = page.getByRole('heading', { level: 1 });
+    expect(await h1.count()).toBe(1);
+    const title = (await page.locator('.ant-breadcrumb li').last().innerText()).trim();
+    expect(title.length).toBeGreaterThan(0);
+    expect((await h1.innerText()).trim()).toBe(title);
     await page.waitForSelector('[data-testid="owner-card"] .ant-statistic');
     await page.waitForSelector('[data-testid="similar-section"] [data-testid="material-card"]');
     await page.context().close();
