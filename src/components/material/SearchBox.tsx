@@ -24,6 +24,8 @@ export function SearchBox({
       maxLength={50}
       allowClear
       data-testid="catalogue-search"
+      // A placeholder is no accessible name (WCAG 4.1.2).
+      aria-label="搜索素材"
       onSearch={(kw) => (onSearch ? onSearch(kw.trim()) : navigate(`/search?keyword=${encodeURIComponent(kw.trim())}`))}
     />
   );

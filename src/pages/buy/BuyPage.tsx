@@ -177,6 +177,8 @@ export default function BuyPage() {
             value={couponId}
             onChange={(v) => setCouponId(v)}
             data-testid="coupon-select"
+            // The Descriptions label beside it is not a <label>: the combobox needs its own name.
+            aria-label="优惠券"
             options={quote.coupons.map((c) => ({
               value: c.id,
               disabled: !!c.refusal,

@@ -1,6 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
 import { SearchInput } from '../../../src/components/search/SearchInput';
+import { SearchBox } from '../../../src/components/material/SearchBox';
 
 describe('SearchInput', () => {
   it('names its button 搜索, not the icon’s English "search", and searches on click', () => {
@@ -17,5 +19,14 @@ describe('SearchInput', () => {
     render(<SearchInput placeholder="输入关键词搜索" />);
     const button = screen.getByRole('button', { name: '搜索' });
     expect(button.className).not.toContain('ant-btn-primary');
+  });
+
+  it('the catalogue search box (home hero, search page) has a name, not only a placeholder', () => {
+    render(
+      <MemoryRouter>
+        <SearchBox />
+      </MemoryRouter>,
+    );
+    expect(screen.getByRole('searchbox', { name: '搜索素材' })).toBeInTheDocument();
   });
 });

@@ -52,5 +52,6 @@ describe('order confirmation', { timeout: 20_000 }, () => {
     expect(screen.queryByTestId('buy-held-warning')).toBeNull();
     // The checkout page has one h1 naming it.
     expect(screen.getAllByRole('heading', { level: 1 }).map((h) => h.textContent)).toEqual(['确认订单']);
+    expect(screen.getByRole('combobox', { name: '优惠券' })).toBeInTheDocument();
   });
 });
