@@ -154,7 +154,7 @@ async function makeClip(
   const run = (b: string, args: string[]) => runFile(b, args, { signal });
   // Capped like a stock site's files (the noise-like sources would otherwise come out at 27-43
   // Mbit/s: a 13 MB four-second preview that every page with a player decodes).
-  const enc = (maxrate: string) => [
+  const enc = (maxKbps: number) => [
     '-c:v',
     'libx264',
     '-preset',
@@ -162,9 +162,9 @@ async function makeClip(
     '-crf',
     '28',
     '-maxrate',
-    maxrate,
+    `${maxKbps}k`,
     '-bufsize',
-    maxrate.replace(/\d+/, (n) => String(Number(n) * 2)),
+    `${maxKbps * 2}k`,
     '-pix_fmt',
     'yuv420p',
     '-an',
@@ -180,7 +180,7 @@ async function makeClip(
     String(CLIP_SECONDS),
   ];
   const original = await cached(`clip${i}-orig.mp4`, (f) =>
-    run(bin, ['-v', 'error', '-y', ...src(`${CLIP_SIZE.width}x${CLIP_SIZE.height}`), ...enc('8000k'), f]).then(
+    run(bin, ['-v', 'error', '-y', ...src(`${CLIP_SIZE.width}x${CLIP_SIZE.height}`), ...enc(8000), f]).then(
       () => undefined,
     ),
   );
@@ -192,7 +192,7 @@ async function makeClip(
     .filter(Boolean)
     .join(',');
   const preview = await cached(`clip${i}-prev.mp4`, (f) =>
-    run(bin, ['-v', 'error', '-y', '-i', original, '-vf', `scale=854:480,${mark}`, ...enc('1500k'), f]).then(
+    run(bin, ['-v', 'error', '-y', '-i', original, '-vf', `scale=854:480,${mark}`, ...enc(1500), f]).then(
       () => undefined,
     ),
   );
