@@ -21,6 +21,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { benchSchema } from './pg-schema.js';
+import { serverBundle } from '../tests/helpers/server-process.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -51,7 +52,7 @@ const databaseUrl = pgSchema?.databaseUrl ?? '';
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lumen-bench-api-'));
 const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
-const server = spawn(process.execPath, ['--import', 'tsx', 'server/src/server.ts'], {
+const server = spawn(process.execPath, [serverBundle()], {
   env: {
     ...process.env,
     PORT: String(port),

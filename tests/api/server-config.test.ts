@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { assertProductionSecrets, ConfigError, DEV_SECRETS, loadConfig } from '../../server/src/config.js';
 import { createShutdown } from '../../server/src/shutdown.js';
+import { serverBundle } from '../helpers/server-process.js';
 
 const REAL_SECRETS = { SMS_SIGN_SECRET: 'sign-x9', SMS_CODE_PEPPER: 'pepper-x9', PAY_SECRET: 'pay-x9' };
 
@@ -78,7 +79,7 @@ describe('assertProductionSecrets', () => {
         ...REAL_SECRETS,
         SMS_CODE_PEPPER: DEV_SECRETS.SMS_CODE_PEPPER,
       };
-      const r = spawnSync(process.execPath, ['--import', 'tsx', 'server/src/server.ts'], {
+      const r = spawnSync(process.execPath, [serverBundle()], {
         env,
         encoding: 'utf8',
         timeout: 60_000,

@@ -3,7 +3,7 @@ import { spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { exited, freePort, spawnServer, waitUntilUp } from '../helpers/server-process.js';
+import { exited, freePort, serverBundle, spawnServer, waitUntilUp } from '../helpers/server-process.js';
 
 /**
  * The real server process on one PGlite DATA_DIR: a second server (or `npm run seed`) is refused
@@ -46,7 +46,7 @@ describe('server processes on one PGlite data folder', () => {
     });
     expect((await stat.json()).code).toBe(200);
 
-    const second = spawnSync(process.execPath, ['--import', 'tsx', 'server/src/server.ts'], {
+    const second = spawnSync(process.execPath, [serverBundle()], {
       env: { ...process.env, ...env, PORT: String(await freePort()), HOST: '127.0.0.1' },
       encoding: 'utf8',
       timeout: 120_000,

@@ -8,6 +8,7 @@ import { migrate } from '../../server/src/db/migrate.js';
 import { freshSchema, makeUser } from './app.js';
 import { copyOfMigratedTemplate } from './pg-template.js';
 import { migratedTemplate } from './pglite-template.js';
+import { buildServerBundle } from '../../scripts/server-bundle.mjs';
 
 const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..');
 
@@ -21,13 +22,22 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** The real server process (server/src/server.ts) on 127.0.0.1:port with the given environment on top. */
+let bundle: string | undefined;
+/**
+ * The server as npm start runs it (scripts/server-bundle.mjs), built from this checkout's sources
+ * once per test process: every server a test starts runs the code under test, not an older bundle.
+ */
+export function serverBundle(): string {
+  return (bundle ??= buildServerBundle());
+}
+
+/** The real server process (server/dist/server.mjs) on 127.0.0.1:port with the given environment on top. */
 export function spawnServer(
   port: number,
   env: NodeJS.ProcessEnv,
   stdio: StdioOptions = ['ignore', 'inherit', 'inherit'],
 ): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', 'server/src/server.ts'], {
+  return spawn(process.execPath, [serverBundle()], {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: `http://127.0.0.1:${port}`, ...env },
     stdio,
   });
@@ -108,30 +118,26 @@ export interface ServerProcess {
 }
 
 /**
- * Starts server/src/server.ts as its own process and waits until /api/health answers.
+ * Starts the server (server/dist/server.mjs) as its own process and waits until /api/health answers.
  * SERVER_NODE_ARGS adds node flags (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof"); SERVER_STDERR=1 echoes its log.
  */
 export async function startServer(dataDir: string, env: Record<string, string>, port: number): Promise<ServerProcess> {
   let err = '';
-  const child = spawn(
-    process.execPath,
-    [...(process.env.SERVER_NODE_ARGS?.split(' ') ?? []), '--import', 'tsx', 'server/src/server.ts'],
-    {
-      cwd: ROOT,
-      env: {
-        ...process.env,
-        ...env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        SEED: '0',
-        NODE_ENV: 'test',
-        LOG_LEVEL: 'warn',
-        CLIENT_DIR: path.join(dataDir, 'no-client'),
-      },
-      stdio: ['ignore', 'ignore', 'pipe'],
+  const child = spawn(process.execPath, [...(process.env.SERVER_NODE_ARGS?.split(' ') ?? []), serverBundle()], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      ...env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      SEED: '0',
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'warn',
+      CLIENT_DIR: path.join(dataDir, 'no-client'),
     },
-  );
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
   child.stderr!.on('data', (d) => {
     err += d;
     if (process.env.SERVER_STDERR) process.stderr.write(d);

@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { REPO_ROOT } from '../paths.js';
 import type { Db } from './index.js';
 
-const dir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+const dir = path.join(REPO_ROOT, 'server/src/db/migrations');
 
 /** A migration's number: files run in numeric order (1000 after 999, not before 130). */
 const number = (name: string) => Number(/^\d+/.exec(name)?.[0] ?? NaN);

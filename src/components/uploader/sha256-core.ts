@@ -1,7 +1,7 @@
-import CryptoJS from 'crypto-js/core';
+import CryptoJS from 'crypto-js/core.js';
 // Side-effect imports: each registers itself on the core object (SHA-256, typed-array WordArrays).
-import 'crypto-js/sha256';
-import 'crypto-js/lib-typedarrays';
+import 'crypto-js/sha256.js';
+import 'crypto-js/lib-typedarrays.js';
 
 /** Bytes hashed per step: small enough to keep memory flat, large enough to keep crypto-js busy. */
 export const HASH_SLICE_BYTES = 4 * 1024 * 1024;

@@ -1,5 +1,5 @@
-import Base64 from 'crypto-js/enc-base64';
-import Utf8 from 'crypto-js/enc-utf8';
+import Base64 from 'crypto-js/enc-base64.js';
+import Utf8 from 'crypto-js/enc-utf8.js';
 
 /**
  * Password transport encoding of spec §5, shared by client and server:

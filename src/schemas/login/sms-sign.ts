@@ -1,5 +1,5 @@
-import HmacSHA256 from 'crypto-js/hmac-sha256';
-import Base64 from 'crypto-js/enc-base64';
+import HmacSHA256 from 'crypto-js/hmac-sha256.js';
+import Base64 from 'crypto-js/enc-base64.js';
 
 /**
  * SMS-send request signature, shared by the client (signs) and the server (verifies), so both

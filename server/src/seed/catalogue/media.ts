@@ -4,7 +4,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { REPO_ROOT } from '../../paths.js';
 import sharp from 'sharp';
 import type { ObjectStore } from '../../storage/index.js';
 import { contentTypeOf } from '../../storage/content-type.js';
@@ -31,7 +31,7 @@ const CACHE = process.env.SEED_MEDIA_CACHE ?? cacheFolder();
 
 function cacheFolder(): string {
   // v2: clips with capped bitrates (makeClip); a folder of the old files is not read.
-  const inCheckout = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../.cache/seed-media-v2');
+  const inCheckout = path.join(REPO_ROOT, '.cache/seed-media-v2');
   try {
     fs.mkdirSync(inCheckout, { recursive: true });
     fs.accessSync(inCheckout, fs.constants.W_OK);
