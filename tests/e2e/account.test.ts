@@ -32,7 +32,10 @@ async function smsLogin(ctx: BrowserContext, phone: string): Promise<Page> {
   }
   await smsMode.click();
   await dialog.getByLabel('手机号').fill(phone);
-  const outbox = await ctx.newPage();
+  // The outbox is the phone: another device, so another context. A second tab of this one would
+  // put the dialog's page in the background, where clicks wait for animation frames.
+  const phoneDevice = await newContext(ctx.browser()!);
+  const outbox = await phoneDevice.newPage();
   const row = outbox.locator('tr').filter({ hasText: phone }).first();
   await dialog.getByRole('button', { name: '获取验证码' }).click();
   for (let i = 0; i < 20 && !(await row.count()); i++) {
@@ -40,7 +43,7 @@ async function smsLogin(ctx: BrowserContext, phone: string): Promise<Page> {
     if (!(await row.count())) await outbox.waitForTimeout(500);
   }
   const code = (await row.locator('.code').innerText()).trim();
-  await outbox.close();
+  await phoneDevice.close();
   await dialog.getByRole('textbox', { name: '验证码', exact: true }).fill(code);
   await dialog.getByRole('button', { name: '登录 / 注册' }).click();
   await dialog.waitFor({ state: 'detached' });
@@ -61,11 +64,13 @@ async function staffPage(browser: Browser): Promise<Page> {
 
 /** Confirms a payment on the sandbox page a pay link opens. */
 async function confirmInSandbox(ctx: BrowserContext, payUrl: string) {
-  const sandbox = await ctx.newPage();
+  // The payer's phone: another context, for the reason smsLogin gives.
+  const phoneDevice = await newContext(ctx.browser()!);
+  const sandbox = await phoneDevice.newPage();
   await sandbox.goto(payUrl);
   await sandbox.getByRole('button', { name: '确认支付' }).click();
   await sandbox.waitForSelector('text=支付成功');
-  await sandbox.close();
+  await phoneDevice.close();
 }
 
 /** Opens the first video, picks a scenario and buys it now; answers on the /pay page. */

@@ -104,10 +104,13 @@ describe('creator supply loop in the browser', () => {
     await buyer.getByRole('button', { name: /提交订单/ }).click();
     await buyer.waitForURL(/\/pay\?orderId=\d+/);
     const payUrl = (await (await buyer.waitForSelector('[data-testid="sandbox-link"]')).getAttribute('href'))!;
-    const sandbox = await buyer.context().newPage();
+    // Scanned with the payer's phone: another context, so the buyer's page stays in the foreground.
+    const phoneDevice = await newContext(browser);
+    const sandbox = await phoneDevice.newPage();
     await sandbox.goto(payUrl);
     await sandbox.getByRole('button', { name: '确认支付' }).click();
     await sandbox.waitForSelector('text=支付成功');
+    await phoneDevice.close();
     await buyer.waitForSelector('text=支付成功', { timeout: 15_000 });
 
     // The creator's sales page lists the sale; the earnings total grew by the share of ¥20.00.

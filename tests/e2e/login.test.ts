@@ -32,8 +32,11 @@ describe('login in the browser', () => {
     const scanUrl = (await qr.getAttribute('data-qr-url'))!;
     expect(scanUrl.startsWith(`${base}/dev/wechat?ticket=`)).toBe(true);
 
-    // The "phone" scans with a new WeChat identity.
-    const phoneSide = await ctx.newPage();
+    // The "phone" scans with a new WeChat identity. It is another device, so another browser
+    // context: a second tab of this one would put the login page in the background, where every
+    // click waited 1-2 s for an animation frame (17 s of this test).
+    const phoneDevice = await newContext(browser);
+    const phoneSide = await phoneDevice.newPage();
     await phoneSide.goto(scanUrl);
     expect(await phoneSide.locator('body').innerText()).toContain('沙箱');
     await phoneSide.click('text=使用新的微信身份');
@@ -104,6 +107,7 @@ describe('login in the browser', () => {
       String(orders),
     );
     await ctx.close();
+    await phoneDevice.close();
   });
 
   it('a mobile browser opens on phone + SMS login without the marketing panel', async () => {

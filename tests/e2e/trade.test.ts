@@ -78,12 +78,14 @@ describe('trade in the browser', () => {
     const link = await page.waitForSelector('[data-testid="sandbox-link"]');
     const payUrl = (await link.getAttribute('href'))!;
     expect(await page.locator('img[alt="支付二维码"]').getAttribute('src')).toMatch(/^data:image\/png;base64,/);
-    const sandbox = await ctx.newPage();
+    // Scanned with the payer's phone: another context, so this page stays in the foreground.
+    const phoneDevice = await newContext(browser);
+    const sandbox = await phoneDevice.newPage();
     await sandbox.goto(payUrl);
     expect(await sandbox.locator('body').innerText()).toContain('沙箱');
     await sandbox.getByRole('button', { name: '确认支付' }).click();
     await sandbox.waitForSelector('text=支付成功');
-    await sandbox.close();
+    await phoneDevice.close();
     await page.waitForSelector('text=支付成功', { timeout: 15000 });
 
     // The order in the generated list view, paid.
