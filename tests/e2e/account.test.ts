@@ -7,9 +7,8 @@
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, newContext } from '../helpers/browser.js';
+import { downloadBytes, launchBrowser, newContext } from '../helpers/browser.js';
 import { jpeg } from '../helpers/media.js';
-import fs from 'node:fs';
 import { PDFDocument } from 'pdf-lib';
 
 const base = () => inject('baseUrl');
@@ -206,7 +205,7 @@ describe('account centre and back office', () => {
       page.getByRole('button', { name: /下载电子发票/ }).click(),
     ]);
     expect(dl.suggestedFilename()).toMatch(/^电子发票-\d{20}\.pdf$/);
-    const pdf = fs.readFileSync((await dl.path())!);
+    const pdf = await downloadBytes(dl);
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
     expect((await PDFDocument.load(pdf)).getTitle()).toMatch(/^电子发票（普通发票）\d{20}$/);
     await ctx.close();

@@ -3,6 +3,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { chromium, type BrowserServer } from 'playwright-core';
+import { CHROMIUM_LAUNCH } from '../helpers/browser.js';
 import { exited, freePort, spawnServer, waitUntilUp } from '../helpers/server-process.js';
 import { migratedTemplate } from '../helpers/pglite-template.js';
 import { openDb } from '../../server/src/db/index.js';
@@ -13,6 +15,7 @@ import { openDb } from '../../server/src/db/index.js';
  * E2E_CLIENT_DIR=<folder> serves an existing build instead (quick reruns); it is not deleted.
  */
 let server: ChildProcess | undefined;
+let browserServer: BrowserServer | undefined;
 let dataDir = '';
 let builtDir = '';
 
@@ -57,12 +60,16 @@ export default async function setup(project: TestProject) {
   const served = await (await fetch(`${baseUrl}/account/welcome`)).text();
   if (served !== fs.readFileSync(path.join(clientDir, 'index.html'), 'utf8'))
     throw new Error(`the server does not serve the client built in ${clientDir}`);
+  // One Chromium for every browser file (tests/helpers/browser.ts, launchBrowser).
+  browserServer = await chromium.launchServer(CHROMIUM_LAUNCH);
+  project.provide('browserWsEndpoint', browserServer.wsEndpoint());
   project.provide('baseUrl', baseUrl);
   project.provide('captureSitePort', captureSitePort);
   project.provide('dataDir', dataDir);
   project.provide('clientDir', clientDir);
   project.provide('distBefore', distBefore);
   return async () => {
+    await browserServer?.close();
     if (server) {
       server.kill('SIGTERM');
       // The server releases the data-folder lock as it closes; wait for that before deleting the folder.
@@ -95,6 +102,8 @@ export function snapshotDir(dir: string): string {
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
+    /** The shared Chromium's Playwright endpoint (tests/helpers/browser.ts, launchBrowser). */
+    browserWsEndpoint: string;
     /** The loopback port the capture tests' site listens on: the only loopback address the server's EGRESS_ALLOW opens. */
     captureSitePort: number;
     dataDir: string;

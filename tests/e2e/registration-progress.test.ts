@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import fs from 'node:fs';
 import type { Browser } from 'playwright-core';
-import { launchBrowser } from '../helpers/browser.js';
+import { downloadBytes, launchBrowser } from '../helpers/browser.js';
 import { devToken, payInSandbox, signedInPage } from '../helpers/e2e-session.js';
 import { jpeg } from '../helpers/media.js';
 
@@ -88,12 +87,7 @@ describe('registration that progresses, in the browser', () => {
     expect(await page.locator('.ant-descriptions').innerText()).toContain(workName);
     const [dl] = await Promise.all([page.waitForEvent('download'), page.getByTestId('certificate-pdf').click()]);
     expect(dl.suggestedFilename()).toMatch(/^登记证书-国作登字-.+\.pdf$/);
-    expect(
-      fs
-        .readFileSync((await dl.path())!)
-        .subarray(0, 5)
-        .toString(),
-    ).toBe('%PDF-');
+    expect((await downloadBytes(dl)).subarray(0, 5).toString()).toBe('%PDF-');
     await ctx.close();
   });
 });

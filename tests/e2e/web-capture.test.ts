@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import fs from 'node:fs';
 import http from 'node:http';
 import crypto from 'node:crypto';
 import type { Browser } from 'playwright-core';
-import { launchBrowser } from '../helpers/browser.js';
+import { downloadBytes, launchBrowser } from '../helpers/browser.js';
 import { devToken, payInSandbox, signedInPage } from '../helpers/e2e-session.js';
 import { listen, siteHandler } from '../helpers/capture-sites.js';
 import { unzipStore } from '../../server/src/services/capture/zip.js';
@@ -82,19 +81,14 @@ describe('web-page evidence in the browser', () => {
       page.waitForEvent('download'),
       page.getByRole('button', { name: '下载证据包' }).click(),
     ]);
-    const files = unzipStore(fs.readFileSync((await bundle.path())!));
+    const files = unzipStore(await downloadBytes(bundle));
     expect(crypto.createHash('sha256').update(files.get('manifest.json')!).digest('hex')).toBe(hash);
     const [cert] = await Promise.all([
       page.waitForEvent('download'),
       page.getByRole('button', { name: '下载取证证书' }).click(),
     ]);
     expect(cert.suggestedFilename()).toMatch(/^取证证书-WC\d{16}-[0-9A-Z]{6}\.pdf$/);
-    expect(
-      fs
-        .readFileSync((await cert.path())!)
-        .subarray(0, 5)
-        .toString(),
-    ).toBe('%PDF-');
+    expect((await downloadBytes(cert)).subarray(0, 5).toString()).toBe('%PDF-');
 
     // The certificate number leads to the public check.
     await page.getByTestId('capture-cert-no').click();

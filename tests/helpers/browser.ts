@@ -1,22 +1,41 @@
-import { chromium, type Browser, type BrowserContext } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Download } from 'playwright-core';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /** Debian's Chromium, headless, with the flags that keep it off the closed network. */
+export const CHROMIUM_LAUNCH = {
+  executablePath: CHROMIUM_PATH,
+  headless: true,
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+    '--disable-quic',
+  ],
+};
+
+/** Where the browser files share one Chromium: set by tests/e2e/csp-setup.ts from the global setup. */
+export const SHARED_BROWSER_ENV = 'LUMEN_E2E_BROWSER_WS';
+
+/**
+ * A browser for one test file: the browser pass's shared Chromium when there is one (its global
+ * setup launches it once; a launch cost 0.7 CPU-s and about a second, 24 times a pass), else a
+ * Chromium of its own. Each file still works in contexts of its own, and its close() ends only
+ * those contexts and the connection.
+ */
 export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--disable-quic',
-    ],
-  });
+  const shared = process.env[SHARED_BROWSER_ENV];
+  return shared ? chromium.connect(shared) : chromium.launch(CHROMIUM_LAUNCH);
+}
+
+/** A finished download's bytes, streamed through Playwright: Download.path() has no file when the browser is shared. */
+export async function downloadBytes(download: Download): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
 }
 
 export const MOBILE_UA =
