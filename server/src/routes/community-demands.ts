@@ -19,6 +19,7 @@ import {
   listDemands,
   responsesFor,
   responsesOfCreator,
+  type Demand,
 } from '../repositories/community-demands.js';
 import {
   acceptDelivery,
@@ -52,6 +53,17 @@ const pickBody = {
 const id = (req: { params: { id: number } }) => req.params.id;
 
 /**
+ * A demand as this viewer may see it: money references (escrow, release, refund, licence order)
+ * and the dispute reason are the parties' business, the buyer's and the picked creator's; the
+ * demand itself is public. One rule for the list and the detail.
+ */
+function shownTo<T extends Demand>(d: T, viewerId: number | undefined) {
+  if (viewerId !== undefined && (viewerId === d.buyerId || viewerId === d.pickedCreatorId)) return d;
+  const { escrowTxId, releaseTxId, refundTxId, disputeReason, orderId, ...pub } = d;
+  return pub;
+}
+
+/**
  * /community/api/demands: free demand posting. Buyers post demands (bounty: reward escrowed now;
  * bid: quotes escrowed when picked), creators respond with a work or a proposal, the buyer picks
  * one, the creator delivers, the buyer accepts (escrow released, licence granted) or either side
@@ -62,7 +74,11 @@ export default async function communityDemandRoutes(server: FastifyInstance) {
   app.get(
     '/',
     { schema: { summary: '需求', querystring: listQuery, response: envelopeOf(demandListSchema) } },
-    async (req) => ok(await listDemands(app.db, req.query)),
+    async (req) => {
+      const viewer = await req.currentUser();
+      const page = await listDemands(app.db, req.query);
+      return ok({ ...page, list: page.list.map((d) => shownTo(d, viewer ? Number(viewer.id) : undefined)) });
+    },
   );
 
   app.get('/mine', { schema: { summary: '我的需求与响应', response: envelopeOf(myDemandsSchema) } }, async (req) => {
@@ -77,10 +93,7 @@ export default async function communityDemandRoutes(server: FastifyInstance) {
       const d = await findDemand(app.db, id(req));
       if (!d) throw new AppError(404, '需求不存在');
       const viewer = await req.currentUser();
-      const party = !!viewer && (Number(viewer.id) === d.buyerId || Number(viewer.id) === d.pickedCreatorId);
-      // Money references and the dispute are the parties' business; the demand itself is public.
-      const { escrowTxId, releaseTxId, refundTxId, disputeReason, orderId, ...pub } = d;
-      return ok({ ...(party ? d : pub), responses: await responsesFor(app.db, d.id) });
+      return ok({ ...shownTo(d, viewer ? Number(viewer.id) : undefined), responses: await responsesFor(app.db, d.id) });
     },
   );
 

@@ -188,7 +188,8 @@ const demandMode = labelled(
 
 /**
  * A paid demand. The money references and the dispute reason are the parties' business: the
- * public detail leaves them out (so they are not required), the lists carry them.
+ * public list and detail leave them out for anyone but the buyer and the picked creator (so they
+ * are not required); the buyer's own list (/mine) carries them.
  */
 export const demandSchema = {
   title: '需求',

@@ -71,10 +71,18 @@ describe('/community/api/demands: escrow is held until the buyer accepts a deliv
     expect(list.list).toEqual([
       expect.objectContaining({ id: a.body.data.id, status: 'open', budgetCents: 80000, level: 'personal' }),
     ]);
-    expect(list.list[0].escrowTxId).toBeDefined();
+    // The escrow's transaction is the buyer's business: not in the public list or detail, in theirs.
+    expect(list.list[0]).not.toHaveProperty('escrowTxId');
     expect(
-      (await call(app, 'GET', `/community/api/demands/${a.body.data.id}`, stranger.auth)).body.data.escrowTxId,
-    ).toBeUndefined();
+      (await call(app, 'GET', '/community/api/demands?mode=bounty&keyword=陆家嘴', stranger.auth)).body.data.list[0],
+    ).not.toHaveProperty('escrowTxId');
+    expect(
+      (await call(app, 'GET', '/community/api/demands?mode=bounty&keyword=陆家嘴', buyer.auth)).body.data.list[0]
+        .escrowTxId,
+    ).toEqual(expect.any(Number));
+    expect(
+      (await call(app, 'GET', `/community/api/demands/${a.body.data.id}`, stranger.auth)).body.data,
+    ).not.toHaveProperty('escrowTxId');
   });
 
   it('creators respond with own works only; pick, deliver and accept are each for their party; the escrow moves only on acceptance, once', async () => {
