@@ -96,7 +96,7 @@ export async function listCertificationsForStaff(q: Queryable, status: number, p
     (await q.query<{ n: number }>('SELECT count(*)::int AS n FROM certifications WHERE status = $1', [status])).rows[0]
       .n,
   );
-  const r = await q.query(
+  const r = await q.query<CertificationRow & { userName: string; userPhone: string | null }>(
     `SELECT ${COLUMNS}, COALESCE(NULLIF(u.nickname, ''), u.username, u.phone) AS "userName", u.phone AS "userPhone"
        FROM certifications c JOIN users u ON u.id = c.user_id WHERE c.status = $1
       ORDER BY c.id ${status === 0 ? 'ASC' : 'DESC'} LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}`,

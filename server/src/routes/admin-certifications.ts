@@ -39,6 +39,14 @@ const imageParams = {
 } as const;
 
 /**
+ * A certification as staff see it: each document image by its number n (served by /:id/images/:n),
+ * never by its storage key, in the list, the detail and the review answers alike.
+ */
+function forStaff<T extends { images: Array<{ key: string }> }>(c: T) {
+  return { ...c, images: c.images.map(({ key: _key, ...img }, n) => ({ ...img, n })) };
+}
+
+/**
  * /api/admin/certifications (staff only): the real-name certification review queue. Approving
  * sets the applicant's owner type and authorization level; both decisions are in the audit log.
  */
@@ -50,7 +58,8 @@ export default async function adminCertificationRoutes(server: FastifyInstance) 
     async (req) => {
       await requireStaff(req);
       const q = req.query;
-      return ok(await listCertificationsForStaff(app.db, q.status, q.page, q.pageSize));
+      const page = await listCertificationsForStaff(app.db, q.status, q.page, q.pageSize);
+      return ok({ ...page, list: page.list.map(forStaff) });
     },
   );
 
@@ -63,9 +72,8 @@ export default async function adminCertificationRoutes(server: FastifyInstance) 
       if (!c) throw new AppError(404, '认证申请不存在');
       const standing = await accountStanding(app.db, c.userId);
       return ok({
-        ...c,
+        ...forStaff(c),
         ...(await applicantOf(app.db, c.userId)),
-        images: c.images.map(({ key: _key, ...img }, n) => ({ ...img, n })),
         account: { ...standing, authLevel: authLevelOf(standing) },
       });
     },
@@ -94,7 +102,7 @@ export default async function adminCertificationRoutes(server: FastifyInstance) 
       const staff = await requireStaff(req);
       const form = await validateForm(app, 'lumen:forms/certification-approve', req.body);
       return ok(
-        await approveCertification(app.db, req, staff, req.params.id, form.authLevel as AuthLevel),
+        forStaff(await approveCertification(app.db, req, staff, req.params.id, form.authLevel as AuthLevel)),
         '已通过认证',
       );
     },
@@ -107,7 +115,7 @@ export default async function adminCertificationRoutes(server: FastifyInstance) 
       const staff = await requireStaff(req);
       const form = await validateForm(app, 'lumen:forms/certification-reject', req.body);
       return ok(
-        await rejectCertification(app.db, req, staff, req.params.id, String(form.reason).trim()),
+        forStaff(await rejectCertification(app.db, req, staff, req.params.id, String(form.reason).trim())),
         statusLabel('lumen:status/certification', 2),
       );
     },

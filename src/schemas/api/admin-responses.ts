@@ -342,11 +342,11 @@ const authLevelTable = certificationApproveForm.properties.authLevel as {
 
 const certificationImage = {
   type: 'object',
-  required: ['field', 'name', 'size', 'mime', 'sha256'],
+  required: ['field', 'n', 'name', 'size', 'mime', 'sha256'],
   properties: {
     field: { ...text, title: '材料' },
-    key: { ...text, description: '存储键（列表与审核结果带出，详情改为序号 n）' },
-    n: { ...id, description: '详情中的图片序号（/api/admin/certifications/:id/images/:n）' },
+    // By number, never by storage key (server/src/routes/admin-certifications.ts, forStaff).
+    n: { ...id, description: '图片序号（/api/admin/certifications/:id/images/:n）' },
     name: { ...text, title: '文件名' },
     size: { ...id, title: '大小（字节）' },
     mime: text,

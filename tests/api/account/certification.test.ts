@@ -141,6 +141,8 @@ describe('real-name certification: submit, staff review, account standing, audit
       authLevel: 'company',
     });
     expect(ok.status).toBe(200);
+    expect(ok.body.data.images.length).toBeGreaterThan(0);
+    for (const img of ok.body.data.images) expect(img).not.toHaveProperty('key');
     expect(
       (await call(t.app, 'POST', `/api/admin/certifications/${id}/approve`, staff.auth, { authLevel: 'company' }))
         .status,
@@ -220,6 +222,12 @@ describe('real-name certification: submit, staff review, account standing, audit
       .data;
     const row = queue.list.find((r: any) => Number(r.userId) === u.id);
     expect(row).toBeTruthy();
+    // Staff see each image by its number, in the queue as in the detail: storage keys stay inside.
+    const images: Array<Record<string, unknown>> = row.images;
+    expect(images.map((i) => [i.field, i.n, i.key])).toEqual([
+      ['frontImage', 0, undefined],
+      ['backImage', 1, undefined],
+    ]);
     const detail = (await call(t.app, 'GET', `/api/admin/certifications/${row.id}`, staff.auth)).body.data;
     expect(detail.images.map((i: any) => i.field)).toEqual(['frontImage', 'backImage']);
     expect(detail).toMatchObject({ userName: expect.any(String), account: { authLevel: 'personal' } });
