@@ -1,10 +1,11 @@
 import { useCallback, useEffect, useState } from 'react';
-import { Alert, Button, Card, Empty, Progress, Table, Typography } from 'antd';
+import { Button, Card, Empty, Progress, Table, Typography } from 'antd';
 import { get } from '../../dataProvider/axios';
 import { StatusTag, formatDateTime } from '../../resources/views/cells';
 import type { CaptureRecord } from '../../schemas/api/web-capture';
 import statusJob from '../../schemas/status/job.json';
 import { tableLabel } from '../../schemas/registry';
+import { LoadFailed } from '../feedback/LoadFailed';
 
 const RUNNING = (c: CaptureRecord) => c.status === 0 || c.status === 1;
 
@@ -49,7 +50,7 @@ export function CaptureList({
         </Button>
       }
     >
-      {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 12 }} />}
+      {error && <LoadFailed what="取证记录" error={error} retry={() => void load()} />}
       <Table<CaptureRecord>
         rowKey="id"
         size="small"

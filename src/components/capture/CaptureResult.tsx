@@ -19,13 +19,14 @@ import { StatusTag, formatDateTime } from '../../resources/views/cells';
 import { PAGE_FAILURE_LABELS, artefactLabel, type CaptureRecord } from '../../schemas/api/web-capture';
 import statusJob from '../../schemas/status/job.json';
 import { tableLabel } from '../../schemas/registry';
+import { LoadFailed } from '../feedback/LoadFailed';
 
 const base = (id: number) => `/api/protection/captures/${id}`;
 
 /** An artefact fetched with the session (the API needs the token header), as a blob URL or text. */
 function useArtefact(id: number, name: string | undefined, as: 'url' | 'text') {
   const [value, setValue] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<Error | null>(null);
   useEffect(() => {
     if (!name) return;
     let url: string | null = null;
@@ -36,7 +37,7 @@ function useArtefact(id: number, name: string | undefined, as: 'url' | 'text') {
         if (as === 'url') setValue((url = URL.createObjectURL(r.data as Blob)));
         else setValue(String(r.data));
       },
-      () => live && setError('文件加载失败'),
+      (e: Error) => live && setError(e),
     );
     return () => {
       live = false;
@@ -48,7 +49,7 @@ function useArtefact(id: number, name: string | undefined, as: 'url' | 'text') {
 
 function Screenshot({ id, name }: { id: number; name: string }) {
   const { value, error } = useArtefact(id, name, 'url');
-  if (error) return <Alert type="error" message={error} />;
+  if (error) return <LoadFailed what="文件" error={error} />;
   return value ? (
     <Image src={value} alt="整页截图" style={{ maxWidth: '100%' }} data-testid="capture-screenshot" />
   ) : (
@@ -59,7 +60,7 @@ function Screenshot({ id, name }: { id: number; name: string }) {
 /** The captured DOM in a sandboxed iframe: no scripts, no same-origin access, no forms. */
 function DomSnapshot({ id, name }: { id: number; name: string }) {
   const { value, error } = useArtefact(id, name, 'text');
-  if (error) return <Alert type="error" message={error} />;
+  if (error) return <LoadFailed what="文件" error={error} />;
   return value === null ? (
     <Skeleton active />
   ) : (
@@ -75,7 +76,7 @@ function DomSnapshot({ id, name }: { id: number; name: string }) {
 
 function TextArtefact({ id, name }: { id: number; name: string }) {
   const { value, error } = useArtefact(id, name, 'text');
-  if (error) return <Alert type="error" message={error} />;
+  if (error) return <LoadFailed what="文件" error={error} />;
   return value === null ? (
     <Skeleton active />
   ) : (
@@ -353,7 +354,7 @@ function Empty({ text }: { text: string }) {
 
 function RecordingVideo({ id }: { id: number }) {
   const { value, error } = useArtefact(id, 'recording.webm', 'url');
-  if (error) return <Alert type="error" message={error} />;
+  if (error) return <LoadFailed what="文件" error={error} />;
   return value ? (
     <video src={value} controls style={{ maxWidth: '100%' }} data-testid="capture-video" />
   ) : (

@@ -1,10 +1,11 @@
 import { useCallback, useEffect, useState } from 'react';
-import { Alert, Button, Empty, List, Skeleton, Typography } from 'antd';
+import { Button, Empty, List, Skeleton, Typography } from 'antd';
 import { useNavigate } from 'react-router-dom';
 import { get, postJson } from '../../dataProvider/axios';
 import { formatDateTime } from '../../resources/views/cells';
 import { notifyNotificationsChanged } from './notifications-events';
 import type { InboxNotification, NotificationList } from '../../schemas/api/notification-responses';
+import { LoadFailed } from '../feedback/LoadFailed';
 
 type Notice = InboxNotification;
 
@@ -38,19 +39,7 @@ export default function NotificationPanel({ onNavigate }: { onNavigate: () => vo
     load();
   };
 
-  if (error)
-    return (
-      <Alert
-        type="error"
-        showIcon
-        message={`通知加载失败：${error}`}
-        action={
-          <Button size="small" onClick={load}>
-            重试
-          </Button>
-        }
-      />
-    );
+  if (error) return <LoadFailed what="通知" error={error} retry={load} />;
   if (!list)
     return (
       <div style={{ width: 320 }}>

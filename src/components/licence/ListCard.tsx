@@ -1,8 +1,9 @@
 import type { ReactNode } from 'react';
-import { Alert, Button, Card, Empty, Table } from 'antd';
+import { Card, Empty, Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTable } from '@refinedev/antd';
 import type { CrudFilters } from '@refinedev/core';
+import { LoadFailed } from '../feedback/LoadFailed';
 
 /**
  * A paged list over the /api list convention (Refine useTable through the shared data provider),
@@ -35,15 +36,7 @@ export function ListCard<T extends object>({
   });
   return (
     <Card title={title} extra={extra}>
-      {tableQuery.isError && (
-        <Alert
-          type="error"
-          showIcon
-          style={{ marginBottom: 16 }}
-          message={tableQuery.error?.message || '加载失败'}
-          action={<Button onClick={() => tableQuery.refetch()}>重试</Button>}
-        />
-      )}
+      {tableQuery.isError && <LoadFailed error={tableQuery.error} retry={() => void tableQuery.refetch()} />}
       <Table<T>
         {...(tableProps as any)}
         rowKey={rowKey}

@@ -1,9 +1,10 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Alert, Button, Card, Col, Empty, Menu, Row, Spin, Typography } from 'antd';
+import { Card, Col, Empty, Menu, Row, Spin, Typography } from 'antd';
 import { listSchemas, type SchemaSummary } from './admin-api';
 import { SchemaEditor } from './SchemaEditor';
 import { StaffGate } from './StaffGate';
 import { SearchInput } from '../../components/search/SearchInput';
+import { LoadFailed } from '../../components/feedback/LoadFailed';
 
 const GROUPS: Array<[string, string]> = [
   ['rules', '上传规则'],
@@ -66,18 +67,7 @@ function SchemaConsole() {
             onChange={(e) => setFilter(e.target.value)}
             style={{ marginBottom: 8 }}
           />
-          {listError && (
-            <Alert
-              type="error"
-              showIcon
-              message={listError}
-              action={
-                <Button size="small" onClick={() => void loadList()}>
-                  重试
-                </Button>
-              }
-            />
-          )}
+          {listError && <LoadFailed what="模式列表" error={listError} retry={() => void loadList()} />}
           {!list && !listError && <Spin />}
           {list && !items.length && <Empty description="没有匹配的模式" />}
           <Menu

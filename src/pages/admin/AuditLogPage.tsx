@@ -1,9 +1,10 @@
 import { useCallback, useEffect, useState } from 'react';
-import { Alert, Button, Card, Empty, Select, Space, Table, Typography } from 'antd';
+import { Card, Empty, Select, Space, Table, Typography } from 'antd';
 import { get } from '../../dataProvider/axios';
 import { renderCell, enumOptions } from '../../resources/views/cells';
 import { StaffGate } from './StaffGate';
 import { SearchInput } from '../../components/search/SearchInput';
+import { LoadFailed } from '../../components/feedback/LoadFailed';
 
 interface AuditRow {
   id: number;
@@ -87,19 +88,7 @@ function AuditTable() {
           }}
         />
       </Space>
-      {error && (
-        <Alert
-          type="error"
-          showIcon
-          message={`操作日志加载失败：${error}`}
-          action={
-            <Button size="small" onClick={() => void load()}>
-              重试
-            </Button>
-          }
-          style={{ marginBottom: 16 }}
-        />
-      )}
+      {error && <LoadFailed what="操作日志" error={error} retry={() => void load()} />}
       <Table<AuditRow>
         rowKey="id"
         loading={loading}

@@ -1,18 +1,5 @@
 import { useEffect, useState } from 'react';
-import {
-  Alert,
-  Button,
-  Card,
-  Descriptions,
-  Drawer,
-  Empty,
-  Image,
-  Segmented,
-  Skeleton,
-  Space,
-  Table,
-  Typography,
-} from 'antd';
+import { Button, Card, Descriptions, Drawer, Empty, Image, Segmented, Skeleton, Space, Table, Typography } from 'antd';
 import { enumOptions, renderCell } from '../../resources/views/cells';
 import { labelOf } from '../../resources/registry';
 import { SchemaFormModal } from '../../components/schema-form/SchemaFormModal';
@@ -27,6 +14,7 @@ import {
 } from './certifications-api';
 import { StaffGate } from './StaffGate';
 import { useStaffList } from './use-staff-list';
+import { LoadFailed } from '../../components/feedback/LoadFailed';
 
 const PAGE_SIZE = 20;
 /** A certificate code's name from whichever of the three certificate tables holds it. */
@@ -62,19 +50,7 @@ function CertificationQueue() {
         options={enumOptions('status:certification')}
         style={{ marginBottom: 16 }}
       />
-      {error && (
-        <Alert
-          type="error"
-          showIcon
-          message={`认证列表加载失败：${error}`}
-          action={
-            <Button size="small" onClick={() => void load()}>
-              重试
-            </Button>
-          }
-          style={{ marginBottom: 16 }}
-        />
-      )}
+      {error && <LoadFailed what="认证列表" error={error} retry={() => void load()} />}
       <Table<StaffCertification>
         rowKey="id"
         loading={loading}
@@ -161,7 +137,7 @@ function CertificationDrawer({
 
   return (
     <Drawer open={id !== null} onClose={onClose} width={640} title="实名认证详情" destroyOnClose>
-      {err && <Alert type="error" showIcon message={err} />}
+      {err && <LoadFailed what="认证详情" error={err} />}
       {!c && !err && <Skeleton active />}
       {c && (
         <>

@@ -6,6 +6,7 @@ import { formatDateTime, formatMoney } from '../../resources/views/cells';
 import { useLoad } from '../content/use-load';
 import { fetchDisputes, fetchModeration, moderate, resolveDispute } from '../community/community-api';
 import { StaffNav } from './StaffNav';
+import { LoadFailed } from '../../components/feedback/LoadFailed';
 
 const REASONS: Record<string, string> = {
   infringement: '侵权',
@@ -41,8 +42,10 @@ export default function CommunityModerationPage() {
     <div style={{ maxWidth: 1200, margin: '16px auto', padding: '0 16px' }}>
       <StaffNav />
       <Card title="社区管理">
-        {err ? (
-          <Alert type="error" showIcon message={err.code === 403 ? '没有权限' : `加载失败：${err.message}`} />
+        {err?.code === 403 ? (
+          <Alert type="error" showIcon message="没有权限" />
+        ) : err ? (
+          <LoadFailed error={err} retry={() => void Promise.all([mod.reload(), disputes.reload()])} />
         ) : !mod.data || !disputes.data ? (
           <Skeleton active />
         ) : (

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Alert, Button, Card, Empty, Table, Typography } from 'antd';
+import { Button, Card, Empty, Table, Typography } from 'antd';
 import { formatDateTime, formatMoney, StatusTag } from '../../resources/views/cells';
 import { SchemaFormModal } from '../../components/schema-form/SchemaFormModal';
 import { useSchemas } from '../../hooks/use-schema';
@@ -8,6 +8,7 @@ import { StaffGate } from './StaffGate';
 import { useStaffList } from './use-staff-list';
 import statusGiftCard from '../../schemas/status/gift-card.json';
 import { tableLabel } from '../../schemas/registry';
+import { LoadFailed } from '../../components/feedback/LoadFailed';
 
 const PAGE_SIZE = 20;
 
@@ -26,7 +27,7 @@ function BatchCards({ id }: { id: number }) {
   useEffect(() => {
     batchCards(id).then(setCards, (e: Error) => setError(e.message || '加载失败'));
   }, [id]);
-  if (error) return <Alert type="error" showIcon message={`卡密加载失败：${error}`} />;
+  if (error) return <LoadFailed what="卡密" error={error} />;
   return (
     <Table<BatchCard>
       size="small"
@@ -71,19 +72,7 @@ function Batches() {
       <Typography.Paragraph type="secondary">
         生成的礼品卡可直接兑换（活动赠送、企业采购）；面额取自礼品卡面额规则，每次生成记入操作日志。展开批次可查看并复制卡密。
       </Typography.Paragraph>
-      {error && (
-        <Alert
-          type="error"
-          showIcon
-          message={`批次加载失败：${error}`}
-          action={
-            <Button size="small" onClick={() => void load()}>
-              重试
-            </Button>
-          }
-          style={{ marginBottom: 16 }}
-        />
-      )}
+      {error && <LoadFailed what="批次" error={error} retry={() => void load()} />}
       <Table<GiftBatch>
         rowKey="id"
         loading={loading}

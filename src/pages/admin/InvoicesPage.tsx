@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Card, Empty, Popconfirm, Segmented, Space, Table, Typography } from 'antd';
+import { Button, Card, Empty, Popconfirm, Segmented, Space, Table, Typography } from 'antd';
 import { enumOptions, formatDateTime, formatMoney, renderCell, StatusTag } from '../../resources/views/cells';
 import { labelOf } from '../../resources/registry';
 import { SchemaFormModal } from '../../components/schema-form/SchemaFormModal';
@@ -10,6 +10,7 @@ import { issueInvoice, listStaffInvoices, refuseInvoice } from '../account/ticke
 import { InvoiceLines } from '../account/ticket/InvoiceLines';
 import { StaffGate } from './StaffGate';
 import { useStaffList } from './use-staff-list';
+import { LoadFailed } from '../../components/feedback/LoadFailed';
 
 const PAGE_SIZE = 20;
 
@@ -48,19 +49,7 @@ function InvoiceQueue() {
         onChange={(v) => setStatus(Number(v))}
         style={{ marginBottom: 16 }}
       />
-      {error && (
-        <Alert
-          type="error"
-          showIcon
-          message={`开票申请加载失败：${error}`}
-          action={
-            <Button size="small" onClick={() => void load()}>
-              重试
-            </Button>
-          }
-          style={{ marginBottom: 16 }}
-        />
-      )}
+      {error && <LoadFailed what="开票申请" error={error} retry={() => void load()} />}
       <Table<InvoiceDetail>
         rowKey="id"
         loading={loading}

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, App, Button, Card, Empty, Popconfirm, Progress, Space, Table, Tabs, Tag, Typography } from 'antd';
+import { App, Button, Card, Empty, Popconfirm, Progress, Space, Table, Tabs, Tag, Typography } from 'antd';
 import { ReloadOutlined } from '@ant-design/icons';
 import { Link } from 'react-router-dom';
 import { useTable } from '@refinedev/antd';
@@ -8,6 +8,7 @@ import { enumOptions, statusColor, statusLabel } from '../../schemas';
 import type { Job } from '../../schemas/api/job';
 import { cancelJob, retryJob } from './jobs-api';
 import { StaffGate } from './StaffGate';
+import { LoadFailed } from '../../components/feedback/LoadFailed';
 
 const TABLE = 'lumen:status/job';
 
@@ -30,15 +31,7 @@ function JobTable({ state }: { state: string }) {
 
   return (
     <>
-      {tableQuery.isError && (
-        <Alert
-          type="error"
-          showIcon
-          style={{ marginBottom: 16 }}
-          message={tableQuery.error?.message || '加载失败'}
-          action={<Button onClick={() => tableQuery.refetch()}>重试</Button>}
-        />
-      )}
+      {tableQuery.isError && <LoadFailed error={tableQuery.error} retry={() => void tableQuery.refetch()} />}
       <Table<Job>
         {...tableProps}
         rowKey="id"

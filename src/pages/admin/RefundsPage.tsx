@@ -1,12 +1,13 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { Alert, Button, Card, Empty, Popconfirm, Segmented, Table, Typography } from 'antd';
+import { Button, Card, Empty, Popconfirm, Segmented, Table, Typography } from 'antd';
 import { enumOptions, renderCell, StatusTag } from '../../resources/views/cells';
 import { labelOf } from '../../resources/registry';
 import { listRefunds, refundOrder, settleRefund, type RefundDue } from './admin-api';
 import { SchemaFormModal } from '../../components/schema-form/SchemaFormModal';
 import { StaffGate } from './StaffGate';
 import { useStaffList } from './use-staff-list';
+import { LoadFailed } from '../../components/feedback/LoadFailed';
 
 const reasonLabel = (v: RefundDue['reason']) => labelOf('lumen:enums/refund-reason', v);
 const PAGE_SIZE = 20;
@@ -85,19 +86,7 @@ function RefundTable() {
         options={enumOptions('status:refund-settlement').filter((o) => o.value !== 'processing')}
         style={{ marginBottom: 16 }}
       />
-      {error && (
-        <Alert
-          type="error"
-          showIcon
-          message={`退款列表加载失败：${error}`}
-          action={
-            <Button size="small" onClick={() => void load()}>
-              重试
-            </Button>
-          }
-          style={{ marginBottom: 16 }}
-        />
-      )}
+      {error && <LoadFailed what="退款列表" error={error} retry={() => void load()} />}
       <Table<RefundDue>
         rowKey="id"
         loading={loading}

@@ -6,6 +6,7 @@ import { RequestError } from '../../dataProvider/axios';
 import { fetchCurrent, fetchVersions, rollbackSchema, saveSchema, type SchemaVersion } from './admin-api';
 import { SchemaPreview } from './SchemaPreview';
 import { VersionHistory } from './VersionHistory';
+import { LoadFailed } from '../../components/feedback/LoadFailed';
 
 const pretty = (v: unknown) => JSON.stringify(v, null, 2);
 
@@ -85,16 +86,7 @@ export function SchemaEditor({ id, onSaved }: { id: string; onSaved: () => void 
   }
 
   if (loading && !text) return <Spin style={{ display: 'block', margin: 48 }} />;
-  if (loadError)
-    return (
-      <Alert
-        type="error"
-        showIcon
-        message="加载失败"
-        description={loadError}
-        action={<Button onClick={() => void load()}>重试</Button>}
-      />
-    );
+  if (loadError) return <LoadFailed error={loadError} retry={() => void load()} />;
 
   const editor = (
     <Row gutter={16}>

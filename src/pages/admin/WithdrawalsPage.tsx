@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Card, Empty, Popconfirm, Segmented, Space, Table, Typography } from 'antd';
+import { Button, Card, Empty, Popconfirm, Segmented, Space, Table, Typography } from 'antd';
 import { enumOptions, formatDateTime, formatMoney, StatusTag } from '../../resources/views/cells';
 import { SchemaFormModal } from '../../components/schema-form/SchemaFormModal';
 import { useSchemas } from '../../hooks/use-schema';
@@ -7,6 +7,7 @@ import type { StaffWithdrawal } from '../../schemas/api/earnings';
 import { approveWithdrawal, listWithdrawals, rejectWithdrawal } from './withdrawals-api';
 import { StaffGate } from './StaffGate';
 import { useStaffList } from './use-staff-list';
+import { LoadFailed } from '../../components/feedback/LoadFailed';
 
 const PAGE_SIZE = 20;
 
@@ -52,19 +53,7 @@ function WithdrawalTable() {
         onChange={(v) => setStatus(Number(v))}
         style={{ marginBottom: 16 }}
       />
-      {error && (
-        <Alert
-          type="error"
-          showIcon
-          message={`提现列表加载失败：${error}`}
-          action={
-            <Button size="small" onClick={() => void load()}>
-              重试
-            </Button>
-          }
-          style={{ marginBottom: 16 }}
-        />
-      )}
+      {error && <LoadFailed what="提现列表" error={error} retry={() => void load()} />}
       <Table<StaffWithdrawal>
         rowKey="id"
         loading={loading}

@@ -9,6 +9,7 @@ import { ensureLogin } from '../../components/licence/ensure-login';
 import statusWork from '../../schemas/status/work.json';
 import { tableLabel } from '../../schemas/registry';
 import type { CartList, CartLine } from '../../schemas/api/trade-responses';
+import { LoadFailed } from '../../components/feedback/LoadFailed';
 
 /** `held`: the buyer already holds this material's licence for this scenario (the server refuses it again). */
 type Line = CartLine;
@@ -95,15 +96,7 @@ export default function CartPage() {
   }
   return (
     <Card title="购物车">
-      {error && (
-        <Alert
-          type="error"
-          showIcon
-          message={error}
-          action={<Button onClick={load}>重试</Button>}
-          style={{ marginBottom: 16 }}
-        />
-      )}
+      {error && <LoadFailed what="购物车" error={error} retry={() => void load()} />}
       {heldLines.length > 0 && (
         <Alert
           type="warning"

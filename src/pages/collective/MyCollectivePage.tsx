@@ -19,6 +19,7 @@ import { formatDateTime, formatMoney } from '../../resources/views/cells';
 import { useLoad } from '../content/use-load';
 import { cancelLeave, fetchMine, joinPlan, leavePlan, savePoolWorks, type MyCollective } from './collective-api';
 import { TYPE_LABELS } from '../../components/material/format';
+import { LoadFailed } from '../../components/feedback/LoadFailed';
 
 function PoolWorks({ me, onSaved }: { me: MyCollective; onSaved: () => void }) {
   const { message } = App.useApp();
@@ -84,15 +85,7 @@ export default function MyCollectivePage() {
   const { message } = App.useApp();
   const { data: me, error, loading, reload } = useLoad(fetchMine, []);
   if (loading && !me) return <Skeleton active />;
-  if (error)
-    return (
-      <Alert
-        type="error"
-        showIcon
-        message={`加载失败：${error.message}`}
-        action={<Button onClick={() => void reload()}>重试</Button>}
-      />
-    );
+  if (error) return <LoadFailed error={error} retry={() => void reload()} />;
   if (!me) return null;
   const act = async (run: () => Promise<unknown>, done: string) => {
     try {

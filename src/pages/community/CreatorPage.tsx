@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { Alert, App, Avatar, Button, Card, Pagination, Result, Skeleton, Space, Statistic, Typography } from 'antd';
+import { App, Avatar, Button, Card, Pagination, Result, Skeleton, Space, Statistic, Typography } from 'antd';
 import { useUser } from '../../components/user/UserContext';
 import { useLoad } from '../content/use-load';
 import { fetchCreator, fetchFeed, setFollow } from './community-api';
 import { CommunityPage } from './CommunityNav';
 import { PostGrid } from './PostGrid';
+import { LoadFailed } from '../../components/feedback/LoadFailed';
 
 const PAGE_SIZE = 12;
 
@@ -82,16 +83,7 @@ export default function CreatorPage() {
       </Card>
       <Card title="作品帖" style={{ marginTop: 16 }}>
         {posts.error ? (
-          <Alert
-            type="error"
-            showIcon
-            message={posts.error.message}
-            action={
-              <Button size="small" onClick={() => void posts.reload()}>
-                重试
-              </Button>
-            }
-          />
+          <LoadFailed what="作品帖" error={posts.error} retry={() => void posts.reload()} />
         ) : posts.loading && !posts.data ? (
           <Skeleton active />
         ) : (

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { Alert, Button, Card, Empty, List, Pagination, Select, Skeleton, Space, Typography } from 'antd';
+import { Button, Card, Empty, List, Pagination, Select, Skeleton, Space, Typography } from 'antd';
 import { useSchemas } from '../../hooks/use-schema';
 import { useLoad } from '../content/use-load';
 import { fetchDemands } from './community-api';
@@ -8,6 +8,7 @@ import { CommunityPage } from './CommunityNav';
 import { DEMAND_SCHEMAS, DemandStatusTag, ModeTag, materialTypeLabel, moneyLine, scenarioLabel } from './demand-bits';
 import { enumLabel, enumOptions } from '../../schemas/registry';
 import { SearchInput } from '../../components/search/SearchInput';
+import { LoadFailed } from '../../components/feedback/LoadFailed';
 
 const PAGE_SIZE = 10;
 
@@ -76,16 +77,7 @@ export default function DemandsPage() {
           />
         </Space>
         {error ? (
-          <Alert
-            type="error"
-            showIcon
-            message={`需求加载失败：${error.message}`}
-            action={
-              <Button size="small" onClick={() => void reload()}>
-                重试
-              </Button>
-            }
-          />
+          <LoadFailed what="需求" error={error} retry={() => void reload()} />
         ) : (loading && !data) || schemasLoading ? (
           <Skeleton active />
         ) : !data?.list.length ? (

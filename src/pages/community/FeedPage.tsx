@@ -6,6 +6,7 @@ import { useLoad } from '../content/use-load';
 import { fetchFeed } from './community-api';
 import { CommunityPage } from './CommunityNav';
 import { PostGrid } from './PostGrid';
+import { LoadFailed } from '../../components/feedback/LoadFailed';
 
 const PAGE_SIZE = 12;
 
@@ -44,16 +45,7 @@ export default function FeedPage() {
         {needsLogin ? (
           <Alert type="info" showIcon message="登录后查看您关注的创作者的作品" />
         ) : error ? (
-          <Alert
-            type="error"
-            showIcon
-            message={`作品加载失败：${error.message}`}
-            action={
-              <Button size="small" onClick={() => void reload()}>
-                重试
-              </Button>
-            }
-          />
+          <LoadFailed what="作品" error={error} retry={() => void reload()} />
         ) : loading && !data ? (
           <Skeleton active />
         ) : (

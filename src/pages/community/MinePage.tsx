@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { Alert, Button, Card, Empty, Skeleton, Table, Tabs, Tag } from 'antd';
+import { Button, Card, Empty, Skeleton, Table, Tabs, Tag } from 'antd';
 import { useSchemas } from '../../hooks/use-schema';
 import { formatDateTime, formatMoney } from '../../resources/views/cells';
 import { useLoad } from '../content/use-load';
@@ -7,6 +7,7 @@ import { fetchMyCollections, fetchMyDemands } from './community-api';
 import { CommunityPage } from './CommunityNav';
 import { PostGrid } from './PostGrid';
 import { DEMAND_SCHEMAS, DemandStatusTag, ModeTag, moneyLine } from './demand-bits';
+import { LoadFailed } from '../../components/feedback/LoadFailed';
 
 /** /community/mine: the viewer's demands (as buyer), responses (as creator) and collected posts. */
 export default function MinePage() {
@@ -14,19 +15,7 @@ export default function MinePage() {
   const mine = useLoad(fetchMyDemands, []);
   const collections = useLoad(fetchMyCollections, []);
   const body = () => {
-    if (mine.error)
-      return (
-        <Alert
-          type="error"
-          showIcon
-          message={`加载失败：${mine.error.message}`}
-          action={
-            <Button size="small" onClick={() => void mine.reload()}>
-              重试
-            </Button>
-          }
-        />
-      );
+    if (mine.error) return <LoadFailed error={mine.error} retry={() => void mine.reload()} />;
     if (!mine.data || schemasLoading) return <Skeleton active />;
     return (
       <Tabs
@@ -116,7 +105,7 @@ export default function MinePage() {
             key: 'collections',
             label: '我的收藏',
             children: collections.error ? (
-              <Alert type="error" showIcon message={collections.error.message} />
+              <LoadFailed what="收藏" error={collections.error} retry={() => void collections.reload()} />
             ) : !collections.data ? (
               <Skeleton active />
             ) : (

@@ -12,6 +12,7 @@ import { postMultipart } from '../../resources/views/multipart';
 import { useLoad } from '../content/use-load';
 import { createPost, fetchMyWorks } from './community-api';
 import { CommunityPage } from './CommunityNav';
+import { LoadFailed } from '../../components/feedback/LoadFailed';
 
 /** /community/publish: a showcase post from the creator's own works and/or uploaded images (lumen:forms/community-post). */
 export default function PublishPostPage() {
@@ -71,19 +72,7 @@ export default function PublishPostPage() {
           从您的作品库选择作品，或上传图片（JPG/PNG，单张不超过10MB，最多9张）。还没有作品？
           <Link to="/creator/upload">去上传作品</Link>
         </Typography.Paragraph>
-        {works.error && (
-          <Alert
-            type="error"
-            showIcon
-            style={{ marginBottom: 16 }}
-            message={`作品库加载失败：${works.error.message}`}
-            action={
-              <Button size="small" onClick={() => void works.reload()}>
-                重试
-              </Button>
-            }
-          />
-        )}
+        {works.error && <LoadFailed what="作品库" error={works.error} retry={() => void works.reload()} />}
         {serverError && (
           <Alert type="error" showIcon message={serverError} style={{ marginBottom: 16 }} data-testid="publish-error" />
         )}

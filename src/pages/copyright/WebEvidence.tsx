@@ -1,10 +1,11 @@
 import { useEffect, useState } from 'react';
-import { Alert, Button, Card, Col, Descriptions, Row, Space, Steps, Typography } from 'antd';
+import { Button, Card, Col, Descriptions, Row, Space, Steps, Typography } from 'antd';
 import { useNavigate } from 'react-router-dom';
 import { get } from '../../dataProvider/axios';
 import { formatMoney } from '../../components/licence/money';
 import { BuyServiceButton } from '../../components/service-orders/BuyServiceButton';
 import { ensureLogin } from '../../components/licence/ensure-login';
+import { LoadFailed } from '../../components/feedback/LoadFailed';
 
 interface Pkg {
   sku: string;
@@ -73,7 +74,7 @@ export default function WebEvidence() {
           </Col>
           <Col xs={24} md={8}>
             <Card size="small" title="服务价格">
-              {error && <Alert type="error" showIcon message={error} />}
+              {error && <LoadFailed what="服务价格" error={error} />}
               {pkgs === null && !error && <Typography.Text type="secondary">加载中…</Typography.Text>}
               {pkgs?.length === 0 && <Typography.Text type="secondary">暂无在售套餐</Typography.Text>}
               {pkgs?.map((p) => (

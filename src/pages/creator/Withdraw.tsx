@@ -4,10 +4,11 @@ import { withdrawals } from '../../resources';
 import { ResourcePage } from '../../resources/views/ResourcePage';
 import type { EarningsSummary as Earnings } from '../../schemas/api/earnings';
 import { BRAND_COLORS } from '../../theme';
+import { LoadFailed } from '../../components/feedback/LoadFailed';
 
 /** /creator/withdraw — earnings summary (held credits apart: not withdrawable yet) above the generated withdrawals views. */
 export default function Withdraw() {
-  const { data, isLoading, isError, error } = useCustom<Earnings>({
+  const { data, isLoading, isError, error, refetch } = useCustom<Earnings>({
     url: `/api/${withdrawals.apiPath}/summary`,
     method: 'get',
     errorNotification: false,
@@ -20,7 +21,7 @@ export default function Withdraw() {
         {isLoading ? (
           <Skeleton active paragraph={{ rows: 1 }} />
         ) : isError ? (
-          <Alert type="error" showIcon message="收益加载失败" description={error?.message} />
+          <LoadFailed what="收益汇总" error={error} retry={() => void refetch()} />
         ) : (
           <>
             <Row gutter={16}>

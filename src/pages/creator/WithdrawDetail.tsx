@@ -6,6 +6,7 @@ import { formatDateTime, formatMoney, renderCell, StatusTag } from '../../resour
 import type { WithdrawalEvent } from '../../schemas/api/earnings';
 import type { WithdrawalRecord } from '../../schemas/api/withdrawal-responses';
 import type { RequestError } from '../../dataProvider/axios';
+import { LoadFailed } from '../../components/feedback/LoadFailed';
 
 const ACTOR: Record<WithdrawalEvent['actorRole'], string> = { creator: '您', staff: '平台运营', system: '系统' };
 /** Timeline dot colour per step (antd Timeline colours). */
@@ -96,7 +97,7 @@ export default function WithdrawDetail() {
         </Descriptions>
         <Card type="inner" title="处理记录" size="small">
           {events.isError ? (
-            <Alert type="error" showIcon message="处理记录加载失败" description={events.error?.message} />
+            <LoadFailed what="处理记录" error={events.error} retry={() => void events.refetch()} />
           ) : (
             <Timeline
               data-testid="withdrawal-history"

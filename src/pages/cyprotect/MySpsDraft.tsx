@@ -1,8 +1,9 @@
-import { Alert, App, Button, Card, Empty, Popconfirm, Space, Table, Tag, Typography } from 'antd';
+import { App, Button, Card, Empty, Popconfirm, Space, Table, Tag, Typography } from 'antd';
 import { useNavigate } from 'react-router-dom';
 import { formatDateTime } from '../../resources/views/cells';
 import { deleteDraft, listDrafts, type DraftSummary } from '../../components/drafts/drafts-api';
 import { useLoad } from '../content/use-load';
+import { LoadFailed } from '../../components/feedback/LoadFailed';
 
 const daysLeft = (iso: string) => Math.max(0, Math.ceil((Date.parse(iso) - Date.now()) / 86_400_000));
 
@@ -30,19 +31,7 @@ export default function MySpsDraft() {
         填写版权存证、版权登记、DCI 登记等申请时，内容会自动保存为草稿（附件除外）。草稿自最后一次修改起保存{' '}
         {data?.ttlDays ?? '-'} 天，最多 {data?.maxPerUser ?? '-'} 份，过期后自动删除。
       </Typography.Paragraph>
-      {error && (
-        <Alert
-          type="error"
-          showIcon
-          message={`草稿加载失败：${error.message}`}
-          action={
-            <Button size="small" onClick={() => void reload()}>
-              重试
-            </Button>
-          }
-          style={{ marginBottom: 16 }}
-        />
-      )}
+      {error && <LoadFailed what="草稿" error={error} retry={() => void reload()} />}
       <Table<DraftSummary>
         rowKey="id"
         loading={loading}

@@ -28,6 +28,7 @@ import {
 } from '../../components/trace/trace-api';
 import type { TraceTimeline as Timeline, TraceWork } from '../../schemas/api/trace';
 import { statusLabel } from '../../schemas/registry';
+import { LoadFailed } from '../../components/feedback/LoadFailed';
 
 type Load<T> = { state: 'loading' } | { state: 'error'; message: string } | { state: 'ready'; data: T };
 
@@ -79,16 +80,7 @@ function WorkTrace({ workId, onIssued }: { workId: number; onIssued: () => void 
         </Spin>
       </Card>
     );
-  if (load.state === 'error')
-    return (
-      <Alert
-        type="error"
-        showIcon
-        message="时间线加载失败"
-        description={load.message}
-        action={<Button onClick={refresh}>重试</Button>}
-      />
-    );
+  if (load.state === 'error') return <LoadFailed what="时间线" error={load.message} retry={refresh} />;
   const { work, events } = load.data;
   return (
     <Card
@@ -174,15 +166,7 @@ export default function MyTrace() {
   return (
     <div>
       <QuotaBar key={quotaVersion} service="trace" name="溯源证书" sku="trace_1" unit="次" />
-      {works.state === 'error' && (
-        <Alert
-          type="error"
-          showIcon
-          message="作品列表加载失败"
-          description={works.message}
-          action={<Button onClick={load}>重试</Button>}
-        />
-      )}
+      {works.state === 'error' && <LoadFailed what="作品列表" error={works.message} retry={load} />}
       {works.state === 'loading' && (
         <Spin tip="加载作品…">
           <div style={{ height: 160 }} />

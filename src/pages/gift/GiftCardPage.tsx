@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { Alert, App, Button, Card, Empty, Result, Table, Tabs, Typography } from 'antd';
+import { App, Button, Card, Empty, Result, Table, Tabs, Typography } from 'antd';
 import { GiftOutlined } from '@ant-design/icons';
 import { SchemaFormBody } from '../../components/schema-form/SchemaFormModal';
 import { formatDateTime, formatMoney, StatusTag } from '../../resources/views/cells';
@@ -8,6 +8,7 @@ import { useSchemas } from '../../hooks/use-schema';
 import { getToken } from '../../lib/token';
 import { ensureLogin } from '../../components/licence/ensure-login';
 import { buyGiftCards, formatCode, listBoughtCards, redeemGiftCard, type BoughtCard } from './gift-api';
+import { LoadFailed } from '../../components/feedback/LoadFailed';
 
 /** 购买: the lumen:forms/gift-card-buy form, then the shared cashier pays the order. */
 function BuyTab() {
@@ -84,19 +85,7 @@ function MineTab() {
   useEffect(() => {
     void load();
   }, [load]);
-  if (error)
-    return (
-      <Alert
-        type="error"
-        showIcon
-        message={`礼品卡加载失败：${error}`}
-        action={
-          <Button size="small" onClick={() => void load()}>
-            重试
-          </Button>
-        }
-      />
-    );
+  if (error) return <LoadFailed what="礼品卡" error={error} retry={() => void load()} />;
   return (
     <Table<BoughtCard>
       rowKey="id"

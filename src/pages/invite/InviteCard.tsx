@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import QRCode from 'qrcode';
-import { Alert, App, Button, Card, Col, Empty, Input, List, Row, Skeleton, Space, Statistic, Typography } from 'antd';
+import { App, Button, Card, Col, Empty, Input, List, Row, Skeleton, Space, Statistic, Typography } from 'antd';
 import { Link } from 'react-router-dom';
 import { useSchema } from '../../hooks/use-schema';
 import { formatMoney } from '../../resources/views/cells';
@@ -9,6 +9,7 @@ import { ensureLogin } from '../../components/licence/ensure-login';
 import { fetchInvite, type InviteInfo } from './invite-api';
 import statusInvitee from '../../schemas/status/invitee.json';
 import { tableLabel } from '../../schemas/registry';
+import { LoadFailed } from '../../components/feedback/LoadFailed';
 
 /** The rules text and amounts of lumen:earnings/invite. */
 export function InviteRules() {
@@ -72,19 +73,7 @@ export function InviteCard({ company = false }: { company?: boolean }) {
         </Empty>
       </Card>
     );
-  if (error)
-    return (
-      <Alert
-        type="error"
-        showIcon
-        message={`邀请信息加载失败：${error}`}
-        action={
-          <Button size="small" onClick={load}>
-            重试
-          </Button>
-        }
-      />
-    );
+  if (error) return <LoadFailed what="邀请信息" error={error} retry={load} />;
   if (!info)
     return (
       <Card>

@@ -1,25 +1,11 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import {
-  Alert,
-  App,
-  Button,
-  Card,
-  Dropdown,
-  Empty,
-  Image,
-  Modal,
-  Select,
-  Space,
-  Table,
-  Tag,
-  Tooltip,
-  Typography,
-} from 'antd';
+import { App, Button, Card, Dropdown, Empty, Image, Modal, Select, Space, Table, Tag, Tooltip, Typography } from 'antd';
 import { formatDateTime } from '../../resources/views/cells';
 import { useLoad } from '../content/use-load';
 import { HIT_STATUSES, TRIAGEABLE, TRIAGE_LABELS, type TriageAction } from '../../schemas/cyprotect/monitor';
 import { downloadTakedown, fetchHits, fileUrl, triageHit, viewUrl, type MonitorHit } from './monitor-api';
+import { LoadFailed } from '../../components/feedback/LoadFailed';
 
 const sec = (s: number) => `${Math.floor(s / 60)}:${String(Math.floor(s % 60)).padStart(2, '0')}`;
 
@@ -103,15 +89,7 @@ export function HitList({ kind }: { kind: 'image' | 'video' }) {
         </Space>
       }
     >
-      {error && (
-        <Alert
-          type="error"
-          showIcon
-          message={`加载失败：${error.message}`}
-          action={<Button onClick={() => void reload()}>重试</Button>}
-          style={{ marginBottom: 12 }}
-        />
-      )}
+      {error && <LoadFailed error={error} retry={() => void reload()} />}
       <Table<MonitorHit>
         rowKey="id"
         loading={loading}

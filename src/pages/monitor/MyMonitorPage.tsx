@@ -44,6 +44,7 @@ import {
 import { TYPE_LABELS } from '../../components/material/format';
 import statusJob from '../../schemas/status/job.json';
 import { tableLabel } from '../../schemas/registry';
+import { LoadFailed } from '../../components/feedback/LoadFailed';
 
 const FP_STATE: Record<string, [string, string]> = {
   ready: ['已建立指纹', 'green'],
@@ -157,15 +158,7 @@ export default function MyMonitorPage() {
   const { message } = App.useApp();
   const { data: ov, error, loading, reload } = useLoad(fetchOverview, []);
   if (loading && !ov) return <Skeleton active />;
-  if (error)
-    return (
-      <Alert
-        type="error"
-        showIcon
-        message={`加载失败：${error.message}`}
-        action={<Button onClick={() => void reload()}>重试</Button>}
-      />
-    );
+  if (error) return <LoadFailed error={error} retry={() => void reload()} />;
   if (!ov) return null;
   const act = async (run: () => Promise<unknown>, done: string) => {
     try {

@@ -13,6 +13,7 @@ import type { ResourceDef } from '../types';
 import { useResourceForm } from '../registry';
 import { postMultipart } from './multipart';
 import { dropUnselectedBranchErrors } from '../../schemas/branch-errors';
+import { LoadFailed } from '../../components/feedback/LoadFailed';
 
 /** Server field errors ({fieldErrors: {'/a/b': msg}} in the envelope's data) -> RJSF extraErrors. */
 export function toExtraErrors(data: unknown): ErrorSchema | undefined {
@@ -146,10 +147,10 @@ export function ResourceForm({ def, mode, id, onDone, onCancel, editNotice }: Re
   };
 
   const displaySchema = useMemo(() => (form.schema ? forDisplay(form.schema) : undefined), [form.schema]);
-  if (form.error) return <Alert type="error" showIcon message="表单加载失败" description={form.error} />;
+  if (form.error) return <LoadFailed what="表单" error={form.error} />;
   if (!form.schema || (mode === 'edit' && (query?.isLoading || (formLoading && !initial)))) return <Skeleton active />;
   if (mode === 'edit' && query?.isError)
-    return <Alert type="error" showIcon message="记录加载失败" description={query.error?.message} />;
+    return <LoadFailed what="记录" error={query.error} retry={() => void query.refetch()} />;
 
   return (
     <Card title={`${mode === 'create' ? '新建' : '编辑'}${def.noun}`}>

@@ -1,6 +1,6 @@
 import { useTable } from '@refinedev/antd';
 import { useDelete, type BaseRecord, type CrudFilters } from '@refinedev/core';
-import { Alert, Button, Card, DatePicker, Empty, Form, Input, Popconfirm, Select, Space, Table } from 'antd';
+import { Button, Card, DatePicker, Empty, Form, Input, Popconfirm, Select, Space, Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { Dayjs } from 'dayjs';
 import type { ResourceDef } from '../types';
@@ -8,6 +8,7 @@ import { enumOptions, renderCell } from './cells';
 import { RowActions } from './RowActions';
 import { useResourceTables } from '../registry';
 import { SearchInput } from '../../components/search/SearchInput';
+import { LoadFailed } from '../../components/feedback/LoadFailed';
 
 export interface ResourceNav {
   create?: () => void;
@@ -173,16 +174,9 @@ export function ResourceList({
         </Form>
       )}
       {tableQuery.isError ? (
-        <Alert
-          type="error"
-          showIcon
-          message="加载失败"
-          description={tableQuery.error?.message || '网络错误 请稍后再试'}
-          action={
-            <Button size="small" onClick={() => tableQuery.refetch()}>
-              重试
-            </Button>
-          }
+        <LoadFailed
+          error={tableQuery.error?.message || '网络错误 请稍后再试'}
+          retry={() => void tableQuery.refetch()}
         />
       ) : (
         <Table

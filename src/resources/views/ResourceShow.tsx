@@ -1,10 +1,11 @@
 import { useShow } from '@refinedev/core';
-import { Alert, Button, Card, Descriptions, Skeleton, Space } from 'antd';
+import { Button, Card, Descriptions, Skeleton, Space } from 'antd';
 import type { ReactNode } from 'react';
 import type { ResourceDef } from '../types';
 import { useResourceForm, useResourceTables } from '../registry';
 import { renderCell } from './cells';
 import { RowActions } from './RowActions';
+import { LoadFailed } from '../../components/feedback/LoadFailed';
 
 interface Item {
   key: string;
@@ -58,13 +59,10 @@ export function ResourceShow({
   if (query.isLoading) return <Skeleton active />;
   if (query.isError)
     return (
-      <Alert
-        type="error"
-        showIcon
-        message="记录加载失败"
-        description={query.error?.message}
-        action={onBack && <Button onClick={onBack}>返回列表</Button>}
-      />
+      <Space direction="vertical" style={{ width: '100%' }}>
+        <LoadFailed what="记录" error={query.error} retry={() => void query.refetch()} />
+        {onBack && <Button onClick={onBack}>返回列表</Button>}
+      </Space>
     );
   const record = (query.data?.data ?? {}) as Record<string, any>;
   return (

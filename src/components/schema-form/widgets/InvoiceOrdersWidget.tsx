@@ -1,9 +1,10 @@
 import { useCallback, useEffect, useState } from 'react';
-import { Alert, Button, Empty, Table, Typography } from 'antd';
+import { Empty, Table, Typography } from 'antd';
 import type { WidgetProps } from '@rjsf/utils';
 import { get } from '../../../dataProvider/axios';
 import { formatDateTime, formatMoney } from '../../../resources/views/cells';
 import type { InvoiceableOrdersAnswer, InvoiceableOrder } from '../../../schemas/api/invoice-responses';
+import { LoadFailed } from '../../feedback/LoadFailed';
 
 /**
  * The signed-in user's paid orders that no invoice request holds yet (GET /api/user/invoice/orders,
@@ -34,17 +35,9 @@ export function InvoiceOrdersWidget({ id, value, onChange, disabled, readonly, f
 
   if (error)
     return (
-      <Alert
-        id={id}
-        type="error"
-        showIcon
-        message={`可开票订单加载失败：${error}`}
-        action={
-          <Button size="small" onClick={load}>
-            重试
-          </Button>
-        }
-      />
+      <div id={id}>
+        <LoadFailed what="可开票订单" error={error} retry={load} />
+      </div>
     );
   const totalCents = (orders ?? []).filter((o) => selected.includes(o.id)).reduce((s, o) => s + o.amountCents, 0);
   return (

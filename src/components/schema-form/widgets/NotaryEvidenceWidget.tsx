@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
-import { Alert, Select } from 'antd';
+import { Select } from 'antd';
 import type { WidgetProps } from '@rjsf/utils';
 import { get } from '../../../dataProvider/axios';
+import { LoadFailed } from '../../feedback/LoadFailed';
 
 interface Evidence {
   value: string;
@@ -23,7 +24,7 @@ export function NotaryEvidenceWidget({ id, value, onChange, disabled, readonly }
       (e: Error) => setError(e.message),
     );
   }, []);
-  if (error) return <Alert type="error" showIcon message={`证据加载失败：${error}`} />;
+  if (error) return <LoadFailed what="证据" error={error} />;
   return (
     <Select
       id={id}

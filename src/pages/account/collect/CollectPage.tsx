@@ -1,9 +1,10 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { Alert, App, Button, Card, Empty, Input, List, Modal, Popconfirm, Space, Spin, Switch, Tag } from 'antd';
+import { App, Button, Card, Empty, Input, List, Modal, Popconfirm, Space, Spin, Switch, Tag } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { get, postJson, request } from '../../../dataProvider/axios';
 import type { CollectAlbum } from '../../../schemas/api/collect-responses';
+import { LoadFailed } from '../../../components/feedback/LoadFailed';
 
 type Album = CollectAlbum;
 
@@ -62,15 +63,7 @@ export default function CollectPage() {
         </Button>
       }
     >
-      {error && (
-        <Alert
-          type="error"
-          showIcon
-          message={error}
-          action={<Button onClick={load}>重试</Button>}
-          style={{ marginBottom: 16 }}
-        />
-      )}
+      {error && <LoadFailed what="收藏夹" error={error} retry={() => void load()} />}
       <Spin spinning={loading}>
         <List
           dataSource={albums}

@@ -5,6 +5,7 @@ import { get } from '../../../dataProvider/axios';
 import { BuyServiceButton } from '../../../components/service-orders/BuyServiceButton';
 import { useSchema } from '../../../hooks/use-schema';
 import { COPYRIGHT_SERVICES_ID, serviceCatalogue } from '../../../schemas/services/copyright-services';
+import { LoadFailed } from '../../../components/feedback/LoadFailed';
 
 const SERVICE = 'image_download';
 
@@ -34,7 +35,7 @@ export default function PurchasePackage() {
     <Card title="购买图片下载套餐" style={{ margin: 16 }} data-testid="purchase-package">
       <Space direction="vertical" size={16} style={{ width: '100%' }}>
         {error ? (
-          <Alert type="error" showIcon message={`套餐余量加载失败：${error}`} />
+          <LoadFailed what="套餐余量" error={error} />
         ) : (
           <Alert
             type={left && left.left > 0 ? 'success' : 'info'}
@@ -55,8 +56,7 @@ export default function PurchasePackage() {
             }
           />
         )}
-        {!catalogue &&
-          (loading ? <Skeleton active /> : <Alert type="error" showIcon message="套餐价格加载失败，请刷新重试" />)}
+        {!catalogue && (loading ? <Skeleton active /> : <LoadFailed what="套餐价格" error="请刷新重试" />)}
         {catalogue && !packages.length && <Empty description="暂未开放图片下载套餐" />}
         <Row gutter={[16, 16]}>
           {packages.map((p) => (

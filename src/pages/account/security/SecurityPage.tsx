@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Alert, Button, Card, Empty, List, Popconfirm, Result, Skeleton, Space, Table, Tag, Typography } from 'antd';
+import { Button, Card, Empty, List, Popconfirm, Result, Skeleton, Space, Table, Tag, Typography } from 'antd';
 import { renderCell } from '../../../resources/views/cells';
 import { SchemaFormModal } from '../../../components/schema-form/SchemaFormModal';
 import { usePageData } from '../use-page-data';
@@ -13,6 +13,7 @@ import {
   revokeSession,
   type SessionView,
 } from './security-api';
+import { LoadFailed } from '../../../components/feedback/LoadFailed';
 
 const PAGE_SIZE = 10;
 const loadSecurity = async () => {
@@ -170,7 +171,7 @@ function LoginHistory() {
   }, [page]);
   return (
     <Card title="登录记录" style={{ marginTop: 16 }}>
-      {error && <Alert type="error" showIcon message={`登录记录加载失败：${error}`} style={{ marginBottom: 16 }} />}
+      {error && <LoadFailed what="登录记录" error={error} />}
       <Table<SessionView>
         rowKey="id"
         loading={!data && !error}

@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
-import { Alert, App, Button, Card, Skeleton } from 'antd';
+import { App, Card, Skeleton } from 'antd';
 import { get, request } from '../../../dataProvider/axios';
 import { SchemaFormBody } from '../../../components/schema-form/SchemaFormModal';
+import { LoadFailed } from '../../../components/feedback/LoadFailed';
 
 /** 通知设置 on /account/setting: which kinds of notification arrive in the inbox (lumen:forms/notification-prefs). */
 export function NotificationPrefs() {
@@ -18,16 +19,7 @@ export function NotificationPrefs() {
   return (
     <Card title="通知设置" style={{ marginTop: 16 }} data-testid="notification-prefs">
       {error ? (
-        <Alert
-          type="error"
-          showIcon
-          message={`通知设置加载失败：${error}`}
-          action={
-            <Button size="small" onClick={load}>
-              重试
-            </Button>
-          }
-        />
+        <LoadFailed what="通知设置" error={error} retry={load} />
       ) : !prefs ? (
         <Skeleton active />
       ) : (

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { Alert, Button, Card, Empty, Popconfirm, Result, Space, Table, Tag, Typography } from 'antd';
+import { Button, Card, Empty, Popconfirm, Result, Space, Table, Tag, Typography } from 'antd';
 import { renderCell } from '../../../resources/views/cells';
 import { SchemaFormModal } from '../../../components/schema-form/SchemaFormModal';
 import { useUser } from '../../../components/user/UserContext';
@@ -17,6 +17,7 @@ import {
   type CompanyOrder,
   type SubAccount,
 } from './sub-accounts-api';
+import { LoadFailed } from '../../../components/feedback/LoadFailed';
 
 const ROLE = { buyer: '采购员', viewer: '查看者' };
 const loadSubAccounts = async () => {
@@ -203,7 +204,7 @@ function CompanyOrders() {
   }, [page]);
   return (
     <Card title="企业订单（含子账号）" style={{ marginTop: 16 }}>
-      {error && <Alert type="error" showIcon message={`订单加载失败：${error}`} />}
+      {error && <LoadFailed what="订单" error={error} />}
       <Table<CompanyOrder>
         rowKey="id"
         loading={!data && !error}

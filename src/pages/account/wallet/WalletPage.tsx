@@ -1,9 +1,10 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { Dayjs } from 'dayjs';
-import { Alert, Button, Card, DatePicker, Empty, Select, Space, Statistic, Table, Typography } from 'antd';
+import { Button, Card, DatePicker, Empty, Select, Space, Statistic, Table, Typography } from 'antd';
 import { get } from '../../../dataProvider/axios';
 import { enumOptions, renderCell } from '../../../resources/views/cells';
 import { TopUpDialog } from './TopUpDialog';
+import { LoadFailed } from '../../../components/feedback/LoadFailed';
 
 interface WalletTx {
   id: number;
@@ -92,19 +93,7 @@ export default function WalletPage() {
             }}
           />
         </Space>
-        {error && (
-          <Alert
-            type="error"
-            showIcon
-            message={`钱包明细加载失败：${error}`}
-            action={
-              <Button size="small" onClick={() => void load()}>
-                重试
-              </Button>
-            }
-            style={{ marginBottom: 16 }}
-          />
-        )}
+        {error && <LoadFailed what="钱包明细" error={error} retry={() => void load()} />}
         <Table<WalletTx>
           rowKey="id"
           loading={loading}

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Card, Empty, Input, Popconfirm, Segmented, Space, Table, Tag, Typography } from 'antd';
+import { Button, Card, Empty, Input, Popconfirm, Segmented, Space, Table, Tag, Typography } from 'antd';
 import { formatDateTime } from '../../../resources/views/cells';
 import { StaffGate } from '../StaffGate';
 import { useStaffList } from '../use-staff-list';
@@ -7,6 +7,7 @@ import { CmsEditor } from './CmsEditor';
 import { PoolRevenueTable } from './PoolRevenueTable';
 import { ListingReviewTable } from './ListingReviewTable';
 import { listCms, listEnquiries, markHandled, type CmsKind, type CmsRow, type Enquiry } from './content-admin-api';
+import { LoadFailed } from '../../../components/feedback/LoadFailed';
 
 const KINDS = [
   { label: '文章', value: 'article' },
@@ -49,7 +50,7 @@ function EntryTable() {
           新建
         </Button>
       </Space>
-      {error && <Alert type="error" showIcon message={`加载失败：${error}`} style={{ marginBottom: 16 }} />}
+      {error && <LoadFailed error={error} retry={() => void load()} />}
       <Table<CmsRow>
         rowKey="id"
         loading={loading}

@@ -7,6 +7,7 @@ import { WorkTimeline } from '../../../components/review/WorkTimeline';
 import { SchemaFormModal } from '../../../components/schema-form/SchemaFormModal';
 import { decide, fetchItem, type DecisionPath, type StaffReview } from './review-api';
 import { DuplicateHits, ReviewMedia } from './ReviewMedia';
+import { LoadFailed } from '../../../components/feedback/LoadFailed';
 
 const size = (b: number | null) =>
   b === null ? '-' : b >= 1 << 20 ? `${(b / (1 << 20)).toFixed(1)} MB` : `${Math.ceil(b / 1024)} KB`;
@@ -138,7 +139,7 @@ export function ReviewDetail({
     }
   };
 
-  if (error) return <Alert type="error" showIcon message="加载失败" description={error} />;
+  if (error) return <LoadFailed error={error} retry={load} />;
   if (!item)
     return (
       <Card>

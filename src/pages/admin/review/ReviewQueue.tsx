@@ -1,7 +1,8 @@
-import { Alert, Button, Card, Checkbox, List, Segmented, Select, Space, Tag, Typography } from 'antd';
+import { Button, Card, Checkbox, List, Segmented, Select, Space, Tag, Typography } from 'antd';
 import { enumLabel, enumOptions } from '../../../schemas';
 import { formatDateTime } from '../../../resources/views/cells';
 import type { QueueFilter, QueueItem } from './review-api';
+import { LoadFailed } from '../../../components/feedback/LoadFailed';
 
 export const itemKey = (i: Pick<QueueItem, 'material_id' | 'revision_id'>) => `${i.material_id}:${i.revision_id ?? ''}`;
 
@@ -54,18 +55,7 @@ export function ReviewQueue({ filter, onFilter, items, total, error, onRetry, se
           </Checkbox>
         </Space>
       </Space>
-      {error && (
-        <Alert
-          type="error"
-          showIcon
-          message={error}
-          action={
-            <Button size="small" onClick={onRetry}>
-              重试
-            </Button>
-          }
-        />
-      )}
+      {error && <LoadFailed what="审核队列" error={error} retry={onRetry} />}
       <List
         loading={!items && !error}
         dataSource={items ?? []}

@@ -6,6 +6,7 @@ import { ResourceList } from '../../../resources/views/ResourceList';
 import { filtersToParams } from '../../../dataProvider';
 import type { RevenueShareRule, SalesSummary } from '../../../schemas/api/earnings';
 import { BRAND_COLORS } from '../../../theme';
+import { LoadFailed } from '../../../components/feedback/LoadFailed';
 
 // echarts is big: only this page loads it, and only after the figures are in.
 const EarningsCharts = lazy(() => import('./EarningsCharts'));
@@ -42,7 +43,7 @@ export default function SalesPage() {
         {summary.isLoading ? (
           <Skeleton active paragraph={{ rows: 1 }} />
         ) : summary.isError ? (
-          <Alert type="error" showIcon message="销售汇总加载失败" description={summary.error?.message} />
+          <LoadFailed what="销售汇总" error={summary.error} retry={() => void summary.refetch()} />
         ) : (
           <Row gutter={16} data-testid="sales-totals">
             <Col span={6}>

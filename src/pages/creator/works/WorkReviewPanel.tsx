@@ -1,10 +1,11 @@
 import { useEffect, useState } from 'react';
-import { Alert, Button, Card, Skeleton, Space, Tag, Typography } from 'antd';
+import { Alert, Card, Skeleton, Space, Tag, Typography } from 'antd';
 import { get } from '../../../dataProvider/axios';
 import { RevisionDiff } from '../../../components/review/RevisionDiff';
 import { WorkTimeline } from '../../../components/review/WorkTimeline';
 import { StatusTag } from '../../../resources/views/cells';
 import type { CreatorReview, ReviewNotice } from '../../../schemas/api/review';
+import { LoadFailed } from '../../../components/feedback/LoadFailed';
 
 const NOTICE_TITLE: Record<string, string> = {
   reject: '作品审核未通过',
@@ -67,18 +68,9 @@ export function WorkReviewPanel({ work }: { work: Record<string, any> }) {
 
   if (error)
     return (
-      <Alert
-        style={{ marginTop: 16 }}
-        type="error"
-        showIcon
-        message="审核记录加载失败"
-        description={error}
-        action={
-          <Button size="small" onClick={() => void load()}>
-            重试
-          </Button>
-        }
-      />
+      <div style={{ marginTop: 16 }}>
+        <LoadFailed what="审核记录" error={error} retry={() => void load()} />
+      </div>
     );
   if (!data) return <Skeleton active style={{ marginTop: 16 }} />;
   return (
