@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { DataDirLockedError, lockDataDir } from '../../server/src/db/data-dir-lock.js';
 import { openDb } from '../../server/src/db/index.js';
+import { migratedTemplate } from '../helpers/pglite-template.js';
 
 /** Start time of a process as the lock records it (/proc/<pid>/stat field 22). */
 const startOf = (pid: number) => {
@@ -97,12 +98,18 @@ describe('data-folder lock', () => {
 
   it('openDb locks a PGlite folder until close; memory:// is never locked', async () => {
     const dir = freshDir();
-    const db = await openDb({ pgliteDir: dir });
+    // Opened from the migrated template (tests/helpers/pglite-template.ts), not by initdb: the lock
+    // is the subject here, and each initdb cost about 2 CPU-s.
+    const template = await migratedTemplate();
+    const db = await openDb({ pgliteDir: dir, loadDataDir: template });
     try {
       expect(fs.existsSync(`${dir}.lock`)).toBe(true);
       await expect(openDb({ pgliteDir: dir })).rejects.toThrow(DataDirLockedError);
       // memory:// databases are private to their instance: any number may be open.
-      const mem = await Promise.all([openDb({ pgliteDir: 'memory://' }), openDb({ pgliteDir: 'memory://' })]);
+      const mem = await Promise.all([
+        openDb({ pgliteDir: 'memory://', loadDataDir: template }),
+        openDb({ pgliteDir: 'memory://', loadDataDir: template }),
+      ]);
       await Promise.all(mem.map((m) => m.close()));
     } finally {
       await db.close();

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, makeTestDatabase } from '../helpers/app.js';
 import { FAST, servicesOf, waitFor } from '../helpers/jobs.js';
-import { migrate } from '../../server/src/db/migrate.js';
 import type { Db } from '../../server/src/db/index.js';
 import { defineTask, enqueue, startWorker } from '../../server/src/jobs/index.js';
 
@@ -33,10 +32,9 @@ describe('job queue under contention', () => {
   beforeAll(async () => {
     t = await makeTestApp();
     if (process.env.TEST_DATABASE_URL) {
-      const d = await makeTestDatabase();
+      const d = await makeTestDatabase({ migrated: true });
       drop = d.drop;
       for (let i = 0; i < WORKERS; i++) dbs.push(await d.open());
-      await migrate(dbs[0]);
     } else {
       for (let i = 0; i < WORKERS; i++) dbs.push(t.db);
     }

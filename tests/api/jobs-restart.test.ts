@@ -15,7 +15,7 @@ describe('jobs survive a restart', () => {
   afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
   it('a job queued before the database was closed runs once it is opened again (same PGlite folder / same schema)', async () => {
-    const store = await makeTestDatabase({ pgliteDir: path.join(dir, 'pglite') });
+    const store = await makeTestDatabase({ pgliteDir: path.join(dir, 'pglite'), migrated: true });
     const before = await store.open();
     await migrate(before);
     const { id } = await enqueue(before, 'test.after-restart', { word: '重启' });

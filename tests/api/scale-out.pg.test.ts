@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { startS3, type TestS3 } from '../helpers/s3-server.js';
-import { exited, freePort, spawnServer, waitUntilUp } from '../helpers/server-process.js';
+import { cliBundle, exited, freePort, spawnServer, waitUntilUp } from '../helpers/server-process.js';
 import { signerKeyString } from '../../server/src/evidence/note-signer.js';
 import { jpeg } from '../helpers/media.js';
 import { formWithFiles, metaOf } from '../helpers/multipart.js';
@@ -67,7 +67,7 @@ describe('two app servers and a worker on one PostgreSQL and one bucket', () => 
     const b = spawnServer(pb, { ...env(), SEED: '1' });
     procs.push(b);
     await waitUntilUp(B, b, 240_000);
-    const w = spawn(process.execPath, ['--import', 'tsx', 'server/src/jobs/worker-cli.ts'], {
+    const w = spawn(process.execPath, [cliBundle('worker')], {
       env: { ...process.env, ...env() },
       stdio: ['ignore', 'inherit', 'inherit'],
     });

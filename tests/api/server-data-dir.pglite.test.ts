@@ -3,7 +3,7 @@ import { spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { exited, freePort, serverBundle, spawnServer, waitUntilUp } from '../helpers/server-process.js';
+import { cliBundle, exited, freePort, serverBundle, spawnServer, waitUntilUp } from '../helpers/server-process.js';
 
 /**
  * The real server process on one PGlite DATA_DIR: a second server (or `npm run seed`) is refused
@@ -55,7 +55,7 @@ describe('server processes on one PGlite data folder', () => {
     expect(second.stderr).toContain(
       `流明素材 failed to start: The data folder ${path.join(dataDir, 'pglite')} is in use by process ${first.p.pid}`,
     );
-    const seed = spawnSync(process.execPath, ['--import', 'tsx', 'server/src/seed/seed-cli.ts'], {
+    const seed = spawnSync(process.execPath, [cliBundle('seed')], {
       env: { ...process.env, ...env },
       encoding: 'utf8',
       timeout: 120_000,

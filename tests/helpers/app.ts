@@ -43,9 +43,12 @@ export async function makeTestDatabase(
   const url = process.env.TEST_DATABASE_URL;
   if (!url) {
     const dir = opts.pgliteDir ?? 'memory://';
-    // In memory, a migrated database starts from the template instead of initdb + migrations.
-    const loadDataDir = opts.migrated && dir === 'memory://' ? await migratedTemplate() : undefined;
-    return { open: () => openDb({ pgliteDir: dir, loadDataDir }), drop: async () => undefined };
+    // A migrated database starts from the template instead of initdb + migrations: every open in
+    // memory, a folder's first open only (later opens find the folder's own data).
+    const empty = () => dir === 'memory://' || !fs.existsSync(path.join(dir, 'PG_VERSION'));
+    const open = async () =>
+      openDb({ pgliteDir: dir, loadDataDir: opts.migrated && empty() ? await migratedTemplate() : undefined });
+    return { open, drop: async () => undefined };
   }
   // A migrated database is a copy of a migrated template where the role may create databases.
   const fresh = (opts.migrated && (await copyOfMigratedTemplate(url))) || (await freshSchema(url));

@@ -22,13 +22,18 @@ export function freePort(): Promise<number> {
   });
 }
 
-let bundle: string | undefined;
+let bundles: ReturnType<typeof buildServerBundle> | undefined;
 /**
  * The server as npm start runs it (scripts/server-bundle.mjs), built from this checkout's sources
  * once per test process: every server a test starts runs the code under test, not an older bundle.
  */
 export function serverBundle(): string {
-  return (bundle ??= buildServerBundle());
+  return (bundles ??= buildServerBundle()).server;
+}
+
+/** A command-line tool's bundle (server/dist/worker.mjs, seed.mjs, storage-migrate.mjs), built like serverBundle's. */
+export function cliBundle(name: 'worker' | 'seed' | 'storage-migrate'): string {
+  return (bundles ??= buildServerBundle())[name];
 }
 
 /** The real server process (server/dist/server.mjs) on 127.0.0.1:port with the given environment on top. */

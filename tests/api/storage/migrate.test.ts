@@ -10,6 +10,7 @@ import { LocalStorage } from '../../../server/src/storage/index.js';
 import { S3Storage } from '../../../server/src/storage/s3.js';
 import { migrateStore } from '../../../server/src/storage/migrate.js';
 import { startS3, type TestS3 } from '../../helpers/s3-server.js';
+import { cliBundle } from '../../helpers/server-process.js';
 
 const run = promisify(execFile);
 const sha = (b: Buffer) => crypto.createHash('sha256').update(b).digest('hex');
@@ -107,7 +108,7 @@ describe('storage:migrate', () => {
     const fresh = await startS3('lumen-cli');
     try {
       const env = { ...process.env, ...fresh.env, DATA_DIR: dir, NODE_NO_WARNINGS: '1' };
-      const cli = ['--import', 'tsx', 'server/src/storage/migrate-cli.ts'];
+      const cli = [cliBundle('storage-migrate')];
       const first = await run(process.execPath, cli, { env });
       expect(first.stdout).toContain(`-> s3://lumen-cli at ${fresh.endpoint}`);
       expect(first.stdout).toMatch(
