@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { lockDataDir, type DataDirLock } from './data-dir-lock.js';
 import { preparedQuery } from './pglite-prepared.js';
+import { pgListener } from './pg-listener.js';
 
 export interface QueryResult<T> {
   rows: T[];
@@ -34,7 +35,8 @@ export interface Db extends Queryable {
   tx<T>(fn: (q: Queryable) => Promise<T>): Promise<T>;
   /**
    * Calls onNotify for each NOTIFY on a channel (delivered after the sender commits). PostgreSQL
-   * holds one extra connection per listener and reconnects after errors; PGlite listens in-process.
+   * holds one extra connection for all of a Db's listeners (pg-listener.ts) and reconnects after
+   * errors; PGlite listens in-process.
    * Returns the function that stops listening.
    */
   listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>>;
@@ -136,20 +138,12 @@ export async function openDb(opts: {
         await pool.query(sql);
       },
     };
-    const listeners = new Set<() => Promise<void>>();
+    const listener = pgListener(opts.databaseUrl);
     return {
       kind: 'postgres',
       query: q.query,
       exec: q.exec,
-      async listen(channel, onNotify) {
-        const stop = await listenPostgres(opts.databaseUrl!, channel, onNotify);
-        const unlisten = async () => {
-          listeners.delete(unlisten);
-          await stop();
-        };
-        listeners.add(unlisten);
-        return unlisten;
-      },
+      listen: listener.listen,
       async tx(fn) {
         const client = await pool.connect();
         try {
@@ -173,7 +167,7 @@ export async function openDb(opts: {
         }
       },
       async close() {
-        await Promise.all([...listeners].map((stop) => stop()));
+        await listener.close();
         await pool.end();
       },
     };
@@ -212,53 +206,5 @@ export async function openDb(opts: {
         lock?.release();
       }
     },
-  };
-}
-
-/**
- * LISTEN on a dedicated client (a pooled one would be returned and reused). After a connection
- * error it reconnects with a growing delay; callers keep polling, so a gap only adds latency.
- */
-async function listenPostgres(
-  url: string,
-  channel: string,
-  onNotify: (payload: string) => void,
-): Promise<() => Promise<void>> {
-  let stopped = false;
-  let client: pg.Client | undefined;
-  let retryMs = 500;
-  let timer: NodeJS.Timeout | undefined;
-  const retry = () => {
-    if (stopped) return;
-    timer = setTimeout(() => void connect().catch(retry), retryMs);
-    retryMs = Math.min(retryMs * 2, 30_000);
-  };
-  const connect = async (): Promise<void> => {
-    const c = new pg.Client({ connectionString: url });
-    c.on('notification', (m) => onNotify(m.payload ?? ''));
-    c.on('error', () => {
-      if (client !== c) return;
-      client = undefined;
-      void c.end().catch(() => undefined);
-      retry();
-    });
-    try {
-      await c.connect();
-      await c.query(`LISTEN "${channel.replace(/"/g, '""')}"`);
-    } catch (e) {
-      await c.end().catch(() => undefined);
-      throw e;
-    }
-    if (stopped) return void (await c.end().catch(() => undefined));
-    client = c;
-    retryMs = 500;
-  };
-  await connect();
-  return async () => {
-    stopped = true;
-    clearTimeout(timer);
-    const c = client;
-    client = undefined;
-    await c?.end().catch(() => undefined);
   };
 }
