@@ -89,8 +89,14 @@ async function reset(db: Db, b: Baseline): Promise<void> {
        SET session_replication_role = DEFAULT;`,
     );
   } else {
-    // The test role is no superuser; one TRUNCATE naming every table needs no CASCADE.
-    await db.exec(`TRUNCATE ${b.tables.join(', ')}`);
+    // The test role is no superuser (no session_replication_role), so TRUNCATE, but only of the
+    // tables that hold rows, and CASCADE to the tables that reference them: TRUNCATE makes new files
+    // for every table and index it names, and naming all of them each time cost more kernel time
+    // than the tests between (PostgreSQL's own processes: about a third of their CPU in the kernel).
+    const filled = await db.query<{ t: string }>(
+      b.tables.map((t) => `SELECT '${t}' AS t WHERE EXISTS (SELECT 1 FROM ${t})`).join(' UNION ALL '),
+    );
+    if (filled.rows.length) await db.exec(`TRUNCATE ${filled.rows.map((r) => r.t).join(', ')} CASCADE`);
   }
   for (const { table, json } of b.rows) {
     await db.query(
