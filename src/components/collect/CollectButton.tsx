@@ -75,6 +75,22 @@ export default function CollectButton({ materialId }: { materialId: number }) {
 
   const content = (
     <div style={{ width: 240 }} data-testid="collect-panel">
+      {/* The new-album row first, in a panel opening downwards: the list grows when it has
+          loaded, and a row under it (or a panel growing upwards) moved between a look and a
+          click, so a click on 新建 could land on the list. */}
+      <Space.Compact style={{ width: '100%' }}>
+        <Input
+          placeholder="新建收藏夹"
+          maxLength={30}
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          onPressEnter={create}
+        />
+        <Button type="primary" onClick={create}>
+          新建
+        </Button>
+      </Space.Compact>
+      <Divider style={{ margin: '8px 0' }} />
       {loading ? (
         <Spin />
       ) : albums.length === 0 ? (
@@ -88,23 +104,10 @@ export default function CollectButton({ materialId }: { materialId: number }) {
           ))}
         </Space>
       )}
-      <Divider style={{ margin: '8px 0' }} />
-      <Space.Compact style={{ width: '100%' }}>
-        <Input
-          placeholder="新建收藏夹"
-          maxLength={30}
-          value={name}
-          onChange={(e) => setName(e.target.value)}
-          onPressEnter={create}
-        />
-        <Button type="primary" onClick={create}>
-          新建
-        </Button>
-      </Space.Compact>
     </div>
   );
   return (
-    <Popover open={open} onOpenChange={toggleOpen} trigger="click" title="收藏到" content={content}>
+    <Popover open={open} onOpenChange={toggleOpen} trigger="click" placement="bottom" title="收藏到" content={content}>
       <Button
         icon={holding.length ? <HeartFilled style={{ color: '#f5222d' }} /> : <HeartOutlined />}
         data-material={materialId}
