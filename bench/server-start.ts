@@ -70,11 +70,13 @@ fs.rmSync(dataDir, { recursive: true, force: true });
 
 console.log(`Server start to /api/health on a migrated PGlite folder, ${ROUNDS} rounds (p50 / p95 / p99):`);
 const base = results.get('baseline: tsx server/src/server.ts')!;
-for (const [name, r] of results) {
-  const line = (xs: number[], unit: string) => `${[50, 95, 99].map((p) => pct(xs, p).toFixed(2)).join(' / ')} ${unit}`;
+const line = (xs: number[], unit: string) => `${[50, 95, 99].map((p) => pct(xs, p).toFixed(2)).join(' / ')} ${unit}`;
+const ratio = (xs: number[], ys: number[]) => (pct(xs, 50) / pct(ys, 50)).toFixed(2);
+// The baseline first, then each other way with its ratio to it.
+for (const [name, r] of [...results].sort(([, a]) => (a === base ? -1 : 1))) {
   console.log(`  ${name.padEnd(36)} wall ${line(r.wall, 's')}   CPU ${line(r.cpu, 'CPU-s')}`);
   if (r !== base)
     console.log(
-      `  ${'ratio to the baseline (p50)'.padEnd(36)} wall ${(pct(r.wall, 50) / pct(base.wall, 50)).toFixed(2)}   CPU ${(pct(r.cpu, 50) / pct(base.cpu, 50)).toFixed(2)}`,
+      `  ${'ratio to the baseline (p50)'.padEnd(36)} wall ${ratio(r.wall, base.wall)}   CPU ${ratio(r.cpu, base.cpu)}`,
     );
 }
