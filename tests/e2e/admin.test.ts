@@ -68,7 +68,9 @@ describe('staff console /admin', () => {
     const before = (await currentDeposit()).version as number;
     await page.getByPlaceholder('修改说明（选填）').fill('存证图片改为2MB');
     await page.getByRole('button', { name: '保 存' }).click();
-    await page.waitForSelector(`text=已保存，当前为版本 ${before + 1}`);
+    const saved = page.getByRole('alert').filter({ hasText: /已保存|保存失败/ });
+    await saved.waitFor();
+    expect(await saved.innerText()).toContain(`已保存，当前为版本 ${before + 1}`);
     expect((await currentDeposit()).body['x-rules'].image.maxBytes).toBe(2 * 1024 * 1024);
 
     // A fresh page validates with the saved server version.
@@ -86,7 +88,10 @@ describe('staff console /admin', () => {
     await page.getByText('/x-rules/image/maxBytes: 5242880 → 2097152').first().waitFor();
     await page.locator('tr', { hasText: '内置版本' }).getByRole('button', { name: '回 滚' }).click();
     await page.locator('.ant-popconfirm').getByRole('button', { name: '回 滚' }).click();
-    await page.waitForSelector(`text=已回滚，当前为版本 ${before + 2}`);
+    // The outcome stays above the tabs, success or refusal: a refusal fails here with its reason.
+    const outcome = page.getByRole('alert').filter({ hasText: /已回滚|保存失败/ });
+    await outcome.waitFor();
+    expect(await outcome.innerText()).toContain(`已回滚，当前为版本 ${before + 2}`);
     const after = await currentDeposit();
     expect(after.version).toBe(before + 2);
     expect(after.body['x-rules'].image.maxBytes).toBe(5 * 1024 * 1024);

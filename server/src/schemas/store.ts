@@ -27,6 +27,8 @@ interface Current {
 export class SchemaStore {
   private current = new Map<string, Current>();
   private loadedAt = 0;
+  // Bumped by every invalidate: a load that began before a save must not mark its older rows fresh.
+  private generation = 0;
   private loading: Promise<void> | null = null;
   private ajv: Ajv | null = null;
 
@@ -36,27 +38,33 @@ export class SchemaStore {
 
   /** Drops every cached version and validator (called after each save). */
   invalidate(): void {
+    this.generation++;
     this.loadedAt = 0;
     this.ajv = null;
+    this.loading = null;
   }
 
   private async ensure(): Promise<void> {
     // Subscribed before the first load, so a save by another server after it is never missed.
     this.listening ??= this.db.listen(SCHEMAS_CHANNEL, () => this.invalidate()).catch(() => (this.listening = null));
     await this.listening;
-    if (Date.now() - this.loadedAt < CACHE_TTL_MS) return;
-    this.loading ??= (async () => {
-      const next = new Map<string, Current>();
-      for (const [id, body] of Object.entries(bundled)) next.set(id, { body, version: 0 });
-      for (const row of await latestVersions(this.db))
-        next.set(row.schema_id, { body: row.body as LumenSchema, version: row.version });
-      this.current = next;
-      this.ajv = null;
-      this.loadedAt = Date.now();
-    })().finally(() => {
-      this.loading = null;
-    });
-    await this.loading;
+    while (Date.now() - this.loadedAt >= CACHE_TTL_MS) {
+      const generation = this.generation;
+      const loading = (this.loading ??= (async () => {
+        const next = new Map<string, Current>();
+        for (const [id, body] of Object.entries(bundled)) next.set(id, { body, version: 0 });
+        for (const row of await latestVersions(this.db))
+          next.set(row.schema_id, { body: row.body as LumenSchema, version: row.version });
+        // A save landed while these rows were read: they may predate it, so read again.
+        if (generation !== this.generation) return;
+        this.current = next;
+        this.ajv = null;
+        this.loadedAt = Date.now();
+      })().finally(() => {
+        if (this.loading === loading) this.loading = null;
+      }));
+      await loading;
+    }
   }
 
   /** Synchronous lookup over the loaded current versions (call after ensure). */

@@ -108,9 +108,6 @@ export function SchemaEditor({ id, onSaved }: { id: string; onSaved: () => void 
             style={{ fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace', fontSize: 12 }}
           />
           {parsed.error && <Alert style={{ marginTop: 8 }} type="error" showIcon message={parsed.error} />}
-          {saveError && (
-            <Alert style={{ marginTop: 8 }} type="error" showIcon message="保存失败" description={saveError} />
-          )}
           <Space.Compact style={{ width: '100%', marginTop: 8 }}>
             <Input
               placeholder="修改说明（选填）"
@@ -138,6 +135,10 @@ export function SchemaEditor({ id, onSaved }: { id: string; onSaved: () => void 
   );
   return (
     <>
+      {/* Above the tabs: a rollback is started from the history tab, a save from the editor. */}
+      {saveError && (
+        <Alert type="error" showIcon message="保存失败" description={saveError} style={{ marginBottom: 12 }} />
+      )}
       {stored && (
         <Alert
           type="success"
