@@ -1,12 +1,16 @@
 /**
  * WARC 1.1 records and a WACZ 1.1.1 package, written from the HAR Chromium recorded (with bodies
  * embedded). No WARC library is in node_modules; the parts we need are plain text framing.
+ * Inside the WACZ each record is its own gzip member (archive/data.warc.gz), as WACZ 1.1.1 and
+ * ReplayWeb.page expect: the CDXJ offset and length of a record name its member, so a reader
+ * inflates that one record. The loose archive.warc beside it stays plain text for people.
  * Bodies are stored decoded (Chromium hands them over decoded), so Content-Encoding and
  * Transfer-Encoding are renamed X-Archive-Orig-* and Content-Length is the stored length, as
  * browser-based crawlers (Browsertrix, Scoop) do; replay tools read these records as they are.
  */
 import crypto from 'node:crypto';
 import net from 'node:net';
+import zlib from 'node:zlib';
 import { zipStore } from './zip.js';
 
 export interface HarHeader {
@@ -79,19 +83,26 @@ export function surt(url: string): string {
 }
 
 export interface WarcResult {
+  /** Plain WARC, every record in a row. */
   warc: Buffer;
+  /** The same records, each its own gzip member, in the same order. */
+  warcGz: Buffer;
+  /** CDXJ over warcGz: offset and length of each response record's gzip member. */
   cdxj: string;
+  /** warcGz's name inside the WACZ's archive/ folder, as the CDXJ lines name it. */
+  filename: string;
+}
+
+/** CDXJ fields of a response record; offset and length are filled in once the record is compressed. */
+interface IndexEntry {
+  key: string;
+  fields: { url: string; mime: string; status: string; digest: string };
 }
 
 /** One WARC: a warcinfo record, then a request and a response record per HAR entry. */
-export function warcFromHar(entries: HarEntry[], info: Record<string, string>, filename = 'data.warc'): WarcResult {
-  const parts: Buffer[] = [];
-  const index: string[] = [];
-  let offset = 0;
-  const push = (b: Buffer) => {
-    parts.push(b);
-    offset += b.length;
-  };
+export function warcFromHar(entries: HarEntry[], info: Record<string, string>, filename = 'data.warc.gz'): WarcResult {
+  const records: Array<{ bytes: Buffer; index?: IndexEntry }> = [];
+  const push = (bytes: Buffer, index?: IndexEntry) => records.push({ bytes, index });
   const infoBlock = Buffer.from(
     Object.entries(info)
       .map(([k, v]) => `${k}: ${v}`)
@@ -137,10 +148,10 @@ export function warcFromHar(entries: HarEntry[], info: Record<string, string>, f
       respBlock,
     );
     const mime = (e.response.content.mimeType || 'application/octet-stream').split(';')[0];
-    index.push(
-      `${surt(e.request.url)} ${ts14(e.startedDateTime)} ${JSON.stringify({ url: e.request.url, mime, status: String(e.response.status), digest: payloadDigest, length: String(resp.length), offset: String(offset), filename })}`,
-    );
-    push(resp);
+    push(resp, {
+      key: `${surt(e.request.url)} ${ts14(e.startedDateTime)}`,
+      fields: { url: e.request.url, mime, status: String(e.response.status), digest: payloadDigest },
+    });
     const u = new URL(e.request.url);
     const reqBody = Buffer.from(e.request.postData?.text ?? '', 'utf8');
     const hasHost = e.request.headers.some((h) => h.name.toLowerCase() === 'host');
@@ -166,7 +177,24 @@ export function warcFromHar(entries: HarEntry[], info: Record<string, string>, f
       ),
     );
   }
-  return { warc: Buffer.concat(parts), cdxj: index.sort().join('\n') + (index.length ? '\n' : '') };
+  const members: Buffer[] = [];
+  const index: string[] = [];
+  let offset = 0;
+  for (const r of records) {
+    const member = zlib.gzipSync(r.bytes);
+    if (r.index) {
+      const at = { length: String(member.length), offset: String(offset), filename };
+      index.push(`${r.index.key} ${JSON.stringify({ ...r.index.fields, ...at })}`);
+    }
+    members.push(member);
+    offset += member.length;
+  }
+  return {
+    warc: Buffer.concat(records.map((r) => r.bytes)),
+    warcGz: Buffer.concat(members),
+    cdxj: index.sort().join('\n') + (index.length ? '\n' : ''),
+    filename,
+  };
 }
 
 export interface WaczPage {
@@ -175,7 +203,7 @@ export interface WaczPage {
   title?: string;
 }
 
-/** A WACZ 1.1.1 package: archive/data.warc, indexes/index.cdx (CDXJ), pages/pages.jsonl, datapackage(.json, -digest.json). */
+/** A WACZ 1.1.1 package: archive/data.warc.gz, indexes/index.cdx (CDXJ), pages/pages.jsonl, datapackage(.json, -digest.json). */
 export function wacz(
   w: WarcResult,
   pages: WaczPage[],
@@ -187,7 +215,7 @@ export function wacz(
       ...pages.map((p, i) => JSON.stringify({ id: `page-${i + 1}`, url: p.url, ts: p.ts, title: p.title ?? p.url })),
     ].join('\n') + '\n';
   const files: Array<{ path: string; data: Buffer }> = [
-    { path: 'archive/data.warc', data: w.warc },
+    { path: `archive/${w.filename}`, data: w.warcGz },
     { path: 'indexes/index.cdx', data: Buffer.from(w.cdxj, 'utf8') },
     { path: 'pages/pages.jsonl', data: Buffer.from(pagesJsonl, 'utf8') },
   ];

@@ -1,7 +1,8 @@
 /**
- * A minimal ZIP writer (STORE only, no compression). WACZ wants its WARC stored uncompressed so
- * replay tools can seek into it, and evidence bundles are mostly PNG/PDF that do not shrink; no
- * zip library is in node_modules, and the format for stored entries is small (APPNOTE 4.3).
+ * A minimal ZIP writer (STORE only, no compression). WACZ wants its entries stored so replay tools
+ * can seek to a record's gzip member inside the zip, and evidence bundles are mostly PNG/PDF that
+ * do not shrink; no zip library is in node_modules, and the format for stored entries is small
+ * (APPNOTE 4.3).
  */
 const CRC_TABLE = (() => {
   const t = new Uint32Array(256);
