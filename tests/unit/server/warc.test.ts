@@ -37,7 +37,7 @@ const har = [
 async function records(bytes: Uint8Array) {
   const out: Array<{ type: string | null; uri: string | null; payload: Buffer }> = [];
   for await (const r of new WARCParser([bytes])) {
-    out.push({ type: r.warcType, uri: r.warcTargetURI, payload: Buffer.from(await r.readFully(true)) });
+    out.push({ type: r.warcType ?? null, uri: r.warcTargetURI ?? null, payload: Buffer.from(await r.readFully(true)) });
   }
   return out;
 }
