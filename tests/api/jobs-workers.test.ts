@@ -83,10 +83,11 @@ describe('job workers: leases, heartbeats, timeouts, shutdown, cancel', () => {
   });
 
   it('heartbeats keep a job that runs longer than the stale limit from being taken over', async () => {
-    const { id } = await enqueue(t.db, 'test.slow', { ms: 1200 });
-    // Two workers: without heartbeats the second would treat the first's job as orphaned after 400 ms.
-    start({ staleMs: 400 });
-    const second = startWorker(servicesOf(t.app), { ...FAST, staleMs: 400 });
+    const { id } = await enqueue(t.db, 'test.slow', { ms: 2500 });
+    // Two workers: without heartbeats the second would treat the first's job as orphaned after 1 s.
+    // (400 ms was too close: on a loaded 2-core run one heartbeat, 50 ms apart, came 400 ms late.)
+    start({ staleMs: 1000 });
+    const second = startWorker(servicesOf(t.app), { ...FAST, staleMs: 1000 });
     try {
       expect(await waitForJob(t.db, id, ['succeeded', 'failed'])).toMatchObject({ state: 'succeeded', attempts: 1 });
       expect(runs.get(id)).toBe(1);
