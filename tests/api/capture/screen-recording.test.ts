@@ -1,6 +1,10 @@
 // @one-engine: the time goes to Chromium or ffmpeg; the rows are plain (scripts/test-all.mjs).
+import { execFileSync } from 'node:child_process';
 import crypto from 'node:crypto';
+import fs from 'node:fs';
 import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, makeUser } from '../../helpers/app.js';
 import { call } from '../../helpers/trade.js';
@@ -11,8 +15,46 @@ import { runUntilIdle } from '../../../server/src/jobs/index.js';
 import { SCREEN_FINISH_TASK } from '../../../server/src/services/capture/screen-sessions.js';
 import { leafAt } from '../../../server/src/repositories/evidence-log.js';
 import { parseLeaf } from '../../../server/src/evidence/leaf.js';
+import { ffprobeBin } from '../../../server/src/services/media/binaries.js';
 
 const sha256 = (b: Buffer) => crypto.createHash('sha256').update(b).digest('hex');
+
+/** ffprobe and ffmpeg's own reading of a WebM: duration, codec, frames decoded, distinct frame pictures. */
+function probe(webm: Buffer) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lumen-probe-'));
+  try {
+    const file = path.join(dir, 'recording.webm');
+    fs.writeFileSync(file, webm);
+    const info = JSON.parse(
+      execFileSync(ffprobeBin()!, [
+        '-v',
+        'error',
+        '-count_frames',
+        '-select_streams',
+        'v:0',
+        '-show_entries',
+        'format=duration:stream=codec_name,nb_read_frames',
+        '-of',
+        'json',
+        file,
+      ]).toString('utf8'),
+    );
+    // One md5 per decoded frame: how many different pictures the video shows.
+    const md5s = execFileSync('/usr/bin/ffmpeg', ['-v', 'error', '-i', file, '-f', 'framemd5', '-'])
+      .toString('utf8')
+      .split('\n')
+      .filter((l) => l && !l.startsWith('#'))
+      .map((l) => l.split(',').pop()!.trim());
+    return {
+      duration: Number(info.format.duration),
+      codec: info.streams[0].codec_name as string,
+      frames: Number(info.streams[0].nb_read_frames),
+      distinctFrames: new Set(md5s).size,
+    };
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
 
 describe('screen-recording evidence: a live headless Chromium session driven through the API', () => {
   let t: Awaited<ReturnType<typeof makeTestApp>>;
@@ -74,7 +116,8 @@ describe('screen-recording evidence: a live headless Chromium session driven thr
     expect((await input(id, { type: 'goto', url: `${site.origin}/next` })).status).toBe(200);
     expect((await input(id, { type: 'back' })).status).toBe(200);
     expect((await input(id, { type: 'type', text: 'hello' })).status).toBe(200);
-    await new Promise((r) => setTimeout(r, 800));
+    // The screen then stays still for 2.5 s: the video must still last until stop.
+    await new Promise((r) => setTimeout(r, 2500));
     expect((await call(t.app, 'POST', `${base}/screen/${id}/stop`, bob.auth)).status).toBe(404);
     const stopped = await call(t.app, 'POST', `${base}/screen/${id}/stop`, alice.auth);
     expect(stopped.status).toBe(200);
@@ -91,6 +134,16 @@ describe('screen-recording evidence: a live headless Chromium session driven thr
       (await t.app.inject({ url: `${base}/${id}/files/${name}`, headers: alice.auth })).rawPayload;
     const webm = await file('recording.webm');
     expect(webm.subarray(0, 4)).toEqual(Buffer.from([0x1a, 0x45, 0xdf, 0xa3])); // EBML header
+    // A playable video as long as the session (start to stop, from the action log), 10 frames a second.
+    const video = probe(webm);
+    const acts = JSON.parse((await file('actions.json')).toString('utf8')) as Array<{ type: string; at: string }>;
+    const at = (type: string) => Date.parse(acts.find((a) => a.type === type)!.at);
+    const session = (at('stop') - at('start')) / 1000;
+    expect(Math.abs(video.duration - session), `video ${video.duration} s, session ${session} s`).toBeLessThan(1);
+    expect(video.codec).toBe('vp8');
+    expect(Math.abs(video.frames - video.duration * 10)).toBeLessThanOrEqual(3);
+    // Its frames are the pages visited: the first and /next differ, so the picture changes.
+    expect(video.distinctFrames).toBeGreaterThan(1);
     const manifest = JSON.parse((await file('manifest.json')).toString('utf8'));
     expect(sha256(await file('manifest.json'))).toBe(c.manifestSha256);
     for (const f of manifest.files) expect(sha256(await file(f.name)), f.name).toBe(f.sha256);

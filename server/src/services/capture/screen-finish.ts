@@ -21,8 +21,16 @@ const run = promisify(execFile);
 export const SCREEN_FINISH_TASK = 'capture.screen-finish';
 export const screenRef = (id: number) => `screen_capture:${id}`;
 
-/** WebM from JPEG frames named "<index>-<ms since the first frame>.jpg"; null when there are none. */
-export async function framesToWebm(frames: Map<string, Buffer>, signal?: AbortSignal): Promise<Buffer | null> {
+/**
+ * WebM from JPEG frames named "<index>-<ms since the first frame>.jpg"; null when there are none.
+ * `endMs` is when the recording stopped (ms since the first frame): the last frame lasts until then,
+ * so the video is as long as the session; without it (jobs queued before it was sent) 1 s.
+ */
+export async function framesToWebm(
+  frames: Map<string, Buffer>,
+  signal?: AbortSignal,
+  endMs?: number,
+): Promise<Buffer | null> {
   const names = [...frames.keys()].sort();
   if (!names.length) return null;
   const dir = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'lumen-frames-'));
@@ -31,8 +39,9 @@ export async function framesToWebm(frames: Map<string, Buffer>, signal?: AbortSi
     const lines: string[] = [];
     for (let i = 0; i < names.length; i++) {
       await fs.promises.writeFile(path.join(dir, names[i]), frames.get(names[i])!);
-      // A frame lasts until the next one (the screencast sends frames only when the screen changes); the last one 1 s.
-      const seconds = i + 1 < names.length ? Math.max(0.04, (at[i + 1] - at[i]) / 1000) : 1;
+      // A frame lasts until the next one (the screencast sends frames only when the screen changes).
+      const until = i + 1 < names.length ? at[i + 1] : endMs;
+      const seconds = until === undefined ? 1 : Math.max(0.04, (until - at[i]) / 1000);
       lines.push(`file '${names[i]}'`, `duration ${seconds.toFixed(3)}`);
     }
     lines.push(`file '${names[names.length - 1]}'`); // the concat demuxer ignores the last duration otherwise
@@ -73,7 +82,12 @@ export async function framesToWebm(frames: Map<string, Buffer>, signal?: AbortSi
 }
 
 async function finishRecording(
-  payload: { captureId: number; files: Array<{ name: string; key: string; contentType: string }>; finalUrl: string },
+  payload: {
+    captureId: number;
+    files: Array<{ name: string; key: string; contentType: string }>;
+    finalUrl: string;
+    endMs?: number;
+  },
   ctx: JobContext,
 ) {
   const row = await wc.findCapture(ctx.db, payload.captureId);
@@ -88,7 +102,7 @@ async function finishRecording(
       })),
     );
     const frames = unzipStore(files.find((f) => f.name === 'frames.zip')!.data);
-    const webm = await framesToWebm(frames, ctx.signal);
+    const webm = await framesToWebm(frames, ctx.signal, payload.endMs);
     if (webm) files.unshift({ name: 'recording.webm', data: webm, contentType: 'video/webm' });
     await ctx.progress(70, '正在生成清单并写入存证日志');
     const stored = await storeWithManifest(ctx.storage, row.id, files, {
@@ -128,11 +142,13 @@ async function finishRecording(
     );
     return { ok, manifestSha256: stored.manifestSha256 };
   } catch (err) {
+    // The user reads the error on the capture page: a sentence, not ffmpeg's command line (that goes to the log).
+    ctx.log.error({ err, captureId: row.id, attempt: ctx.attempt }, 'screen recording finish failed');
     if (ctx.attempt >= ctx.maxAttempts) {
       await ctx.db.tx(async (t) => {
         if (
           await wc.moveCapture(t, row.id, [wc.CAPTURE.RUNNING], wc.CAPTURE.FAILED, {
-            error: `录屏处理出错：${(err as Error).message}`.slice(0, 1000),
+            error: '录屏视频合成失败，本次录屏次数已退回，请重新录制',
           })
         ) {
           await releaseQuota(t, { userId: row.userId, service: 'screen_recording', ref: screenRef(row.id) });

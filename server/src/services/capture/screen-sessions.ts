@@ -283,6 +283,8 @@ export async function stopRecording(
   if (!s || s.userId !== userId) throw new AppError(404, '录屏会话不存在或已结束');
   if (s.stopping) return s.stopping;
   s.stopping = (async () => {
+    // The video lasts until now: the screen showed its last frame until the user pressed stop.
+    const stoppedAt = Date.now();
     clearTimeout(s.timer);
     s.actions.push({
       at: nowIso(),
@@ -349,7 +351,8 @@ export async function stopRecording(
       data: Buffer.from(JSON.stringify({ responses: s.network }, null, 2), 'utf8'),
       contentType: 'application/json',
     });
-    const t0 = s.frames[0]?.at ?? Date.now();
+    const t0 = s.frames[0]?.at ?? stoppedAt;
+    const endMs = Math.max(0, stoppedAt - t0);
     files.push({
       name: 'frames.zip',
       data: zipStore(
@@ -383,6 +386,8 @@ export async function stopRecording(
               node: process.version,
             },
             frames: s.frames.length,
+            // Milliseconds from the first frame to the stop: the recording's length.
+            durationMs: endMs,
             finalUrl,
           },
           null,
@@ -402,7 +407,7 @@ export async function stopRecording(
     const job = await enqueue(
       db,
       SCREEN_FINISH_TASK,
-      { captureId: id, files: staged, finalUrl },
+      { captureId: id, files: staged, finalUrl, endMs },
       { ownerId: userId, dedupeKey: `screen:${id}` },
     );
     await wc.setCaptureJob(db, id, job.id);
