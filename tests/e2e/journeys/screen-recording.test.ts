@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import http from 'node:http';
 import crypto from 'node:crypto';
 import type { Browser } from 'playwright-core';
-import { launchBrowser } from '../helpers/browser.js';
-import { devToken, payInSandbox, signedInPage } from '../helpers/e2e-session.js';
-import { listen, siteHandler } from '../helpers/capture-sites.js';
+import { launchBrowser } from '../../helpers/browser.js';
+import { devToken, payInSandbox, signedInPage } from '../../helpers/e2e-session.js';
+import { listen, siteHandler } from '../../helpers/capture-sites.js';
 
 /** /cyprotect/myscreen: buy recordings (sandbox pay), record a loopback page, click in it, stop, open the results with the video. */
 describe('screen-recording evidence in the browser', () => {

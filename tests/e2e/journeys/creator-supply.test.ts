@@ -3,8 +3,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newContext } from '../helpers/browser.js';
-import { makeMedia } from '../helpers/media.js';
+import { launchBrowser, newContext } from '../../helpers/browser.js';
+import { makeMedia } from '../../helpers/media.js';
 
 /**
  * The supply loop end to end: a creator uploads a real video with simple-uploader.js through

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { downloadBytes, launchBrowser } from '../helpers/browser.js';
-import { devToken, payInSandbox, signedInPage } from '../helpers/e2e-session.js';
-import { jpeg } from '../helpers/media.js';
+import { downloadBytes, launchBrowser } from '../../helpers/browser.js';
+import { devToken, payInSandbox, signedInPage } from '../../helpers/e2e-session.js';
+import { jpeg } from '../../helpers/media.js';
 
 /**
  * A creator buys a copyright-registration service on /cyprotect/myorderinfo and pays through the

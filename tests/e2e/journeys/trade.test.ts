@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { downloadBytes, launchBrowser, newContext } from '../helpers/browser.js';
+import { downloadBytes, launchBrowser, newContext } from '../../helpers/browser.js';
 
 /**
  * The buyer's whole journey: a visitor searches 熊猫 from the header, opens a video, picks a

@@ -6,8 +6,8 @@
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser } from '../helpers/browser.js';
-import { devToken, signedInPage } from '../helpers/e2e-session.js';
+import { launchBrowser } from '../../helpers/browser.js';
+import { devToken, signedInPage } from '../../helpers/e2e-session.js';
 
 const base = () => inject('baseUrl');
 

@@ -7,8 +7,8 @@
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { downloadBytes, launchBrowser, newContext } from '../helpers/browser.js';
-import { jpeg } from '../helpers/media.js';
+import { downloadBytes, launchBrowser, newContext } from '../../helpers/browser.js';
+import { jpeg } from '../../helpers/media.js';
 import { PDFDocument } from 'pdf-lib';
 
 const base = () => inject('baseUrl');

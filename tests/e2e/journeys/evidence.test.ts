@@ -3,8 +3,8 @@ import type { Browser } from 'playwright-core';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { launchBrowser, newContext } from '../helpers/browser.js';
-import { jpeg } from '../helpers/media.js';
+import { launchBrowser, newContext } from '../../helpers/browser.js';
+import { jpeg } from '../../helpers/media.js';
 
 /**
  * A deposit, then the public pages: the certificate page, and the verify page checking the

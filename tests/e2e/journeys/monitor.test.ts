@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newContext } from '../helpers/browser.js';
+import { launchBrowser, newContext } from '../../helpers/browser.js';
 
 /**
  * Monitoring as the demo creator sees it on a fresh start: the background seed job buys a

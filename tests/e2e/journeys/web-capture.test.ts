@@ -2,10 +2,10 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import http from 'node:http';
 import crypto from 'node:crypto';
 import type { Browser } from 'playwright-core';
-import { downloadBytes, launchBrowser } from '../helpers/browser.js';
-import { devToken, payInSandbox, signedInPage } from '../helpers/e2e-session.js';
-import { listen, siteHandler } from '../helpers/capture-sites.js';
-import { unzipStore } from '../../server/src/services/capture/zip.js';
+import { downloadBytes, launchBrowser } from '../../helpers/browser.js';
+import { devToken, payInSandbox, signedInPage } from '../../helpers/e2e-session.js';
+import { listen, siteHandler } from '../../helpers/capture-sites.js';
+import { unzipStore } from '../../../server/src/services/capture/zip.js';
 
 /**
  * A user buys a web-evidence package on /copyright/webEvidence → /cyprotect/mywebpage through the
