@@ -61,6 +61,16 @@ describe('screen-recording evidence in the browser', () => {
     expect(await page.getByTestId('capture-cert-no').innerText()).toMatch(/^SR\d{16}-[0-9A-Z]{6}$/);
     await page.getByRole('tab', { name: '录屏视频' }).click();
     await page.getByTestId('capture-video').waitFor();
+    // The browser plays it: metadata with a real length, and playback starts.
+    const played = await page.getByTestId('capture-video').evaluate(async (el) => {
+      const v = el as HTMLVideoElement;
+      if (v.readyState < 1) await new Promise((r) => v.addEventListener('loadedmetadata', r, { once: true }));
+      v.muted = true;
+      await v.play();
+      return { duration: v.duration, width: v.videoWidth };
+    });
+    expect(played.duration).toBeGreaterThan(0.5);
+    expect(played.width).toBeGreaterThan(0);
     if (shots) await page.screenshot({ path: `${shots}/myscreen-result.png`, fullPage: true });
     await ctx.close();
   });
