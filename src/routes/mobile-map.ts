@@ -61,4 +61,7 @@ export const MOBILE_EXCLUDED: ReadonlySet<string> = new Set([
   'InviteImg',
   'InviteCompany',
   'ArticlePage',
+  // Not in the spec's list: an offer link sent to a site's operator must open the offer on a phone
+  // too, and the mobile site has no offer page.
+  'LicenceOffer',
 ]);

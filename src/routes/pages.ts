@@ -107,6 +107,7 @@ export const pages: Record<string, () => Promise<{ default: ComponentType }>> = 
   CopyrightPlan: () => import('../pages/collective/CopyrightPlanPage'),
   MyCollective: () => import('../pages/collective/MyCollectivePage'),
   MyMonitor: () => import('../pages/monitor/MyMonitorPage'),
+  LicenceOffer: () => import('../pages/monitor/LicenceOfferPage'),
   MyMonitorImg: () => import('../pages/monitor/MyMonitorImgPage'),
   MyMonitorVideo: () => import('../pages/monitor/MyMonitorVideoPage'),
   CopyrightMonitor: () => import('../pages/monitor/CopyrightMonitorPage'),

@@ -1,4 +1,5 @@
 import type { Queryable } from '../db/index.js';
+import { AUTHOR_NAME } from './community-posts.js';
 
 /** Reads of monitor_hits for the owner's pages (list, one hit, chart series). */
 
@@ -100,9 +101,32 @@ export async function findHit(
     : null;
 }
 
-export async function hitByOfferToken(q: Queryable, token: string) {
+/** What an offer's page shows its recipient: the work, the use found, the offer; nothing of the owner's triage. */
+export interface OfferRow {
+  id: number;
+  workId: number;
+  title: string;
+  workType: number;
+  cover: string | null;
+  basePriceCents: number;
+  forSale: boolean;
+  ownerName: string;
+  mediaKind: 'image' | 'video';
+  pageUrl: string;
+  host: string;
+  thumb: string | null;
+  timeRange: unknown;
+  firstSeenAt: string;
+  status: string;
+  scenario: string | null;
+}
+
+export async function hitByOfferToken(q: Queryable, token: string): Promise<OfferRow | null> {
   const r = await q.query(
-    `SELECT h.id, h.work_id, h.page_url, h.status, h.offer_scenario, m.title FROM monitor_hits h JOIN materials m ON m.id = h.work_id WHERE h.offer_token = $1`,
+    `SELECT h.id, h.work_id, h.media_kind, h.page_url, h.thumb_key, h.time_range, h.first_seen_at, h.status, h.offer_scenario,
+       m.title, m.type, m.cover_path, m.price_cents, (m.status = 1) AS for_sale, ${AUTHOR_NAME('u')} AS owner_name
+     FROM monitor_hits h JOIN materials m ON m.id = h.work_id LEFT JOIN users u ON u.id = m.owner_id
+     WHERE h.offer_token = $1`,
     [token],
   );
   const x = r.rows[0];
@@ -110,10 +134,20 @@ export async function hitByOfferToken(q: Queryable, token: string) {
     ? {
         id: Number(x.id),
         workId: Number(x.work_id),
-        pageUrl: x.page_url as string,
-        status: x.status as string,
-        scenario: x.offer_scenario as string | null,
-        title: x.title as string,
+        title: x.title,
+        workType: Number(x.type),
+        cover: x.cover_path,
+        basePriceCents: Number(x.price_cents),
+        forSale: Boolean(x.for_sale),
+        ownerName: x.owner_name,
+        mediaKind: x.media_kind,
+        pageUrl: x.page_url,
+        host: new URL(x.page_url).host,
+        thumb: x.thumb_key,
+        timeRange: x.time_range,
+        firstSeenAt: new Date(x.first_seen_at).toISOString(),
+        status: x.status,
+        scenario: x.offer_scenario,
       }
     : null;
 }
@@ -206,4 +240,13 @@ export async function monitorHitsForWork(q: Queryable, workId: number, ownerId: 
     [workId, ownerId],
   );
   return r.rows.map((h: any) => ({ ...h, similarity: h.similarity == null ? null : Number(h.similarity) }));
+}
+
+/** The licence that made a hit licensed use, when `userId` holds it (the offer page's certificate link). */
+export async function hitLicenceOf(q: Queryable, hitId: number, userId: number): Promise<number | null> {
+  const r = await q.query<{ id: string }>(
+    'SELECT l.id FROM monitor_hits h JOIN licences l ON l.id = h.licence_id WHERE h.id = $1 AND l.user_id = $2',
+    [hitId, userId],
+  );
+  return r.rows[0] ? Number(r.rows[0].id) : null;
 }

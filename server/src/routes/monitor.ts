@@ -8,6 +8,7 @@ import { quotaLeft } from '../repositories/service-orders.js';
 import { addSourceToPlan, addWorkToPlan, removeWorkFromPlan } from '../services/monitor/plan.js';
 import { enqueueScan } from '../services/monitor/scan.js';
 import { claimOffer, reconcileOffers, triage, type TriageEnv } from '../services/monitor/triage.js';
+import { offerView } from '../services/monitor/offer-view.js';
 import { readSandbox, SANDBOX_SUFFIX } from '../adapters/web/index.js';
 import {
   MONITOR_FREQUENCIES,
@@ -270,9 +271,8 @@ export default async function monitorRoutes(app: FastifyInstance) {
     '/offers/:token',
     { schema: { params: tokenParams, response: envelopeOf(monitorOfferSchema) } },
     async (req) => {
-      const h = await hitsRepo.hitByOfferToken(app.db, (req.params as { token: string }).token);
-      if (!h) throw new AppError(404, '授权报价不存在或已失效');
-      return ok({ workId: h.workId, title: h.title, scenario: h.scenario, pageUrl: h.pageUrl, status: h.status });
+      const viewer = await req.currentUser();
+      return ok(await offerView(app.db, (req.params as { token: string }).token, viewer ? Number(viewer.id) : null));
     },
   );
 

@@ -1,13 +1,12 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { App, Button, Card, Dropdown, Empty, Image, Modal, Select, Space, Table, Tag, Tooltip, Typography } from 'antd';
+import { App, Button, Card, Dropdown, Empty, Image, Select, Space, Table, Tag, Tooltip, Typography } from 'antd';
 import { formatDateTime } from '../../resources/views/cells';
 import { useLoad } from '../content/use-load';
 import { HIT_STATUSES, TRIAGEABLE, TRIAGE_LABELS, type TriageAction } from '../../schemas/cyprotect/monitor';
 import { downloadTakedown, fetchHits, fileUrl, triageHit, viewUrl, type MonitorHit } from './monitor-api';
 import { LoadFailed } from '../../components/feedback/LoadFailed';
-
-const sec = (s: number) => `${Math.floor(s / 60)}:${String(Math.floor(s % 60)).padStart(2, '0')}`;
+import { timeRangeText } from './time-range';
 
 function SideBySide({ h }: { h: MonitorHit }) {
   const box = { width: 120, height: 80, objectFit: 'cover' as const, background: '#f5f5f5', borderRadius: 4 };
@@ -45,7 +44,7 @@ export function HitList({ kind }: { kind: 'image' | 'video' }) {
         message.success('侵权通知函已生成');
         await downloadTakedown(h.id);
       } else if (action === 'offer') {
-        Modal.success({
+        modal.success({
           title: '补授权报价已生成',
           content: (
             <>
@@ -124,14 +123,7 @@ export function HitList({ kind }: { kind: 'image' | 'video' }) {
                   title: '匹配片段',
                   key: 'range',
                   render: (_: unknown, h: MonitorHit) =>
-                    h.timeRange ? (
-                      <span data-testid="time-range">
-                        原片 {sec(h.timeRange.original[0])}–{sec(h.timeRange.original[1])}
-                        {h.timeRange.mirrored ? '（镜像）' : ''}
-                      </span>
-                    ) : (
-                      '—'
-                    ),
+                    h.timeRange ? <span data-testid="time-range">{timeRangeText(h.timeRange)}</span> : '—',
                 },
               ]
             : []),
@@ -170,6 +162,11 @@ export function HitList({ kind }: { kind: 'image' | 'video' }) {
                     {s?.title ?? h.status}
                   </Tag>
                   {h.licence && <Typography.Text type="secondary">授权：{h.licence.licenseeName}</Typography.Text>}
+                  {h.status === 'offered' && h.offerToken && (
+                    <Link to={`/licence-offer/${h.offerToken}`} target="_blank" data-testid="offer-page">
+                      查看报价页
+                    </Link>
+                  )}
                   {h.evidence && <Typography.Text type="secondary">已取证 {h.evidence.certNo}</Typography.Text>}
                 </Space>
               );

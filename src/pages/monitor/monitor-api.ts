@@ -1,7 +1,8 @@
 import { download, get, postJson, request } from '../../dataProvider/axios';
 import type { HitStatus, MonitorFrequency, TriageAction } from '../../schemas/cyprotect/monitor';
 import type { FromSchema } from '../../schemas/api/from-schema';
-import type { monitorOverviewSchema } from '../../schemas/api/monitor-responses';
+import type { monitorOfferSchema, monitorOverviewSchema } from '../../schemas/api/monitor-responses';
+import type { HitTimeRange } from './time-range';
 
 /** Client calls of /api/monitor (response shapes mirror server/src/routes/monitor.ts). */
 export interface MonitorWork {
@@ -23,6 +24,8 @@ export interface MonitorSource {
   lastStatus: string | null;
 }
 export type MonitorOverview = FromSchema<typeof monitorOverviewSchema>;
+/** GET /api/monitor/offers/:token: the offer page's view (public; the viewer's licence when signed in). */
+export type LicenceOffer = FromSchema<typeof monitorOfferSchema>;
 export interface MonitorHit {
   id: number;
   workId: number;
@@ -33,7 +36,7 @@ export interface MonitorHit {
   thumb: string | null;
   similarity: number;
   distance: number;
-  timeRange: { original: [number, number]; candidate: [number, number]; mirrored: boolean } | null;
+  timeRange: HitTimeRange | null;
   status: HitStatus;
   licence: { id: number; licenseeName: string; scenario: string; verifyCode: string } | null;
   evidence: { sha256: string; certNo: string; height: number } | null;
@@ -76,3 +79,11 @@ export const viewUrl = (url: string) => {
   const u = new URL(url);
   return u.hostname.endsWith('.sandbox.test') ? `/dev/web/${u.host}${u.pathname}` : url;
 };
+
+export const fetchOffer = (token: string) => get<LicenceOffer>(`/api/monitor/offers/${encodeURIComponent(token)}`);
+/** Registers the signed-in user's site for the offer, so the licence they buy covers the use found. */
+export const claimOffer = (token: string) =>
+  postJson<{ workId: number; scenario: string | null; title: string }>(
+    `/api/monitor/offers/${encodeURIComponent(token)}/claim`,
+    {},
+  );

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, makeUser } from '../../helpers/app.js';
 import { call } from '../../helpers/trade.js';
+import { LEVELS } from '../../../src/schemas/licence/use-cases.js';
 import { buyServiceWithWallet } from '../../helpers/service-orders.js';
 import { credit } from '../../../server/src/repositories/wallet.js';
 import { runUntilIdle } from '../../../server/src/jobs/index.js';
@@ -235,10 +236,39 @@ describe('copyright monitoring: plan, crawl of the sandbox web, hits and triage'
     const offer = await call(t.app, 'POST', `/api/monitor/hits/${h.id}/triage`, alice.auth, { action: 'offer' });
     expect(offer.status).toBe(200);
     const token = offer.body.data.token;
-    expect((await call(t.app, 'GET', `/api/monitor/offers/${token}`)).body.data.workId).toBe(h.workId);
+    // What the operator's page shows: the work, the use found, the offered licence at today's price.
+    const view = (await call(t.app, 'GET', `/api/monitor/offers/${token}`)).body.data;
+    const price = (
+      await t.db.query<{ price_cents: string }>('SELECT price_cents FROM materials WHERE id = $1', [h.workId])
+    ).rows[0].price_cents;
+    expect(view).toMatchObject({
+      workId: h.workId,
+      pageUrl: h.pageUrl,
+      host: new URL(h.pageUrl).host,
+      scenario: 'enterprise_promotion',
+      scenarioName: '企业宣传推广',
+      forSale: true,
+      status: 'offered',
+      viewerLicenceId: null,
+    });
+    // enterprise_promotion is a company-level scenario: the base price times the company multiplier.
+    const company = LEVELS.company.multiplier;
+    expect(view.priceCents).toBe(Math.round(Number(price) * company));
+    expect(view).not.toHaveProperty('ownerId');
+    expect((await call(t.app, 'GET', '/api/monitor/offers/0123456789abcdef01234567')).status).toBe(404);
     expect((await call(t.app, 'POST', `/api/monitor/offers/${token}/claim`, carol.auth)).status).toBe(200);
     expect((await hits()).find((x) => x.id === h.id).status).toBe('offered');
     await buyLicence(carol, h.workId);
+    // The offer page turns licensed at once, and names the certificate only to its holder.
+    const paid = (await call(t.app, 'GET', `/api/monitor/offers/${token}`, carol.auth)).body.data;
+    expect(paid.status).toBe('licensed');
+    const licence = await t.db.query<{ id: string }>(
+      'SELECT id FROM licences WHERE user_id = $1 AND material_id = $2',
+      [carol.id, h.workId],
+    );
+    expect(paid.viewerLicenceId).toBe(Number(licence.rows[0].id));
+    expect((await call(t.app, 'GET', `/api/monitor/offers/${token}`, alice.auth)).body.data.viewerLicenceId).toBe(null);
+    expect((await call(t.app, 'GET', `/api/monitor/offers/${token}`)).body.data.viewerLicenceId).toBe(null);
     const after = (await hits()).find((x) => x.id === h.id);
     expect(after.status).toBe('licensed');
     expect(after.licence).toBeTruthy();

@@ -68,9 +68,11 @@ describe('copyright monitoring in the browser', () => {
     expect(await page.getByTestId('time-range').first().textContent()).toMatch(/原片 \d+:\d\d–\d+:\d\d/);
     await page.getByTestId('offer-licence').first().click();
     await page.getByRole('button', { name: /确\s*定|OK/ }).click();
+    // The link, or the refusal with its reason (a toast is gone in 3 s: read it as it comes).
     const link = page.getByTestId('offer-link');
-    await link.waitFor({ timeout: 30_000 });
-    const token = (await link.textContent())!.match(/offers\/([a-f0-9]{24})/)![1];
+    await link.or(page.locator('.ant-message-error')).first().waitFor({ timeout: 30_000 });
+    expect(await page.locator('.ant-message-error').allInnerTexts()).toEqual([]);
+    const token = (await link.textContent())!.match(/licence-offer\/([a-f0-9]{24})/)![1];
     const offer = await (await fetch(`${base}/api/monitor/offers/${token}`)).json();
     expect(offer.data.status).toBe('offered');
   }, 180_000);

@@ -129,7 +129,7 @@ export async function offerLicence(env: TriageEnv, userId: number, id: number, s
     await hits.setHitFields(q, h.id, { offerToken: token, offerScenario: scenario });
     await hitEvent(q, h.id, userId, 'offer', { scenario });
   });
-  return { token, link: `${env.publicUrl}/api/monitor/offers/${token}` };
+  return { token, link: `${env.publicUrl}/licence-offer/${token}` };
 }
 
 export async function triage(
