@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { ContractTypes } from '../http/type-provider.js';
 import { ok } from '../http/envelope.js';
 import { registerResourceRoutes } from './resource-routes.js';
 import type { OwnedTable } from '../repositories/owned-records.js';
@@ -30,7 +31,8 @@ import {
  * /api/user/service-invoice for /cyprotect/cyticket).
  */
 export function invoiceRoutesFor(table: OwnedTable, kind?: InvoiceOrderKind) {
-  return async function invoices(app: FastifyInstance) {
+  return async function invoices(server: FastifyInstance) {
+    const app = server.withTypeProvider<ContractTypes>();
     /** The requester's paid orders not yet invoiced: what the form's order picker offers. */
     app.get(
       '/orders',
@@ -56,8 +58,7 @@ export function invoiceRoutesFor(table: OwnedTable, kind?: InvoiceOrderKind) {
       { schema: { summary: '删除常用发票抬头', params: idParams, response: envelopeOf(noData) } },
       async (req) => {
         const u = await req.requireUser();
-        if (!(await deleteInvoiceTitle(app.db, Number(u.id), (req.params as { id: number }).id)))
-          throw new AppError(404, '发票抬头不存在');
+        if (!(await deleteInvoiceTitle(app.db, Number(u.id), req.params.id))) throw new AppError(404, '发票抬头不存在');
         return ok(null, '已删除');
       },
     );
@@ -68,7 +69,7 @@ export function invoiceRoutesFor(table: OwnedTable, kind?: InvoiceOrderKind) {
       { schema: { summary: '发票详情', params: idParams, response: envelopeOf(invoiceDetailSchema) } },
       async (req) => {
         const u = await req.requireUser();
-        const d = await findInvoiceDetail(app.db, (req.params as { id: number }).id, Number(u.id));
+        const d = await findInvoiceDetail(app.db, req.params.id, Number(u.id));
         if (!d) throw new AppError(404, '发票不存在');
         const { form: _form, ...detail } = d;
         return ok(detail);
@@ -81,7 +82,7 @@ export function invoiceRoutesFor(table: OwnedTable, kind?: InvoiceOrderKind) {
       { schema: { params: idParams, response: fileAnswer('application/pdf', '电子发票 PDF') } },
       async (req, reply) => {
         const u = await req.requireUser();
-        const { pdf, invoiceNo } = await issuedInvoicePdf(app.db, (req.params as { id: number }).id, Number(u.id));
+        const { pdf, invoiceNo } = await issuedInvoicePdf(app.db, req.params.id, Number(u.id));
         return reply
           .type('application/pdf')
           .header('content-disposition', contentDisposition(`电子发票-${invoiceNo}.pdf`))

@@ -3,13 +3,14 @@
  * 404, so ids reveal nothing. Staff list jobs by state and retry or cancel them.
  */
 import type { FastifyInstance } from 'fastify';
+import type { ContractTypes } from '../http/type-provider.js';
 import { AppError, ok } from '../http/envelope.js';
 import { idParams } from './resource-routes.js';
 import { isStaff, requireStaff } from '../plugins/staff.js';
 import { cancelJob, findJob, listJobs, requeueJob } from '../repositories/jobs.js';
 import { envelopeOf } from '../http/envelope-schema.js';
 import { JOB_STATE_VALUES, jobListSchema, jobSchema, type Job } from '../../../src/schemas/api/job.js';
-import type { JobRecord, JobState } from '../jobs/types.js';
+import type { JobRecord } from '../jobs/types.js';
 
 const NOT_FOUND = '任务不存在';
 
@@ -38,7 +39,8 @@ export function toApiJob(j: JobRecord): Job {
   };
 }
 
-export default async function jobRoutes(app: FastifyInstance) {
+export default async function jobRoutes(server: FastifyInstance) {
+  const app = server.withTypeProvider<ContractTypes>();
   const listQuery = {
     type: 'object',
     properties: {
@@ -52,7 +54,7 @@ export default async function jobRoutes(app: FastifyInstance) {
   for (const url of ['/', '/list']) {
     app.get(url, { schema: { querystring: listQuery, response: envelopeOf(jobListSchema) } }, async (req) => {
       await requireStaff(req);
-      const q = req.query as { state?: JobState; page?: number; pageSize?: number };
+      const q = req.query;
       const pageSize = q.pageSize ?? 20;
       const r = await listJobs(app.db, { state: q.state, limit: pageSize, offset: ((q.page ?? 1) - 1) * pageSize });
       return ok({ list: r.list.map(toApiJob), total: r.total });
@@ -61,14 +63,14 @@ export default async function jobRoutes(app: FastifyInstance) {
 
   app.get('/:id', { schema: { params: jobIdParams, response: envelopeOf(jobSchema) } }, async (req) => {
     const user = await req.requireUser();
-    const job = await findJob(app.db, (req.params as { id: number }).id);
+    const job = await findJob(app.db, req.params.id);
     if (!job || (job.ownerId !== Number(user.id) && !isStaff(user))) throw new AppError(404, NOT_FOUND);
     return ok(toApiJob(job));
   });
 
   app.post('/:id/retry', { schema: { params: jobIdParams, response: envelopeOf(jobSchema) } }, async (req) => {
     await requireStaff(req);
-    const id = (req.params as { id: number }).id;
+    const id = req.params.id;
     let job: JobRecord | null;
     try {
       job = await requeueJob(app.db, id);
@@ -84,7 +86,7 @@ export default async function jobRoutes(app: FastifyInstance) {
 
   app.post('/:id/cancel', { schema: { params: jobIdParams, response: envelopeOf(jobSchema) } }, async (req) => {
     await requireStaff(req);
-    const id = (req.params as { id: number }).id;
+    const id = req.params.id;
     const job = await cancelJob(app.db, id);
     if (job) return ok(toApiJob(job), '任务已取消');
     if (!(await findJob(app.db, id))) throw new AppError(404, NOT_FOUND);

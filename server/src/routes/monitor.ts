@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { ContractTypes } from '../http/type-provider.js';
 import { AppError, ok } from '../http/envelope.js';
 import { contentDisposition } from '../http/content-disposition.js';
 import { idParams, idProp } from '../http/params.js';
@@ -14,8 +15,8 @@ import {
   MONITOR_FREQUENCIES,
   MONITOR_LIMITS,
   SOURCE_SCHEMA,
+  TRIAGE_ACTIONS,
   TRIAGE_LABELS,
-  type TriageAction,
 } from '../../../src/schemas/cyprotect/monitor.js';
 import { envelopeOf, fileAnswer } from '../http/envelope-schema.js';
 import { noData } from '../../../src/schemas/api/envelope.js';
@@ -33,10 +34,16 @@ import {
 } from '../../../src/schemas/api/monitor-responses.js';
 
 const PAGE_SIZE_MAX = 50;
-const tokenParams = { type: 'object', properties: { token: { type: 'string', pattern: '^[a-f0-9]{24}$' } } } as const;
+const tokenParams = {
+  type: 'object',
+  required: ['token'],
+  properties: { token: { type: 'string', pattern: '^[a-f0-9]{24}$' } },
+} as const;
 
 /** /api/monitor: my monitoring plan (works, sources, runs, usage), hits and their triage; offer claims. */
-export default async function monitorRoutes(app: FastifyInstance) {
+export default async function monitorRoutes(server: FastifyInstance) {
+  // Handlers read req.params/query/body with the types of the schemas that validate them.
+  const app = server.withTypeProvider<ContractTypes>();
   const env = (): TriageEnv => ({
     db: app.db,
     storage: app.storage,
@@ -126,14 +133,14 @@ export default async function monitorRoutes(app: FastifyInstance) {
     },
     async (req) => {
       const u = await req.requireUser();
-      const r = await addWorkToPlan(app.db, Number(u.id), (req.body as { workId: number }).workId);
+      const r = await addWorkToPlan(app.db, Number(u.id), req.body.workId);
       return ok(r, r.added ? '已加入监测' : '该作品已在监测中');
     },
   );
 
   app.delete('/works/:id', { schema: { params: idParams, response: envelopeOf(noData) } }, async (req) => {
     const u = await req.requireUser();
-    await removeWorkFromPlan(app.db, Number(u.id), (req.params as { id: number }).id);
+    await removeWorkFromPlan(app.db, Number(u.id), req.params.id);
     return ok(null, '已移出监测，额度已退回');
   });
 
@@ -142,6 +149,7 @@ export default async function monitorRoutes(app: FastifyInstance) {
     { schema: { body: SOURCE_SCHEMA, response: envelopeOf(monitorSourceAddedSchema) } },
     async (req) => {
       const u = await req.requireUser();
+      // SOURCE_SCHEMA is read from the monitoring JSON file, which TypeScript types only loosely.
       const b = req.body as { name: string; url: string; maxDepth?: number };
       return ok({ id: await addSourceToPlan(app.db, Number(u.id), b) }, '已添加监测来源');
     },
@@ -150,8 +158,7 @@ export default async function monitorRoutes(app: FastifyInstance) {
   app.delete('/sources/:id', { schema: { params: idParams, response: envelopeOf(noData) } }, async (req) => {
     const u = await req.requireUser();
     const plan = await repo.planOf(app.db, Number(u.id));
-    if (!plan || !(await repo.removeSource(app.db, plan.id, (req.params as { id: number }).id)))
-      throw new AppError(404, '监测来源不存在');
+    if (!plan || !(await repo.removeSource(app.db, plan.id, req.params.id))) throw new AppError(404, '监测来源不存在');
     return ok(null, '已删除监测来源');
   });
 
@@ -173,7 +180,7 @@ export default async function monitorRoutes(app: FastifyInstance) {
       const u = await req.requireUser();
       const plan = await repo.planOf(app.db, Number(u.id));
       if (!plan) throw new AppError(404, '请先购买版权监测服务并添加作品');
-      await repo.setFrequency(app.db, plan.id, (req.body as { frequency: string }).frequency);
+      await repo.setFrequency(app.db, plan.id, req.body.frequency);
       return ok(null, '已更新监测频率');
     },
   );
@@ -204,7 +211,7 @@ export default async function monitorRoutes(app: FastifyInstance) {
     },
     async (req) => {
       const u = await req.requireUser();
-      const q = req.query as { kind?: string; status?: string; page: number; pageSize: number };
+      const q = req.query;
       await reconcileOffers(app.db, Number(u.id));
       return ok(await hitsRepo.listHits(app.db, Number(u.id), q));
     },
@@ -219,7 +226,7 @@ export default async function monitorRoutes(app: FastifyInstance) {
           type: 'object',
           required: ['action'],
           properties: {
-            action: { type: 'string', title: '处理方式', enum: Object.keys(TRIAGE_LABELS) },
+            action: { type: 'string', title: '处理方式', enum: TRIAGE_ACTIONS },
             scenario: { type: 'string', maxLength: 40 },
           },
         },
@@ -228,8 +235,8 @@ export default async function monitorRoutes(app: FastifyInstance) {
     },
     async (req) => {
       const u = await req.requireUser();
-      const b = req.body as { action: TriageAction; scenario?: string };
-      const r = await triage(env(), Number(u.id), (req.params as { id: number }).id, b.action, {
+      const b = req.body;
+      const r = await triage(env(), Number(u.id), req.params.id, b.action, {
         scenario: b.scenario,
       });
       return ok(r, `已${TRIAGE_LABELS[b.action]}`);
@@ -241,7 +248,7 @@ export default async function monitorRoutes(app: FastifyInstance) {
     { schema: { params: idParams, response: envelopeOf(monitorHitEventsSchema) } },
     async (req) => {
       const u = await req.requireUser();
-      const h = await hitsRepo.findHit(app.db, (req.params as { id: number }).id);
+      const h = await hitsRepo.findHit(app.db, req.params.id);
       if (!h || h.ownerId !== Number(u.id)) throw new AppError(404, '监测记录不存在');
       const r = await app.db.query(
         'SELECT action, detail, created_at FROM monitor_hit_events WHERE hit_id = $1 ORDER BY id',
@@ -256,7 +263,7 @@ export default async function monitorRoutes(app: FastifyInstance) {
     { schema: { params: idParams, response: fileAnswer('application/pdf', '侵权通知函 PDF') } },
     async (req, reply) => {
       const u = await req.requireUser();
-      const h = await hitsRepo.findHit(app.db, (req.params as { id: number }).id);
+      const h = await hitsRepo.findHit(app.db, req.params.id);
       if (!h || h.ownerId !== Number(u.id)) throw new AppError(404, '监测记录不存在');
       if (!h.takedownKey) throw new AppError(404, '尚未生成侵权通知函');
       return reply
@@ -272,7 +279,7 @@ export default async function monitorRoutes(app: FastifyInstance) {
     { schema: { params: tokenParams, response: envelopeOf(monitorOfferSchema) } },
     async (req) => {
       const viewer = await req.currentUser();
-      return ok(await offerView(app.db, (req.params as { token: string }).token, viewer ? Number(viewer.id) : null));
+      return ok(await offerView(app.db, req.params.token, viewer ? Number(viewer.id) : null));
     },
   );
 
@@ -281,10 +288,7 @@ export default async function monitorRoutes(app: FastifyInstance) {
     { schema: { params: tokenParams, response: envelopeOf(monitorOfferClaimSchema) } },
     async (req) => {
       const u = await req.requireUser();
-      return ok(
-        await claimOffer(app.db, Number(u.id), (req.params as { token: string }).token),
-        '已登记您的网站，购买授权后即视为正版使用',
-      );
+      return ok(await claimOffer(app.db, Number(u.id), req.params.token), '已登记您的网站，购买授权后即视为正版使用');
     },
   );
 }

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { ContractTypes } from '../http/type-provider.js';
 import multipart from '@fastify/multipart';
 import { ok } from '../http/envelope.js';
 import { mustGetOwned, registerResourceRoutes, toApi } from './resource-routes.js';
@@ -32,7 +33,8 @@ import { registrationEventsSchema, registrationRecordSchema } from '../../../src
  * copyright authority; a correction is resubmitted; a withdrawal gives the unit back.
  */
 export function registrationRoutes(kind: RegistrationKind, schemaId: string, scope: RuleScope) {
-  return async function registrations(app: FastifyInstance) {
+  return async function registrations(server: FastifyInstance) {
+    const app = server.withTypeProvider<ContractTypes>();
     await app.register(multipart, { limits: MULTIPART_LIMITS });
     const table = registrationTable(kind);
     const authority = copyrightAuthority(app.config, app.db);
@@ -71,7 +73,7 @@ export function registrationRoutes(kind: RegistrationKind, schemaId: string, sco
       { schema: { params: idParams, response: envelopeOf(registrationEventsSchema) } },
       async (req) => {
         const user = await req.requireUser();
-        const id = (req.params as { id: number }).id;
+        const id = req.params.id;
         await mustGetOwned(app.db, table, Number(user.id), id);
         return ok({ list: await registrationEvents(app.db, id) });
       },
@@ -83,7 +85,7 @@ export function registrationRoutes(kind: RegistrationKind, schemaId: string, sco
       { schema: { params: idParams, response: fileAnswer('application/pdf', '登记证书 PDF') } },
       async (req, reply) => {
         const user = await req.requireUser();
-        const row = await mustGetOwned(app.db, table, Number(user.id), (req.params as { id: number }).id);
+        const row = await mustGetOwned(app.db, table, Number(user.id), req.params.id);
         const key = await certificateKeyOf(app.db, Number(row.id));
         if (Number(row.status) !== REG.REGISTERED || !key) throw new AppError(404, '证书尚未发放');
         return reply

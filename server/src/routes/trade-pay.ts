@@ -1,22 +1,29 @@
 import type { FastifyInstance } from 'fastify';
+import type { ContractTypes } from '../http/type-provider.js';
 import { envelopeOf } from '../http/envelope-schema.js';
 import { payCreatedSchema, payStateSchema, walletPaidSchema } from '../../../src/schemas/api/pay-responses.js';
 import { AppError, ok } from '../http/envelope.js';
 import { idParams } from '../http/route-schemas.js';
 import { idProp } from '../http/params.js';
-import { PAY_PROVIDERS, payProviders, type PayProviderName } from '../adapters/pay/index.js';
+import { PAY_PROVIDERS, payProviders } from '../adapters/pay/index.js';
 import { findOrder, takenDownItems, type OrderRow } from '../repositories/orders.js';
 import { heldOrderLines } from '../repositories/licences.js';
 import { lastTradeStatus } from '../repositories/pay-notifications.js';
 import { applyNotification, payFromWallet } from '../services/payments.js';
 import type { Queryable } from '../db/index.js';
 
-const orderIdBody = (extra: Record<string, unknown> = {}, required: string[] = []) => ({
+const orderIdBody = {
   type: 'object',
-  required: ['orderId', ...required],
-  properties: { orderId: idProp('订单编号'), ...extra },
+  required: ['orderId'],
+  properties: { orderId: idProp('订单编号') },
   additionalProperties: false,
-});
+} as const;
+const payCreateBody = {
+  type: 'object',
+  required: ['orderId', 'provider'],
+  properties: { orderId: idProp('订单编号'), provider: { type: 'string', enum: PAY_PROVIDERS } },
+  additionalProperties: false,
+} as const;
 
 function payable(o: OrderRow | null): OrderRow {
   if (!o) throw new AppError(404, '订单不存在');
@@ -39,21 +46,22 @@ async function refuseUnsellable(db: Queryable, o: OrderRow) {
 }
 
 /** /api/trade/pay: provider payment (sandbox QR), wallet payment, state polling, provider callbacks. */
-export default async function payRoutes(app: FastifyInstance) {
+export default async function payRoutes(server: FastifyInstance) {
+  const app = server.withTypeProvider<ContractTypes>();
   const providers = payProviders(app.config, app.db);
 
   app.post(
     '/create',
     {
       schema: {
-        body: orderIdBody({ provider: { type: 'string', enum: PAY_PROVIDERS } }, ['provider']),
+        body: payCreateBody,
         summary: '发起扫码支付',
         response: envelopeOf(payCreatedSchema),
       },
     },
     async (req) => {
       const u = await req.requireUser();
-      const { orderId, provider } = req.body as { orderId: number; provider: PayProviderName };
+      const { orderId, provider } = req.body;
       const o = payable(await findOrder(app.db, u.id, orderId));
       await refuseUnsellable(app.db, o);
       const p = providers[provider];
@@ -76,10 +84,10 @@ export default async function payRoutes(app: FastifyInstance) {
   /** Wallet payment: balance debit, payment record and order update in one transaction, all conditional. */
   app.post(
     '/wallet',
-    { schema: { summary: '钱包支付', body: orderIdBody(), response: envelopeOf(walletPaidSchema) } },
+    { schema: { summary: '钱包支付', body: orderIdBody, response: envelopeOf(walletPaidSchema) } },
     async (req) => {
       const u = await req.requireUser();
-      const o = payable(await findOrder(app.db, u.id, (req.body as { orderId: number }).orderId));
+      const o = payable(await findOrder(app.db, u.id, req.body.orderId));
       await refuseUnsellable(app.db, o);
       await app.db.tx((t) => payFromWallet(t, o));
       return ok({ status: 'paid' }, '支付成功');
@@ -92,7 +100,7 @@ export default async function payRoutes(app: FastifyInstance) {
     { schema: { summary: '支付状态', params: idParams, response: envelopeOf(payStateSchema) } },
     async (req) => {
       const u = await req.requireUser();
-      const o = await findOrder(app.db, u.id, (req.params as { id: number }).id);
+      const o = await findOrder(app.db, u.id, req.params.id);
       if (!o) throw new AppError(404, '订单不存在');
       return ok({
         status: o.status,
@@ -129,7 +137,7 @@ export default async function payRoutes(app: FastifyInstance) {
       },
     },
     async (req, reply) => {
-      const p = providers[(req.params as { provider: PayProviderName }).provider];
+      const p = providers[req.params.provider];
       const n = p.verifyNotification(req.body as Record<string, unknown>);
       if (!n) throw new AppError(400, '签名校验失败');
       const outcome = await app.db.tx((t) => applyNotification(t, p.name, n));

@@ -25,7 +25,8 @@ export const HIT_STATUSES = hitStatus.oneOf as Array<{ const: HitStatus; title: 
 export const hitStatusLabel = (s: string) => HIT_STATUSES.find((x) => x.const === s)?.title ?? s;
 
 /** Triage actions and the statuses they may start from (terminal outcomes cannot be re-triaged except back to pending work). */
-export type TriageAction = 'approve' | 'not_mine' | 'ignore' | 'evidence' | 'takedown' | 'offer';
+export const TRIAGE_ACTIONS = ['approve', 'not_mine', 'ignore', 'evidence', 'takedown', 'offer'] as const;
+export type TriageAction = (typeof TRIAGE_ACTIONS)[number];
 export const TRIAGE_LABELS: Record<TriageAction, string> = {
   approve: '确认授权使用',
   not_mine: '不是我的作品',
