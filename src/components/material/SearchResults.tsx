@@ -64,6 +64,7 @@ export function SearchResults({
         )}
         {showCategory && (
           <Select
+            aria-label="分类"
             allowClear
             placeholder="全部分类"
             style={{ width: 160 }}
@@ -74,6 +75,7 @@ export function SearchResults({
           />
         )}
         <Select
+          aria-label="排序"
           style={{ width: 150 }}
           value={sort}
           options={SORT_OPTIONS.filter((o) => o.value !== 'relevance' || state.keyword)}

@@ -74,6 +74,7 @@ export default function BuyCopyrightPage() {
         <Space wrap style={{ marginBottom: 16 }}>
           <Input.Search placeholder="作品名称" allowClear onSearch={(v) => set('keyword', v)} style={{ width: 200 }} />
           <Select
+            aria-label="作品类别"
             placeholder="作品类别"
             allowClear
             style={{ width: 140 }}
@@ -81,6 +82,7 @@ export default function BuyCopyrightPage() {
             onChange={(v) => set('workCategory', v)}
           />
           <Select
+            aria-label="权利"
             placeholder="权利"
             allowClear
             style={{ width: 160 }}
@@ -88,6 +90,7 @@ export default function BuyCopyrightPage() {
             onChange={(v) => set('right', v)}
           />
           <Select
+            aria-label="交易方式"
             placeholder="交易方式"
             allowClear
             style={{ width: 120 }}

@@ -46,11 +46,27 @@ describe('theme colours (WCAG 2.2 AA, 1.4.3)', () => {
       colorInfoText: token.colorInfoText,
       colorText: token.colorText,
       colorTextSecondary: token.colorTextSecondary,
+      // Form and description labels, hints.
+      colorTextTertiary: token.colorTextTertiary,
+      colorTextDescription: token.colorTextDescription,
     };
     for (const [name, c] of Object.entries(onPage)) {
       expect([name, contrast(c, token.colorBgContainer)]).toEqual([name, expect.toSatisfy((r: number) => r >= 4.5)]);
     }
     // A primary button's label is white on colorPrimary.
     expect(contrast(token.colorTextLightSolid, token.colorPrimary)).toBeGreaterThanOrEqual(4.5);
+  });
+
+  it('tag text reads at 4.5:1 on the tag: every preset colour and every status', () => {
+    // What Tag renders with: the global tokens, then the theme's Tag overrides.
+    const tag = { ...token, ...APP_THEME.components?.Tag } as unknown as Record<string, string>;
+    const presets = ['blue', 'purple', 'cyan', 'green', 'magenta', 'pink', 'red', 'orange', 'yellow', 'volcano'];
+    for (const c of [...presets, 'geekblue', 'lime', 'gold'])
+      expect([c, contrast(tag[`${c}7`], tag[`${c}1`])]).toEqual([c, expect.toSatisfy((r: number) => r >= 4.5)]);
+    for (const s of ['Success', 'Info', 'Warning', 'Error'])
+      expect([s, contrast(tag[`color${s}`], tag[`color${s}Bg`])]).toEqual([
+        s,
+        expect.toSatisfy((r: number) => r >= 4.5),
+      ]);
   });
 });
