@@ -12,13 +12,10 @@ const STILL_CASTING: Record<string, number> = {
   'server/src/routes/common-qr.ts': 1,
   'server/src/routes/dev-sandbox.ts': 1,
   'server/src/routes/files.ts': 1,
-  'server/src/routes/invoices.ts': 3,
-  'server/src/routes/jobs.ts': 4,
-  'server/src/routes/monitor.ts': 13,
-  'server/src/routes/registration-routes.ts': 2,
+  'server/src/routes/monitor.ts': 2,
   'server/src/routes/resource-routes.ts': 4,
   'server/src/routes/schemas.ts': 2,
-  'server/src/routes/trade-pay.ts': 5,
+  'server/src/routes/trade-pay.ts': 1,
   'server/src/routes/upload.ts': 1,
 };
 const CAST = /\b(req|request)\.(body|query|params) as\b/g;
