@@ -26,7 +26,7 @@ describe('accessibility of the main pages (axe-core, WCAG 2.2 AA)', () => {
     if (v.length) found[path] = v;
   };
 
-  it('visitor pages: home, search, a work, the copyright services, certificate check, community, market', async () => {
+  it('visitor pages: home, search, a work, the copyright services, certificate check, community, demands, market', async () => {
     const ctx = await newContext(browser);
     const page = await ctx.newPage();
     const found: Record<string, AxeViolation[]> = {};
@@ -44,6 +44,7 @@ describe('accessibility of the main pages (axe-core, WCAG 2.2 AA)', () => {
     await check(page, '/copyright', null, found);
     await check(page, '/certifiy', null, found);
     await check(page, '/community', '.ant-card', found);
+    await check(page, '/community/demands', '[data-testid="demand-list"], .ant-empty', found);
     await check(page, '/cytransfer/buycopyright', null, found);
     await ctx.close();
     expect(found).toEqual({});

@@ -1,5 +1,18 @@
 import { useEffect, useState } from 'react';
-import { Button, Card, Descriptions, Drawer, Empty, Image, Segmented, Skeleton, Space, Table, Typography } from 'antd';
+import {
+  Alert,
+  Button,
+  Card,
+  Descriptions,
+  Drawer,
+  Empty,
+  Image,
+  Segmented,
+  Skeleton,
+  Space,
+  Table,
+  Typography,
+} from 'antd';
 import { enumOptions, renderCell } from '../../resources/views/cells';
 import { labelOf } from '../../resources/registry';
 import { SchemaFormModal } from '../../components/schema-form/SchemaFormModal';
@@ -34,13 +47,26 @@ export default function CertificationsPage() {
 }
 
 function CertificationQueue() {
-  const { status, setStatus, page, setPage, data, loading, error, load, message } = useStaffList<
-    number,
-    StaffCertification
-  >(0, (s, p) => listCertifications(s, p, PAGE_SIZE));
+  const { status, setStatus, page, setPage, data, loading, error, load } = useStaffList<number, StaffCertification>(
+    0,
+    (s, p) => listCertifications(s, p, PAGE_SIZE),
+  );
   const [open, setOpen] = useState<number | null>(null);
+  // The last decision stays on screen (a toast is gone in 3 s while the list reloads under it).
+  const [decided, setDecided] = useState<string | null>(null);
   return (
     <Card title="实名审核" style={{ margin: 16 }}>
+      {decided && (
+        <Alert
+          type="success"
+          showIcon
+          closable
+          message={decided}
+          onClose={() => setDecided(null)}
+          style={{ marginBottom: 12 }}
+          data-testid="certification-decided"
+        />
+      )}
       <Typography.Paragraph type="secondary">
         核对证件照片与填写信息是否一致。个人认证通过后为个人授权；机构认证通过后账户成为企业账号，可授予企业授权，核实影视、游戏等用途资质后可授予企业加强授权。每次审核都记入操作日志。
       </Typography.Paragraph>
@@ -93,7 +119,7 @@ function CertificationQueue() {
         id={open}
         onClose={() => setOpen(null)}
         onDecided={(text) => {
-          message.success(text);
+          setDecided(text);
           setOpen(null);
           void load();
         }}

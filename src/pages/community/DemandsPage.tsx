@@ -8,6 +8,7 @@ import { CommunityPage } from './CommunityNav';
 import { DEMAND_SCHEMAS, DemandStatusTag, ModeTag, materialTypeLabel, moneyLine, scenarioLabel } from './demand-bits';
 import { enumLabel, enumOptions } from '../../schemas/registry';
 import { SearchInput } from '../../components/search/SearchInput';
+import { BRAND_COLORS } from '../../theme';
 import { LoadFailed } from '../../components/feedback/LoadFailed';
 
 const PAGE_SIZE = 10;
@@ -40,6 +41,7 @@ export default function DemandsPage() {
       >
         <Space wrap style={{ marginBottom: 16 }}>
           <Select
+            aria-label="需求状态"
             style={{ width: 120 }}
             value={filters.status}
             onChange={(status) => set({ status })}
@@ -49,6 +51,7 @@ export default function DemandsPage() {
             }))}
           />
           <Select
+            aria-label="交易模式"
             allowClear
             placeholder="交易模式"
             style={{ width: 120 }}
@@ -60,6 +63,7 @@ export default function DemandsPage() {
             ]}
           />
           <Select
+            aria-label="素材类型"
             allowClear
             placeholder="素材类型"
             style={{ width: 120 }}
@@ -93,7 +97,7 @@ export default function DemandsPage() {
                   key={d.id}
                   extra={
                     <Space direction="vertical" align="end">
-                      <Typography.Text strong style={{ color: '#fa541c', fontSize: 16 }}>
+                      <Typography.Text strong style={{ color: BRAND_COLORS.danger, fontSize: 16 }}>
                         {moneyLine(d)}
                       </Typography.Text>
                       <span>截止 {d.deadline}</span>
