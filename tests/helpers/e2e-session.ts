@@ -24,12 +24,27 @@ export async function signedInPage(browser: Browser, token: string): Promise<{ c
   return { ctx, page: await ctx.newPage() };
 }
 
-/** Confirms the payment shown on the /pay page in the payment sandbox, in a tab of its own (the phone's scan). */
+/**
+ * Confirms the payment shown on the /pay page in the payment sandbox, as the payer's phone would
+ * after scanning: another browser context, so the /pay page stays in the foreground and keeps polling.
+ */
 export async function payInSandbox(page: Page): Promise<void> {
   const link = await page.waitForSelector('[data-testid="sandbox-link"]');
-  const sandbox = await page.context().newPage();
+  const phone = await newContext(page.context().browser()!);
+  const sandbox = await phone.newPage();
   await sandbox.goto((await link.getAttribute('href'))!);
   await sandbox.getByRole('button', { name: '确认支付' }).click();
   await sandbox.waitForSelector('text=支付成功');
-  await sandbox.close();
+  await phone.close();
+}
+
+/** Logs in through the login dialog a page has opened, by password (the demo accounts' one). */
+export async function loginInDialog(page: Page, username: string): Promise<void> {
+  const dialog = page.locator('.lumen-login-dialog .ant-modal');
+  await dialog.waitFor();
+  await page.getByRole('tab', { name: '密码登录' }).click();
+  await page.getByLabel('用户名').fill(username);
+  await page.getByLabel('密码', { exact: true }).fill(DEMO_PASSWORD);
+  await page.getByLabel('密码', { exact: true }).press('Enter');
+  await dialog.waitFor({ state: 'detached' });
 }

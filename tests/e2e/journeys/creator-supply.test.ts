@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, newContext } from '../../helpers/browser.js';
 import { makeMedia } from '../../helpers/media.js';
+import { payInSandbox } from '../../helpers/e2e-session.js';
 
 /**
  * The supply loop end to end: a creator uploads a real video with simple-uploader.js through
@@ -103,14 +104,7 @@ describe('creator supply loop in the browser', () => {
     await buyer.waitForURL(/\/buy\//);
     await buyer.getByRole('button', { name: /提交订单/ }).click();
     await buyer.waitForURL(/\/pay\?orderId=\d+/);
-    const payUrl = (await (await buyer.waitForSelector('[data-testid="sandbox-link"]')).getAttribute('href'))!;
-    // Scanned with the payer's phone: another context, so the buyer's page stays in the foreground.
-    const phoneDevice = await newContext(browser);
-    const sandbox = await phoneDevice.newPage();
-    await sandbox.goto(payUrl);
-    await sandbox.getByRole('button', { name: '确认支付' }).click();
-    await sandbox.waitForSelector('text=支付成功');
-    await phoneDevice.close();
+    await payInSandbox(buyer);
     await buyer.waitForSelector('text=支付成功', { timeout: 15_000 });
 
     // The creator's sales page lists the sale; the earnings total grew by the share of ¥20.00.

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { downloadBytes, launchBrowser, newContext } from '../../helpers/browser.js';
+import { devToken, loginInDialog, payInSandbox, signedInPage } from '../../helpers/e2e-session.js';
 
 /**
  * Monitoring to retroactive licence (补授权), as the two people take it: the demo creator offers a
@@ -12,16 +13,6 @@ import { downloadBytes, launchBrowser, newContext } from '../../helpers/browser.
 describe('journey: monitoring hit -> licence offer -> the site operator pays', () => {
   let browser: Browser;
   let base: string;
-  const tokenOf = async (username: string) =>
-    (
-      await (
-        await fetch(`${base}/dev/session`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ username, password: 'Lumen@2026' }),
-        })
-      ).json()
-    ).data.token as string;
   const api = async (url: string, token: string) =>
     (await (await fetch(`${base}${url}`, { headers: { authorization: token } })).json()).data;
 
@@ -32,14 +23,14 @@ describe('journey: monitoring hit -> licence offer -> the site operator pays', (
   afterAll(() => browser?.close());
 
   it('the operator opens the offer, logs in, pays, gets the certificate; the hit becomes licensed use', async () => {
-    const creatorToken = await tokenOf('demo_creator');
+    const creatorToken = await devToken(base, 'demo_creator');
     // Set-up reads, not steps: the demo's first scan runs in the background after the seed media
     // exist, and the hit picked is of a work the operator holds no licence for yet.
     const deadline = Date.now() + 240_000;
     let workId: number;
     for (;;) {
       const held = new Set(
-        (await api('/api/order/myauth/list?page=1&pageSize=100', await tokenOf('demo_enhanced'))).list.map(
+        (await api('/api/order/myauth/list?page=1&pageSize=100', await devToken(base, 'demo_enhanced'))).list.map(
           (l: { materialId: number }) => l.materialId,
         ),
       );
@@ -51,9 +42,7 @@ describe('journey: monitoring hit -> licence offer -> the site operator pays', (
     }
 
     // The creator filters pending image hits and offers a licence for one of that work.
-    const creatorCtx = await newContext(browser);
-    await creatorCtx.addInitScript((t) => localStorage.setItem('token', t), creatorToken);
-    const creator = await creatorCtx.newPage();
+    const { ctx: creatorCtx, page: creator } = await signedInPage(browser, creatorToken);
     await creator.goto(`${base}/cyprotect/mymonitorimg`);
     await creator.locator('.ant-select').filter({ hasText: '全部状态' }).click();
     await creator.locator('.ant-select-item-option').filter({ hasText: '待处理' }).click();
@@ -80,13 +69,7 @@ describe('journey: monitoring hit -> licence offer -> the site operator pays', (
 
     // Accepting asks the visitor to log in, then goes to the order page for that licence.
     await operator.getByRole('button', { name: '登录后接受报价' }).click();
-    const dialog = operator.locator('.lumen-login-dialog .ant-modal');
-    await dialog.waitFor();
-    await operator.getByRole('tab', { name: '密码登录' }).click();
-    await operator.getByLabel('用户名').fill('demo_enhanced');
-    await operator.getByLabel('密码', { exact: true }).fill('Lumen@2026');
-    await operator.getByLabel('密码', { exact: true }).press('Enter');
-    await dialog.waitFor({ state: 'detached' });
+    await loginInDialog(operator, 'demo_enhanced');
     await operator.waitForURL(/\/buy\/direct\?materialId=\d+&scenario=enterprise_promotion/);
     await operator.waitForSelector('[data-testid="buy-amount"]');
     expect(await operator.getByTestId('buy-amount').innerText()).toBe(price);
@@ -94,13 +77,7 @@ describe('journey: monitoring hit -> licence offer -> the site operator pays', (
     await operator.waitForURL(/\/pay\?orderId=\d+/);
 
     // Paid on the operator's phone through the payment sandbox.
-    const payUrl = (await (await operator.waitForSelector('[data-testid="sandbox-link"]')).getAttribute('href'))!;
-    const phoneDevice = await newContext(browser);
-    const sandbox = await phoneDevice.newPage();
-    await sandbox.goto(payUrl);
-    await sandbox.getByRole('button', { name: '确认支付' }).click();
-    await sandbox.waitForSelector('text=支付成功');
-    await phoneDevice.close();
+    await payInSandbox(operator);
     await operator.waitForSelector('text=支付成功', { timeout: 15_000 });
 
     // Back on the offer page: licensed, with the certificate.

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { downloadBytes, launchBrowser, newContext } from '../../helpers/browser.js';
+import { loginInDialog } from '../../helpers/e2e-session.js';
 
 /**
  * The buyer's whole journey: a visitor searches 熊猫 from the header, opens a video, picks a
@@ -35,13 +36,7 @@ describe('trade in the browser', () => {
     // A company scenario; adding to the cart asks the visitor to log in, then goes on.
     await page.getByText('电商广告', { exact: true }).click();
     await page.getByRole('button', { name: /加入购物车/ }).click();
-    const dialog = page.locator('.lumen-login-dialog .ant-modal');
-    await dialog.waitFor();
-    await page.getByRole('tab', { name: '密码登录' }).click();
-    await page.getByLabel('用户名').fill('demo_company');
-    await page.getByLabel('密码', { exact: true }).fill('Lumen@2026');
-    await page.getByLabel('密码', { exact: true }).press('Enter');
-    await dialog.waitFor({ state: 'detached' });
+    await loginInDialog(page, 'demo_company');
     await page.waitForSelector('text=已加入购物车');
     const price = await page.locator('[data-testid="licence-price"]').innerText();
     expect(price).toMatch(/^¥\d+\.\d{2}$/);
