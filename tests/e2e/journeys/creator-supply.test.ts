@@ -89,9 +89,9 @@ describe('creator supply loop in the browser', () => {
       .getByRole('button', { name: /确\s*定|OK/ })
       .click();
     // The stored decision stays on the page until the reviewer moves on.
-    await expect
-      .poll(() => staff.getByTestId('review-done').innerText(), { timeout: 30_000 })
-      .toContain(`已通过：${title}`);
+    // A refusal stays too: the test then fails with its reason.
+    const outcome = staff.getByTestId('review-done').or(staff.getByTestId('review-refused'));
+    await expect.poll(() => outcome.first().innerText(), { timeout: 30_000 }).toContain(`已通过：${title}`);
     expect((await api(creator, `/api/user/works/${work.id}/media`)).state).toBe('ready');
 
     // A buyer finds it in search and buys a personal licence through the sandbox payment.

@@ -104,6 +104,8 @@ export function ReviewDetail({
   const [dialog, setDialog] = useState<'reject' | 'request-info' | null>(null);
   /** The decision this page stored: shown until the reviewer moves on, not only as a passing toast. */
   const [done, setDone] = useState<DecisionPath | null>(null);
+  // A refused approval stays on screen with its reason (a toast is gone in 3 s while the item reloads).
+  const [refused, setRefused] = useState<string | null>(null);
   const load = () => {
     setItem(null);
     setError(null);
@@ -129,10 +131,11 @@ export function ReviewDetail({
   };
   const approve = async () => {
     setBusy(true);
+    setRefused(null);
     try {
       await run('approve');
     } catch (e) {
-      message.error((e as Error).message);
+      setRefused((e as Error).message);
       load(); // decided by someone else, or the content changed: show what is there now
     } finally {
       setBusy(false);
@@ -193,6 +196,18 @@ export function ReviewDetail({
         )
       }
     >
+      {refused && !done && (
+        <Alert
+          data-testid="review-refused"
+          type="error"
+          showIcon
+          closable
+          onClose={() => setRefused(null)}
+          style={{ marginBottom: 12 }}
+          message="未能通过"
+          description={refused}
+        />
+      )}
       {done && (
         <Alert
           data-testid="review-done"
