@@ -1,8 +1,11 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
+import { Readable, Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import S3rver from 's3rver';
 
 /** s3rver's only account. */
@@ -60,6 +63,48 @@ export function presignedRefusal(req: IncomingMessage, secret: string, now = Dat
   const key = hmac(hmac(hmac(hmac(`AWS4${secret}`, cred[1]), cred[2]), cred[3]), 'aws4_request');
   return hmac(key, toSign).toString('hex') === sig ? null : 'signature mismatch';
 }
+
+interface S3rverObject {
+  bucket: string;
+  key: string;
+  content: Buffer | Readable;
+  metadata: Record<string, string>;
+}
+interface S3rverStore {
+  getResourcePath(bucket: string, key: string, resource: string): string;
+  putMetadata(bucket: string, key: string, metadata: Record<string, string>, md5: string): Promise<void>;
+  putObject(object: S3rverObject): Promise<{ size: number; md5: string }>;
+}
+
+/**
+ * s3rver 3.7.1 (the last release) answers a PUT before its file is written: it resolves when the
+ * hash transform finishes, not the file stream, and for a Buffer right after `end()`. A HEAD or GET
+ * that follows can then read the old object's size and bytes (seen in CI: an overwritten object
+ * was read back as the old one). This waits for the file to be closed, as S3 does before it answers.
+ */
+function awaitWritesInS3rver() {
+  const require = createRequire(import.meta.url);
+  const Store = require('s3rver/lib/stores/filesystem.js') as { prototype: S3rverStore };
+  Store.prototype.putObject = async function putObject(this: S3rverStore, object: S3rverObject) {
+    const objectPath = this.getResourcePath(object.bucket, object.key, 'object');
+    await fs.promises.mkdir(path.dirname(objectPath), { recursive: true });
+    const md5 = crypto.createHash('md5');
+    let size = 0;
+    const body = Buffer.isBuffer(object.content) ? Readable.from([object.content]) : object.content;
+    const measure = new Transform({
+      transform(chunk: Buffer, _enc, done) {
+        md5.update(chunk);
+        size += chunk.length;
+        done(null, chunk);
+      },
+    });
+    await pipeline(body, measure, fs.createWriteStream(objectPath));
+    const digest = md5.digest('hex');
+    await this.putMetadata(object.bucket, object.key, object.metadata, digest);
+    return { size, md5: digest };
+  };
+}
+awaitWritesInS3rver();
 
 /**
  * A real S3-compatible server (s3rver, files in a temp folder) on a free loopback port with one
