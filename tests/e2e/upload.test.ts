@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { launchBrowser, newContext } from '../helpers/browser.js';
 import { noisePng } from '../helpers/media.js';
+import { sha256 } from '../helpers/upload.js';
 
 /**
  * The creator's chunked upload in Chromium against the built app and the real server: the real
@@ -29,6 +30,8 @@ describe('chunked upload in the browser', () => {
     fs.writeFileSync(path.join(dir, '山川日出.png'), await noisePng(1200, 900));
     fs.writeFileSync(path.join(dir, '山川日落.png'), await noisePng(1200, 900));
     fs.writeFileSync(path.join(dir, '太小.png'), await noisePng(300, 200));
+    // About 9 MB: nine 1 MB chunks, enough to stop half way.
+    fs.writeFileSync(path.join(dir, '长江全景.png'), await noisePng(2000, 1500));
     browser = await launchBrowser();
   });
   afterAll(async () => {
@@ -74,6 +77,58 @@ describe('chunked upload in the browser', () => {
 
     await page.setInputFiles('[data-testid=upload-input]', [files[0]]);
     await page.locator('.ant-tag', { hasText: '秒传' }).waitFor({ timeout: 30_000 });
+    await ctx.close();
+  });
+
+  it('a reload half way, then the same file picked again: only the missing chunks are sent', async () => {
+    const ctx = await newContext(browser);
+    await ctx.addInitScript((t) => localStorage.setItem('token', t), token);
+    // A slow line: each chunk takes 600 ms to go up, so the reload lands in the middle.
+    await ctx.route('**/api/upload/chunk', async (route) => {
+      if (route.request().method() === 'POST') await new Promise((r) => setTimeout(r, 600));
+      await route.continue();
+    });
+    const page = await ctx.newPage();
+    const posts: Array<{ phase: 'before' | 'after'; chunk: number }> = [];
+    let phase: 'before' | 'after' = 'before';
+    let answered = 0;
+    page.on('request', (req) => {
+      if (req.method() !== 'POST' || !req.url().endsWith('/api/upload/chunk')) return;
+      const chunk = Number(/name="chunkNumber"\r\n\r\n(\d+)/.exec(req.postDataBuffer()?.toString('latin1') ?? '')?.[1]);
+      posts.push({ phase, chunk });
+    });
+    page.on('requestfinished', (req) => {
+      if (req.method() === 'POST' && req.url().endsWith('/api/upload/chunk')) answered++;
+    });
+    const file = path.join(dir, '长江全景.png');
+    await page.goto(`${base}/creator/upload/image`);
+    await page.getByText('点击或将文件拖拽到此处上传，可一次选择多个文件').waitFor();
+    const first = page.waitForResponse((r) => r.url().endsWith('/api/upload/init'));
+    await page.setInputFiles('[data-testid=upload-input]', [file]);
+    const { data: started } = await (await first).json();
+    await expect.poll(() => answered, { timeout: 30_000 }).toBeGreaterThanOrEqual(4);
+
+    await page.reload();
+    phase = 'after';
+    await page.getByText('点击或将文件拖拽到此处上传，可一次选择多个文件').waitFor();
+    const second = page.waitForResponse((r) => r.url().endsWith('/api/upload/init'));
+    await page.setInputFiles('[data-testid=upload-input]', [file]);
+    const { data: resumed } = await (await second).json();
+    // The same upload, holding what went up before the reload.
+    expect(resumed.id).toBe(started.id);
+    expect(resumed.uploaded.length).toBeGreaterThanOrEqual(4);
+    await page.locator('[data-testid=upload-row][data-state=success]').waitFor({ timeout: 60_000 });
+
+    const after = posts.filter((p) => p.phase === 'after').map((p) => p.chunk);
+    const missing = Array.from({ length: started.totalChunks }, (_, i) => i + 1).filter(
+      (n) => !resumed.uploaded.includes(n),
+    );
+    expect(missing.length).toBeGreaterThan(0);
+    expect(after.sort((a, b) => a - b)).toEqual(missing);
+    const status = await (
+      await fetch(`${base}/api/upload/${started.id}`, { headers: { authorization: token } })
+    ).json();
+    expect(status.data).toMatchObject({ state: 'complete', sha256: sha256(fs.readFileSync(file)) });
     await ctx.close();
   });
 });

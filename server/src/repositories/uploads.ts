@@ -49,8 +49,15 @@ export interface NewUpload {
   chunkSize: number;
   totalChunks: number;
   claimedSha256: string | null;
+  /** The browser's File.lastModified (ms), when given: with name and size it finds the same file again. */
+  lastModified: number | null;
   ttlSeconds: number;
 }
+
+/** What opening an upload for a file did: resumed the user's unfinished one, or inserted a new one. */
+export type OpenedUpload =
+  | { row: UploadRow; resumed: boolean; superseded: string[] }
+  | { refused: 'count' | 'bytes'; superseded: string[] };
 
 export interface OpenLimits {
   maxOpenUploads: number;
@@ -58,30 +65,78 @@ export interface OpenLimits {
 }
 
 /**
- * Inserts an upload unless the user's unfinished uploads would exceed the limits. The user's row
- * lock serialises one user's inits, so parallel requests cannot both pass the count.
+ * Opens an upload for one file. The user's unfinished upload of the same file (same type, name,
+ * size and chunk size, and the same SHA-256 or, while that is unknown, the same last-modified time)
+ * is resumed: its chunks stay and its expiry is renewed. Else earlier unfinished uploads of a file
+ * with that name and size but another SHA-256 or last-modified time are superseded (cancelled:
+ * another version of the file was picked, so they no longer count against the limits), and a new
+ * upload is inserted unless the limits refuse it. The user's row lock serialises one user's opens, so two tabs cannot both insert, nor parallel
+ * requests both pass the count. Returns the superseded ids: the caller deletes their chunk bytes.
  */
-export async function insertUploadWithinLimits(
+export async function openUploadForFile(
   db: Db,
   u: NewUpload,
   limits: OpenLimits,
-): Promise<UploadRow | 'count' | 'bytes'> {
+  { resume = true }: { resume?: boolean } = {},
+): Promise<OpenedUpload> {
   return db.tx(async (q) => {
     await q.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [u.userId]);
+    const same = await q.query(
+      `SELECT ${COLS} FROM uploads
+        WHERE user_id = $1 AND state = 'receiving' AND expires_at > now()
+          AND work_type = $2 AND filename = $3 AND total_size = $4 AND chunk_size = $5
+          AND CASE WHEN $6::text IS NOT NULL AND claimed_sha256 IS NOT NULL THEN claimed_sha256 = $6::text
+                   ELSE last_modified = $7::bigint END
+          AND proof_offset IS NULL
+        ORDER BY created_at DESC LIMIT 1`,
+      [u.userId, u.workType, u.filename, u.totalSize, u.chunkSize, u.claimedSha256, u.lastModified],
+    );
+    if (resume && same.rows[0]) {
+      const resumed = await q.query(
+        `UPDATE uploads SET expires_at = now() + make_interval(secs => $2),
+                claimed_sha256 = coalesce(claimed_sha256, $3), updated_at = now()
+          WHERE id = $1 RETURNING ${COLS}`,
+        [same.rows[0].id, u.ttlSeconds, u.claimedSha256],
+      );
+      return { row: norm(resumed.rows[0]), resumed: true, superseded: [] };
+    }
+    const superseded = (
+      await q.query<{ id: string }>(
+        `UPDATE uploads SET state = 'cancelled', error = '已被同名文件的新上传取代', updated_at = now()
+          WHERE user_id = $1 AND state = 'receiving' AND work_type = $2 AND filename = $3 AND total_size = $4
+            AND ((claimed_sha256 IS NOT NULL AND $5::text IS NOT NULL AND claimed_sha256 <> $5::text)
+              OR (last_modified IS NOT NULL AND $6::bigint IS NOT NULL AND last_modified <> $6::bigint))
+          RETURNING id`,
+        [u.userId, u.workType, u.filename, u.totalSize, u.claimedSha256, u.lastModified],
+      )
+    ).rows.map((r) => r.id);
+    if (superseded.length) await q.query('DELETE FROM upload_chunks WHERE upload_id = ANY($1::text[])', [superseded]);
     const open = await q.query<{ n: number; bytes: number }>(
       `SELECT count(*)::int AS n, coalesce(sum(total_size), 0)::bigint AS bytes
          FROM uploads WHERE user_id = $1 AND state IN ('receiving', 'assembling')`,
       [u.userId],
     );
     const { n, bytes } = open.rows[0];
-    if (Number(n) >= limits.maxOpenUploads) return 'count';
-    if (Number(bytes) + u.totalSize > limits.maxOpenBytes) return 'bytes';
+    if (Number(n) >= limits.maxOpenUploads) return { refused: 'count', superseded };
+    if (Number(bytes) + u.totalSize > limits.maxOpenBytes) return { refused: 'bytes', superseded };
     const r = await q.query(
-      `INSERT INTO uploads(id, user_id, work_type, filename, total_size, chunk_size, total_chunks, claimed_sha256, expires_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, now() + make_interval(secs => $9)) RETURNING ${COLS}`,
-      [u.id, u.userId, u.workType, u.filename, u.totalSize, u.chunkSize, u.totalChunks, u.claimedSha256, u.ttlSeconds],
+      `INSERT INTO uploads(id, user_id, work_type, filename, total_size, chunk_size, total_chunks, claimed_sha256,
+                           last_modified, expires_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, now() + make_interval(secs => $10)) RETURNING ${COLS}`,
+      [
+        u.id,
+        u.userId,
+        u.workType,
+        u.filename,
+        u.totalSize,
+        u.chunkSize,
+        u.totalChunks,
+        u.claimedSha256,
+        u.lastModified,
+        u.ttlSeconds,
+      ],
     );
-    return norm(r.rows[0]);
+    return { row: norm(r.rows[0]), resumed: false, superseded };
   });
 }
 

@@ -9,6 +9,8 @@ export const initUpload = (body: {
   size: number;
   type?: string;
   sha256?: string;
+  /** File.lastModified: lets the server resume this file's unfinished upload after a reload. */
+  lastModified?: number;
   workType: number;
   chunkSize: number;
 }) => postJson<UploadStatus>('/api/upload/init', body);

@@ -183,6 +183,19 @@ export class UploadQueue {
       const rule = this.opts.rule();
       if (!rule) return fail('该素材类型暂不支持上传', false);
       const active = this.rows.filter((r) => r.state !== 'error' && r.state !== 'success').length;
+      // The same file picked twice on one page would send its chunks twice into one resumed upload.
+      const twin = this.rows.find((r) => {
+        const other = this.natives.get(r.key);
+        return (
+          r.key !== key &&
+          r.state !== 'error' &&
+          r.state !== 'success' &&
+          other?.name === file.name &&
+          other.size === file.size &&
+          other.lastModified === file.lastModified
+        );
+      });
+      if (twin) return fail('该文件已在上传列表中', false);
       if (active > rule.maxCount) return fail(countMessage(rule));
       const refusal = checkFileMeta(rule, await readFileMeta(file));
       if (refusal) return fail(refusal, false);
@@ -197,6 +210,7 @@ export class UploadQueue {
         size: file.size,
         type: file.type || undefined,
         sha256,
+        lastModified: file.lastModified,
         workType: this.opts.workType,
         chunkSize: UPLOADER_DEFAULTS.chunkSize,
       });

@@ -217,4 +217,20 @@ describe('ChunkUploader (simple-uploader.js inside antd)', () => {
     expect(chunkRequests()).toEqual([]);
     expect(api.sent('POST', '/api/upload/init')).not.toEqual([]);
   });
+
+  it('the same file dropped twice on one page is uploaded once; its time goes to the server for a resume', async () => {
+    render(<ChunkUploader workType={11} />);
+    // Each pick of a file gives a new File object with the same name, size and time.
+    const pick = () =>
+      new File([new Uint8Array(2 * MB)], '同一张.png', { type: 'image/png', lastModified: 1_700_000_000_000 });
+    drop([pick()]);
+    await waitFor(() => expect(registered).toHaveLength(1));
+    drop([pick()]);
+    await waitFor(() => expect(screen.getAllByTestId('upload-row')).toHaveLength(2));
+    const [, twin] = screen.getAllByTestId('upload-row');
+    await waitFor(() => expect(twin).toHaveAttribute('data-state', 'error'));
+    expect(within(twin).getByText('该文件已在上传列表中')).toBeInTheDocument();
+    expect(registered).toHaveLength(1);
+    expect(registered[0]).toMatchObject({ name: '同一张.png', lastModified: 1_700_000_000_000 });
+  });
 });

@@ -7,13 +7,15 @@ import {
   completeUpload,
   findBlob,
   findOwnedUpload,
-  insertUploadWithinLimits,
+  openUploadForFile,
   setProofChallenge,
   takeProofChallenge,
   userHasBlob,
   type UploadRow,
 } from '../../repositories/uploads.js';
+import { deleteChunkObjects } from './assemble.js';
 import { chunkCount, UPLOAD_LIMITS } from './limits.js';
+import { discardSpool } from './spool.js';
 import { materialRule } from './status.js';
 
 export interface InitBody {
@@ -21,6 +23,8 @@ export interface InitBody {
   size: number;
   type?: string;
   sha256?: string;
+  /** File.lastModified in ms: with name and size, finds the same file again after a reload. */
+  lastModified?: number;
   workType: number;
   chunkSize?: number;
 }
@@ -42,14 +46,15 @@ export async function initUpload(app: FastifyInstance, userId: number, raw: unkn
   if (refusal) throw new AppError(400, refusal);
 
   const blob = body.sha256 ? await findBlob(app.db, body.sha256) : null;
-  if (blob && blob.size === body.size) {
+  const known = !!blob && blob.size === body.size;
+  if (blob && known) {
     // The stored original was measured once; the rule of this material type must accept it too.
     const stored = checkFileMeta(rule, { ...blob.meta, name: body.name, size: blob.size, type: blob.mime });
     if (stored) throw new AppError(400, stored);
   }
 
   const chunkSize = body.chunkSize ?? UPLOAD_LIMITS.defaultChunkSize;
-  const inserted = await insertUploadWithinLimits(
+  const opened = await openUploadForFile(
     app.db,
     {
       id: `u${crypto.randomBytes(12).toString('hex')}`,
@@ -60,22 +65,33 @@ export async function initUpload(app: FastifyInstance, userId: number, raw: unkn
       chunkSize,
       totalChunks: chunkCount(body.size, chunkSize),
       claimedSha256: body.sha256 ?? null,
+      lastModified: body.lastModified ?? null,
       ttlSeconds: UPLOAD_LIMITS.ttlSeconds,
     },
     UPLOAD_LIMITS,
+    // A file the server has whole completes at once (or after a possession proof): nothing to resume.
+    { resume: !known },
   );
-  if (inserted === 'count')
+  for (const id of opened.superseded) {
+    discardSpool(id);
+    await deleteChunkObjects(app, id).catch((err) => app.log.warn({ err, uploadId: id }, 'chunk cleanup failed'));
+  }
+  if ('refused' in opened && opened.refused === 'count')
     throw new AppError(
       429,
       `同时进行中的上传不能超过${UPLOAD_LIMITS.maxOpenUploads}个，请等待已有文件上传完成或取消后再试`,
     );
-  if (inserted === 'bytes')
+  if ('refused' in opened)
     throw new AppError(
       413,
       `进行中的上传总大小不能超过${formatBytes(UPLOAD_LIMITS.maxOpenBytes)}，请等待已有文件上传完成或取消后再试`,
     );
+  // The same file picked again (after a reload, in another tab): its chunks are there; the uploader's
+  // test GET skips them. Its content is checked by SHA-256 after assembly as for any upload.
+  if (opened.resumed) return opened.row;
+  const inserted = opened.row;
 
-  if (blob && blob.size === body.size) {
+  if (blob && known) {
     if (await userHasBlob(app.db, userId, blob.sha256)) {
       await completeUpload(app.db, inserted.id, blob.sha256);
     } else {
