@@ -56,8 +56,7 @@ export interface NewUpload {
 
 /** What opening an upload for a file did: resumed the user's unfinished one, or inserted a new one. */
 export type OpenedUpload =
-  | { row: UploadRow; resumed: boolean; superseded: string[] }
-  | { refused: 'count' | 'bytes'; superseded: string[] };
+  { row: UploadRow; resumed: boolean; superseded: string[] } | { refused: 'count' | 'bytes'; superseded: string[] };
 
 export interface OpenLimits {
   maxOpenUploads: number;

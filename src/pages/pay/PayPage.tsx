@@ -111,6 +111,21 @@ export default function PayPage() {
       />
     );
   }
+  if (status === 'paid' && order.kind === 'gift_card') {
+    // The codes are made at payment; the buyer passes them on from the gift page's list.
+    return (
+      <Result
+        status="success"
+        title="支付成功"
+        subTitle={`订单号 ${order.orderNo}，礼品卡卡密已生成`}
+        extra={
+          <Link to="/gift?tab=mine">
+            <Button type="primary">查看礼品卡卡密</Button>
+          </Link>
+        }
+      />
+    );
+  }
   if (status === 'paid') {
     return (
       <Result
