@@ -24,6 +24,10 @@ describe('accessibility of the main pages (axe-core, WCAG 2.2 AA)', () => {
     else await page.waitForLoadState('networkidle');
     const v = await axeViolations(page);
     if (v.length) found[path] = v;
+    // SHOTS_DIR keeps a screenshot of each page checked (the closing notes' list).
+    const shots = process.env.SHOTS_DIR;
+    const name = path.split('?')[0].replace(/\W+/g, '-').replace(/^-|-$/g, '') || 'home';
+    if (shots) await page.screenshot({ path: `${shots}/axe-${name}.png`, fullPage: true });
   };
 
   it('visitor pages: home, search, a work, the copyright services, certificate check, community, demands, market', async () => {

@@ -90,7 +90,16 @@ describe('staff console /admin', () => {
     await page.locator('.ant-popconfirm').getByRole('button', { name: '回 滚' }).click();
     // The outcome stays above the tabs, success or refusal: a refusal fails here with its reason.
     const outcome = page.getByRole('alert').filter({ hasText: /已回滚|保存失败/ });
-    await outcome.waitFor();
+    await outcome.waitFor().catch(async (e) => {
+      // Seen once in CI (stop 43's fresh clone) and never here: say what the page and server were at.
+      const server = await currentDeposit();
+      const popconfirm = await page.locator('.ant-popconfirm:visible').allInnerTexts();
+      const alerts = await page.getByRole('alert').allInnerTexts();
+      throw new Error(
+        `no rollback outcome: server version ${server.version} (before ${before}), ` +
+          `popconfirm ${JSON.stringify(popconfirm)}, alerts ${JSON.stringify(alerts)}: ${(e as Error).message}`,
+      );
+    });
     expect(await outcome.innerText()).toContain(`已回滚，当前为版本 ${before + 2}`);
     const after = await currentDeposit();
     expect(after.version).toBe(before + 2);

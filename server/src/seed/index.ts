@@ -7,6 +7,7 @@ import { seedTrade } from './trade.js';
 import { seedReview } from './review.js';
 import { seedSales } from './sales.js';
 import { seedMonitor } from '../services/monitor/demo.js';
+import { seedCommunity } from './community.js';
 
 /**
  * Demo data, one module per area, each idempotent (it checks for its own rows first).
@@ -21,6 +22,7 @@ const seeds: Array<{ name: string; run: (app: FastifyInstance) => Promise<void> 
   { name: 'review', run: seedReview },
   { name: 'sales', run: seedSales },
   { name: 'monitor', run: seedMonitor },
+  { name: 'community', run: seedCommunity },
 ];
 
 export async function seedIfEmpty(app: FastifyInstance): Promise<void> {

@@ -36,9 +36,40 @@ describe('demo sales and withdrawals are seeded through the real payment, refund
     expect(withdrawals).toEqual([0, 1, 2]);
   });
 
+  it('the community has showcase posts with real counters and two open demands, the bounty held in escrow', async () => {
+    const feed = await get('/community/api/feed?sort=newest');
+    expect(feed.list).toHaveLength(2);
+    for (const p of feed.list) {
+      expect(p).toMatchObject({ authorName: expect.any(String), likeCount: 2, commentCount: 1, collectCount: 1 });
+      expect(p.workCount).toBeGreaterThan(0);
+    }
+    const post = await get(`/community/api/posts/${feed.list[0].id}`);
+    expect(post.comments.map((c: { body: string }) => c.body)).toEqual(['画面很干净，请问后期用的是什么调色？']);
+
+    const demands = await get('/community/api/demands?status=open');
+    type DemandRow = { id: number; title: string; mode: string };
+    const titles = demands.list.map((d: DemandRow) => d.title).sort();
+    expect(titles).toEqual(['定制拍摄：江南古镇清晨航拍', '征集春季新品宣传短视频素材']);
+    const bid = demands.list.find((d: DemandRow) => d.mode === 'bid');
+    expect((await get(`/community/api/demands/${bid.id}`)).responses).toHaveLength(1);
+    // The bounty left demo_company's seeded balance into escrow, through the wallet ledger.
+    const escrow = await t.db.query<{ amount_cents: number }>(
+      `SELECT w.amount_cents FROM wallet_transactions w JOIN users u ON u.id = w.user_id
+        WHERE u.username = 'demo_company' AND w.kind = 'escrow'`,
+    );
+    expect(escrow.rows.map((r) => Math.abs(Number(r.amount_cents)))).toEqual([30000]);
+  });
+
   it('seeding again adds nothing', async () => {
     const count = async () =>
-      Number((await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM creator_earnings')).rows[0].n);
+      Number(
+        (
+          await t.db.query<{ n: number }>(
+            `SELECT (SELECT count(*) FROM creator_earnings) + (SELECT count(*) FROM community_posts)
+                  + (SELECT count(*) FROM community_demands) AS n`,
+          )
+        ).rows[0].n,
+      );
     const before = await count();
     await seedIfEmpty(t.app);
     expect(await count()).toBe(before);
