@@ -20,6 +20,25 @@ const failures = [];
  * two logs do not interleave.
  */
 const started = Date.now();
+/**
+ * The machine's busy CPU seconds so far (Linux /proc/stat), or null elsewhere. The per-pass figures
+ * count only the children each pass waits for; Chromium's processes are not among them (about 200
+ * CPU-s of a browser pass measured this way), so the run's total is printed from here too.
+ */
+function machineBusySeconds() {
+  try {
+    const [, user, nice, system, , , irq, softirq] = fs
+      .readFileSync('/proc/stat', 'utf8')
+      .split('\n')[0]
+      .trim()
+      .split(/\s+/)
+      .map(Number);
+    return (user + nice + system + irq + softirq) / 100;
+  } catch {
+    return null;
+  }
+}
+const busyAtStart = machineBusySeconds();
 /** Each pass's wall time, printed at the end: where the run's time went. */
 const timings = [];
 
@@ -211,6 +230,11 @@ for (const t of timings) {
 }
 const total = timings.reduce((sum, t) => sum + (t.cpu ?? 0), 0);
 if (total) console.log(`${total.toFixed(0)} CPU-s in all passes (PostgreSQL's own server not counted)`);
+const busyAtEnd = machineBusySeconds();
+if (busyAtStart !== null && busyAtEnd !== null)
+  console.log(
+    `${(busyAtEnd - busyAtStart).toFixed(0)} CPU-s busy on the machine during the run (Chromium, PostgreSQL and anything else included)`,
+  );
 if (failures.length) console.log(`\nFailed:\n${failures.map((f) => `  ${f}`).join('\n')}`);
 console.log(`\n${passed} passed, ${failed} failed`);
 process.exit(broken || failed ? 1 : 0);

@@ -96,7 +96,12 @@ describe('journey: monitoring hit -> licence offer -> the site operator pays', (
     await creator.reload();
     await creator.locator('.ant-select').filter({ hasText: '全部状态' }).click();
     await creator.locator('.ant-select-item-option').filter({ hasText: '持证使用' }).click();
-    const licensed = creator.locator('tr', { hasText: `#${workId}` }).first();
+    // The row once the filtered list is in: until it arrives the table still shows the unfiltered rows
+    // (ci44 read the old 已报价 row of this work there).
+    const licensed = creator
+      .locator('tr', { hasText: `#${workId}` })
+      .filter({ hasText: '持证使用' })
+      .first();
     await licensed.waitFor();
     expect(await licensed.innerText()).toContain('持证使用');
     expect(await licensed.innerText()).toContain('授权：');
