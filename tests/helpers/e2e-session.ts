@@ -48,3 +48,42 @@ export async function loginInDialog(page: Page, username: string): Promise<void>
   await page.getByLabel('密码', { exact: true }).press('Enter');
   await dialog.waitFor({ state: 'detached' });
 }
+
+/**
+ * Signs up / in by phone through the login dialog opened from the header of `from` (a path or a full
+ * address, e.g. an invite link, whose query the registration carries), reading the code from the
+ * sandbox SMS outbox as the phone would. Returns the signed-in page.
+ */
+export async function smsLogin(ctx: BrowserContext, base: string, phone: string, from = '/'): Promise<Page> {
+  // Each sign-in uses a new phone, and the e2e server lifts the per-address spacing
+  // (SMS_IP_INTERVAL_S=0, global-setup.ts): no send waits for another.
+  const page = await ctx.newPage();
+  await page.goto(from.startsWith('http') ? from : `${base}${from}`);
+  await page.getByTestId('header-login').click();
+  const dialog = page.locator('.lumen-login-dialog .ant-modal');
+  await dialog.waitFor();
+  // Under load a click on the tab can land before the dialog settles: click until the pane shows.
+  const smsMode = dialog.getByText('手机验证码登录');
+  for (let i = 0; i < 3 && !(await smsMode.isVisible()); i++) {
+    await dialog.getByRole('tab', { name: '密码登录' }).click();
+    await smsMode.waitFor({ timeout: 10_000 }).catch(() => undefined);
+  }
+  await smsMode.click();
+  await dialog.getByLabel('手机号').fill(phone);
+  // The outbox is the phone: another device, so another context. A second tab of this one would
+  // put the dialog's page in the background, where clicks wait for animation frames.
+  const phoneDevice = await newContext(ctx.browser()!);
+  const outbox = await phoneDevice.newPage();
+  const row = outbox.locator('tr').filter({ hasText: phone }).first();
+  await dialog.getByRole('button', { name: '获取验证码' }).click();
+  for (let i = 0; i < 20 && !(await row.count()); i++) {
+    await outbox.goto(`${base}/dev/sms`);
+    if (!(await row.count())) await outbox.waitForTimeout(500);
+  }
+  const code = (await row.locator('.code').innerText()).trim();
+  await phoneDevice.close();
+  await dialog.getByRole('textbox', { name: '验证码', exact: true }).fill(code);
+  await dialog.getByRole('button', { name: '登录 / 注册' }).click();
+  await dialog.waitFor({ state: 'detached' });
+  return page;
+}

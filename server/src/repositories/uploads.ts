@@ -69,8 +69,9 @@ export interface OpenLimits {
  * is resumed: its chunks stay and its expiry is renewed. Else earlier unfinished uploads of a file
  * with that name and size but another SHA-256 or last-modified time are superseded (cancelled:
  * another version of the file was picked, so they no longer count against the limits), and a new
- * upload is inserted unless the limits refuse it. The user's row lock serialises one user's opens, so two tabs cannot both insert, nor parallel
- * requests both pass the count. Returns the superseded ids: the caller deletes their chunk bytes.
+ * upload is inserted unless the limits refuse it. The user's row lock serialises one user's opens,
+ * so two tabs cannot both insert, nor parallel requests both pass the count. Returns the superseded
+ * ids: the caller deletes their chunk bytes.
  */
 export async function openUploadForFile(
   db: Db,
@@ -80,17 +81,19 @@ export async function openUploadForFile(
 ): Promise<OpenedUpload> {
   return db.tx(async (q) => {
     await q.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [u.userId]);
-    const same = await q.query(
-      `SELECT ${COLS} FROM uploads
+    const same = !resume
+      ? null
+      : await q.query<{ id: string }>(
+          `SELECT id FROM uploads
         WHERE user_id = $1 AND state = 'receiving' AND expires_at > now()
           AND work_type = $2 AND filename = $3 AND total_size = $4 AND chunk_size = $5
           AND CASE WHEN $6::text IS NOT NULL AND claimed_sha256 IS NOT NULL THEN claimed_sha256 = $6::text
                    ELSE last_modified = $7::bigint END
           AND proof_offset IS NULL
         ORDER BY created_at DESC LIMIT 1`,
-      [u.userId, u.workType, u.filename, u.totalSize, u.chunkSize, u.claimedSha256, u.lastModified],
-    );
-    if (resume && same.rows[0]) {
+          [u.userId, u.workType, u.filename, u.totalSize, u.chunkSize, u.claimedSha256, u.lastModified],
+        );
+    if (same?.rows[0]) {
       const resumed = await q.query(
         `UPDATE uploads SET expires_at = now() + make_interval(secs => $2),
                 claimed_sha256 = coalesce(claimed_sha256, $3), updated_at = now()

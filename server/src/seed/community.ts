@@ -2,11 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { insertPost, worksOf } from '../repositories/community-posts.js';
 import { insertComment, setFollow, toggleMark } from '../repositories/community-social.js';
 import { findUserById, type UserRow } from '../repositories/users.js';
-import { postDemand, respond } from '../services/community-demands.js';
-
-const DAY = 24 * 3600 * 1000;
-/** A China date `days` from today, as the demand form takes it. */
-const chinaDate = (days: number) => new Date(Date.now() + 8 * 3600_000 + days * DAY).toISOString().slice(0, 10);
+import { chinaDate, postDemand, respond } from '../services/community-demands.js';
 
 async function demoUser(app: FastifyInstance, username: string): Promise<UserRow | null> {
   const r = await app.db.query<{ id: number }>('SELECT id FROM users WHERE username = $1', [username]);

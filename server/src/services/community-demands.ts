@@ -34,7 +34,10 @@ import { recordAudit } from './audit-log.js';
  */
 const cents = (yuan: number) => Math.round(yuan * 100);
 const link = (id: number) => `/community/demands/${id}`;
-const today = () => new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10); // China date
+/** A China date (YYYY-MM-DD) `days` from today: deadlines are China dates. */
+export const chinaDate = (days = 0) =>
+  new Date(Date.now() + (8 * 3600 + days * 86_400) * 1000).toISOString().slice(0, 10);
+const today = () => chinaDate();
 
 export async function postDemand(
   db: Db,

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { App, Button, Card, Empty, Result, Table, Tabs, Typography, type TableColumnsType } from 'antd';
+import { App, Button, Card, Empty, Result, Table, Tabs, Typography } from 'antd';
 import { GiftOutlined } from '@ant-design/icons';
 import { SchemaFormBody } from '../../components/schema-form/SchemaFormModal';
 import { formatDateTime, formatMoney, StatusTag } from '../../resources/views/cells';
@@ -91,36 +91,31 @@ function MineTab() {
       rowKey="id"
       loading={!data}
       dataSource={data?.list ?? []}
-      scroll={{ x: true }}
+      // Columns as wide as their content, scrolling sideways when narrow: squeezed, 收礼人 broke one
+      // character per line and a code over two lines.
+      scroll={{ x: 'max-content' }}
       locale={{ emptyText: <Empty description="还没有购买礼品卡" /> }}
       pagination={{ current: page, pageSize: 10, total: data?.total ?? 0, onChange: setPage, hideOnSinglePage: true }}
-      // Headers on one line: a squeezed column broke 收礼人 into one character per line.
-      columns={(
-        [
-          { title: '面额', dataIndex: 'amount_cents', render: (v) => formatMoney(v) },
-          {
-            title: '卡密',
-            dataIndex: 'code',
-            render: (v) =>
-              v ? (
-                <Typography.Text
-                  copyable={{ text: v, onCopy: () => message.success('卡密已复制') }}
-                  code
-                  style={{ whiteSpace: 'nowrap' }}
-                >
-                  {formatCode(v)}
-                </Typography.Text>
-              ) : (
-                <Typography.Text type="secondary">支付后生成</Typography.Text>
-              ),
-          },
-          { title: '收礼人', dataIndex: 'recipient_name' },
-          { title: '祝福语', dataIndex: 'message', ellipsis: true },
-          { title: '状态', dataIndex: 'status', render: (v) => <StatusTag table="gift-card" value={v} /> },
-          { title: '有效期至', dataIndex: 'expires_at', render: (v) => (v ? formatDateTime(v) : '-') },
-          { title: '订单号', dataIndex: 'order_no' },
-        ] satisfies TableColumnsType<BoughtCard>
-      ).map((c) => ({ ...c, onHeaderCell: () => ({ style: { whiteSpace: 'nowrap' } }) }))}
+      columns={[
+        { title: '面额', dataIndex: 'amount_cents', render: (v) => formatMoney(v) },
+        {
+          title: '卡密',
+          dataIndex: 'code',
+          render: (v) =>
+            v ? (
+              <Typography.Text copyable={{ text: v, onCopy: () => message.success('卡密已复制') }} code>
+                {formatCode(v)}
+              </Typography.Text>
+            ) : (
+              <Typography.Text type="secondary">支付后生成</Typography.Text>
+            ),
+        },
+        { title: '收礼人', dataIndex: 'recipient_name' },
+        { title: '祝福语', dataIndex: 'message', ellipsis: true },
+        { title: '状态', dataIndex: 'status', render: (v) => <StatusTag table="gift-card" value={v} /> },
+        { title: '有效期至', dataIndex: 'expires_at', render: (v) => (v ? formatDateTime(v) : '-') },
+        { title: '订单号', dataIndex: 'order_no' },
+      ]}
     />
   );
 }

@@ -9,45 +9,11 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { downloadBytes, launchBrowser, newContext } from '../../helpers/browser.js';
 import { jpeg } from '../../helpers/media.js';
+import { smsLogin } from '../../helpers/e2e-session.js';
 import { PDFDocument } from 'pdf-lib';
 
 const base = () => inject('baseUrl');
 const uniquePhone = (prefix: string) => `${prefix}${String(Date.now()).slice(-8)}`;
-
-/** Signs up / in by phone through the login dialog, reading the code from the sandbox SMS outbox. */
-async function smsLogin(ctx: BrowserContext, phone: string): Promise<Page> {
-  // Each sign-in uses a new phone, and the e2e server lifts the per-address spacing
-  // (SMS_IP_INTERVAL_S=0, global-setup.ts): no send waits for another.
-  const page = await ctx.newPage();
-  await page.goto(`${base()}/`);
-  await page.getByTestId('header-login').click();
-  const dialog = page.locator('.lumen-login-dialog .ant-modal');
-  await dialog.waitFor();
-  // Under load a click on the tab can land before the dialog settles: click until the pane shows.
-  const smsMode = dialog.getByText('手机验证码登录');
-  for (let i = 0; i < 3 && !(await smsMode.isVisible()); i++) {
-    await dialog.getByRole('tab', { name: '密码登录' }).click();
-    await smsMode.waitFor({ timeout: 10_000 }).catch(() => undefined);
-  }
-  await smsMode.click();
-  await dialog.getByLabel('手机号').fill(phone);
-  // The outbox is the phone: another device, so another context. A second tab of this one would
-  // put the dialog's page in the background, where clicks wait for animation frames.
-  const phoneDevice = await newContext(ctx.browser()!);
-  const outbox = await phoneDevice.newPage();
-  const row = outbox.locator('tr').filter({ hasText: phone }).first();
-  await dialog.getByRole('button', { name: '获取验证码' }).click();
-  for (let i = 0; i < 20 && !(await row.count()); i++) {
-    await outbox.goto(`${base()}/dev/sms`);
-    if (!(await row.count())) await outbox.waitForTimeout(500);
-  }
-  const code = (await row.locator('.code').innerText()).trim();
-  await phoneDevice.close();
-  await dialog.getByRole('textbox', { name: '验证码', exact: true }).fill(code);
-  await dialog.getByRole('button', { name: '登录 / 注册' }).click();
-  await dialog.waitFor({ state: 'detached' });
-  return page;
-}
 
 async function staffPage(browser: Browser): Promise<Page> {
   const r = await fetch(`${base()}/dev/session`, {
@@ -94,7 +60,7 @@ describe('account centre and back office', () => {
   it('a new user certifies as a company, staff approve, it buys a company scenario, tops up, its sub-account buys within its limit, and an invoice is issued', async () => {
     const companyName = `晨光影像${Date.now() % 10000}有限公司`;
     const ctx = await newContext(browser);
-    const page = await smsLogin(ctx, uniquePhone('135'));
+    const page = await smsLogin(ctx, base(), uniquePhone('135'));
 
     // Certification form from the schema; the credit code's check character is validated in the browser.
     await page.goto(`${base()}/account/verify/company`);
@@ -155,7 +121,7 @@ describe('account centre and back office', () => {
 
     // The sub-account signs in by SMS and pays with the company's wallet, within its limit.
     const subCtx = await newContext(browser);
-    const sub = await smsLogin(subCtx, subPhone);
+    const sub = await smsLogin(subCtx, base(), subPhone);
     await buyFirstVideo(sub, '电商广告');
     await sub.getByRole('button', { name: '使用企业钱包支付' }).click();
     await sub.waitForSelector('text=支付成功', { timeout: 15000 });

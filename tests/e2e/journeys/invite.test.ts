@@ -1,25 +1,12 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, newContext } from '../../helpers/browser.js';
-import { devToken, payInSandbox, signedInPage } from '../../helpers/e2e-session.js';
+import { devToken, payInSandbox, signedInPage, smsLogin } from '../../helpers/e2e-session.js';
 
 /** A number shown by an antd Statistic titled `title` on the page. */
 async function statistic(page: Page, title: string): Promise<number> {
   const stat = page.locator('.ant-statistic').filter({ has: page.getByText(title, { exact: true }) });
   return Number((await stat.locator('.ant-statistic-content').innerText()).replace(/[^\d.]/g, ''));
-}
-
-/** The latest SMS code sent to a phone, read from the SMS sandbox (/dev/sms) as a phone would. */
-async function smsCode(sandbox: BrowserContext, base: string, phone: string): Promise<string> {
-  const page = await sandbox.newPage();
-  const row = page.locator('tr').filter({ hasText: phone }).first();
-  for (let i = 0; i < 20 && !(await row.count()); i++) {
-    await page.goto(`${base}/dev/sms`);
-    if (!(await row.count())) await page.waitForTimeout(500);
-  }
-  const code = (await row.locator('.code').innerText()).trim();
-  await page.close();
-  return code;
 }
 
 /**
@@ -50,21 +37,8 @@ describe('journey: invite link -> registration -> first purchase -> reward', () 
 
     // The friend opens the link in a browser of their own and registers by phone.
     const friendCtx = await newContext(browser);
-    const friend = await friendCtx.newPage();
-    await friend.goto(link);
-    await friend.getByTestId('header-login').click();
-    const dialog = friend.locator('.lumen-login-dialog .ant-modal');
-    await dialog.waitFor();
-    await friend.getByRole('tab', { name: '密码登录' }).click();
-    await dialog.getByText('手机验证码登录').click();
     const phone = `137${String(Date.now()).slice(-8)}`;
-    await dialog.getByLabel('手机号').fill(phone);
-    await dialog.getByRole('button', { name: '获取验证码' }).click();
-    await dialog.getByRole('button', { name: /\d+s后重新获取/ }).waitFor();
-    const phoneDevice = await newContext(browser);
-    await dialog.getByLabel('验证码', { exact: true }).fill(await smsCode(phoneDevice, base, phone));
-    await dialog.getByRole('button', { name: '登录 / 注册' }).click();
-    await dialog.waitFor({ state: 'detached' });
+    const friend = await smsLogin(friendCtx, base, phone, link);
     await friend.getByTestId('header-user').waitFor();
 
     // Their first purchase: a work from the home page, bought at once, paid through the sandbox.
@@ -99,7 +73,6 @@ describe('journey: invite link -> registration -> first purchase -> reward', () 
     await line.waitFor();
     expect(await line.innerText()).toContain('10.00');
 
-    await phoneDevice.close();
     await friendCtx.close();
     await inviterCtx.close();
   });

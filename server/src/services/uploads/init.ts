@@ -45,9 +45,10 @@ export async function initUpload(app: FastifyInstance, userId: number, raw: unkn
   const refusal = checkFileMeta(rule, { name: body.name, size: body.size, type: body.type ?? '' });
   if (refusal) throw new AppError(400, refusal);
 
-  const blob = body.sha256 ? await findBlob(app.db, body.sha256) : null;
-  const known = !!blob && blob.size === body.size;
-  if (blob && known) {
+  // A stored original of this size: the upload completes at once, or after a possession proof.
+  const found = body.sha256 ? await findBlob(app.db, body.sha256) : null;
+  const blob = found && found.size === body.size ? found : null;
+  if (blob) {
     // The stored original was measured once; the rule of this material type must accept it too.
     const stored = checkFileMeta(rule, { ...blob.meta, name: body.name, size: blob.size, type: blob.mime });
     if (stored) throw new AppError(400, stored);
@@ -69,8 +70,8 @@ export async function initUpload(app: FastifyInstance, userId: number, raw: unkn
       ttlSeconds: UPLOAD_LIMITS.ttlSeconds,
     },
     UPLOAD_LIMITS,
-    // A file the server has whole completes at once (or after a possession proof): nothing to resume.
-    { resume: !known },
+    // A file the server has whole needs no chunks: nothing to resume.
+    { resume: !blob },
   );
   for (const id of opened.superseded) {
     discardSpool(id);
@@ -91,7 +92,7 @@ export async function initUpload(app: FastifyInstance, userId: number, raw: unkn
   if (opened.resumed) return opened.row;
   const inserted = opened.row;
 
-  if (blob && known) {
+  if (blob) {
     if (await userHasBlob(app.db, userId, blob.sha256)) {
       await completeUpload(app.db, inserted.id, blob.sha256);
     } else {
