@@ -118,5 +118,5 @@ describe('data-folder lock', () => {
     const again = await openDb({ pgliteDir: dir });
     expect((await again.query<{ n: number }>('SELECT 1 AS n')).rows[0].n).toBe(1);
     await again.close();
-  }, 60_000);
+  });
 });

@@ -40,5 +40,5 @@ describe('jobs survive a restart', () => {
       await store.drop();
       await t.close();
     }
-  }, 120_000); // three PGlite starts (file, reopen, app) on a busy machine
+  });
 });

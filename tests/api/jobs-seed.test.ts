@@ -25,7 +25,7 @@ describe('demo catalogue media through the job queue', () => {
     t = await makeTestApp();
     await seedUsers(t.app);
     await seedCatalogue(t.app);
-  }, 120_000);
+  });
   afterAll(() => t?.close());
 
   it('seeds the rows without media and one pending job per design', async () => {
@@ -117,7 +117,7 @@ describe('demo catalogue media through the job queue', () => {
       await count(`SELECT count(*) AS n FROM materials m JOIN material_media mm ON mm.material_id = m.id
       WHERE m.type <> 11 AND mm.strip_key IS NOT NULL AND m.fps IS NOT NULL`),
     ).toBe(await count('SELECT count(*) AS n FROM materials WHERE type <> 11'));
-  }, 60_000);
+  });
 
   it('seeding again adds no rows and no jobs', async () => {
     const jobs = await count('SELECT count(*) AS n FROM jobs');

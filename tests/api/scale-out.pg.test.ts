@@ -86,7 +86,7 @@ describe('two app servers and a worker on one PostgreSQL and one bucket', () => 
       await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
       await admin.end();
     }
-  }, 60_000);
+  });
 
   const json = async (base: string, p: string, init: RequestInit & { token?: string } = {}) => {
     const headers: Record<string, string> = { ...(init.headers as Record<string, string>) };

@@ -92,7 +92,7 @@ describe('assertProductionSecrets', () => {
     } finally {
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
-  }, 60_000);
+  });
 });
 
 describe('createShutdown', () => {

@@ -13,7 +13,7 @@ describe('upload sweep on the job queue', () => {
   beforeAll(async () => {
     t = await makeTestApp();
     ({ auth } = await makeUser(t.db, { roles: ['buyer', 'creator'] }));
-  }, 60_000);
+  });
   afterAll(async () => t?.close());
 
   it('expires an unfinished upload, deletes its chunks and queues the next period once', async () => {

@@ -242,5 +242,5 @@ describe('the evidence log signer refuses a rolled-back or rewritten tree', () =
     } finally {
       await b.close();
     }
-  }, 60_000);
+  });
 });

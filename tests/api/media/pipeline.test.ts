@@ -25,7 +25,7 @@ describe('media pipeline', () => {
     t = await makeTestApp();
     ({ id: ownerA, auth: authA } = await makeUser(t.db, { roles: ['buyer', 'creator'] }));
     ({ id: ownerB, auth: authB } = await makeUser(t.db, { roles: ['buyer', 'creator'] }));
-  }, 60_000);
+  });
   afterAll(async () => {
     await t?.close();
     fs.rmSync(dir, { recursive: true, force: true });
@@ -116,7 +116,7 @@ describe('media pipeline', () => {
     expect(times[9]).toBeLessThan(3);
     const hashes = await t.db.query('SELECT hash FROM material_hashes WHERE material_id = $1', [id]);
     expect(hashes.rows).toHaveLength(10);
-  }, 120_000);
+  });
 
   it('applies EXIF orientation 6: the recorded dimensions are rotated, derivatives are sRGB without EXIF', async () => {
     const img = await sharp({ create: { width: 400, height: 200, channels: 3, background: '#3366aa' } })
@@ -129,7 +129,7 @@ describe('media pipeline', () => {
     expect([m.width, m.height, m.format]).toEqual([200, 400, 'JPG']);
     const prev = await sharp(await t.app.storage.get(m.preview_path)).metadata();
     expect([prev.width, prev.height, prev.orientation, prev.space]).toEqual([200, 400, undefined, 'srgb']);
-  }, 60_000);
+  });
 
   it("flags a rescaled, recompressed copy of another owner's image and not an unrelated image", async () => {
     const scene = (seed: number) =>
@@ -153,7 +153,7 @@ describe('media pipeline', () => {
     const ev = await t.db.query('SELECT action FROM work_events WHERE material_id = $1', [b]);
     expect(ev.rows.map((r: any) => r.action)).toContain('duplicate_flagged');
     expect((await t.db.query('SELECT 1 FROM work_events WHERE material_id = $1', [c])).rows).toHaveLength(0);
-  }, 60_000);
+  });
 
   it('a corrupt video fails with the reason on the work and goes through on retry', async () => {
     const id = await work(ownerA, 1, Buffer.from('这不是视频'.repeat(100)), 'mp4');
@@ -206,5 +206,5 @@ describe('media pipeline', () => {
       progress: 100,
     });
     expect([Number((await material(id)).width), Number((await material(id)).fps)]).toEqual([320, 25]);
-  }, 120_000);
+  });
 });

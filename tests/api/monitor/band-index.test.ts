@@ -46,7 +46,7 @@ describe('monitor fingerprint band index', () => {
       await saveFingerprints(t.db, Number(w.id), 'video', frames);
     }
     await t.db.query('ANALYZE monitor_fingerprints');
-  }, 120_000);
+  });
   afterAll(() => t?.close());
 
   it('finds every stored hash from a copy 31 bits away', async () => {

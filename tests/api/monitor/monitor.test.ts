@@ -99,7 +99,7 @@ describe('copyright monitoring: plan, crawl of the sandbox web, hits and triage'
       videos: [{ id: works.v, type: 1, title: '分形动画', original: originals.v }],
       licensedWorkId: works.a,
     });
-  }, 120_000);
+  });
   afterAll(() => t?.close());
 
   it('adding a work needs a paid 版权监测 unit; each work takes one, atomically', async () => {

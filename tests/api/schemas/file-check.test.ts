@@ -43,7 +43,7 @@ describe('server upload check (deposit rules)', () => {
       const short = await checkUploadedFile(rule('video'), { path: await makeMedia(3, ext), filename: `short.${ext}` });
       expect(short.message, ext).toBe(durationMessage(rule('video')));
     }
-  }, 60_000);
+  });
 
   it('accepts MP3 and WAV audio and refuses an MP4 for the audio rule', async () => {
     for (const ext of ['mp3', 'wav'] as const) {
@@ -54,5 +54,5 @@ describe('server upload check (deposit rules)', () => {
     }
     const mp4 = await checkUploadedFile(rule('audio'), { path: await makeMedia(2, 'mp4'), filename: 'v.mp4' });
     expect(mp4.message).toBe('请上传MP3/WAV格式音频，大小不超过50MB');
-  }, 60_000);
+  });
 });

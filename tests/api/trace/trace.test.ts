@@ -196,7 +196,7 @@ describe('trace timeline and trace certificates', () => {
 
     const after = (await timeline()).body.data.events as Array<Record<string, any>>;
     expect(after.at(-1)).toMatchObject({ kind: 'trace-cert', certNo, sha256: sha(pdf), leafIndex: leaf!.idx });
-  }, 120_000);
+  });
 
   it('verifies the certificate publicly by number, and a changed file fails', async () => {
     const r = await call(t.app, 'GET', `/api/trace/verify/${certNo}`);

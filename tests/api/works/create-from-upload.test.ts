@@ -28,7 +28,7 @@ describe('works from uploads', () => {
       );
     imageCategory = await cat(IMAGE);
     videoCategory = await cat(1);
-  }, 60_000);
+  });
   afterAll(async () => t?.close());
 
   /** A real PNG (distinct pixels each call) uploaded in one chunk; returns its upload id and hash. */
