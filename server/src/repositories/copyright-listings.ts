@@ -13,7 +13,7 @@ export interface TitleProof {
   at: string;
 }
 
-/** The proofs a user may list from (newest first). */
+/** A user's completed proofs of title (newest first). */
 export async function titleProofsOf(q: Queryable, userId: number): Promise<TitleProof[]> {
   const r = await q.query<TitleProof>(
     `SELECT 'deposit' AS type, id, work_name AS "workName", work_category AS "workCategory", cert_no AS reference, deposited_at AS at
@@ -25,6 +25,20 @@ export async function titleProofsOf(q: Queryable, userId: number): Promise<Title
     [userId, DEPOSIT.DEPOSITED, REG.REGISTERED],
   );
   return r.rows.map((p) => ({ ...p, id: Number(p.id) }));
+}
+
+/**
+ * The proofs the publish form offers: those not already behind a pending, listed or sold listing
+ * (publishing one of those is refused with 409, so the picker does not offer it).
+ */
+export async function listableProofsOf(q: Queryable, userId: number): Promise<TitleProof[]> {
+  const used = await q.query<{ type: string; id: number }>(
+    `SELECT proof_type AS type, proof_id AS id FROM copyright_listings
+      WHERE seller_id = $1 AND status IN ('pending', 'listed', 'sold')`,
+    [userId],
+  );
+  const taken = new Set(used.rows.map((u) => `${u.type}:${Number(u.id)}`));
+  return (await titleProofsOf(q, userId)).filter((p) => !taken.has(`${p.type}:${p.id}`));
 }
 
 /** One proof of this user, or null when it is not theirs or not complete. */

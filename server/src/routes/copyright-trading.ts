@@ -26,7 +26,7 @@ import {
   pendingListings,
   proofSummary,
   sellerListings,
-  titleProofsOf,
+  listableProofsOf,
 } from '../repositories/copyright-listings.js';
 import {
   dealsOf,
@@ -123,7 +123,7 @@ export default async function copyrightTradingRoutes(server: FastifyInstance) {
   app.get(
     '/proofs',
     { schema: { summary: '可挂牌的权属证明', response: envelopeOf(titleProofListSchema) } },
-    async (req) => ok(await titleProofsOf(app.db, Number((await req.requireUser()).id))),
+    async (req) => ok(await listableProofsOf(app.db, Number((await req.requireUser()).id))),
   );
 
   app.post('/listings', { schema: { summary: '发布版权挂牌', response: envelopeOf(createdIdSchema) } }, async (req) => {

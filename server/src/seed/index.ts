@@ -8,6 +8,8 @@ import { seedReview } from './review.js';
 import { seedSales } from './sales.js';
 import { seedMonitor } from '../services/monitor/demo.js';
 import { seedCommunity } from './community.js';
+import { seedCopyrightMarket } from './copyright-market.js';
+import { seedBackOffice } from './back-office.js';
 
 /**
  * Demo data, one module per area, each idempotent (it checks for its own rows first).
@@ -23,6 +25,8 @@ const seeds: Array<{ name: string; run: (app: FastifyInstance) => Promise<void> 
   { name: 'sales', run: seedSales },
   { name: 'monitor', run: seedMonitor },
   { name: 'community', run: seedCommunity },
+  { name: 'copyright-market', run: seedCopyrightMarket },
+  { name: 'back-office', run: seedBackOffice },
 ];
 
 export async function seedIfEmpty(app: FastifyInstance): Promise<void> {

@@ -80,8 +80,13 @@ describe('/api/cytransfer: listings need proof of title, escrow is released only
     ).toBe(400);
 
     const mine = await deposit(seller, '城市夜景');
+    const offered = async () =>
+      (await call(app, 'GET', '/api/cytransfer/proofs', seller.auth)).body.data.map((p: { id: number }) => p.id);
+    expect(await offered()).toContain(mine);
     const r = await call(app, 'POST', '/api/cytransfer/listings', seller.auth, listing(`deposit:${mine}`, 5000));
     expect(r.status).toBe(200);
+    // The publish form no longer offers a proof that is behind a listing.
+    expect(await offered()).not.toContain(mine);
     expect(
       (await call(app, 'POST', '/api/cytransfer/listings', seller.auth, listing(`deposit:${mine}`, 6000))).status,
     ).toBe(409);

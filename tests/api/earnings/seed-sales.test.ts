@@ -13,7 +13,7 @@ describe('demo sales and withdrawals are seeded through the real payment, refund
       (await t.db.query<{ id: number }>("SELECT id FROM users WHERE username = 'demo_creator'")).rows[0].id,
     );
     auth = { authorization: await createSession(t.db, id) };
-  }, 120_000);
+  });
   afterAll(() => t?.close());
 
   const get = async (url: string) => (await t.app.inject({ method: 'GET', url, headers: auth })).json().data;
@@ -60,13 +60,49 @@ describe('demo sales and withdrawals are seeded through the real payment, refund
     expect(escrow.rows.map((r) => Math.abs(Number(r.amount_cents)))).toEqual([30000]);
   });
 
+  it('the copyright market, its review queue, the invoice queue and the gift-card batches are not empty', async () => {
+    const staffId = Number(
+      (await t.db.query<{ id: number }>("SELECT id FROM users WHERE username = 'demo_staff'")).rows[0].id,
+    );
+    const staff = { authorization: await createSession(t.db, staffId) };
+    const asStaff = async (url: string) => (await t.app.inject({ method: 'GET', url, headers: staff })).json().data;
+
+    const market = await get('/api/cytransfer/market');
+    expect(market.list.map((l: { workName: string }) => l.workName)).toEqual(['《山城夜行》微电影剧本']);
+    const listed = await get(`/api/cytransfer/listings/${market.list[0].id}`);
+    expect(listed).toMatchObject({ status: 'listed', mode: 'transfer', priceCents: 1200000 });
+    // Its proof is demo_creator's deposit on the evidence log, as the seller's own would be.
+    expect(listed.proof).toMatchObject({ type: 'deposit', fileName: '山城夜行-剧本-定稿.txt' });
+    const certNo = listed.proof.certNo;
+    const verify = (await t.app.inject(`/api/protection/deposit/verify/${encodeURIComponent(certNo)}`)).json();
+    expect(verify.data).toMatchObject({ workName: '《山城夜行》微电影剧本', valid: true });
+    const pending = await asStaff('/api/cytransfer/admin/pending');
+    expect(pending.map((l: { workName: string }) => l.workName)).toEqual(['《四季》原创歌词']);
+
+    const invoices = await asStaff('/api/admin/invoices/list?status=0');
+    expect(invoices.list).toHaveLength(1);
+    expect(invoices.list[0]).toMatchObject({ title: '青禾广告有限公司' });
+    // Its amount is what the patron paid for the orders it covers, never a typed number.
+    const covered = await t.db.query<{ n: number }>(
+      `SELECT sum(o.amount_cents)::int AS n FROM invoice_orders io JOIN orders o ON o.id = io.order_id WHERE io.invoice_id = $1`,
+      [invoices.list[0].id],
+    );
+    expect(Number(invoices.list[0].amountCents)).toBe(Number(covered.rows[0].n));
+
+    const batches = await asStaff('/api/admin/gift-cards/batches');
+    expect(batches.list).toHaveLength(1);
+    expect(batches.list[0]).toMatchObject({ amountCents: 10000, count: 20 });
+  });
+
   it('seeding again adds nothing', async () => {
     const count = async () =>
       Number(
         (
           await t.db.query<{ n: number }>(
             `SELECT (SELECT count(*) FROM creator_earnings) + (SELECT count(*) FROM community_posts)
-                  + (SELECT count(*) FROM community_demands) AS n`,
+                  + (SELECT count(*) FROM community_demands) + (SELECT count(*) FROM copyright_listings)
+                  + (SELECT count(*) FROM evidence_deposits) + (SELECT count(*) FROM invoices)
+                  + (SELECT count(*) FROM gift_cards) AS n`,
           )
         ).rows[0].n,
       );
