@@ -3,6 +3,7 @@ import { requestInvoice } from '../services/invoicing.js';
 import { invoiceableOrders } from '../repositories/invoices.js';
 import { createGiftCardBatch } from '../services/gift-cards.js';
 import { validateForm } from '../routes/form-validate.js';
+import { seededUserIds } from './users.js';
 import { currentGiftRules } from '../routes/gift-cards.js';
 
 /**
@@ -13,18 +14,13 @@ import { currentGiftRules } from '../routes/gift-cards.js';
  */
 export async function seedBackOffice(app: FastifyInstance): Promise<void> {
   const db = app.db;
-  const users = (
-    await db.query<{ id: number; username: string }>(
-      "SELECT id, username FROM users WHERE username IN ('seed_patron_company', 'demo_staff')",
-    )
-  ).rows;
-  const idOf = (name: string) => users.find((u) => u.username === name)?.id;
-  const patron = idOf('seed_patron_company');
-  const staff = idOf('demo_staff');
+  const ids = await seededUserIds(db, ['seed_patron_company', 'demo_staff']);
+  const patron = ids.get('seed_patron_company');
+  const staff = ids.get('demo_staff');
 
   if (patron !== undefined && !(await db.query('SELECT 1 FROM invoices LIMIT 1')).rows.length) {
     // Its three latest licence orders, as the request page lists them.
-    const orders = (await invoiceableOrders(db, Number(patron), 'material')).slice(0, 3).map((o) => o.id);
+    const orders = (await invoiceableOrders(db, patron, 'material')).slice(0, 3).map((o) => o.id);
     if (orders.length) {
       const form = await validateForm(app, 'lumen:forms/invoice', {
         orders,
@@ -39,7 +35,7 @@ export async function seedBackOffice(app: FastifyInstance): Promise<void> {
         email: 'finance@qinghe-ad.example.com',
         remark: '请开具信息技术服务费',
       });
-      await requestInvoice(db, Number(patron), form, 'material');
+      await requestInvoice(db, patron, form, 'material');
     }
   }
 

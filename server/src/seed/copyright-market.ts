@@ -4,6 +4,7 @@ import { insertDeposit } from '../repositories/deposits.js';
 import { commitDeposit } from '../services/deposit-ledger.js';
 import { publishListing, reviewListing } from '../services/copyright-trading.js';
 import { validateForm } from '../routes/form-validate.js';
+import { seededUserIds } from './users.js';
 
 /** Work category code of 文字作品 (lumen:enums/work-category). */
 const TEXT_WORK = 4;
@@ -76,14 +77,9 @@ const WORKS = [
 export async function seedCopyrightMarket(app: FastifyInstance): Promise<void> {
   const db = app.db;
   if ((await db.query('SELECT 1 FROM copyright_listings LIMIT 1')).rows.length) return;
-  const users = (
-    await db.query<{ id: number; username: string }>(
-      "SELECT id, username FROM users WHERE username IN ('demo_creator', 'demo_staff')",
-    )
-  ).rows;
-  const idOf = (name: string) => users.find((u) => u.username === name)?.id;
-  const creator = idOf('demo_creator');
-  const staff = idOf('demo_staff');
+  const ids = await seededUserIds(db, ['demo_creator', 'demo_staff']);
+  const creator = ids.get('demo_creator');
+  const staff = ids.get('demo_staff');
   if (creator === undefined || staff === undefined) return;
   for (const w of WORKS) {
     const bytes = Buffer.from(`${w.text}\n`, 'utf8');
@@ -92,7 +88,7 @@ export async function seedCopyrightMarket(app: FastifyInstance): Promise<void> {
     await app.storage.put(fileKey, bytes, { contentType: 'text/plain; charset=utf-8', sha256 });
     const depositId = await db.tx(async (q) => {
       const id = await insertDeposit(q, {
-        userId: Number(creator),
+        userId: creator,
         materialId: null,
         workName: w.workName,
         workCategory: TEXT_WORK,
@@ -109,7 +105,7 @@ export async function seedCopyrightMarket(app: FastifyInstance): Promise<void> {
       });
       await commitDeposit(q, {
         id,
-        userId: Number(creator),
+        userId: creator,
         materialId: null,
         sha256,
         workName: w.workName,
@@ -122,7 +118,7 @@ export async function seedCopyrightMarket(app: FastifyInstance): Promise<void> {
       rights: [...w.listing.rights],
       proof: `deposit:${depositId}`,
     });
-    const listingId = await publishListing(db, Number(creator), form);
-    if (w.approve) await reviewListing(db, listingId, Number(staff), true);
+    const listingId = await publishListing(db, creator, form);
+    if (w.approve) await reviewListing(db, listingId, staff, true);
   }
 }

@@ -1,3 +1,4 @@
+import type { Queryable } from '../db/index.js';
 import type { FastifyInstance } from 'fastify';
 import { hashPassword } from '../security/password.js';
 
@@ -64,4 +65,13 @@ export async function seedUsers(app: FastifyInstance): Promise<void> {
       [u.username, u.phone, u.nickname, u.owner_type, u.enhanced_auth, u.roles, u.company_name, hash],
     );
   }
+}
+
+/** Ids of seeded accounts by username (a name not seeded is left out), for the seeds that act as them. */
+export async function seededUserIds(db: Queryable, usernames: string[]): Promise<Map<string, number>> {
+  const r = await db.query<{ id: number; username: string }>(
+    'SELECT id, username FROM users WHERE username = ANY($1::text[])',
+    [usernames],
+  );
+  return new Map(r.rows.map((u) => [u.username, Number(u.id)]));
 }
