@@ -62,6 +62,12 @@ describe('egress policy: captures, screen recordings and the crawler never reach
             res.writeHead(302, { location: `${inner}/after-redirect` });
             return res.end();
           }
+          if (req.url === '/stall') {
+            // Answers after any page wall time a test sets: loading alone runs past the limit.
+            const answer = setTimeout(() => res.end('<title>slow</title>'), 8000);
+            req.socket.on('close', () => clearTimeout(answer));
+            return;
+          }
           if (req.url === '/meta') {
             res.writeHead(200, { 'content-type': 'text/html' });
             return res.end(`<meta http-equiv="refresh" content="0;url=${inner}/meta-refresh">`);
@@ -194,6 +200,9 @@ describe('egress policy: captures, screen recordings and the crawler never reach
       await run();
       const slow = (await call(t.app, 'GET', `/api/protection/captures/${created.body.data.id}`, alice.auth)).body.data;
       expect(slow.pages[0]).toMatchObject({ ok: false, failure: 'timeout', error: '超过单页时限' });
+      // A page still loading when its time is up is slow, not unreachable.
+      const stalled = await capture(['http://public-site.test/stall']);
+      expect(stalled.pages[0]).toMatchObject({ ok: false, failure: 'timeout', error: '超过单页时限' });
       process.env.CAPTURE_PAGE_WALL_MS = saved.wall ?? '';
       process.env.CAPTURE_MAX_BYTES = '200';
       // The limit is checked as bytes arrive: the chunk that crosses it may still land, nothing after it does.

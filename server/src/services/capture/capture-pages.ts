@@ -91,6 +91,9 @@ export function classifyError(message: string): { failure: PageFailure; error: s
     : { failure: 'network', error: EGRESS_UNREACHABLE };
 }
 
+/** A page stopped at its wall time (captureLimits().pageWallMs), while loading or after. */
+const PAST_WALL_TIME = { ok: false, failure: 'timeout', error: '超过单页时限' } as const;
+
 /** Limits of one capture (environment, read per capture). */
 export const captureLimits = () => ({
   maxBytes: Number(process.env.CAPTURE_MAX_BYTES) || 200 * 1024 * 1024,
@@ -274,7 +277,9 @@ export async function capturePages(opts: CaptureOptions, hooks: CaptureHooks = {
       log('goto', url);
       let response: Response | null = null;
       // The page's wall time: steps and snapshots included; past it the page is closed, so whatever waits fails.
+      let pastWallTime = false;
       const wall = setTimeout(() => {
+        pastWallTime = true;
         log('limit', `${dir}: 超过单页时限 ${Math.round(limits.pageWallMs / 1000)} 秒`, false);
         void page.close().catch(() => {});
       }, limits.pageWallMs);
@@ -286,7 +291,9 @@ export async function capturePages(opts: CaptureOptions, hooks: CaptureHooks = {
         const raw = (err as Error).message.split('\n')[0];
         hooks.log?.({ at: nowIso(), kind: 'refused', host: '', port: 0, reason: `goto ${url}: ${raw}` });
         response = null;
-        Object.assign(result, classifyError(raw));
+        // A slow page closed by its wall time while loading fails with "page closed": that is the time
+        // limit, not an unreachable address (seen on a loaded machine, where loading alone took 2.5 s).
+        Object.assign(result, pastWallTime ? PAST_WALL_TIME : classifyError(raw));
         log('goto', `${url} 失败：${result.error}`, false);
       }
       if (response)
@@ -329,7 +336,7 @@ export async function capturePages(opts: CaptureOptions, hooks: CaptureHooks = {
         } catch (err) {
           if (!page.isClosed()) throw err;
           for (const f of files.filter((x) => x.name.startsWith(`${dir}/`))) files.splice(files.indexOf(f), 1);
-          Object.assign(result, { ok: false, failure: 'timeout', error: '超过单页时限' });
+          Object.assign(result, PAST_WALL_TIME);
         }
       clearTimeout(wall);
       pages.push(result);
