@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { lockDataDir, type DataDirLock } from './data-dir-lock.js';
 import { preparedQuery } from './pglite-prepared.js';
+import { turnIfBusy } from './pglite-turns.js';
 import { pgListener } from './pg-listener.js';
 
 export interface QueryResult<T> {
@@ -92,6 +93,7 @@ async function runPrepared(
 function wrapPglite(p: PGlite | any, prepared?: ReturnType<typeof preparedQuery>): Queryable {
   return {
     async query(sql, params = [], opts) {
+      await turnIfBusy();
       // Parameterised statements only, as on PostgreSQL: texts without parameters may be built from values.
       const r =
         (params.length && prepared && opts?.prepare !== false ? await prepared(sql, params) : null) ??
@@ -100,6 +102,7 @@ function wrapPglite(p: PGlite | any, prepared?: ReturnType<typeof preparedQuery>
       return { rows: r.rows as any[], rowCount: r.affectedRows || r.rows.length };
     },
     async exec(sql) {
+      await turnIfBusy();
       await p.exec(sql);
     },
   };
