@@ -52,12 +52,20 @@ function run(label, cmd, args, { env = {}, background = false } = {}) {
     ? ['/usr/bin/time', ['-f', '%U %S', '-o', cpuFile, cmd, ...args]]
     : [cmd, args];
   const child = spawn(timed[0], timed[1], {
-    stdio: background ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+    stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, ...env },
   });
+  // Kept in the foreground too: a pass that exits non-zero with no failed test is explained from it.
   const output = [];
-  child.stdout?.on('data', (d) => output.push(d));
-  child.stderr?.on('data', (d) => output.push(d));
+  for (const [stream, sink] of [
+    [child.stdout, process.stdout],
+    [child.stderr, process.stderr],
+  ]) {
+    stream.on('data', (d) => {
+      output.push(d);
+      if (!background) sink.write(d);
+    });
+  }
   return new Promise((resolve) => {
     child.on('exit', (code) => {
       const cpu = fs.existsSync(cpuFile)
@@ -74,7 +82,7 @@ function run(label, cmd, args, { env = {}, background = false } = {}) {
         process.stdout.write(Buffer.concat(output));
       }
       if (code !== 0) broken = true;
-      resolve(code);
+      resolve({ code, output: Buffer.concat(output).toString('utf8') });
     });
   });
 }
@@ -91,7 +99,11 @@ async function vitest(label, project, { env = {}, extra = [], background = false
     `--outputFile.json=${out}`,
     '--reporter=./scripts/slowest-files-reporter.mjs',
   ];
-  await run(label, 'npx', ['vitest', 'run', '--project', project, ...reporters, ...extra], { env, background });
+  const { code, output } = await run(label, 'npx', ['vitest', 'run', '--project', project, ...reporters, ...extra], {
+    env,
+    background,
+  });
+  const failedBefore = failures.length;
   if (fs.existsSync(out)) {
     const j = JSON.parse(fs.readFileSync(out, 'utf8'));
     passed += j.numPassedTests;
@@ -110,6 +122,27 @@ async function vitest(label, project, { env = {}, extra = [], background = false
     }
     if (j.numTotalTests === 0) broken = true;
   } else broken = true;
+  if (code !== 0 && failures.length === failedBefore)
+    failures.push(`[${label}] ${whyExitedWithoutFailure(code, output)}`);
+}
+
+/**
+ * Why a vitest pass exited non-zero though none of its tests failed, in one line for the closing
+ * summary (CI keeps only the log's tail): most often errors vitest caught outside any test, which it
+ * prints in a block of their own far above the end.
+ */
+function whyExitedWithoutFailure(code, output) {
+  // eslint-disable-next-line no-control-regex
+  const plain = output.replace(/\x1b\[[0-9;]*m/g, '');
+  const caught = /Vitest caught (\d+) unhandled errors?/.exec(plain);
+  if (!caught) return `exited with code ${code} though no test failed: its output is above`;
+  const kinds = new Map();
+  for (const m of plain.matchAll(/Unhandled (?:Rejection|Error)\s*⎯*\s*\n(.+)/g)) {
+    const line = m[1].trim().slice(0, 160);
+    kinds.set(line, (kinds.get(line) ?? 0) + 1);
+  }
+  const list = [...kinds].map(([line, n]) => `${n} × ${line}`).join('\n      ');
+  return `exited with code ${code}: vitest caught ${caught[1]} unhandled errors outside the tests\n      ${list}`;
 }
 
 const only = process.argv[2];
@@ -155,7 +188,7 @@ const templates =
 const browserBeside = whole ? browserPass(true) : undefined;
 
 if (whole || only === 'typecheck') {
-  if ((await run('typecheck', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit'])) !== 0) failed++;
+  if ((await run('typecheck', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit'])).code !== 0) failed++;
 }
 // Unit files that mock modules run isolated; the rest share their worker's modules (vitest.config.ts).
 if (whole || only === 'unit') {
@@ -187,7 +220,7 @@ const postgresPass = (background = false) =>
 
 async function browserPass(background = false) {
   if (!clientBuild) return vitest('e2e (Chromium)', 'e2e', { background });
-  const code = await clientBuild.built;
+  const { code } = await clientBuild.built;
   // Its server seeds the demo catalogue from the media the fixtures step makes.
   await templates;
   if (code === 0) await vitest('e2e (Chromium)', 'e2e', { env: { E2E_CLIENT_DIR: clientBuild.dir }, background });
@@ -214,7 +247,7 @@ if (whole) {
   else console.log('TEST_DATABASE_URL not set: the API suite ran on PGlite only.');
   await browserBeside;
 }
-if (lint && (await lint) !== 0) {
+if (lint && (await lint).code !== 0) {
   failed++;
   failures.push(
     '[lint] npm run lint failed: its output is above (run `npm run format` for Prettier, `npm run lint` to see the rest)',
