@@ -4,6 +4,7 @@ import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
 import { dbRateLimitStore } from './plugins/rate-limit-store.js';
 import securityHeaders from './plugins/security-headers.js';
+import metrics from './plugins/metrics.js';
 import type { Config } from './config.js';
 import type { Db } from './db/index.js';
 import { openStorage, type ObjectStore } from './storage/index.js';
@@ -75,6 +76,7 @@ export async function buildApp({ config, db, logger, onRoute }: AppDeps): Promis
 
   // First, so its onRequest hook also covers the not-found handler the errors plugin sets.
   await app.register(securityHeaders);
+  await app.register(metrics);
   await app.register(errors);
   await app.register(cookie);
   await app.register(compress, { global: true, threshold: 1024 });

@@ -60,6 +60,8 @@ export interface Config {
   cspConnectSrc: string[];
   /** Evidence log: signer key (EVIDENCE_LOG_KEY, PRIVATE+KEY+... string; else created in DATA_DIR/evidence) and the checkpoint origin / key name (EVIDENCE_LOG_ORIGIN). */
   evidenceLog: { signerKey?: string; origin: string };
+  /** Bearer token a Prometheus scraper sends to GET /metrics (METRICS_TOKEN); unset: this machine only, not through a proxy. */
+  metricsToken?: string;
   /** A real RFC 3161 TSA (TSA_URL) and its certificates to publish (PEM read from TSA_CERT_FILE, TSA_ROOT_CERT_FILE); the sandbox otherwise. */
   tsa?: { url?: string; certificate?: string; rootCertificate?: string };
 }
@@ -106,6 +108,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       signerKey: env.EVIDENCE_LOG_KEY || undefined,
       origin: env.EVIDENCE_LOG_ORIGIN || `${new URL(env.PUBLIC_URL ?? `http://localhost:${port}`).host}/evidence-log`,
     },
+    metricsToken: env.METRICS_TOKEN || undefined,
     tsa: env.TSA_URL
       ? { url: env.TSA_URL, certificate: readPem(env.TSA_CERT_FILE), rootCertificate: readPem(env.TSA_ROOT_CERT_FILE) }
       : undefined,

@@ -135,3 +135,21 @@ export async function firstCheckpointCovering(q: Queryable, leafIndex: number): 
   ).rows[0];
   return r ? checkpointRow(r) : undefined;
 }
+
+/** The log's size, the newest checkpoint's size and when it was signed (Unix seconds; null before the first), for /metrics. */
+export async function evidenceLogStats(
+  q: Queryable,
+): Promise<{ leaves: number; signedSize: number; checkpointSignedAt: number | null }> {
+  const r = await q.query<{ leaves: number; signed: number | null; at: number | null }>(
+    `SELECT (SELECT coalesce(max(idx) + 1, 0) FROM evidence_log_leaves)::int8 AS leaves,
+            c.tree_size AS signed, extract(epoch FROM c.created_at)::float8 AS at
+       FROM (SELECT 1) one
+       LEFT JOIN (SELECT tree_size, created_at FROM evidence_checkpoints ORDER BY tree_size DESC LIMIT 1) c ON true`,
+  );
+  const row = r.rows[0];
+  return {
+    leaves: Number(row.leaves),
+    signedSize: Number(row.signed ?? 0),
+    checkpointSignedAt: row.at === null ? null : Number(row.at),
+  };
+}

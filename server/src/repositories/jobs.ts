@@ -260,3 +260,27 @@ export async function countUnfinishedJobs(q: Queryable, f: { tasks: string[] } |
         );
   return Number(r.rows[0].n);
 }
+
+/** Unfinished jobs per task and state, and how long the oldest ready one has waited (for /metrics). */
+export interface JobQueueStat {
+  task: string;
+  state: 'queued' | 'running';
+  count: number;
+  /** Seconds since the oldest job of this task and state became due (run_at); 0 when none is due yet. */
+  oldestDueSeconds: number;
+}
+
+export async function jobQueueStats(q: Queryable): Promise<JobQueueStat[]> {
+  // Reads the partial indexes of unfinished jobs only: finished rows, however many, cost nothing here.
+  const r = await q.query<{ task: string; state: JobQueueStat['state']; n: number; age: number | null }>(
+    `SELECT task, state, count(*)::int AS n,
+            extract(epoch FROM now() - min(run_at) FILTER (WHERE run_at <= now()))::float8 AS age
+       FROM jobs WHERE ${UNFINISHED} GROUP BY task, state ORDER BY task, state`,
+  );
+  return r.rows.map((x) => ({
+    task: x.task,
+    state: x.state,
+    count: Number(x.n),
+    oldestDueSeconds: Number(x.age ?? 0),
+  }));
+}
