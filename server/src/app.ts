@@ -15,15 +15,9 @@ import client from './plugins/client.js';
 import requestInput from './plugins/request-input.js';
 import { routeModules } from './routes/index.js';
 import { registerOpenApi } from './http/openapi.js';
-import { envelopeOf } from './http/envelope-schema.js';
 import { sharedCompilers } from './http/schema-compilers.js';
-import { healthSchema } from '../../src/schemas/api/health.js';
 import { apiVersion } from './http/api-version.js';
 import { vocabulary } from '../../src/schemas/validator.js';
-import { ok } from './http/envelope.js';
-import { countUnfinishedJobs } from './repositories/jobs.js';
-import { evidenceLogHealth, lastCheckpointFileOf } from './evidence/last-checkpoint.js';
-import { logSignerOf } from './evidence/note-signer.js';
 import { registerUploadSweep } from './services/uploads/sweep.js';
 import { registerMaterialCounters } from './services/material-counters.js';
 import { registerGinMaintenance } from './services/gin-maintenance.js';
@@ -92,20 +86,6 @@ export async function buildApp({ config, db, logger, onRoute }: AppDeps): Promis
   // Before every route: the document is built from the routes added after it.
   await registerOpenApi(app, apiVersion);
 
-  // seedPending: demo-data jobs (seed.*) not finished yet; the browser tests wait for 0.
-  // evidenceLog 'inconsistent': the stored log no longer extends the last signed checkpoint and
-  // nothing is signed until an operator acts (README "Security model"). Still 200 with status
-  // 'degraded': a load balancer must not take every app server out over the evidence log.
-  app.get('/api/health', { schema: { summary: '服务状态', response: envelopeOf(healthSchema) } }, async () => {
-    const evidence = await evidenceLogHealth(db, lastCheckpointFileOf(config.dataDir), () => logSignerOf(config));
-    return ok({
-      status: evidence.state === 'ok' ? 'up' : 'degraded',
-      db: db.kind,
-      seedPending: await countUnfinishedJobs(db, { prefix: 'seed.' }),
-      evidenceLog: evidence.state,
-      ...(evidence.detail ? { evidenceLogDetail: evidence.detail } : {}),
-    });
-  });
   for (const m of routeModules) {
     const mod = await m.load();
     await app.register(mod.default, { prefix: m.prefix });

@@ -11,6 +11,25 @@ const number = (name: string) => Number(/^\d+/.exec(name)?.[0] ?? NaN);
 /** Any fixed 64-bit number: the advisory lock under which one process at a time migrates. */
 const MIGRATION_LOCK = 7_405_201_126;
 
+/** The migration files in the order they run; `before` stops at a number (tests of a data migration set up the older schema first). */
+function migrationFiles(before?: string): string[] {
+  return fs
+    .readdirSync(dir)
+    .filter((f) => f.endsWith('.sql') && (!before || number(f) < number(before)))
+    .sort((a, b) => number(a) - number(b) || (a < b ? -1 : 1));
+}
+
+/** Files this code has that the database has not applied yet (all of them before the first migration). */
+export async function pendingMigrations(db: Db): Promise<string[]> {
+  const table = await db.query(
+    "SELECT 1 FROM pg_tables WHERE schemaname = current_schema() AND tablename = 'schema_migrations'",
+  );
+  const done = table.rowCount
+    ? new Set((await db.query<{ name: string }>('SELECT name FROM schema_migrations')).rows.map((r) => r.name))
+    : new Set<string>();
+  return migrationFiles().filter((f) => !done.has(f));
+}
+
 /**
  * Applies numbered SQL files in numeric order, each once, each in its own transaction.
  * The number only orders the files; its hundreds loosely group a domain (0xx core, 1xx catalogue
@@ -27,11 +46,7 @@ export async function migrate(db: Db, opts: { before?: string } = {}): Promise<s
   const done = new Set(
     (await db.query<{ name: string }>('SELECT name FROM schema_migrations')).rows.map((r) => r.name),
   );
-  // `before` stops at a number (tests of a data migration set up the older schema first).
-  const files = fs
-    .readdirSync(dir)
-    .filter((f) => f.endsWith('.sql') && (!opts.before || number(f) < number(opts.before)))
-    .sort((a, b) => number(a) - number(b) || (a < b ? -1 : 1));
+  const files = migrationFiles(opts.before);
   const applied: string[] = [];
   for (const f of files) {
     if (done.has(f)) continue;

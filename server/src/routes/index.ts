@@ -8,6 +8,7 @@ export const routeModules: Array<{
   prefix: string;
   load: () => Promise<{ default: (app: FastifyInstance) => Promise<void> }>;
 }> = [
+  { prefix: '/api/health', load: () => import('./health.js') },
   { prefix: '/api/user/works', load: () => import('./works.js') },
   { prefix: '/api/protection/deposit', load: () => import('./deposits.js') },
   { prefix: '/api/protection/ledger', load: () => import('./ledger.js') },

@@ -15,3 +15,40 @@ export const healthSchema = {
 } as const;
 
 export type Health = FromSchema<typeof healthSchema>;
+
+/** One readiness check: whether it passed and, when not, what failed (for the operator, not for users). */
+const readinessCheck = {
+  type: 'object',
+  required: ['ok'],
+  properties: { ok: { type: 'boolean' }, detail: { type: 'string' } },
+} as const;
+
+/** The answer of GET /api/health/ready: 200 when every check passed, 503 with the same body otherwise. */
+export const readinessSchema = {
+  title: '就绪检查',
+  type: 'object',
+  required: ['ready', 'checks'],
+  properties: {
+    ready: { type: 'boolean' },
+    checks: {
+      type: 'object',
+      required: ['db', 'migrations', 'storage', 'evidenceLog'],
+      properties: {
+        db: { ...readinessCheck, description: '数据库可查询' },
+        migrations: { ...readinessCheck, description: '迁移已全部执行' },
+        storage: { ...readinessCheck, description: '文件存储可写' },
+        evidenceLog: { ...readinessCheck, description: '存证日志延续最后签名的检查点' },
+      },
+    },
+  },
+} as const;
+
+export type Readiness = FromSchema<typeof readinessSchema>;
+
+/** The answer of GET /api/health/live: the process answers (no dependency is checked). */
+export const livenessSchema = {
+  title: '存活检查',
+  type: 'object',
+  required: ['live'],
+  properties: { live: { type: 'boolean', const: true } },
+} as const;
