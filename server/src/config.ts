@@ -85,7 +85,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   return {
     port,
-    host: env.HOST ?? '0.0.0.0',
+    // Outside production the /dev sandboxes and the demo accounts (public password) are on: this
+    // machine only, unless HOST says otherwise.
+    host: env.HOST || (nodeEnv === 'production' ? '0.0.0.0' : '127.0.0.1'),
     env: nodeEnv,
     dataDir,
     databaseUrl: env.DATABASE_URL || undefined,

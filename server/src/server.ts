@@ -55,6 +55,10 @@ try {
   }
   await app.listen({ port: config.port, host: config.host });
   app.log.info(`流明素材 ready at ${config.publicUrl} (${db.kind})`);
+  if (config.env !== 'production' && !process.env.HOST)
+    app.log.info(
+      `listening on ${config.host} only: the /dev sandboxes and demo accounts stay on this machine (HOST=0.0.0.0 opens it to the network)`,
+    );
   // After listen, so the site answers while the first start's seed media are still being made.
   if (config.jobsInProcess) worker = startWorker({ db, storage: app.storage, config, log: app.log });
   else if (db.kind === 'pglite')

@@ -22,6 +22,14 @@ describe('loadConfig', () => {
     expect(loadConfig(REAL_SECRETS).smsCodePepper).toBe('pepper-x9');
   });
 
+  it('listens on this machine only outside production, unless HOST says otherwise', () => {
+    expect(loadConfig({}).host).toBe('127.0.0.1');
+    expect(loadConfig({ NODE_ENV: 'test' }).host).toBe('127.0.0.1');
+    expect(loadConfig({ NODE_ENV: 'production' }).host).toBe('0.0.0.0');
+    expect(loadConfig({ HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
+    expect(loadConfig({ NODE_ENV: 'production', HOST: '10.0.0.5' }).host).toBe('10.0.0.5');
+  });
+
   it('production does not seed the demo accounts unless SEED=1', () => {
     expect(loadConfig({ NODE_ENV: 'production' }).seed).toBe(false);
     expect(loadConfig({ NODE_ENV: 'production', SEED: 'true' }).seed).toBe(false);
