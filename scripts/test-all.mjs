@@ -53,7 +53,8 @@ function run(label, cmd, args, { env = {}, background = false } = {}) {
     : [cmd, args];
   const child = spawn(timed[0], timed[1], {
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, ...env },
+    // Piped, a pass would print without colours even to a terminal.
+    env: { ...(process.stdout.isTTY ? { FORCE_COLOR: '1' } : {}), ...process.env, ...env },
   });
   // Kept in the foreground too: a pass that exits non-zero with no failed test is explained from it.
   const output = [];
