@@ -5,6 +5,7 @@ import rateLimit from '@fastify/rate-limit';
 import { dbRateLimitStore } from './plugins/rate-limit-store.js';
 import securityHeaders from './plugins/security-headers.js';
 import metrics from './plugins/metrics.js';
+import requestLog from './plugins/request-log.js';
 import type { Config } from './config.js';
 import type { Db } from './db/index.js';
 import { openStorage, type ObjectStore } from './storage/index.js';
@@ -47,6 +48,8 @@ export async function buildApp({ config, db, logger, onRoute }: AppDeps): Promis
     // Only behind a known proxy may X-Forwarded-For name the client (rate limits key on the IP).
     trustProxy: config.trustProxy,
     bodyLimit: 2 * 1024 * 1024,
+    // One line per answered request instead of two (plugins/request-log.ts).
+    disableRequestLogging: true,
     // Route schemas are the shared schema files, so their x-* annotations are known keywords here too.
     ajv: {
       customOptions: {
@@ -71,6 +74,7 @@ export async function buildApp({ config, db, logger, onRoute }: AppDeps): Promis
   // First, so its onRequest hook also covers the not-found handler the errors plugin sets.
   await app.register(securityHeaders);
   await app.register(metrics);
+  await app.register(requestLog);
   await app.register(errors);
   await app.register(cookie);
   await app.register(compress, { global: true, threshold: 1024 });

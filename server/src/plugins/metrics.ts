@@ -4,6 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { jobQueueStats } from '../repositories/jobs.js';
 import { evidenceLogStats } from '../repositories/evidence-log.js';
+import { routeLabeller } from '../http/route-label.js';
 
 /**
  * GET /metrics in Prometheus's text format (prom-client): requests per route and status, their
@@ -25,9 +26,6 @@ function processMetrics(): Registry {
   return processRegistry;
 }
 
-/** Route templates, not URLs: /api/works/:id is one series however many works there are. */
-const routeOf = (req: FastifyRequest) => req.routeOptions.url ?? 'unmatched';
-
 const LOOPBACK = /^(127\.|::1$|::ffff:127\.)/;
 
 function allowed(req: FastifyRequest, token: string | undefined): boolean {
@@ -41,6 +39,8 @@ function allowed(req: FastifyRequest, token: string | undefined): boolean {
 }
 
 export default fp(async (app) => {
+  // Route templates, not URLs: /api/works/:id is one series however many works there are.
+  const routeOf = routeLabeller(app.config.clientDir);
   const registry = new Registry();
   const labelNames = ['method', 'route', 'status'] as const;
   const requests = new Counter({
@@ -107,7 +107,7 @@ export default fp(async (app) => {
   }
 
   app.addHook('onResponse', async (req, reply) => {
-    const labels = { method: req.method, route: routeOf(req), status: String(reply.statusCode) };
+    const labels = { method: req.method, route: routeOf(req).route, status: String(reply.statusCode) };
     requests.inc(labels);
     duration.observe(labels, reply.elapsedTime / 1000);
     const bytes = Number(req.headers['content-length']);

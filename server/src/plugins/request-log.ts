@@ -1,0 +1,27 @@
+import fp from 'fastify-plugin';
+import { routeLabeller } from '../http/route-label.js';
+
+/** Routine requests (health polls, scrapes) logged at debug: at info they were most of the log. */
+const ROUTINE = /^\/(api\/health(\/.*)?|metrics)$/;
+
+/**
+ * One log line per request, when it is answered: method, URL, route, status and time. Fastify's own
+ * request logging (a line when a request comes in and another when it is answered) is off in
+ * app.ts. Health checks, scrapes and the client build's files go to debug; server errors to error.
+ */
+export default fp(async (app) => {
+  const labelOf = routeLabeller(app.config.clientDir);
+  app.addHook('onResponse', async (req, reply) => {
+    const { route, isStatic } = labelOf(req);
+    const line = {
+      method: req.method,
+      url: req.url,
+      route,
+      status: reply.statusCode,
+      ms: Math.round(reply.elapsedTime * 10) / 10,
+    };
+    if (reply.statusCode >= 500) req.log.error(line, 'request answered');
+    else if (isStatic || ROUTINE.test(route)) req.log.debug(line, 'request answered');
+    else req.log.info(line, 'request answered');
+  });
+});
