@@ -26,7 +26,12 @@ describe('request log and route labels', () => {
         done();
       },
     });
-    app = await buildApp({ config: t.app.config, db: t.db, logger: { level: 'info', stream } });
+    app = await buildApp({ config: t.app.config, db: t.db, logger: { level: 'warn', stream } });
+    // A route that answers past the slow-request threshold (5 s).
+    app.get('/api/test-only/slow', async () => {
+      await new Promise((r) => setTimeout(r, 5200));
+      return { ok: true };
+    });
     await app.ready();
   });
   afterAll(async () => {
@@ -36,6 +41,7 @@ describe('request log and route labels', () => {
   });
 
   it('writes one info line per answered request, with route and status; health checks and built files stay below info', async () => {
+    app.log.level = 'info';
     lines.length = 0;
     expect((await app.inject('/api/items/detail/987654')).statusCode).toBe(404);
     expect((await app.inject('/api/health')).statusCode).toBe(200);
@@ -50,6 +56,15 @@ describe('request log and route labels', () => {
     expect(requests.every((l) => typeof l.ms === 'number' && l.level === 30 && typeof l.reqId === 'string')).toBe(true);
     // Fastify's own two lines per request are off.
     expect(lines.filter((l) => l.msg === 'incoming request' || l.msg === 'request completed')).toEqual([]);
+  });
+
+  it('logs a request slower than 5 s at warn, so a warn-level log still names it', async () => {
+    app.log.level = 'warn';
+    lines.length = 0;
+    await app.inject('/api/items/detail/987654');
+    expect((await app.inject('/api/test-only/slow')).statusCode).toBe(200);
+    expect(lines.map((l) => [l.level, l.msg, l.route])).toEqual([[40, 'slow request', '/api/test-only/slow']]);
+    expect(lines[0].ms).toBeGreaterThanOrEqual(5200);
   });
 
   it('counts the files of a client build folder as one route in /metrics', async () => {

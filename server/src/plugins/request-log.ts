@@ -3,6 +3,11 @@ import { routeLabeller } from '../http/route-label.js';
 
 /** Routine requests (health polls, scrapes) logged at debug: at info they were most of the log. */
 const ROUTINE = /^\/(api\/health(\/.*)?|metrics)$/;
+/**
+ * Slower than this, a request is logged at warn whatever the level: production (and the browser
+ * tests, at warn) then show which request kept a page waiting, and for how long.
+ */
+const SLOW_MS = 5000;
 
 /**
  * One log line per request, when it is answered: method, URL, route, status and time. Fastify's own
@@ -21,6 +26,7 @@ export default fp(async (app) => {
       ms: Math.round(reply.elapsedTime * 10) / 10,
     };
     if (reply.statusCode >= 500) req.log.error(line, 'request answered');
+    else if (line.ms > SLOW_MS && !isStatic) req.log.warn(line, 'slow request');
     else if (isStatic || ROUTINE.test(route)) req.log.debug(line, 'request answered');
     else req.log.info(line, 'request answered');
   });
