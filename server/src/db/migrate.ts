@@ -19,6 +19,9 @@ function migrationFiles(before?: string): string[] {
     .sort((a, b) => number(a) - number(b) || (a < b ? -1 : 1));
 }
 
+/** The files ship with the code: read once, not at every readiness poll. */
+let shipped: string[] | undefined;
+
 /** Files this code has that the database has not applied yet (all of them before the first migration). */
 export async function pendingMigrations(db: Db): Promise<string[]> {
   const table = await db.query(
@@ -27,7 +30,7 @@ export async function pendingMigrations(db: Db): Promise<string[]> {
   const done = table.rowCount
     ? new Set((await db.query<{ name: string }>('SELECT name FROM schema_migrations')).rows.map((r) => r.name))
     : new Set<string>();
-  return migrationFiles().filter((f) => !done.has(f));
+  return (shipped ??= migrationFiles()).filter((f) => !done.has(f));
 }
 
 /**

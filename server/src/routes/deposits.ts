@@ -19,7 +19,7 @@ import {
   markFailed,
   ownsMaterial,
 } from '../repositories/deposits.js';
-import { certificatePath, commitDeposit } from '../services/deposit-ledger.js';
+import { certificatePath, recordDeposit } from '../services/deposit-ledger.js';
 import { CERT_NO_PATTERN } from '../../../src/schemas/api/ledger.js';
 import { envelopeOf, fileAnswer } from '../http/envelope-schema.js';
 import {
@@ -74,18 +74,7 @@ export default async function deposits(server: FastifyInstance) {
       // neither (the client got no answer and sends again), never a record stuck at 存证中.
       let id: number;
       try {
-        id = await app.db.tx(async (q) => {
-          const newId = await insertDeposit(q, row);
-          await commitDeposit(q, {
-            id: newId,
-            userId: Number(user.id),
-            materialId: form.materialId ?? null,
-            sha256: file.sha256,
-            workName: form.workName,
-            fileName: file.name,
-          });
-          return newId;
-        });
+        id = (await app.db.tx((q) => recordDeposit(q, row))).id;
       } catch (e) {
         req.log.error({ err: e }, 'ledger append failed');
         await markFailed(app.db, await insertDeposit(app.db, row));

@@ -1,7 +1,6 @@
 import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { insertDeposit } from '../repositories/deposits.js';
-import { commitDeposit } from '../services/deposit-ledger.js';
+import { recordDeposit } from '../services/deposit-ledger.js';
 import { publishListing, reviewListing } from '../services/copyright-trading.js';
 import { validateForm } from '../routes/form-validate.js';
 import { seededUserIds } from './users.js';
@@ -86,8 +85,8 @@ export async function seedCopyrightMarket(app: FastifyInstance): Promise<void> {
     const sha256 = crypto.createHash('sha256').update(bytes).digest('hex');
     const fileKey = app.storage.newKey('deposit', 'txt');
     await app.storage.put(fileKey, bytes, { contentType: 'text/plain; charset=utf-8', sha256 });
-    const depositId = await db.tx(async (q) => {
-      const id = await insertDeposit(q, {
+    const deposit = await db.tx((q) =>
+      recordDeposit(q, {
         userId: creator,
         materialId: null,
         workName: w.workName,
@@ -102,21 +101,12 @@ export async function seedCopyrightMarket(app: FastifyInstance): Promise<void> {
         fileSize: bytes.length,
         mime: 'text/plain',
         sha256,
-      });
-      await commitDeposit(q, {
-        id,
-        userId: creator,
-        materialId: null,
-        sha256,
-        workName: w.workName,
-        fileName: w.fileName,
-      });
-      return id;
-    });
+      }),
+    );
     const form = await validateForm(app, 'lumen:forms/copyright-listing', {
       ...w.listing,
       rights: [...w.listing.rights],
-      proof: `deposit:${depositId}`,
+      proof: `deposit:${deposit.id}`,
     });
     const listingId = await publishListing(db, creator, form);
     if (w.approve) await reviewListing(db, listingId, staff, true);

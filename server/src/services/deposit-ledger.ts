@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import type { Queryable } from '../db/index.js';
 import { appendBlock, type LedgerBlock } from '../evidence/ledger.js';
-import { linkMaterialEvidence, markDeposited } from '../repositories/deposits.js';
+import { insertDeposit, linkMaterialEvidence, markDeposited, type NewDeposit } from '../repositories/deposits.js';
 
 const dayStamp = (at: Date) => at.toISOString().slice(0, 10).replace(/-/g, '');
 
@@ -54,4 +54,17 @@ export async function commitDeposit(q: Queryable, d: DepositToCommit): Promise<{
     });
   }
   return { certNo, block };
+}
+
+/**
+ * A deposit's record and its ledger entry, in the caller's transaction: how the deposit route,
+ * works from uploads and the demo seeds all make one, so none of them can leave a record unsigned.
+ */
+export async function recordDeposit(
+  q: Queryable,
+  row: NewDeposit,
+): Promise<{ id: number; certNo: string; block: LedgerBlock }> {
+  const id = await insertDeposit(q, row);
+  const { userId, materialId, sha256, workName, fileName } = row;
+  return { id, ...(await commitDeposit(q, { id, userId, materialId, sha256, workName, fileName })) };
 }

@@ -2,17 +2,16 @@
  * Works from uploads: the upload page's form (one file or a batch) turns completed uploads into
  * works. One transaction per request: every work of a batch is created, or none. Each work gets
  * its media processing job (enqueueMediaProcessing) and, with "上传即存证", a deposit of the
- * original's SHA-256 on the evidence ledger with its certificate (commitDeposit), in the same
+ * original's SHA-256 on the evidence ledger with its certificate (recordDeposit), in the same
  * transaction, so a work never exists without the job or the promised certificate.
  */
 import type { Db, Queryable } from '../db/index.js';
 import { AppError } from '../http/envelope.js';
 import { WORK } from '../repositories/works.js';
 import { categoryFits, insertWork, lockUploadForWork } from '../repositories/work-uploads.js';
-import { insertDeposit } from '../repositories/deposits.js';
 import { insertEvent } from '../repositories/work-review.js';
 import { enqueueMediaProcessing } from './media/tasks.js';
-import { commitDeposit } from './deposit-ledger.js';
+import { recordDeposit } from './deposit-ledger.js';
 import { contentFromForm, contentTokens } from './work-content.js';
 
 export interface CreatedWork {
@@ -67,7 +66,7 @@ async function createOne(
   if (form.deposit) {
     const workCategory = opts.depositCategories[String(up.work_type)];
     if (!workCategory) throw fieldError(opts.prefix, 'deposit', '该素材类型暂不支持上传即存证');
-    const depositId = await insertDeposit(q, {
+    ({ certNo } = await recordDeposit(q, {
       userId: ownerId,
       materialId: id,
       workName: content.title,
@@ -78,14 +77,6 @@ async function createOne(
       fileSize: up.size,
       mime: up.mime,
       sha256: up.sha256,
-    });
-    ({ certNo } = await commitDeposit(q, {
-      id: depositId,
-      userId: ownerId,
-      materialId: id,
-      sha256: up.sha256,
-      workName: content.title,
-      fileName: up.filename,
     }));
   }
   const actor = { actorId: ownerId, actorRole: 'creator' as const };

@@ -1,7 +1,6 @@
 import type { Queryable } from '../../db/index.js';
 import { defineTask } from '../../jobs/registry.js';
-import { insertDeposit } from '../../repositories/deposits.js';
-import { commitDeposit } from '../../services/deposit-ledger.js';
+import { recordDeposit } from '../../services/deposit-ledger.js';
 import { measureOriginal } from '../../services/media/measure.js';
 import { saveMeasured } from '../../repositories/media.js';
 import { generateMediaSet, type MediaKind, type MediaSet } from './media.js';
@@ -41,7 +40,7 @@ async function depositSeeded(q: Queryable, materialId: number, media: MediaSet):
   const mime = video ? 'video/mp4' : 'image/jpeg';
   // Work category codes (lumen:enums/work-category): 3 类电影作品 for footage, 1 摄影作品 for photos.
   const workCategory = video ? 3 : 1;
-  const id = await insertDeposit(q, {
+  await recordDeposit(q, {
     userId: ownerId,
     materialId,
     workName: m.title,
@@ -58,7 +57,6 @@ async function depositSeeded(q: Queryable, materialId: number, media: MediaSet):
     mime,
     sha256: media.sha256,
   });
-  await commitDeposit(q, { id, userId: ownerId, materialId, sha256: media.sha256, workName: m.title, fileName });
   return true;
 }
 
