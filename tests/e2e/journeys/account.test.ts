@@ -108,9 +108,7 @@ describe('account centre and back office', () => {
     await confirmInSandbox(ctx, (await page.getByText('在沙箱中打开支付页').getAttribute('href'))!);
     await page.waitForSelector('text=充值成功', { timeout: 15000 });
     // The dialog says 充值成功 as soon as the poll sees the payment; the balance behind it reloads right after.
-    await expect
-      .poll(() => page.getByTestId('wallet-balance').innerText(), { timeout: 10000 })
-      .toContain('2,000.00');
+    await expect.poll(() => page.getByTestId('wallet-balance').innerText(), { timeout: 10000 }).toContain('2,000.00');
 
     const subPhone = uniquePhone('134');
     await page.goto(`${base()}/account/subsidiaryList`);
