@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, makeUser } from '../../helpers/app.js';
 import { call } from '../../helpers/trade.js';
@@ -13,6 +14,7 @@ import { servicesOf, waitFor } from '../../helpers/jobs.js';
 import { listen, portOf, siteHandler, usePublicWeb } from '../../helpers/capture-sites.js';
 import { runUntilIdle } from '../../../server/src/jobs/index.js';
 import { SCREEN_FINISH_TASK } from '../../../server/src/services/capture/screen-sessions.js';
+import { framesToWebm } from '../../../server/src/services/capture/screen-finish.js';
 import { leafAt } from '../../../server/src/repositories/evidence-log.js';
 import { parseLeaf } from '../../../server/src/evidence/leaf.js';
 import { ffprobeBin } from '../../../server/src/services/media/binaries.js';
@@ -228,5 +230,22 @@ describe('screen recordings interrupted by a restart', () => {
     expect(byId.get(old)!.status).toBe(3);
     expect(byId.get(old)!.error).toContain('已退回');
     expect(byId.get(recent)!.status).toBe(1);
+  });
+});
+
+describe('framesToWebm', () => {
+  it('starts at the recording, not the first frame: blank until the first paint, the last frame held to the stop', async () => {
+    const frame = (background: string) =>
+      sharp({ create: { width: 320, height: 200, channels: 3, background } }).jpeg().toBuffer();
+    // Under load the first screencast frame came 1.1 s after the start (CI, stop 44's run).
+    const frames = new Map([
+      ['000000-1500.jpg', await frame('#1f6feb')],
+      ['000001-2500.jpg', await frame('#d1242f')],
+    ]);
+    const video = probe((await framesToWebm(frames, undefined, 4000))!);
+    expect(Math.abs(video.duration - 4)).toBeLessThan(0.15);
+    expect(Math.abs(video.frames - 40)).toBeLessThanOrEqual(2);
+    // White, blue, red: the lead-in is a picture of its own, not the first frame stretched back.
+    expect(video.distinctFrames).toBe(3);
   });
 });

@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import sharp from 'sharp';
 import type { JobContext } from '../../jobs/types.js';
 import { defineTask } from '../../jobs/index.js';
 import * as wc from '../../repositories/web-captures.js';
@@ -22,9 +23,10 @@ export const SCREEN_FINISH_TASK = 'capture.screen-finish';
 export const screenRef = (id: number) => `screen_capture:${id}`;
 
 /**
- * WebM from JPEG frames named "<index>-<ms since the first frame>.jpg"; null when there are none.
- * `endMs` is when the recording stopped (ms since the first frame): the last frame lasts until then,
- * so the video is as long as the session; without it (jobs queued before it was sent) 1 s.
+ * WebM from JPEG frames named "<index>-<ms since the recording started>.jpg"; null when there are none.
+ * `endMs` is when the recording stopped (ms since the start): the last frame lasts until then, so the
+ * video is as long as the session; without it (jobs queued before it was sent) 1 s. Until the first
+ * frame (the browser had painted nothing yet) the video shows a blank screen of the frames' size.
  */
 export async function framesToWebm(
   frames: Map<string, Buffer>,
@@ -37,6 +39,12 @@ export async function framesToWebm(
   try {
     const at = names.map((n) => Number(n.split('-')[1].replace('.jpg', '')));
     const lines: string[] = [];
+    if (at[0] >= 40) {
+      const { width, height } = await sharp(frames.get(names[0])!).metadata();
+      const blank = { width: width ?? 1280, height: height ?? 800, channels: 3 as const, background: '#ffffff' };
+      await fs.promises.writeFile(path.join(dir, 'blank.jpg'), await sharp({ create: blank }).jpeg().toBuffer());
+      lines.push(`file 'blank.jpg'`, `duration ${(at[0] / 1000).toFixed(3)}`);
+    }
     for (let i = 0; i < names.length; i++) {
       await fs.promises.writeFile(path.join(dir, names[i]), frames.get(names[i])!);
       // A frame lasts until the next one (the screencast sends frames only when the screen changes).

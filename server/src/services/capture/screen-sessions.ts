@@ -72,6 +72,8 @@ interface Session {
   actions: ActionLog[];
   network: Array<{ at: string; url: string; method: string; status: number; type: string }>;
   startedAt: Date;
+  /** When the screencast started (the 'start' action): frame times and the video count from here. */
+  recordingFrom: number;
   timer: NodeJS.Timeout;
   stopping: Promise<void> | null;
   userAgent: string;
@@ -147,6 +149,7 @@ export async function startRecording(
       actions: [],
       network: [],
       startedAt: new Date(),
+      recordingFrom: 0,
       timer: setTimeout(
         () => void stopRecording(db, storage, userId, id, 'time_limit').catch(() => {}),
         recordingLimitS() * 1000,
@@ -183,8 +186,9 @@ export async function startRecording(
       maxHeight: VIEWPORT.height,
       everyNthFrame: 1,
     });
+    s.recordingFrom = Date.now();
     s.actions.push({
-      at: nowIso(),
+      at: new Date(s.recordingFrom).toISOString(),
       type: 'start',
       detail: `Chromium ${browser.version()}，时限 ${recordingLimitS()} 秒`,
       ok: true,
@@ -351,12 +355,14 @@ export async function stopRecording(
       data: Buffer.from(JSON.stringify({ responses: s.network }, null, 2), 'utf8'),
       contentType: 'application/json',
     });
-    const t0 = s.frames[0]?.at ?? stoppedAt;
+    // From the start, not the first frame: under load the first paint came over a second later, and a
+    // video that began there was shorter than the session it records (framesToWebm fills the gap blank).
+    const t0 = s.recordingFrom || (s.frames[0]?.at ?? stoppedAt);
     const endMs = Math.max(0, stoppedAt - t0);
     files.push({
       name: 'frames.zip',
       data: zipStore(
-        s.frames.map((f, i) => ({ name: `${String(i).padStart(6, '0')}-${f.at - t0}.jpg`, data: f.data })),
+        s.frames.map((f, i) => ({ name: `${String(i).padStart(6, '0')}-${Math.max(0, f.at - t0)}.jpg`, data: f.data })),
       ),
       contentType: 'application/zip',
     });
