@@ -236,7 +236,9 @@ describe('screen recordings interrupted by a restart', () => {
 describe('framesToWebm', () => {
   it('starts at the recording, not the first frame: blank until the first paint, the last frame held to the stop', async () => {
     const frame = (background: string) =>
-      sharp({ create: { width: 320, height: 200, channels: 3, background } }).jpeg().toBuffer();
+      sharp({ create: { width: 320, height: 200, channels: 3, background } })
+        .jpeg()
+        .toBuffer();
     // Under load the first screencast frame came 1.1 s after the start (CI, stop 44's run).
     const frames = new Map([
       ['000000-1500.jpg', await frame('#1f6feb')],
