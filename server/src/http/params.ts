@@ -21,3 +21,10 @@ export const idParams = {
   required: ['id'],
   properties: { id: idProp() },
 } as const;
+
+/** Params of a `/…/*` route: the rest of the path after the prefix (Fastify names it `*`). */
+export const wildcardParams = {
+  type: 'object',
+  required: ['*'],
+  properties: { '*': { type: 'string' } },
+} as const;

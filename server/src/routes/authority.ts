@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { ContractTypes } from '../http/type-provider.js';
 import { AppError, ok } from '../http/envelope.js';
 import { copyrightAuthority } from '../adapters/authority/index.js';
 import { applyAuthorityDecision } from '../services/registration-progress.js';
@@ -9,13 +10,19 @@ import { decisionOutcomeSchema } from '../../../src/schemas/api/protection-respo
  * /api/protection/authority/notify: the copyright authority's status callback. The signature is
  * checked with the authority's own key; services/registration-progress.ts applies it once.
  */
-export default async function authorityRoutes(app: FastifyInstance) {
+export default async function authorityRoutes(server: FastifyInstance) {
+  const app = server.withTypeProvider<ContractTypes>();
   const authority = copyrightAuthority(app.config, app.db);
   app.post(
     '/notify',
-    { schema: { body: { type: 'object' }, response: envelopeOf(decisionOutcomeSchema) } },
+    {
+      schema: {
+        body: { type: 'object', additionalProperties: true } as const,
+        response: envelopeOf(decisionOutcomeSchema),
+      },
+    },
     async (req) => {
-      const d = authority.verifyDecision(req.body as Record<string, unknown>);
+      const d = authority.verifyDecision(req.body);
       if (!d) throw new AppError(400, '签名校验失败');
       const outcome = await applyAuthorityDecision(app.db, app.storage, authority, d);
       req.log.info({ caseNo: d.caseNo, decision: d.decision, outcome }, 'authority decision');

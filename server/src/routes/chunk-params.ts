@@ -39,8 +39,8 @@ export function fieldValues(fields: Record<string, unknown> | undefined): Record
 let validateChunk: ValidateFunction | null = null;
 
 /** Parses (query strings and form fields arrive as text) and validates the protocol parameters. */
-export function readChunkParams(raw: Record<string, unknown>): ChunkParams {
-  const data: Record<string, unknown> = { ...raw };
+export function readChunkParams(raw: unknown): ChunkParams {
+  const data: Record<string, unknown> = raw !== null && typeof raw === 'object' ? { ...raw } : {};
   for (const k of INTEGER_FIELDS)
     if (typeof data[k] === 'string' && /^\d{1,15}$/.test(data[k] as string)) data[k] = Number(data[k]);
   validateChunk ??= createAjv().compile(schemas['lumen:api/upload-chunk']);

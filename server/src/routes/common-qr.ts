@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { bodyField } from '../http/json-body.js';
 import { ok, AppError } from '../http/envelope.js';
 import { validated, LOGIN_ROUTE_LIMIT } from '../http/login-forms.js';
 import { consumeCode } from '../repositories/sms-codes.js';
@@ -29,7 +30,7 @@ export default async function commonQr(app: FastifyInstance) {
     '/checkLogin',
     { schema: { summary: '查询扫码登录状态', response: envelopeOf(checkLoginSchema) } },
     async (req) => {
-      const ticket = String((req.body as Record<string, unknown> | undefined)?.ticket ?? '');
+      const ticket = String(bodyField(req.body, 'ticket') ?? '');
       const t = ticket ? await liveTicket(app.db, ticket) : null;
       if (!t) throw new AppError(400, MSG_TICKET_EXPIRED);
       if (t.state === 'pending' || !t.openid) return ok({ token: null, needBind: false });

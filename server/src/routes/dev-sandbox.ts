@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { fileAnswer } from '../http/envelope-schema.js';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ContractTypes } from '../http/type-provider.js';
 import { smsGateway } from '../adapters/sms/index.js';
 import { liveTicket, markScanned } from '../adapters/wechat/index.js';
 
@@ -20,6 +21,9 @@ button{padding:8px 16px;margin:4px 0;cursor:pointer}.code{font-weight:bold;font-
 }
 
 /** /dev/sms (sandbox SMS outbox) and /dev/wechat (sandbox WeChat scan). Refused in production. */
+/** The scan page's ticket, as the QR code carries it (an unknown or expired one gets the page's own message). */
+const TICKET_QUERY = { type: 'object', properties: { ticket: { type: 'string', maxLength: 200 } } } as const;
+
 export default async function devSandbox(app: FastifyInstance) {
   app.addHook('onRequest', async (_req, reply) => {
     if (app.config.env === 'production') {
@@ -43,25 +47,31 @@ export default async function devSandbox(app: FastifyInstance) {
     page(reply, '短信沙箱', `<p>最近发送的短信（最新在前）：</p>${list}`);
   });
 
-  app.get('/wechat', { schema: { response: fileAnswer('text/html', '沙箱页面（HTML）') } }, async (req, reply) => {
-    const ticket = String((req.query as Record<string, unknown>).ticket ?? '');
-    const t = ticket ? await liveTicket(app.db, ticket) : null;
-    if (!t)
-      return page(reply, '微信扫码沙箱', '<p class="error">二维码已过期或无效，请在电脑端刷新二维码后重新扫码。</p>');
-    if (t.state !== 'pending') return page(reply, '微信扫码沙箱', '<p class="done">已扫码，请回到电脑端继续操作。</p>');
-    const ids = await app.db.query<{ wechat_openid: string; nickname: string }>(
-      'SELECT wechat_openid, nickname FROM users WHERE wechat_openid IS NOT NULL ORDER BY id LIMIT 20',
-    );
-    const choice = (openid: string, label: string) =>
-      `<form method="post" action="/dev/wechat"><input type="hidden" name="ticket" value="${esc(ticket)}"><input type="hidden" name="openid" value="${esc(openid)}"><button type="submit">${esc(label)}</button></form>`;
-    page(
-      reply,
-      '微信扫码沙箱',
-      `<p>模拟用微信扫描登录二维码并关注公众号。请选择一个微信身份：</p>
+  const typed = app.withTypeProvider<ContractTypes>();
+  typed.get(
+    '/wechat',
+    { schema: { querystring: TICKET_QUERY, response: fileAnswer('text/html', '沙箱页面（HTML）') } },
+    async (req, reply) => {
+      const ticket = req.query.ticket ?? '';
+      const t = ticket ? await liveTicket(app.db, ticket) : null;
+      if (!t)
+        return page(reply, '微信扫码沙箱', '<p class="error">二维码已过期或无效，请在电脑端刷新二维码后重新扫码。</p>');
+      if (t.state !== 'pending')
+        return page(reply, '微信扫码沙箱', '<p class="done">已扫码，请回到电脑端继续操作。</p>');
+      const ids = await app.db.query<{ wechat_openid: string; nickname: string }>(
+        'SELECT wechat_openid, nickname FROM users WHERE wechat_openid IS NOT NULL ORDER BY id LIMIT 20',
+      );
+      const choice = (openid: string, label: string) =>
+        `<form method="post" action="/dev/wechat"><input type="hidden" name="ticket" value="${esc(ticket)}"><input type="hidden" name="openid" value="${esc(openid)}"><button type="submit">${esc(label)}</button></form>`;
+      page(
+        reply,
+        '微信扫码沙箱',
+        `<p>模拟用微信扫描登录二维码并关注公众号。请选择一个微信身份：</p>
        ${ids.rows.map((r) => choice(r.wechat_openid, `以已有微信身份登录：${r.nickname}`)).join('')}
        ${choice('new', '使用新的微信身份（首次登录，需要绑定手机号）')}`,
-    );
-  });
+      );
+    },
+  );
 
   app.post('/wechat', { schema: { response: fileAnswer('text/html', '沙箱页面（HTML）') } }, async (req, reply) => {
     const body = (req.body ?? {}) as Record<string, string>;

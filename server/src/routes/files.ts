@@ -4,6 +4,8 @@ import { serveObject } from './serve-object.js';
 import { contentDisposition } from '../http/content-disposition.js';
 import { PUBLIC_GROUP } from '../storage/groups.js';
 import { fileAnswer } from '../http/envelope-schema.js';
+import { wildcardParams } from '../http/params.js';
+import type { ContractTypes } from '../http/type-provider.js';
 import { errorEnvelopeSchema } from '../../../src/schemas/api/envelope.js';
 
 /** Every other path under /files answers only this 404. */
@@ -28,18 +30,22 @@ const PUBLIC_KEY = /^[0-9]{6}\/[a-f0-9]+\.(jpg|mp4|png|webp)$/;
  * name); helmet adds nosniff.
  */
 export default async function filesRoute(app: FastifyInstance): Promise<void> {
-  app.get(
-    `/${PUBLIC_GROUP}/*`,
-    { schema: { response: fileAnswer('*/*', '公开媒体文件（封面、带水印预览：图片或视频）') } },
-    async (req, reply) => {
-      const rest = (req.params as { '*': string })['*'];
-      if (!PUBLIC_KEY.test(rest)) return reply.status(404).send(fail(404, '文件不存在'));
-      return serveObject(req, reply, app.storage, `${PUBLIC_GROUP}/${rest}`, {
-        cacheControl: 'public, max-age=31536000, immutable',
-        contentDisposition: contentDisposition(rest.slice(rest.indexOf('/') + 1), 'inline'),
-      });
-    },
-  );
+  app
+    .withTypeProvider<ContractTypes>()
+    .get(
+      `/${PUBLIC_GROUP}/*`,
+      {
+        schema: { params: wildcardParams, response: fileAnswer('*/*', '公开媒体文件（封面、带水印预览：图片或视频）') },
+      },
+      async (req, reply) => {
+        const rest = req.params['*'];
+        if (!PUBLIC_KEY.test(rest)) return reply.status(404).send(fail(404, '文件不存在'));
+        return serveObject(req, reply, app.storage, `${PUBLIC_GROUP}/${rest}`, {
+          cacheControl: 'public, max-age=31536000, immutable',
+          contentDisposition: contentDisposition(rest.slice(rest.indexOf('/') + 1), 'inline'),
+        });
+      },
+    );
   app.get('/*', { schema: { response: onlyNotFound } }, async (_req, reply) =>
     reply.status(404).send(fail(404, '文件不存在')),
   );

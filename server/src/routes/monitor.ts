@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ContractTypes } from '../http/type-provider.js';
 import { AppError, ok } from '../http/envelope.js';
 import { contentDisposition } from '../http/content-disposition.js';
-import { idParams, idProp } from '../http/params.js';
+import { idParams, idProp, wildcardParams } from '../http/params.js';
 import * as repo from '../repositories/monitor.js';
 import * as hitsRepo from '../repositories/monitor-hits.js';
 import { quotaLeft } from '../repositories/service-orders.js';
@@ -15,6 +15,7 @@ import {
   MONITOR_FREQUENCIES,
   MONITOR_LIMITS,
   SOURCE_SCHEMA,
+  type MonitorSource,
   TRIAGE_ACTIONS,
   TRIAGE_LABELS,
 } from '../../../src/schemas/cyprotect/monitor.js';
@@ -144,14 +145,14 @@ export default async function monitorRoutes(server: FastifyInstance) {
     return ok(null, '已移出监测，额度已退回');
   });
 
-  app.post(
+  // The untyped instance with the contract's MonitorSource: SOURCE_SCHEMA comes from a JSON file,
+  // which the type provider cannot read types from.
+  server.post<{ Body: MonitorSource }>(
     '/sources',
     { schema: { body: SOURCE_SCHEMA, response: envelopeOf(monitorSourceAddedSchema) } },
     async (req) => {
       const u = await req.requireUser();
-      // SOURCE_SCHEMA is read from the monitoring JSON file, which TypeScript types only loosely.
-      const b = req.body as { name: string; url: string; maxDepth?: number };
-      return ok({ id: await addSourceToPlan(app.db, Number(u.id), b) }, '已添加监测来源');
+      return ok({ id: await addSourceToPlan(app.db, Number(u.id), req.body) }, '已添加监测来源');
     },
   );
 
@@ -293,21 +294,29 @@ export default async function monitorRoutes(server: FastifyInstance) {
   );
 }
 
+const SANDBOX_WEB_PARAMS = {
+  type: 'object',
+  required: ['host', '*'],
+  properties: { host: { type: 'string', maxLength: 253 }, '*': wildcardParams.properties['*'] },
+} as const;
+
 /** /dev/web/<host>/<path>: the sandbox web in a browser (same files the crawler reads). */
 export async function sandboxWebRoutes(app: FastifyInstance) {
-  app.get(
-    '/web/:host/*',
-    { schema: { response: fileAnswer('*/*', '沙箱网站的文件（按其类型）') } },
-    async (req, reply) => {
-      if (app.config.env === 'production') return reply.status(404).send('沙箱页面在生产环境不可用');
-      const p = req.params as { host: string; '*': string };
-      if (!p.host.endsWith(SANDBOX_SUFFIX)) return reply.status(404).send('not a sandbox host');
-      const r = await readSandbox(app.storage, p.host, `/${p['*']}`);
-      let body = r.body;
-      // Root-relative links stay inside /dev/web/<host> when browsed.
-      if (r.contentType.startsWith('text/html'))
-        body = Buffer.from(body.toString('utf8').replace(/(href|src)="\//g, `$1="/dev/web/${p.host}/`));
-      return reply.status(r.status).type(r.contentType).header('cache-control', 'no-store').send(body);
-    },
-  );
+  app
+    .withTypeProvider<ContractTypes>()
+    .get(
+      '/web/:host/*',
+      { schema: { params: SANDBOX_WEB_PARAMS, response: fileAnswer('*/*', '沙箱网站的文件（按其类型）') } },
+      async (req, reply) => {
+        if (app.config.env === 'production') return reply.status(404).send('沙箱页面在生产环境不可用');
+        const p = req.params;
+        if (!p.host.endsWith(SANDBOX_SUFFIX)) return reply.status(404).send('not a sandbox host');
+        const r = await readSandbox(app.storage, p.host, `/${p['*']}`);
+        let body = r.body;
+        // Root-relative links stay inside /dev/web/<host> when browsed.
+        if (r.contentType.startsWith('text/html'))
+          body = Buffer.from(body.toString('utf8').replace(/(href|src)="\//g, `$1="/dev/web/${p.host}/`));
+        return reply.status(r.status).type(r.contentType).header('cache-control', 'no-store').send(body);
+      },
+    );
 }

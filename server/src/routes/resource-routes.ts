@@ -1,3 +1,4 @@
+import type { ContractTypes } from '../http/type-provider.js';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db, Queryable } from '../db/index.js';
 import type { UserRow } from '../repositories/users.js';
@@ -73,20 +74,22 @@ function formSchemaOf(spec: ResourceRoutesSpec): string {
  * The list convention (GET /list, GET /:id, POST /, PUT /:id, POST /:id/<transition>) for one
  * owned table. Modules add their own special routes (uploads, certificates) beside these.
  */
-export function registerResourceRoutes(app: FastifyInstance, spec: ResourceRoutesSpec): void {
+export function registerResourceRoutes(server: FastifyInstance, spec: ResourceRoutesSpec): void {
+  // Handlers read req.params/query with the types of the schemas that validate them.
+  const app = server.withTypeProvider<ContractTypes>();
   const t = spec.table;
   // Without a record schema the answers stay undeclared (tests/api/openapi.test.ts then fails).
   const one = spec.record ? { response: envelopeOf(spec.record) } : {};
   const list = spec.record ? { response: envelopeOf(recordListOf(spec.record)) } : {};
   app.get('/list', { schema: { querystring: listQuerySchema(t.list), ...list } }, async (req) => {
     const user = await userFor(req, spec.role);
-    const r = await listOwned(app.db, t, Number(user.id), req.query as Record<string, unknown>);
+    const r = await listOwned(app.db, t, Number(user.id), req.query);
     return ok({ list: r.list.map(toApi), total: r.total });
   });
 
   app.get('/:id', { schema: { params: idParams, ...one } }, async (req) => {
     const user = await userFor(req, spec.role);
-    return ok(toApi(await mustGetOwned(app.db, t, Number(user.id), (req.params as any).id)));
+    return ok(toApi(await mustGetOwned(app.db, t, Number(user.id), req.params.id)));
   });
 
   if (spec.create) {
@@ -105,7 +108,7 @@ export function registerResourceRoutes(app: FastifyInstance, spec: ResourceRoute
     const schemaId = u.schemaId ?? formSchemaOf(spec);
     app.put('/:id', { schema: { params: idParams, ...one }, config: { formSchema: schemaId } }, async (req) => {
       const user = await userFor(req, spec.role);
-      const id = (req.params as any).id as number;
+      const id = req.params.id;
       const row = await mustGetOwned(app.db, t, Number(user.id), id);
       const form = await validateForm(app, schemaId, req.body, { stored: toApi(row) });
       if (!u.allowedStatus.includes(Number(row.status))) throw new AppError(409, u.refused);
@@ -119,7 +122,7 @@ export function registerResourceRoutes(app: FastifyInstance, spec: ResourceRoute
   for (const [action, tr] of Object.entries(spec.transitions ?? {})) {
     app.post(`/:id/${action}`, { schema: { params: idParams, ...one } }, async (req) => {
       const user = await userFor(req, spec.role);
-      const id = (req.params as any).id as number;
+      const id = req.params.id;
       await mustGetOwned(app.db, t, Number(user.id), id);
       const run = async (q: Queryable) => {
         const changed = await transitionOwned(q, t, Number(user.id), id, tr.from, tr.to);

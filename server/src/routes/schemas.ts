@@ -13,6 +13,7 @@ import { jsonDiff } from '../../../src/schemas/json-diff.js';
 import { findVersion, insertVersion, listVersions } from '../repositories/schema-versions.js';
 import { isStaff, requireStaff } from '../plugins/staff.js';
 import { envelopeOf } from '../http/envelope-schema.js';
+import { bodyField } from '../http/json-body.js';
 import {
   fileCheckSchema,
   schemaAccessSchema,
@@ -108,8 +109,9 @@ export default async function schemaRoutes(app: FastifyInstance) {
       // Refuse an oversized file from its Content-Length before reading the body.
       onRequest: async (req) => {
         await req.requireUser();
-        const q = req.query as { rule?: string };
-        const rule = q.rule ? await getUploadRule(app, q.rule) : undefined;
+        // Before validation: the query is still raw here.
+        const ruleId = bodyField(req.query, 'rule');
+        const rule = typeof ruleId === 'string' && ruleId ? await getUploadRule(app, ruleId) : undefined;
         const len = Number(req.headers['content-length'] ?? 0);
         if (rule?.maxBytes && len > rule.maxBytes) throw new AppError(400, ruleMessage(rule));
       },
@@ -117,7 +119,7 @@ export default async function schemaRoutes(app: FastifyInstance) {
     async (req) => {
       const rule = await getUploadRule(app, req.query.rule);
       if (!rule) throw new AppError(404, '上传规则不存在');
-      const buffer = req.body as Buffer;
+      const buffer: unknown = req.body;
       if (!Buffer.isBuffer(buffer) || !buffer.length) throw new AppError(400, '请选择文件');
       const { message, meta } = await checkUploadedFile(rule, { buffer, filename: req.query.filename });
       if (message) throw new AppError(400, message, { meta });

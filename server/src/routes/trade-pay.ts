@@ -126,7 +126,7 @@ export default async function payRoutes(server: FastifyInstance) {
           required: ['provider'],
           properties: { provider: { type: 'string', enum: PAY_PROVIDERS } },
         },
-        body: { type: 'object' },
+        body: { type: 'object', additionalProperties: true } as const,
         // The provider's own acknowledgement format, passed through as the provider expects it.
         response: {
           200: {
@@ -138,7 +138,7 @@ export default async function payRoutes(server: FastifyInstance) {
     },
     async (req, reply) => {
       const p = providers[req.params.provider];
-      const n = p.verifyNotification(req.body as Record<string, unknown>);
+      const n = p.verifyNotification(req.body);
       if (!n) throw new AppError(400, '签名校验失败');
       const outcome = await app.db.tx((t) => applyNotification(t, p.name, n));
       const log = { provider: p.name, orderNo: n.orderNo, transactionId: n.transactionId, outcome };

@@ -88,7 +88,7 @@ export default async function upload(app: FastifyInstance) {
     },
     async (req, reply) => {
       const user = await req.requireUser();
-      const p = readChunkParams(req.query as Record<string, unknown>);
+      const p = readChunkParams(req.query);
       const u = await openUpload(p, Number(user.id));
       if (u.state === 'receiving' && !(await hasChunk(app.db, u.id, p.chunkNumber))) return reply.code(204).send();
       return ok(await uploadStatus(app.db, u));

@@ -46,4 +46,13 @@ export const TRIAGE_TO: Partial<Record<TriageAction, HitStatus>> = {
 export const TRIAGEABLE: HitStatus[] = ['pending', 'ignored', 'takedown', 'offered'];
 
 export const SOURCE_SCHEMA = bundled.properties.source;
+/**
+ * A source as SOURCE_SCHEMA lets it through (maxDepth filled in by its default): written out because
+ * TypeScript types an imported JSON file's strings loosely, so the schema cannot type itself.
+ */
+export interface MonitorSource {
+  name: string;
+  url: string;
+  maxDepth: number;
+}
 export const TAKEDOWN_TEMPLATE = bundled.properties.takedown['x-template'] as { title: string; sections: string[] };
