@@ -30,22 +30,20 @@ const PUBLIC_KEY = /^[0-9]{6}\/[a-f0-9]+\.(jpg|mp4|png|webp)$/;
  * name); helmet adds nosniff.
  */
 export default async function filesRoute(app: FastifyInstance): Promise<void> {
-  app
-    .withTypeProvider<ContractTypes>()
-    .get(
-      `/${PUBLIC_GROUP}/*`,
-      {
-        schema: { params: wildcardParams, response: fileAnswer('*/*', '公开媒体文件（封面、带水印预览：图片或视频）') },
-      },
-      async (req, reply) => {
-        const rest = req.params['*'];
-        if (!PUBLIC_KEY.test(rest)) return reply.status(404).send(fail(404, '文件不存在'));
-        return serveObject(req, reply, app.storage, `${PUBLIC_GROUP}/${rest}`, {
-          cacheControl: 'public, max-age=31536000, immutable',
-          contentDisposition: contentDisposition(rest.slice(rest.indexOf('/') + 1), 'inline'),
-        });
-      },
-    );
+  app.withTypeProvider<ContractTypes>().get(
+    `/${PUBLIC_GROUP}/*`,
+    {
+      schema: { params: wildcardParams, response: fileAnswer('*/*', '公开媒体文件（封面、带水印预览：图片或视频）') },
+    },
+    async (req, reply) => {
+      const rest = req.params['*'];
+      if (!PUBLIC_KEY.test(rest)) return reply.status(404).send(fail(404, '文件不存在'));
+      return serveObject(req, reply, app.storage, `${PUBLIC_GROUP}/${rest}`, {
+        cacheControl: 'public, max-age=31536000, immutable',
+        contentDisposition: contentDisposition(rest.slice(rest.indexOf('/') + 1), 'inline'),
+      });
+    },
+  );
   app.get('/*', { schema: { response: onlyNotFound } }, async (_req, reply) =>
     reply.status(404).send(fail(404, '文件不存在')),
   );
