@@ -3,6 +3,7 @@ import Fastify, { type RouteOptions } from 'fastify';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { makeTestApp } from '../helpers/app.js';
 import { fileAnswer } from '../../server/src/http/envelope-schema.js';
+import { bundledSchema } from '../../src/schemas/index.js';
 
 /**
  * The OpenAPI document (/api/openapi.json) against the app's routes: it validates as OpenAPI 3.1,
@@ -11,9 +12,22 @@ import { fileAnswer } from '../../server/src/http/envelope-schema.js';
  */
 const API_PATH = /^\/(api|community\/api|dev|files)(\/|$)/;
 
+/** What the body checks read of a documented request body. */
+type BodySchema = { properties?: Record<string, unknown>; description?: string };
+
 type Doc = {
   openapi: string;
-  paths: Record<string, Record<string, { tags?: string[]; responses: Record<string, any> }>>;
+  paths: Record<
+    string,
+    Record<
+      string,
+      {
+        tags?: string[];
+        requestBody?: { content?: Record<string, { schema?: BodySchema }> };
+        responses: Record<string, any>;
+      }
+    >
+  >;
   tags: Array<{ name: string }>;
 };
 
@@ -91,6 +105,24 @@ describe('OpenAPI document', () => {
       .filter((r) => !declared(doc.paths[docPath(r.url)]?.[r.method]))
       .map((r) => r.key);
     expect(without).toEqual([]);
+  });
+
+  it('a body the handler checks against a form schema is documented with that form', () => {
+    const formRoutes = routes.filter((r) => API_PATH.test(r.url) && r.config?.formSchema && !r.schema?.body);
+    expect(formRoutes.length).toBeGreaterThan(30);
+    for (const r of formRoutes) {
+      const id = r.config!.formSchema!;
+      for (const m of [r.method].flat().filter((x) => x !== 'HEAD')) {
+        const body = doc.paths[docPath(r.url)][m.toLowerCase()].requestBody?.content?.['application/json']?.schema;
+        if (!body) throw new Error(`${m} ${r.url}: no documented body`);
+        // The form's fields, with its store references written out (the document cannot follow them).
+        expect(Object.keys(body.properties ?? {}).sort(), `${m} ${r.url}`).toEqual(
+          Object.keys(bundledSchema(id)!.properties ?? {}).sort(),
+        );
+        expect(JSON.stringify(body), `${m} ${r.url}`).not.toContain('"$ref":"lumen:');
+        expect(body.description).toContain(id);
+      }
+    }
   });
 
   it('a file or page answer is documented by its content type and sent byte for byte', async () => {

@@ -3,6 +3,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { errorEnvelopeSchema } from '../../../src/schemas/api/envelope.js';
 import { openApiTags, tagOf } from './openapi-tags.js';
+import { bundledSchema, bundleSchema } from '../../../src/schemas/index.js';
 
 /** Where the document and the developers' reference page are served. */
 export const OPENAPI_URL = '/api/openapi.json';
@@ -14,19 +15,48 @@ const DESCRIPTION = [
   '登录后的请求在 `authorization` 头中携带令牌。',
 ].join('\n\n');
 
-type RouteSchema = Record<string, unknown> & { hide?: boolean; tags?: string[]; response?: Record<string, unknown> };
+type RouteSchema = Record<string, unknown> & {
+  hide?: boolean;
+  tags?: string[];
+  body?: unknown;
+  response?: Record<string, unknown>;
+};
 
 /**
- * The document's view of a route: its group's tag and the shared failure answer added. A copy:
+ * The body of a route that checks it in its handler against a form schema (config.formSchema, for
+ * Chinese messages that name the field): the shipped version with its `lumen:` references written
+ * out, since the document cannot point into the schema store. Staff may change a form's rules.
+ */
+function formBody(formId: string): Record<string, unknown> | undefined {
+  const form = bundledSchema(formId);
+  if (!form) return undefined;
+  const { $schema: _schema, ...body } = bundleSchema(form, bundledSchema) as Record<string, unknown>;
+  const note = `按表单规则 ${formId} 校验；运营可在后台修改规则，当前版本见 GET /api/schemas/${formId}。`;
+  return { ...body, description: [body.description, note].filter(Boolean).join('\n\n') };
+}
+
+/**
+ * The document's view of a route: its group's tag, a form-checked body and the shared failure answer added. A copy:
  * the route's own schema object is what Fastify validates and serializes with.
  */
-function documented({ schema, url }: { schema?: RouteSchema; url: string }) {
+function documented({
+  schema,
+  url,
+  route,
+}: {
+  schema?: RouteSchema;
+  url: string;
+  route?: { config?: { formSchema?: string } };
+}) {
   if (schema?.hide) return { schema, url };
   const s: RouteSchema = schema ?? {};
+  const formId = route?.config?.formSchema;
   return {
     url,
     schema: {
       ...s,
+      // Both a route schema (what Fastify checks first) and a form: the body must meet both.
+      ...(formId && { body: s.body ? { allOf: [s.body, formBody(formId)] } : formBody(formId) }),
       tags: s.tags ?? [tagOf(url)],
       response: { ...s.response, default: { description: '失败', ...errorEnvelopeSchema } },
     },

@@ -97,7 +97,10 @@ export default async function adminCertificationRoutes(server: FastifyInstance) 
 
   app.post(
     '/:id/approve',
-    { schema: { summary: '通过认证', params: idParams, response: envelopeOf(certificationSchema) } },
+    {
+      config: { formSchema: 'lumen:forms/certification-approve' },
+      schema: { summary: '通过认证', params: idParams, response: envelopeOf(certificationSchema) },
+    },
     async (req) => {
       const staff = await requireStaff(req);
       const form = await validateForm(app, 'lumen:forms/certification-approve', req.body);
@@ -110,7 +113,10 @@ export default async function adminCertificationRoutes(server: FastifyInstance) 
 
   app.post(
     '/:id/reject',
-    { schema: { summary: '驳回认证', params: idParams, response: envelopeOf(certificationSchema) } },
+    {
+      config: { formSchema: 'lumen:forms/certification-reject' },
+      schema: { summary: '驳回认证', params: idParams, response: envelopeOf(certificationSchema) },
+    },
     async (req) => {
       const staff = await requireStaff(req);
       const form = await validateForm(app, 'lumen:forms/certification-reject', req.body);

@@ -112,15 +112,25 @@ export default async function adminContentRoutes(server: FastifyInstance) {
     },
   );
 
-  app.post('/', { schema: { summary: '新建内容', response: envelopeOf(cmsCreatedSchema) } }, async (req) => {
-    const staff = await requireStaff(req);
-    const form = (await validateForm(app, 'lumen:forms/cms-entry', req.body)) as CmsFields;
-    return ok({ id: await createCmsEntry(app.db, form, Number(staff.id)), version: 1 }, '已创建');
-  });
+  app.post(
+    '/',
+    {
+      config: { formSchema: 'lumen:forms/cms-entry' },
+      schema: { summary: '新建内容', response: envelopeOf(cmsCreatedSchema) },
+    },
+    async (req) => {
+      const staff = await requireStaff(req);
+      const form = (await validateForm(app, 'lumen:forms/cms-entry', req.body)) as CmsFields;
+      return ok({ id: await createCmsEntry(app.db, form, Number(staff.id)), version: 1 }, '已创建');
+    },
+  );
 
   app.put(
     '/:id',
-    { schema: { summary: '保存内容', params: idParams, response: envelopeOf(cmsVersionSchema) } },
+    {
+      config: { formSchema: 'lumen:forms/cms-entry' },
+      schema: { summary: '保存内容', params: idParams, response: envelopeOf(cmsVersionSchema) },
+    },
     async (req) => {
       const staff = await requireStaff(req);
       const base = baseVersionOf(req.body);

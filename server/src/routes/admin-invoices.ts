@@ -62,7 +62,10 @@ export default async function adminInvoiceRoutes(server: FastifyInstance) {
 
   app.post(
     '/:id/refuse',
-    { schema: { summary: '驳回开票', params: idParams, response: envelopeOf(staffInvoiceSchema) } },
+    {
+      config: { formSchema: 'lumen:forms/invoice-refuse' },
+      schema: { summary: '驳回开票', params: idParams, response: envelopeOf(staffInvoiceSchema) },
+    },
     async (req) => {
       const staff = await requireStaff(req);
       const form = await validateForm(app, 'lumen:forms/invoice-refuse', req.body);

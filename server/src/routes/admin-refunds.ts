@@ -70,19 +70,26 @@ export default async function adminRefundRoutes(server: FastifyInstance) {
    * Refunds a paid order in full (lumen:forms/order-refund): licences revoked, creators' shares
    * reversed, the payment paid back through its channel. Idempotent: a second call answers the same refund.
    */
-  app.post('/order', { schema: { summary: '订单全额退款', response: envelopeOf(refundSchema) } }, async (req) => {
-    const staff = await requireStaff(req);
-    const form = await validateForm(app, 'lumen:forms/order-refund', req.body);
-    const refund = await refundPaidOrder(
-      app.db,
-      providers,
-      { orderNo: form.orderNo, reason: String(form.reason).trim() },
-      Number(staff.id),
-    );
-    req.log.info(
-      { refundId: refund.id, orderNo: refund.orderNo, amountCents: refund.amountCents, staffId: staff.id },
-      'order refunded',
-    );
-    return ok(refund, '订单已退款');
-  });
+  app.post(
+    '/order',
+    {
+      config: { formSchema: 'lumen:forms/order-refund' },
+      schema: { summary: '订单全额退款', response: envelopeOf(refundSchema) },
+    },
+    async (req) => {
+      const staff = await requireStaff(req);
+      const form = await validateForm(app, 'lumen:forms/order-refund', req.body);
+      const refund = await refundPaidOrder(
+        app.db,
+        providers,
+        { orderNo: form.orderNo, reason: String(form.reason).trim() },
+        Number(staff.id),
+      );
+      req.log.info(
+        { refundId: refund.id, orderNo: refund.orderNo, amountCents: refund.amountCents, staffId: staff.id },
+        'order refunded',
+      );
+      return ok(refund, '订单已退款');
+    },
+  );
 }

@@ -81,7 +81,10 @@ export default async function adminWithdrawalRoutes(server: FastifyInstance) {
 
   app.post(
     '/:id/reject',
-    { schema: { summary: '驳回提现', params: idParams, response: envelopeOf(staffWithdrawalDataSchema) } },
+    {
+      config: { formSchema: 'lumen:forms/withdrawal-reject' },
+      schema: { summary: '驳回提现', params: idParams, response: envelopeOf(staffWithdrawalDataSchema) },
+    },
     async (req) => {
       const staff = await requireStaff(req);
       const form = await validateForm(app, 'lumen:forms/withdrawal-reject', req.body);

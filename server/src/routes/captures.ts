@@ -91,27 +91,32 @@ export default async function captureRoutes(server: FastifyInstance) {
     return ok({ list: await Promise.all(list.map((c) => view(app, c))), total });
   });
 
-  app.post('/', { schema: { response: envelopeOf(captureStartedSchema) } }, async (req) => {
-    const u = await req.requireUser();
-    const form = (await validateForm(app, 'lumen:forms/web-capture', req.body)) as unknown as CaptureForm;
-    const urls = [...new Set(form.urls.map((s) => s.trim()))];
-    const bad = urls.find((s) => {
-      try {
-        return !/^https?:$/.test(new URL(s).protocol);
-      } catch {
-        return true;
+  app.post(
+    '/',
+    { config: { formSchema: 'lumen:forms/web-capture' }, schema: { response: envelopeOf(captureStartedSchema) } },
+    async (req) => {
+      const u = await req.requireUser();
+      const form = (await validateForm(app, 'lumen:forms/web-capture', req.body)) as unknown as CaptureForm;
+      const urls = [...new Set(form.urls.map((s) => s.trim()))];
+      const bad = urls.find((s) => {
+        try {
+          return !/^https?:$/.test(new URL(s).protocol);
+        } catch {
+          return true;
+        }
+      });
+      if (bad)
+        throw new AppError(400, `网址格式不正确：${bad}`, { fieldErrors: { '/urls': `网址格式不正确：${bad}` } });
+      for (const s of form.steps ?? []) {
+        if (s.action === 'click' && !s.selector?.trim())
+          throw new AppError(400, '「点击元素」步骤需要填写 CSS 选择器', {
+            fieldErrors: { '/steps': '「点击元素」步骤需要填写 CSS 选择器' },
+          });
       }
-    });
-    if (bad) throw new AppError(400, `网址格式不正确：${bad}`, { fieldErrors: { '/urls': `网址格式不正确：${bad}` } });
-    for (const s of form.steps ?? []) {
-      if (s.action === 'click' && !s.selector?.trim())
-        throw new AppError(400, '「点击元素」步骤需要填写 CSS 选择器', {
-          fieldErrors: { '/steps': '「点击元素」步骤需要填写 CSS 选择器' },
-        });
-    }
-    const started = await startCapture(app.db, Number(u.id), { ...form, urls });
-    return ok(started, '已提交取证任务');
-  });
+      const started = await startCapture(app.db, Number(u.id), { ...form, urls });
+      return ok(started, '已提交取证任务');
+    },
+  );
 
   // Screen recording (录屏取证): start a live session, poll its frames, drive it, stop it.
   // Recordings interrupted by a restart are failed and refunded: at start and every minute after.

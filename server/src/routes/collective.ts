@@ -59,7 +59,7 @@ export default async function collectiveRoutes(server: FastifyInstance) {
   app.post(
     '/join',
     {
-      config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
+      config: { formSchema: 'lumen:forms/collective-join', rateLimit: { max: 20, timeWindow: '1 minute' } },
       schema: { summary: '加入集体版权计划', response: envelopeOf(collectiveMemberSchema) },
     },
     async (req) => {
@@ -103,7 +103,10 @@ export default async function collectiveRoutes(server: FastifyInstance) {
 
   app.post(
     '/admin/revenue',
-    { schema: { summary: '记录并分配集体授权收入', response: envelopeOf(poolRevenueRecordedSchema) } },
+    {
+      config: { formSchema: 'lumen:forms/collective-revenue' },
+      schema: { summary: '记录并分配集体授权收入', response: envelopeOf(poolRevenueRecordedSchema) },
+    },
     async (req) => {
       const staff = await requireStaff(req);
       const form = await validateForm(app, 'lumen:forms/collective-revenue', req.body);

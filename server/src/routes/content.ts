@@ -74,7 +74,7 @@ export default async function contentRoutes(server: FastifyInstance) {
   app.post(
     '/:id/registrations',
     {
-      config: submitLimit,
+      config: { ...submitLimit, formSchema: 'lumen:forms/event-registration' },
       schema: { params: idParams, summary: '活动报名', response: envelopeOf(registrationReceivedSchema) },
     },
     async (req) => {
@@ -93,7 +93,10 @@ export default async function contentRoutes(server: FastifyInstance) {
 
   app.post(
     '/cooperation',
-    { config: submitLimit, schema: { summary: '合作咨询', response: envelopeOf(enquiryReceivedSchema) } },
+    {
+      config: { ...submitLimit, formSchema: 'lumen:forms/cooperation' },
+      schema: { summary: '合作咨询', response: envelopeOf(enquiryReceivedSchema) },
+    },
     async (req) => {
       const form = (await validateForm(app, 'lumen:forms/cooperation', req.body)) as Enquiry;
       const user = await req.currentUser();

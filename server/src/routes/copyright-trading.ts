@@ -126,11 +126,18 @@ export default async function copyrightTradingRoutes(server: FastifyInstance) {
     async (req) => ok(await listableProofsOf(app.db, Number((await req.requireUser()).id))),
   );
 
-  app.post('/listings', { schema: { summary: '发布版权挂牌', response: envelopeOf(createdIdSchema) } }, async (req) => {
-    const user = await req.requireUser();
-    const form = await validateForm(app, 'lumen:forms/copyright-listing', req.body);
-    return ok({ id: await publishListing(app.db, Number(user.id), form) }, '已提交，审核通过后公开');
-  });
+  app.post(
+    '/listings',
+    {
+      config: { formSchema: 'lumen:forms/copyright-listing' },
+      schema: { summary: '发布版权挂牌', response: envelopeOf(createdIdSchema) },
+    },
+    async (req) => {
+      const user = await req.requireUser();
+      const form = await validateForm(app, 'lumen:forms/copyright-listing', req.body);
+      return ok({ id: await publishListing(app.db, Number(user.id), form) }, '已提交，审核通过后公开');
+    },
+  );
 
   app.get('/mine', { schema: { summary: '我的版权交易', response: envelopeOf(myTradingSchema) } }, async (req) => {
     const uid = Number((await req.requireUser()).id);
@@ -155,7 +162,10 @@ export default async function copyrightTradingRoutes(server: FastifyInstance) {
 
   app.post(
     '/listings/:id/offers',
-    { schema: { summary: '出价', params: idParams, response: envelopeOf(dealIdSchema) } },
+    {
+      config: { formSchema: 'lumen:forms/copyright-offer' },
+      schema: { summary: '出价', params: idParams, response: envelopeOf(dealIdSchema) },
+    },
     async (req) => {
       const user = await req.requireUser();
       const form = await validateForm(app, 'lumen:forms/copyright-offer', req.body);

@@ -29,7 +29,7 @@ export default async function creatorSign(app: FastifyInstance) {
   app.post(
     '/sign',
     {
-      config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
+      config: { formSchema: 'lumen:forms/creator-sign', rateLimit: { max: 20, timeWindow: '1 minute' } },
       schema: { summary: '签署创作者协议', response: envelopeOf(creatorSignedSchema) },
     },
     async (req) => {

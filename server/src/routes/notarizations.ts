@@ -62,13 +62,20 @@ export default async function notarizationRoutes(server: FastifyInstance) {
     },
   });
 
-  app.post('/:id/supplement', { schema: { params: idParams, response: envelopeOf(supplementSchema) } }, async (req) => {
-    const u = await req.requireUser();
-    const id = req.params.id;
-    const form = await validateForm(app, 'lumen:forms/notarization-supplement', req.body);
-    await supplyInformation(app.db, notary, app.config.publicUrl, Number(u.id), id, String(form.supplement).trim());
-    return ok({ id }, '已提交补充材料');
-  });
+  app.post(
+    '/:id/supplement',
+    {
+      config: { formSchema: 'lumen:forms/notarization-supplement' },
+      schema: { params: idParams, response: envelopeOf(supplementSchema) },
+    },
+    async (req) => {
+      const u = await req.requireUser();
+      const id = req.params.id;
+      const form = await validateForm(app, 'lumen:forms/notarization-supplement', req.body);
+      await supplyInformation(app.db, notary, app.config.publicUrl, Number(u.id), id, String(form.supplement).trim());
+      return ok({ id }, '已提交补充材料');
+    },
+  );
 
   app.get(
     '/:id/events',

@@ -114,7 +114,7 @@ export default async function reviewRoutes(server: FastifyInstance) {
   );
   app.post(
     '/works/:id/reject',
-    opts,
+    { ...opts, config: { formSchema: 'lumen:forms/review-reject' } },
     decide(
       'reject',
       async (req) => {
@@ -126,7 +126,7 @@ export default async function reviewRoutes(server: FastifyInstance) {
   );
   app.post(
     '/works/:id/request-info',
-    opts,
+    { ...opts, config: { formSchema: 'lumen:forms/review-info' } },
     decide(
       'request_info',
       async (req) => {

@@ -98,14 +98,21 @@ export default async function serviceOrderRoutes(server: FastifyInstance) {
   });
 
   /** Staff: pays back the unused units of a paid order (lumen:forms/service-refund-unused); idempotent. */
-  app.post('/:id/refund-unused', { schema: { params: idParams, response: envelopeOf(refundSchema) } }, async (req) => {
-    const staff = await requireStaff(req);
-    const form = await validateForm(app, 'lumen:forms/service-refund-unused', req.body);
-    const refund = await refundUnused(app.db, providers, req.params.id, Number(staff.id), String(form.reason).trim());
-    req.log.info(
-      { refundId: refund.id, orderNo: refund.orderNo, amountCents: refund.amountCents, staffId: staff.id },
-      'unused service quota refunded',
-    );
-    return ok(refund, '未使用额度已退款');
-  });
+  app.post(
+    '/:id/refund-unused',
+    {
+      config: { formSchema: 'lumen:forms/service-refund-unused' },
+      schema: { params: idParams, response: envelopeOf(refundSchema) },
+    },
+    async (req) => {
+      const staff = await requireStaff(req);
+      const form = await validateForm(app, 'lumen:forms/service-refund-unused', req.body);
+      const refund = await refundUnused(app.db, providers, req.params.id, Number(staff.id), String(form.reason).trim());
+      req.log.info(
+        { refundId: refund.id, orderNo: refund.orderNo, amountCents: refund.amountCents, staffId: staff.id },
+        'unused service quota refunded',
+      );
+      return ok(refund, '未使用额度已退款');
+    },
+  );
 }

@@ -131,7 +131,10 @@ export default async function works(server: FastifyInstance) {
 
   app.put(
     '/:id',
-    { schema: { params: idParams, summary: '修改作品', response: envelopeOf(workSchema) } },
+    {
+      config: { formSchema: 'lumen:forms/work' },
+      schema: { params: idParams, summary: '修改作品', response: envelopeOf(workSchema) },
+    },
     async (req: IdReq) => {
       const actor = await creator(req);
       const stored = await current(actor, req.params.id);
@@ -176,7 +179,10 @@ export default async function works(server: FastifyInstance) {
 
   app.post(
     '/:id/appeal',
-    { schema: { params: idParams, summary: '申诉', response: envelopeOf(workSchema) } },
+    {
+      config: { formSchema: 'lumen:forms/work-appeal' },
+      schema: { params: idParams, summary: '申诉', response: envelopeOf(workSchema) },
+    },
     async (req: IdReq) => {
       const actor = await creator(req);
       await current(actor, req.params.id);
