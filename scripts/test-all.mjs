@@ -138,11 +138,15 @@ function whyExitedWithoutFailure(code, output) {
   const caught = /Vitest caught (\d+) unhandled errors?/.exec(plain);
   if (!caught) return `exited with code ${code} though no test failed: its output is above`;
   const kinds = new Map();
-  for (const m of plain.matchAll(/Unhandled (?:Rejection|Error)\s*⎯*\s*\n(.+)/g)) {
+  for (const m of plain.matchAll(/(?:Unhandled (?:Rejection|Error)|Uncaught Exception)\s*⎯*\s*\n(.+)/g)) {
     const line = m[1].trim().slice(0, 160);
     kinds.set(line, (kinds.get(line) ?? 0) + 1);
   }
-  const list = [...kinds].map(([line, n]) => `${n} × ${line}`).join('\n      ');
+  // vitest names the file that was running when each error came, even when it came after the file's tests.
+  const files = [...new Set([...plain.matchAll(/This error originated in "([^"]+)"/g)].map((m) => m[1]))];
+  const list = [...kinds, ...files.map((f) => [`while ${f} ran`, ''])]
+    .map(([line, n]) => (n ? `${n} × ${line}` : line))
+    .join('\n      ');
   return `exited with code ${code}: vitest caught ${caught[1]} unhandled errors outside the tests\n      ${list}`;
 }
 
