@@ -50,13 +50,13 @@ function documented({
 }) {
   if (schema?.hide) return { schema, url };
   const s: RouteSchema = schema ?? {};
-  const formId = route?.config?.formSchema;
+  const form = route?.config?.formSchema ? formBody(route.config.formSchema) : undefined;
   return {
     url,
     schema: {
       ...s,
       // Both a route schema (what Fastify checks first) and a form: the body must meet both.
-      ...(formId && { body: s.body ? { allOf: [s.body, formBody(formId)] } : formBody(formId) }),
+      ...(form && { body: s.body ? { allOf: [s.body, form] } : form }),
       tags: s.tags ?? [tagOf(url)],
       response: { ...s.response, default: { description: '失败', ...errorEnvelopeSchema } },
     },

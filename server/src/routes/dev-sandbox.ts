@@ -20,10 +20,10 @@ button{padding:8px 16px;margin:4px 0;cursor:pointer}.code{font-weight:bold;font-
 <p>此页面仅用于开发与测试环境，模拟真实服务；生产环境不可用。</p>${body}</body></html>`);
 }
 
-/** /dev/sms (sandbox SMS outbox) and /dev/wechat (sandbox WeChat scan). Refused in production. */
 /** The scan page's ticket, as the QR code carries it (an unknown or expired one gets the page's own message). */
 const TICKET_QUERY = { type: 'object', properties: { ticket: { type: 'string', maxLength: 200 } } } as const;
 
+/** /dev/sms (sandbox SMS outbox) and /dev/wechat (sandbox WeChat scan). Refused in production. */
 export default async function devSandbox(app: FastifyInstance) {
   app.addHook('onRequest', async (_req, reply) => {
     if (app.config.env === 'production') {

@@ -392,7 +392,7 @@ export async function stopRecording(
               node: process.version,
             },
             frames: s.frames.length,
-            // Milliseconds from the first frame to the stop: the recording's length.
+            // Milliseconds from the start of the recording to the stop: the recording's length.
             durationMs: endMs,
             finalUrl,
           },
