@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import cookie from '@fastify/cookie';
 import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
@@ -23,6 +23,7 @@ import { registerUploadSweep } from './services/uploads/sweep.js';
 import { registerMaterialCounters } from './services/material-counters.js';
 import { registerGinMaintenance } from './services/gin-maintenance.js';
 import { registerFingerprintSweep } from './services/monitor/fingerprint-works.js';
+import { prettyLog } from './http/pretty-log.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -44,12 +45,17 @@ export interface AppDeps {
 /** The whole server as a plugin tree; tests call inject() on it without a port. */
 export async function buildApp({ config, db, logger, onRoute }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: logger ?? { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+    logger: logger ?? {
+      level: config.logLevel,
+      redact: ['req.headers.authorization', 'req.headers.cookie'],
+      ...(config.logFormat === 'pretty' ? { stream: prettyLog() } : {}),
+    },
     // Only behind a known proxy may X-Forwarded-For name the client (rate limits key on the IP).
     trustProxy: config.trustProxy,
     bodyLimit: 2 * 1024 * 1024,
-    // One line per answered request instead of two (plugins/request-log.ts).
-    disableRequestLogging: true,
+    // One line per answered request instead of two (plugins/request-log.ts). Through a log controller:
+    // the top-level disableRequestLogging option is deprecated and printed a warning at every start.
+    logController: new LogController({ disableRequestLogging: true }),
     // Route schemas are the shared schema files, so their x-* annotations are known keywords here too.
     ajv: {
       customOptions: {

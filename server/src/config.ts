@@ -44,6 +44,8 @@ export interface Config {
   /** Public base URL of this server, used in QR codes and callback URLs. */
   publicUrl: string;
   logLevel: string;
+  /** 'pretty' (pino-pretty, readable in a terminal) or 'json' (one object per line, for log shippers). */
+  logFormat: 'pretty' | 'json';
   /** Trust X-Forwarded-For (true, or a comma-separated list of proxy addresses). Off by default. */
   trustProxy: boolean | string;
   /** Seed the demo data (accounts with the public demo password, catalogue). On by default except in production. */
@@ -100,6 +102,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     payProviderSecrets: { wechat: env.PAY_SECRET_WECHAT || '', alipay: env.PAY_SECRET_ALIPAY || '' },
     publicUrl: env.PUBLIC_URL ?? `http://localhost:${port}`,
     logLevel: env.LOG_LEVEL ?? 'info',
+    // A person at a terminal reads lines, a log shipper parses JSON: pretty only outside production
+    // and only when stdout is a terminal, unless LOG_FORMAT says which.
+    logFormat:
+      env.LOG_FORMAT === 'json' || env.LOG_FORMAT === 'pretty'
+        ? env.LOG_FORMAT
+        : nodeEnv !== 'production' && process.stdout.isTTY
+          ? 'pretty'
+          : 'json',
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     // Production never creates the public demo accounts unless asked for explicitly.
     seed: nodeEnv === 'production' ? env.SEED === '1' : env.SEED !== '0',
