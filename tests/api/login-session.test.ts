@@ -103,6 +103,16 @@ describe('sessions, user info, logout, analytics, ad conversions, sandbox pages'
     expect(r.body).not.toContain('<b>验证码');
   });
 
+  it('the sandbox index at /dev/ links every sandbox page, and each link answers', async () => {
+    const r = await t.app.inject('/dev/');
+    expect(r.statusCode).toBe(200);
+    expect(r.body).toContain('第三方服务沙箱');
+    const links = [...r.body.matchAll(/href="([^"]+)"/g)].map((m) => m[1]);
+    expect(links).toEqual(expect.arrayContaining(['/dev/sms', '/dev/authority', '/dev/notary']));
+    for (const href of links.filter((l) => l.startsWith('/dev/')))
+      expect((await t.app.inject(href)).statusCode, href).toBe(200);
+  });
+
   it('sandbox pages are refused in production mode', async () => {
     const prod = await makeTestApp({ NODE_ENV: 'production' });
     try {
@@ -110,6 +120,7 @@ describe('sessions, user info, logout, analytics, ad conversions, sandbox pages'
       expect(r.statusCode).toBe(404);
       expect(r.body).toContain('沙箱页面在生产环境不可用');
       expect((await prod.app.inject('/dev/wechat?ticket=abc')).statusCode).toBe(404);
+      expect((await prod.app.inject('/dev/')).statusCode).toBe(404);
     } finally {
       await prod.close();
     }

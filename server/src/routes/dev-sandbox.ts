@@ -23,7 +23,18 @@ button{padding:8px 16px;margin:4px 0;cursor:pointer}.code{font-weight:bold;font-
 /** The scan page's ticket, as the QR code carries it (an unknown or expired one gets the page's own message). */
 const TICKET_QUERY = { type: 'object', properties: { ticket: { type: 'string', maxLength: 200 } } } as const;
 
-/** /dev/sms (sandbox SMS outbox) and /dev/wechat (sandbox WeChat scan). Refused in production. */
+/** Every sandbox page: name, link (none when a flow opens it with its own parameters) and what it does. */
+const SANDBOXES: Array<[string, string | null, string]> = [
+  ['短信', '/dev/sms', '查看本应发送到手机的验证码与通知短信'],
+  ['微信扫码登录', null, '登录弹窗的二维码指向 /dev/wechat?ticket=…，打开后选择一个微信身份完成扫码'],
+  ['微信支付 / 支付宝', null, '订单支付页的二维码指向 /dev/pay?…，在那里确认或让支付失败，随后发送签名回调'],
+  ['版权局（登记与 DCI）', '/dev/authority', '受理、要求补正、不予登记或发证，并回调平台'],
+  ['公证处', '/dev/notary', '受理、要求补充材料、不予公证或出具公证书'],
+  ['监测平台网页', null, '版权监测扫描的模拟第三方平台（/dev/web/<平台>/…），从监测结果中的侵权链接打开'],
+  ['可信时间戳', '/certifiy/platform', '本地测试 CA 为每个检查点签发 RFC 3161 时间戳，可在此查看其证书'],
+];
+
+/** /dev/ (the index), /dev/sms (sandbox SMS outbox) and /dev/wechat (sandbox WeChat scan). Refused in production. */
 export default async function devSandbox(app: FastifyInstance) {
   app.addHook('onRequest', async (_req, reply) => {
     if (app.config.env === 'production') {
@@ -32,6 +43,20 @@ export default async function devSandbox(app: FastifyInstance) {
         .type('text/html; charset=utf-8')
         .send('<!doctype html><meta charset="utf-8"><p>沙箱页面在生产环境不可用</p>');
     }
+  });
+
+  // The index a newcomer opens first: every sandbox, what it stands for and how it is reached.
+  app.get('/', { schema: { response: fileAnswer('text/html', '沙箱页面（HTML）') } }, async (_req, reply) => {
+    const rows = SANDBOXES.map(
+      ([name, href, what]) =>
+        `<tr><td>${href ? `<a href="${esc(href)}">${esc(name)}</a>` : esc(name)}</td><td>${esc(what)}</td></tr>`,
+    ).join('');
+    page(
+      reply,
+      '第三方服务沙箱',
+      `<p>这些第三方服务在本环境中无法真实连接，由沙箱代替。演示账号密码为 <b>Lumen@2026</b>。</p>
+<table><tr><th>沙箱</th><th>用途</th></tr>${rows}</table>`,
+    );
   });
 
   app.get('/sms', { schema: { response: fileAnswer('text/html', '沙箱页面（HTML）') } }, async (_req, reply) => {
