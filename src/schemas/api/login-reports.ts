@@ -3,6 +3,7 @@
  * login analytics action (server/src/routes/common.ts) and, for a visit that arrived from a Baidu ad
  * with bd_vid, the ad conversion (baidu.ts). Neither may fail the login.
  */
+
 /**
  * POST /api/common/loginStat. Recorded leniently (an unknown login type or an address that is not
  * text is stored as empty), so the route only documents it: a route schema would refuse those.

@@ -1,9 +1,11 @@
 /**
  * TypeScript view of lumen:api/upload (upload.json beside this file): what every /api/upload call
  * answers. Shared by the server (services/uploads/status.ts) and the client (components/uploader).
+ * Also the body of the possession proof, which reuses the init body's fingerprint rule.
  */
 import uploadInit from './upload-init.json';
 import type { FromSchema } from './from-schema';
+
 export interface UploadStatus {
   id: string;
   state: 'receiving' | 'assembling' | 'complete' | 'failed' | 'expired' | 'cancelled';
