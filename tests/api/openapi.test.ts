@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import Fastify, { type RouteOptions } from 'fastify';
+import Fastify, { type FastifyRequest, type RouteOptions } from 'fastify';
 import { Validator } from '@seriousme/openapi-schema-validator';
-import { makeTestApp } from '../helpers/app.js';
+import { makeTestApp, makeUser } from '../helpers/app.js';
+import { createSession } from '../../server/src/repositories/sessions.js';
 import { fileAnswer } from '../../server/src/http/envelope-schema.js';
 import { bundledSchema } from '../../src/schemas/index.js';
 
@@ -11,6 +12,52 @@ import { bundledSchema } from '../../src/schemas/index.js';
  * file or page it sends.
  */
 const API_PATH = /^\/(api|community\/api|dev|files)(\/|$)/;
+
+/** Methods whose routes may take a request body. */
+const WITH_BODY = ['POST', 'PUT', 'PATCH'];
+
+/** @fastify/multipart's request methods: each reads the body. */
+const MULTIPART_READERS = ['isMultipart', 'file', 'files', 'parts', 'saveRequestFiles'] as const;
+
+/**
+ * "METHOD /url" of the routes whose requests got past validation to their own preHandlers and handler
+ * (`reached`), and of those whose body was read there (`bodyReaders`): a preHandler, after the input
+ * guards of plugins/request-input.ts (which look at every body) and before the route's own, puts a
+ * getter on `request.body` and wraps the multipart readers, which record the route when called.
+ */
+const reached = new Set<string>();
+const bodyReaders = new Set<string>();
+function watchBodyReads(route: RouteOptions): void {
+  if (![route.method].flat().some((m) => WITH_BODY.includes(m))) return;
+  const watch = async (req: FastifyRequest) => {
+    const key = `${req.method} ${route.url}`;
+    reached.add(key);
+    let body = req.body;
+    Object.defineProperty(req, 'body', {
+      configurable: true,
+      enumerable: true,
+      get: () => (bodyReaders.add(key), body),
+      set: (v) => (body = v),
+    });
+    const readers = req as unknown as Record<string, unknown>;
+    for (const name of MULTIPART_READERS) {
+      const read = readers[name];
+      if (typeof read === 'function')
+        readers[name] = (...args: unknown[]) => (bodyReaders.add(key), read.apply(req, args));
+    }
+  };
+  route.preHandler = [watch, ...[route.preHandler ?? []].flat()];
+}
+
+/** A valid value of each path parameter, so a probe request gets past the params schema into the handler. */
+const PARAM_SAMPLES: Record<string, string> = { id: '1', target: 'post', token: 'a'.repeat(24) };
+
+/**
+ * What a handler's own text says when it reads a body (the static half of the check below). Vitest's
+ * module transform writes a call of an imported function as `(0, mod.name)(…)`, hence the `\)?`.
+ */
+const READS_BODY =
+  /\.body\b|\b(?:bodyField|validateForm|validated|readFormUpload)\)?\(|\.(?:file|files|parts|saveRequestFiles|isMultipart)\(/;
 
 /** What the body checks read of a documented request body. */
 type BodySchema = { properties?: Record<string, unknown>; description?: string };
@@ -66,7 +113,15 @@ describe('OpenAPI document', () => {
   const routes: RouteOptions[] = [];
   let doc: Doc;
   beforeAll(async () => {
-    t = await makeTestApp({}, { onRoute: (r) => routes.push(r) });
+    t = await makeTestApp(
+      {},
+      {
+        onRoute: (r) => {
+          routes.push(r);
+          watchBodyReads(r);
+        },
+      },
+    );
     const r = await t.app.inject('/api/openapi.json');
     expect(r.statusCode).toBe(200);
     doc = r.json();
@@ -123,6 +178,53 @@ describe('OpenAPI document', () => {
         expect(body.description).toContain(id);
       }
     }
+  });
+
+  /**
+   * Every POST/PUT/PATCH route without a documented body shows it reads none, two ways. At run time,
+   * watchBodyReads records every read while each such route is called as a signed-in user of every
+   * role; a route that looks a row up first answers 404 before any later read, so its handler's own
+   * text is also searched for a read. A helper that reads the body after such a lookup escapes both.
+   */
+  it('a route that reads its request body documents it', async () => {
+    const undocumented = apiRoutes().filter(
+      (r) => WITH_BODY.includes(r.method.toUpperCase()) && !doc.paths[docPath(r.url)][r.method].requestBody,
+    );
+    const byKey = new Map<string, RouteOptions>(
+      routes.flatMap((r) => [r.method].flat().map((m) => [`${m} ${r.url}`, r] as const)),
+    );
+    const user = await makeUser(t.db, {
+      roles: ['buyer', 'creator', 'staff'],
+      owner_type: 'ORGANISATIONS',
+      company_name: '探针企业',
+    });
+    const call = async (method: string, url: string) =>
+      t.app.inject({
+        method: method as 'POST',
+        url,
+        // A session per call: the route may be logout, or end the user's other sessions.
+        headers: { authorization: await createSession(t.db, user.id) },
+        payload: { probe: '探针' },
+      });
+    // The watch sees a read: a documented route that reads its body is recorded.
+    await call('POST', '/api/common/loginStat');
+    expect(bodyReaders.has('POST /api/common/loginStat')).toBe(true);
+
+    const answers = new Map<string, number>();
+    for (const r of undocumented) {
+      const url = r.url.replace(/:(\w+)/g, (_, name: string) => {
+        if (!PARAM_SAMPLES[name]) throw new Error(`${r.key}: PARAM_SAMPLES has no value for :${name}`);
+        return PARAM_SAMPLES[name];
+      });
+      answers.set(r.key, (await call(r.method, url)).statusCode);
+    }
+    const keys = (list: typeof undocumented) => list.map((r) => r.key);
+    expect({
+      // A call that stopped at validation, sign-in or the role shows nothing of the handler.
+      refused: keys(undocumented.filter((r) => !reached.has(r.key) || [401, 403].includes(answers.get(r.key)!))),
+      readWhenCalled: keys(undocumented.filter((r) => bodyReaders.has(r.key))),
+      readInHandlerText: keys(undocumented.filter((r) => READS_BODY.test(String(byKey.get(r.key)!.handler)))),
+    }).toEqual({ refused: [], readWhenCalled: [], readInHandlerText: [] });
   });
 
   it('a file or page answer is documented by its content type and sent byte for byte', async () => {

@@ -23,6 +23,27 @@ type RouteSchema = Record<string, unknown> & {
 };
 
 /**
+ * A body the handler reads and checks itself, where a route schema would change what the route
+ * accepts or answers (a multipart form, a file's bytes, the login forms' fixed messages, a lenient
+ * analytics call): shown in the API reference only, Fastify does not validate with it.
+ */
+export interface DocumentedBody {
+  mediaType:
+    'application/json' | 'application/x-www-form-urlencoded' | 'multipart/form-data' | 'application/octet-stream';
+  /** JSON Schema of the body; a `{ $ref: 'lumen:<id>' }` node is that contract schema, written out like a form body. */
+  schema: Record<string, unknown>;
+  /** Who checks the body and against what, in Chinese (the reference's readers). */
+  description: string;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The body the API reference shows for a route that checks its body in the handler (see DocumentedBody). */
+    requestBody?: DocumentedBody;
+  }
+}
+
+/**
  * The body of a route that checks it in its handler against a form schema (config.formSchema, for
  * Chinese messages that name the field): the shipped version with its `lumen:` references written
  * out, since the document cannot point into the schema store. Staff may change a form's rules.
@@ -35,9 +56,32 @@ function formBody(formId: string): Record<string, unknown> | undefined {
   return { ...body, description: [body.description, note].filter(Boolean).join('\n\n') };
 }
 
+/** A documented body's schema with each `lumen:` reference written out (the document cannot follow them). */
+function writtenOut(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(writtenOut);
+  if (!node || typeof node !== 'object') return node;
+  const walked = Object.fromEntries(Object.entries(node).map(([k, v]) => [k, writtenOut(v)]));
+  const { $ref, ...siblings } = walked;
+  if (typeof $ref !== 'string' || !$ref.startsWith('lumen:')) return walked;
+  const target = formBody($ref);
+  if (!target) throw new Error(`Unknown schema ${$ref}`);
+  // Siblings (a title, a description) describe this use of it and win over the target's.
+  return { ...target, ...siblings };
+}
+
 /**
- * The document's view of a route: its group's tag, a form-checked body and the shared failure answer added. A copy:
- * the route's own schema object is what Fastify validates and serializes with.
+ * A body the handler checks (config.requestBody) as @fastify/swagger reads a route schema: the body's
+ * description becomes the request body's, `consumes` its media type.
+ */
+function handlerChecked(doc: DocumentedBody) {
+  const body = writtenOut(doc.schema) as Record<string, unknown>;
+  const description = [body.description, doc.description].filter(Boolean).join('\n\n');
+  return { body: { ...body, description }, consumes: [doc.mediaType] };
+}
+
+/**
+ * The document's view of a route: its group's tag, a form-checked or handler-checked body and the shared failure
+ * answer added. A copy: the route's own schema object is what Fastify validates and serializes with.
  */
 function documented({
   schema,
@@ -46,7 +90,7 @@ function documented({
 }: {
   schema?: RouteSchema;
   url: string;
-  route?: { config?: { formSchema?: string } };
+  route?: { config?: { formSchema?: string; requestBody?: DocumentedBody } };
 }) {
   if (schema?.hide) return { schema, url };
   const s: RouteSchema = schema ?? {};
@@ -57,6 +101,8 @@ function documented({
       ...s,
       // Both a route schema (what Fastify checks first) and a form: the body must meet both.
       ...(form && { body: s.body ? { allOf: [s.body, form] } : form }),
+      // A body only the handler checks: in the document, in place of any other.
+      ...(route?.config?.requestBody && handlerChecked(route.config.requestBody)),
       tags: s.tags ?? [tagOf(url)],
       response: { ...s.response, default: { description: '失败', ...errorEnvelopeSchema } },
     },

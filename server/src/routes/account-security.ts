@@ -4,6 +4,8 @@ import type { FastifyInstance } from 'fastify';
 import { AppError, ok } from '../http/envelope.js';
 import { idParams } from '../http/route-schemas.js';
 import { envelopeOf } from '../http/envelope-schema.js';
+import type { DocumentedBody } from '../http/openapi.js';
+import { bundledSchema } from '../../../src/schemas/index.js';
 import { noData } from '../../../src/schemas/api/envelope.js';
 import {
   loginHistorySchema,
@@ -33,6 +35,15 @@ const PHONE_CODE_LIMIT = {
     keyGenerator: (req: { headers: Record<string, unknown>; ip: string }) =>
       `phone-code:${String(req.headers.authorization ?? req.ip)}`,
   },
+};
+
+const PHONE_FORM = 'lumen:forms/phone-change';
+
+/** The new phone a code goes to: checked in the handler with the phone rule of the form's current version. */
+const PHONE_CODE_BODY: DocumentedBody = {
+  mediaType: 'application/json',
+  schema: { type: 'object', required: ['phone'], properties: { phone: bundledSchema(PHONE_FORM)?.properties.phone } },
+  description: `新手机号按表单规则 ${PHONE_FORM} 的 phone 字段校验；运营可在后台修改规则。`,
 };
 
 const pageQuery = {
@@ -92,7 +103,10 @@ export default async function accountSecurityRoutes(server: FastifyInstance) {
 
   app.post(
     '/phone/code',
-    { config: PHONE_CODE_LIMIT, schema: { summary: '发送新手机号验证码', response: envelopeOf(noData) } },
+    {
+      config: { ...PHONE_CODE_LIMIT, requestBody: PHONE_CODE_BODY },
+      schema: { summary: '发送新手机号验证码', response: envelopeOf(noData) },
+    },
     async (req) => {
       const u = await req.requireUser();
       await sendPhoneChangeCode(app, u, bodyField(req.body, 'phone'), req.ip);

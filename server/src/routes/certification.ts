@@ -6,7 +6,13 @@ import {
   certificationStateSchema,
   submittedCertificationSchema,
 } from '../../../src/schemas/api/certification-responses.js';
-import { MULTIPART_LIMITS, readFormUpload, storeUploaded, type FormUploadSpec } from './form-upload.js';
+import {
+  formUploadBody,
+  MULTIPART_LIMITS,
+  readFormUpload,
+  storeUploaded,
+  type FormUploadFields,
+} from './form-upload.js';
 import { getUploadRule } from '../schemas/store.js';
 import { accountStanding, latestCertification, type CertificationImage } from '../repositories/certifications.js';
 import { authLevelOf, submitCertification } from '../services/certification.js';
@@ -14,7 +20,7 @@ import { authLevelOf, submitCertification } from '../services/certification.js';
 const RULE = 'lumen:rules/certification#image';
 
 /** Where each form keeps its document images: the first field is required, the others optional. */
-const FORMS: Record<'personal' | 'company', Pick<FormUploadSpec, 'schemaId' | 'fileField' | 'extraFileFields'>> = {
+const FORMS: Record<'personal' | 'company', FormUploadFields> = {
   personal: { schemaId: 'lumen:forms/certification-personal', fileField: 'frontImage', extraFileFields: ['backImage'] },
   company: { schemaId: 'lumen:forms/certification-company', fileField: 'licenseImage' },
 };
@@ -82,12 +88,18 @@ export default async function certificationRoutes(app: FastifyInstance) {
   };
   app.post(
     '/personal',
-    { schema: { summary: '提交个人实名认证', response: envelopeOf(submittedCertificationSchema) } },
+    {
+      config: { requestBody: formUploadBody(FORMS.personal) },
+      schema: { summary: '提交个人实名认证', response: envelopeOf(submittedCertificationSchema) },
+    },
     submit('personal'),
   );
   app.post(
     '/company',
-    { schema: { summary: '提交企业实名认证', response: envelopeOf(submittedCertificationSchema) } },
+    {
+      config: { requestBody: formUploadBody(FORMS.company) },
+      schema: { summary: '提交企业实名认证', response: envelopeOf(submittedCertificationSchema) },
+    },
     submit('company'),
   );
 }

@@ -9,6 +9,7 @@ import { errorList } from '../../../src/schemas/messages.js';
 import { schemas } from '../../../src/schemas/index.js';
 import { expectedChunkBytes } from '../services/uploads/limits.js';
 import type { UploadRow } from '../repositories/uploads.js';
+import type { DocumentedBody } from '../http/openapi.js';
 
 /** The simple-uploader.js parameters of one chunk (lumen:api/upload-chunk). */
 export interface ChunkParams {
@@ -32,6 +33,20 @@ export function fieldValues(fields: Record<string, unknown> | undefined): Record
     if (one && typeof one === 'object' && 'value' in one) out[k] = (one as { value: unknown }).value;
   }
   return out;
+}
+
+/** POST /api/upload/chunk's body as the API reference shows it: the protocol's parameters as text parts, then `file`. */
+export function chunkBody(): DocumentedBody {
+  const params = schemas['lumen:api/upload-chunk'];
+  return {
+    mediaType: 'multipart/form-data',
+    description: '分片协议参数（lumen:api/upload-chunk）以文本字段发送，放在 file 之前；file 为本片的字节。',
+    schema: {
+      type: 'object',
+      required: [...params.required, 'file'],
+      properties: { ...params.properties, file: { type: 'string', format: 'binary', title: '分片数据' } },
+    },
+  };
 }
 
 // The protocol's parameters are fixed by the uploader library, not a business rule staff edit: the

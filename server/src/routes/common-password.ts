@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { ok, AppError } from '../http/envelope.js';
-import { validated, LOGIN_ROUTE_LIMIT } from '../http/login-forms.js';
+import { loginBody, validated, LOGIN_ROUTE_LIMIT } from '../http/login-forms.js';
 import { decodePassword } from '../../../src/schemas/login/password-codec.js';
 import { createSession } from '../repositories/sessions.js';
 import { MSG_SIGN_EXPIRED } from '../security/sms-signature.js';
@@ -15,7 +15,10 @@ const TS_WINDOW_US = 5 * 60_000 * 1000;
 export default async function commonPassword(app: FastifyInstance) {
   app.post(
     '/userPasswordLogin',
-    { config: LOGIN_ROUTE_LIMIT, schema: { summary: '账号密码登录', response: envelopeOf(loginTokenSchema) } },
+    {
+      config: { ...LOGIN_ROUTE_LIMIT, requestBody: loginBody('passwordLogin') },
+      schema: { summary: '账号密码登录', response: envelopeOf(loginTokenSchema) },
+    },
     async (req) => {
       const body = validated<{ username: string; password: string; ts: string }>('passwordLogin', req.body);
       if (Math.abs(Date.now() * 1000 - Number(body.ts)) > TS_WINDOW_US) throw new AppError(400, MSG_SIGN_EXPIRED);

@@ -1,16 +1,25 @@
 import type { FastifyInstance } from 'fastify';
 import { bodyField } from '../http/json-body.js';
 import { ok, AppError } from '../http/envelope.js';
-import { validated, LOGIN_ROUTE_LIMIT } from '../http/login-forms.js';
+import { loginBody, validated, LOGIN_ROUTE_LIMIT } from '../http/login-forms.js';
+import { loginSchema } from '../../../src/schemas/login/validation.js';
 import { consumeCode } from '../repositories/sms-codes.js';
 import { consumeTicket, issueTicket, liveTicket, SandboxWechatProvider } from '../adapters/wechat/index.js';
 import { createSession } from '../repositories/sessions.js';
 import { findUserIdBy, linkWechat, registerPhoneUser } from '../repositories/users.js';
 import { MSG_TICKET_INVALID } from './common-sms.js';
 import { envelopeOf } from '../http/envelope-schema.js';
+import type { DocumentedBody } from '../http/openapi.js';
 import { checkLoginSchema, loginTokenSchema, qrCodeSchema } from '../../../src/schemas/api/login-responses.js';
 
 export const MSG_TICKET_EXPIRED = '二维码已过期，请刷新二维码';
+
+/** The poll's one field, read leniently: whatever is not a live ticket answers MSG_TICKET_EXPIRED. */
+const POLL_BODY: DocumentedBody = {
+  mediaType: 'application/json',
+  schema: { type: 'object', required: ['ticket'], properties: { ticket: loginSchema('ticket') } },
+  description: '登录二维码的 ticket（GET /api/common/getQrCode 的答复）；无效或过期时答复“二维码已过期”。',
+};
 
 /** WeChat QR login (loginType 2): ticket issue, polling, and binding a phone to a new identity. */
 export default async function commonQr(app: FastifyInstance) {
@@ -28,7 +37,10 @@ export default async function commonQr(app: FastifyInstance) {
   // Poll answer: {token} once a linked identity scanned, {needBind: true} for a new identity, else neither.
   app.post(
     '/checkLogin',
-    { schema: { summary: '查询扫码登录状态', response: envelopeOf(checkLoginSchema) } },
+    {
+      config: { requestBody: POLL_BODY },
+      schema: { summary: '查询扫码登录状态', response: envelopeOf(checkLoginSchema) },
+    },
     async (req) => {
       const ticket = String(bodyField(req.body, 'ticket') ?? '');
       const t = ticket ? await liveTicket(app.db, ticket) : null;
@@ -44,7 +56,10 @@ export default async function commonQr(app: FastifyInstance) {
   // Bind: the SMS code proves the phone; the phone's account (or a new one) gets the WeChat identity.
   app.post(
     '/phone',
-    { config: LOGIN_ROUTE_LIMIT, schema: { summary: '扫码后绑定手机号', response: envelopeOf(loginTokenSchema) } },
+    {
+      config: { ...LOGIN_ROUTE_LIMIT, requestBody: loginBody('bind') },
+      schema: { summary: '扫码后绑定手机号', response: envelopeOf(loginTokenSchema) },
+    },
     async (req) => {
       const body = validated<{
         phone: string;

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ok, AppError } from '../http/envelope.js';
-import { validated, LOGIN_ROUTE_LIMIT } from '../http/login-forms.js';
+import { loginBody, validated, LOGIN_ROUTE_LIMIT } from '../http/login-forms.js';
 import { verifySignedBody } from '../security/sms-signature.js';
 import { consumeCode, issueCodeWithinLimits, type SmsPurpose } from '../repositories/sms-codes.js';
 import { smsGateway } from '../adapters/sms/index.js';
@@ -40,7 +40,10 @@ async function sendCode(app: FastifyInstance, req: FastifyRequest, purpose: SmsP
 export default async function commonSms(app: FastifyInstance) {
   app.post(
     '/sendUserSmsCode',
-    { config: LOGIN_ROUTE_LIMIT, schema: { summary: '发送登录验证码', response: envelopeOf(noData) } },
+    {
+      config: { ...LOGIN_ROUTE_LIMIT, requestBody: loginBody('smsSend') },
+      schema: { summary: '发送登录验证码', response: envelopeOf(noData) },
+    },
     async (req) => {
       await sendCode(app, req, 'login');
       return ok(null, '验证码已发送');
@@ -49,7 +52,10 @@ export default async function commonSms(app: FastifyInstance) {
 
   app.post(
     '/sendUserSmsCodeBind',
-    { config: LOGIN_ROUTE_LIMIT, schema: { summary: '发送绑定验证码', response: envelopeOf(noData) } },
+    {
+      config: { ...LOGIN_ROUTE_LIMIT, requestBody: loginBody('smsSend') },
+      schema: { summary: '发送绑定验证码', response: envelopeOf(noData) },
+    },
     async (req) => {
       await sendCode(app, req, 'bind');
       return ok(null, '验证码已发送');
@@ -60,7 +66,7 @@ export default async function commonSms(app: FastifyInstance) {
   app.post(
     '/userPhoneLoginReg',
     {
-      config: LOGIN_ROUTE_LIMIT,
+      config: { ...LOGIN_ROUTE_LIMIT, requestBody: loginBody('login') },
       schema: { summary: '手机号验证码登录或注册', response: envelopeOf(loginTokenSchema) },
     },
     async (req) => {

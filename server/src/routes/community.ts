@@ -16,7 +16,13 @@ import multipart from '@fastify/multipart';
 import { AppError, ok } from '../http/envelope.js';
 import { idParams } from '../http/route-schemas.js';
 import { validateForm } from './form-validate.js';
-import { MULTIPART_LIMITS, readFormUpload, storeUploaded } from './form-upload.js';
+import {
+  formUploadBody,
+  MULTIPART_LIMITS,
+  readFormUpload,
+  storeUploaded,
+  type FormUploadFields,
+} from './form-upload.js';
 import { getUploadRule } from '../schemas/store.js';
 import { PUBLIC_GROUP } from '../storage/groups.js';
 import { isStaff } from '../plugins/staff.js';
@@ -40,6 +46,7 @@ import {
 } from '../repositories/community-social.js';
 
 const POST_FORM = 'lumen:forms/community-post';
+const IMAGE_POST: FormUploadFields = { schemaId: POST_FORM, fileField: 'images' };
 const feedQuery = {
   type: 'object',
   properties: {
@@ -130,12 +137,14 @@ export default async function communityRoutes(server: FastifyInstance) {
   /** Multipart: `data` (the form JSON) then the images, checked by content against lumen:rules/community#image. */
   app.post(
     '/posts/upload',
-    { schema: { summary: '上传图片发布作品帖', response: envelopeOf(createdIdSchema) } },
+    {
+      config: { requestBody: formUploadBody(IMAGE_POST) },
+      schema: { summary: '上传图片发布作品帖', response: envelopeOf(createdIdSchema) },
+    },
     async (req) => {
       const user = await req.requireUser();
       const upload = await readFormUpload(app, req, {
-        schemaId: POST_FORM,
-        fileField: 'images',
+        ...IMAGE_POST,
         noRule: '图片上传规则不存在',
         ruleFor: () => getUploadRule(app, 'lumen:rules/community#image'),
       });

@@ -4,7 +4,13 @@ import multipart from '@fastify/multipart';
 import { AppError, ok } from '../http/envelope.js';
 import { contentDisposition } from '../http/content-disposition.js';
 import { idParams, mustGetOwned, registerResourceRoutes, toApi } from './resource-routes.js';
-import { MULTIPART_LIMITS, readFormUpload, storeUploaded } from './form-upload.js';
+import {
+  formUploadBody,
+  MULTIPART_LIMITS,
+  readFormUpload,
+  storeUploaded,
+  type FormUploadFields,
+} from './form-upload.js';
 import { depositCertificatePdf } from '../documents/deposit-certificate.js';
 import { schemaStore, getUploadRule } from '../schemas/store.js';
 import { enumLabel, ruleRefFor } from '../../../src/schemas/registry.js';
@@ -29,6 +35,7 @@ import {
 } from '../../../src/schemas/api/protection-responses.js';
 
 const SCHEMA_ID = 'lumen:forms/deposit';
+const UPLOAD: FormUploadFields = { schemaId: SCHEMA_ID, fileField: 'files' };
 
 /**
  * /api/protection/deposit — evidence deposits. POST / takes the deposit form and one file
@@ -40,11 +47,14 @@ export default async function deposits(server: FastifyInstance) {
   await app.register(multipart, { limits: MULTIPART_LIMITS });
   registerResourceRoutes(app, { table: depositTable, schemaId: SCHEMA_ID, record: depositRecordSchema });
 
-  app.post('/', { schema: { response: envelopeOf(depositRecordSchema) } }, async (req) => {
+  const create = {
+    config: { requestBody: formUploadBody(UPLOAD) },
+    schema: { response: envelopeOf(depositRecordSchema) },
+  };
+  app.post('/', create, async (req) => {
     const user = await req.requireUser();
     const upload = await readFormUpload(app, req, {
-      schemaId: SCHEMA_ID,
-      fileField: 'files',
+      ...UPLOAD,
       noRule: '该作品类别暂不支持存证',
       ruleFor: async (form) => {
         const ref = ruleRefFor('deposit', form.workCategory, schemaStore(app).lookup);

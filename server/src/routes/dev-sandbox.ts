@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import { fileAnswer } from '../http/envelope-schema.js';
+import type { DocumentedBody } from '../http/openapi.js';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ContractTypes } from '../http/type-provider.js';
 import { smsGateway } from '../adapters/sms/index.js';
@@ -22,6 +23,20 @@ button{padding:8px 16px;margin:4px 0;cursor:pointer}.code{font-weight:bold;font-
 
 /** The scan page's ticket, as the QR code carries it (an unknown or expired one gets the page's own message). */
 const TICKET_QUERY = { type: 'object', properties: { ticket: { type: 'string', maxLength: 200 } } } as const;
+
+/** The scan page's form (below): read leniently, an unknown ticket or identity gets the page's own message. */
+const SCAN_BODY: DocumentedBody = {
+  mediaType: 'application/x-www-form-urlencoded',
+  schema: {
+    type: 'object',
+    required: ['ticket', 'openid'],
+    properties: {
+      ticket: { type: 'string', title: '二维码 ticket' },
+      openid: { type: 'string', title: '微信身份', description: '已有用户的 openid，或 new 表示新的微信身份' },
+    },
+  },
+  description: '沙箱扫码页面上的表单提交（GET /dev/wechat 生成）。',
+};
 
 /** Every sandbox page: name, link (none when a flow opens it with its own parameters) and what it does. */
 const SANDBOXES: Array<[string, string | null, string]> = [
@@ -98,7 +113,11 @@ export default async function devSandbox(app: FastifyInstance) {
     },
   );
 
-  app.post('/wechat', { schema: { response: fileAnswer('text/html', '沙箱页面（HTML）') } }, async (req, reply) => {
+  const scan = {
+    config: { requestBody: SCAN_BODY },
+    schema: { response: fileAnswer('text/html', '沙箱页面（HTML）') },
+  };
+  app.post('/wechat', scan, async (req, reply) => {
     const body = (req.body ?? {}) as Record<string, string>;
     const isNew = body.openid === 'new';
     const openid = isNew ? `sandbox_${crypto.randomBytes(9).toString('base64url')}` : String(body.openid ?? '');

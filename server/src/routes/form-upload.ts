@@ -10,6 +10,8 @@ import { AppError } from '../http/envelope.js';
 import { checkUploadedFile } from '../security/file-check.js';
 import { validateForm } from './form-validate.js';
 import { parseJsonText } from '../http/json-body.js';
+import type { DocumentedBody } from '../http/openapi.js';
+import { bundledSchema } from '../../../src/schemas/index.js';
 
 /** Hard ceiling per file part; the rule's own maxBytes is enforced while streaming. */
 export const MULTIPART_LIMITS = { fileSize: 210 * 1024 * 1024, files: 10, fields: 4, fieldSize: 256 * 1024, parts: 14 };
@@ -45,6 +47,38 @@ export interface FormUploadSpec {
   ruleFor: (form: Record<string, any>) => Promise<UploadRule | undefined>;
   /** Message when the form's choice has no rule. */
   noRule: string;
+}
+
+/** The form and file fields of a form upload: what readFormUpload reads and the API reference shows. */
+export type FormUploadFields = Pick<FormUploadSpec, 'schemaId' | 'fileField' | 'extraFileFields'>;
+
+/** A field's title wherever the form defines it (its properties or a dependency branch). */
+function titleOf(node: unknown, field: string): string | undefined {
+  if (!node || typeof node !== 'object') return undefined;
+  const own = (node as { properties?: Record<string, { title?: string }> }).properties?.[field]?.title;
+  return own ?? Object.values(node).reduce<string | undefined>((found, v) => found ?? titleOf(v, field), undefined);
+}
+
+/**
+ * The body of a form-upload route as the API reference shows it (config.requestBody): the `data`
+ * part with the form's JSON, then the files under the form's file fields.
+ */
+export function formUploadBody(fields: FormUploadFields): DocumentedBody {
+  const form = bundledSchema(fields.schemaId);
+  const files = [fields.fileField, ...(fields.extraFileFields ?? [])].map((field) => [
+    field,
+    { type: 'array', title: titleOf(form, field) ?? field, items: { type: 'string', format: 'binary' } },
+  ]);
+  return {
+    mediaType: 'multipart/form-data',
+    description:
+      '先发送 data（表单的 JSON），再发送文件；每个文件按当前上传规则检查内容，表单中的文件信息以服务器测得的为准。',
+    schema: {
+      type: 'object',
+      required: ['data', fields.fileField],
+      properties: { data: { $ref: fields.schemaId }, ...Object.fromEntries(files) },
+    },
+  };
 }
 
 /** Where uploads are streamed before they are checked and moved into storage (emptied at start-up). */

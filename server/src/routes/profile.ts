@@ -4,12 +4,19 @@ import { ok } from '../http/envelope.js';
 import { envelopeOf } from '../http/envelope-schema.js';
 import { profileSchema } from '../../../src/schemas/api/account-responses.js';
 import { validateForm } from './form-validate.js';
-import { MULTIPART_LIMITS, readFormUpload, storeUploaded } from './form-upload.js';
+import {
+  formUploadBody,
+  MULTIPART_LIMITS,
+  readFormUpload,
+  storeUploaded,
+  type FormUploadFields,
+} from './form-upload.js';
 import { getUploadRule } from '../schemas/store.js';
 import { PUBLIC_GROUP } from '../storage/groups.js';
 import { getProfile, saveProfile } from '../repositories/profile.js';
 
 const SCHEMA_ID = 'lumen:forms/profile';
+const AVATAR: FormUploadFields = { schemaId: SCHEMA_ID, fileField: 'avatar' };
 
 /**
  * /api/user/profile: the profile edited at /account/setting. PUT / saves the fields (JSON, the
@@ -41,12 +48,14 @@ export default async function profileRoutes(app: FastifyInstance) {
 
   app.post(
     '/avatar',
-    { schema: { summary: '保存个人资料与新头像', response: envelopeOf(profileSchema) } },
+    {
+      config: { requestBody: formUploadBody(AVATAR) },
+      schema: { summary: '保存个人资料与新头像', response: envelopeOf(profileSchema) },
+    },
     async (req) => {
       const u = await req.requireUser();
       const upload = await readFormUpload(app, req, {
-        schemaId: SCHEMA_ID,
-        fileField: 'avatar',
+        ...AVATAR,
         noRule: '头像上传规则不存在',
         ruleFor: () => getUploadRule(app, 'lumen:rules/profile#avatar'),
       });

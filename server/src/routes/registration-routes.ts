@@ -3,7 +3,7 @@ import type { ContractTypes } from '../http/type-provider.js';
 import multipart from '@fastify/multipart';
 import { ok } from '../http/envelope.js';
 import { mustGetOwned, registerResourceRoutes, toApi } from './resource-routes.js';
-import { MULTIPART_LIMITS, readFormUpload, storeUploaded } from './form-upload.js';
+import { formUploadBody, MULTIPART_LIMITS, readFormUpload, storeUploaded } from './form-upload.js';
 import { getUploadRule, schemaStore } from '../schemas/store.js';
 import { ruleRefFor } from '../../../src/schemas/registry.js';
 import type { RuleScope } from '../../../src/schemas/types.js';
@@ -95,11 +95,15 @@ export function registrationRoutes(kind: RegistrationKind, schemaId: string, sco
       },
     );
 
-    app.post('/', { schema: { response: envelopeOf(registrationRecordSchema) } }, async (req) => {
+    const fields = { schemaId, fileField: 'files' };
+    const create = {
+      config: { requestBody: formUploadBody(fields) },
+      schema: { response: envelopeOf(registrationRecordSchema) },
+    };
+    app.post('/', create, async (req) => {
       const user = await req.requireUser();
       const upload = await readFormUpload(app, req, {
-        schemaId,
-        fileField: 'files',
+        ...fields,
         noRule: '该作品类别暂不支持在线登记',
         ruleFor: async (form) => {
           const ref = ruleRefFor(scope, form.workCategory, schemaStore(app).lookup);

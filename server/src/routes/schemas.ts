@@ -94,7 +94,14 @@ export default async function schemaRoutes(app: FastifyInstance) {
     '/check-file',
     {
       bodyLimit: MAX_CHECK_BYTES,
-      config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
+      config: {
+        rateLimit: { max: 60, timeWindow: '1 minute' },
+        requestBody: {
+          mediaType: 'application/octet-stream',
+          schema: { type: 'string', format: 'binary', title: '文件内容' },
+          description: `文件的原始字节（至多 ${MAX_CHECK_BYTES / 1024 / 1024} MB），按 rule 所指上传规则的当前版本检查内容，与上传时的检查相同。`,
+        },
+      },
       schema: {
         querystring: {
           type: 'object',

@@ -47,18 +47,26 @@ export default async function serviceOrderRoutes(server: FastifyInstance) {
   });
 
   /** The server's price for a package (the buy dialog shows only this). */
-  app.post('/quote', { schema: { response: envelopeOf(serviceQuoteSchema) } }, async (req) => {
-    const u = await req.requireUser();
-    const form = (await validateForm(app, FORM, req.body)) as ServiceOrderInput;
-    return ok(await quoteServiceOrder(app.db, u, form));
-  });
+  app.post(
+    '/quote',
+    { config: { formSchema: FORM }, schema: { response: envelopeOf(serviceQuoteSchema) } },
+    async (req) => {
+      const u = await req.requireUser();
+      const form = (await validateForm(app, FORM, req.body)) as ServiceOrderInput;
+      return ok(await quoteServiceOrder(app.db, u, form));
+    },
+  );
 
   /** Places the order; the client then pays it at /pay?orderId= like any order. */
-  app.post('/', { schema: { response: envelopeOf(serviceOrderCreatedSchema) } }, async (req) => {
-    const u = await req.requireUser();
-    const form = (await validateForm(app, FORM, req.body)) as ServiceOrderInput;
-    return ok(await createServiceOrder(app.db, u, form), '订单已创建，请完成支付');
-  });
+  app.post(
+    '/',
+    { config: { formSchema: FORM }, schema: { response: envelopeOf(serviceOrderCreatedSchema) } },
+    async (req) => {
+      const u = await req.requireUser();
+      const form = (await validateForm(app, FORM, req.body)) as ServiceOrderInput;
+      return ok(await createServiceOrder(app.db, u, form), '订单已创建，请完成支付');
+    },
+  );
 
   app.get(
     '/list',

@@ -6,7 +6,8 @@ import { AppError, fail, ok } from '../http/envelope.js';
 import { userFor } from './resource-routes.js';
 import { envelopeOf } from '../http/envelope-schema.js';
 import { uploadStatusSchema } from '../../../src/schemas/api/upload-responses.js';
-import { chunkMismatch, fieldValues, readChunkParams, type ChunkParams } from './chunk-params.js';
+import { uploadProofBody, type UploadProof } from '../../../src/schemas/api/upload.js';
+import { chunkBody, chunkMismatch, fieldValues, readChunkParams, type ChunkParams } from './chunk-params.js';
 import {
   cancelUpload,
   findOwnedUpload,
@@ -16,7 +17,7 @@ import {
   type UploadRow,
 } from '../repositories/uploads.js';
 import { deleteChunkObjects, MSG_TRANSIENT, tryAssemble } from '../services/uploads/assemble.js';
-import { initUpload, proveUpload } from '../services/uploads/init.js';
+import { INIT_SCHEMA, initUpload, proveUpload } from '../services/uploads/init.js';
 import { discardSpool, offerChunk } from '../services/uploads/spool.js';
 import { chunkKey } from '../services/uploads/limits.js';
 import { uploadStatus } from '../services/uploads/status.js';
@@ -72,7 +73,11 @@ export default async function upload(app: FastifyInstance) {
     return u;
   }
 
-  app.post('/init', { schema: { summary: '登记上传', response: envelopeOf(uploadStatusSchema) } }, async (req) => {
+  const init = {
+    config: { formSchema: INIT_SCHEMA },
+    schema: { summary: '登记上传', response: envelopeOf(uploadStatusSchema) },
+  };
+  app.post('/init', init, async (req) => {
     const user = await userFor(req, 'creator');
     const u = await initUpload(app, Number(user.id), req.body);
     return ok(await uploadStatus(app.db, u), '已登记上传');
@@ -95,7 +100,11 @@ export default async function upload(app: FastifyInstance) {
     },
   );
 
-  app.post('/chunk', { schema: { summary: '上传分片', response: envelopeOf(uploadStatusSchema) } }, async (req) => {
+  const chunk = {
+    config: { requestBody: chunkBody() },
+    schema: { summary: '上传分片', response: envelopeOf(uploadStatusSchema) },
+  };
+  app.post('/chunk', chunk, async (req) => {
     const user = await req.requireUser();
     if (!req.isMultipart()) throw new AppError(400, '请以表单方式上传分片');
     const part = await req.file();
@@ -208,13 +217,13 @@ export default async function upload(app: FastifyInstance) {
     },
   );
 
-  app.post<{ Params: { id: string }; Body: { sha256?: unknown } }>(
+  app.post<{ Params: { id: string }; Body: UploadProof }>(
     '/:id/proof',
-    { schema: { summary: '秒传持有证明', response: envelopeOf(uploadStatusSchema) } },
+    { schema: { summary: '秒传持有证明', body: uploadProofBody, response: envelopeOf(uploadStatusSchema) } },
     async (req) => {
       const user = await req.requireUser();
       await ownedById(req.params.id, Number(user.id));
-      const u = await proveUpload(app, Number(user.id), req.params.id, req.body?.sha256);
+      const u = await proveUpload(app, Number(user.id), req.params.id, req.body.sha256);
       return ok(await uploadStatus(app.db, u), u.state === 'complete' ? '秒传成功' : '文件需要完整上传');
     },
   );

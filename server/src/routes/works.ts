@@ -22,6 +22,7 @@ import { getSchema } from '../schemas/store.js';
 import { AppError } from '../http/envelope.js';
 import { enumCodes, statusLabel } from '../../../src/schemas/index.js';
 import { envelopeOf } from '../http/envelope-schema.js';
+import type { DocumentedBody } from '../http/openapi.js';
 import {
   creatorReviewSchema,
   mediaStatusSchema,
@@ -40,6 +41,34 @@ const EVENT_OF: Record<string, string> = {
 
 /** Most works one batch creates (the image rule's maxCount: one page's worth of files). */
 const MAX_BATCH = 50;
+
+/**
+ * The create bodies as the API reference shows them: each work is checked in the handler against
+ * the current work form (a batch item's errors are addressed inside the batch), and `submit` is read
+ * as `=== true`, so a route schema would change both.
+ */
+const submitField = {
+  type: 'boolean',
+  title: statusLabel('lumen:enums/work-event', 'submit'),
+  description: '为 true 时提交审核，否则保存为草稿',
+};
+const CREATE_BODY: DocumentedBody = {
+  mediaType: 'application/json',
+  schema: { allOf: [{ $ref: 'lumen:forms/work' }, { type: 'object', properties: { submit: submitField } }] },
+  description: '作品表单的内容加上 submit。',
+};
+const BATCH_BODY: DocumentedBody = {
+  mediaType: 'application/json',
+  schema: {
+    type: 'object',
+    required: ['items'],
+    properties: {
+      items: { type: 'array', title: '作品', minItems: 1, maxItems: MAX_BATCH, items: { $ref: 'lumen:forms/work' } },
+      submit: submitField,
+    },
+  },
+  description: `一次最多 ${MAX_BATCH} 个作品；全部通过校验才会创建，任一作品的错误会指明是第几个。`,
+};
 
 /**
  * /api/user/works — the creator's own materials (lumen:status/work). Status changes go through
@@ -97,11 +126,20 @@ export default async function works(server: FastifyInstance) {
     );
   };
 
-  app.post('/', { schema: { summary: '由上传创建作品', response: envelopeOf(worksCreatedSchema) } }, async (req) =>
-    createFrom(req, [req.body], () => ''),
+  app.post(
+    '/',
+    {
+      config: { requestBody: CREATE_BODY },
+      schema: { summary: '由上传创建作品', response: envelopeOf(worksCreatedSchema) },
+    },
+    async (req) => createFrom(req, [req.body], () => ''),
   );
 
-  app.post('/batch', { schema: { summary: '批量创建作品', response: envelopeOf(worksCreatedSchema) } }, async (req) => {
+  const batch = {
+    config: { requestBody: BATCH_BODY },
+    schema: { summary: '批量创建作品', response: envelopeOf(worksCreatedSchema) },
+  };
+  app.post('/batch', batch, async (req) => {
     const items = bodyField(req.body, 'items');
     if (!Array.isArray(items) || items.length === 0) throw new AppError(400, '请选择要提交的作品');
     if (items.length > MAX_BATCH) throw new AppError(400, `一次最多提交${MAX_BATCH}个作品`);

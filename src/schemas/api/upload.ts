@@ -1,7 +1,11 @@
 /**
  * TypeScript view of lumen:api/upload (upload.json beside this file): what every /api/upload call
  * answers. Shared by the server (services/uploads/status.ts) and the client (components/uploader).
+ * Also the body of the possession proof, which reuses the init body's fingerprint rule.
  */
+import uploadInit from './upload-init.json';
+import type { FromSchema } from './from-schema';
+
 export interface UploadStatus {
   id: string;
   state: 'receiving' | 'assembling' | 'complete' | 'failed' | 'expired' | 'cancelled';
@@ -21,3 +25,21 @@ export interface UploadStatus {
   expiresAt: string;
   completedAt: string | null;
 }
+
+/**
+ * POST /api/upload/:id/proof (its route schema): the SHA-256 of the byte range the answer's `proof`
+ * names, with the fingerprint rule and message of the init body.
+ */
+export const uploadProofBody = {
+  type: 'object',
+  required: ['sha256'],
+  properties: {
+    sha256: {
+      ...uploadInit.properties.sha256,
+      type: 'string',
+      title: '字节范围的指纹',
+      description: '答复中 proof 所指字节范围的 SHA-256（小写十六进制）',
+    },
+  },
+} as const;
+export type UploadProof = FromSchema<typeof uploadProofBody>;

@@ -26,6 +26,24 @@ function validator(kind: LoginFormKind): ValidateFunction {
   return v;
 }
 
+/**
+ * One definition of lumen:forms/login with the file's own `#/definitions/…` references written out,
+ * for a document that cannot follow them (the API reference shows the login bodies with it).
+ */
+export function loginSchema(name: string): Record<string, unknown> {
+  const defs = (loginSchemas as { definitions: Record<string, unknown> }).definitions;
+  const walk = (node: unknown): unknown => {
+    if (Array.isArray(node)) return node.map(walk);
+    if (!node || typeof node !== 'object') return node;
+    const { $ref, ...rest } = node as Record<string, unknown>;
+    const own = Object.fromEntries(Object.entries(rest).map(([k, v]) => [k, walk(v)]));
+    // The file refers only to its own definitions; a $ref's siblings describe this use of it.
+    return typeof $ref === 'string' ? { ...(walk(defs[$ref.replace('#/definitions/', '')]) as object), ...own } : own;
+  };
+  if (!defs[name]) throw new Error(`Unknown login schema ${name}`);
+  return walk(defs[name]) as Record<string, unknown>;
+}
+
 const FALLBACK = '请求参数不正确';
 
 /**

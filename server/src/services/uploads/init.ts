@@ -18,6 +18,9 @@ import { chunkCount, UPLOAD_LIMITS } from './limits.js';
 import { discardSpool } from './spool.js';
 import { materialRule } from './status.js';
 
+/** The schema an init body is checked with (its current version in the schema store). */
+export const INIT_SCHEMA = 'lumen:api/upload-init';
+
 export interface InitBody {
   name: string;
   size: number;
@@ -37,7 +40,7 @@ export interface InitBody {
  * answer carries a possession challenge (a byte range whose SHA-256 the client must send).
  */
 export async function initUpload(app: FastifyInstance, userId: number, raw: unknown): Promise<UploadRow> {
-  const errors = await validateWith(app, 'lumen:api/upload-init', raw);
+  const errors = await validateWith(app, INIT_SCHEMA, raw);
   if (errors.length) throw new AppError(400, errors[0]);
   const body = raw as InitBody;
   const rule = await materialRule(app, body.workType);
