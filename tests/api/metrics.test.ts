@@ -1,12 +1,23 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp } from '../helpers/app.js';
-import { defineTask, enqueue } from '../../server/src/jobs/index.js';
+import { defineTask, enqueue, runUntilIdle } from '../../server/src/jobs/index.js';
+import { servicesOf } from '../helpers/jobs.js';
 import { appendBlock } from '../../server/src/evidence/ledger.js';
 
 type TestApp = Awaited<ReturnType<typeof makeTestApp>>;
 
 defineTask('metrics.test-a', () => 'ok');
 defineTask('metrics.test-b', () => 'ok');
+// Runs for a known time, or fails after it: the run-time figures must show both.
+defineTask<{ ms: number; fail?: boolean }>(
+  'metrics.test-timed',
+  async ({ ms, fail }) => {
+    await new Promise((r) => setTimeout(r, ms));
+    if (fail) throw new Error('失败');
+    return 'ok';
+  },
+  { maxAttempts: 1 },
+);
 
 /** One sample's value from Prometheus text, by metric name and exact labels; undefined when absent. */
 function sample(text: string, name: string, labels: Record<string, string> = {}): number | undefined {
@@ -82,6 +93,33 @@ describe('GET /metrics (Prometheus)', () => {
     expect(signedAt).toBeGreaterThanOrEqual(signedFrom - 1);
     expect(signedAt).toBeLessThanOrEqual(Date.now() / 1000 + 1);
     expect(sample(text, 'lumen_jobs_unfinished', queuedA)).toBeUndefined();
+  });
+
+  it('reports how long recently finished jobs ran, per task and final state, and the database pool', async () => {
+    const auth = { authorization: 'Bearer scrape-secret-1' };
+    for (const ms of [50, 100, 300]) await enqueue(t.db, 'metrics.test-timed', { ms });
+    await enqueue(t.db, 'metrics.test-timed', { ms: 20, fail: true });
+    // One at a time, so each job's run is its own sleep and not a share of the others'.
+    await runUntilIdle(servicesOf(t.app), { tasks: ['metrics.test-timed'], pollMs: 20, concurrency: 1 });
+    const text = (await scrape(auth)).body;
+    const ok = { task: 'metrics.test-timed', state: 'succeeded' };
+    expect(sample(text, 'lumen_jobs_finished_recent', ok)).toBe(3);
+    expect(sample(text, 'lumen_jobs_finished_recent', { task: 'metrics.test-timed', state: 'failed' })).toBe(1);
+    const p50 = sample(text, 'lumen_jobs_run_seconds', { ...ok, quantile: '0.5' })!;
+    const longest = sample(text, 'lumen_jobs_run_seconds', { ...ok, quantile: '1' })!;
+    // The middle job slept 0.1 s and the longest 0.3 s; a loaded machine only adds to that.
+    expect(p50).toBeGreaterThanOrEqual(0.1);
+    expect(p50).toBeLessThan(longest);
+    expect(longest).toBeGreaterThanOrEqual(0.3);
+    expect(sample(text, 'lumen_jobs_run_seconds', { ...ok, quantile: '0.95' })).toBeLessThanOrEqual(longest);
+    // A job that finished before the window is not counted.
+    await t.db.query("UPDATE jobs SET finished_at = now() - interval '1 hour' WHERE task = 'metrics.test-timed'");
+    expect(sample((await scrape(auth)).body, 'lumen_jobs_finished_recent', ok)).toBeUndefined();
+    const open = sample(text, 'lumen_db_pool_connections', { state: 'total' });
+    if (t.db.kind === 'postgres') {
+      expect(open).toBeGreaterThan(0);
+      expect(sample(text, 'lumen_db_pool_connections', { state: 'waiting' })).toBe(0);
+    } else expect(open).toBeUndefined();
   });
 
   it('answers only the scraper with the token', async () => {

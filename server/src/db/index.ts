@@ -41,6 +41,11 @@ export interface Db extends Queryable {
    * Returns the function that stops listening.
    */
   listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>>;
+  /**
+   * PostgreSQL only: the connection pool's connections (open, idle) and the queries waiting for one.
+   * PGlite has one in-process connection and no pool.
+   */
+  poolStats?(): { total: number; idle: number; waiting: number };
   /** PGlite only: the whole data folder as a tar archive, which `openDb({ loadDataDir })` opens again. */
   dumpDataDir?(): Promise<Blob>;
   close(): Promise<void>;
@@ -147,6 +152,7 @@ export async function openDb(opts: {
       query: q.query,
       exec: q.exec,
       listen: listener.listen,
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       async tx(fn) {
         const client = await pool.connect();
         try {

@@ -2,14 +2,15 @@ import fp from 'fastify-plugin';
 import crypto from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
-import { jobQueueStats } from '../repositories/jobs.js';
+import { jobQueueStats, jobRunStats } from '../repositories/jobs.js';
 import { evidenceLogStats } from '../repositories/evidence-log.js';
 import { routeLabeller } from '../http/route-label.js';
 
 /**
  * GET /metrics in Prometheus's text format (prom-client): requests per route and status, their
- * latency, bytes received, the job queue's depth and wait per task, the evidence log's size and
- * when its newest checkpoint was signed, and the process's own figures (CPU, memory, event loop lag, GC).
+ * latency, bytes received, the job queue's depth and wait per task, how long recent jobs ran per task,
+ * the database pool's use, the evidence log's size and when its newest checkpoint was signed, and the
+ * process's own figures (CPU, memory, event loop lag, GC).
  *
  * Who may read it: with METRICS_TOKEN set, a scraper that sends `Authorization: Bearer <token>`;
  * without it, only a client on this machine that came through no proxy (a proxy on the same host
@@ -25,6 +26,9 @@ function processMetrics(): Registry {
   }
   return processRegistry;
 }
+
+/** The window of the job run-time figures: long enough for a few scrapes to see a rare task. */
+const RUN_WINDOW_S = 15 * 60;
 
 const LOOPBACK = /^(127\.|::1$|::ffff:127\.)/;
 
@@ -76,6 +80,26 @@ export default fp(async (app) => {
     labelNames: ['task', 'state'],
     registers: [registry],
   });
+  const jobsFinished = new Gauge({
+    name: 'lumen_jobs_finished_recent',
+    help: `Jobs finished in the last ${RUN_WINDOW_S / 60} minutes, by task and final state`,
+    labelNames: ['task', 'state'],
+    registers: [registry],
+  });
+  // Quantiles over a window read from the database, not a histogram: jobs run in worker processes
+  // that serve no /metrics, and every app server reports the same figures from the shared table.
+  const jobRun = new Gauge({
+    name: 'lumen_jobs_run_seconds',
+    help: `How long the jobs finished in the last ${RUN_WINDOW_S / 60} minutes ran (last attempt), by task, final state and quantile (1 = the longest)`,
+    labelNames: ['task', 'state', 'quantile'],
+    registers: [registry],
+  });
+  const pool = new Gauge({
+    name: 'lumen_db_pool_connections',
+    help: "This server's PostgreSQL connections: open (total), idle, and queries waiting for one (waiting). Absent on PGlite",
+    labelNames: ['state'],
+    registers: [registry],
+  });
   const logLeaves = new Gauge({
     name: 'lumen_evidence_log_leaves',
     help: 'Entries in the evidence log',
@@ -100,6 +124,16 @@ export default fp(async (app) => {
       jobs.set({ task: s.task, state: s.state }, s.count);
       jobWait.set({ task: s.task, state: s.state }, s.oldestDueSeconds);
     }
+    jobsFinished.reset();
+    jobRun.reset();
+    for (const s of await jobRunStats(app.db, RUN_WINDOW_S)) {
+      jobsFinished.set({ task: s.task, state: s.state }, s.count);
+      jobRun.set({ task: s.task, state: s.state, quantile: '0.5' }, s.p50Seconds);
+      jobRun.set({ task: s.task, state: s.state, quantile: '0.95' }, s.p95Seconds);
+      jobRun.set({ task: s.task, state: s.state, quantile: '1' }, s.maxSeconds);
+    }
+    const stats = app.db.poolStats?.();
+    if (stats) for (const [state, n] of Object.entries(stats)) pool.set({ state }, n);
     const log = await evidenceLogStats(app.db);
     logLeaves.set(log.leaves);
     logUnsigned.set(Math.max(0, log.leaves - log.signedSize));

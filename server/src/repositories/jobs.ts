@@ -114,7 +114,7 @@ export async function claimJobs(
          SELECT id FROM jobs WHERE state = 'queued' AND task = caps.task AND run_at <= now()
          ORDER BY run_at, id LIMIT caps.free FOR UPDATE SKIP LOCKED) j
        LIMIT $4)
-     UPDATE jobs SET state = 'running', attempts = attempts + 1, locked_by = $1, locked_at = now(), updated_at = now()
+     UPDATE jobs SET state = 'running', attempts = attempts + 1, locked_by = $1, locked_at = now(), started_at = now(), updated_at = now()
      WHERE id IN (SELECT id FROM picked) AND state = 'queued'
      RETURNING ${COLUMNS}`,
     [workerId, caps.map((c) => c.task), caps.map((c) => c.free), limit],
@@ -282,5 +282,49 @@ export async function jobQueueStats(q: Queryable): Promise<JobQueueStat[]> {
     state: x.state,
     count: Number(x.n),
     oldestDueSeconds: Number(x.age ?? 0),
+  }));
+}
+
+export interface JobRunStat {
+  task: string;
+  state: 'succeeded' | 'failed';
+  count: number;
+  p50Seconds: number;
+  p95Seconds: number;
+  maxSeconds: number;
+}
+
+/**
+ * How long the jobs that finished in the last `windowSeconds` ran (their last attempt, start to
+ * finish), per task and final state. Read from the table, so every app server reports the same
+ * figures whichever process ran the jobs (workers serve no /metrics of their own). Cancelled jobs are
+ * left out: one cancelled while queued again would count the time since its previous attempt.
+ */
+export async function jobRunStats(q: Queryable, windowSeconds: number): Promise<JobRunStat[]> {
+  const r = await q.query<{
+    task: string;
+    state: JobRunStat['state'];
+    n: number;
+    p50: number;
+    p95: number;
+    max: number;
+  }>(
+    `SELECT task, state, count(*)::int AS n,
+            percentile_cont(0.5) WITHIN GROUP (ORDER BY s)::float8 AS p50,
+            percentile_cont(0.95) WITHIN GROUP (ORDER BY s)::float8 AS p95,
+            max(s)::float8 AS max
+       FROM (SELECT task, state, extract(epoch FROM finished_at - started_at) AS s FROM jobs
+              WHERE finished_at > now() - make_interval(secs => $1::float8) AND started_at IS NOT NULL
+                AND state IN ('succeeded', 'failed')) recent
+      GROUP BY task, state ORDER BY task, state`,
+    [windowSeconds],
+  );
+  return r.rows.map((x) => ({
+    task: x.task,
+    state: x.state,
+    count: Number(x.n),
+    p50Seconds: Number(x.p50),
+    p95Seconds: Number(x.p95),
+    maxSeconds: Number(x.max),
   }));
 }
