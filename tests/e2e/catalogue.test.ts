@@ -9,15 +9,16 @@ describe('catalogue in the browser', () => {
   });
   afterAll(() => browser?.close());
 
-  const open = async (path: string): Promise<Page> => {
-    const ctx = await newContext(browser);
+  const open = async (path: string, motion?: 'no-preference'): Promise<Page> => {
+    const ctx = await newContext(browser, { motion });
     const page = await ctx.newPage();
     await page.goto(inject('baseUrl') + path);
     return page;
   };
 
   it('a visitor sees the catalogue, searches 熊猫 and opens a video with player and metadata', async () => {
-    const page = await open('/');
+    // A visitor without the reduced-motion preference: hover previews and the detail loop play.
+    const page = await open('/', 'no-preference');
     await page.waitForSelector('[data-testid="curated-section"] [data-testid="material-card"]');
     // The server sends the first album's cards; the other sections join them once the page hydrates.
     await expect
@@ -68,6 +69,9 @@ describe('catalogue in the browser', () => {
     expect(await page.locator('video[data-testid="detail-player"]').getAttribute('src')).toMatch(
       /^\/files\/media-public\/.+\.mp4$/,
     );
+    await expect
+      .poll(() => page.locator('video[data-testid="detail-player"]').evaluate((v: HTMLVideoElement) => !v.paused))
+      .toBe(true);
     const meta = await page.locator('[data-testid="detail-metadata"]').innerText();
     for (const label of ['时长', '分辨率', '1280×720', '帧率', '格式', 'MP4', '文件大小'])
       expect(meta).toContain(label);
@@ -79,6 +83,23 @@ describe('catalogue in the browser', () => {
     expect((await h1.innerText()).trim()).toBe(title);
     await page.waitForSelector('[data-testid="owner-card"] .ant-statistic');
     await page.waitForSelector('[data-testid="similar-section"] [data-testid="material-card"]');
+    await page.context().close();
+  });
+
+  it('a visitor who asked for reduced motion gets covers and a paused player, and it plays when asked', async () => {
+    const page = await open('/search?type=1&keyword=' + encodeURIComponent('熊猫'));
+    const card = page.locator('[data-testid="search-page"] [data-testid="material-card"]').first();
+    await card.hover();
+    // Nothing to wait for that would appear: give a preview the time it would take, then look.
+    await page.waitForTimeout(500);
+    expect(await page.locator('[data-testid="hover-preview"]').count()).toBe(0);
+    await card.click();
+    const player = page.locator('video[data-testid="detail-player"][src]');
+    await player.waitFor();
+    await expect.poll(() => player.evaluate((v: HTMLVideoElement) => v.readyState)).toBeGreaterThanOrEqual(1);
+    expect(await player.evaluate((v: HTMLVideoElement) => v.paused)).toBe(true);
+    await player.evaluate((v: HTMLVideoElement) => v.play());
+    expect(await player.evaluate((v: HTMLVideoElement) => v.paused)).toBe(false);
     await page.context().close();
   });
 

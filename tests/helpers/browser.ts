@@ -66,12 +66,21 @@ const CSP_LISTENER = `(() => {
   }, true);
 })();`;
 
-/** A desktop (zh-CN) or mobile context whose pages report CSP violations (see takeCspViolations). */
-export async function newContext(browser: Browser, opts: { mobile?: boolean } = {}): Promise<BrowserContext> {
+/**
+ * A desktop (zh-CN) or mobile context whose pages report CSP violations (see takeCspViolations). Contexts ask for reduced motion unless told
+ * otherwise: the product then starts no looping previews (src/hooks/use-reduced-motion.ts), which
+ * kept Chromium decoding video at 0.3-0.4 CPU-s a second for every detail page a test left open.
+ * tests/e2e/catalogue.test.ts takes both paths, with and without the preference.
+ */
+export async function newContext(
+  browser: Browser,
+  opts: { mobile?: boolean; motion?: 'reduce' | 'no-preference' } = {},
+): Promise<BrowserContext> {
+  const reducedMotion = opts.motion ?? 'reduce';
   const ctx = await browser.newContext(
     opts.mobile
-      ? { userAgent: MOBILE_UA, viewport: { width: 390, height: 844 } }
-      : { viewport: { width: 1366, height: 900 }, locale: 'zh-CN' },
+      ? { userAgent: MOBILE_UA, viewport: { width: 390, height: 844 }, reducedMotion }
+      : { viewport: { width: 1366, height: 900 }, locale: 'zh-CN', reducedMotion },
   );
   await ctx.exposeBinding('__reportCspViolation', (_source, v: CspViolation) => void cspViolations.push(v));
   await ctx.addInitScript(CSP_LISTENER);

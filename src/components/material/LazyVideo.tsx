@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type CSSProperties } from 'react';
+import { useReducedMotion } from '../../hooks/use-reduced-motion';
 
 /** Resolves once the page's own load is over, so the preview never competes with the poster and scripts. */
 const pageLoaded = () =>
@@ -10,7 +11,8 @@ const pageLoaded = () =>
 /**
  * A muted looping preview that shows its poster first and fetches the video (about 1 MB) only
  * when the player is in view after the page has loaded, or at once when the visitor points at
- * or touches it. Until then the element has no src and preload="none": no video bytes move.
+ * or touches it. Until then the element has no src and preload="none": no video bytes move. A visitor
+ * who asked for reduced motion gets the first frame and the play button instead of a running loop.
  */
 export function LazyVideo({
   src,
@@ -25,6 +27,7 @@ export function LazyVideo({
 }) {
   const ref = useRef<HTMLVideoElement>(null);
   const [active, setActive] = useState(false);
+  const reduceMotion = useReducedMotion();
 
   useEffect(() => {
     const el = ref.current;
@@ -52,10 +55,10 @@ export function LazyVideo({
       data-testid={testId}
       src={active ? src : undefined}
       poster={poster}
-      preload={active ? 'auto' : 'none'}
+      preload={!active ? 'none' : reduceMotion ? 'metadata' : 'auto'}
       controls
       muted
-      autoPlay={active}
+      autoPlay={active && !reduceMotion}
       loop
       playsInline
       onPointerEnter={wake}

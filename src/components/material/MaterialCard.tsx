@@ -5,12 +5,17 @@ import { DownloadOutlined, PlayCircleOutlined } from '@ant-design/icons';
 import type { MaterialCardData } from './api';
 import { formatCount, formatDuration, formatPrice, TYPE_LABELS } from './format';
 import styles from './material.module.css';
+import { useReducedMotion } from '../../hooks/use-reduced-motion';
 import { CoverImage } from './CoverImage';
 
-/** A material in a grid: lazy cover with an error fallback; hovering a video plays its muted preview. */
+/**
+ * A material in a grid: lazy cover with an error fallback; hovering a video plays its muted preview,
+ * unless the visitor asked for reduced motion (the cover stays).
+ */
 export function MaterialCard({ item, eager = false }: { item: MaterialCardData; eager?: boolean }) {
   const [hover, setHover] = useState(false);
-  const playable = item.previewUrl?.endsWith('.mp4');
+  const reduceMotion = useReducedMotion();
+  const playable = item.previewUrl?.endsWith('.mp4') && !reduceMotion;
   return (
     <Link to={`/video/detail/${item.id}`} className={styles.link} data-testid="material-card">
       <Card

@@ -29,6 +29,16 @@ function stubObserver() {
     });
 }
 
+/** The system's reduced-motion setting as matchMedia reports it. */
+function reducedMotion(reduce: boolean) {
+  vi.stubGlobal('matchMedia', (query: string) => ({
+    matches: reduce && query.includes('prefers-reduced-motion: reduce'),
+    media: query,
+    addEventListener() {},
+    removeEventListener() {},
+  }));
+}
+
 const player = () => screen.getByTestId('detail-player') as HTMLVideoElement;
 
 describe('LazyVideo: poster first, video on interaction or in view', () => {
@@ -52,5 +62,25 @@ describe('LazyVideo: poster first, video on interaction or in view', () => {
     expect(player().getAttribute('src')).toBeNull();
     fireEvent.pointerEnter(player());
     expect(player().getAttribute('src')).toBe('/files/media-public/b.mp4');
+  });
+
+  it('plays on its own once loaded, unless the visitor asked for reduced motion', async () => {
+    const show = stubObserver();
+    render(<LazyVideo testId="detail-player" src="/files/media-public/c.mp4" />);
+    await act(async () => undefined);
+    show(true);
+    expect(player().autoplay).toBe(true);
+    cleanup();
+
+    reducedMotion(true);
+    const again = stubObserver();
+    render(<LazyVideo testId="detail-player" src="/files/media-public/c.mp4" />);
+    await act(async () => undefined);
+    again(true);
+    expect(player().getAttribute('src')).toBe('/files/media-public/c.mp4');
+    expect(player().autoplay).toBe(false);
+    // The first frame and the duration, not the whole file.
+    expect(player().getAttribute('preload')).toBe('metadata');
+    expect(player().controls).toBe(true);
   });
 });
