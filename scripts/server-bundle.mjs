@@ -19,7 +19,7 @@ const OUT = path.join(ROOT, 'server/dist');
 /** Each bundle's name (server/dist/<name>.mjs) and its entry. */
 export const SERVER_ENTRIES = {
   server: 'server/src/server.ts',
-  worker: 'server/src/jobs/worker-cli.ts',
+  worker: 'server/src/worker.ts',
   seed: 'server/src/seed/seed-cli.ts',
   'storage-migrate': 'server/src/storage/migrate-cli.ts',
 };

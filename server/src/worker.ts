@@ -1,11 +1,12 @@
 import Fastify from 'fastify';
-import { assertProductionSecrets, loadConfig } from '../config.js';
-import { openDb } from '../db/index.js';
-import { migrate } from '../db/migrate.js';
-import { openStorage } from '../storage/index.js';
-import { startWorker } from './worker.js';
-import { definedTaskNames } from './registry.js';
-import '../tasks.js';
+import { assertProductionSecrets, loadConfig } from './config.js';
+import { openDb } from './db/index.js';
+import { migrate } from './db/migrate.js';
+import { openStorage } from './storage/index.js';
+import { startWorker } from './jobs/worker.js';
+import { definedTaskNames } from './jobs/registry.js';
+import './tasks.js';
+import { prettyLog } from './http/pretty-log.js';
 
 /**
  * `npm run worker`: runs jobs without the HTTP server, for PostgreSQL deployments (start app servers
@@ -17,7 +18,9 @@ const GRACE_MS = Number(process.env.JOBS_GRACE_MS ?? 10_000);
 const config = loadConfig();
 assertProductionSecrets(config);
 // Fastify's logger (pino) without a server, so worker and app logs look alike.
-const log = Fastify({ logger: { level: config.logLevel } }).log;
+const log = Fastify({
+  logger: { level: config.logLevel, ...(config.logFormat === 'pretty' ? { stream: prettyLog() } : {}) },
+}).log;
 if (!config.databaseUrl) {
   log.error(
     'npm run worker needs DATABASE_URL: PGlite admits one process, where the app server runs jobs itself (JOBS_IN_PROCESS=1).',
