@@ -57,7 +57,7 @@ const PARAM_SAMPLES: Record<string, string> = { id: '1', target: 'post', token: 
  * module transform writes a call of an imported function as `(0, mod.name)(…)`, hence the `\)?`.
  */
 const READS_BODY =
-  /\.body\b|\b(?:bodyField|validateForm|validated|readFormUpload)\)?\(|\.(?:file|files|parts|saveRequestFiles|isMultipart)\(/;
+  /\.body\b|\b(?:bodyField|validateForm|validateRouteForm|validated|readFormUpload)\)?\(|\.(?:file|files|parts|saveRequestFiles|isMultipart)\(/;
 
 /** What the body checks read of a documented request body. */
 type BodySchema = { properties?: Record<string, unknown>; description?: string };

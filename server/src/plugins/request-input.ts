@@ -7,7 +7,10 @@ import { schemaStore } from '../schemas/store.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** $id of the form schema a route validates its body with in the handler (names fields in messages). */
+    /**
+     * $id of the form schema a route validates its JSON body with in the handler (validateRouteForm): the
+     * body the API reference shows, and the titles that name fields in messages.
+     */
     formSchema?: string;
   }
 }

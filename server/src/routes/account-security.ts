@@ -15,7 +15,7 @@ import {
   sessionListSchema,
   sessionsRevokedSchema,
 } from '../../../src/schemas/api/account-security-responses.js';
-import { validateForm } from './form-validate.js';
+import { validateRouteForm } from './form-validate.js';
 import {
   activeSessions,
   hasPassword,
@@ -89,7 +89,7 @@ export default async function accountSecurityRoutes(server: FastifyInstance) {
     },
     async (req) => {
       const u = await req.requireUser();
-      const form = await validateForm(app, 'lumen:forms/password-change', req.body);
+      const form = await validateRouteForm(req);
       const ended = await changePassword(
         app.db,
         u,
@@ -122,7 +122,7 @@ export default async function accountSecurityRoutes(server: FastifyInstance) {
     },
     async (req) => {
       const u = await req.requireUser();
-      const form = await validateForm(app, 'lumen:forms/phone-change', req.body);
+      const form = await validateRouteForm(req);
       const ended = await changePhone(
         app,
         u,

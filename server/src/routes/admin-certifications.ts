@@ -11,7 +11,7 @@ import {
 import { requireStaff } from '../plugins/staff.js';
 import { serveObject } from './serve-object.js';
 import { contentDisposition } from '../http/content-disposition.js';
-import { validateForm } from './form-validate.js';
+import { validateRouteForm } from './form-validate.js';
 import {
   accountStanding,
   applicantOf,
@@ -103,7 +103,7 @@ export default async function adminCertificationRoutes(server: FastifyInstance) 
     },
     async (req) => {
       const staff = await requireStaff(req);
-      const form = await validateForm(app, 'lumen:forms/certification-approve', req.body);
+      const form = await validateRouteForm(req);
       return ok(
         forStaff(await approveCertification(app.db, req, staff, req.params.id, form.authLevel as AuthLevel)),
         '已通过认证',
@@ -119,7 +119,7 @@ export default async function adminCertificationRoutes(server: FastifyInstance) 
     },
     async (req) => {
       const staff = await requireStaff(req);
-      const form = await validateForm(app, 'lumen:forms/certification-reject', req.body);
+      const form = await validateRouteForm(req);
       return ok(
         forStaff(await rejectCertification(app.db, req, staff, req.params.id, String(form.reason).trim())),
         statusLabel('lumen:status/certification', 2),

@@ -12,7 +12,7 @@ import {
   eventRegistrationListSchema,
 } from '../../../src/schemas/api/admin-responses.js';
 import { requireStaff } from '../plugins/staff.js';
-import { validateForm } from './form-validate.js';
+import { validateRouteForm } from './form-validate.js';
 import { entryVersions, findEntry, listEntries, type CmsFields } from '../repositories/cms.js';
 import { listEnquiries, listRegistrations, markEnquiryHandled } from '../repositories/cms-submissions.js';
 import { createCmsEntry, restoreCmsVersion, saveCmsEntry } from '../services/cms.js';
@@ -120,7 +120,7 @@ export default async function adminContentRoutes(server: FastifyInstance) {
     },
     async (req) => {
       const staff = await requireStaff(req);
-      const form = (await validateForm(app, 'lumen:forms/cms-entry', req.body)) as CmsFields;
+      const form = (await validateRouteForm(req)) as CmsFields;
       return ok({ id: await createCmsEntry(app.db, form, Number(staff.id)), version: 1 }, '已创建');
     },
   );
@@ -134,7 +134,7 @@ export default async function adminContentRoutes(server: FastifyInstance) {
     async (req) => {
       const staff = await requireStaff(req);
       const base = baseVersionOf(req.body);
-      const form = (await validateForm(app, 'lumen:forms/cms-entry', req.body)) as CmsFields;
+      const form = (await validateRouteForm(req)) as CmsFields;
       return ok({ version: await saveCmsEntry(app.db, req.params.id, base, form, Number(staff.id)) }, '已保存');
     },
   );

@@ -6,7 +6,7 @@ import { ok } from '../http/envelope.js';
 import { idParams } from '../http/route-schemas.js';
 import { giftCardBatchCardsSchema, giftCardBatchListSchema } from '../../../src/schemas/api/admin-responses.js';
 import { requireStaff } from '../plugins/staff.js';
-import { validateForm } from './form-validate.js';
+import { validateRouteForm } from './form-validate.js';
 import { batchCards, listBatches } from '../repositories/gift-cards.js';
 import { createGiftCardBatch } from '../services/gift-cards.js';
 import { currentGiftRules } from './gift-cards.js';
@@ -41,7 +41,7 @@ export default async function adminGiftCardRoutes(server: FastifyInstance) {
     },
     async (req) => {
       const staff = await requireStaff(req);
-      const form = await validateForm(app, 'lumen:forms/gift-card-batch', req.body);
+      const form = await validateRouteForm(req);
       const id = await createGiftCardBatch(app.db, req, staff, form as any, await currentGiftRules(app));
       return ok({ id }, `已生成 ${form.count} 张礼品卡`);
     },

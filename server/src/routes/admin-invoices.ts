@@ -5,7 +5,7 @@ import { idParams } from '../http/route-schemas.js';
 import { envelopeOf, fileAnswer } from '../http/envelope-schema.js';
 import { staffInvoiceListSchema, staffInvoiceSchema } from '../../../src/schemas/api/admin-responses.js';
 import { requireStaff } from '../plugins/staff.js';
-import { validateForm } from './form-validate.js';
+import { validateRouteForm } from './form-validate.js';
 import { contentDisposition } from '../http/content-disposition.js';
 import { findInvoiceDetail, listInvoicesForStaff } from '../repositories/invoice-issue.js';
 import { issueInvoice, issuedInvoicePdf, refuseInvoice } from '../services/invoice-issue.js';
@@ -68,7 +68,7 @@ export default async function adminInvoiceRoutes(server: FastifyInstance) {
     },
     async (req) => {
       const staff = await requireStaff(req);
-      const form = await validateForm(app, 'lumen:forms/invoice-refuse', req.body);
+      const form = await validateRouteForm(req);
       const { form: _form, ...d } = await refuseInvoice(app.db, req, staff, req.params.id, String(form.reason).trim());
       return ok(d, statusLabel('lumen:status/invoice', 3));
     },

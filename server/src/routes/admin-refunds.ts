@@ -9,7 +9,7 @@ import { payProviders } from '../adapters/pay/index.js';
 import { listRefunds } from '../repositories/refunds.js';
 import { settleRefund } from '../services/refunds.js';
 import { refundPaidOrder } from '../services/order-refund.js';
-import { validateForm } from './form-validate.js';
+import { validateRouteForm } from './form-validate.js';
 import { enumCodes } from '../../../src/schemas/index.js';
 
 const listQuery = {
@@ -78,7 +78,7 @@ export default async function adminRefundRoutes(server: FastifyInstance) {
     },
     async (req) => {
       const staff = await requireStaff(req);
-      const form = await validateForm(app, 'lumen:forms/order-refund', req.body);
+      const form = await validateRouteForm(req);
       const refund = await refundPaidOrder(
         app.db,
         providers,

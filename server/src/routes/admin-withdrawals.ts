@@ -9,7 +9,7 @@ import {
   staffWithdrawalListSchema,
 } from '../../../src/schemas/api/admin-responses.js';
 import { requireStaff } from '../plugins/staff.js';
-import { validateForm } from './form-validate.js';
+import { validateRouteForm } from './form-validate.js';
 import { PAYOUT_PROVIDER, payProviders } from '../adapters/pay/index.js';
 import {
   findWithdrawalForStaff,
@@ -87,7 +87,7 @@ export default async function adminWithdrawalRoutes(server: FastifyInstance) {
     },
     async (req) => {
       const staff = await requireStaff(req);
-      const form = await validateForm(app, 'lumen:forms/withdrawal-reject', req.body);
+      const form = await validateRouteForm(req);
       return ok(
         await rejectWithdrawal(app.db, req.params.id, Number(staff.id), String(form.reason).trim()),
         statusLabel('lumen:status/withdrawal', 2),

@@ -1,7 +1,7 @@
 import type { ContractTypes } from '../http/type-provider.js';
 import type { FastifyInstance } from 'fastify';
 import { AppError, ok } from '../http/envelope.js';
-import { validateForm } from './form-validate.js';
+import { validateRouteForm } from './form-validate.js';
 import { contentDisposition } from '../http/content-disposition.js';
 import { idParams, idProp } from '../http/params.js';
 import { findJob } from '../repositories/jobs.js';
@@ -96,7 +96,7 @@ export default async function captureRoutes(server: FastifyInstance) {
     { config: { formSchema: 'lumen:forms/web-capture' }, schema: { response: envelopeOf(captureStartedSchema) } },
     async (req) => {
       const u = await req.requireUser();
-      const form = (await validateForm(app, 'lumen:forms/web-capture', req.body)) as unknown as CaptureForm;
+      const form = (await validateRouteForm(req)) as unknown as CaptureForm;
       const urls = [...new Set(form.urls.map((s) => s.trim()))];
       const bad = urls.find((s) => {
         try {

@@ -12,7 +12,7 @@ import {
   poolRevenueRecordedSchema,
   poolWorksCountSchema,
 } from '../../../src/schemas/api/collective-responses.js';
-import { validateForm } from './form-validate.js';
+import { validateRouteForm } from './form-validate.js';
 import { idProp } from '../http/params.js';
 import { requireStaff } from '../plugins/staff.js';
 import { findMember, listRevenue, memberShares, planStats, worksForPool } from '../repositories/collective.js';
@@ -64,7 +64,7 @@ export default async function collectiveRoutes(server: FastifyInstance) {
     },
     async (req) => {
       const user = await req.requireUser();
-      await validateForm(app, 'lumen:forms/collective-join', req.body);
+      await validateRouteForm(req);
       await joinPlan(app.db, user);
       return ok(await findMember(app.db, Number(user.id)), '已加入集体版权计划');
     },
@@ -109,7 +109,7 @@ export default async function collectiveRoutes(server: FastifyInstance) {
     },
     async (req) => {
       const staff = await requireStaff(req);
-      const form = await validateForm(app, 'lumen:forms/collective-revenue', req.body);
+      const form = await validateRouteForm(req);
       const r = await recordPoolRevenue(app.db, Number(staff.id), {
         reference: form.reference,
         licensee: String(form.licensee).trim(),

@@ -5,7 +5,7 @@ import { noData } from '../../../src/schemas/api/envelope.js';
 import { ok } from '../http/envelope.js';
 import { idParams } from '../http/route-schemas.js';
 import { disputedDemandListSchema, moderationSchema } from '../../../src/schemas/api/community-responses.js';
-import { validateForm } from './form-validate.js';
+import { validateRouteForm } from './form-validate.js';
 import { requireStaff } from '../plugins/staff.js';
 import { hiddenPosts, openReports } from '../repositories/community-social.js';
 import { dismissReports, hideContent, restoreContent } from '../services/community-moderation.js';
@@ -44,7 +44,7 @@ export default async function communityAdminRoutes(server: FastifyInstance) {
     },
     async (req) => {
       const staff = await requireStaff(req);
-      const form = await validateForm(app, 'lumen:forms/community-hide', req.body);
+      const form = await validateRouteForm(req);
       const p = req.params;
       await hideContent(app.db, req, staff, p.target, p.id, form.reason.trim());
       return ok(null, '已隐藏');

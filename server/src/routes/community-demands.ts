@@ -11,7 +11,7 @@ import {
 } from '../../../src/schemas/api/community-responses.js';
 import { AppError, ok } from '../http/envelope.js';
 import { idParams } from '../http/route-schemas.js';
-import { validateForm } from './form-validate.js';
+import { validateRouteForm } from './form-validate.js';
 import { idProp } from '../http/params.js';
 import {
   demandsOfBuyer,
@@ -105,7 +105,7 @@ export default async function communityDemandRoutes(server: FastifyInstance) {
     },
     async (req) => {
       const user = await req.requireUser();
-      const form = await validateForm(app, 'lumen:forms/community-demand', req.body);
+      const form = await validateRouteForm(req);
       const r = await postDemand(app.db, user, form);
       return ok(
         { id: r.id },
@@ -122,7 +122,7 @@ export default async function communityDemandRoutes(server: FastifyInstance) {
     },
     async (req) => {
       const user = await req.requireUser();
-      const form = await validateForm(app, 'lumen:forms/community-response', req.body);
+      const form = await validateRouteForm(req);
       return ok({ id: await respond(app.db, user, id(req), form) }, '已提交响应，等待需求方选择');
     },
   );
@@ -145,7 +145,7 @@ export default async function communityDemandRoutes(server: FastifyInstance) {
     },
     async (req) => {
       const user = await req.requireUser();
-      const form = await validateForm(app, 'lumen:forms/community-delivery', req.body);
+      const form = await validateRouteForm(req);
       await deliver(app.db, Number(user.id), id(req), form);
       return ok(null, '已交付，等待需求方验收');
     },
@@ -181,7 +181,7 @@ export default async function communityDemandRoutes(server: FastifyInstance) {
     },
     async (req) => {
       const user = await req.requireUser();
-      const form = await validateForm(app, 'lumen:forms/community-dispute', req.body);
+      const form = await validateRouteForm(req);
       await disputeDemand(app.db, Number(user.id), id(req), form.reason.trim());
       return ok(null, '已提交平台仲裁，托管款冻结至裁决');
     },

@@ -15,7 +15,7 @@ import {
 import multipart from '@fastify/multipart';
 import { AppError, ok } from '../http/envelope.js';
 import { idParams } from '../http/route-schemas.js';
-import { validateForm } from './form-validate.js';
+import { validateRouteForm } from './form-validate.js';
 import {
   formUploadBody,
   MULTIPART_LIMITS,
@@ -119,7 +119,7 @@ export default async function communityRoutes(server: FastifyInstance) {
     { config: { formSchema: POST_FORM }, schema: { summary: '发布作品帖', response: envelopeOf(createdIdSchema) } },
     async (req) => {
       const user = await req.requireUser();
-      const form = await validateForm(app, POST_FORM, req.body);
+      const form = await validateRouteForm(req);
       const materialIds: number[] = form.materialIds ?? [];
       if (!materialIds.length)
         throw new AppError(400, '请至少选择一件作品或上传一张图片', { fieldErrors: { '/materialIds': '请选择作品' } });
@@ -205,7 +205,7 @@ export default async function communityRoutes(server: FastifyInstance) {
       const user = await req.requireUser();
       const p = await visiblePost(id(req), user);
       if (p.status !== 'visible') throw new AppError(409, '该作品帖已被隐藏');
-      const form = await validateForm(app, 'lumen:forms/community-comment', req.body);
+      const form = await validateRouteForm(req);
       const commentId = await app.db.tx((q) => insertComment(q, p.id, Number(user.id), form.body.trim()));
       return ok({ id: commentId }, '评论成功');
     },
@@ -220,7 +220,7 @@ export default async function communityRoutes(server: FastifyInstance) {
       },
       async (req) => {
         const user = await req.requireUser();
-        const form = await validateForm(app, 'lumen:forms/community-report', req.body);
+        const form = await validateRouteForm(req);
         if (target === 'post') await visiblePost(id(req), user);
         else if (!(await findComment(app.db, id(req)))) throw new AppError(404, '评论不存在');
         const reason = form.detail?.trim() ? `${form.reason}：${form.detail.trim()}` : form.reason;

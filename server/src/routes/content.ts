@@ -9,7 +9,7 @@ import {
   helpCentreSchema,
   registrationReceivedSchema,
 } from '../../../src/schemas/api/content-responses.js';
-import { validateForm } from './form-validate.js';
+import { validateRouteForm } from './form-validate.js';
 import { findPublishedEntry, helpCentreEntries, latestNotices } from '../repositories/cms.js';
 import {
   insertEnquiry,
@@ -82,7 +82,7 @@ export default async function contentRoutes(server: FastifyInstance) {
       if (!e || e.kind !== 'event') throw new AppError(404, '活动不存在或已下线');
       const refusal = registrationRefusal(e.event);
       if (refusal) throw new AppError(400, refusal);
-      const form = (await validateForm(app, 'lumen:forms/event-registration', req.body)) as EventRegistration;
+      const form = (await validateRouteForm(req)) as EventRegistration;
       const user = await req.currentUser();
       if (!(await insertRegistration(app.db, e.id, user ? Number(user.id) : null, form, req.ip))) {
         throw new AppError(409, '该手机号已报名本活动', { fieldErrors: { '/phone': '该手机号已报名本活动' } });
@@ -98,7 +98,7 @@ export default async function contentRoutes(server: FastifyInstance) {
       schema: { summary: '合作咨询', response: envelopeOf(enquiryReceivedSchema) },
     },
     async (req) => {
-      const form = (await validateForm(app, 'lumen:forms/cooperation', req.body)) as Enquiry;
+      const form = (await validateRouteForm(req)) as Enquiry;
       const user = await req.currentUser();
       const id = await insertEnquiry(app.db, user ? Number(user.id) : null, form, req.ip);
       return ok({ id }, '提交成功，我们会在1个工作日内与您联系');

@@ -15,7 +15,7 @@ import {
 } from '../../../src/schemas/api/copyright-trading-responses.js';
 import { AppError, ok } from '../http/envelope.js';
 import { idParams } from '../http/route-schemas.js';
-import { validateForm } from './form-validate.js';
+import { validateRouteForm } from './form-validate.js';
 import { requireStaff } from '../plugins/staff.js';
 import { contentDisposition } from '../http/content-disposition.js';
 import { smsGateway } from '../adapters/sms/index.js';
@@ -134,7 +134,7 @@ export default async function copyrightTradingRoutes(server: FastifyInstance) {
     },
     async (req) => {
       const user = await req.requireUser();
-      const form = await validateForm(app, 'lumen:forms/copyright-listing', req.body);
+      const form = await validateRouteForm(req);
       return ok({ id: await publishListing(app.db, Number(user.id), form) }, '已提交，审核通过后公开');
     },
   );
@@ -168,7 +168,7 @@ export default async function copyrightTradingRoutes(server: FastifyInstance) {
     },
     async (req) => {
       const user = await req.requireUser();
-      const form = await validateForm(app, 'lumen:forms/copyright-offer', req.body);
+      const form = await validateRouteForm(req);
       return ok(
         { dealId: await makeOffer(app.db, id(req), Number(user.id), Math.round(form.price * 100), form.message ?? '') },
         '出价已提交，等待权利人回复',

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { AppError, ok } from '../http/envelope.js';
-import { validateForm } from './form-validate.js';
+import { validateRouteForm } from './form-validate.js';
 import { envelopeOf } from '../http/envelope-schema.js';
 import { creatorAgreementStateSchema, creatorSignedSchema } from '../../../src/schemas/api/account-responses.js';
 import { latestAgreement, signCreatorAgreement } from '../repositories/creator-agreements.js';
@@ -34,7 +34,7 @@ export default async function creatorSign(app: FastifyInstance) {
     },
     async (req) => {
       const user = await req.requireUser();
-      const form = await validateForm(app, 'lumen:forms/creator-sign', req.body);
+      const form = await validateRouteForm(req);
       if (form.agreementVersion !== agreement.version)
         throw new AppError(409, '创作者协议已更新，请刷新页面阅读最新版本后再签署');
       const signed = await app.db.tx((q) =>

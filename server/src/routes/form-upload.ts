@@ -116,6 +116,7 @@ export async function readFormUpload(
       if (part.type === 'field') {
         if (part.fieldname !== 'data') return;
         const body = parseJsonText(String(part.value), '表单内容格式不正确');
+        // By name, not validateRouteForm: the form is the multipart `data` part, documented by formUploadBody.
         form = await validateForm(app, spec.schemaId, body);
         rule = await spec.ruleFor(form);
         if (!rule) throw fieldError(spec.fileField, spec.noRule);

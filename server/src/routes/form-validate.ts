@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { schemaStore } from '../schemas/store.js';
 import { errorList, errorMessage } from '../../../src/schemas/messages.js';
 import { AppError } from '../http/envelope.js';
@@ -82,4 +82,18 @@ export async function validateForm(
   }
   const allowed = formFields(schema);
   return Object.fromEntries(Object.entries(data).filter(([k]) => allowed.has(k)));
+}
+
+/**
+ * validateForm with the form the request's route names in config.formSchema, the one the API
+ * reference documents as its body (server/src/http/openapi.ts): named once, the two cannot drift.
+ * A route that names none is a programming error, not a bad request.
+ */
+export async function validateRouteForm(
+  req: FastifyRequest,
+  opts?: Parameters<typeof validateForm>[3],
+): ReturnType<typeof validateForm> {
+  const formId = req.routeOptions.config.formSchema;
+  if (!formId) throw new Error(`${req.method} ${req.routeOptions.url} checks its body with no config.formSchema`);
+  return validateForm(req.server, formId, req.body, opts);
 }

@@ -6,7 +6,7 @@ import {
   giftCardOrderSchema,
   giftCardRedeemedSchema,
 } from '../../../src/schemas/api/gift-card-responses.js';
-import { validateForm } from './form-validate.js';
+import { validateRouteForm } from './form-validate.js';
 import { registerResourceRoutes } from './resource-routes.js';
 import { schemaStore } from '../schemas/store.js';
 import { balanceOf } from '../repositories/wallet.js';
@@ -32,7 +32,7 @@ export default async function giftCardRoutes(app: FastifyInstance) {
     { config: { formSchema: BUY }, schema: { summary: '购买礼品卡', response: envelopeOf(giftCardOrderSchema) } },
     async (req) => {
       const u = await req.requireUser();
-      const form = await validateForm(app, BUY, req.body);
+      const form = await validateRouteForm(req);
       return ok(await buyGiftCards(app.db, u, form as any, await currentGiftRules(app)), '订单已创建，请支付');
     },
   );
@@ -45,7 +45,7 @@ export default async function giftCardRoutes(app: FastifyInstance) {
     },
     async (req) => {
       const u = await req.requireUser();
-      const form = await validateForm(app, REDEEM, req.body);
+      const form = await validateRouteForm(req);
       const r = await redeemGiftCard(
         app.db,
         Number(u.id),

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { AppError, ok } from '../http/envelope.js';
 import { registerResourceRoutes, mustGetOwned } from './resource-routes.js';
-import { validateForm } from './form-validate.js';
+import { validateRouteForm } from './form-validate.js';
 import { idParams } from '../http/params.js';
 import { contentDisposition } from '../http/content-disposition.js';
 import { imageDownloadTable, imageMaterial, imagePackageTable } from '../repositories/image-packages.js';
@@ -38,7 +38,7 @@ export default async function imageDownloadRoutes(server: FastifyInstance) {
     },
     async (req) => {
       const u = await req.requireUser();
-      const form = await validateForm(app, 'lumen:forms/image-download', req.body);
+      const form = await validateRouteForm(req);
       const d = await downloadUnderPackage(app.db, Number(u.id), Number(form.materialId), String(form.idempotencyKey));
       if (!d.repeated) app.counters.bump(d.materialId, 'downloads');
       return ok(d, d.repeated ? '该图片已下载（未重复扣减额度）' : '已扣减 1 张额度');

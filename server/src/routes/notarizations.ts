@@ -2,7 +2,7 @@ import type { ContractTypes } from '../http/type-provider.js';
 import type { FastifyInstance } from 'fastify';
 import { AppError, ok } from '../http/envelope.js';
 import { mustGetOwned, registerResourceRoutes } from './resource-routes.js';
-import { validateForm } from './form-validate.js';
+import { validateRouteForm } from './form-validate.js';
 import { contentDisposition } from '../http/content-disposition.js';
 import { idParams } from '../http/params.js';
 import { notaryOffice } from '../adapters/notary/index.js';
@@ -71,7 +71,7 @@ export default async function notarizationRoutes(server: FastifyInstance) {
     async (req) => {
       const u = await req.requireUser();
       const id = req.params.id;
-      const form = await validateForm(app, 'lumen:forms/notarization-supplement', req.body);
+      const form = await validateRouteForm(req);
       await supplyInformation(app.db, notary, app.config.publicUrl, Number(u.id), id, String(form.supplement).trim());
       return ok({ id }, '已提交补充材料');
     },

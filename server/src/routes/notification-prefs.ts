@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { ok } from '../http/envelope.js';
 import { envelopeOf } from '../http/envelope-schema.js';
 import { notificationPrefsSchema } from '../../../src/schemas/api/account-responses.js';
-import { validateForm } from './form-validate.js';
+import { validateRouteForm } from './form-validate.js';
 import { schemaStore } from '../schemas/store.js';
 import { mutedKinds, setMutedKinds } from '../repositories/notifications.js';
 
@@ -31,7 +31,7 @@ export default async function notificationPrefRoutes(app: FastifyInstance) {
     },
     async (req) => {
       const u = await req.requireUser();
-      const form = await validateForm(app, SCHEMA_ID, req.body);
+      const form = await validateRouteForm(req);
       const on = new Set(form.kinds as string[]);
       await setMutedKinds(
         app.db,

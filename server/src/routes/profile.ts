@@ -3,7 +3,7 @@ import multipart from '@fastify/multipart';
 import { ok } from '../http/envelope.js';
 import { envelopeOf } from '../http/envelope-schema.js';
 import { profileSchema } from '../../../src/schemas/api/account-responses.js';
-import { validateForm } from './form-validate.js';
+import { validateRouteForm } from './form-validate.js';
 import {
   formUploadBody,
   MULTIPART_LIMITS,
@@ -36,7 +36,7 @@ export default async function profileRoutes(app: FastifyInstance) {
     { config: { formSchema: SCHEMA_ID }, schema: { summary: '保存个人资料', response: envelopeOf(profileSchema) } },
     async (req) => {
       const u = await req.requireUser();
-      const form = await validateForm(app, SCHEMA_ID, req.body);
+      const form = await validateRouteForm(req);
       await saveProfile(app.db, Number(u.id), {
         nickname: String(form.nickname).trim(),
         bio: form.bio ?? '',

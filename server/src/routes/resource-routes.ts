@@ -4,7 +4,7 @@ import type { Db, Queryable } from '../db/index.js';
 import type { UserRow } from '../repositories/users.js';
 import { getOwned, listOwned, transitionOwned, updateOwned, type OwnedTable } from '../repositories/owned-records.js';
 import { AppError, ok } from '../http/envelope.js';
-import { validateForm } from './form-validate.js';
+import { validateRouteForm } from './form-validate.js';
 import { listQuerySchema } from '../http/list-query.js';
 import { idParams } from '../http/params.js';
 import { envelopeOf } from '../http/envelope-schema.js';
@@ -97,7 +97,7 @@ export function registerResourceRoutes(server: FastifyInstance, spec: ResourceRo
     const schemaId = formSchemaOf(spec);
     app.post('/', { ...(spec.record && { schema: one }), config: { formSchema: schemaId } }, async (req) => {
       const user = await userFor(req, spec.role);
-      const form = await validateForm(app, schemaId, req.body);
+      const form = await validateRouteForm(req);
       const id = await create(app.db, user, form, req);
       return ok(toApi(await mustGetOwned(app.db, t, Number(user.id), id)), '提交成功');
     });
@@ -110,7 +110,7 @@ export function registerResourceRoutes(server: FastifyInstance, spec: ResourceRo
       const user = await userFor(req, spec.role);
       const id = req.params.id;
       const row = await mustGetOwned(app.db, t, Number(user.id), id);
-      const form = await validateForm(app, schemaId, req.body, { stored: toApi(row) });
+      const form = await validateRouteForm(req, { stored: toApi(row) });
       if (!u.allowedStatus.includes(Number(row.status))) throw new AppError(409, u.refused);
       const changed = await updateOwned(app.db, t, Number(user.id), id, u.allowedStatus, u.columns(form, row));
       if (!changed) throw new AppError(409, u.refused); // the status moved between read and write

@@ -4,7 +4,7 @@ import { envelopeOf } from '../http/envelope-schema.js';
 import { reviewQueueSchema, staffReviewSchema } from '../../../src/schemas/api/review-responses.js';
 import { AppError, ok } from '../http/envelope.js';
 import { requireStaff } from '../plugins/staff.js';
-import { validateForm } from './form-validate.js';
+import { validateRouteForm } from './form-validate.js';
 import { idParams } from './resource-routes.js';
 import { schemaStore } from '../schemas/store.js';
 import { enumOptions } from '../../../src/schemas/registry.js';
@@ -118,7 +118,7 @@ export default async function reviewRoutes(server: FastifyInstance) {
     decide(
       'reject',
       async (req) => {
-        const f = await validateForm(app, 'lumen:forms/review-reject', req.body);
+        const f = await validateRouteForm(req);
         return { reasons: await reasonTitles(f.reasons), comment: String(f.comment ?? '').trim() };
       },
       '已驳回',
@@ -130,7 +130,7 @@ export default async function reviewRoutes(server: FastifyInstance) {
     decide(
       'request_info',
       async (req) => {
-        const f = await validateForm(app, 'lumen:forms/review-info', req.body);
+        const f = await validateRouteForm(req);
         return { comment: String(f.comment).trim() };
       },
       '已要求补充信息',

@@ -13,7 +13,7 @@ import {
   serviceQuoteSchema,
 } from '../../../src/schemas/api/service-order-responses.js';
 import { listQuerySchema } from '../http/list-query.js';
-import { validateForm } from './form-validate.js';
+import { validateRouteForm } from './form-validate.js';
 import { requireStaff } from '../plugins/staff.js';
 import { payProviders } from '../adapters/pay/index.js';
 import * as so from '../repositories/service-orders.js';
@@ -52,7 +52,7 @@ export default async function serviceOrderRoutes(server: FastifyInstance) {
     { config: { formSchema: FORM }, schema: { response: envelopeOf(serviceQuoteSchema) } },
     async (req) => {
       const u = await req.requireUser();
-      const form = (await validateForm(app, FORM, req.body)) as ServiceOrderInput;
+      const form = (await validateRouteForm(req)) as ServiceOrderInput;
       return ok(await quoteServiceOrder(app.db, u, form));
     },
   );
@@ -63,7 +63,7 @@ export default async function serviceOrderRoutes(server: FastifyInstance) {
     { config: { formSchema: FORM }, schema: { response: envelopeOf(serviceOrderCreatedSchema) } },
     async (req) => {
       const u = await req.requireUser();
-      const form = (await validateForm(app, FORM, req.body)) as ServiceOrderInput;
+      const form = (await validateRouteForm(req)) as ServiceOrderInput;
       return ok(await createServiceOrder(app.db, u, form), '订单已创建，请完成支付');
     },
   );
@@ -114,7 +114,7 @@ export default async function serviceOrderRoutes(server: FastifyInstance) {
     },
     async (req) => {
       const staff = await requireStaff(req);
-      const form = await validateForm(app, 'lumen:forms/service-refund-unused', req.body);
+      const form = await validateRouteForm(req);
       const refund = await refundUnused(app.db, providers, req.params.id, Number(staff.id), String(form.reason).trim());
       req.log.info(
         { refundId: refund.id, orderNo: refund.orderNo, amountCents: refund.amountCents, staffId: staff.id },

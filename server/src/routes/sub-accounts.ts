@@ -12,7 +12,7 @@ import {
   subPaymentSchema,
 } from '../../../src/schemas/api/sub-account-responses.js';
 import { idProp } from '../http/params.js';
-import { validateForm } from './form-validate.js';
+import { validateRouteForm } from './form-validate.js';
 import {
   companyOrders,
   findSubAccount,
@@ -65,7 +65,7 @@ export default async function subAccountRoutes(server: FastifyInstance) {
     { config: { formSchema: SCHEMA_ID }, schema: { summary: '新建子账号', response: envelopeOf(subAccountSchema) } },
     async (req) => {
       const companyId = await admin(req);
-      const form = await validateForm(app, SCHEMA_ID, req.body);
+      const form = await validateRouteForm(req);
       const id = await createSubAccount(app.db, companyId, form as any);
       return ok(view((await findSubAccount(app.db, id, companyId))!), '子账号已创建，可使用该手机号短信登录');
     },
@@ -82,7 +82,7 @@ export default async function subAccountRoutes(server: FastifyInstance) {
       const id = req.params.id;
       const row = await findSubAccount(app.db, id, companyId);
       if (!row || row.status === 'deleted') throw new AppError(404, '子账号不存在');
-      const form = await validateForm(app, SCHEMA_ID, req.body, { stored: { phone: row.phone } });
+      const form = await validateRouteForm(req, { stored: { phone: row.phone } });
       await updateSubAccount(app.db, companyId, id, {
         nickname: String(form.nickname).trim(),
         role: form.role,

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { AppError, ok } from '../http/envelope.js';
 import { envelopeOf } from '../http/envelope-schema.js';
 import { topUpSchema, topUpStartedSchema } from '../../../src/schemas/api/pay-responses.js';
-import { validateForm } from './form-validate.js';
+import { validateRouteForm } from './form-validate.js';
 import { schemaStore } from '../schemas/store.js';
 import { payProviders, type PayProviderName } from '../adapters/pay/index.js';
 import { findTopUp } from '../repositories/wallet-topups.js';
@@ -24,7 +24,7 @@ export default async function walletTopUpRoutes(server: FastifyInstance) {
     { config: { formSchema: SCHEMA_ID }, schema: { summary: '钱包充值', response: envelopeOf(topUpStartedSchema) } },
     async (req) => {
       const u = await req.requireUser();
-      const form = await validateForm(app, SCHEMA_ID, req.body);
+      const form = await validateRouteForm(req);
       await schemaStore(app).all();
       const dailyMaxYuan = Number(schemaStore(app).lookup(SCHEMA_ID)?.['x-daily-max'] ?? 20000);
       const amountCents = Math.round(Number(form.amount) * 100);

@@ -3,7 +3,7 @@ import { bodyField } from '../http/json-body.js';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ok } from '../http/envelope.js';
 import { idParams, mustGetOwned, registerResourceRoutes, toApi, userFor } from './resource-routes.js';
-import { validateForm } from './form-validate.js';
+import { validateForm, validateRouteForm } from './form-validate.js';
 import { workTable } from '../repositories/works.js';
 import {
   appealWork,
@@ -39,6 +39,9 @@ const EVENT_OF: Record<string, string> = {
   'withdraw-revision': 'revision_withdraw',
 };
 
+/** The work form: one name for the create bodies the API reference shows and the form createFrom checks. */
+const WORK_FORM = 'lumen:forms/work';
+
 /** Most works one batch creates (the image rule's maxCount: one page's worth of files). */
 const MAX_BATCH = 50;
 
@@ -54,7 +57,7 @@ const submitField = {
 };
 const CREATE_BODY: DocumentedBody = {
   mediaType: 'application/json',
-  schema: { allOf: [{ $ref: 'lumen:forms/work' }, { type: 'object', properties: { submit: submitField } }] },
+  schema: { allOf: [{ $ref: WORK_FORM }, { type: 'object', properties: { submit: submitField } }] },
   description: '作品表单的内容加上 submit。',
 };
 const BATCH_BODY: DocumentedBody = {
@@ -63,7 +66,7 @@ const BATCH_BODY: DocumentedBody = {
     type: 'object',
     required: ['items'],
     properties: {
-      items: { type: 'array', title: '作品', minItems: 1, maxItems: MAX_BATCH, items: { $ref: 'lumen:forms/work' } },
+      items: { type: 'array', title: '作品', minItems: 1, maxItems: MAX_BATCH, items: { $ref: WORK_FORM } },
       submit: submitField,
     },
   },
@@ -88,7 +91,7 @@ const BATCH_BODY: DocumentedBody = {
  */
 export default async function works(server: FastifyInstance) {
   const app = server.withTypeProvider<ContractTypes>();
-  registerResourceRoutes(app, { table: workTable, schemaId: 'lumen:forms/work', role: 'creator', record: workSchema });
+  registerResourceRoutes(app, { table: workTable, schemaId: WORK_FORM, role: 'creator', record: workSchema });
 
   const creator = async (req: FastifyRequest): Promise<Actor> => ({
     id: Number((await userFor(req, 'creator')).id),
@@ -98,13 +101,15 @@ export default async function works(server: FastifyInstance) {
   type IdReq = FastifyRequest<{ Params: { id: number } }>;
 
   const depositCategories = async () =>
-    ((await getSchema(app, 'lumen:forms/work'))?.['x-deposit-work-category'] ?? {}) as Record<string, number>;
+    ((await getSchema(app, WORK_FORM))?.['x-deposit-work-category'] ?? {}) as Record<string, number>;
   const createFrom = async (req: FastifyRequest, items: unknown[], prefixOf: (i: number) => string) => {
     const actor = await creator(req);
     const forms: Record<string, any>[] = [];
     for (const [i, item] of items.entries()) {
       try {
-        forms.push(await validateForm(app, 'lumen:forms/work', item));
+        // By name, not validateRouteForm: a batch checks each of its items, and both create bodies add `submit`
+        // to the form, so they are documented as CREATE_BODY and BATCH_BODY (config.requestBody).
+        forms.push(await validateForm(app, WORK_FORM, item));
       } catch (e) {
         // Address the item's field errors inside the batch body, and name the item in the message.
         if (!(e instanceof AppError) || items.length === 1) throw e;
@@ -170,13 +175,13 @@ export default async function works(server: FastifyInstance) {
   app.put(
     '/:id',
     {
-      config: { formSchema: 'lumen:forms/work' },
+      config: { formSchema: WORK_FORM },
       schema: { params: idParams, summary: '修改作品', response: envelopeOf(workSchema) },
     },
     async (req: IdReq) => {
       const actor = await creator(req);
       const stored = await current(actor, req.params.id);
-      const form = await validateForm(app, 'lumen:forms/work', req.body, { stored });
+      const form = await validateRouteForm(req, { stored });
       const { revisionId } = await editWork(app.db, actor, req.params.id, form);
       return ok(
         await current(actor, req.params.id),
@@ -224,7 +229,7 @@ export default async function works(server: FastifyInstance) {
     async (req: IdReq) => {
       const actor = await creator(req);
       await current(actor, req.params.id);
-      const form = await validateForm(app, 'lumen:forms/work-appeal', req.body);
+      const form = await validateRouteForm(req);
       await appealWork(app.db, actor, req.params.id, String(form.text).trim());
       return ok(await current(actor, req.params.id), '申诉已提交，审核员将重新审核');
     },
