@@ -26,7 +26,7 @@ describe.runIf(required || missing.length === 0)('a buyer through nginx, two app
   let browser: Browser;
   let topology: Topology | undefined;
   beforeAll(async () => {
-    if (missing.length) throw new Error(`the deployment test needs ${missing.join(' and ')}; .ci/run installs both`);
+    if (missing.length) throw new Error(`the deployment test needs ${missing.join(' and ')} (.ci/run provides both)`);
     // The e2e pass's client build (global-setup.ts), served by both app servers as one build would be in production.
     topology = await startTopology({ databaseUrl: databaseUrl!, clientDir: inject('clientDir'), waitForSeed: true });
     browser = await launchBrowser();
