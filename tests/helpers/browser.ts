@@ -74,13 +74,15 @@ const CSP_LISTENER = `(() => {
  */
 export async function newContext(
   browser: Browser,
-  opts: { mobile?: boolean; motion?: 'reduce' | 'no-preference' } = {},
+  opts: { mobile?: boolean; motion?: 'reduce' | 'no-preference'; ignoreHTTPSErrors?: boolean } = {},
 ): Promise<BrowserContext> {
   const reducedMotion = opts.motion ?? 'reduce';
+  // ignoreHTTPSErrors: a site with a self-signed certificate (tests/e2e/journeys/deployment.test.ts).
+  const ignoreHTTPSErrors = opts.ignoreHTTPSErrors ?? false;
   const ctx = await browser.newContext(
     opts.mobile
-      ? { userAgent: MOBILE_UA, viewport: { width: 390, height: 844 }, reducedMotion }
-      : { viewport: { width: 1366, height: 900 }, locale: 'zh-CN', reducedMotion },
+      ? { userAgent: MOBILE_UA, viewport: { width: 390, height: 844 }, reducedMotion, ignoreHTTPSErrors }
+      : { viewport: { width: 1366, height: 900 }, locale: 'zh-CN', reducedMotion, ignoreHTTPSErrors },
   );
   await ctx.exposeBinding('__reportCspViolation', (_source, v: CspViolation) => void cspViolations.push(v));
   await ctx.addInitScript(CSP_LISTENER);

@@ -28,9 +28,9 @@ export async function signedInPage(browser: Browser, token: string): Promise<{ c
  * Confirms the payment shown on the /pay page in the payment sandbox, as the payer's phone would
  * after scanning: another browser context, so the /pay page stays in the foreground and keeps polling.
  */
-export async function payInSandbox(page: Page): Promise<void> {
+export async function payInSandbox(page: Page, opts: { ignoreHTTPSErrors?: boolean } = {}): Promise<void> {
   const link = await page.waitForSelector('[data-testid="sandbox-link"]');
-  const phone = await newContext(page.context().browser()!);
+  const phone = await newContext(page.context().browser()!, opts);
   const sandbox = await phone.newPage();
   await sandbox.goto((await link.getAttribute('href'))!);
   await sandbox.getByRole('button', { name: '确认支付' }).click();

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { downloadBytes, launchBrowser, newContext } from '../../helpers/browser.js';
+import { launchBrowser, newContext } from '../../helpers/browser.js';
+import { downloadLatestCertificate, searchAndOpenVideo } from '../../helpers/e2e-trade.js';
 import { loginInDialog } from '../../helpers/e2e-session.js';
 
 /**
@@ -22,16 +23,7 @@ describe('trade in the browser', () => {
     const page = await ctx.newPage();
 
     // A visitor finds a video from the header search box.
-    await page.goto(base + '/');
-    const box = page.getByPlaceholder('例如：熊猫', { exact: false }).first();
-    await box.fill('熊猫');
-    await box.press('Enter');
-    await page.waitForURL(/\/search\?keyword=/);
-    await page.getByRole('tab', { name: '视频' }).click();
-    await page.waitForURL(/type=1/);
-    await page.locator('[data-testid="search-page"] [data-testid="material-card"]').first().click();
-    await page.waitForURL(/\/video\/detail\/\d+/);
-    await page.waitForSelector('[data-testid="licence-picker"]');
+    await searchAndOpenVideo(page, base);
 
     // A company scenario; adding to the cart asks the visitor to log in, then goes on.
     await page.getByText('电商广告', { exact: true }).click();
@@ -89,15 +81,7 @@ describe('trade in the browser', () => {
     expect(await page.locator('.ant-table-row').first().innerText()).toContain('已支付');
 
     // Licence record with its certificate PDF.
-    await page.goto(`${base}/account/authrecord`);
-    await page.waitForSelector('.ant-table-row');
-    expect(await page.locator('.ant-table-row').first().innerText()).toContain('电商广告');
-    const [dl] = await Promise.all([
-      page.waitForEvent('download'),
-      page.getByRole('button', { name: /下载授权证书/ }).click(),
-    ]);
-    expect(dl.suggestedFilename()).toMatch(/^授权证书-.+\.pdf$/);
-    expect((await downloadBytes(dl)).subarray(0, 5).toString()).toBe('%PDF-');
+    await downloadLatestCertificate(page, base, '电商广告');
 
     // The album made on the detail page lists the video.
     await page.goto(`${base}/account/collect`);
