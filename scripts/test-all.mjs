@@ -223,12 +223,24 @@ const pglitePass = () =>
 const postgresPass = (background = false) =>
   vitest('api (PostgreSQL)', 'api', { extra: ['--exclude', '**/*.pglite.test.ts', workers, shared], background });
 
+/** Browser files that start the production shape on PostgreSQL (*.pg.test.ts): only with TEST_DATABASE_URL. */
+const browserExtra = () => {
+  if (process.env.TEST_DATABASE_URL) return [];
+  console.log('TEST_DATABASE_URL not set: the browser pass leaves out the deployment journey (*.pg.test.ts).');
+  return ['--exclude', '**/*.pg.test.ts'];
+};
+
 async function browserPass(background = false) {
-  if (!clientBuild) return vitest('e2e (Chromium)', 'e2e', { background });
+  if (!clientBuild) return vitest('e2e (Chromium)', 'e2e', { background, extra: browserExtra() });
   const { code } = await clientBuild.built;
   // Its server seeds the demo catalogue from the media the fixtures step makes.
   await templates;
-  if (code === 0) await vitest('e2e (Chromium)', 'e2e', { env: { E2E_CLIENT_DIR: clientBuild.dir }, background });
+  if (code === 0)
+    await vitest('e2e (Chromium)', 'e2e', {
+      env: { E2E_CLIENT_DIR: clientBuild.dir },
+      background,
+      extra: browserExtra(),
+    });
   else console.log('\nThe client build failed: the browser pass did not run.');
   // The build writes the server-render bundle beside the client (vite.config.ts, ssrOutDir).
   for (const dir of [clientBuild.dir, `${clientBuild.dir}-ssr`]) fs.rmSync(dir, { recursive: true, force: true });

@@ -77,7 +77,7 @@ export async function newContext(
   opts: { mobile?: boolean; motion?: 'reduce' | 'no-preference'; ignoreHTTPSErrors?: boolean } = {},
 ): Promise<BrowserContext> {
   const reducedMotion = opts.motion ?? 'reduce';
-  // ignoreHTTPSErrors: a site with a self-signed certificate (tests/e2e/journeys/deployment.test.ts).
+  // ignoreHTTPSErrors: a site with a self-signed certificate (tests/e2e/journeys/deployment.pg.test.ts).
   const ignoreHTTPSErrors = opts.ignoreHTTPSErrors ?? false;
   const ctx = await browser.newContext(
     opts.mobile

@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { downloadBytes } from './browser.js';
 
 /**
- * Steps of the buyer's journey that several browser tests take (trade.test.ts, deployment.test.ts):
+ * Steps of the buyer's journey that several browser tests take (trade.test.ts, deployment.pg.test.ts):
  * the same clicks on the same pages, kept in one place so a changed page is fixed once.
  */
 

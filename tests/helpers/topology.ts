@@ -13,7 +13,7 @@ import { cliBundle, exited, freePort, spawnServer, waitUntilUp } from './server-
 /**
  * The production shape of docs/operations.md as local processes: nginx terminating TLS in front of
  * two app servers (JOBS_IN_PROCESS=0), one worker, one PostgreSQL database and one S3 bucket (s3rver).
- * scripts/topology.ts runs it from a terminal; tests/e2e/journeys/deployment.test.ts takes a buyer through it.
+ * scripts/topology.ts runs it from a terminal; tests/e2e/journeys/deployment.pg.test.ts takes a buyer through it.
  */
 
 /**

@@ -11,18 +11,16 @@ import { findNginx, PROXY_ADDRESS, startTopology, type Topology } from '../../he
  * demo_buyer takes the buyer's journey through the proxy only; the app servers must share everything
  * (session, order, payment) and see the browser's address through X-Forwarded-For.
  *
- * Needs PostgreSQL (TEST_DATABASE_URL) and nginx. In CI (.ci/run installs and starts both) their absence
- * fails this file; elsewhere it is left out with a warning naming what is missing.
+ * Needs PostgreSQL (TEST_DATABASE_URL) and nginx, and fails without either (.ci/run provides both). Like
+ * the API suite's *.pg.test.ts, the test command leaves it out of a run without TEST_DATABASE_URL and
+ * says so (scripts/test-all.mjs).
  */
 const databaseUrl = process.env.TEST_DATABASE_URL;
 const missing = [!databaseUrl && 'TEST_DATABASE_URL (a PostgreSQL database)', !findNginx() && 'nginx'].filter(
   Boolean,
 ) as string[];
-const required = !!process.env.CI;
-if (missing.length && !required)
-  console.warn(`deployment.test.ts left out: it needs ${missing.join(' and ')} (in CI it fails without them)`);
 
-describe.runIf(required || missing.length === 0)('a buyer through nginx, two app servers and a worker', () => {
+describe('a buyer through nginx, two app servers and a worker', () => {
   let browser: Browser;
   let topology: Topology | undefined;
   beforeAll(async () => {
