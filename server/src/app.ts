@@ -23,6 +23,7 @@ import { registerUploadSweep } from './services/uploads/sweep.js';
 import { registerMaterialCounters } from './services/material-counters.js';
 import { registerGinMaintenance } from './services/gin-maintenance.js';
 import { registerFingerprintSweep } from './services/monitor/fingerprint-works.js';
+import { registerBackupSchedule } from './backup/schedule.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -96,6 +97,7 @@ export async function buildApp({ config, db, logger, onRoute }: AppDeps): Promis
   }
   registerUploadSweep(app);
   registerFingerprintSweep(app);
+  registerBackupSchedule(app);
   await app.register(client);
   return app;
 }
