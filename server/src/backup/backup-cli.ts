@@ -42,7 +42,8 @@ try {
         `${key ? '已加密' : '未加密'}，用时 ${((Date.now() - started) / 1000).toFixed(1)} 秒`,
     );
     if (vanished) console.log(`  ${vanished} 个文件在复制前已被删除（读取数据库之后删除的，不影响快照一致性）`);
-    if (!key) console.log('  注意：快照包含存证签名私钥，请妥善保管（可用 --encrypt-key-file 加密）');
+    if (!key && manifest.evidence.some((e) => e.path === 'log-signing.key'))
+      console.log('  注意：快照包含存证日志的签名私钥，请妥善保管（可用 --encrypt-key-file 加密）');
     if (storage.kind === 's3') (storage as S3Storage).destroy();
   } finally {
     await db.close();
