@@ -55,7 +55,9 @@ export function loadOrder(tables: string[], keys: ForeignKey[]): { order: string
     return [...needs.get(t)!].filter((r) => !placed.has(r)).length;
   }
   const position = new Map(order.map((t, i) => [t, i]));
-  const deferred = keys.filter((k) => (position.get(k.references) ?? -1) >= (position.get(k.table) ?? -1));
+  const deferred = keys.filter(
+    (k) => position.has(k.table) && position.has(k.references) && position.get(k.references)! >= position.get(k.table)!,
+  );
   return { order, deferred };
 }
 
