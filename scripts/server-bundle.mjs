@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // The server and its command-line tools as one ES module each, in server/dist: npm start, npm run
-// serve/worker/seed/storage:migrate and the processes tests start run these instead of the sources
+// serve/worker/seed/storage:migrate/backup/restore and the processes tests start run these instead of the sources
 // through tsx, whose loader transpiles and resolves about 300 files at every start (measured: 4.6-5.5
 // CPU-s and 3.2-3.7 s to /api/health through tsx, 3.1-3.5 CPU-s and 2.2-2.5 s from the bundle, on a
 // migrated PGlite folder). npm packages stay outside, loaded from node_modules as before; only this
@@ -22,6 +22,8 @@ export const SERVER_ENTRIES = {
   worker: 'server/src/worker.ts',
   seed: 'server/src/seed/seed-cli.ts',
   'storage-migrate': 'server/src/storage/migrate-cli.ts',
+  backup: 'server/src/backup/backup-cli.ts',
+  restore: 'server/src/backup/restore-cli.ts',
 };
 
 /**

@@ -23,8 +23,8 @@ const layers = [
   { name: 'services', path: [`${S}services/`], why: 'business rules over repositories, adapters, jobs and evidence' },
   {
     name: 'machinery',
-    path: [`${S}jobs/`, `${S}evidence/`, `${S}search/`, `${S}schemas/`],
-    why: 'job queue, evidence log, search engine and schema store: used by services, built on repositories',
+    path: [`${S}jobs/`, `${S}evidence/`, `${S}search/`, `${S}schemas/`, `${S}backup/`],
+    why: 'job queue, evidence log, search engine, schema store and backups: used by services, built on repositories',
   },
   {
     name: 'adapters',

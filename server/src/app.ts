@@ -24,6 +24,7 @@ import { registerMaterialCounters } from './services/material-counters.js';
 import { registerGinMaintenance } from './services/gin-maintenance.js';
 import { registerFingerprintSweep } from './services/monitor/fingerprint-works.js';
 import { prettyLog } from './http/pretty-log.js';
+import { registerBackupSchedule } from './backup/schedule.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -102,6 +103,7 @@ export async function buildApp({ config, db, logger, onRoute }: AppDeps): Promis
   }
   registerUploadSweep(app);
   registerFingerprintSweep(app);
+  registerBackupSchedule(app);
   await app.register(client);
   return app;
 }

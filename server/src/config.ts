@@ -66,6 +66,19 @@ export interface Config {
   metricsToken?: string;
   /** A real RFC 3161 TSA (TSA_URL) and its certificates to publish (PEM read from TSA_CERT_FILE, TSA_ROOT_CERT_FILE); the sandbox otherwise. */
   tsa?: { url?: string; certificate?: string; rootCertificate?: string };
+  /** Scheduled backups on the job queue (server/src/backup): every intervalMs (0: off), into dir, the newest `keep` kept. */
+  backup: BackupSettings;
+}
+
+export interface BackupSettings {
+  /** BACKUP_INTERVAL_HOURS as ms; 0 turns the scheduled backup off (the default outside production). */
+  intervalMs: number;
+  /** BACKUP_DIR, default DATA_DIR/backups. */
+  dir: string;
+  /** BACKUP_KEEP: finished snapshots kept, the oldest removed after each scheduled backup (default 7). */
+  keep: number;
+  /** BACKUP_ENCRYPT_KEY_FILE: encrypt scheduled (and `npm run backup`) snapshots with this key. */
+  keyFile?: string;
 }
 
 /** Development defaults of the secrets; production refuses to start with any of them. */
@@ -124,7 +137,26 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     tsa: env.TSA_URL
       ? { url: env.TSA_URL, certificate: readPem(env.TSA_CERT_FILE), rootCertificate: readPem(env.TSA_ROOT_CERT_FILE) }
       : undefined,
+    backup: backupConfig(env, nodeEnv, dataDir),
     ...storageConfig(env),
+  };
+}
+
+/** BACKUP_*: daily in production unless set, off elsewhere (a developer's data folder is scratch). */
+function backupConfig(env: NodeJS.ProcessEnv, nodeEnv: Config['env'], dataDir: string): BackupSettings {
+  const hours = Number(env.BACKUP_INTERVAL_HOURS ?? (nodeEnv === 'production' ? 24 : 0));
+  if (!Number.isFinite(hours) || hours < 0)
+    throw new ConfigError(
+      `BACKUP_INTERVAL_HOURS=${env.BACKUP_INTERVAL_HOURS} is not a number of hours (0 turns backups off).`,
+    );
+  const keep = Number(env.BACKUP_KEEP ?? 7);
+  if (!Number.isInteger(keep) || keep < 1)
+    throw new ConfigError(`BACKUP_KEEP=${env.BACKUP_KEEP} must be a whole number >= 1.`);
+  return {
+    intervalMs: Math.round(hours * 3_600_000),
+    dir: path.resolve(env.BACKUP_DIR || path.join(dataDir, 'backups')),
+    keep,
+    keyFile: env.BACKUP_ENCRYPT_KEY_FILE || undefined,
   };
 }
 

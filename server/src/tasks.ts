@@ -11,3 +11,4 @@ import './services/monitor/scan.js';
 import './services/monitor/demo.js';
 import './services/capture/run-capture.js';
 import './services/capture/screen-finish.js';
+import './backup/schedule.js';

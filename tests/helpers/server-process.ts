@@ -31,8 +31,8 @@ export function serverBundle(): string {
   return (bundles ??= buildServerBundle()).server;
 }
 
-/** A command-line tool's bundle (server/dist/worker.mjs, seed.mjs, storage-migrate.mjs), built like serverBundle's. */
-export function cliBundle(name: 'worker' | 'seed' | 'storage-migrate'): string {
+/** A command-line tool's bundle (server/dist/worker.mjs, seed.mjs, storage-migrate.mjs, backup.mjs, restore.mjs), built like serverBundle's. */
+export function cliBundle(name: 'worker' | 'seed' | 'storage-migrate' | 'backup' | 'restore'): string {
   return (bundles ??= buildServerBundle())[name];
 }
 

@@ -22,6 +22,9 @@ function migrationFiles(before?: string): string[] {
 /** The files ship with the code: read once, not at every readiness poll. */
 let shipped: string[] | undefined;
 
+/** Every migration file this code ships, in the order they run (a restore checks a snapshot's list against it). */
+export const shippedMigrations = (): string[] => [...(shipped ??= migrationFiles())];
+
 /** Files this code has that the database has not applied yet (all of them before the first migration). */
 export async function pendingMigrations(db: Db): Promise<string[]> {
   const table = await db.query(
@@ -40,7 +43,14 @@ export async function pendingMigrations(db: Db): Promise<string[]> {
  * Migrations run once however many app servers start together: each step takes a transaction-level
  * advisory lock, so a second server waits, then finds the file applied and skips it.
  */
-export async function migrate(db: Db, opts: { before?: string } = {}): Promise<string[]> {
+export async function migrate(
+  db: Db,
+  opts: {
+    before?: string;
+    /** Only these files (a restore rebuilds the schema a snapshot was taken on, not this code's newest). */
+    only?: readonly string[];
+  } = {},
+): Promise<string[]> {
   await db.tx(async (q) => {
     await q.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
     await q.query(`CREATE TABLE IF NOT EXISTS schema_migrations (
@@ -49,7 +59,8 @@ export async function migrate(db: Db, opts: { before?: string } = {}): Promise<s
   const done = new Set(
     (await db.query<{ name: string }>('SELECT name FROM schema_migrations')).rows.map((r) => r.name),
   );
-  const files = migrationFiles(opts.before);
+  const only = opts.only && new Set(opts.only);
+  const files = migrationFiles(opts.before).filter((f) => !only || only.has(f));
   const applied: string[] = [];
   for (const f of files) {
     if (done.has(f)) continue;
