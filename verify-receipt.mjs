@@ -4,8 +4,8 @@
 //   node verify-receipt.mjs --consistency OLD_CHECKPOINT NEW_CHECKPOINT [PROOF.json] [--key VERIFIER_KEY]
 //
 // FILE is the original deposited file, RECEIPT.json the receipt downloaded beside the deposit
-// certificate, VERIFIER_KEY the log's public key string ("name+keyid+base64"), published in the
-// README and at /api/protection/ledger/key. Pin it (or set LUMEN_LOG_KEY): without a pinned key
+// certificate, VERIFIER_KEY the log's public key string ("name+keyid+base64"), published in
+// docs/evidence-log.md and at /api/protection/ledger/key. Pin it (or set LUMEN_LOG_KEY): without a pinned key
 // the receipt's own key is used and the signature step only shows the receipt is self-consistent.
 // The second form checks that the log never went back on a checkpoint you kept: both notes signed
 // by the key, and the newer tree extending the older one (PROOF.json: the answer of

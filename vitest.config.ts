@@ -60,7 +60,7 @@ export default defineConfig({
           setupFiles: ['tests/helpers/api-setup.ts'],
           // Hang guards, not speed checks: a test that drives Chromium captures or inserts 10,001
           // rows took 8-16 s alone and over 30 s on a machine half as fast with both cores shared
-          // by four passes (a run of this command on such a machine; see the README).
+          // by four passes (a run of this command on such a machine; see docs/testing.md).
           testTimeout: 120000,
           hookTimeout: 240000,
         },

@@ -1,4 +1,4 @@
-/** Client configuration from Vite env variables (documented in README.md). */
+/** Client configuration from Vite env variables (documented in docs/configuration.md). */
 export const config = {
   /** Base URL of the /api server; same origin by default. */
   apiBase: import.meta.env.VITE_API_BASE ?? '',

@@ -17,7 +17,7 @@ export interface S3Settings {
   forcePathStyle: boolean;
 }
 
-/** Server configuration, read once from the environment (documented in README.md). */
+/** Server configuration, read once from the environment (documented in docs/configuration.md). */
 export interface Config {
   port: number;
   host: string;

@@ -36,7 +36,7 @@ describe('two app servers and a worker on one PostgreSQL and one bucket', () => 
     u.searchParams.set('options', `-c search_path=${schema},public`);
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lumen-scale-'));
     dirs.push(dataDir);
-    // App servers share the evidence log's signing key as they share the database (README: EVIDENCE_LOG_KEY).
+    // App servers share the evidence log's signing key as they share the database (docs/configuration.md: EVIDENCE_LOG_KEY).
     return {
       ...s3.env,
       DATABASE_URL: u.toString(),

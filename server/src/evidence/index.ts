@@ -4,7 +4,7 @@
  * timestamps of checkpoints (RFC 3161, adapters/tsa) and offline receipts (verify-receipt.mjs).
  * Business flows append through `appendBlock` (evidence/ledger.ts) or `commitDeposit`
  * (services/deposit-ledger.ts); nothing else writes the log. SQL stays in
- * repositories/evidence-log.ts, HTTP in routes/ledger.ts. README "Evidence log" documents formats.
+ * repositories/evidence-log.ts, HTTP in routes/ledger.ts. docs/evidence-log.md documents formats.
  */
 export { encodeLeaf, parseLeaf, type LeafFields } from './leaf.js';
 export { inclusionProof, consistencyProof, rootAt, LogIntegrityError } from './proofs.js';

@@ -17,7 +17,7 @@ import {
 } from '../../../verify-receipt.mjs';
 
 /**
- * The evidence receipt (documented in README "Evidence log"): everything an offline verifier
+ * The evidence receipt (documented in docs/evidence-log.md): everything an offline verifier
  * needs to check one certificate's file against the signed log, without asking Lumen again.
  * Also the body of GET /api/protection/ledger/proof.
  */

@@ -15,7 +15,7 @@
  * `UPDATE ... WHERE id IN (SELECT ... FOR UPDATE SKIP LOCKED)` to claim, a lease (locked_by +
  * attempt) on every write, a heartbeat and a sweep for dead workers, NOTIFY to wake workers.
  *
- * Using it (see README "Background jobs"):
+ * Using it (see docs/jobs.md):
  *
  *   // my-feature/tasks.ts, imported from server/src/tasks.ts
  *   export const MAKE_PREVIEW = 'media.preview';

@@ -177,7 +177,7 @@ export default async function deposits(server: FastifyInstance) {
     },
   );
 
-  /** The receipt file beside the certificate PDF (README "Evidence log" documents it). */
+  /** The receipt file beside the certificate PDF (docs/evidence-log.md documents it). */
   app.get(
     '/:id/receipt',
     { schema: { params: idParams, response: fileAnswer('application/json', '存证回执文件（JSON）') } },

@@ -38,7 +38,7 @@ export default async function health(app: FastifyInstance) {
 
   // seedPending: demo-data jobs (seed.*) not finished yet; the browser tests wait for 0.
   // evidenceLog 'inconsistent': the stored log no longer extends the last signed checkpoint and
-  // nothing is signed until an operator acts (README "Security model"). Still 200 with status
+  // nothing is signed until an operator acts (docs/security.md). Still 200 with status
   // 'degraded': a load balancer must not take every app server out over the evidence log.
   app.get('/', { schema: { summary: '服务状态', response: envelopeOf(healthSchema) } }, async () => {
     const e = await evidence();

@@ -2,7 +2,7 @@ import type { Queryable } from '../db/index.js';
 import type { FastifyInstance } from 'fastify';
 import { hashPassword } from '../security/password.js';
 
-/** Demo password of every demo account (README lists them). */
+/** Demo password of every demo account (README.md lists them). */
 export const DEMO_PASSWORD = 'Lumen@2026';
 
 /** Demo accounts other seeds and tests refer to by username. */

@@ -3,7 +3,7 @@ import type { FromSchema } from './from-schema';
 /**
  * Queries and answers of the public evidence-log API /api/protection/ledger (server/src/routes/ledger.ts
  * validates with them; the verify pages build their requests from the same rules).
- * Receipt and proof bodies: verify-receipt.d.mts (EvidenceReceipt), documented in README.
+ * Receipt and proof bodies: verify-receipt.d.mts (EvidenceReceipt), documented in docs/evidence-log.md.
  */
 /** Certificate numbers the log knows: LM + date + 8 digits, optionally "-" + a random check part. */
 export const CERT_NO_PATTERN = '^LM[0-9]{16}(-[0-9A-Z]{6})?$';
