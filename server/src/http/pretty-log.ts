@@ -14,7 +14,7 @@ export function prettyLog(destination?: NodeJS.WritableStream) {
     ...(destination ? { destination, sync: true } : {}),
     colorize: true,
     translateTime: 'SYS:HH:MM:ss',
-    ignore: 'pid,hostname,reqId,method,url,route,status,ms',
+    ignore: 'pid,hostname,reqId,method,url,route,status,ms,ip',
     messageFormat: (log: RequestLine, messageKey: string) => {
       const msg = String(log[messageKey as keyof RequestLine] ?? '');
       return log.method && log.url ? `${log.method} ${log.url} → ${log.status} (${log.ms} ms) ${msg}` : msg;

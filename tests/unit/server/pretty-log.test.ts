@@ -32,14 +32,16 @@ describe('development log', () => {
   it('prints a request as one readable line, without the JSON fields again', () => {
     const lines = printed((log) => {
       log.info(
-        { method: 'GET', url: '/api/items?page=2', route: '/api/items', status: 200, ms: 12.3 },
+        { method: 'GET', url: '/api/items?page=2', route: '/api/items', status: 200, ms: 12.3, ip: '127.0.0.1' },
         'request answered',
       );
       log.warn({ jobId: 7 }, '任务重试');
     });
     expect(lines[0]).toMatch(/^\[\d\d:\d\d:\d\d\] INFO: GET \/api\/items\?page=2 → 200 \(12\.3 ms\) request answered$/);
     expect(lines.join('\n')).not.toContain('"method"');
-    expect(lines.join('\n')).not.toMatch(/pid|hostname/);
+    expect(lines.join('\n')).not.toMatch(/pid|hostname|127\.0\.0\.1/);
+    // Only the warning's own field follows it: the request printed as its one line.
+    expect(lines).toHaveLength(3);
     // Other records keep their fields below the message.
     expect(lines[1]).toMatch(/WARN: 任务重试$/);
     expect(lines[2]).toContain('jobId: 7');
