@@ -223,12 +223,16 @@ const pglitePass = () =>
 const postgresPass = (background = false) =>
   vitest('api (PostgreSQL)', 'api', { extra: ['--exclude', '**/*.pglite.test.ts', workers, shared], background });
 
-/** Browser files that start the production shape on PostgreSQL (*.pg.test.ts): only with TEST_DATABASE_URL. */
-const browserExtra = () => {
+/**
+ * Browser files that start the production shape on PostgreSQL (*.pg.test.ts): only with TEST_DATABASE_URL.
+ * A function declaration, not a const: a whole run calls browserPass before the module's top-level
+ * awaits have reached this line.
+ */
+function browserExtra() {
   if (process.env.TEST_DATABASE_URL) return [];
   console.log('TEST_DATABASE_URL not set: the browser pass leaves out the deployment journey (*.pg.test.ts).');
   return ['--exclude', '**/*.pg.test.ts'];
-};
+}
 
 async function browserPass(background = false) {
   if (!clientBuild) return vitest('e2e (Chromium)', 'e2e', { background, extra: browserExtra() });
