@@ -17,6 +17,8 @@ export interface EvidenceReceipt {
   logKey: string;
   timestamp: { token: string; tsaCertificate?: string; tsaRootCertificate?: string } | null;
   verifyUrl?: string;
+  /** Witness cosignature lines ("— name base64\n") over `checkpoint`, c2sp.org/tlog-cosignature. */
+  cosignatures?: string[];
 }
 export const RECEIPT_FORMAT: string;
 export function toHex(b: Uint8Array): string;
@@ -51,7 +53,15 @@ export function verifyReceipt(
   fileBytes: Uint8Array,
   receipt: unknown,
   pinnedKey?: string,
+  witnessing?: { witnesses?: string[]; quorum?: number },
 ): Promise<{ ok: boolean; steps: VerifyStep[] }>;
+export function parseCosignerKey(vkey: string): Promise<{ name: string; id: Uint8Array; publicKey: Uint8Array } | null>;
+export function cosignedMessage(text: string, time: number): Uint8Array;
+export function verifyCosignature(
+  note: string,
+  key: { name: string; id: Uint8Array; publicKey: Uint8Array },
+): Promise<number | null>;
+export function witnessesOf(note: string, witnessKeys: string[]): Promise<{ names: string[]; missing: string[] }>;
 export function verifyTimestampToken(
   token: Uint8Array,
   data: Uint8Array,

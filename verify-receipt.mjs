@@ -1,6 +1,6 @@
 // Offline verifier of Lumen (流明素材) evidence receipts. One file, no dependencies, no network:
 //
-//   node verify-receipt.mjs FILE RECEIPT.json [--key VERIFIER_KEY]
+//   node verify-receipt.mjs FILE RECEIPT.json [--key VERIFIER_KEY] [--witness WITNESS_KEY ...] [--quorum N]
 //   node verify-receipt.mjs --consistency OLD_CHECKPOINT NEW_CHECKPOINT [PROOF.json] [--key VERIFIER_KEY]
 //
 // FILE is the original deposited file, RECEIPT.json the receipt downloaded beside the deposit
@@ -11,6 +11,9 @@
 // by the key, and the newer tree extending the older one (PROOF.json: the answer of
 // /api/protection/ledger/consistency?from=OLD&to=NEW, needed when the sizes differ). A newer note
 // naming a smaller tree, or the same size with another root, is proof of a rollback by itself.
+// With --witness keys pinned (or LUMEN_WITNESSES), the receipt's checkpoint must also carry
+// cosignatures (c2sp.org/tlog-cosignature) of at least N of them (--quorum, default all): a log that
+// forked or rolled back its history cannot get those from honest witnesses, even with its own key.
 // Exit code 0 when every step passes, 1 otherwise.
 //
 // The browser's verify page imports this same file (verifyReceipt, verifyConsistency): only
@@ -159,10 +162,64 @@ export async function verifyNoteSignature(note, key) {
 }
 
 /**
+ * A witness's verifier key "name+keyid(8 hex)+base64(0x04 || ed25519 public key)" (c2sp.org/tlog-cosignature,
+ * Ed25519 cosignature/v1), or null when malformed or its id does not match.
+ */
+export async function parseCosignerKey(vkey) {
+  const m = /^([^+\s]+)\+([0-9a-fA-F]{8})\+([A-Za-z0-9+/=]+)$/.exec(String(vkey).trim());
+  if (!m) return null;
+  const [, name, idHex, b64] = m;
+  let raw;
+  try {
+    raw = fromBase64(b64);
+  } catch {
+    return null;
+  }
+  if (raw.length !== 33 || raw[0] !== 4) return null;
+  const id = (await sha256(concat(enc.encode(`${name}\n`), raw))).slice(0, 4);
+  if (toHex(id) !== idHex.toLowerCase()) return null;
+  return { name, id, publicKey: raw.slice(1) };
+}
+
+/** The message a cosignature/v1 signs: header, time line, then the checkpoint text. */
+export const cosignedMessage = (text, time) => enc.encode(`cosignature/v1\ntime ${time}\n${text}`);
+
+/**
+ * The time (POSIX seconds) of a valid cosignature by the witness key on the note, or null. The
+ * signature line holds key id (4) || big-endian u64 timestamp (8) || Ed25519 signature (64).
+ */
+export async function verifyCosignature(note, key) {
+  const parsed = parseNote(note);
+  if (!parsed) return null;
+  const pub = await subtle.importKey('raw', key.publicKey, { name: 'Ed25519' }, false, ['verify']);
+  for (const s of parsed.sigs) {
+    if (s.name !== key.name || s.sig.length !== 76 || !equal(s.sig.slice(0, 4), key.id)) continue;
+    const time = Number(new DataView(s.sig.buffer, s.sig.byteOffset + 4, 8).getBigUint64(0));
+    if (await subtle.verify({ name: 'Ed25519' }, pub, s.sig.slice(12), cosignedMessage(parsed.text, time))) return time;
+  }
+  return null;
+}
+
+/**
+ * Which of the pinned witnesses cosigned the note: { names, missing }. Keys that do not parse
+ * count as missing, so a typo in a pinned key fails the quorum rather than passing it.
+ */
+export async function witnessesOf(note, witnessKeys) {
+  const names = [];
+  const missing = [];
+  for (const vkey of witnessKeys) {
+    const key = await parseCosignerKey(vkey);
+    if (key && (await verifyCosignature(note, key)) !== null) names.push(key.name);
+    else missing.push(key ? key.name : String(vkey).split('+')[0]);
+  }
+  return { names, missing };
+}
+
+/**
  * Every check of a receipt against the original file's bytes, in order; each step is
  * { id, label, ok, detail }. `pinnedKey` is the log's verifier key string the user trusts.
  */
-export async function verifyReceipt(fileBytes, receipt, pinnedKey) {
+export async function verifyReceipt(fileBytes, receipt, pinnedKey, witnessing = {}) {
   const steps = [];
   const step = (id, label, ok, detail) => {
     steps.push({ id, label, ok, detail });
@@ -229,6 +286,8 @@ export async function verifyReceipt(fileBytes, receipt, pinnedKey) {
         : '检查点签名无效或不是该公钥所签',
   );
 
+  await witnessStep(step, receipt, witnessing);
+
   if (receipt.timestamp?.token) {
     const ts = await verifyTimestampToken(fromBase64(receipt.timestamp.token), enc.encode(receipt.checkpoint));
     step('timestamp', '可信时间戳', ts.ok, ts.detail);
@@ -236,6 +295,40 @@ export async function verifyReceipt(fileBytes, receipt, pinnedKey) {
     step('timestamp', '可信时间戳', null, '回执未附时间戳');
   }
   return done();
+}
+
+/**
+ * The witness step: the checkpoint with the receipt's cosignature lines must carry valid
+ * cosignatures of at least `quorum` of the pinned witness keys (all of them by default). The
+ * cosignatures travel beside the log-signed note, which the timestamp token covers unchanged.
+ */
+async function witnessStep(step, receipt, { witnesses = [], quorum } = {}) {
+  const lines = Array.isArray(receipt.cosignatures) ? receipt.cosignatures.filter((l) => typeof l === 'string') : [];
+  const need = quorum ?? witnesses.length;
+  if (!witnesses.length) {
+    step(
+      'witness',
+      '见证人联署',
+      need > 0 ? false : null,
+      need > 0
+        ? `要求 ${need} 个见证人联署，但未固定见证人公钥（--witness）`
+        : lines.length
+          ? `附 ${lines.length} 个见证人联署；未固定见证人公钥，未检查`
+          : '未要求见证人联署',
+    );
+    return;
+  }
+  const witnessed = `${receipt.checkpoint}${lines.map((l) => (l.endsWith('\n') ? l : `${l}\n`)).join('')}`;
+  const { names, missing } = await witnessesOf(witnessed, witnesses);
+  const ok = names.length >= need;
+  step(
+    'witness',
+    '见证人联署',
+    ok,
+    `${names.length} / ${witnesses.length} 个固定的见证人联署了该检查点（要求 ${need} 个）` +
+      (names.length ? `：${names.join('、')}` : '') +
+      (missing.length ? `；缺少 ${missing.join('、')}` : ''),
+  );
 }
 
 /**
@@ -433,9 +526,20 @@ async function main(argv) {
   // A computed specifier: bundlers leave it alone (the browser never runs main).
   const fsModule = ['node:fs', 'promises'].join('/');
   const { readFile } = await import(/* @vite-ignore */ fsModule);
-  const args = argv.filter((a, i) => a !== '--key' && argv[i - 1] !== '--key' && a !== '--consistency');
+  const valued = ['--key', '--witness', '--quorum'];
+  const args = argv.filter((a, i) => !valued.includes(a) && !valued.includes(argv[i - 1]) && a !== '--consistency');
   const keyAt = argv.indexOf('--key');
   const pinned = keyAt >= 0 ? argv[keyAt + 1] : process.env.LUMEN_LOG_KEY;
+  // Witness keys: each --witness, else LUMEN_WITNESSES (comma-separated); --quorum defaults to all of them.
+  const witnesses = argv.flatMap((a, i) => (argv[i - 1] === '--witness' ? [a] : []));
+  if (!witnesses.length && process.env.LUMEN_WITNESSES)
+    witnesses.push(...process.env.LUMEN_WITNESSES.split(',').filter(Boolean));
+  const quorumAt = argv.indexOf('--quorum');
+  const quorum = quorumAt >= 0 ? Number(argv[quorumAt + 1]) : undefined;
+  if (quorum !== undefined && !(Number.isInteger(quorum) && quorum >= 0)) {
+    console.error('--quorum 须为非负整数');
+    return 2;
+  }
   if (argv.includes('--consistency')) {
     if (args.length !== 2 && args.length !== 3) {
       console.error(
@@ -461,7 +565,9 @@ async function main(argv) {
     return r.ok ? 0 : 1;
   }
   if (args.length !== 2) {
-    console.error('用法: node verify-receipt.mjs 原始文件 回执.json [--key 日志公钥]');
+    console.error(
+      '用法: node verify-receipt.mjs 原始文件 回执.json [--key 日志公钥] [--witness 见证人公钥 ...] [--quorum N]',
+    );
     console.error(
       '      node verify-receipt.mjs --consistency 旧检查点.txt 新检查点.txt [一致性证明.json] --key 日志公钥',
     );
@@ -475,7 +581,7 @@ async function main(argv) {
     console.error(`回执无法读取：${e.message}`);
     return 1;
   }
-  const r = await verifyReceipt(new Uint8Array(await readFile(file)), receipt, pinned);
+  const r = await verifyReceipt(new Uint8Array(await readFile(file)), receipt, pinned, { witnesses, quorum });
   for (const s of r.steps) console.log(`${s.ok === null ? '—' : s.ok ? '✔' : '✘'} ${s.label}：${s.detail}`);
   console.log(r.ok ? '结论：验证通过' : '结论：验证失败');
   return r.ok ? 0 : 1;

@@ -24,6 +24,7 @@ export const SERVER_ENTRIES = {
   'storage-migrate': 'server/src/storage/migrate-cli.ts',
   backup: 'server/src/backup/backup-cli.ts',
   restore: 'server/src/backup/restore-cli.ts',
+  witness: 'server/src/witness.ts',
 };
 
 /**

@@ -61,7 +61,14 @@ export interface Config {
   /** Extra origins for the CSP connect-src (a client built with VITE_API_BASE etc. on another host). */
   cspConnectSrc: string[];
   /** Evidence log: signer key (EVIDENCE_LOG_KEY, PRIVATE+KEY+... string; else created in DATA_DIR/evidence) and the checkpoint origin / key name (EVIDENCE_LOG_ORIGIN). */
-  evidenceLog: { signerKey?: string; origin: string };
+  evidenceLog: {
+    signerKey?: string;
+    origin: string;
+    /** Witnesses asked to cosign each new checkpoint (EVIDENCE_WITNESSES: "url vkey", comma-separated). */
+    witnesses: Array<{ url: string; key: string }>;
+    /** How many of them must have cosigned for a checkpoint to count as witnessed (default: all). */
+    witnessQuorum: number;
+  };
   /** Bearer token a Prometheus scraper sends to GET /metrics (METRICS_TOKEN); unset: this machine only, not through a proxy. */
   metricsToken?: string;
   /** A real RFC 3161 TSA (TSA_URL) and its certificates to publish (PEM read from TSA_CERT_FILE, TSA_ROOT_CERT_FILE); the sandbox otherwise. */
@@ -132,6 +139,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     evidenceLog: {
       signerKey: env.EVIDENCE_LOG_KEY || undefined,
       origin: env.EVIDENCE_LOG_ORIGIN || `${new URL(env.PUBLIC_URL ?? `http://localhost:${port}`).host}/evidence-log`,
+      ...witnessConfig(env),
     },
     metricsToken: env.METRICS_TOKEN || undefined,
     tsa: env.TSA_URL
@@ -140,6 +148,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     backup: backupConfig(env, nodeEnv, dataDir),
     ...storageConfig(env),
   };
+}
+
+/** EVIDENCE_WITNESSES ("url vkey" entries, comma-separated) and EVIDENCE_WITNESS_QUORUM (default: all). */
+function witnessConfig(env: NodeJS.ProcessEnv) {
+  const witnesses = (env.EVIDENCE_WITNESSES ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)
+    .map((entry) => {
+      const [url, key, ...rest] = entry.split(/\s+/);
+      if (!/^https?:\/\//.test(url ?? '') || !key || rest.length)
+        throw new Error(`EVIDENCE_WITNESSES: expected "url verifier-key", got "${entry}"`);
+      return { url: url.replace(/\/+$/, ''), key };
+    });
+  const quorum = env.EVIDENCE_WITNESS_QUORUM ? Number(env.EVIDENCE_WITNESS_QUORUM) : witnesses.length;
+  if (!Number.isInteger(quorum) || quorum < 0 || quorum > witnesses.length)
+    throw new Error('EVIDENCE_WITNESS_QUORUM must be a whole number between 0 and the number of witnesses');
+  return { witnesses, witnessQuorum: quorum };
 }
 
 /** BACKUP_*: daily in production unless set, off elsewhere (a developer's data folder is scratch). */

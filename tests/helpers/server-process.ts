@@ -32,7 +32,7 @@ export function serverBundle(): string {
 }
 
 /** A command-line tool's bundle (server/dist/worker.mjs, seed.mjs, storage-migrate.mjs, backup.mjs, restore.mjs), built like serverBundle's. */
-export function cliBundle(name: 'worker' | 'seed' | 'storage-migrate' | 'backup' | 'restore'): string {
+export function cliBundle(name: 'worker' | 'seed' | 'storage-migrate' | 'backup' | 'restore' | 'witness'): string {
   return (bundles ??= buildServerBundle())[name];
 }
 

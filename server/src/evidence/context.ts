@@ -2,6 +2,12 @@ import { timestampAuthorityOf, type TimestampAuthority } from '../adapters/tsa/i
 import { logSignerOf, type NoteSigner } from './note-signer.js';
 import { lastCheckpointFileOf } from './last-checkpoint.js';
 
+/** A witness this log asks to cosign its checkpoints: where it listens and its pinned verifier key. */
+export interface WitnessPeer {
+  url: string;
+  key: string;
+}
+
 /**
  * What publishing the log needs: the checkpoint signer, the timestamp authority and the file
  * beside the key holding the last checkpoint signed (last-checkpoint.ts).
@@ -10,13 +16,17 @@ export interface EvidenceKeys {
   signer: NoteSigner;
   tsa: TimestampAuthority | null;
   lastCheckpointFile: string;
+  /** Witnesses asked to cosign new checkpoints (none: the log's own signature only). */
+  witnesses: WitnessPeer[];
 }
 
 /** This server's evidence keys, from its configuration (both cached per data folder / key). */
 export const evidenceKeysOf = (
-  config: Parameters<typeof logSignerOf>[0] & Parameters<typeof timestampAuthorityOf>[0],
+  config: Parameters<typeof logSignerOf>[0] &
+    Parameters<typeof timestampAuthorityOf>[0] & { evidenceLog: { witnesses?: WitnessPeer[] } },
 ): EvidenceKeys => ({
   signer: logSignerOf(config),
   tsa: timestampAuthorityOf(config),
   lastCheckpointFile: lastCheckpointFileOf(config.dataDir),
+  witnesses: config.evidenceLog.witnesses ?? [],
 });

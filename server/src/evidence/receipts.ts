@@ -1,6 +1,6 @@
 import type { Db } from '../db/index.js';
 import { firstCheckpointCovering, leafByCertNo } from '../repositories/evidence-log.js';
-import { ensureCheckpoint } from './checkpoints.js';
+import { witnessedCheckpoint } from './witnesses.js';
 import { consistencyProof, inclusionProof } from './proofs.js';
 import { parseLeaf } from './leaf.js';
 import type { EvidenceKeys } from './context.js';
@@ -29,7 +29,7 @@ export async function receiptFor(
 ): Promise<EvidenceReceipt | null> {
   const leaf = await leafByCertNo(db, certNo);
   if (!leaf) return null;
-  const cp = await ensureCheckpoint(db, keys);
+  const { row: cp, cosignatures } = await witnessedCheckpoint(db, keys);
   const certs = keys.tsa?.certificates();
   const path = await inclusionProof(db, leaf.idx, cp.tree_size);
   return {
@@ -50,6 +50,7 @@ export async function receiptFor(
         }
       : null,
     ...(verifyUrl ? { verifyUrl } : {}),
+    ...(cosignatures.length ? { cosignatures } : {}),
   };
 }
 

@@ -153,3 +153,30 @@ export async function evidenceLogStats(
     checkpointSignedAt: row.at === null ? null : Number(row.at),
   };
 }
+
+/** Stores a witness's cosignature line of a checkpoint once (a second answer changes nothing). */
+export async function insertCosignature(q: Queryable, treeSize: number, witnessKey: string, line: string) {
+  await q.query(
+    `INSERT INTO evidence_cosignatures(tree_size, witness_key, line) VALUES ($1, $2, $3)
+     ON CONFLICT (tree_size, witness_key) DO NOTHING`,
+    [treeSize, witnessKey, line],
+  );
+}
+
+/** The cosignature lines of a checkpoint, by witness key. */
+export async function cosignaturesAt(q: Queryable, treeSize: number): Promise<Map<string, string>> {
+  const r = await q.query<{ witness_key: string; line: string }>(
+    'SELECT witness_key, line FROM evidence_cosignatures WHERE tree_size = $1 ORDER BY witness_key',
+    [treeSize],
+  );
+  return new Map(r.rows.map((x) => [x.witness_key, x.line]));
+}
+
+/** The largest tree size a witness key cosigned (0 when none): the old size of the next request. */
+export async function lastCosignedSize(q: Queryable, witnessKey: string): Promise<number> {
+  const r = await q.query<{ n: string | number | null }>(
+    'SELECT max(tree_size) AS n FROM evidence_cosignatures WHERE witness_key = $1',
+    [witnessKey],
+  );
+  return Number(r.rows[0]?.n ?? 0);
+}

@@ -2,6 +2,7 @@ import type { ContractTypes } from '../http/type-provider.js';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { AppError, ok } from '../http/envelope.js';
 import { ensureCheckpoint } from '../evidence/checkpoints.js';
+import { witnessedCheckpoint } from '../evidence/witnesses.js';
 import { consistencyProof } from '../evidence/proofs.js';
 import { receiptFor } from '../evidence/receipts.js';
 import { evidenceKeysOf } from '../evidence/context.js';
@@ -35,19 +36,25 @@ export default async function ledger(server: FastifyInstance) {
     '/checkpoint',
     { config: limited, schema: { response: fileAnswer('text/plain', '最新签名检查点（文本）') } },
     async (_req, reply) => {
-      const cp = await ensureCheckpoint(app.db, keys());
-      return cache(reply, 10).type('text/plain; charset=utf-8').send(cp.note);
+      // The log's note followed by its witnesses' cosignature lines (c2sp.org/tlog-cosignature).
+      const { row, cosignatures } = await witnessedCheckpoint(app.db, keys());
+      return cache(reply, 10)
+        .type('text/plain; charset=utf-8')
+        .send(`${row.note}${cosignatures.join('')}`);
     },
   );
 
   app.get('/key', { config: limited, schema: { response: envelopeOf(logKeySchema) } }, async (_req, reply) => {
     const { signer, tsa } = keys();
+    // The witnesses' keys are published like the log's: a verifier pins them on first use.
     const certs = tsa?.certificates();
     cache(reply, 3600);
     return ok({
       origin: signer.name,
       verifierKey: signer.verifierKey,
       algorithm: 'Ed25519 (c2sp.org/signed-note type 0x01)',
+      witnesses: app.config.evidenceLog.witnesses.map((w) => ({ name: w.key.split('+')[0], verifierKey: w.key })),
+      witnessQuorum: app.config.evidenceLog.witnessQuorum,
       tsa: tsa ? { name: tsa.name, certificate: certs?.tsa ?? null, rootCertificate: certs?.ca ?? null } : null,
     });
   });

@@ -49,6 +49,28 @@ async function pinnedKey(): Promise<{ key: string; changed: string | null }> {
   return { key: pinned, changed: pinned === served ? null : served };
 }
 
+const PINNED_WITNESSES = 'lumen.evidence.pinnedWitnesses';
+
+/**
+ * The witness keys and quorum pinned in this browser. A witness the server adds later is added
+ * (more cosigners only make a receipt harder to fake); one it drops stays pinned, and the quorum
+ * never goes down, so a log that quietly stopped being witnessed fails here.
+ */
+async function pinnedWitnesses(): Promise<{ witnesses: string[]; quorum: number }> {
+  const served = await fetchLogKey();
+  let pinned: { witnesses: string[]; quorum: number } = { witnesses: [], quorum: 0 };
+  try {
+    const v = JSON.parse(localStorage.getItem(PINNED_WITNESSES) ?? 'null');
+    if (Array.isArray(v?.witnesses) && Number.isInteger(v?.quorum)) pinned = v;
+  } catch {
+    // nothing pinned yet
+  }
+  const witnesses = [...new Set([...pinned.witnesses, ...served.witnesses.map((w) => w.verifierKey)])];
+  const quorum = Math.max(pinned.quorum, served.witnessQuorum);
+  localStorage.setItem(PINNED_WITNESSES, JSON.stringify({ witnesses, quorum }));
+  return { witnesses, quorum };
+}
+
 /** Checks that two signed sizes of the log are one history (smaller first). */
 async function consistent(a: Seen, b: Seen): Promise<boolean> {
   const [x, y] = a.size <= b.size ? [a, b] : [b, a];
@@ -62,7 +84,7 @@ export async function checkReceiptInBrowser(
   receipt: any,
 ): Promise<{ ok: boolean; steps: VerifyStep[] }> {
   const { key, changed } = await pinnedKey();
-  const base = await verifyReceipt(file, receipt, key);
+  const base = await verifyReceipt(file, receipt, key, await pinnedWitnesses());
   const steps = [...base.steps];
   if (changed)
     steps.push({

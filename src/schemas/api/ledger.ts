@@ -90,6 +90,12 @@ export const receiptSchema = {
       },
     },
     verifyUrl: { type: 'string', title: '证书查验地址' },
+    cosignatures: {
+      type: 'array',
+      title: '见证人联署（c2sp.org/tlog-cosignature）',
+      description: '见证人对 checkpoint 的联署签名行，拼接在检查点之后用已固定的见证人公钥验证。',
+      items: { type: 'string' },
+    },
   },
 } as const;
 export type EvidenceReceiptBody = FromSchema<typeof receiptSchema>;
@@ -99,12 +105,25 @@ export const logKeySchema = {
   title: '存证日志公钥',
   description: '检查点签名公钥（C2SP verifier key）与时间戳机构证书。',
   type: 'object',
-  required: ['origin', 'verifierKey', 'algorithm', 'tsa'],
+  required: ['origin', 'verifierKey', 'algorithm', 'tsa', 'witnesses', 'witnessQuorum'],
   additionalProperties: false,
   properties: {
     origin: { type: 'string', title: '日志名称' },
     verifierKey: { type: 'string', title: '验证公钥' },
     algorithm: { type: 'string', title: '签名算法' },
+    witnesses: {
+      type: 'array',
+      title: '见证人',
+      description:
+        '为每个检查点联署的见证人（c2sp.org/tlog-witness）及其公钥（签名类型 0x04）；请像日志公钥一样固定它们。',
+      items: {
+        type: 'object',
+        required: ['name', 'verifierKey'],
+        additionalProperties: false,
+        properties: { name: { type: 'string' }, verifierKey: { type: 'string' } },
+      },
+    },
+    witnessQuorum: { type: 'integer', minimum: 0, title: '联署法定数', description: '回执至少须有几个见证人联署' },
     tsa: {
       type: ['object', 'null'],
       title: '时间戳机构',

@@ -155,6 +155,7 @@ describe('evidence log (RFC 9162 Merkle tree, signed checkpoints, receipts)', ()
       signer: signerFromSeed(origin, crypto.randomBytes(32)),
       tsa: null,
       lastCheckpointFile: path.join(dir, 'stranger-checkpoint.txt'),
+      witnesses: [],
     };
     await expect(ensureCheckpoint(t.db, stranger)).rejects.toThrow('存证日志签名密钥与已发布的检查点不一致');
     const c = await t.app.inject({ url: '/api/protection/ledger/consistency?from=1&to=3' });

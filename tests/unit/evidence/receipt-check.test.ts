@@ -4,15 +4,26 @@ import { consistencyPath, inclusionPath, rootHash } from '../../../server/src/ev
 import { signerFromSeed } from '../../../server/src/evidence/note-signer.js';
 import { encodeLeaf } from '../../../server/src/evidence/leaf.js';
 import { checkpointText } from '../../../server/src/evidence/checkpoints.js';
+import { cosignerFromSeed } from '../../../server/src/witness/cosigner.js';
 import { storeOf } from '../../helpers/merkle-store.js';
 import { fakeApi } from '../../helpers/fake-api';
 import { checkReceiptInBrowser } from '../../../src/pages/certify/receipt-check';
 
 // The verify page's data source, the public ledger API, answered from an in-memory log below.
 const api = fakeApi();
-const log = { key: '', checkpoints: [] as any[], consistency: (_f: number, _t: number): string[] => [] };
+const log = {
+  key: '',
+  witnesses: [] as Array<{ name: string; verifierKey: string }>,
+  witnessQuorum: 0,
+  checkpoints: [] as any[],
+  consistency: (_f: number, _t: number): string[] => [],
+};
 beforeEach(() => {
-  api.answer('GET', '/api/protection/ledger/key', () => ({ verifierKey: log.key }));
+  api.answer('GET', '/api/protection/ledger/key', () => ({
+    verifierKey: log.key,
+    witnesses: log.witnesses,
+    witnessQuorum: log.witnessQuorum,
+  }));
   api.answer('GET', '/api/protection/ledger/checkpoints', () => ({ list: log.checkpoints }));
   api.answer('GET', '/api/protection/ledger/consistency', ({ from, to }: { from: number; to: number }) => ({
     from,
@@ -60,6 +71,8 @@ describe('the verify page checks a receipt against the checkpoints this browser 
   beforeEach(() => {
     localStorage.clear();
     log.key = signer.verifierKey;
+    log.witnesses = [];
+    log.witnessQuorum = 0;
     log.checkpoints = [published(5)];
     log.consistency = (from, to) => consistencyPath(get, from, to).map((h) => h.toString('base64'));
   });
@@ -102,4 +115,23 @@ describe('the verify page checks a receipt against the checkpoints this browser 
     expect(step(r, 'key')).toBe(false);
     expect(step(r, 'signature')).toBe(false);
   });
+
+  it('pins the published witnesses: a receipt needs their cosignatures, also after the server stops naming them', async () => {
+    const witness = cosignerFromSeed('witness.test/w1', Buffer.alloc(32, 7));
+    log.witnesses = [{ name: witness.name, verifierKey: witness.verifierKey }];
+    log.witnessQuorum = 1;
+    const r = receiptAt(3);
+    const cosigned = { ...r, cosignatures: [witness.cosign(parseNoteText(r.checkpoint), 1_764_000_000)] };
+    expect(step(await checkReceiptInBrowser(file, cosigned), 'witness')).toBe(true);
+    expect(step(await checkReceiptInBrowser(file, r), 'witness')).toBe(false);
+    // The server drops its witness: this browser still demands it.
+    log.witnesses = [];
+    log.witnessQuorum = 0;
+    const later = await checkReceiptInBrowser(file, r);
+    expect(step(later, 'witness')).toBe(false);
+    expect(later.ok).toBe(false);
+  });
 });
+
+/** The checkpoint text of a signed note (what a cosignature covers). */
+const parseNoteText = (n: string) => n.slice(0, n.lastIndexOf('\n\n') + 1);
