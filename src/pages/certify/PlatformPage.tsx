@@ -65,10 +65,28 @@ export default function PlatformPage() {
             )}
           </Descriptions.Item>
           <Descriptions.Item label="签名算法">{key?.algorithm}</Descriptions.Item>
+          <Descriptions.Item label="见证人联署">
+            {!key ? null : key.witnesses.length ? (
+              <>
+                <Typography.Paragraph style={{ marginBottom: 8 }}>
+                  每个检查点须有 {key.witnessQuorum} / {key.witnesses.length} 个独立见证人联署（C2SP tlog-witness）
+                </Typography.Paragraph>
+                {key.witnesses.map((w) => (
+                  <Typography.Paragraph key={w.verifierKey} style={{ marginBottom: 4 }}>
+                    <Typography.Text copyable code style={{ wordBreak: 'break-all' }}>
+                      {w.verifierKey}
+                    </Typography.Text>
+                  </Typography.Paragraph>
+                ))}
+              </>
+            ) : (
+              '未配置见证人：检查点只有平台自己的签名'
+            )}
+          </Descriptions.Item>
         </Descriptions>
         <Typography.Paragraph type="secondary" style={{ marginTop: 12 }}>
           检查点为 C2SP tlog-checkpoint 格式的签名文本，日志为 RFC 9162 默克尔树。离线验证：node verify-receipt.mjs
-          原始文件 回执.json --key 上述公钥
+          原始文件 回执.json --key 上述公钥{key?.witnesses.length ? ' --witness 见证人公钥（每个见证人一次）' : ''}
         </Typography.Paragraph>
       </Card>
       <Card title="可信时间戳机构（RFC 3161）">
