@@ -51,8 +51,10 @@ export default async function webhookRoutes(server: FastifyInstance) {
     return e;
   };
 
-  app.get('/', { schema: { summary: 'Webhook 地址列表', response: envelopeOf(webhookEndpointListSchema) } }, async (req) =>
-    ok(await repo.listEndpoints(app.db, await userId(req))),
+  app.get(
+    '/',
+    { schema: { summary: 'Webhook 地址列表', response: envelopeOf(webhookEndpointListSchema) } },
+    async (req) => ok(await repo.listEndpoints(app.db, await userId(req))),
   );
 
   app.post(

@@ -26,7 +26,11 @@ export const webhookEndpointSchema = {
   },
 } as const;
 
-export const webhookEndpointListSchema = { title: 'Webhook 地址列表', type: 'array', items: webhookEndpointSchema } as const;
+export const webhookEndpointListSchema = {
+  title: 'Webhook 地址列表',
+  type: 'array',
+  items: webhookEndpointSchema,
+} as const;
 
 /** Creation and rotation: the only answers that carry the secret. */
 export const webhookSecretSchema = {
@@ -60,7 +64,11 @@ export const webhookDeliverySchema = {
   properties: {
     id,
     eventId: { type: 'string', title: '事件编号', description: '重新发送时不变，接收方按它去重' },
-    type: { type: 'string', title: '事件类型', 'x-enum-labels': { ...labelsOf(eventTypes), 'webhook.test': '测试事件' } },
+    type: {
+      type: 'string',
+      title: '事件类型',
+      'x-enum-labels': { ...labelsOf(eventTypes), 'webhook.test': '测试事件' },
+    },
     status: labelled(deliveryStatus),
     attempts: { type: 'array', title: '尝试记录', items: attemptSchema },
     resentFrom: { type: ['integer', 'null'], title: '重新发送自' },

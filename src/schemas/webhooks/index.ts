@@ -40,7 +40,12 @@ export const WEBHOOK_HEADERS = {
 export const WEBHOOK_SECRET_PREFIX = 'whsec_';
 
 /** Deliveries per event and endpoint before it is given up, and the answer bytes kept per attempt. */
-export const WEBHOOK_LIMITS = { maxAttempts: 8, attemptTimeoutMs: 10_000, answerExcerptBytes: 500, endpointsPerAccount: 20 } as const;
+export const WEBHOOK_LIMITS = {
+  maxAttempts: 8,
+  attemptTimeoutMs: 10_000,
+  answerExcerptBytes: 500,
+  endpointsPerAccount: 20,
+} as const;
 
 /**
  * Why an endpoint address is refused before any network check ('' when its form is fine).
@@ -53,7 +58,8 @@ export function webhookUrlProblem(input: string, opts: { allowHttp: boolean }): 
   } catch {
     return endpointForm.properties.url['x-msg'];
   }
-  if (url.protocol !== 'https:' && !(opts.allowHttp && url.protocol === 'http:')) return 'Webhook 地址必须以 https:// 开头';
+  if (url.protocol !== 'https:' && !(opts.allowHttp && url.protocol === 'http:'))
+    return 'Webhook 地址必须以 https:// 开头';
   if (url.username || url.password) return 'Webhook 地址中不能包含用户名或密码';
   return '';
 }

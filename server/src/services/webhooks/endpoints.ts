@@ -71,7 +71,11 @@ export async function rotateSecret(db: Db, config: Config, userId: number, id: n
 }
 
 /** A `webhook.test` event to this endpoint only (whatever it subscribed to). */
-export async function sendTestEvent(db: Db, userId: number, id: number): Promise<{ eventId: string; deliveryId: number }> {
+export async function sendTestEvent(
+  db: Db,
+  userId: number,
+  id: number,
+): Promise<{ eventId: string; deliveryId: number }> {
   const e = await repo.findEndpoint(db, userId, id);
   if (!e) throw new AppError(404, ENDPOINT_NOT_FOUND);
   if (!e.enabled) throw new AppError(409, '该地址已停用，请先启用');
