@@ -226,13 +226,19 @@ export async function listDeliveries(
   };
 }
 
-/** The event of one of this endpoint's deliveries (null for another endpoint's delivery). */
-export async function deliveryEvent(q: Queryable, endpointId: number, deliveryId: number): Promise<string | null> {
-  const r = await q.query<{ event_id: string }>(
-    'SELECT event_id FROM webhook_deliveries WHERE id = $1 AND endpoint_id = $2',
-    [deliveryId, endpointId],
+/** A delivery to one of this account's endpoints (null for another account's). */
+export async function ownedDelivery(
+  q: Queryable,
+  userId: number,
+  deliveryId: number,
+): Promise<{ endpointId: number; eventId: string; enabled: boolean } | null> {
+  const r = await q.query(
+    `SELECT d.endpoint_id, d.event_id, e.enabled FROM webhook_deliveries d JOIN webhook_endpoints e ON e.id = d.endpoint_id
+     WHERE d.id = $1 AND e.user_id = $2`,
+    [deliveryId, userId],
   );
-  return r.rows[0]?.event_id ?? null;
+  const x = r.rows[0];
+  return x ? { endpointId: Number(x.endpoint_id), eventId: x.event_id, enabled: x.enabled } : null;
 }
 
 // ---- event payloads: what receivers get in `data` (docs/webhooks.md) ----

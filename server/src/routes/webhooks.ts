@@ -2,7 +2,6 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ContractTypes } from '../http/type-provider.js';
 import { AppError, ok } from '../http/envelope.js';
 import { idParams } from '../http/route-schemas.js';
-import { idProp } from '../http/params.js';
 import { envelopeOf } from '../http/envelope-schema.js';
 import { noData } from '../../../src/schemas/api/envelope.js';
 import {
@@ -30,11 +29,6 @@ const pageQuery = {
     pageSize: { type: 'integer', title: '每页条数', minimum: 1, maximum: 100, default: 20 },
   },
   additionalProperties: false,
-} as const;
-const deliveryParams = {
-  type: 'object',
-  required: ['id', 'deliveryId'],
-  properties: { id: idProp('地址编号'), deliveryId: idProp('投递编号') },
 } as const;
 
 /**
@@ -143,14 +137,9 @@ export default async function webhookRoutes(server: FastifyInstance) {
   );
 
   app.post(
-    '/:id/deliveries/:deliveryId/resend',
-    { schema: { params: deliveryParams, summary: '重新发送', response: envelopeOf(webhookSentSchema) } },
-    async (req) => {
-      const uid = await userId(req);
-      const deliveryId = await resendDelivery(app.db, uid, req.params.id, req.params.deliveryId);
-      const eventId = (await repo.deliveryEvent(app.db, req.params.id, deliveryId))!;
-      return ok({ eventId, deliveryId }, '已重新加入投递队列');
-    },
+    '/deliveries/:id/resend',
+    { schema: { params: idParams, summary: '重新发送', response: envelopeOf(webhookSentSchema) } },
+    async (req) => ok(await resendDelivery(app.db, await userId(req), req.params.id), '已重新加入投递队列'),
   );
 
   app.post(

@@ -106,7 +106,7 @@ describe('webhooks: events to deliveries', () => {
     await deliverAll(t);
     const [first] = (await deliveries(hook.id)).list;
 
-    const r = await call(t.app, 'POST', `/api/user/webhooks/${hook.id}/deliveries/${first.id}/resend`, buyer.auth);
+    const r = await call(t.app, 'POST', `/api/user/webhooks/deliveries/${first.id}/resend`, buyer.auth);
     expect(r.status).toBe(200);
     expect(r.body.data.eventId).toBe(first.eventId);
     expect(r.body.data.deliveryId).not.toBe(first.id);

@@ -92,11 +92,16 @@ export async function sendTestEvent(
 }
 
 /** A new delivery of the same event (same id: receivers that saw it already de-duplicate). */
-export async function resendDelivery(db: Db, userId: number, id: number, deliveryId: number): Promise<number> {
-  const e = await repo.findEndpoint(db, userId, id);
-  if (!e) throw new AppError(404, ENDPOINT_NOT_FOUND);
-  if (!e.enabled) throw new AppError(409, '该地址已停用，请先启用');
-  const eventId = await repo.deliveryEvent(db, id, deliveryId);
-  if (!eventId) throw new AppError(404, '投递记录不存在');
-  return db.tx((q) => enqueueDelivery(q, { endpointId: id, eventId, ownerId: userId, resentFrom: deliveryId }));
+export async function resendDelivery(
+  db: Db,
+  userId: number,
+  deliveryId: number,
+): Promise<{ eventId: string; deliveryId: number }> {
+  const d = await repo.ownedDelivery(db, userId, deliveryId);
+  if (!d) throw new AppError(404, '投递记录不存在');
+  if (!d.enabled) throw new AppError(409, '该地址已停用，请先启用');
+  const id = await db.tx((q) =>
+    enqueueDelivery(q, { endpointId: d.endpointId, eventId: d.eventId, ownerId: userId, resentFrom: deliveryId }),
+  );
+  return { eventId: d.eventId, deliveryId: id };
 }
