@@ -16,8 +16,8 @@ export interface EndpointRow {
 const ENDPOINT = `id, user_id AS "userId", url, description, events, enabled, secret_hint AS "secretHint",
   created_at AS "createdAt", updated_at AS "updatedAt"`;
 
-const endpointOf = (r: Record<string, any>): EndpointRow => ({
-  ...(r as EndpointRow),
+const endpointOf = (r: Record<string, unknown>): EndpointRow => ({
+  ...(r as unknown as EndpointRow),
   id: Number(r.id),
   userId: Number(r.userId),
 });

@@ -60,7 +60,11 @@ export default async function webhookRoutes(server: FastifyInstance) {
     async (req) => {
       const uid = await userId(req);
       const form = await validateRouteForm(req);
-      const { id, secret } = await createEndpoint(app.db, app.config, uid, form as any);
+      const { id, secret } = await createEndpoint(app.db, app.config, uid, {
+        url: String(form.url),
+        events: form.events as string[],
+        description: form.description as string | undefined,
+      });
       return ok({ endpoint: (await repo.findEndpoint(app.db, uid, id))!, secret }, '已添加，签名密钥只显示这一次');
     },
   );
