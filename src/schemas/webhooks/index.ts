@@ -41,7 +41,7 @@ export const WEBHOOK_SECRET_PREFIX = 'whsec_';
 
 /** Deliveries per event and endpoint before it is given up, and the answer bytes kept per attempt. */
 export const WEBHOOK_LIMITS = {
-  maxAttempts: 8,
+  maxAttempts: 10,
   attemptTimeoutMs: 10_000,
   answerExcerptBytes: 500,
   endpointsPerAccount: 20,

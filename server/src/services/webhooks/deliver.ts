@@ -12,10 +12,10 @@ import { WEBHOOK_HEADERS, WEBHOOK_LIMITS, signWebhook } from '../../../../src/sc
 export const WEBHOOK_DELIVER_TASK = 'webhooks.deliver';
 
 /**
- * Retry delays (equal jitter: half fixed, half random): 30 s, 1, 2, 4, 8, 16 min, then at most 1 h
- * before attempt 8; docs/webhooks.md shows the schedule.
+ * Retry delays of the queue's retryDelayMs (equal jitter): after attempt n between half and all of
+ * min(6 h, 1 min * 2^(n-1)), so 10 attempts span about 4 to 8.5 hours (docs/webhooks.md).
  */
-export const WEBHOOK_BACKOFF = { baseMs: 30_000, maxMs: 60 * 60_000 };
+export const WEBHOOK_BACKOFF = { baseMs: 60_000, maxMs: 6 * 3600_000 };
 
 /** The JSON body receivers get (its id is the event's: a resend carries the same id). */
 export function deliveryBody(e: repo.DeliveryToSend['event']): string {
@@ -49,7 +49,12 @@ defineTask<{ deliveryId: number }>(
     let error: string | null = null;
     let answer: string | null = null;
     try {
-      const secret = open(sealingKey(ctx.config.dataDir), d.secretBox, d.userId);
+      let secret: string;
+      try {
+        secret = open(sealingKey(ctx.config.dataDir), d.secretBox, d.userId);
+      } catch {
+        throw new Error('签名密钥无法解密（密钥已更换或数据库来自其他部署），请更换签名密钥');
+      }
       const timeout = AbortSignal.timeout(WEBHOOK_LIMITS.attemptTimeoutMs);
       const signal = AbortSignal.any([ctx.signal, timeout]);
       const res = await abortable(
