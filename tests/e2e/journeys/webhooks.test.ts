@@ -24,9 +24,10 @@ describe('webhooks in the browser', () => {
   /** Presses 刷新 in the drawer until it shows `n` attempts answered 200 (deliveries run on the job queue). */
   async function waitForAnswered(page: Page, n: number) {
     const drawer = page.locator('.ant-drawer');
-    for (;;) {
+    for (let i = 0; ; i++) {
       if ((await drawer.getByText('HTTP 200', { exact: true }).count()) >= n) return;
-      await drawer.getByRole('button', { name: '刷新' }).click();
+      if (i === 150) throw new Error(`no ${n} answered attempts in the drawer: ${await drawer.innerText()}`);
+      await drawer.getByRole('button', { name: /^刷\s*新$/ }).click();
       await page.waitForTimeout(300);
     }
   }
@@ -44,7 +45,7 @@ describe('webhooks in the browser', () => {
     await form.getByLabel('接收地址').fill(url);
     await form.getByLabel('订单已支付').check();
     await form.getByLabel('备注').fill('浏览器测试');
-    await form.getByRole('button', { name: '保存' }).click();
+    await form.getByRole('button', { name: /^保\s*存$/ }).click();
 
     const secret = (await page.getByTestId('webhook-secret').innerText()).trim();
     expect(secret).toMatch(/^whsec_/);

@@ -29,6 +29,8 @@ export function DeliveriesDrawer({
   const [page, setPage] = useState(1);
   const [data, setData] = useState<{ list: WebhookDelivery[]; total: number } | null>(null);
   const [error, setError] = useState<string | null>(null);
+  // Every delivery shows its attempts unless folded (rows arrive after the first render, so not defaultExpandAllRows).
+  const [folded, setFolded] = useState<ReadonlySet<number>>(new Set());
   const id = endpoint?.id;
 
   const load = useCallback(async () => {
@@ -84,7 +86,14 @@ export function DeliveriesDrawer({
           hideOnSinglePage: true,
         }}
         expandable={{
-          defaultExpandAllRows: true,
+          expandedRowKeys: (data?.list ?? []).map((d) => d.id).filter((k) => !folded.has(k)),
+          onExpand: (open, d) =>
+            setFolded((f) => {
+              const next = new Set(f);
+              if (open) next.delete(d.id);
+              else next.add(d.id);
+              return next;
+            }),
           expandedRowRender: (d) => (
             <Table<Attempt>
               rowKey="attempt"
