@@ -3,7 +3,7 @@
  * (the outbox): each reads what receivers get in `data` and emits it (docs/webhooks.md).
  */
 import type { Queryable } from '../../db/index.js';
-import * as repo from '../../repositories/webhooks.js';
+import * as repo from '../../repositories/webhook-facts.js';
 import { emitWebhookEvent } from './emit.js';
 
 /** order.paid and, for an order that granted licences, licence.issued (from settlePaid). */
