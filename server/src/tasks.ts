@@ -11,4 +11,5 @@ import './services/monitor/scan.js';
 import './services/monitor/demo.js';
 import './services/capture/run-capture.js';
 import './services/capture/screen-finish.js';
+import './services/webhooks/deliver.js';
 import './backup/schedule.js';

@@ -82,6 +82,10 @@ import enumsRefundReason from './enums/refund-reason.json';
 import formsOrder from './forms/order.json';
 // jobs: status/job.json
 import statusJob from './status/job.json';
+// webhooks: event types, delivery states, the endpoint form (src/schemas/webhooks)
+import webhooksEventTypes from './webhooks/event-types.json';
+import webhooksDeliveryStatus from './webhooks/delivery-status.json';
+import webhooksEndpointForm from './webhooks/endpoint-form.json';
 // review: work review, revisions, creator sign-up
 import reviewReasons from './review/reasons.json';
 import statusWorkRevision from './status/work-revision.json';
@@ -225,6 +229,10 @@ export const schemaList: LumenSchema[] = [
   formsOrder,
   // jobs entries
   statusJob,
+  // webhooks entries
+  webhooksEventTypes,
+  webhooksDeliveryStatus,
+  webhooksEndpointForm,
   // review entries
   reviewReasons,
   statusWorkRevision,

@@ -19,6 +19,11 @@ export interface EgressResponse {
 }
 
 export interface EgressFetchOptions {
+  /** GET (default) or POST (webhook deliveries) with this body. */
+  method?: 'GET' | 'POST';
+  body?: string | Buffer;
+  /** 'manual': a redirect is answered as it is, not followed (a webhook receiver's 3xx is not a delivery). */
+  redirect?: 'follow' | 'manual';
   headers?: Record<string, string>;
   maxBytes?: number;
   maxRedirects?: number;
@@ -37,11 +42,15 @@ async function once(policy: EgressPolicy, url: URL, host: string, port: number, 
       const lib = url.protocol === 'https:' ? https : http;
       const req = lib.request({
         createConnection: () => stream,
-        method: 'GET',
+        method: opts.method ?? 'GET',
         host,
         port,
         path: `${url.pathname}${url.search}`,
-        headers: { ...opts.headers, connection: 'close' },
+        headers: {
+          ...opts.headers,
+          ...(opts.body !== undefined && { 'content-length': String(Buffer.byteLength(opts.body)) }),
+          connection: 'close',
+        },
         signal: opts.signal,
       });
       req.on('response', (res) => {
@@ -62,12 +71,12 @@ async function once(policy: EgressPolicy, url: URL, host: string, port: number, 
         res.on('error', reject);
       });
       req.on('error', (err) => reject(new EgressRefused(`${url.href}: ${err.message}`)));
-      req.end();
+      req.end(opts.body);
     },
   );
 }
 
-/** GET a URL under the policy, following up to maxRedirects (default 5) redirects, each hop checked. */
+/** GET (or POST) a URL under the policy, following up to maxRedirects (default 5) redirects, each hop checked. */
 export async function egressFetch(
   policy: EgressPolicy,
   input: string,
@@ -80,7 +89,7 @@ export async function egressFetch(
     const r = await once(policy, url, host, port, opts);
     hops.push({ url: url.href, address: r.address, status: r.status });
     const location = r.headers.location;
-    if (r.status >= 300 && r.status < 400 && location) {
+    if (r.status >= 300 && r.status < 400 && location && opts.redirect !== 'manual') {
       current = new URL(location, url).href;
       continue;
     }

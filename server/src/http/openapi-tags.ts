@@ -30,6 +30,7 @@ export const ROUTE_GROUP_TAGS: ReadonlyArray<{ prefix: string; name: string }> =
   { prefix: '/api/user/invite', name: '邀请' },
   { prefix: '/api/user/invited', name: '邀请' },
   { prefix: '/api/user/notification-prefs', name: '通知设置' },
+  { prefix: '/api/user/webhooks', name: 'Webhook' },
   { prefix: '/api/notifications', name: '站内通知' },
   { prefix: '/api/creator/sales', name: '创作者收益' },
   { prefix: '/api/upload', name: '分片上传' },

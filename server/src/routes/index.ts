@@ -68,6 +68,7 @@ export const routeModules: Array<{
   { prefix: '/api/user/invite', load: () => import('./invites.js') },
   { prefix: '/api/user/invited', load: async () => ({ default: (await import('./invites.js')).invitedRoutes }) },
   { prefix: '/api/user/notification-prefs', load: () => import('./notification-prefs.js') },
+  { prefix: '/api/user/webhooks', load: () => import('./webhooks.js') },
   { prefix: '/api/service-orders', load: () => import('./service-orders.js') },
   { prefix: '/api/notifications', load: () => import('./notifications.js') },
   { prefix: '/api/user/service-invoice', load: () => import('./service-invoices.js') },

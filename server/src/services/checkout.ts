@@ -18,6 +18,7 @@ import { creditSale } from './earnings.js';
 import { activatePaidService } from './service-orders-settle.js';
 import { activatePaidGiftCards } from './gift-cards.js';
 import { creditInviteReward } from './invites.js';
+import { orderPaidEvents } from './webhooks/events.js';
 
 /** What the client may send to price or place an order. Prices are never part of it. */
 export interface CheckoutInput {
@@ -249,5 +250,7 @@ export async function settlePaid(q: Queryable, orderId: number, amountCents: num
   await activatePaidGiftCards(q, orderId);
   // The buyer's first purchase rewards whoever invited them (once per invitee).
   await creditInviteReward(q, orderId);
+  // Webhooks: order.paid (and licence.issued), queued with this transaction.
+  await orderPaidEvents(q, orderId);
   return true;
 }

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import type { Queryable } from '../db/index.js';
 import { appendBlock, type LedgerBlock } from '../evidence/ledger.js';
 import { insertDeposit, linkMaterialEvidence, markDeposited, type NewDeposit } from '../repositories/deposits.js';
+import { depositCertifiedEvent } from './webhooks/events.js';
 
 const dayStamp = (at: Date) => at.toISOString().slice(0, 10).replace(/-/g, '');
 
@@ -44,6 +45,7 @@ export async function commitDeposit(q: Queryable, d: DepositToCommit): Promise<{
     fileName: d.fileName,
   });
   await markDeposited(q, d.id, block.height, certNo);
+  await depositCertifiedEvent(q, { ...d, certNo, blockHeight: block.height, certificateUrl: certificatePath(certNo) });
   if (d.materialId) {
     await linkMaterialEvidence(q, {
       materialId: d.materialId,

@@ -3,6 +3,7 @@ import { AppError } from '../http/envelope.js';
 import type { PayProvider, PayProviderName } from '../adapters/pay/index.js';
 import { claimRefund, completeRefund, findRefund, releaseRefund, type RefundRow } from '../repositories/refunds.js';
 import { credit } from '../repositories/wallet.js';
+import { refundCompletedEvent } from './webhooks/events.js';
 
 const IN_PROGRESS = '该退款正在由其他人处理，请稍后刷新';
 
@@ -25,7 +26,7 @@ export async function settleRefund(
     await db.tx(async (t) => {
       if (!(await claimRefund(t, id, staffId))) return;
       const walletTx = await credit(t, r.userId, r.amountCents, 'refund', `订单 ${r.orderNo} 退款`, r.orderId);
-      await completeRefund(t, id, { walletTransactionId: walletTx });
+      if (await completeRefund(t, id, { walletTransactionId: walletTx })) await refundCompletedEvent(t, id);
     });
   } else if (await claimRefund(db, id, staffId)) {
     await refundThroughProvider(db, providers[r.provider], r);
@@ -50,5 +51,7 @@ async function refundThroughProvider(db: Db, provider: PayProvider, r: RefundRow
     await releaseRefund(db, r.id);
     throw new AppError(502, `${provider.label}退款失败：${(err as Error).message}`);
   }
-  await completeRefund(db, r.id, { providerRefundId: refundId });
+  await db.tx(async (t) => {
+    if (await completeRefund(t, r.id, { providerRefundId: refundId })) await refundCompletedEvent(t, r.id);
+  });
 }

@@ -12,6 +12,7 @@ import { REG } from '../repositories/registrations.js';
 import * as rp from '../repositories/registration-progress.js';
 import { applyOnce, type DecisionOutcome } from './office-decisions.js';
 import { notify } from './notifications.js';
+import { registrationDecidedEvent } from './webhooks/events.js';
 import { enumLabel } from '../../../src/schemas/index.js';
 
 const listPath = (kind: string) => (kind === 'dci' ? '/cyprotect/mydciregister' : '/cyprotect/myregister');
@@ -130,6 +131,16 @@ async function move(
     link:
       d.decision === 'issue' ? `/certifiy/copyright/register/${id}` : `${listPath(moved.kind)}?action=show&id=${id}`,
     dedupeKey: `authority:${d.notifyId}`,
+  });
+  await registrationDecidedEvent(t, {
+    id,
+    userId: moved.userId,
+    kind: moved.kind,
+    workName: moved.workName,
+    decision: d.decision,
+    status: m.to,
+    registrationNo: d.number,
+    message: d.decision === 'issue' ? null : d.message,
   });
   return 'applied';
 }

@@ -8,6 +8,7 @@ import {
   moveWithdrawal,
   type StaffWithdrawalRow,
 } from '../repositories/withdrawal-review.js';
+import { withdrawalPaidEvent } from './webhooks/events.js';
 
 const NOT_FOUND = '提现申请不存在';
 /** Why a decided withdrawal cannot be decided again. */
@@ -80,7 +81,7 @@ async function payOut(db: Db, provider: PayProvider, w: StaffWithdrawalRow): Pro
     throw new AppError(502, `${provider.label}打款失败：${message}`);
   }
   await db.tx(async (t) => {
-    if (await moveWithdrawal(t, w.id, 4, 1, { payout_id: payoutId, paid_at: 'now' }))
+    if (await moveWithdrawal(t, w.id, 4, 1, { payout_id: payoutId, paid_at: 'now' })) {
       await addWithdrawalEvent(t, {
         withdrawalId: w.id,
         actorId: null,
@@ -90,6 +91,8 @@ async function payOut(db: Db, provider: PayProvider, w: StaffWithdrawalRow): Pro
         toStatus: 1,
         note: `转账流水号 ${payoutId}`,
       });
+      await withdrawalPaidEvent(t, w.id);
+    }
   });
 }
 

@@ -15,6 +15,7 @@ import { crawlSite } from './crawler.js';
 import { fingerprintPending } from './fingerprint-works.js';
 import { matchImage, matchVideo } from './match.js';
 import { MONITOR_LIMITS } from '../../../../src/schemas/cyprotect/monitor.js';
+import { monitorHitFoundEvent } from '../webhooks/events.js';
 
 /**
  * One monitoring run of a plan, as a job: fingerprint the plan's works that lack fingerprints,
@@ -40,6 +41,15 @@ async function thumbnail(ctx: Ctx, data: Buffer): Promise<string> {
     .jpeg({ quality: 75 })
     .toBuffer();
   return ctx.storage.put(ctx.storage.newKey(PUBLIC_GROUP, 'jpg'), jpg, { contentType: 'image/jpeg' });
+}
+
+/** A hit and, when it is new, its webhook event (monitor_hit.found), in one transaction. */
+function saveHit(ctx: Ctx, h: repo.HitInput) {
+  return ctx.db.tx(async (q) => {
+    const r = await repo.upsertHit(q, h);
+    if (r.created) await monitorHitFoundEvent(q, { ...h, id: r.id, licensed: h.licenceId !== null });
+    return r;
+  });
 }
 
 async function videoFrames(data: Buffer, signal?: AbortSignal) {
@@ -119,7 +129,7 @@ export async function scanPlan(ctx: Ctx, planId: number, fetcher?: WebFetcher): 
             if (await repo.isFalsePositive(ctx.db, plan.user_id, x.workId, fp.hash)) continue;
             thumb ??= await thumbnail(ctx, res.body);
             const licence = await repo.licenceForSite(ctx.db, x.workId, host);
-            const r = await repo.upsertHit(ctx.db, {
+            const r = await saveHit(ctx, {
               workId: x.workId,
               ownerId: plan.user_id,
               sourceId: src.id,
@@ -146,7 +156,7 @@ export async function scanPlan(ctx: Ctx, planId: number, fetcher?: WebFetcher): 
             if (await repo.isFalsePositive(ctx.db, plan.user_id, x.workId, hash)) continue;
             if (v.still) thumb ??= await thumbnail(ctx, v.still);
             const licence = await repo.licenceForSite(ctx.db, x.workId, host);
-            const r = await repo.upsertHit(ctx.db, {
+            const r = await saveHit(ctx, {
               workId: x.workId,
               ownerId: plan.user_id,
               sourceId: src.id,

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { Button, Card, Empty, List, Popconfirm, Result, Skeleton, Space, Table, Tag, Typography } from 'antd';
+import { useSearchParams } from 'react-router-dom';
+import { Button, Card, Empty, List, Popconfirm, Result, Skeleton, Space, Table, Tabs, Tag, Typography } from 'antd';
 import { renderCell } from '../../../resources/views/cells';
 import { SchemaFormModal } from '../../../components/schema-form/SchemaFormModal';
 import { usePageData } from '../use-page-data';
@@ -14,6 +15,7 @@ import {
   type SessionView,
 } from './security-api';
 import { LoadFailed } from '../../../components/feedback/LoadFailed';
+import { WebhooksPanel } from './webhooks/WebhooksPanel';
 
 const PAGE_SIZE = 10;
 const loadSecurity = async () => {
@@ -21,8 +23,25 @@ const loadSecurity = async () => {
   return { state, sessions };
 };
 
-/** /account/security: password, phone and WeChat state, signed-in devices (revocable), login history. */
+/** /account/security: one tab per concern (`?tab=` opens one); each tab is one item of the list. */
 export default function SecurityPage() {
+  const [params, setParams] = useSearchParams();
+  const items = [
+    { key: 'security', label: '账户安全', children: <AccountSecurity /> },
+    { key: 'webhooks', label: 'Webhook', children: <WebhooksPanel /> },
+  ];
+  return (
+    <Tabs
+      activeKey={items.some((i) => i.key === params.get('tab')) ? params.get('tab')! : 'security'}
+      onChange={(tab) => setParams(tab === 'security' ? {} : { tab }, { replace: true })}
+      items={items}
+      destroyInactiveTabPane
+    />
+  );
+}
+
+/** Password, phone and WeChat state, signed-in devices (revocable), login history. */
+function AccountSecurity() {
   const { data, error, version: historyKey, load, run, message } = usePageData(loadSecurity);
   const [pwOpen, setPwOpen] = useState(false);
   const [phoneOpen, setPhoneOpen] = useState(false);
