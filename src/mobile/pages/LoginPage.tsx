@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { Divider, Toast } from 'antd-mobile';
 import { loginApi } from '../../components/login/api';
@@ -18,21 +19,24 @@ export default function LoginPage() {
     navigate(afterLoginPath(params.get('redirect')), { replace: true });
   };
   const wechat = isWeChatUA(navigator.userAgent);
+  const [viaWeChat, setViaWeChat] = useState(false);
   return (
     <div className="m-page" data-testid="m-login">
       <h1 style={{ fontSize: 22, margin: '16px 0 4px' }}>登录 / 注册</h1>
       <p style={{ color: '#595959', marginTop: 0 }}>未注册的手机号验证后自动注册</p>
       {wechat && (
         <>
-          <WeChatLogin onToken={done(LOGIN_TYPE.QR)} />
-          <Divider>或使用手机号</Divider>
+          <WeChatLogin onToken={done(LOGIN_TYPE.QR)} onStart={() => setViaWeChat(true)} />
+          {!viaWeChat && <Divider>或使用手机号</Divider>}
         </>
       )}
-      <PhoneCodeForm
-        action="登录"
-        send={loginApi.sendLoginCode}
-        submit={async (phone, code) => done(LOGIN_TYPE.SMS)((await loginApi.phoneLogin(phone, code)).token)}
-      />
+      {!viaWeChat && (
+        <PhoneCodeForm
+          action="登录"
+          send={loginApi.sendLoginCode}
+          submit={async (phone, code) => done(LOGIN_TYPE.SMS)((await loginApi.phoneLogin(phone, code)).token)}
+        />
+      )}
       <p style={{ fontSize: 12, color: '#595959' }}>
         登录即同意
         <a className="m-link" href="/article/8">

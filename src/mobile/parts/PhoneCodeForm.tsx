@@ -64,7 +64,6 @@ export function PhoneCodeForm({
     >
       <Form.Item label="手机号">
         <Input
-          id="m-phone"
           aria-label="手机号"
           type="tel"
           inputMode="numeric"

@@ -9,12 +9,27 @@ import { PhoneCodeForm } from './PhoneCodeForm';
  * but the user authorizes on WeChat's page (the sandbox scan page here) instead of scanning;
  * this page polls until the token comes, or asks to bind a phone for a new WeChat identity.
  */
-export function WeChatLogin({ onToken }: { onToken: (token: string) => Promise<void> }) {
+export function WeChatLogin({
+  onToken,
+  onStart,
+}: {
+  onToken: (token: string) => Promise<void>;
+  /** The visitor chose WeChat: the page hides its phone form. */
+  onStart: () => void;
+}) {
   const [active, setActive] = useState(false);
   const { state, reload } = useQrLogin(active, onToken);
   if (!active)
     return (
-      <Button block color="success" size="large" onClick={() => setActive(true)}>
+      <Button
+        block
+        color="success"
+        size="large"
+        onClick={() => {
+          setActive(true);
+          onStart();
+        }}
+      >
         微信授权登录
       </Button>
     );
