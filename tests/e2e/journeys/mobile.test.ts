@@ -132,7 +132,7 @@ describe('the mobile site', () => {
     await page.waitForURL(/\/m\/pay\?orderId=\d+/);
     await page.getByTestId('m-pay').waitFor();
     // Outside WeChat: both providers, each through its H5 page.
-    expect(await page.getByText('支付宝', { exact: true }).count()).toBe(1);
+    await page.getByText('支付宝', { exact: true }).waitFor();
     await expectUsable(page);
     await payInPopup(page, /前往微信支付/);
     await expectUsable(page);
@@ -184,6 +184,7 @@ describe('the mobile site', () => {
     await page.getByRole('button', { name: '提交订单' }).click();
     await page.waitForURL(/\/m\/pay\?orderId=\d+/);
     await page.getByTestId('m-pay').waitFor();
+    await page.getByRole('button', { name: /微信内支付/ }).waitFor();
     expect(await page.getByText('支付宝', { exact: true }).count()).toBe(0);
     await payInPopup(page, /微信内支付/);
     await ctx.close();
@@ -200,7 +201,14 @@ describe('the mobile site', () => {
     }
     await page.getByTestId('header-menu').click();
     await page.locator('.ant-drawer').getByRole('link', { name: '版权服务' }).waitFor();
-    await expectUsable(page);
+    // The open drawer locks the page behind it; the drawer itself fits the screen and its targets are big enough.
+    // It slides in; once its motion is over it must lie within the 390 px.
+    const wrapper = page.locator('.ant-drawer-content-wrapper');
+    await wrapper.evaluate((el) => Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished)));
+    const drawer = (await wrapper.boundingBox())!;
+    expect(drawer.x).toBeGreaterThanOrEqual(0);
+    expect(drawer.x + drawer.width).toBeLessThanOrEqual(390);
+    expect((await layoutReport(page)).smallTargets).toEqual([]);
     await ctx.close();
   });
 });
