@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { defineConfig, loadEnv, type Plugin } from 'vite';
 import type { OutputBundle, OutputChunk } from 'rollup';
 import react from '@vitejs/plugin-react';
@@ -22,7 +23,8 @@ const EARLY_PAGES: Record<string, { module: string; requests: EarlyRequest[] }> 
 function chunksOf(bundle: OutputBundle, module: string): { modules: string[]; styles: string[] } {
   const chunks = Object.values(bundle).filter((c): c is OutputChunk => c.type === 'chunk');
   const page = chunks.find((c) => c.facadeModuleId?.endsWith(module));
-  const entry = chunks.find((c) => c.isEntry);
+  // The desktop entry (index.html); the mobile site's (m/index.html) is another entry of the same build.
+  const entry = chunks.find((c) => c.isEntry && !isMobileHtml(c.facadeModuleId ?? ''));
   if (!page) return { modules: [], styles: [] };
   const skip = new Set([entry?.fileName, ...(entry?.imports ?? [])]);
   const files: string[] = [];
@@ -35,6 +37,9 @@ function chunksOf(bundle: OutputBundle, module: string): { modules: string[]; st
   const styles = files.flatMap((f) => [...((bundle[f] as OutputChunk).viteMetadata?.importedCss ?? [])]);
   return { modules: files.map((f) => `/${f}`), styles: styles.map((f) => `/${f}`) };
 }
+
+/** The mobile site's page (m/index.html, served under /m/ by plugins/client.ts): no antd, no early requests. */
+const isMobileHtml = (file: string) => /(^|[\\/])m[\\/]index\.html$/.test(file);
 
 /** What each early page needs (its API calls, code chunks, styles): the inline script's list, and the server render's (lumen-ssr). */
 const pageAssets: Record<string, PageAssets> = {};
@@ -54,7 +59,7 @@ function earlyRequests(): Plugin {
     transformIndexHtml: {
       order: 'post',
       handler(_html, ctx) {
-        if (!sameOrigin || !ctx.bundle) return [];
+        if (!sameOrigin || !ctx.bundle || isMobileHtml(ctx.filename)) return [];
         const byPath = Object.fromEntries(
           Object.entries(EARLY_PAGES).map(([path, page]) => [
             path,
@@ -105,6 +110,7 @@ function antdStaticCss(): Plugin {
     transformIndexHtml: {
       order: 'post',
       handler(_html, ctx) {
+        if (isMobileHtml(ctx.filename)) return [];
         const asset = Object.values(ctx.bundle ?? {}).find((a) => a.type === 'asset' && a.names?.includes(NAME));
         return asset
           ? [{ tag: 'link', attrs: { rel: 'stylesheet', href: `/${asset.fileName}` }, injectTo: 'head-prepend' }]
@@ -153,5 +159,17 @@ export default defineConfig({
   server: {
     proxy: { '/api': 'http://localhost:3000', '/files': 'http://localhost:3000', '/dev': 'http://localhost:3000' },
   },
-  build: { outDir: 'dist', chunkSizeWarningLimit: 1500, sourcemap: false, manifest: true },
+  build: {
+    outDir: 'dist',
+    chunkSizeWarningLimit: 1500,
+    sourcemap: false,
+    manifest: true,
+    // Two pages of one build: the desktop site and the mobile site (m/index.html -> dist/m/index.html).
+    rollupOptions: {
+      input: {
+        main: fileURLToPath(new URL('./index.html', import.meta.url)),
+        mobile: fileURLToPath(new URL('./m/index.html', import.meta.url)),
+      },
+    },
+  },
 });

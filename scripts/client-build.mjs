@@ -17,6 +17,7 @@ const INPUTS = [
   'src',
   'public',
   'index.html',
+  'm',
   'vite.config.ts',
   'vite.ssr.config.ts',
   'tsconfig.json',

@@ -6,8 +6,8 @@ export const config = {
   communityBase: import.meta.env.VITE_COMMUNITY_BASE ?? '',
   /** Host of the operation endpoints (ip/get, operation/stat). */
   operationBase: import.meta.env.VITE_OPERATION_BASE ?? '/api',
-  /** Mobile site base URL for the mobile user-agent redirect. */
-  mobileBase: import.meta.env.VITE_MOBILE_BASE ?? 'https://m.lumen.example',
+  /** Mobile site base for the mobile user-agent redirect: this server's /m/ by default, or another host's URL. */
+  mobileBase: import.meta.env.VITE_MOBILE_BASE ?? '/m',
   /** Product code used in registration sources ({product}_CREATOR). */
   product: import.meta.env.VITE_PRODUCT ?? 'LUMEN',
   /** Domain attribute of the token/visitor cookies, e.g. '.lumen.example'; derived from the host when unset. */

@@ -6,6 +6,8 @@ import NotificationBell from '../components/header/NotificationBell';
 import { NAV_LINKS } from './nav-items';
 import { BRAND_COLORS } from '../theme';
 import { SearchInput } from '../components/search/SearchInput';
+import { HeaderMenu } from './HeaderMenu';
+import styles from './header.module.css';
 
 /** The nav entry for the current path: exact match, else the longest prefix (not "/"). */
 function activeNav(pathname: string): string[] {
@@ -28,6 +30,7 @@ export function MainHeader() {
   };
   return (
     <Layout.Header
+      className={styles.header}
       style={{
         display: 'flex',
         alignItems: 'center',
@@ -44,13 +47,16 @@ export function MainHeader() {
       >
         流明素材
       </Link>
+      <span className={`${styles.narrowOnly} ${styles.spacer}`} />
       <Menu
+        className={styles.wideOnly}
         mode="horizontal"
         selectedKeys={activeNav(pathname)}
         style={{ flex: 1, minWidth: 0, borderBottom: 'none' }}
         items={NAV_LINKS.map((l) => ({ key: l.to, label: <Link to={l.to}>{l.label}</Link> }))}
       />
       <SearchInput
+        className={styles.wideOnly}
         key={pathname === '/search' ? (params.get('keyword') ?? '') : 'header'}
         defaultValue={pathname === '/search' ? (params.get('keyword') ?? '') : ''}
         placeholder="搜索视频、模板、图片素材"
@@ -61,10 +67,13 @@ export function MainHeader() {
         aria-label="搜索素材"
       />
       <Space size="middle">
-        <CartBadge />
+        <span className={styles.wideOnly}>
+          <CartBadge />
+        </span>
         <NotificationBell />
         <HeaderUser />
       </Space>
+      <HeaderMenu className={styles.narrowOnly} onSearch={onSearch} />
     </Layout.Header>
   );
 }

@@ -9,6 +9,12 @@ describe('built client with SPA fallback', () => {
   const clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lumen-client-'));
   beforeAll(async () => {
     fs.writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html><div id="root"></div>');
+    // The mobile site: the same build's second page (vite.config.ts, m/index.html).
+    fs.mkdirSync(path.join(clientDir, 'm'));
+    fs.writeFileSync(
+      path.join(clientDir, 'm', 'index.html'),
+      '<!doctype html><div id="root" data-site="mobile"></div>',
+    );
     t = await makeTestApp({ CLIENT_DIR: clientDir });
   });
   afterAll(async () => {
@@ -20,6 +26,21 @@ describe('built client with SPA fallback', () => {
     const r = await t.app.inject(url);
     expect(r.statusCode).toBe(200);
     expect(r.headers['content-type']).toContain('text/html');
+    expect(r.body).toContain('<div id="root">');
+  });
+
+  it.each(['/m', '/m/', '/m/video/detail/3', '/m/search?keyword=%E7%86%8A%E7%8C%AB', '/m?inviteId=u1'])(
+    'serves the mobile site for %s',
+    async (url) => {
+      const r = await t.app.inject(url);
+      expect(r.statusCode).toBe(200);
+      expect(r.headers['content-type']).toContain('text/html');
+      expect(r.body).toContain('data-site="mobile"');
+    },
+  );
+
+  it.each(['/media/1', '/mobile', '/material/7'])('keeps %s on the desktop site', async (url) => {
+    const r = await t.app.inject(url);
     expect(r.body).toContain('<div id="root">');
   });
 

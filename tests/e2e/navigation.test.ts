@@ -4,7 +4,6 @@ import { launchBrowser, newContext } from '../helpers/browser.js';
 import { samplePath } from '../helpers/sample-paths.js';
 import { redirects, routeTable, SITE_DESCRIPTION } from '../../src/routes/route-table.js';
 
-const MOBILE_BASE = 'https://m.lumen.example';
 const titleOf = (t: string) => `${t} - ${SITE_DESCRIPTION}`;
 
 /** Client-side navigation, as a link click would do it. */
@@ -151,23 +150,20 @@ describe('navigation in the built client', () => {
   });
 
   describe('mobile user agent', () => {
+    // The default VITE_MOBILE_BASE is this server's own mobile site under /m.
     const cases: Array<[string, string]> = [
-      ['/ablum/detail/5', `${MOBILE_BASE}/album/detail/5`],
-      ['/video/detail/3', `${MOBILE_BASE}/video/detail/3`],
-      ['/search?keyword=abc&categoryId=7', `${MOBILE_BASE}/search?keyword=abc&categoryId=7`],
-      ['/material/7', `${MOBILE_BASE}/search?categoryId=7`],
-      ['/copyright/trace/cert', `${MOBILE_BASE}/trace/cert`],
-      ['/tool?inviteId=u42', `${MOBILE_BASE}/?inviteId=u42`],
+      ['/ablum/detail/5', '/m/album/detail/5'],
+      ['/video/detail/3', '/m/video/detail/3'],
+      ['/search?keyword=abc&categoryId=7', '/m/search?keyword=abc&categoryId=7'],
+      ['/material/7', '/m/search?categoryId=7'],
+      ['/tool?inviteId=u42', '/m/?inviteId=u42'],
     ];
     it.each(cases)('%s goes to %s', async (path, target) => {
       const ctx = await newContext(browser, { mobile: true });
       const page = await ctx.newPage();
-      await page.route(`${MOBILE_BASE}/**`, (route) =>
-        route.fulfill({ contentType: 'text/html', body: '<title>mobile</title>mobile site' }),
-      );
       await page.goto(base() + path);
-      await page.waitForURL(target);
-      expect(page.url()).toBe(target);
+      await page.waitForURL(base() + target);
+      expect(page.url()).toBe(base() + target);
       await ctx.close();
     });
 
@@ -175,14 +171,15 @@ describe('navigation in the built client', () => {
       const ctx = await newContext(browser, { mobile: true });
       const page = await ctx.newPage();
       const mobileHits: string[] = [];
-      await page.route(`${MOBILE_BASE}/**`, (route) => {
-        mobileHits.push(route.request().url());
-        return route.fulfill({ contentType: 'text/html', body: 'mobile site' });
+      page.on('framenavigated', (f) => {
+        if (f === page.mainFrame() && new URL(f.url()).pathname.startsWith('/m/')) mobileHits.push(f.url());
       });
       for (const [path, title] of [
         ['/signCreator', '成为创作者'],
         ['/gift', '礼品卡'],
         ['/article/8', '帮助中心'],
+        // Mapped, but the built-in mobile site has no trace page yet (BUILT_IN_PENDING).
+        ['/copyright/trace/cert', '溯源证书'],
       ]) {
         await page.goto(base() + path);
         await page.waitForFunction((t) => document.title === t, titleOf(title));

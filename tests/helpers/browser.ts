@@ -2,6 +2,10 @@ import { chromium, type Browser, type BrowserContext, type Download } from 'play
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
+/** The WeChat in-app browser on an iPhone (login and payment take the WeChat paths there). */
+export const WECHAT_UA =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 MicroMessenger/8.0.47(0x18002f2f) NetType/WIFI Language/zh_CN';
+
 /** Debian's Chromium, headless, with the flags that keep it off the closed network. */
 export const CHROMIUM_LAUNCH = {
   executablePath: CHROMIUM_PATH,
@@ -74,14 +78,19 @@ const CSP_LISTENER = `(() => {
  */
 export async function newContext(
   browser: Browser,
-  opts: { mobile?: boolean; motion?: 'reduce' | 'no-preference'; ignoreHTTPSErrors?: boolean } = {},
+  opts: { mobile?: boolean; userAgent?: string; motion?: 'reduce' | 'no-preference'; ignoreHTTPSErrors?: boolean } = {},
 ): Promise<BrowserContext> {
   const reducedMotion = opts.motion ?? 'reduce';
   // ignoreHTTPSErrors: a site with a self-signed certificate (tests/e2e/journeys/deployment.pg.test.ts).
   const ignoreHTTPSErrors = opts.ignoreHTTPSErrors ?? false;
   const ctx = await browser.newContext(
     opts.mobile
-      ? { userAgent: MOBILE_UA, viewport: { width: 390, height: 844 }, reducedMotion, ignoreHTTPSErrors }
+      ? {
+          userAgent: opts.userAgent ?? MOBILE_UA,
+          viewport: { width: 390, height: 844 },
+          reducedMotion,
+          ignoreHTTPSErrors,
+        }
       : { viewport: { width: 1366, height: 900 }, locale: 'zh-CN', reducedMotion, ignoreHTTPSErrors },
   );
   await ctx.exposeBinding('__reportCspViolation', (_source, v: CspViolation) => void cspViolations.push(v));

@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -18,6 +19,19 @@ function loadIndex(index: string): { raw: Buffer; encoded: Partial<Record<Static
     if (fs.existsSync(index + ext)) encoded[enc] = fs.readFileSync(index + ext);
   }
   return { raw: fs.readFileSync(index), encoded };
+}
+
+type Html = ReturnType<typeof loadIndex>;
+
+/** /m, /m/ and anything under /m/ (not /media or /m.html). */
+export const isMobilePath = (url: string) => /^\/m(\/|\?|$)/.test(url);
+
+/** A page as built, in the best encoding the build wrote that the browser accepts. */
+function sendHtml(req: FastifyRequest, reply: FastifyReply, page: Html) {
+  const enc = pickEncoding(req.headers['accept-encoding'], Object.keys(page.encoded) as StaticEncoding[]);
+  // A set Content-Encoding makes @fastify/compress leave the body alone.
+  if (enc) return reply.header('content-encoding', enc).send(page.encoded[enc]);
+  return reply.send(page.raw);
 }
 
 /**
@@ -44,7 +58,9 @@ export default fp(async (app) => {
     },
   });
   const html = loadIndex(index);
-  const encodings = Object.keys(html.encoded) as StaticEncoding[];
+  // The mobile site (src/mobile, the same build's second page): every /m/ path gets its index.html.
+  const mobileIndex = path.join(dir, 'm', 'index.html');
+  const mobile = fs.existsSync(mobileIndex) ? loadIndex(mobileIndex) : null;
   const template = html.raw.toString('utf8');
   // Loaded in the background: until it is ready (or if the build has none) pages are served as before.
   let ssr: ServerRender | undefined;
@@ -65,6 +81,7 @@ export default fp(async (app) => {
       return reply.callNotFound();
     }
     reply.header('cache-control', 'no-cache').header('vary', 'accept-encoding').type('text/html; charset=utf-8');
+    if (mobile && isMobilePath(url)) return sendHtml(req, reply, mobile);
     if (ssr?.requestsFor(new URL(url, 'http://x').pathname)) {
       try {
         // Compressed per request like any API answer (@fastify/compress).
@@ -73,9 +90,6 @@ export default fp(async (app) => {
         req.log.error({ err }, 'server render failed; serving the client-rendered page');
       }
     }
-    const enc = pickEncoding(req.headers['accept-encoding'], encodings);
-    // A set Content-Encoding makes @fastify/compress leave the body alone.
-    if (enc) return reply.header('content-encoding', enc).send(html.encoded[enc]);
-    return reply.send(html.raw);
+    return sendHtml(req, reply, html);
   });
 });

@@ -225,3 +225,4 @@ export type CartCount = FromSchema<typeof cartCountSchema>;
 export type Quote = FromSchema<typeof quoteSchema>;
 export type CreatedOrder = FromSchema<typeof createdOrderSchema>;
 export type OrderDetail = FromSchema<typeof orderDetailSchema>;
+export type OrderList = FromSchema<typeof orderListSchema>;

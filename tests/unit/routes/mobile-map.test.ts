@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isMobileUA, mobileUrlFor } from '../../../src/lib/mobile';
-import { MOBILE_EXCLUDED, mobileMap } from '../../../src/routes/mobile-map';
+import { isBuiltInBase, isMobileUA, isWeChatUA, mobileUrlFor } from '../../../src/lib/mobile';
+import { BUILT_IN_PENDING, MOBILE_EXCLUDED, mobileMap } from '../../../src/routes/mobile-map';
 import { routeTable } from '../../../src/routes/route-table';
 
 const M = 'https://m.test';
@@ -65,6 +65,23 @@ describe('mobile map', () => {
     expect(url(null, {}, '?inviteId=z')).toBe(`${M}/?inviteId=z`);
   });
 
+  it('with the built-in site (/m), keeps the pages it does not have yet on the desktop site, and maps the rest', () => {
+    for (const name of BUILT_IN_PENDING) {
+      expect(mobileMap[name], name).toBeDefined();
+      expect(mobileUrlFor(name, { id: '1', type: '2' }, '', '/m'), name).toBeNull();
+    }
+    expect(mobileUrlFor('VideoDetail', { id: '3' }, '', '/m')).toBe('/m/video/detail/3');
+    expect(mobileUrlFor('Material', { cid: '7' }, '', '/m')).toBe('/m/search?categoryId=7');
+    expect(mobileUrlFor('AccountOrder', {}, '', '/m/')).toBe('/m/orders');
+    expect(mobileUrlFor('Home', {}, '?inviteId=u1', '/m')).toBe('/m/?inviteId=u1');
+  });
+
+  it('tells this origin from another host', () => {
+    expect(isBuiltInBase('/m')).toBe(true);
+    expect(isBuiltInBase('https://m.test')).toBe(false);
+    expect(isBuiltInBase('//m.test')).toBe(false);
+  });
+
   it('escapes params and trims a trailing slash of the base', () => {
     expect(mobileUrlFor('AlbumDetail', { id: 'a/b' }, '', 'https://m.test/')).toBe('https://m.test/album/detail/a%2Fb');
   });
@@ -101,4 +118,13 @@ describe('mobile user-agent detection', () => {
       'Mozilla/5.0 (Linux; Android 13; SM-X700) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Safari/537.36',
     ],
   ])('%s is not mobile', (_n, ua) => expect(isMobileUA(ua)).toBe(false));
+
+  it('recognises the WeChat in-app browser', () => {
+    expect(
+      isWeChatUA('Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) Mobile/15E148 MicroMessenger/8.0.47'),
+    ).toBe(true);
+    expect(isWeChatUA('Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) Version/17.0 Mobile Safari/604.1')).toBe(
+      false,
+    );
+  });
 });

@@ -1,0 +1,92 @@
+import { Suspense, lazy, useEffect } from 'react';
+import { BrowserRouter, Navigate, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
+import { DotLoading, NavBar } from 'antd-mobile';
+import { setLoginRequester } from '../dataProvider/axios';
+import { getToken } from '../lib/token';
+import { userStore } from '../components/user/user-store';
+import { mobileRoutes, SITE_NAME, type MobileRoute } from './routes';
+import { loginPath } from './login-path';
+import { MobileTabBar } from './TabBar';
+import NotFound from './pages/NotFound';
+
+function Loading() {
+  return (
+    <div style={{ padding: 48, textAlign: 'center', color: '#595959' }} role="status">
+      加载中
+      <DotLoading />
+    </div>
+  );
+}
+
+// Made once: a lazy component made during a render that suspends would be made anew on every retry.
+const PAGES = new Map(mobileRoutes.map((r) => [r, lazy(r.page)]));
+
+/** Title, scroll to top and the login guard of one page. */
+function Page({ route }: { route: MobileRoute }) {
+  const Component = PAGES.get(route)!;
+  const location = useLocation();
+  useEffect(() => {
+    document.title = `${route.title} - ${SITE_NAME}`;
+    window.scrollTo(0, 0);
+  }, [route, location.pathname]);
+  if (route.auth && !getToken()) return <Navigate to={loginPath(location.pathname + location.search)} replace />;
+  return (
+    <>
+      {!route.tab && <BackBar title={route.title} />}
+      <Component />
+    </>
+  );
+}
+
+/** The top bar of a page outside the tab bar: back (or home when opened directly) and the title. */
+function BackBar({ title }: { title: string }) {
+  const navigate = useNavigate();
+  // history.state.idx is react-router's index of this entry: 0 when the site was opened on this page.
+  const canGoBack = ((window.history.state as { idx?: number } | null)?.idx ?? 0) > 0;
+  return (
+    <NavBar
+      backIcon
+      back={canGoBack ? '返回' : '首页'}
+      onBack={() => (canGoBack ? navigate(-1) : navigate('/'))}
+      style={{ borderBottom: '1px solid #eee', '--height': '48px' }}
+    >
+      {title}
+    </NavBar>
+  );
+}
+
+/** A 401 from any call (an expired session) sends the visitor to the login page and back. */
+function LoginOn401() {
+  const navigate = useNavigate();
+  useEffect(() => {
+    setLoginRequester(() => {
+      const { pathname, search } = window.location;
+      const here = pathname.replace(/^\/m(?=\/|$)/, '') || '/';
+      if (!here.startsWith('/login')) navigate(loginPath(here + search), { replace: true });
+    });
+    return () => setLoginRequester(null);
+  }, [navigate]);
+  return null;
+}
+
+export function MobileApp() {
+  useEffect(() => {
+    if (getToken()) void userStore.refresh();
+  }, []);
+  return (
+    <BrowserRouter basename="/m">
+      <LoginOn401 />
+      <main>
+        <Suspense fallback={<Loading />}>
+          <Routes>
+            {mobileRoutes.map((r) => (
+              <Route key={r.path} path={r.path} element={<Page route={r} />} />
+            ))}
+            <Route path="*" element={<NotFound />} />
+          </Routes>
+        </Suspense>
+      </main>
+      <MobileTabBar />
+    </BrowserRouter>
+  );
+}
