@@ -19,7 +19,7 @@ export function injectFetch(app: FastifyInstance, remoteAddress = '127.0.0.1') {
     });
     const headers = new Headers();
     for (const [k, v] of Object.entries(r.headers)) if (v !== undefined) headers.set(k, String(v));
-    return new Response(r.statusCode === 204 ? null : r.rawPayload, { status: r.statusCode, headers });
+    return new Response(r.statusCode === 204 ? null : new Uint8Array(r.rawPayload), { status: r.statusCode, headers });
   };
 }
 

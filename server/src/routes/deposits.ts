@@ -88,6 +88,38 @@ export default async function deposits(server: FastifyInstance) {
     async (req) => ok(await certificateCheck(app, req.params.certNo)),
   );
 
+  app.get(
+    '/:id/certificate',
+    { schema: { params: idParams, response: fileAnswer('application/pdf', '存证证书 PDF') } },
+    async (req, reply) => {
+      const user = await req.requireUser();
+      const d = await mustGetOwned(app.db, depositTable, Number(user.id), req.params.id);
+      if (Number(d.status) !== DEPOSIT.DEPOSITED) throw new AppError(409, '存证完成后才能下载证书');
+      const verifyUrl = `${app.config.publicUrl}${certificatePath(d.cert_no)}`;
+      const receipt = await receiptFor(app.db, evidenceKeysOf(app.config), d.cert_no, verifyUrl);
+      const store = schemaStore(app);
+      await store.all();
+      const pdf = await depositCertificatePdf({
+        certNo: d.cert_no,
+        workName: d.work_name,
+        workCategoryLabel: enumLabel('lumen:enums/work-category', d.work_category, store.lookup),
+        owner: user.company_name || user.nickname || user.username || '',
+        fileName: d.file_name,
+        sha256: d.sha256,
+        height: Number(d.ledger_height),
+        blockHash: receipt ? leafHash(Buffer.from(receipt.leaf, 'base64')).toString('hex') : '',
+        depositedAt: d.deposited_at,
+        verifyUrl,
+        receipt: receipt ?? undefined,
+      });
+      const name = `存证证书-${d.cert_no}.pdf`;
+      return reply
+        .header('Content-Type', 'application/pdf')
+        .header('Content-Disposition', contentDisposition(name))
+        .send(Buffer.from(pdf));
+    },
+  );
+
   /** The receipt file beside the certificate PDF (docs/evidence-log.md documents it). */
   app.get(
     '/:id/receipt',

@@ -124,9 +124,9 @@ describe('public API: keys, scopes, revocation, ownership', () => {
     const seen = (await call(t.app, 'GET', '/api/user/api-keys', owner.auth)).body.data;
     expect(seen.find((k: { id: number }) => k.id === id)).toMatchObject({ userId: subUser, ownerName: '采购小王' });
     const calls = (await call(t.app, 'GET', '/api/user/api-keys/calls', owner.auth)).body.data;
-    expect(calls.list.some((c: { keyId: number; path: string }) => c.keyId === id && c.path === '/api/v1/catalogue')).toBe(
-      true,
-    );
+    expect(
+      calls.list.some((c: { keyId: number; path: string }) => c.keyId === id && c.path === '/api/v1/catalogue'),
+    ).toBe(true);
     // The sub-account sees its own keys only, not its company's.
     const subSees = (await call(t.app, 'GET', '/api/user/api-keys', subAuth)).body.data;
     expect(subSees.every((k: { userId: number }) => k.userId === subUser)).toBe(true);

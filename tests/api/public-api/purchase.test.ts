@@ -25,8 +25,8 @@ describe('public API: purchase, idempotency, download, budgets', () => {
     Number((await t.db.query('SELECT balance_cents FROM users WHERE id = $1', [id])).rows[0].balance_cents);
   const paidOrders = async (userId: number) =>
     Number(
-      (await t.db.query(`SELECT count(*)::int AS n FROM orders WHERE user_id = $1 AND status = 'paid'`, [userId])).rows[0]
-        .n,
+      (await t.db.query(`SELECT count(*)::int AS n FROM orders WHERE user_id = $1 AND status = 'paid'`, [userId]))
+        .rows[0].n,
     );
   const buy = (key: string, materialId: number, idem = newIdempotencyKey()) =>
     sdkFor(t.app, key).POST('/api/v1/licences', {
@@ -125,9 +125,10 @@ describe('public API: purchase, idempotency, download, budgets', () => {
     ]);
     expect(await balance(buyer.id)).toBe(before - 2 * price);
     // Refused purchases leave no order waiting for payment.
-    const pending = await t.db.query(`SELECT count(*)::int AS n FROM orders WHERE user_id = $1 AND status = 'pending'`, [
-      Number(sub.body.data.userId),
-    ]);
+    const pending = await t.db.query(
+      `SELECT count(*)::int AS n FROM orders WHERE user_id = $1 AND status = 'pending'`,
+      [Number(sub.body.data.userId)],
+    );
     expect(pending.rows[0].n).toBe(0);
   });
 
