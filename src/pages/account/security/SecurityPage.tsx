@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { Button, Card, Empty, List, Popconfirm, Result, Skeleton, Space, Table, Tag, Typography } from 'antd';
+import { Button, Card, Empty, List, Popconfirm, Result, Skeleton, Space, Table, Tabs, Tag, Typography } from 'antd';
+import { useSearchParams } from 'react-router-dom';
 import { renderCell } from '../../../resources/views/cells';
 import { SchemaFormModal } from '../../../components/schema-form/SchemaFormModal';
 import { usePageData } from '../use-page-data';
@@ -14,6 +15,7 @@ import {
   type SessionView,
 } from './security-api';
 import { LoadFailed } from '../../../components/feedback/LoadFailed';
+import { DeveloperPanel } from './developer/DeveloperPanel';
 
 const PAGE_SIZE = 10;
 const loadSecurity = async () => {
@@ -21,8 +23,26 @@ const loadSecurity = async () => {
   return { state, sessions };
 };
 
-/** /account/security: password, phone and WeChat state, signed-in devices (revocable), login history. */
+/**
+ * /account/security: the 账户安全 tab (password, phone and WeChat state, signed-in devices, login
+ * history) and the 开发者 tab (API keys and their calls); `?tab=developer` opens the latter.
+ */
 export default function SecurityPage() {
+  const [params, setParams] = useSearchParams();
+  const tab = params.get('tab') === 'developer' ? 'developer' : 'security';
+  return (
+    <Tabs
+      activeKey={tab}
+      onChange={(k) => setParams(k === 'security' ? {} : { tab: k }, { replace: true })}
+      items={[
+        { key: 'security', label: '账户安全', children: <AccountSecurityPanel /> },
+        { key: 'developer', label: '开发者', children: <DeveloperPanel /> },
+      ]}
+    />
+  );
+}
+
+function AccountSecurityPanel() {
   const { data, error, version: historyKey, load, run, message } = usePageData(loadSecurity);
   const [pwOpen, setPwOpen] = useState(false);
   const [phoneOpen, setPhoneOpen] = useState(false);
