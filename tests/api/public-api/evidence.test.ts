@@ -30,7 +30,9 @@ describe('public API: evidence deposit, receipt and verify', () => {
       bodySerializer: () => body,
     });
   const deposits = async () =>
-    Number((await t.db.query('SELECT count(*)::int AS n FROM evidence_deposits WHERE user_id = $1', [user.id])).rows[0].n);
+    Number(
+      (await t.db.query('SELECT count(*)::int AS n FROM evidence_deposits WHERE user_id = $1', [user.id])).rows[0].n,
+    );
 
   it('deposits once per Idempotency-Key, then its receipt and certificate check come through the key', async () => {
     const { secret } = await createKey(t.app, user.auth, { scopes: ['evidence:deposit', 'evidence:verify'] });
