@@ -50,8 +50,11 @@ describe('developer keys', () => {
     await page.getByText('GET /api/v1/catalogue').first().waitFor();
     expect(await row.innerText()).toContain('检索与查看素材');
 
-    await row.getByRole('button', { name: '吊销' }).click();
-    await page.locator('.ant-popconfirm').getByRole('button', { name: '吊销' }).click();
+    await row.getByRole('button', { name: /吊\s?销/ }).click();
+    await page
+      .locator('.ant-popconfirm')
+      .getByRole('button', { name: /吊\s?销/ })
+      .click();
     await row.getByText('已吊销').waitFor();
 
     const refused = await callApi(secret);
