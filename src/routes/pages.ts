@@ -103,6 +103,7 @@ export const pages: Record<string, () => Promise<{ default: ComponentType }>> = 
   TraceSolid: () => import('../pages/copyright/ServicePage').then((m) => ({ default: m.servicePage('traceSolid') })),
   TraceCert: () => import('../pages/copyright/TraceCertPage'),
   Tool: () => import('../pages/copyright/ToolPage'),
+  Developer: () => import('../pages/developer/DeveloperDocsPage'),
   MySpsDraft: () => import('../pages/cyprotect/MySpsDraft'),
   CopyrightPlan: () => import('../pages/collective/CopyrightPlanPage'),
   MyCollective: () => import('../pages/collective/MyCollectivePage'),

@@ -147,6 +147,8 @@ export const routeTable: RouteDef[] = [
   main('Copyright0426', '/copyright0426', '世界知识产权日'),
   main('GiftCard', '/gift', '礼品卡'),
   main('Tool', '/tool', '工具箱'),
+  // The public API for companies (issue #35): keys, scopes, limits, idempotency, examples.
+  main('Developer', '/developer', '开发者文档'),
   // The retroactive-licence offer a monitoring owner sends to a site's operator (补授权).
   main('LicenceOffer', '/licence-offer/:token', '补授权报价', { hideInMenu: true }),
   // Showcase community and demand posting (spec §1); API under /community/api

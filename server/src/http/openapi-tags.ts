@@ -16,6 +16,8 @@ export const ROUTE_GROUP_TAGS: ReadonlyArray<{ prefix: string; name: string }> =
   { prefix: '/api/user/gift-cards', name: '我的礼品卡' },
   { prefix: '/api/common', name: '登录与账户' },
   { prefix: '/api/user/security', name: '账户安全' },
+  { prefix: '/api/user/api-keys', name: 'API 密钥' },
+  { prefix: '/api/v1', name: '开放接口 v1（API 密钥）' },
   { prefix: '/api/user/sub-accounts', name: '子账户' },
   { prefix: '/api/user/profile', name: '个人资料' },
   { prefix: '/api/user/certification', name: '实名认证' },

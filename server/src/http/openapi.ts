@@ -121,7 +121,13 @@ export async function registerOpenApi(app: FastifyInstance, version: string): Pr
       openapi: '3.1.0',
       info: { title: '流明素材 API', version, description: DESCRIPTION },
       tags: openApiTags(),
-      components: { securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'authorization' } } },
+      components: {
+        securitySchemes: {
+          token: { type: 'apiKey', in: 'header', name: 'authorization' },
+          // /api/v1: `Authorization: Bearer lm_live_…` (routes/v1/key-auth.ts).
+          apiKey: { type: 'http', scheme: 'bearer', bearerFormat: 'lm_live_…' },
+        },
+      },
     },
     transform: documented as never,
   });

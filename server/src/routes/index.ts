@@ -50,6 +50,8 @@ export const routeModules: Array<{
   { prefix: '/api/admin/audit-log', load: () => import('./admin-audit-log.js') },
   { prefix: '/api/wallet/topup', load: () => import('./wallet-topup.js') },
   { prefix: '/api/user/security', load: () => import('./account-security.js') },
+  { prefix: '/api/user/api-keys', load: () => import('./api-keys.js') },
+  { prefix: '/api/v1', load: () => import('./v1/index.js') },
   { prefix: '/api/user/sub-accounts', load: () => import('./sub-accounts.js') },
   { prefix: '/api/user/profile', load: () => import('./profile.js') },
   { prefix: '/api/admin/invoices', load: () => import('./admin-invoices.js') },

@@ -107,30 +107,37 @@ export async function payAsSubAccount(
   user: UserRow,
   orderId: number,
 ): Promise<{ status: 'paid' | 'approval'; approvalId?: number }> {
-  return db.tx(async (t) => {
-    const sub = await findSubAccount(t, Number(user.id));
-    if (!sub || sub.status !== 'active') throw new AppError(403, '只有企业子账号可以使用企业资金付款');
-    if (sub.role !== 'buyer') throw new AppError(403, '查看者不能使用企业资金付款');
-    const o = pendingOrder(await findOrder(t, Number(user.id), orderId));
-    if (await consumeMonthlyLimit(t, sub.userId, o.amountCents, chinaMonth())) {
-      await payFromCompany(t, sub.companyId, o, sub.nickname);
-      return { status: 'paid' as const };
-    }
-    const approvalId = await insertApproval(t, {
-      orderId: o.id,
-      subId: sub.userId,
-      companyId: sub.companyId,
-      amountCents: o.amountCents,
-    });
-    await notify(t, sub.companyId, {
-      kind: 'sub_account',
-      title: '子账号采购待审批',
-      body: `${sub.nickname} 的订单 ${o.orderNo} 超出本月额度，等待您审批。`,
-      link: '/account/subsidiaryList',
-      dedupeKey: `sub-approval:${approvalId}`,
-    });
-    return { status: 'approval' as const, approvalId };
+  return db.tx((t) => payAsSubAccountIn(t, user, orderId));
+}
+
+/** payAsSubAccount in the caller's transaction (the public API takes its key budgets in the same one). */
+export async function payAsSubAccountIn(
+  t: Queryable,
+  user: UserRow,
+  orderId: number,
+): Promise<{ status: 'paid' | 'approval'; approvalId?: number }> {
+  const sub = await findSubAccount(t, Number(user.id));
+  if (!sub || sub.status !== 'active') throw new AppError(403, '只有企业子账号可以使用企业资金付款');
+  if (sub.role !== 'buyer') throw new AppError(403, '查看者不能使用企业资金付款');
+  const o = pendingOrder(await findOrder(t, Number(user.id), orderId));
+  if (await consumeMonthlyLimit(t, sub.userId, o.amountCents, chinaMonth())) {
+    await payFromCompany(t, sub.companyId, o, sub.nickname);
+    return { status: 'paid' as const };
+  }
+  const approvalId = await insertApproval(t, {
+    orderId: o.id,
+    subId: sub.userId,
+    companyId: sub.companyId,
+    amountCents: o.amountCents,
   });
+  await notify(t, sub.companyId, {
+    kind: 'sub_account',
+    title: '子账号采购待审批',
+    body: `${sub.nickname} 的订单 ${o.orderNo} 超出本月额度，等待您审批。`,
+    link: '/account/subsidiaryList',
+    dedupeKey: `sub-approval:${approvalId}`,
+  });
+  return { status: 'approval' as const, approvalId };
 }
 
 /** The company admin approves (the company pays; the spend counts beyond the limit) or rejects an over-limit purchase. */

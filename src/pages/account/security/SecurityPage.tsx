@@ -16,6 +16,7 @@ import {
 } from './security-api';
 import { LoadFailed } from '../../../components/feedback/LoadFailed';
 import { WebhooksPanel } from './webhooks/WebhooksPanel';
+import { DeveloperPanel } from './developer/DeveloperPanel';
 
 const PAGE_SIZE = 10;
 const loadSecurity = async () => {
@@ -23,11 +24,15 @@ const loadSecurity = async () => {
   return { state, sessions };
 };
 
-/** /account/security: one tab per concern (`?tab=` opens one); each tab is one item of the list. */
+/**
+ * /account/security: one tab per concern (`?tab=` opens one): 账户安全 (password, phone and WeChat
+ * state, signed-in devices, login history), 开发者 (API keys and their calls) and Webhook.
+ */
 export default function SecurityPage() {
   const [params, setParams] = useSearchParams();
   const items = [
     { key: 'security', label: '账户安全', children: <AccountSecurity /> },
+    { key: 'developer', label: '开发者', children: <DeveloperPanel /> },
     { key: 'webhooks', label: 'Webhook', children: <WebhooksPanel /> },
   ];
   return (

@@ -1,0 +1,30 @@
+/** Copy-paste examples of the developer page (curl and the TypeScript SDK), for a given site origin. */
+export const curlExample = (origin: string) => `# 1. 检索素材（权限 catalogue:read）
+curl -s "${origin}/api/v1/catalogue?keyword=%E7%86%8A%E7%8C%AB&pageSize=5" \\
+  -H "Authorization: Bearer $LUMEN_API_KEY"
+
+# 2. 购买授权，钱包付款（权限 licences:purchase）；重试时沿用同一个 Idempotency-Key
+curl -s -X POST "${origin}/api/v1/licences" \\
+  -H "Authorization: Bearer $LUMEN_API_KEY" \\
+  -H "Idempotency-Key: order-20261129-0001" \\
+  -H "Content-Type: application/json" \\
+  -d '{"items":[{"materialId":123,"scenario":"enterprise_new_media"}]}'
+
+# 3. 获取原文件的临时下载地址（权限 licences:download），5 分钟内有效
+curl -s "${origin}/api/v1/licences/123/download" -H "Authorization: Bearer $LUMEN_API_KEY"`;
+
+export const sdkExample = (origin: string) => `import { createLumenClient, newIdempotencyKey } from '@lumen/sdk';
+
+const lumen = createLumenClient({ baseUrl: '${origin}', apiKey: process.env.LUMEN_API_KEY! });
+
+const found = await lumen.GET('/api/v1/catalogue', { params: { query: { keyword: '熊猫', pageSize: 5 } } });
+const item = found.data!.data.list[0];
+
+const bought = await lumen.POST('/api/v1/licences', {
+  params: { header: { 'idempotency-key': newIdempotencyKey() } },
+  body: { items: [{ materialId: item.id, scenario: 'enterprise_new_media' }] },
+});
+if (bought.error) throw new Error(bought.error.msg);
+
+const link = await lumen.GET('/api/v1/licences/{id}/download', { params: { path: { id: item.id } } });
+console.log(link.data!.data.url);`;
