@@ -1,4 +1,9 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../../server/src/app.js';
+import { loadConfig } from '../../../server/src/config.js';
 import { makeTestApp, makeUser } from '../../helpers/app.js';
 import { call, makeMaterial } from '../../helpers/trade.js';
 import { createKey, sdkFor } from '../../helpers/sdk.js';
@@ -78,6 +83,28 @@ describe('public API: keys, scopes, revocation, ownership', () => {
     const after = await sdk.GET('/api/v1/catalogue');
     expect(after.response.status).toBe(401);
     expect(after.error).toMatchObject({ data: { error: 'key_revoked' } });
+  });
+
+  it('a key revoked through one app server is refused at once by another on the same database', async () => {
+    // A second app server process, as in a deployment with several: same database, its own memory.
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lumen-second-app-'));
+    const second = await buildApp({
+      config: loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, CLIENT_DIR: path.join(dataDir, 'none'), SEED: '0' }),
+      db: t.db,
+      logger: false,
+    });
+    try {
+      const { id, secret } = await createKey(t.app, owner.auth, { scopes: ['catalogue:read'] });
+      const onSecond = sdkFor(second, secret);
+      expect((await onSecond.GET('/api/v1/catalogue')).response.status).toBe(200);
+      expect((await call(t.app, 'POST', `/api/user/api-keys/${id}/revoke`, owner.auth)).status).toBe(200);
+      const after = await onSecond.GET('/api/v1/catalogue');
+      expect(after.response.status).toBe(401);
+      expect(after.error).toMatchObject({ data: { error: 'key_revoked' } });
+    } finally {
+      await second.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 
   it('an expired key is refused on the next call', async () => {
