@@ -29,3 +29,9 @@ export function createLumenClient({ baseUrl, apiKey, fetch }: LumenClientOptions
 
 /** A fresh Idempotency-Key for a POST that moves money or creates evidence (reuse it when retrying). */
 export const newIdempotencyKey = (): string => globalThis.crypto.randomUUID();
+
+/**
+ * Checks a webhook delivery's Lumen-Webhook-Signature against the raw body and the endpoint's
+ * signing secret (whsec_…): '' when valid, else why not. The same function the server signs with.
+ */
+export { verifyWebhookSignature, WEBHOOK_TOLERANCE_S } from '../../../src/schemas/webhooks/signature';

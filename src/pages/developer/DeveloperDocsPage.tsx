@@ -1,7 +1,8 @@
 import { Alert, Card, Space, Table, Typography } from 'antd';
 import { Link } from 'react-router-dom';
 import { API_ERROR_CODES, API_KEY_LIMITS, API_KEY_SCOPES, IDEMPOTENCY_HOURS } from '../../schemas/api-keys/scopes';
-import { curlExample, sdkExample } from './examples';
+import { WEBHOOK_HEADERS, WEBHOOK_LIMITS, webhookEventTable } from '../../schemas/webhooks';
+import { curlExample, sdkExample, webhookReceiverExample } from './examples';
 
 const { Title, Paragraph, Text } = Typography;
 
@@ -25,7 +26,7 @@ function Code({ text }: { text: string }) {
   );
 }
 
-/** /developer: how a company's system calls the public API (keys, scopes, limits, idempotency, examples). */
+/** /developer: how a company's system calls the public API (keys, scopes, limits, idempotency, examples, webhooks). */
 export default function DeveloperDocsPage() {
   const origin = window.location.origin;
   return (
@@ -132,6 +133,33 @@ export default function DeveloperDocsPage() {
           openapi-fetch）。
         </Paragraph>
         <Code text={sdkExample(origin)} />
+      </Card>
+
+      <Card title="7. Webhook：事件推送">
+        <Paragraph>
+          在 <Link to="/account/security?tab=webhooks">账户安全 → Webhook</Link> 登记接收地址（https）并选择事件；
+          签名密钥（<Text code>whsec_…</Text>）只显示一次。 事件发生后，平台向该地址 POST JSON
+          <Text code>{'{ id, type, createdAt, data }'}</Text>，请求头带 <Text code>{WEBHOOK_HEADERS.id}</Text>
+          （按它去重）、
+          <Text code>{WEBHOOK_HEADERS.timestamp}</Text> 与 <Text code>{WEBHOOK_HEADERS.signature}</Text>（
+          <Text code>t=时间戳,v1=HMAC-SHA256(密钥, "时间戳.原始请求体")</Text>）。 答复 2xx 即送达；否则按退避重试，最多{' '}
+          {WEBHOOK_LIMITS.maxAttempts} 次，每次 {WEBHOOK_LIMITS.attemptTimeoutMs / 1000} 秒超时。每次尝试与答复可在
+          Webhook 页查看并「重新发送」。
+        </Paragraph>
+        <Table
+          rowKey="const"
+          size="small"
+          pagination={false}
+          dataSource={[...webhookEventTable.oneOf]}
+          columns={[
+            { title: '事件', dataIndex: 'const', render: (v) => <Text code>{v}</Text> },
+            { title: '说明', dataIndex: 'title' },
+          ]}
+        />
+        <Title level={4} style={{ marginTop: 16 }}>
+          接收并验证签名（Node.js + @lumen/sdk）
+        </Title>
+        <Code text={webhookReceiverExample()} />
       </Card>
     </Space>
   );

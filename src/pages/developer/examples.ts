@@ -28,3 +28,28 @@ if (bought.error) throw new Error(bought.error.msg);
 
 const link = await lumen.GET('/api/v1/licences/{id}/download', { params: { path: { id: item.id } } });
 console.log(link.data!.data.url);`;
+
+export const webhookReceiverExample = () => `import http from 'node:http';
+import { verifyWebhookSignature } from '@lumen/sdk';
+
+const seen = new Set<string>(); // 生产中请存入数据库：同一事件可能因重试或「重新发送」到达多次
+http
+  .createServer((req, res) => {
+    let body = '';
+    req.on('data', (c) => (body += c));
+    req.on('end', () => {
+      const problem = verifyWebhookSignature({
+        secret: process.env.LUMEN_WEBHOOK_SECRET!, // whsec_…
+        header: req.headers['lumen-webhook-signature'] as string,
+        body, // 原始请求体，先验签再 JSON.parse
+      });
+      if (problem) return res.writeHead(400).end(problem);
+      const event = JSON.parse(body);
+      if (!seen.has(event.id)) {
+        seen.add(event.id);
+        console.log(event.type, event.data); // 例如 order.paid、licence.issued
+      }
+      res.writeHead(200).end('ok');
+    });
+  })
+  .listen(8080);`;
