@@ -6,6 +6,8 @@ import { useRemote } from '../../components/material/useRemote';
 import { formatMoney } from '../../components/licence/money';
 import type { CartLine, CartList } from '../../schemas/api/trade-responses';
 import { Remote } from '../parts/Remote';
+import { tableLabel } from '../../schemas/registry';
+import statusWork from '../../schemas/status/work.json';
 
 /** A line that can go to checkout: still on sale and not a licence the buyer already holds. */
 const buyable = (l: CartLine) => l.available && !l.held;
@@ -70,7 +72,7 @@ export default function CartPage() {
                     description={
                       <>
                         {l.scenarioName}
-                        {!l.available && <Tag color="danger">已下架</Tag>}
+                        {!l.available && <Tag color="danger">{tableLabel(statusWork, 2)}</Tag>}
                         {l.held && <Tag color="warning">已持有授权</Tag>}
                       </>
                     }
