@@ -39,6 +39,9 @@ export default defineConfig({
           include: unit.isolated,
           setupFiles: ['tests/helpers/unit-setup.ts'],
           testTimeout: 20000,
+          // Hang guard, not a speed limit: a file's beforeAll that imports antd-heavy pages to warm
+          // them passed vitest's 10 s default in loaded whole runs (ci63, ci64), at 6-7 s in quiet ones.
+          hookTimeout: 60000,
         },
       },
       {
@@ -49,6 +52,9 @@ export default defineConfig({
           include: unit.plain,
           setupFiles: ['tests/helpers/unit-setup.ts'],
           testTimeout: 20000,
+          // Hang guard, not a speed limit: a file's beforeAll that imports antd-heavy pages to warm
+          // them passed vitest's 10 s default in loaded whole runs (ci63, ci64), at 6-7 s in quiet ones.
+          hookTimeout: 60000,
         },
       },
       {

@@ -26,9 +26,7 @@ beforeAll(async () => {
   // Load the lazily imported dialog once up front so the first test does not time out on the import.
   await import('../../../src/components/login/LoginDialog');
   // antd's responsive helpers need matchMedia, which jsdom lacks.
-  // A hang guard, not a speed limit: transforming antd for this import took 6.6 s in a quiet whole
-  // run and passed the 10 s default in a loaded one (ci63).
-}, 60_000);
+});
 
 beforeEach(() => {
   api.answer('GET', '/api/common/getQrCode', { url: 'http://x/dev/wechat?ticket=ticket-0001', ticket: 'ticket-0001' });
