@@ -16,10 +16,10 @@ describe('API reference page', () => {
     await page.goto(inject('baseUrl') + '/api/docs/');
     // Hang guard: Swagger UI took 14 s to render the 1.1 MB document on a quiet machine (it inlines
     // every schema; named components would shrink it) and passed 30 s in a loaded whole run (ci64).
-    await page.locator('.opblock-tag', { hasText: '首页与搜索' }).first().waitFor({ timeout: 120_000 });
+    await page.locator('.opblock-tag', { hasText: '首页与搜索' }).first().waitFor({ timeout: 90_000 });
     expect(await page.locator('.opblock-tag').count()).toBeGreaterThan(30);
     await page.locator('.opblock-tag', { hasText: '素材' }).first().click();
     await page.locator('.opblock-summary-path', { hasText: '/api/items/detail/{id}' }).first().waitFor();
     await ctx.close();
-  });
+  }, 180_000);
 });
