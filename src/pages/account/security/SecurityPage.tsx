@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { Button, Card, Empty, List, Popconfirm, Result, Skeleton, Space, Table, Tabs, Tag, Typography } from 'antd';
+import { Button, Card, Empty, List, Popconfirm, Space, Table, Tabs, Tag, Typography } from 'antd';
 import { renderCell } from '../../../resources/views/cells';
 import { SchemaFormModal } from '../../../components/schema-form/SchemaFormModal';
 import { usePageData } from '../use-page-data';
@@ -17,6 +17,7 @@ import {
 import { LoadFailed } from '../../../components/feedback/LoadFailed';
 import { WebhooksPanel } from './webhooks/WebhooksPanel';
 import { DeveloperPanel } from './developer/DeveloperPanel';
+import { PageDataState } from '../PageDataState';
 
 const PAGE_SIZE = 10;
 const loadSecurity = async () => {
@@ -51,21 +52,7 @@ function AccountSecurity() {
   const [pwOpen, setPwOpen] = useState(false);
   const [phoneOpen, setPhoneOpen] = useState(false);
 
-  if (error)
-    return (
-      <Result
-        status="error"
-        title="账户安全信息加载失败"
-        subTitle={error}
-        extra={<Button onClick={() => void load()}>重试</Button>}
-      />
-    );
-  if (!data)
-    return (
-      <Card>
-        <Skeleton active />
-      </Card>
-    );
+  if (error || !data) return <PageDataState what="账户安全信息" error={error} retry={() => void load()} />;
   const { state, sessions } = data;
   const others = sessions.filter((s) => !s.current).length;
 

@@ -1,7 +1,7 @@
 import { useMemo, useRef, useState } from 'react';
 import Form from '@rjsf/antd';
 import type { ErrorSchema, RJSFSchema } from '@rjsf/utils';
-import { Alert, App, Avatar, Button, Card, Result, Skeleton, Space } from 'antd';
+import { Alert, App, Avatar, Button, Card, Skeleton, Space } from 'antd';
 import { get, request, RequestError } from '../../../dataProvider/axios';
 import { lumenFormProps } from '../../../components/schema-form/form-props';
 import { useFormSchema } from '../../../hooks/use-schema';
@@ -12,27 +12,14 @@ import { useUser } from '../../../components/user/UserContext';
 import { usePageData } from '../use-page-data';
 import { NotificationPrefs } from './NotificationPrefs';
 import type { Profile } from '../../../schemas/api/account-responses';
+import { PageDataState } from '../PageDataState';
 
 const loadProfile = () => get<Profile>('/api/user/profile');
 
 /** /account/setting: the profile (lumen:forms/profile); a new avatar goes up with the form. */
 export default function SettingPage() {
   const { data, error, load } = usePageData(loadProfile);
-  if (error)
-    return (
-      <Result
-        status="error"
-        title="个人资料加载失败"
-        subTitle={error}
-        extra={<Button onClick={() => void load()}>重试</Button>}
-      />
-    );
-  if (!data)
-    return (
-      <Card>
-        <Skeleton active />
-      </Card>
-    );
+  if (error || !data) return <PageDataState what="个人资料" error={error} retry={() => void load()} />;
   return (
     <>
       <ProfileForm profile={data} onSaved={load} />

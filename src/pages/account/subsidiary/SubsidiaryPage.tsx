@@ -18,6 +18,7 @@ import {
   type SubAccount,
 } from './sub-accounts-api';
 import { LoadFailed } from '../../../components/feedback/LoadFailed';
+import { PageDataState } from '../PageDataState';
 
 const ROLE = { buyer: '采购员', viewer: '查看者' };
 const loadSubAccounts = async () => {
@@ -50,15 +51,7 @@ function SubAccounts() {
   const subs = data?.subs ?? null;
   const approvals = data?.approvals ?? [];
 
-  if (error)
-    return (
-      <Result
-        status="error"
-        title="子账号加载失败"
-        subTitle={error}
-        extra={<Button onClick={() => void load()}>重试</Button>}
-      />
-    );
+  if (error) return <PageDataState what="子账号" error={error} retry={() => void load()} />;
   return (
     <>
       {approvals.length > 0 && (

@@ -12,6 +12,7 @@ import { renderCell } from '../../../resources/views/cells';
 import { RequestError } from '../../../dataProvider/axios';
 import { useUser } from '../../../components/user/UserContext';
 import { AUTH_LEVEL_NAMES, fetchCertification, submitCertification, type CertificationState } from './verify-api';
+import { PageDataState } from '../PageDataState';
 
 type Kind = 'personal' | 'company';
 const SCHEMA: Record<Kind, string> = {
@@ -31,21 +32,7 @@ export default function VerifyPage() {
   };
   useEffect(load, []);
 
-  if (error)
-    return (
-      <Result
-        status="error"
-        title="实名认证信息加载失败"
-        subTitle={error}
-        extra={<Button onClick={load}>重试</Button>}
-      />
-    );
-  if (!state)
-    return (
-      <Card>
-        <Skeleton active />
-      </Card>
-    );
+  if (error || !state) return <PageDataState what="实名认证信息" error={error} retry={load} />;
   const kind: Kind =
     type === 'company' || type === 'personal'
       ? type

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Card, Empty, Popconfirm, Result, Skeleton, Space, Table, Tag, Typography } from 'antd';
+import { Button, Card, Empty, Popconfirm, Skeleton, Space, Table, Tag, Typography } from 'antd';
 import { Link } from 'react-router-dom';
 import { renderCell } from '../../../../resources/views/cells';
 import { usePageData } from '../../use-page-data';
@@ -8,6 +8,7 @@ import { apiKeySchema } from '../../../../schemas/api-keys/responses';
 import { CreateKeyModal } from './CreateKeyModal';
 import { KeyCallsTable } from './KeyCallsTable';
 import { fetchKeys, revokeKey, type ApiKeyView } from './developer-api';
+import { PageDataState } from '../../PageDataState';
 
 const STATUS_COLOR = { active: 'green', expired: 'default', revoked: 'red' } as const;
 const STATUS_LABEL = apiKeySchema.properties.status['x-enum-labels'];
@@ -17,15 +18,7 @@ export function DeveloperPanel() {
   const { data, error, version, load, run } = usePageData(fetchKeys);
   const [creating, setCreating] = useState(false);
 
-  if (error)
-    return (
-      <Result
-        status="error"
-        title="API 密钥加载失败"
-        subTitle={error}
-        extra={<Button onClick={() => void load()}>重试</Button>}
-      />
-    );
+  if (error) return <PageDataState what="API 密钥" error={error} retry={() => void load()} />;
   return (
     <>
       <Card

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Card, Empty, Popconfirm, Result, Skeleton, Space, Switch, Table, Tag, Typography } from 'antd';
+import { Button, Card, Empty, Popconfirm, Space, Switch, Table, Tag, Typography } from 'antd';
 import { renderCell } from '../../../../resources/views/cells';
 import { SchemaFormModal } from '../../../../components/schema-form/SchemaFormModal';
 import { WEBHOOK_FORM_ID, WEBHOOK_LIMITS, webhookEventLabel } from '../../../../schemas/webhooks';
@@ -16,6 +16,7 @@ import {
   updateEndpoint,
   type WebhookEndpoint,
 } from './webhooks-api';
+import { PageDataState } from '../../PageDataState';
 
 /**
  * The 「Webhook」 tab of /account/security: the account's endpoints (add, edit events, enable,
@@ -29,21 +30,7 @@ export function WebhooksPanel() {
   const [watching, setWatching] = useState<WebhookEndpoint | null>(null);
   const [reloadKey, setReloadKey] = useState(0);
 
-  if (error)
-    return (
-      <Result
-        status="error"
-        title="Webhook 加载失败"
-        subTitle={error}
-        extra={<Button onClick={() => void load()}>重试</Button>}
-      />
-    );
-  if (!data)
-    return (
-      <Card>
-        <Skeleton active />
-      </Card>
-    );
+  if (error || !data) return <PageDataState what="Webhook " error={error} retry={() => void load()} />;
 
   const test = async (e: WebhookEndpoint) => {
     try {
