@@ -38,7 +38,7 @@ function Page({ route }: { route: MobileRoute }) {
   );
 }
 
-/** The top bar of a page outside the tab bar: back (or home when opened directly) and the title. */
+/** The top bar of a page outside the tab bar: back (or home when opened directly) and the title, as the page's h1. */
 function BackBar({ title }: { title: string }) {
   const navigate = useNavigate();
   // history.state.idx is react-router's index of this entry: 0 when the site was opened on this page.
@@ -50,7 +50,8 @@ function BackBar({ title }: { title: string }) {
       onBack={() => (canGoBack ? navigate(-1) : navigate('/'))}
       style={{ borderBottom: '1px solid #eee', '--height': '48px' }}
     >
-      {title}
+      {/* The page's one h1: pages under this bar do not repeat their title, and name records in h2. */}
+      <h1 className="m-bar-title">{title}</h1>
     </NavBar>
   );
 }

@@ -13,7 +13,7 @@ export default function AlbumDetailPage() {
       <Remote state={album}>
         {(a) => (
           <>
-            <h1 style={{ fontSize: 18, margin: '4px 0' }}>{a.title}</h1>
+            <h2 style={{ fontSize: 18, margin: '4px 0' }}>{a.title}</h2>
             <p style={{ color: '#595959', fontSize: 13 }}>
               {a.description} · {a.itemCount} 个素材
             </p>

@@ -13,7 +13,6 @@ export default function AlbumListPage() {
   const albums = useRemote(() => catalogueApi.albums(current, 1, 20), [current]);
   return (
     <div className="m-page" data-testid="m-albums">
-      <h1 style={{ fontSize: 18, margin: '4px 0 8px' }}>专辑</h1>
       <CapsuleTabs activeKey={String(current)} onChange={(k) => navigate(`/album/list/${k}`, { replace: true })}>
         {CATALOGUE_TYPES.map((t) => (
           <CapsuleTabs.Tab key={String(t)} title={TYPE_LABELS[t]} />

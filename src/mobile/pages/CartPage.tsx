@@ -27,7 +27,7 @@ export default function CartPage() {
   };
   return (
     <div className="m-page" data-testid="m-cart">
-      <h1 style={{ fontSize: 18, margin: '4px 0 8px' }}>购物车</h1>
+      <h1 className="m-title">购物车</h1>
       <Remote state={cart}>
         {(c) => {
           if (!c.list.length)

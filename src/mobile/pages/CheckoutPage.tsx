@@ -41,7 +41,6 @@ export default function CheckoutPage() {
   };
   return (
     <div className="m-page" style={{ paddingBottom: 96 }} data-testid="m-checkout">
-      <h1 style={{ fontSize: 18, margin: '4px 0 8px' }}>确认订单</h1>
       <Remote state={quote}>
         {(q) => (
           <>

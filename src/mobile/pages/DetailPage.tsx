@@ -116,9 +116,9 @@ export default function DetailPage() {
           <>
             <Preview m={m} />
             <div style={{ padding: '8px 12px' }}>
-              <h1 style={{ fontSize: 18, margin: '4px 0' }} data-testid="m-detail-title">
+              <h2 style={{ fontSize: 18, margin: '4px 0' }} data-testid="m-detail-title">
                 {m.title}
-              </h1>
+              </h2>
               <p style={{ color: '#595959', fontSize: 13, margin: 0 }}>{m.description}</p>
             </div>
             <List header="素材信息">

@@ -15,7 +15,6 @@ export default function LicencesPage() {
   );
   return (
     <div className="m-page" data-testid="m-licences">
-      <h1 style={{ fontSize: 18, margin: '4px 0 8px' }}>我的授权</h1>
       <Remote state={list}>
         {(r) =>
           r.list.length ? (

@@ -22,7 +22,7 @@ export default function LoginPage() {
   const [viaWeChat, setViaWeChat] = useState(false);
   return (
     <div className="m-page" data-testid="m-login">
-      <h1 style={{ fontSize: 22, margin: '16px 0 4px' }}>登录 / 注册</h1>
+      <h2 style={{ fontSize: 22, margin: '16px 0 4px' }}>登录 / 注册</h2>
       <p style={{ color: '#595959', marginTop: 0 }}>未注册的手机号验证后自动注册</p>
       {wechat && (
         <>

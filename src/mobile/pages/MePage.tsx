@@ -9,7 +9,7 @@ export default function MePage() {
   const { user, loading } = useMobileUser();
   return (
     <div className="m-page" data-testid="m-me">
-      <h1 style={{ fontSize: 18, margin: '4px 0 8px' }}>我的</h1>
+      <h1 className="m-title">我的</h1>
       {user ? (
         <List>
           <List.Item prefix={<Avatar src={user.avatar ?? ''} alt="" />} description={user.phone ?? ''}>

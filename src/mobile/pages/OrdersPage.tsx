@@ -14,7 +14,6 @@ export default function OrdersPage() {
   const list = useRemote(() => get<OrderList>('/api/order/list', { page: 1, pageSize: 30 }), []);
   return (
     <div className="m-page" data-testid="m-orders">
-      <h1 style={{ fontSize: 18, margin: '4px 0 8px' }}>我的订单</h1>
       <Remote state={list}>
         {(r) =>
           r.list.length ? (

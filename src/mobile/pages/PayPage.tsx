@@ -85,7 +85,6 @@ export default function PayPage() {
     );
   return (
     <div className="m-page" data-testid="m-pay">
-      <h1 style={{ fontSize: 18, margin: '4px 0 8px' }}>支付订单</h1>
       <Remote state={order}>
         {(o) => (
           <>

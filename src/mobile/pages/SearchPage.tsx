@@ -17,7 +17,7 @@ export default function SearchPage() {
   const page = state.page ?? 1;
   return (
     <div className="m-page" data-testid="m-search">
-      <h1 style={{ fontSize: 18, margin: '4px 0 8px' }}>搜索素材</h1>
+      <h1 className="m-title">搜索素材</h1>
       <SearchInput key={state.keyword} initial={state.keyword} onSearch={(keyword) => update({ keyword, sort: '' })} />
       <CapsuleTabs
         activeKey={state.type ? String(state.type) : ''}
