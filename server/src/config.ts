@@ -60,7 +60,10 @@ export interface Config {
   jobsInProcess: boolean;
   /** Extra origins for the CSP connect-src (a client built with VITE_API_BASE etc. on another host). */
   cspConnectSrc: string[];
-  /** Evidence log: signer key (EVIDENCE_LOG_KEY, PRIVATE+KEY+... string; else created in DATA_DIR/evidence) and the checkpoint origin / key name (EVIDENCE_LOG_ORIGIN). */
+  /**
+   * Evidence log: signer key (EVIDENCE_LOG_KEY, PRIVATE+KEY+... string; else created in
+   * DATA_DIR/evidence), the checkpoint origin / key name (EVIDENCE_LOG_ORIGIN) and its witnesses.
+   */
   evidenceLog: {
     signerKey?: string;
     origin: string;

@@ -31,7 +31,10 @@ export function serverBundle(): string {
   return (bundles ??= buildServerBundle()).server;
 }
 
-/** A command-line tool's bundle (server/dist/worker.mjs, seed.mjs, storage-migrate.mjs, backup.mjs, restore.mjs), built like serverBundle's. */
+/**
+ * A command-line tool's bundle (server/dist/worker.mjs, seed.mjs, storage-migrate.mjs, backup.mjs,
+ * restore.mjs, witness.mjs), built like serverBundle's.
+ */
 export function cliBundle(name: 'worker' | 'seed' | 'storage-migrate' | 'backup' | 'restore' | 'witness'): string {
   return (bundles ??= buildServerBundle())[name];
 }
