@@ -54,7 +54,7 @@ export default function PlatformPage() {
       style={{ width: '100%', maxWidth: 1000, margin: '24px auto', display: 'flex' }}
     >
       {error && <Alert type="error" showIcon message={error} />}
-      <Card title="存证日志公钥">
+      <Card title="存证日志公钥" loading={!key && !error}>
         <Descriptions bordered column={1} size="small">
           <Descriptions.Item label="日志名称（origin）">{key?.origin}</Descriptions.Item>
           <Descriptions.Item label="验证公钥">
@@ -89,7 +89,7 @@ export default function PlatformPage() {
           原始文件 回执.json --key 上述公钥{key?.witnesses.length ? ' --witness 见证人公钥（每个见证人一次）' : ''}
         </Typography.Paragraph>
       </Card>
-      <Card title="可信时间戳机构（RFC 3161）">
+      <Card title="可信时间戳机构（RFC 3161）" loading={!key && !error}>
         {key?.tsa ? (
           <Descriptions bordered column={1} size="small">
             <Descriptions.Item label="机构">
