@@ -189,7 +189,10 @@ const templates =
 
 // The browser pass mostly waits (page loads, jobs, the browser), about half a core on average,
 // and it is the longest chain of the run: in a whole run it starts as soon as the client is built
-// and runs beside the typecheck, unit and API passes, which keep both cores busy.
+// and runs beside the typecheck and unit passes. On fewer than 4 cores the API passes wait for it:
+// beside them (four API workers on two cores) its pages starved past their waits (stop 45 on CI:
+// seven browser tests timed out, the pass took 2,206 s).
+const browserFirst = os.availableParallelism() < 4;
 const browserBeside = whole ? browserPass(true) : undefined;
 
 if (whole || only === 'typecheck') {
@@ -259,6 +262,7 @@ if (only === 'api') {
 if (only === 'e2e') await browserPass();
 if (whole) {
   await templates;
+  if (browserFirst) await browserBeside;
   // The PostgreSQL pass beside the PGlite pass, not after it: alone at the end of the run it left
   // 10-40 % of the cores idle (its workers wait on PostgreSQL's replies), and its 200 s were the
   // run's last stretch. Beside the PGlite and browser passes those waits are filled.
