@@ -23,6 +23,7 @@ import { registerUploadSweep } from './services/uploads/sweep.js';
 import { registerMaterialCounters } from './services/material-counters.js';
 import { registerGinMaintenance } from './services/gin-maintenance.js';
 import { registerFingerprintSweep } from './services/monitor/fingerprint-works.js';
+import { registerOfficeSweep } from './services/office-reconcile.js';
 import { prettyLog } from './http/pretty-log.js';
 import { registerBackupSchedule } from './backup/schedule.js';
 
@@ -103,6 +104,7 @@ export async function buildApp({ config, db, logger, onRoute }: AppDeps): Promis
   }
   registerUploadSweep(app);
   registerFingerprintSweep(app);
+  registerOfficeSweep(app);
   registerBackupSchedule(app);
   await app.register(client);
   return app;

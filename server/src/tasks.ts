@@ -12,4 +12,5 @@ import './services/monitor/demo.js';
 import './services/capture/run-capture.js';
 import './services/capture/screen-finish.js';
 import './services/webhooks/deliver.js';
+import './services/office-reconcile.js';
 import './backup/schedule.js';

@@ -10,6 +10,7 @@ import {
   type SandboxCase,
 } from '../repositories/sandbox-office-cases.js';
 import { hmacSign, signatureValid } from './pay/sandbox.js';
+import { caseMoveRefusal, caseStateAfter, OFFICE_CASES } from '../../../src/schemas/cyprotect/office-cases.js';
 
 export type { Office } from '../repositories/sandbox-office-cases.js';
 
@@ -32,7 +33,24 @@ export interface OfficeDecision {
   deadline: string | null;
   /** The number the office issued: registration number, notarial certificate number. */
   number: string | null;
+  /** The case's state after this decision (src/schemas/cyprotect/office-cases.ts). */
+  state: string;
+  /** This decision's place in the case's history (1, 2, ...): callbacks may arrive late or never. */
+  seq: number;
 }
+
+/**
+ * What an office's status query answers (real offices offer one beside their callbacks): the case's
+ * state and every decision so far as the signed callback it sent, oldest first.
+ */
+export interface OfficeCaseStatus {
+  state: string;
+  seq: number;
+  decisions: Record<string, string>[];
+}
+
+/** The office refuses a decision its case's state does not allow (or the applicant's resubmission). */
+export class OfficeRefusal extends Error {}
 
 /**
  * Each office's own callback key (a pay callback never verifies here), derived from every payment
@@ -57,7 +75,6 @@ export class SandboxOffice {
     readonly office: Office,
     private readonly key: string,
     private readonly db: Queryable,
-    private readonly decisions: readonly string[],
     /** Prints the number an 'issue' decision carries. */
     private readonly numberFor: (c: SandboxCase) => string,
   ) {}
@@ -68,21 +85,30 @@ export class SandboxOffice {
   }
 
   async resubmit(caseNo: string, payload: unknown): Promise<void> {
-    if (!(await resubmitCase(this.db, this.office, caseNo, payload))) throw new Error(`unknown case ${caseNo}`);
+    if (!(await resubmitCase(this.db, this.office, caseNo, payload, OFFICE_CASES[this.office].resubmit))) {
+      const c = await this.findCase(caseNo);
+      throw new OfficeRefusal(c ? caseMoveRefusal(this.office, c.state, 'resubmit') : `unknown case ${caseNo}`);
+    }
   }
 
   findCase(caseNo: string): Promise<SandboxCase | null> {
     return findCase(this.db, this.office, caseNo);
   }
 
-  /** The signed callback body of a decision taken on the sandbox page (recorded on the case). */
+  /**
+   * Takes a decision on the sandbox page: refused (OfficeRefusal) unless the case's state allows it,
+   * then recorded with the next sequence number; answers the signed callback body to deliver.
+   */
   async decide(
     caseNo: string,
     d: { decision: string; message?: string; fields?: string[]; deadlineDays?: number },
   ): Promise<Record<string, string>> {
     const c = await this.findCase(caseNo);
     if (!c) throw new Error(`unknown case ${caseNo}`);
-    if (!this.decisions.includes(d.decision)) throw new Error(`unknown decision ${d.decision}`);
+    if (!OFFICE_CASES[this.office].decisions[d.decision]) throw new Error(`unknown decision ${d.decision}`);
+    const to = caseStateAfter(this.office, c.state, d.decision);
+    if (!to) throw new OfficeRefusal(caseMoveRefusal(this.office, c.state, d.decision));
+    const seq = c.seq + 1;
     const fields: Record<string, string> = {
       office: this.office,
       notifyId: crypto.randomUUID(),
@@ -93,16 +119,36 @@ export class SandboxOffice {
       fields: (d.fields ?? []).join(','),
       deadline: d.deadlineDays ? new Date(Date.now() + d.deadlineDays * DAY_MS).toISOString() : '',
       number: d.decision === 'issue' ? this.numberFor(c) : '',
+      state: to,
+      seq: String(seq),
     };
-    await recordCaseDecision(this.db, this.office, caseNo, d.decision);
-    return { ...fields, sign: hmacSign(this.key, fields) };
+    const callback = { ...fields, sign: hmacSign(this.key, fields) };
+    const recorded = await recordCaseDecision(this.db, this.office, caseNo, {
+      from: c.state,
+      to,
+      decision: d.decision,
+      seq,
+      callback,
+    });
+    if (!recorded) throw new OfficeRefusal('该申请刚刚已被处理，请刷新后重试');
+    return callback;
+  }
+
+  /** The status query: the case's state and its signed decisions so far. */
+  async status(caseNo: string): Promise<OfficeCaseStatus> {
+    const c = await this.findCase(caseNo);
+    if (!c) throw new Error(`unknown case ${caseNo}`);
+    return { state: c.state, seq: c.seq, decisions: c.decisions };
   }
 
   /** Checks a callback's signature with this office's key; null when it fails or names another office. */
   verifyDecision(body: Record<string, unknown>): OfficeDecision | null {
     if (body.office !== this.office || !signatureValid(this.key, body)) return null;
     const s = (k: string) => (typeof body[k] === 'string' ? (body[k] as string) : '');
-    if (!this.decisions.includes(s('decision')) || !s('notifyId') || !s('caseNo')) return null;
+    const machine = OFFICE_CASES[this.office];
+    const seq = Number(s('seq'));
+    if (!machine.decisions[s('decision')] || !s('notifyId') || !s('caseNo')) return null;
+    if (!Number.isSafeInteger(seq) || seq < 1 || !machine.states[s('state')]) return null;
     return {
       notifyId: s('notifyId'),
       caseNo: s('caseNo'),
@@ -112,6 +158,8 @@ export class SandboxOffice {
       fields: s('fields') ? s('fields').split(',') : [],
       deadline: s('deadline') || null,
       number: s('number') || null,
+      state: s('state'),
+      seq,
     };
   }
 }

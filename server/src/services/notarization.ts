@@ -11,7 +11,7 @@ import type { NotaryApplication, NotaryDecision, NotaryOffice } from '../adapter
 import * as n from '../repositories/notarizations.js';
 import { quotaLeft } from '../repositories/service-orders.js';
 import { consumeQuota, noQuota, releaseQuota } from './service-orders-quota.js';
-import { applyOnce, type DecisionOutcome } from './office-decisions.js';
+import { applyOnce, movesFromMachine, type DecisionOutcome } from './office-decisions.js';
 import { notify } from './notifications.js';
 
 const ref = (id: number) => `notarization:${id}`;
@@ -84,16 +84,22 @@ export async function releaseNotarizationUnit(q: Queryable, id: number): Promise
   if (f) await releaseQuota(q, { userId: f.userId, service: 'notarization', ref: ref(id) });
 }
 
-const MOVES: Record<NotaryDecision['decision'], { from: number[]; to: number; title: string }> = {
-  accept: { from: [n.NOTARY.SUBMITTED], to: n.NOTARY.ACCEPTED, title: '公证处已受理' },
-  request_info: { from: [n.NOTARY.SUBMITTED, n.NOTARY.ACCEPTED], to: n.NOTARY.INFO, title: '公证处要求补充材料' },
-  refuse: {
-    from: [n.NOTARY.SUBMITTED, n.NOTARY.ACCEPTED, n.NOTARY.INFO],
-    to: n.NOTARY.REFUSED,
-    title: '公证处决定不予公证',
-  },
-  issue: { from: [n.NOTARY.ACCEPTED], to: n.NOTARY.ISSUED, title: '公证书已出具' },
+/** A notarization's status for each state of its case at the notary office (the shared machine's states). */
+export const NOTARIZATION_STATUS_OF_CASE: Record<string, number> = {
+  received: n.NOTARY.SUBMITTED,
+  accepted: n.NOTARY.ACCEPTED,
+  info_requested: n.NOTARY.INFO,
+  refused: n.NOTARY.REFUSED,
+  issued: n.NOTARY.ISSUED,
 };
+
+/** Which statuses each decision may move a notarization from, and to: the notary's machine, mapped. */
+const MOVES = movesFromMachine<NotaryDecision['decision']>('notary', NOTARIZATION_STATUS_OF_CASE, {
+  accept: '公证处已受理',
+  request_info: '公证处要求补充材料',
+  refuse: '公证处决定不予公证',
+  issue: '公证书已出具',
+});
 
 /** Applies a verified notary decision once; an 'issue' stores the certificate first (outside the transaction). */
 export async function applyNotaryDecision(
@@ -111,8 +117,7 @@ export async function applyNotaryDecision(
       { contentType: 'application/pdf' },
     );
   }
-  return applyOnce(db, 'notary', d, async (t) => {
-    if (id === null) return 'unknown_case';
+  return applyOnce(db, 'notary', d, async (t, id) => {
     const m = MOVES[d.decision];
     if (d.decision === 'issue' && !d.number) return 'out_of_state';
     const request = d.decision === 'request_info' ? { message: d.message, deadline: d.deadline } : undefined;

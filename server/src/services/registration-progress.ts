@@ -10,7 +10,7 @@ import type { ObjectStore } from '../storage/types.js';
 import type { AuthorityApplication, AuthorityDecision, CopyrightAuthority } from '../adapters/authority/index.js';
 import { REG } from '../repositories/registrations.js';
 import * as rp from '../repositories/registration-progress.js';
-import { applyOnce, type DecisionOutcome } from './office-decisions.js';
+import { applyOnce, movesFromMachine, type DecisionOutcome } from './office-decisions.js';
 import { notify } from './notifications.js';
 import { registrationDecidedEvent } from './webhooks/events.js';
 import { enumLabel } from '../../../src/schemas/index.js';
@@ -68,13 +68,23 @@ export async function resubmitToAuthority(
   await rp.insertRegistrationEvent(db, id, REG.SUBMITTED, corrected ? '已补正并重新提交' : '申请已修改并重新提交');
 }
 
-/** Which statuses each decision may move a registration from, and to. */
-const MOVES: Record<AuthorityDecision['decision'], { from: number[]; to: number; title: string }> = {
-  accept: { from: [REG.SUBMITTED], to: REG.REVIEW, title: '登记机构已受理' },
-  correct: { from: [REG.SUBMITTED, REG.REVIEW], to: REG.CORRECTION, title: '登记机构要求补正' },
-  reject: { from: [REG.SUBMITTED, REG.REVIEW, REG.CORRECTION], to: REG.REJECTED, title: '登记机构决定不予登记' },
-  issue: { from: [REG.REVIEW], to: REG.REGISTERED, title: '登记成功，证书已发放' },
+/** A registration's status for each state of its case at the authority (the shared machine's states). */
+export const REGISTRATION_STATUS_OF_CASE: Record<string, number> = {
+  received: REG.SUBMITTED,
+  resubmitted: REG.SUBMITTED,
+  accepted: REG.REVIEW,
+  correction: REG.CORRECTION,
+  rejected: REG.REJECTED,
+  issued: REG.REGISTERED,
 };
+
+/** Which statuses each decision may move a registration from, and to: the authority's machine, mapped. */
+const MOVES = movesFromMachine<AuthorityDecision['decision']>('authority', REGISTRATION_STATUS_OF_CASE, {
+  accept: '登记机构已受理',
+  correct: '登记机构要求补正',
+  reject: '登记机构决定不予登记',
+  issue: '登记成功，证书已发放',
+});
 
 /**
  * Applies a verified decision. An 'issue' first fetches and stores the certificate (outside any
@@ -97,7 +107,7 @@ export async function applyAuthorityDecision(
       { contentType: 'application/pdf' },
     );
   }
-  return applyOnce(db, 'authority', d, async (t) => (id === null ? 'unknown_case' : move(t, id, d, certificateKey)));
+  return applyOnce(db, 'authority', d, (t, recordId) => move(t, recordId, d, certificateKey));
 }
 
 async function move(

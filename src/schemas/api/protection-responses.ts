@@ -135,9 +135,10 @@ export const decisionOutcomeSchema = {
   properties: {
     outcome: {
       type: 'string',
-      enum: ['applied', 'duplicate'],
+      enum: ['applied', 'duplicate', 'deferred', 'stale'],
       title: '处理结果',
-      description: 'applied 已按决定更新，duplicate 同一决定此前已处理',
+      description:
+        'applied 已按决定更新；duplicate 同一决定此前已处理；deferred 此前的决定尚未收到，平台将向机构查询状态后按序处理；stale 案件已处于该决定之后的状态',
     },
   },
 } as const;

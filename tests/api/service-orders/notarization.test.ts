@@ -71,7 +71,7 @@ describe('notarization of evidence items through the notary office', () => {
       verifyUrl: expect.stringContaining('/certifiy/copyright/deposit/LM2026112300000009'),
     });
 
-    expect((await decide(rec.case_no, { decision: 'issue' })).status).toBe(409);
+    await expect(decide(rec.case_no, { decision: 'issue' })).rejects.toThrow('当前状态「已收到」下不能「出具公证书」');
     expect((await decide(rec.case_no, { decision: 'accept' })).status).toBe(200);
     const askBody = await notary.office.decide(rec.case_no, {
       decision: 'request_info',
@@ -109,7 +109,9 @@ describe('notarization of evidence items through the notary office', () => {
     expect(
       (await t.app.inject({ url: `/api/protection/notarization/${rec.id}/certificate`, headers: bob.auth })).statusCode,
     ).toBe(404);
-    expect((await decide(rec.case_no, { decision: 'refuse', message: '晚到的决定' })).status).toBe(409);
+    await expect(decide(rec.case_no, { decision: 'refuse', message: '晚到的决定' })).rejects.toThrow(
+      '当前状态「已出具公证书」下不能「不予公证」',
+    );
 
     const events = (
       await call(t.app, 'GET', `/api/protection/notarization/${rec.id}/events`, alice.auth)

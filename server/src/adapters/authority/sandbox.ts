@@ -4,8 +4,6 @@ import { officeCertificatePdf } from '../../documents/office-certificate.js';
 import { SandboxOffice } from '../sandbox-office.js';
 import type { AuthorityApplication, AuthorityDecision, CopyrightAuthority } from './types.js';
 
-export const AUTHORITY_DECISIONS = ['accept', 'correct', 'reject', 'issue'] as const;
-
 /**
  * The sandbox copyright authority: applications are kept in sandbox_office_cases; a person decides
  * on /dev/authority; registration numbers look like the real ones (国作登字-2026-F-00012345, DCI
@@ -16,7 +14,7 @@ export class SandboxAuthority implements CopyrightAuthority {
   readonly office: SandboxOffice;
 
   constructor(key: string, db: Queryable) {
-    this.office = new SandboxOffice('authority', key, db, AUTHORITY_DECISIONS, (c) => {
+    this.office = new SandboxOffice('authority', key, db, (c) => {
       const serial = String(c.id).padStart(8, '0');
       return c.payload.kind === 'dci'
         ? `DCI0-${dayjs().format('YYYYMMDD')}-${serial}`
@@ -30,6 +28,10 @@ export class SandboxAuthority implements CopyrightAuthority {
 
   resubmit(caseNo: string, a: AuthorityApplication) {
     return this.office.resubmit(caseNo, a);
+  }
+
+  status(caseNo: string) {
+    return this.office.status(caseNo);
   }
 
   verifyDecision(body: Record<string, unknown>): AuthorityDecision | null {

@@ -1,4 +1,4 @@
-import type { OfficeDecision } from '../sandbox-office.js';
+import type { OfficeCaseStatus, OfficeDecision } from '../sandbox-office.js';
 
 /**
  * What a copyright-authority adapter must do. A real adapter talks to the registration system of
@@ -11,7 +11,11 @@ import type { OfficeDecision } from '../sandbox-office.js';
  *  - verifyDecision: check the signature of the authority's status callback (受理 accept, 补正 correct
  *    with the fields to fix and a deadline, 不予登记 reject with the reason, 发证 issue with the
  *    registration number) and return it, or null when it fails;
+ *  - status: the status query: the case's state and every decision so far as the signed callback
+ *    it sent (the product reconciles lost and out-of-order callbacks from it);
  *  - certificate: fetch the issued registration certificate (PDF) of a case.
+ * The case follows the machine in src/schemas/cyprotect/office-cases.ts; every callback carries the
+ * case's state after it and its sequence number.
  * The product does the rest (services/registration-progress.ts): one application per paid service
  * unit, each callback applied once and only in a state it fits, the applicant notified.
  */
@@ -33,6 +37,7 @@ export interface CopyrightAuthority {
   readonly label: string;
   submit(a: AuthorityApplication): Promise<{ caseNo: string }>;
   resubmit(caseNo: string, a: AuthorityApplication): Promise<void>;
+  status(caseNo: string): Promise<OfficeCaseStatus>;
   verifyDecision(body: Record<string, unknown>): AuthorityDecision | null;
   certificate(caseNo: string, registrationNo: string): Promise<Uint8Array>;
 }

@@ -4,8 +4,6 @@ import { officeCertificatePdf } from '../../documents/office-certificate.js';
 import { SandboxOffice } from '../sandbox-office.js';
 import type { NotaryApplication, NotaryDecision, NotaryOffice } from './types.js';
 
-export const NOTARY_DECISIONS = ['accept', 'request_info', 'refuse', 'issue'] as const;
-
 /** The sandbox notary office: cases in sandbox_office_cases, decided on /dev/notary, certificates drawn here. */
 export class SandboxNotary implements NotaryOffice {
   readonly label = '公证处（沙箱）';
@@ -16,7 +14,6 @@ export class SandboxNotary implements NotaryOffice {
       'notary',
       key,
       db,
-      NOTARY_DECISIONS,
       (c) => `（${dayjs().year()}）沙证字第${String(c.id).padStart(6, '0')}号`,
     );
   }
@@ -27,6 +24,10 @@ export class SandboxNotary implements NotaryOffice {
 
   resubmit(caseNo: string, a: NotaryApplication) {
     return this.office.resubmit(caseNo, a);
+  }
+
+  status(caseNo: string) {
+    return this.office.status(caseNo);
   }
 
   verifyDecision(body: Record<string, unknown>): NotaryDecision | null {

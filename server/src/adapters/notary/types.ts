@@ -1,4 +1,4 @@
-import type { OfficeDecision } from '../sandbox-office.js';
+import type { OfficeCaseStatus, OfficeDecision } from '../sandbox-office.js';
 
 /**
  * What a notary adapter must do. A real adapter talks to a notary office's online platform (e.g. a
@@ -9,7 +9,10 @@ import type { OfficeDecision } from '../sandbox-office.js';
  *  - resubmit: send the applicant's supplement after the office asked for information;
  *  - verifyDecision: check the signature of the office's callback (受理 accept, 补充材料 request_info
  *    with a deadline, 不予公证 refuse with the reason, 出具公证书 issue with the certificate number);
+ *  - status: the status query (the case's state and its signed decisions so far);
  *  - certificate: fetch the issued notarial certificate (PDF).
+ * The case follows the machine in src/schemas/cyprotect/office-cases.ts; every callback carries the
+ * case's state after it and its sequence number.
  * services/notarization.ts does the rest (paid unit, states, timeline, notifications).
  */
 export type NotaryDecision = OfficeDecision & { decision: 'accept' | 'request_info' | 'refuse' | 'issue' };
@@ -26,6 +29,7 @@ export interface NotaryOffice {
   readonly label: string;
   submit(a: NotaryApplication): Promise<{ caseNo: string }>;
   resubmit(caseNo: string, a: NotaryApplication): Promise<void>;
+  status(caseNo: string): Promise<OfficeCaseStatus>;
   verifyDecision(body: Record<string, unknown>): NotaryDecision | null;
   certificate(caseNo: string, certificateNo: string): Promise<Uint8Array>;
 }
