@@ -6,6 +6,7 @@ import {
   receiveCase,
   recordCaseDecision,
   resubmitCase,
+  withdrawCase,
   type Office,
   type SandboxCase,
 } from '../repositories/sandbox-office-cases.js';
@@ -88,6 +89,14 @@ export class SandboxOffice {
     if (!(await resubmitCase(this.db, this.office, caseNo, payload, OFFICE_CASES[this.office].resubmit))) {
       const c = await this.findCase(caseNo);
       throw new OfficeRefusal(c ? caseMoveRefusal(this.office, c.state, 'resubmit') : `unknown case ${caseNo}`);
+    }
+  }
+
+  /** The applicant withdraws; refused (OfficeRefusal) once the office went past where it allows that. */
+  async withdraw(caseNo: string): Promise<void> {
+    if (!(await withdrawCase(this.db, this.office, caseNo, OFFICE_CASES[this.office].withdraw))) {
+      const c = await this.findCase(caseNo);
+      throw new OfficeRefusal(c ? caseMoveRefusal(this.office, c.state, 'withdraw') : `unknown case ${caseNo}`);
     }
   }
 

@@ -61,6 +61,20 @@ export async function resubmitCase(
   return r.rowCount === 1;
 }
 
+/** The applicant's withdrawal; only from the states `from` lists. */
+export async function withdrawCase(
+  q: Queryable,
+  office: Office,
+  caseNo: string,
+  move: { from: readonly string[]; to: string },
+): Promise<boolean> {
+  const r = await q.query(
+    `UPDATE sandbox_office_cases SET state = $4, updated_at = now() WHERE office = $1 AND case_no = $2 AND state = ANY($3::text[])`,
+    [office, caseNo, [...move.from], move.to],
+  );
+  return r.rowCount === 1;
+}
+
 export async function findCase(q: Queryable, office: Office, caseNo: string): Promise<SandboxCase | null> {
   return (
     (

@@ -20,6 +20,7 @@ import {
   releaseNotarizationUnit,
   supplyInformation,
 } from '../services/notarization.js';
+import { withdrawAtOffice } from '../services/office-decisions.js';
 import { envelopeOf, fileAnswer } from '../http/envelope-schema.js';
 import {
   decisionOutcomeSchema,
@@ -57,6 +58,8 @@ export default async function notarizationRoutes(server: FastifyInstance) {
         from: [NOTARY.SUBMITTED],
         to: NOTARY.WITHDRAWN,
         refused: '公证处已受理，不能撤回',
+        before: (db, row) =>
+          withdrawAtOffice(db, 'notary', notary, row.case_no, '公证处已受理，不能撤回（状态稍后更新）'),
         after: releaseNotarizationUnit,
       },
     },

@@ -23,6 +23,7 @@ import { quotaLeft } from '../repositories/service-orders.js';
 import { certificateKeyOf, filingOf, registrationEvents } from '../repositories/registration-progress.js';
 import { consumeQuota, noQuota, releaseQuota } from '../services/service-orders-quota.js';
 import { fileWithAuthority, refuseLateCorrection, resubmitToAuthority } from '../services/registration-progress.js';
+import { withdrawAtOffice } from '../services/office-decisions.js';
 import { envelopeOf, fileAnswer } from '../http/envelope-schema.js';
 import { registrationEventsSchema, registrationRecordSchema } from '../../../src/schemas/api/protection-responses.js';
 
@@ -58,6 +59,8 @@ export function registrationRoutes(kind: RegistrationKind, schemaId: string, sco
           from: [REG.SUBMITTED, REG.CORRECTION],
           to: REG.WITHDRAWN,
           refused: '该申请正在审核或已完成，不能撤回',
+          before: (db, row) =>
+            withdrawAtOffice(db, 'authority', authority, row.case_no, '登记机构已处理该申请，不能撤回（状态稍后更新）'),
           // Nothing was registered: the paid unit goes back to the service order.
           after: async (q, id) => {
             const f = await filingOf(q, id);

@@ -21,6 +21,11 @@ export interface Transition {
   refused: string;
   /** Runs in the transition's transaction once the state changed (e.g. releasing what the row held). */
   after?: (q: Queryable, id: number) => Promise<void>;
+  /**
+   * Runs before, for a row in one of the `from` statuses: an outside party that must agree first
+   * (a withdrawal the office has to accept). Throws an AppError to refuse.
+   */
+  before?: (db: Db, row: Record<string, unknown>) => Promise<void>;
 }
 
 export interface ResourceRoutesSpec {
@@ -123,7 +128,8 @@ export function registerResourceRoutes(server: FastifyInstance, spec: ResourceRo
     app.post(`/:id/${action}`, { schema: { params: idParams, ...one } }, async (req) => {
       const user = await userFor(req, spec.role);
       const id = req.params.id;
-      await mustGetOwned(app.db, t, Number(user.id), id);
+      const row = await mustGetOwned(app.db, t, Number(user.id), id);
+      if (tr.before && tr.from.includes(Number(row.status))) await tr.before(app.db, row);
       const run = async (q: Queryable) => {
         const changed = await transitionOwned(q, t, Number(user.id), id, tr.from, tr.to);
         if (changed && tr.after) await tr.after(q, id);

@@ -91,6 +91,7 @@ export const NOTARIZATION_STATUS_OF_CASE: Record<string, number> = {
   info_requested: n.NOTARY.INFO,
   refused: n.NOTARY.REFUSED,
   issued: n.NOTARY.ISSUED,
+  withdrawn: n.NOTARY.WITHDRAWN,
 };
 
 /** Which statuses each decision may move a notarization from, and to: the notary's machine, mapped. */

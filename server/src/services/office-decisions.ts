@@ -1,5 +1,6 @@
 import type { Db, Queryable } from '../db/index.js';
-import type { Office, OfficeDecision } from '../adapters/sandbox-office.js';
+import { OfficeRefusal, type Office, type OfficeDecision } from '../adapters/sandbox-office.js';
+import { AppError } from '../http/envelope.js';
 import { enqueue } from '../jobs/index.js';
 import {
   claimOfficeNotification,
@@ -75,4 +76,26 @@ export function movesFromMachine<D extends string>(
       return [decision, { from, to: statusOf[move.to], title: titles[decision] }];
     }),
   ) as Record<D, { from: number[]; to: number; title: string }>;
+}
+
+/**
+ * A record about to be withdrawn: the office withdraws the application first. When it has moved on
+ * (a decision the product has not heard of yet), the withdrawal is refused with `refused` and a
+ * status query is queued so the record catches up. A record never filed needs nobody's consent.
+ */
+export async function withdrawAtOffice(
+  db: Db,
+  office: Office,
+  adapter: { withdraw(caseNo: string): Promise<void> },
+  caseNo: unknown,
+  refused: string,
+): Promise<void> {
+  if (typeof caseNo !== 'string' || !caseNo) return;
+  try {
+    await adapter.withdraw(caseNo);
+  } catch (err) {
+    if (!(err instanceof OfficeRefusal)) throw err;
+    await enqueue(db, OFFICE_RECONCILE_TASK, { office, caseNo }, { dedupeKey: `${office}:${caseNo}` });
+    throw new AppError(409, refused);
+  }
 }

@@ -76,6 +76,7 @@ export const REGISTRATION_STATUS_OF_CASE: Record<string, number> = {
   correction: REG.CORRECTION,
   rejected: REG.REJECTED,
   issued: REG.REGISTERED,
+  withdrawn: REG.WITHDRAWN,
 };
 
 /** Which statuses each decision may move a registration from, and to: the authority's machine, mapped. */

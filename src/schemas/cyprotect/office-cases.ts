@@ -16,6 +16,8 @@ export interface OfficeCaseMachine {
   decisions: Record<string, { from: readonly string[]; to: string; label: string }>;
   /** The applicant sends the application again (a correction, a supplement): from where, to what. */
   resubmit: { from: readonly string[]; to: string };
+  /** The applicant withdraws the application (撤回): from where the office still lets them. */
+  withdraw: { from: readonly string[]; to: string };
 }
 
 export const OFFICE_CASES: Record<OfficeName, OfficeCaseMachine> = {
@@ -27,6 +29,7 @@ export const OFFICE_CASES: Record<OfficeName, OfficeCaseMachine> = {
       resubmitted: '已补正，待审查',
       rejected: '不予登记',
       issued: '已发证',
+      withdrawn: '申请人已撤回',
     },
     decisions: {
       accept: { from: ['received', 'resubmitted'], to: 'accepted', label: '受理' },
@@ -37,6 +40,8 @@ export const OFFICE_CASES: Record<OfficeName, OfficeCaseMachine> = {
     },
     // Edited before acceptance, or corrected when asked: the office examines it again.
     resubmit: { from: ['received', 'resubmitted', 'correction'], to: 'resubmitted' },
+    // Until it decides, the authority lets the applicant withdraw, accepted or not.
+    withdraw: { from: ['received', 'accepted', 'correction', 'resubmitted'], to: 'withdrawn' },
   },
   notary: {
     states: {
@@ -45,6 +50,7 @@ export const OFFICE_CASES: Record<OfficeName, OfficeCaseMachine> = {
       info_requested: '待补充材料',
       refused: '不予公证',
       issued: '已出具公证书',
+      withdrawn: '申请人已撤回',
     },
     decisions: {
       accept: { from: ['received'], to: 'accepted', label: '受理' },
@@ -54,6 +60,8 @@ export const OFFICE_CASES: Record<OfficeName, OfficeCaseMachine> = {
     },
     // The supplement returns the case to the accepted application the office was examining.
     resubmit: { from: ['info_requested'], to: 'accepted' },
+    // Once it accepted the matter the notary office proceeds: a withdrawal is only before that.
+    withdraw: { from: ['received'], to: 'withdrawn' },
   },
 };
 
@@ -63,9 +71,11 @@ export function caseStateAfter(office: OfficeName, state: string, decision: stri
   return d && d.from.includes(state) ? d.to : null;
 }
 
-/** Why the office refuses a decision in a state, in Chinese (the sandbox page shows it). */
+const APPLICANT_MOVES: Record<string, string> = { resubmit: '重新提交', withdraw: '撤回' };
+
+/** Why the office refuses a decision (or the applicant's resubmission or withdrawal) in a state, in Chinese. */
 export function caseMoveRefusal(office: OfficeName, state: string, decision: string): string {
   const m = OFFICE_CASES[office];
-  const label = m.decisions[decision]?.label ?? decision;
+  const label = m.decisions[decision]?.label ?? APPLICANT_MOVES[decision] ?? decision;
   return `当前状态「${m.states[state] ?? state}」下不能「${label}」`;
 }

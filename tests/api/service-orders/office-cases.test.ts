@@ -37,7 +37,8 @@ const FORMS = { registration: { ...base, service: 1, media: 1 }, dci: { ...base,
 function edgesOf(office: OfficeName): string[] {
   const m = OFFICE_CASES[office];
   const edges = Object.entries(m.decisions).flatMap(([d, move]) => move.from.map((s) => `${s} -${d}-> ${move.to}`));
-  return [...edges, ...m.resubmit.from.map((s) => `${s} -resubmit-> ${m.resubmit.to}`)].sort();
+  const applicant = (['resubmit', 'withdraw'] as const).flatMap((a) => m[a].from.map((s) => `${s} -${a}-> ${m[a].to}`));
+  return [...edges, ...applicant].sort();
 }
 
 describe('office cases: one machine on both sides, callbacks applied in the office order', () => {
@@ -53,9 +54,9 @@ describe('office cases: one machine on both sides, callbacks applied in the offi
     photo = { filename: '组图1.jpg', contentType: 'image/jpeg', data: await jpeg(320, 240) };
     authority = copyrightAuthority(t.app.config, t.db);
     notary = notaryOffice(t.app.config, t.db);
-    await buyServiceWithWallet(t.app, t.db, alice, 'registration_1', 8);
+    await buyServiceWithWallet(t.app, t.db, alice, 'registration_1', 10);
     await buyServiceWithWallet(t.app, t.db, alice, 'dci_1', 2);
-    await buyServiceWithWallet(t.app, t.db, alice, 'notarization_1', 4);
+    await buyServiceWithWallet(t.app, t.db, alice, 'notarization_1', 7);
     depositId = Number(
       (
         await t.db.query(
@@ -133,6 +134,14 @@ describe('office cases: one machine on both sides, callbacks applied in the offi
       await agree(r);
     };
 
+    const withdraw = async (r: Reg) => {
+      const from = (await authority.office.findCase(r.caseNo))!.state;
+      const res = await call(t.app, 'POST', `/api/protection/${r.kind}/${r.id}/withdraw`, alice.auth);
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      taken.push(`${from} -withdraw-> ${(await authority.office.findCase(r.caseNo))!.state}`);
+      await agree(r);
+    };
+
     const a = await register();
     await agree(a);
     await step(a, 'accept');
@@ -157,9 +166,21 @@ describe('office cases: one machine on both sides, callbacks applied in the offi
     const e = await register('dci');
     await step(e, 'accept');
     await step(e, 'reject');
-    const f = await register(); // edited twice before the authority looked at it
+    const f = await register(); // edited twice before the authority looked at it, then withdrawn
     await resubmit(f);
     await resubmit(f);
+    await withdraw(f);
+    await withdraw(await register());
+    const g = await register();
+    await step(g, 'correct');
+    await withdraw(g);
+    // Withdrawn while the authority's accept was on its way (lost): the authority lets it go from
+    // accepted, and the late accept cannot move the withdrawn registration.
+    const h = await register();
+    const lateAccept = await authority.office.decide(h.caseNo, { decision: 'accept' });
+    await withdraw(h);
+    expect((await authorityNotify(lateAccept)).status).toBe(409);
+    await agree(h);
 
     expect([...new Set(taken)].sort()).toEqual(edgesOf('authority'));
   });
@@ -302,10 +323,24 @@ describe('office cases: one machine on both sides, callbacks applied in the offi
     const d = await notarize();
     await step(d, 'accept');
     await step(d, 'refuse');
+    const w = await notarize();
+    const withdrawn = await call(t.app, 'POST', `/api/protection/notarization/${w.id}/withdraw`, alice.auth);
+    expect(withdrawn.status).toBe(200);
+    taken.push(`received -withdraw-> ${(await notary.office.findCase(w.caseNo))!.state}`);
+    await agree(w);
     expect([...new Set(taken)].sort()).toEqual(edgesOf('notary'));
 
+    // The office accepted but its callback was lost: it refuses the withdrawal, the record catches up.
+    const x = await notarize();
+    await notary.office.decide(x.caseNo, { decision: 'accept' });
+    const refused = await call(t.app, 'POST', `/api/protection/notarization/${x.id}/withdraw`, alice.auth);
+    expect(refused.status).toBe(409);
+    expect(refused.body.msg).toBe('公证处已受理，不能撤回（状态稍后更新）');
+    await reconcileJobs();
+    expect((await getNot(x)).status).toBe(1);
+    await agree(x);
+
     // A notary callback lost: the case is quiet, the sweep asks the office.
-    await buyServiceWithWallet(t.app, t.db, alice, 'notarization_1');
     const e = await notarize();
     await notary.office.decide(e.caseNo, { decision: 'accept' });
     expect((await getNot(e)).status).toBe(0);

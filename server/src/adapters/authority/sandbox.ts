@@ -30,6 +30,10 @@ export class SandboxAuthority implements CopyrightAuthority {
     return this.office.resubmit(caseNo, a);
   }
 
+  withdraw(caseNo: string) {
+    return this.office.withdraw(caseNo);
+  }
+
   status(caseNo: string) {
     return this.office.status(caseNo);
   }

@@ -37,6 +37,8 @@ export interface CopyrightAuthority {
   readonly label: string;
   submit(a: AuthorityApplication): Promise<{ caseNo: string }>;
   resubmit(caseNo: string, a: AuthorityApplication): Promise<void>;
+  /** The applicant withdraws the application; throws when the office no longer allows it. */
+  withdraw(caseNo: string): Promise<void>;
   status(caseNo: string): Promise<OfficeCaseStatus>;
   verifyDecision(body: Record<string, unknown>): AuthorityDecision | null;
   certificate(caseNo: string, registrationNo: string): Promise<Uint8Array>;

@@ -26,6 +26,10 @@ export class SandboxNotary implements NotaryOffice {
     return this.office.resubmit(caseNo, a);
   }
 
+  withdraw(caseNo: string) {
+    return this.office.withdraw(caseNo);
+  }
+
   status(caseNo: string) {
     return this.office.status(caseNo);
   }

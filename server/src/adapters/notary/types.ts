@@ -29,6 +29,8 @@ export interface NotaryOffice {
   readonly label: string;
   submit(a: NotaryApplication): Promise<{ caseNo: string }>;
   resubmit(caseNo: string, a: NotaryApplication): Promise<void>;
+  /** The applicant withdraws the application; throws when the office no longer allows it. */
+  withdraw(caseNo: string): Promise<void>;
   status(caseNo: string): Promise<OfficeCaseStatus>;
   verifyDecision(body: Record<string, unknown>): NotaryDecision | null;
   certificate(caseNo: string, certificateNo: string): Promise<Uint8Array>;
