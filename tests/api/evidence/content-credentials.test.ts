@@ -14,6 +14,7 @@ import { recordDeposit } from '../../../server/src/services/deposit-ledger.js';
 import { credentialsSignerOf } from '../../../server/src/evidence/credentials/signer.js';
 import { signerFromSeed, signerKeyString } from '../../../server/src/evidence/note-signer.js';
 import { verifyReceipt, type EvidenceReceipt } from '../../../verify-receipt.mjs';
+import { fingerprintWork } from '../../../server/src/services/monitor/fingerprint-works.js';
 
 const run = promisify(execFile);
 const ORIGIN = 'lumen.test/credentials-log';
@@ -97,7 +98,20 @@ describe('licensed downloads carry Content Credentials', () => {
     await t.db.query("UPDATE users SET nickname = '川西摄影师' WHERE id = $1", [creator.id]);
     buyer = await makeUser(t.db, { owner_type: 'ORGANISATIONS', company_name: '内容凭证测试传媒有限公司' });
     await t.db.query('UPDATE users SET balance_cents = 100000 WHERE id = $1', [buyer.id]);
-    const image = sharp({ create: { width: 64, height: 48, channels: 3, background: { r: 30, g: 140, b: 90 } } });
+    // Structure, not a flat colour: the perceptual fingerprint needs some to be usable (PDQ quality).
+    const w = 256;
+    const h = 192;
+    const raw = Buffer.alloc(w * h * 3);
+    for (let y = 0; y < h; y++)
+      for (let x = 0; x < w; x++) {
+        const i = (y * w + x) * 3;
+        // Diagonal bands of blocks over gradients: shapes PDQ keeps through a resize and recompression.
+        const v = ((x >> 5) + (y >> 5)) % 3 === 0 ? 220 : x + y / 2;
+        raw[i] = v;
+        raw[i + 1] = 255 - v;
+        raw[i + 2] = (y * 255) / h;
+      }
+    const image = sharp(raw, { raw: { width: w, height: h, channels: 3 } });
     jpg = await material('jpg', await image.clone().jpeg({ quality: 90 }).toBuffer());
     png = await material('png', await image.clone().png().toBuffer());
     const clip = path.join(root, 'clip.mp4');
@@ -196,5 +210,87 @@ describe('licensed downloads carry Content Credentials', () => {
     copy[copy.length - 10] ^= 0xff;
     const r = await readC2pa('image/jpeg', copy, credentialsSignerOf(t.app.config).rootCertificate);
     expect(r.failure.map((f) => f.code)).toContain('assertion.dataHash.mismatch');
+  });
+
+  describe('POST /api/protection/credentials/verify (/certifiy, /tool)', () => {
+    const verify = async (body: Buffer) => {
+      const r = await t.app.inject({
+        method: 'POST',
+        url: '/api/protection/credentials/verify',
+        headers: { 'content-type': 'application/octet-stream' },
+        payload: body,
+      });
+      return { status: r.statusCode, body: r.json() };
+    };
+
+    it('a licensed copy: platform signature, the licence standing, the deposit receipt in a witnessed checkpoint', async () => {
+      for (const id of [jpg, mp4]) {
+        const r = await verify(await download(id));
+        expect(r.status).toBe(200);
+        expect(r.body.msg).toBe('内容凭证有效：由流明素材签发');
+        const c = r.body.data.credentials;
+        expect(c).toMatchObject({ valid: true, signedByPlatform: true, failures: [] });
+        const lic = (await call(t.app, 'GET', '/api/order/authrecord/list', buyer.auth)).body.data.list.find(
+          (l: { materialId: number }) => l.materialId === id,
+        );
+        expect(c.licence).toMatchObject({
+          number: lic.verifyCode,
+          licensee: '内容凭证测试传媒有限公司',
+          current: true,
+        });
+        expect(c.work.creator).toBe('川西摄影师');
+        expect(c.deposit.originalSha256).toBe(sha256(originals[id]));
+        expect(c.receiptSteps.length).toBeGreaterThan(3);
+        expect(c.receiptSteps.filter((s: { ok: boolean | null }) => s.ok === false)).toEqual([]);
+        expect(c.receiptSteps.map((s: { label: string }) => s.label)).toEqual(
+          expect.arrayContaining(['文件哈希', '存证叶子']),
+        );
+        expect(r.body.data.hashMatches.map((m: { certNo: string }) => m.certNo)).toEqual([c.deposit.certNo]);
+      }
+    });
+
+    it('a changed copy: the credentials no longer verify, and nothing is vouched for', async () => {
+      const copy = Buffer.from(await download(jpg));
+      copy[copy.length - 10] ^= 0xff;
+      const c = (await verify(copy)).body.data.credentials;
+      expect(c.valid).toBe(false);
+      expect(c.failures).toContain('assertion.dataHash.mismatch');
+      expect(c.licence).toBeNull();
+      expect(c.deposit).toBeNull();
+    });
+
+    it('a file without credentials: matched by hash, and a re-encoded copy by perceptual fingerprint', async () => {
+      const byHash = await verify(originals[jpg]);
+      expect(byHash.body.data.credentials).toBeNull();
+      expect(byHash.body.data.hashMatches).toHaveLength(1);
+      expect(byHash.body.msg).toBe('文件没有内容凭证，已按指纹匹配到平台素材');
+
+      const key = (await t.db.query('SELECT original_path FROM materials WHERE id = $1', [jpg])).rows[0].original_path;
+      await fingerprintWork(t.db, t.app.storage, { id: jpg, type: 11, original: key });
+      const reencoded = await sharp(originals[jpg]).resize(200).jpeg({ quality: 60 }).toBuffer();
+      const r = await verify(reencoded);
+      expect(r.body.data.credentials).toBeNull();
+      expect(r.body.data.hashMatches).toEqual([]);
+      expect(r.body.data.similar[0]).toMatchObject({ materialId: jpg, title: '流明测试作品 jpg' });
+      expect(r.body.data.similar[0].similarity).toBeGreaterThan(0.85);
+
+      const unrelated = await sharp({ create: { width: 50, height: 50, channels: 3, background: '#123456' } })
+        .png()
+        .toBuffer();
+      const none = await verify(unrelated);
+      expect(none.body.data).toMatchObject({ credentials: null, hashMatches: [], similar: [] });
+      expect(none.body.msg).toBe('文件没有内容凭证，也未匹配到平台素材');
+    });
+
+    it('no file is a Chinese 400', async () => {
+      const r = await t.app.inject({
+        method: 'POST',
+        url: '/api/protection/credentials/verify',
+        headers: { 'content-type': 'application/octet-stream' },
+        payload: Buffer.alloc(0),
+      });
+      expect(r.statusCode).toBe(400);
+      expect(r.json().msg).toBe('请选择要查验的文件');
+    });
   });
 });
