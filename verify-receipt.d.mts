@@ -53,7 +53,7 @@ export function verifyReceipt(
   fileBytes: Uint8Array,
   receipt: unknown,
   pinnedKey?: string,
-  witnessing?: { witnesses?: string[]; quorum?: number },
+  witnessing?: { witnesses?: string[]; quorum?: number; fileSha256?: string },
 ): Promise<{ ok: boolean; steps: VerifyStep[] }>;
 export function parseCosignerKey(vkey: string): Promise<{ name: string; id: Uint8Array; publicKey: Uint8Array } | null>;
 export function cosignedMessage(text: string, time: number): Uint8Array;

@@ -218,6 +218,8 @@ export async function witnessesOf(note, witnessKeys) {
 /**
  * Every check of a receipt against the original file's bytes, in order; each step is
  * { id, label, ok, detail }. `pinnedKey` is the log's verifier key string the user trusts.
+ * `witnessing.fileSha256` (hex) stands for the original when only its hash is at hand: the
+ * ingredient of a licensed copy's Content Credentials, whose signature vouches for it.
  */
 export async function verifyReceipt(fileBytes, receipt, pinnedKey, witnessing = {}) {
   const steps = [];
@@ -230,7 +232,8 @@ export async function verifyReceipt(fileBytes, receipt, pinnedKey, witnessing = 
     step('format', '回执格式', false, `不是 ${RECEIPT_FORMAT} 回执`);
     return done();
   }
-  const fileHash = toHex(await sha256(fileBytes));
+  const fileHash =
+    typeof witnessing.fileSha256 === 'string' ? witnessing.fileSha256.toLowerCase() : toHex(await sha256(fileBytes));
   step(
     'file',
     '文件哈希',

@@ -76,6 +76,11 @@ export interface Config {
   metricsToken?: string;
   /** A real RFC 3161 TSA (TSA_URL) and its certificates to publish (PEM read from TSA_CERT_FILE, TSA_ROOT_CERT_FILE); the sandbox otherwise. */
   tsa?: { url?: string; certificate?: string; rootCertificate?: string };
+  /**
+   * The Content Credentials (C2PA) signer issued by a real CA: C2PA_CERT_FILE (PEM chain, leaf first)
+   * and C2PA_KEY_FILE (PKCS#8 PEM, P-256); a sandbox CA in DATA_DIR/evidence/c2pa otherwise.
+   */
+  contentCredentials?: { certificateChain: string; privateKey: string };
   /** Scheduled backups on the job queue (server/src/backup): every intervalMs (0: off), into dir, the newest `keep` kept. */
   backup: BackupSettings;
 }
@@ -148,6 +153,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     tsa: env.TSA_URL
       ? { url: env.TSA_URL, certificate: readPem(env.TSA_CERT_FILE), rootCertificate: readPem(env.TSA_ROOT_CERT_FILE) }
       : undefined,
+    contentCredentials:
+      env.C2PA_CERT_FILE && env.C2PA_KEY_FILE
+        ? { certificateChain: readPem(env.C2PA_CERT_FILE)!, privateKey: readPem(env.C2PA_KEY_FILE)! }
+        : undefined,
     backup: backupConfig(env, nodeEnv, dataDir),
     ...storageConfig(env),
   };

@@ -184,3 +184,29 @@ export async function heldOrderLines(db: Queryable, orderId: number): Promise<st
   );
   return r.rows.map((x) => x.title);
 }
+
+/** What a licensed copy's Content Credentials state: the licence, its work and creator, the work's deposit certificate. */
+export async function licenceCredentialFacts(db: Queryable, licenceId: number) {
+  const r = await db.query<{
+    id: number;
+    materialId: number;
+    scenario: string;
+    licenseeName: string;
+    verifyCode: string;
+    createdAt: Date;
+    orderNo: string;
+    paidAt: Date | null;
+    workTitle: string;
+    creator: string | null;
+    certNo: string | null;
+    certificateUrl: string | null;
+  }>(
+    `SELECT ${COLUMNS}, o.paid_at AS "paidAt", m.title AS "workTitle", u.nickname AS creator,
+            e.cert_no AS "certNo", e.certificate_url AS "certificateUrl"
+       FROM ${FROM} JOIN materials m ON m.id = l.material_id LEFT JOIN users u ON u.id = m.owner_id
+       LEFT JOIN material_evidence e ON e.material_id = m.id
+      WHERE l.id = $1`,
+    [licenceId],
+  );
+  return r.rows[0] ?? null;
+}

@@ -174,3 +174,13 @@ export async function listMaterials(
   const n = Number(counted.rows[0].n);
   return { list: rows.rows.map(toCard), total: Math.min(n, countCap), totalCapped: n > countCap };
 }
+
+/** Titles of visible materials by id (a fingerprint match names the works it found). */
+export async function materialTitles(db: Queryable, ids: number[]): Promise<Map<number, string>> {
+  if (!ids.length) return new Map();
+  const r = await db.query<{ id: number; title: string }>(
+    'SELECT id, title FROM materials WHERE id = ANY($1::bigint[]) AND status = 1',
+    [ids],
+  );
+  return new Map(r.rows.map((x) => [Number(x.id), x.title]));
+}

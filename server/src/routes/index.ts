@@ -41,6 +41,7 @@ export const routeModules: Array<{
   { prefix: '/api/content', load: () => import('./content.js') },
   { prefix: '/api/admin/content', load: () => import('./admin-content.js') },
   { prefix: '/api/protection/lookup', load: () => import('./evidence-lookup.js') },
+  { prefix: '/api/protection/credentials', load: () => import('./content-credentials.js') },
   { prefix: '/api/drafts', load: () => import('./drafts.js') },
   { prefix: '/api/collective', load: () => import('./collective.js') },
   // The spec's URL /cytransfer is the copyright-trading domain (pages, routes, service, tests).

@@ -10,6 +10,7 @@ import { cancelOrder, findOrder, listOrders, ORDER_LIST, orderItems } from '../r
 import * as lic from '../repositories/licences.js';
 import type { LicenceLevel, UseCaseTable } from '../../../src/schemas/licence/use-cases.js';
 import { currentUseCases } from '../services/checkout.js';
+import { licensedCopy } from '../services/content-credentials.js';
 import { serviceOrderByOrderId } from '../repositories/service-orders.js';
 import { giftCardOrderTitle } from '../repositories/gift-cards.js';
 import { envelopeOf, envelopeOrFile, fileAnswer } from '../http/envelope-schema.js';
@@ -193,7 +194,9 @@ export default async function orderRoutes(server: FastifyInstance) {
       const ext = path.extname(m.originalPath) || (m.format ? `.${m.format.toLowerCase()}` : '');
       const filename = `${m.title}${ext}`;
       reply.header('cache-control', 'private, no-store');
-      const url = await app.storage.downloadUrl(m.originalPath, {
+      // JPEG, PNG and MP4 go out with the platform's Content Credentials (services/content-credentials.ts).
+      const key = await licensedCopy(app, licenceId, { ...m, originalPath: m.originalPath });
+      const url = await app.storage.downloadUrl(key, {
         filename,
         contentType: 'application/octet-stream',
         expiresInSeconds: DOWNLOAD_URL_SECONDS,
@@ -202,7 +205,7 @@ export default async function orderRoutes(server: FastifyInstance) {
       return reply
         .type('application/octet-stream')
         .header('content-disposition', contentDisposition(filename))
-        .send(await app.storage.stream(m.originalPath));
+        .send(await app.storage.stream(key));
     },
   );
 

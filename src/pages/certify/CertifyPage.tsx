@@ -6,6 +6,7 @@ import { Alert, Card, Descriptions, Input, Result, Skeleton, Space } from 'antd'
 import { formatDateTime } from '../../resources/views/cells';
 import { CERT_NO_PATTERN } from '../../schemas/api/ledger';
 import ReceiptVerifier from './ReceiptVerifier';
+import CredentialsVerifier from './CredentialsVerifier';
 import CaptureCertificate from './CaptureCertificate';
 import { CAPTURE_CERT_NO_PATTERN } from '../../schemas/api/web-capture';
 
@@ -84,6 +85,9 @@ export default function CertifyPage() {
             subTitle="存证证书编号以 LM 开头，授权证书验证码为 12 位字母数字"
           />
         )}
+      </Card>
+      <Card title="内容凭证查验">
+        <CredentialsVerifier />
       </Card>
       <ReceiptVerifier />
     </Space>

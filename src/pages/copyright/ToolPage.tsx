@@ -6,6 +6,7 @@ import { formatBytes, type FileMeta } from '../../schemas/file-rules';
 import { useSchemas } from '../../hooks/use-schema';
 import { FileFingerprint } from './FileFingerprint';
 import { RULE_SETS, ruleReport } from './rule-report';
+import CredentialsVerifier from '../certify/CredentialsVerifier';
 
 function RuleCheck() {
   const ready = useSchemas(RULE_SETS.map((s) => s.id));
@@ -72,7 +73,7 @@ function RuleCheck() {
   );
 }
 
-/** /tool: browser-side tools — a file's SHA-256 looked up in the evidence log; a file checked against every upload rule. */
+/** /tool: a file's SHA-256 looked up in the evidence log and a file checked against every upload rule (in the browser); its Content Credentials checked (on the server). */
 export default function ToolPage() {
   return (
     <div style={{ maxWidth: 1000, margin: '0 auto', padding: '24px 16px' }}>
@@ -80,11 +81,14 @@ export default function ToolPage() {
         工具箱
       </Typography.Title>
       <Typography.Paragraph type="secondary" style={{ textAlign: 'center' }}>
-        所有计算都在您的浏览器中完成，文件不会上传。
+        除内容凭证查验外，所有计算都在您的浏览器中完成，文件不会上传。
       </Typography.Paragraph>
       <Space direction="vertical" size={24} style={{ width: '100%' }}>
         <Card title="文件指纹与存证查询">
           <FileFingerprint />
+        </Card>
+        <Card title="内容凭证查验">
+          <CredentialsVerifier />
         </Card>
         <Card title="上传规则检查">
           <RuleCheck />

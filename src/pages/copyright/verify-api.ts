@@ -1,4 +1,5 @@
-import { get } from '../../dataProvider/axios';
+import { get, http, toRequestError, unwrap, type Envelope } from '../../dataProvider/axios';
+import type { CredentialsVerify } from '../../schemas/api/content-credentials';
 
 export interface DepositMatch {
   certNo: string;
@@ -27,3 +28,15 @@ export const lookupSha256 = (sha256: string) =>
 /** Public check of a deposit certificate by its number (the log entry and the chain up to it). */
 export const verifyCertificate = (certNo: string) =>
   get<CertificateCheck>(`/api/protection/deposit/verify/${encodeURIComponent(certNo)}`);
+
+/** Sends the file itself: its Content Credentials (C2PA) and perceptual fingerprint are read on the server. */
+export async function verifyCredentials(file: File): Promise<CredentialsVerify> {
+  try {
+    const res = await http.post<Envelope<CredentialsVerify>>('/api/protection/credentials/verify', file, {
+      headers: { 'Content-Type': 'application/octet-stream' },
+    });
+    return unwrap(res.data);
+  } catch (e) {
+    throw toRequestError(e);
+  }
+}

@@ -17,7 +17,7 @@ export interface Issued {
 const CA_CN = 'Lumen Sandbox Timestamp Root CA';
 const TSA_CN = 'Lumen Sandbox TSA';
 /** The subject Names are rebuilt from these (deterministic DER), so nothing re-parses a certificate. */
-const nameOf = (cn: string) =>
+export const nameOf = (cn: string) =>
   seq(
     set(seq(oid(OID.country), tlv(0x13, Buffer.from('CN')))),
     set(seq(oid(OID.organization), utf8('流明素材（沙箱）'))),
@@ -25,7 +25,19 @@ const nameOf = (cn: string) =>
   );
 const extension = (id: string, critical: boolean, value: Buffer) =>
   seq(oid(id), ...(critical ? [bool(true)] : []), octets(value));
-function issue(opts: { cn: string; key: crypto.KeyObject; issuer?: Issued; ca: boolean; years: number }): Issued {
+/**
+ * A certificate for `key` signed by `issuer` (self-signed without one). A leaf gets the extended key
+ * usages in `eku` (default: the TSA's one critical timeStamping).
+ */
+export function issue(opts: {
+  cn: string;
+  key: crypto.KeyObject;
+  issuer?: Issued;
+  ca: boolean;
+  years: number;
+  eku?: { oids: string[]; critical: boolean };
+}): Issued {
+  const eku = opts.eku ?? { oids: [OID.timeStamping], critical: true };
   const spki = crypto.createPublicKey(opts.key).export({ format: 'der', type: 'spki' });
   const ski = crypto.createHash('sha1').update(spki.subarray(-65)).digest();
   const serial = crypto.randomBytes(12);
@@ -44,7 +56,7 @@ function issue(opts: { cn: string; key: crypto.KeyObject; issuer?: Issued; ca: b
         extension(OID.basicConstraints, true, seq()),
         extension(OID.keyUsage, true, bits(Buffer.from([0xc0]), 6)),
         // RFC 3161 §2.3: the TSA certificate has exactly one, critical, extended key usage: timeStamping.
-        extension(OID.extKeyUsage, true, seq(oid(OID.timeStamping))),
+        extension(OID.extKeyUsage, eku.critical, seq(...eku.oids.map(oid))),
         extension(OID.subjectKeyId, false, octets(ski)),
         extension(
           OID.authorityKeyId,
@@ -71,7 +83,7 @@ export const pemOf = (der: Buffer) =>
     .toString('base64')
     .match(/.{1,64}/g)!
     .join('\n')}\n-----END CERTIFICATE-----\n`;
-const derOf = (pem: string) => Buffer.from(pem.replace(/-----[^-]+-----|\s/g, ''), 'base64');
+export const derOf = (pem: string) => Buffer.from(pem.replace(/-----[^-]+-----|\s/g, ''), 'base64');
 
 /**
  * The sandbox CA and TSA certificates (ECDSA P-256) in `dir`, created on first use.

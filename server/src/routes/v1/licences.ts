@@ -15,6 +15,7 @@ import { purchaseAnswerSchema, purchaseLicencesSchema } from '../../../../src/sc
 import { NO_LICENCE } from '../order.js';
 import { callerOf, v1Schema } from './key-auth.js';
 import { idempotencyHeader, idempotent } from './idempotency.js';
+import { licensedCopy } from '../../services/content-credentials.js';
 
 /** Lifetime of a download link: the same as the site's presigned originals. */
 const DOWNLOAD_URL_SECONDS = 300;
@@ -72,11 +73,15 @@ export async function licencesV1(server: FastifyInstance) {
       app.counters.bump(materialId, 'downloads');
       const ext = path.extname(m.originalPath) || (m.format ? `.${m.format.toLowerCase()}` : '');
       const filename = `${m.title}${ext}`;
-      let url = await app.storage.downloadUrl(m.originalPath, {
-        filename,
-        contentType: 'application/octet-stream',
-        expiresInSeconds: DOWNLOAD_URL_SECONDS,
-      });
+      // The presigned URL points at the licensed copy with Content Credentials (services/content-credentials.ts).
+      let url = await app.storage.downloadUrl(
+        await licensedCopy(app, licenceId, { ...m, originalPath: m.originalPath }),
+        {
+          filename,
+          contentType: 'application/octet-stream',
+          expiresInSeconds: DOWNLOAD_URL_SECONDS,
+        },
+      );
       if (!url) {
         const token = crypto.randomBytes(32).toString('base64url');
         await insertDownloadGrant(app.db, {
@@ -113,7 +118,7 @@ export async function licencesV1(server: FastifyInstance) {
         .type('application/octet-stream')
         .header('cache-control', 'private, no-store')
         .header('content-disposition', contentDisposition(`${m.title}${ext}`))
-        .send(await app.storage.stream(m.originalPath));
+        .send(await app.storage.stream(await licensedCopy(app, g.licenceId, { ...m, originalPath: m.originalPath })));
     },
   );
 }
