@@ -47,7 +47,10 @@ export default async function imageDownloadRoutes(server: FastifyInstance) {
 
   app.get(
     '/:id/file',
-    { schema: { summary: '再次下载原图', params: idParams, response: envelopeOrFile(downloadLinkSchema) } },
+    {
+      compress: false, // an image, compressed already (see /api/order/download)
+      schema: { summary: '再次下载原图', params: idParams, response: envelopeOrFile(downloadLinkSchema) },
+    },
     async (req, reply) => {
       const u = await req.requireUser();
       const row = await mustGetOwned(app.db, imageDownloadTable, Number(u.id), req.params.id);

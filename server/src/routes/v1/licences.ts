@@ -101,6 +101,7 @@ export async function licencesV1(server: FastifyInstance) {
   app.get(
     '/downloads/:token',
     {
+      compress: false, // media, compressed already (see /api/order/download)
       schema: {
         summary: '下载原文件（临时链接）',
         params: tokenParams,
