@@ -1,5 +1,8 @@
 import { get } from '../../dataProvider/axios';
 
+/** A deposit certificate's number: LM and 16 digits. */
+export const DEPOSIT_CERT_NO = /^LM[0-9]{16}$/;
+
 export interface DepositMatch {
   certNo: string;
   workName: string;
