@@ -9,7 +9,7 @@ export default function JusticePage() {
   const navigate = useNavigate();
   const current = JUSTICE_TYPES[type] ? type : 'deposit';
   return (
-    <ServiceSheet s={protectionServices.justice}>
+    <ServiceSheet s={protectionServices.justice} verify={false}>
       <CapsuleTabs activeKey={current} onChange={(k) => navigate(`/copyright/justice/${k}`, { replace: true })}>
         {Object.entries(JUSTICE_TYPES).map(([key, t]) => (
           <CapsuleTabs.Tab key={key} title={t.label} />

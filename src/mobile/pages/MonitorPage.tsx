@@ -16,8 +16,10 @@ export default function MonitorPage() {
   const kind = KINDS.find((k) => k.key === type) ?? KINDS[0];
   const s = protectionServices.monitor;
   const feature = s.features.find((f) => f.title === kind.feature)!;
+  // The chosen kind's fingerprint is the tab's text; the list keeps what both kinds share.
+  const shared = { ...s, features: s.features.filter((f) => !KINDS.some((k) => k.feature === f.title)) };
   return (
-    <ServiceSheet s={s}>
+    <ServiceSheet s={shared} verify={false}>
       <CapsuleTabs activeKey={kind.key} onChange={(k) => navigate(`/copyright/monitor/${k}`, { replace: true })}>
         {KINDS.map((k) => (
           <CapsuleTabs.Tab key={k.key} title={k.title} />

@@ -10,5 +10,5 @@ export const servicePage = (key: keyof typeof copyrightServices) =>
 /** /copyright/web-evidence: the web-page evidence service. */
 export const webEvidencePage = () =>
   function MobileWebEvidencePage() {
-    return <ServiceSheet s={protectionServices.webEvidence} />;
+    return <ServiceSheet s={protectionServices.webEvidence} verify={false} />;
   };

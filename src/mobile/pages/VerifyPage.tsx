@@ -35,7 +35,13 @@ function CertificateTab() {
   };
   return (
     <>
-      <SearchBar placeholder="存证证书编号" value={certNo} onChange={setCertNo} onSearch={(v) => void check(v)} />
+      <SearchBar
+        placeholder="存证证书编号"
+        aria-label="存证证书编号"
+        value={certNo}
+        onChange={setCertNo}
+        onSearch={(v) => void check(v)}
+      />
       <Button block color="primary" loading={busy} onClick={() => void check(certNo)} style={{ marginTop: 8 }}>
         核验
       </Button>

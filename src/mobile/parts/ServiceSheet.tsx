@@ -83,9 +83,20 @@ export function NextStep({ start }: { start: CopyrightService['start'] }) {
   );
 }
 
-/** A copyright service on a phone: what it is, its features, packages with prices, steps and FAQ. */
-export function ServiceSheet({ s, children }: { s: CopyrightService; children?: ReactNode }) {
-  const verify = mobilePathFor(s.verifyTo ?? '/copyrightVerify');
+/**
+ * A copyright service on a phone: what it is, its features, packages with prices, steps and FAQ.
+ * `verify` links its certificates' check page (services that issue none: false).
+ */
+export function ServiceSheet({
+  s,
+  verify: withVerify = true,
+  children,
+}: {
+  s: CopyrightService;
+  verify?: boolean;
+  children?: ReactNode;
+}) {
+  const verify = withVerify ? mobilePathFor(s.verifyTo ?? '/copyrightVerify') : null;
   return (
     <div className="m-page" data-testid="m-service">
       <div className="m-hero">
