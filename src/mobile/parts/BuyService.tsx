@@ -73,6 +73,9 @@ export function BuyService({ pkg, label = '购买' }: { pkg: Pkg; label?: string
                   value={count}
                   onChange={(v) => setCount(v || 1)}
                   aria-label={COUNT.title}
+                  // antd-mobile's default is 28 px high with a 20 px input: under the 24 px tap target.
+                  className="m-stepper"
+                  style={{ '--height': '32px', '--input-width': '48px' }}
                 />
               }
             >

@@ -51,7 +51,7 @@ describe('the mobile site: collect, invites, copyright services and trace', () =
       ['/copyrightDeposit', '/m/copyright/deposit', '版权存证', 'deposit'],
       ['/copyrightCheckin', '/m/copyright/checkin', '版权登记', 'registration'],
       ['/copyrightCheckinDci', '/m/copyright/checkin/dci', 'DCI 登记', 'dci'],
-      ['/copyrightMonitor/video', '/m/copyright/monitor/video', '视频每秒取样', 'monitor'],
+      ['/copyrightMonitor/video', '/m/copyright/monitor/video', '每秒取样 2 帧', 'monitor'],
       ['/copyrightJustice/registration', '/m/copyright/justice/registration', '已取得登记证书', 'notarization'],
       ['/copyright/webEvidence', '/m/copyright/web-evidence', '网页取证', 'web_evidence'],
       ['/copyright/trace/CreativeProtection', '/m/trace/creative-protection', '创意保护溯源', 'trace'],
