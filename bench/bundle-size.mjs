@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 /**
  * Production bundle size: gzip bytes of what the browser loads first (index.html's entry chunk,
- * its static imports and CSS) and, per routed page, what navigating there adds on top.
+ * its static imports and CSS) and, per routed page, what navigating there adds on top; the mobile
+ * site's home (m/index.html and its home page chunk) beside the desktop home.
  *
  *   npm run bench:bundle            (builds first unless its build is newer than every client source)
  *   node bench/bundle-size.mjs --build      (always build)
@@ -75,11 +76,16 @@ function closure(key, seen = new Set()) {
 const sum = (files) => [...files].reduce((n, f) => n + gz(f), 0);
 const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
 
-const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry);
+// Two entries in one build: the desktop site (index.html) and the mobile site (m/index.html).
+const entryKey = 'index.html';
+if (!manifest[entryKey]?.isEntry) throw new Error(`${entryKey} is not an entry of the build`);
 const initial = closure(entryKey);
-// Stylesheets index.html links itself (the prebuilt antd styles, vite.config.ts): not in the manifest, loaded by every page.
-const indexHtml = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
-for (const m of indexHtml.matchAll(/<link rel="stylesheet"[^>]*href="\/([^"]+)"/g)) initial.add(m[1]);
+// Stylesheets an HTML page links itself (the desktop's prebuilt antd styles, vite.config.ts): not in the manifest.
+const linkedCss = (html) =>
+  [...fs.readFileSync(path.join(dist, html), 'utf8').matchAll(/<link rel="stylesheet"[^>]*href="\/([^"]+)"/g)].map(
+    (m) => m[1],
+  );
+for (const f of linkedCss('index.html')) initial.add(f);
 console.log(`entry (${entryKey}): ${kb(sum(initial))} gzip in ${initial.size} files`);
 
 // Route name -> page module source, as written in pages.ts and AppRoutes.tsx (NotFound).
@@ -127,6 +133,24 @@ if (refineKey)
   console.log(
     `  Refine scope (first centre page adds): ${kb(sum([...closure(refineKey)].filter((f) => !initial.has(f))))}`,
   );
+// The mobile site (issue 33: its home's initial JS <= 150 KB gzip): m/index.html's entry and the
+// home page's chunk, which the router asks for at once on /m/ (every mobile page is its own chunk).
+const MOBILE_GOAL = 150 * 1024;
+const mobileKey = 'm/index.html';
+if (manifest[mobileKey]?.isEntry) {
+  const mobileEntry = closure(mobileKey);
+  for (const f of linkedCss(mobileKey)) mobileEntry.add(f);
+  const mobileHome = new Set([...mobileEntry, ...closure(keyOf('mobile/pages/HomePage') ?? '')]);
+  const js = (files) => sum([...files].filter(isJs));
+  const css = (files) => sum([...files].filter((f) => !isJs(f)));
+  console.log(`\nmobile site (${mobileKey}; goal <= ${kb(MOBILE_GOAL)} JS gzip for its home):`);
+  console.log(`  entry only         JS ${kb(js(mobileEntry)).padStart(10)}  CSS ${kb(css(mobileEntry)).padStart(8)}`);
+  console.log(
+    `  /m/ (home)         JS ${kb(js(mobileHome)).padStart(10)}  CSS ${kb(css(mobileHome)).padStart(8)}  ${(js(mobileHome) / MOBILE_GOAL).toFixed(2)}x goal  ${js(mobileHome) <= MOBILE_GOAL ? 'ok' : 'MISS'}`,
+  );
+  const desktopHome = new Set([...initial, ...closure(keyOf(pageModules.get('Home') ?? '') ?? '')]);
+  console.log(`  desktop / beside   JS ${kb(js(desktopHome)).padStart(10)}  CSS ${kb(css(desktopHome)).padStart(8)}`);
+} else console.log(`\n${mobileKey} is not an entry of this build: no mobile figures`);
 console.log('\nper route (added on navigation, gzip):');
 for (const r of rows)
   console.log(

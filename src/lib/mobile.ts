@@ -1,5 +1,5 @@
 import { config } from '../config';
-import { BUILT_IN_PENDING, MOBILE_EXCLUDED, MOBILE_HOME, mobileMap, type MobileRow } from '../routes/mobile-map';
+import { MOBILE_EXCLUDED, MOBILE_HOME, mobileMap, type MobileRow } from '../routes/mobile-map';
 
 // Phones and small tablets; iPads that report a desktop UA are left on the desktop site.
 const MOBILE_UA =
@@ -37,18 +37,14 @@ function buildUrl(
   return base.replace(/\/+$/, '') + fillPath(row.path, params) + (q ? `?${q}` : '');
 }
 
-/** A base on this origin ('/m'): the product's own mobile site, not another host's. */
-export const isBuiltInBase = (base: string) => base.startsWith('/') && !base.startsWith('//');
-
 /** True for the WeChat in-app browser, where login and payment take the WeChat paths. */
 export function isWeChatUA(ua: string): boolean {
   return /MicroMessenger/i.test(ua);
 }
 
 /**
- * The mobile-site URL for a desktop route, or null when the route stays on the desktop site
- * (excluded names, and with the built-in site the pages it does not have yet). Unknown names and
- * routes without a row go to the mobile home.
+ * The mobile-site URL for a desktop route, or null when the route stays on the desktop site (the
+ * excluded names). Unknown names and routes without a row go to the mobile home.
  */
 export function mobileUrlFor(
   routeName: string | null | undefined,
@@ -57,7 +53,6 @@ export function mobileUrlFor(
   base: string = config.mobileBase,
 ): string | null {
   if (routeName && MOBILE_EXCLUDED.has(routeName)) return null;
-  if (routeName && isBuiltInBase(base) && BUILT_IN_PENDING.has(routeName)) return null;
   const row = (routeName && mobileMap[routeName]) || MOBILE_HOME;
   return buildUrl(row, params, new URLSearchParams(search), base);
 }

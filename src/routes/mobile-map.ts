@@ -65,29 +65,3 @@ export const MOBILE_EXCLUDED: ReadonlySet<string> = new Set([
   // too, and the mobile site has no offer page.
   'LicenceOffer',
 ]);
-
-/**
- * Mapped routes whose page this product's own mobile site (src/mobile, served under /m/) does not
- * have yet. With a same-origin base (the default '/m') they stay on the desktop site rather than
- * land on a missing page; a mobile site on another host (VITE_MOBILE_BASE=https://...) gets them all.
- */
-export const BUILT_IN_PENDING: ReadonlySet<string> = new Set([
-  'Collect',
-  'CollectDetail',
-  'PersonalCollect',
-  'Invited',
-  'Copyright',
-  'CopyrightProtection',
-  'CopyrightPlan',
-  'CopyrightDeposit',
-  'CopyrightCheckin',
-  'CopyrightCheckinDci',
-  'CopyrightMonitor',
-  'CopyrightVerify',
-  'CopyrightJustice',
-  'WebEvidence',
-  'TraceCreative',
-  'TraceFlow',
-  'TraceSolid',
-  'TraceCert',
-]);

@@ -64,10 +64,22 @@ export default function PayPage() {
         title="支付成功"
         description={
           <>
-            <p>订单号 {order.data?.orderNo}，授权已生效</p>
-            <Button color="primary" block onClick={() => navigate('/licences', { replace: true })}>
-              查看授权与下载
-            </Button>
+            {/* A copyright-service order grants a quota, not a licence (the order detail names its service order). */}
+            {order.data?.serviceOrderId ? (
+              <>
+                <p>订单号 {order.data.orderNo}，服务额度已到账</p>
+                <Button color="primary" block onClick={() => navigate('/copyright', { replace: true })}>
+                  返回版权服务
+                </Button>
+              </>
+            ) : (
+              <>
+                <p>订单号 {order.data?.orderNo}，授权已生效</p>
+                <Button color="primary" block onClick={() => navigate('/licences', { replace: true })}>
+                  查看授权与下载
+                </Button>
+              </>
+            )}
             <Button block style={{ marginTop: 8 }} onClick={() => navigate('/orders', { replace: true })}>
               查看订单
             </Button>

@@ -1,11 +1,6 @@
 import { Link, useLocation } from 'react-router-dom';
 import { Card, Col, Row, Space, Typography } from 'antd';
-import { serviceIndex } from './service-catalogue';
-
-const GROUPS = [
-  { key: 'register', title: '确权', text: '证明作品在何时存在、归谁所有' },
-  { key: 'protect', title: '维权与交易', text: '发现侵权、固定证据、依法维权，或把版权转让给需要的人' },
-] as const;
+import { SERVICE_GROUPS as GROUPS, serviceIndex } from './service-catalogue';
 
 /** /copyright (every service) and /copyright/protection (the protection services first). */
 export default function CopyrightHomePage() {

@@ -5,22 +5,7 @@ import { get } from '../../dataProvider/axios';
 import { formatMoney } from '../../components/licence/money';
 import { BuyServiceButton } from '../../components/service-orders/BuyServiceButton';
 import { ensureLogin } from '../../components/licence/ensure-login';
-
-/** What can be notarized (the {type} of /copyrightJustice/{type}). */
-const TYPES: Record<string, { label: string; text: string }> = {
-  deposit: {
-    label: '存证公证',
-    text: '对已在流明素材完成存证的作品文件办理保全证据公证：公证处核对文件摘要值（SHA-256）与存证记录一致后出具公证书。',
-  },
-  registration: {
-    label: '登记公证',
-    text: '对已取得登记证书的作品办理公证，证明登记号、著作权人与作品信息真实，用于维权、交易或备案。',
-  },
-  webEvidence: {
-    label: '取证公证',
-    text: '对网页取证、录屏取证的证据包办理公证（取证服务上线后开放），证明取证过程与结果真实完整。',
-  },
-};
+import { JUSTICE_TYPES as TYPES } from './service-catalogue';
 
 interface Pkg {
   sku: string;

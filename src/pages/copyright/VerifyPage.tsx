@@ -3,9 +3,7 @@ import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom'
 import { Alert, Button, Card, Descriptions, Input, Space, Tabs, Typography } from 'antd';
 import { formatDateTime } from '../../resources/views/cells';
 import { FileFingerprint } from './FileFingerprint';
-import { verifyCertificate, type CertificateCheck } from './verify-api';
-
-const CERT_NO = /^LM[0-9]{16}$/;
+import { DEPOSIT_CERT_NO as CERT_NO, verifyCertificate, type CertificateCheck } from './verify-api';
 
 function CertificateTab() {
   const [params, setParams] = useSearchParams();

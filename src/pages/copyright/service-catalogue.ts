@@ -150,6 +150,84 @@ export const copyrightServices: Record<string, CopyrightService> = {
   },
 };
 
+/**
+ * Services whose desktop pages are hand-built (/copyrightMonitor, /copyright/webEvidence,
+ * /copyrightJustice): the same facts in this shape for the mobile site's service sheet.
+ */
+export const protectionServices: Record<'monitor' | 'webEvidence' | 'justice', CopyrightService> = {
+  monitor: {
+    key: 'monitor',
+    serviceCode: 'monitor',
+    title: '版权监测',
+    tagline:
+      '为您的图片与视频建立感知指纹，按计划抓取您指定的网站，发现被缩放、压缩、调色、镜像、加边框、加水印或剪辑转载的作品。',
+    start: { label: '进入监测中心', to: '/cyprotect/mymonitor' },
+    features: [
+      {
+        title: '图片指纹',
+        text: '采用 PDQ 感知哈希（256 位），汉明距离 ≤ 31 视为同一画面；纯色、过暗的图片不参与比对。',
+      },
+      {
+        title: '视频指纹',
+        text: '每秒取样 2 帧逐帧比对并做时间对齐，截取片段、重新编码、加黑边或镜像也能找出匹配时间段。',
+      },
+      {
+        title: '结合授权记录',
+        text: '持有授权的买家在其登记网站上的使用自动标记为持证使用；未授权的使用可发出补授权报价。',
+      },
+    ],
+    steps: ['购买监测额度', '选择作品与监测网站', '系统定期抓取比对', '处理命中：授权 / 取证 / 通知 / 补授权'],
+    faq: [{ q: '大幅裁切能识别吗？', a: '裁切超过 5% 时目前识别率较低，其余常见改动都在比对范围内。' }],
+  },
+  webEvidence: {
+    key: 'webEvidence',
+    serviceCode: 'web_evidence',
+    title: '网页取证',
+    tagline:
+      '由平台服务器在全新、无痕的浏览器中打开侵权网页，固定整页截图、PDF、网页源码、网页档案、HTTP 往来与 TLS 证书链，所有文件的哈希写入存证日志并附可信时间戳。',
+    start: { label: '开始取证', to: '/cyprotect/mywebpage' },
+    features: [
+      { title: '全新环境', text: '全新 Headless Chromium，无缓存、无插件、无历史 Cookie，全程记录日志。' },
+      { title: '证据完整', text: '证据包含全部文件与 manifest.json；取证证书带清单哈希和查验二维码。' },
+      { title: '失败退回', text: '取证失败自动退回次数，一次可取证 1–10 个网址。' },
+    ],
+    steps: ['购买取证服务', '填写网址与步骤', '服务器自动取证', '下载证据包与取证证书'],
+    faq: [{ q: '需要登录才能看到的网页可以取证吗？', a: '可以，在取证时提供登录 Cookie，取证日志会记录这一设置。' }],
+  },
+  justice: {
+    key: 'justice',
+    serviceCode: 'notarization',
+    title: '司法公证',
+    tagline: '由合作公证处对您的存证、登记等电子证据办理公证，出具具有法律效力的公证书，用于诉讼维权与版权交易。',
+    start: { label: '去申请公证', to: '/cyprotect/myjustice?action=create' },
+    features: [],
+    steps: ['购买公证服务', '选择证据并提交申请', '公证处受理与审查', '出具公证书'],
+    faq: [{ q: '申请撤回后额度怎么办？', a: '撤回未受理的申请会退回额度。' }],
+  },
+};
+
+/** What can be notarized (the {type} of /copyrightJustice/{type}). */
+export const JUSTICE_TYPES: Record<string, { label: string; text: string }> = {
+  deposit: {
+    label: '存证公证',
+    text: '对已在流明素材完成存证的作品文件办理保全证据公证：公证处核对文件摘要值（SHA-256）与存证记录一致后出具公证书。',
+  },
+  registration: {
+    label: '登记公证',
+    text: '对已取得登记证书的作品办理公证，证明登记号、著作权人与作品信息真实，用于维权、交易或备案。',
+  },
+  webEvidence: {
+    label: '取证公证',
+    text: '对网页取证、录屏取证的证据包办理公证（取证服务上线后开放），证明取证过程与结果真实完整。',
+  },
+};
+
+/** The two groups of /copyright (the protection page lists the second first). */
+export const SERVICE_GROUPS = [
+  { key: 'register', title: '确权', text: '证明作品在何时存在、归谁所有' },
+  { key: 'protect', title: '维权与交易', text: '发现侵权、固定证据、依法维权，或把版权转让给需要的人' },
+] as const;
+
 /** The services shown on /copyright and /copyright/protection, with links to their pages. */
 export const serviceIndex: Array<{ title: string; text: string; to: string; group: 'register' | 'protect' }> = [
   { title: '版权存证', text: '数字指纹 + 时间，出具可核验的存证证书', to: '/copyrightDeposit', group: 'register' },

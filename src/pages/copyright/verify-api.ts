@@ -1,6 +1,9 @@
 import { get, http, toRequestError, unwrap, type Envelope } from '../../dataProvider/axios';
 import type { CredentialsVerify } from '../../schemas/api/content-credentials';
 
+/** A deposit certificate's number: LM and 16 digits. */
+export const DEPOSIT_CERT_NO = /^LM[0-9]{16}$/;
+
 export interface DepositMatch {
   certNo: string;
   workName: string;

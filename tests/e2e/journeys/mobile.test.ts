@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { downloadBytes, launchBrowser, newContext, WECHAT_UA } from '../../helpers/browser.js';
 import { layoutReport } from '../../helpers/mobile-layout.js';
+import { expectUsable, payInPopup } from '../../helpers/mobile-journey.js';
 
 /**
  * The mobile site (src/mobile, served under /m/) on an iPhone at 390 × 844: desktop addresses land
@@ -25,33 +26,11 @@ async function smsCode(phone: string): Promise<string> {
 
 const newPhone = (prefix: string) => `${prefix}${String(Date.now()).slice(-8)}`;
 
-/** The page is usable at 390 px: no sideways scroll, no tap target under 24 × 24 px. */
-async function expectUsable(page: Page) {
-  await page.waitForLoadState('networkidle').catch(() => undefined);
-  const r = await layoutReport(page);
-  expect(r.scrollWidth, `${page.url()} is wider than the screen: ${r.wide.join(', ')}`).toBeLessThanOrEqual(390);
-  expect(r.smallTargets, `${page.url()} has tap targets under 24 px`).toEqual([]);
-}
-
 async function fillPhoneAndCode(page: Page, phone: string, submit: string) {
   await page.getByRole('textbox', { name: '手机号' }).fill(phone);
   await page.getByRole('button', { name: '获取验证码' }).click();
   await page.getByRole('textbox', { name: '验证码' }).fill(await smsCode(phone));
   await page.getByRole('button', { name: submit, exact: true }).click();
-}
-
-/** Opens the provider's page the pay button opens, confirms there, and waits for the pay page to see it. */
-async function payInPopup(page: Page, button: RegExp) {
-  const [popup] = await Promise.all([
-    page.context().waitForEvent('page'),
-    page.getByRole('button', { name: button }).click(),
-  ]);
-  await popup.waitForURL(/\/dev\/pay\?/);
-  expect(await popup.locator('body').innerText()).toContain('沙箱');
-  await popup.getByRole('button', { name: '确认支付' }).click();
-  await popup.getByText('支付成功').waitFor();
-  await popup.close();
-  await page.getByText('支付成功').waitFor({ timeout: 15_000 });
 }
 
 describe('the mobile site', () => {

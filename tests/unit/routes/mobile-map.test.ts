@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isBuiltInBase, isMobileUA, isWeChatUA, mobileUrlFor } from '../../../src/lib/mobile';
-import { BUILT_IN_PENDING, MOBILE_EXCLUDED, mobileMap } from '../../../src/routes/mobile-map';
+import { isMobileUA, isWeChatUA, mobileUrlFor } from '../../../src/lib/mobile';
+import { MOBILE_EXCLUDED, mobileMap } from '../../../src/routes/mobile-map';
 import { routeTable } from '../../../src/routes/route-table';
 
 const M = 'https://m.test';
@@ -65,21 +65,16 @@ describe('mobile map', () => {
     expect(url(null, {}, '?inviteId=z')).toBe(`${M}/?inviteId=z`);
   });
 
-  it('with the built-in site (/m), keeps the pages it does not have yet on the desktop site, and maps the rest', () => {
-    for (const name of BUILT_IN_PENDING) {
-      expect(mobileMap[name], name).toBeDefined();
-      expect(mobileUrlFor(name, { id: '1', type: '2' }, '', '/m'), name).toBeNull();
-    }
+  it('with the built-in site (/m), sends every mapped route to its page there', () => {
     expect(mobileUrlFor('VideoDetail', { id: '3' }, '', '/m')).toBe('/m/video/detail/3');
     expect(mobileUrlFor('Material', { cid: '7' }, '', '/m')).toBe('/m/search?categoryId=7');
     expect(mobileUrlFor('AccountOrder', {}, '', '/m/')).toBe('/m/orders');
     expect(mobileUrlFor('Home', {}, '?inviteId=u1', '/m')).toBe('/m/?inviteId=u1');
-  });
-
-  it('tells this origin from another host', () => {
-    expect(isBuiltInBase('/m')).toBe(true);
-    expect(isBuiltInBase('https://m.test')).toBe(false);
-    expect(isBuiltInBase('//m.test')).toBe(false);
+    expect(mobileUrlFor('CollectDetail', { id: '9' }, '', '/m')).toBe('/m/collect/detail/9');
+    expect(mobileUrlFor('TraceCert', {}, '?no=TR2026112500000001-ABCDEF', '/m')).toBe(
+      '/m/trace/cert?no=TR2026112500000001-ABCDEF',
+    );
+    expect(mobileUrlFor('CopyrightMonitor', {}, '', '/m')).toBe('/m/copyright/monitor');
   });
 
   it('escapes params and trims a trailing slash of the base', () => {
