@@ -87,7 +87,7 @@ function Chain({ c }: { c: Credentials }) {
           {c.receiptSteps.map((s) => (
             <Descriptions.Item key={s.label} label={s.label}>
               <Tag color={s.ok === false ? 'red' : s.ok ? 'green' : 'default'}>
-                {s.ok === false ? '未通过' : s.ok ? '通过' : '—'}
+                {s.ok === false ? '校验失败' : s.ok ? '校验通过' : '未校验'}
               </Tag>
               {s.detail}
             </Descriptions.Item>
