@@ -5,7 +5,12 @@ import type { ThemeConfig } from 'antd';
  * text on it does too (antd's default blue #1677ff is 4.10:1, its red #ff4d4f 3.27:1). Pages that
  * colour text or icons by hand take them from here, not from a literal.
  */
-export const BRAND_COLORS = { primary: '#0958d9', danger: '#cf1322' } as const;
+export const BRAND_COLORS = {
+  primary: '#0958d9',
+  danger: '#cf1322',
+  /** Labels, hints, descriptions: 4.7:1 on white. */
+  hint: 'rgba(0, 0, 0, 0.55)',
+} as const;
 
 /**
  * Coloured tags write their text in the palette's shade 7 on its shade 1 (antd's preset tags), and
@@ -32,7 +37,7 @@ export const APP_THEME: ThemeConfig = {
     colorLink: BRAND_COLORS.primary,
     colorError: BRAND_COLORS.danger,
     // Labels, hints and descriptions: antd's 0.45 black is #8c8c8c on white, 3.36:1.
-    colorTextTertiary: 'rgba(0, 0, 0, 0.55)',
+    colorTextTertiary: BRAND_COLORS.hint,
   },
   components: {
     // Only tags: icons and alerts keep antd's success and warning colours on their own backgrounds.

@@ -47,6 +47,9 @@ function BackBar({ title }: { title: string }) {
     <NavBar
       backIcon
       back={canGoBack ? '返回' : '首页'}
+      // antd-mobile hides the back text from screen readers (aria-hidden) inside a role="button"
+      // with no name: the same word again, visible to them only.
+      left={<span className="m-sr-only">{canGoBack ? '返回' : '首页'}</span>}
       onBack={() => (canGoBack ? navigate(-1) : navigate('/'))}
       style={{ borderBottom: '1px solid #eee', '--height': '48px' }}
     >

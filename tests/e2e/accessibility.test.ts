@@ -54,6 +54,22 @@ describe('accessibility of the main pages (axe-core, WCAG 2.2 AA)', () => {
     expect(found).toEqual({});
   });
 
+  it('mobile pages at 390 x 844: home, search, a work, the copyright services, a service, trace certificate check', async () => {
+    const ctx = await newContext(browser, { mobile: true });
+    const page = await ctx.newPage();
+    const found: Record<string, AxeViolation[]> = {};
+    await check(page, '/m/', '[data-testid="m-material"]', found);
+    await check(page, '/m/search?keyword=%E7%86%8A%E7%8C%AB', '[data-testid="m-material"]', found);
+    await page.locator('[data-testid="m-material"]').first().click();
+    await page.waitForURL(/\/m\/(video|image)\/detail\/\d+/);
+    await check(page, new URL(page.url()).pathname, '[data-testid="m-price"]', found);
+    await check(page, '/m/copyright', null, found);
+    await check(page, '/m/copyright/deposit', null, found);
+    await check(page, '/m/trace/cert', null, found);
+    await ctx.close();
+    expect(found).toEqual({});
+  });
+
   it('signed-in pages (a company buyer): account home, licences, cart, deposits', async () => {
     const token = await devToken(base, 'demo_company');
     const ctx = await newContext(browser);

@@ -1,5 +1,6 @@
-import { useEffect, useState } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { useNumberLookup } from '../../hooks/use-number-lookup';
 import { Button, List, NoticeBar, SearchBar, Steps, Tag } from 'antd-mobile';
 import { checkTraceCertificate } from '../../components/trace/trace-api';
 import { TRACE_CERT_NO_PATTERN, TRACE_EVENT_KINDS, type TraceCertCheck } from '../../schemas/api/trace';
@@ -84,37 +85,20 @@ function Result({ r }: { r: TraceCertCheck }) {
 
 /** /trace/cert?no=: the trace certificate the PDF's QR code names, checked against the evidence log. */
 export default function TraceCertPage() {
-  const [params, setParams] = useSearchParams();
-  const [input, setInput] = useState(params.get('no') ?? '');
-  const [result, setResult] = useState<TraceCertCheck | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const check = async (value: string) => {
-    const no = value.trim().toUpperCase();
-    setResult(null);
-    setError(null);
-    if (!CERT_NO.test(no)) return setError('请输入正确的溯源证书编号，例如 TR2026112500000001-ABCDEF');
-    setBusy(true);
-    setParams({ no }, { replace: true });
-    try {
-      setResult(await checkTraceCertificate(no));
-    } catch (e) {
-      setError((e as Error).message);
-    } finally {
-      setBusy(false);
-    }
-  };
-  useEffect(() => {
-    const no = params.get('no');
-    if (no) void check(no);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  const { input, setInput, result, error, busy, check } = useNumberLookup({
+    param: 'no',
+    pattern: CERT_NO,
+    invalid: '请输入正确的溯源证书编号，例如 TR2026112500000001-ABCDEF',
+    lookup: (no: string) => checkTraceCertificate(no),
+    checkOnOpen: true,
+  });
   return (
     <div className="m-page" data-testid="m-trace-cert">
       <p style={{ fontSize: 14, color: '#595959', marginTop: 0 }}>
         输入溯源证书编号，查看证书记载的作品权属与传播时间线，并核对证书指纹是否在平台存证日志中。
       </p>
       <SearchBar
+        clearable={false} // its clear icon has no role (see parts/SearchInput.tsx)
         placeholder="溯源证书编号"
         value={input}
         onChange={setInput}

@@ -1,41 +1,30 @@
 import { useState } from 'react';
-import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { useNumberLookup } from '../../hooks/use-number-lookup';
 import { Button, List, NoticeBar, SearchBar, Tabs } from 'antd-mobile';
-import {
-  DEPOSIT_CERT_NO,
-  lookupSha256,
-  verifyCertificate,
-  type CertificateCheck,
-  type DepositMatch,
-} from '../../pages/copyright/verify-api';
+import { DEPOSIT_CERT_NO, lookupSha256, verifyCertificate, type DepositMatch } from '../../pages/copyright/verify-api';
 import { FileHash } from '../parts/FileHash';
 
 const time = (iso: string) => new Date(iso).toLocaleString('zh-CN');
 
 function CertificateTab() {
-  const [params, setParams] = useSearchParams();
-  const [certNo, setCertNo] = useState(params.get('certNo') ?? '');
-  const [result, setResult] = useState<CertificateCheck | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const check = async (value: string) => {
-    const no = value.trim().toUpperCase();
-    setResult(null);
-    setError(null);
-    if (!DEPOSIT_CERT_NO.test(no)) return setError('请输入正确的证书编号（LM 加 16 位数字）');
-    setBusy(true);
-    setParams({ certNo: no }, { replace: true });
-    try {
-      setResult(await verifyCertificate(no));
-    } catch (e) {
-      setError((e as Error).message);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const {
+    input: certNo,
+    setInput: setCertNo,
+    result,
+    error,
+    busy,
+    check,
+  } = useNumberLookup({
+    param: 'certNo',
+    pattern: DEPOSIT_CERT_NO,
+    invalid: '请输入正确的证书编号（LM 加 16 位数字）',
+    lookup: verifyCertificate,
+  });
   return (
     <>
       <SearchBar
+        clearable={false} // its clear icon has no role (see parts/SearchInput.tsx)
         placeholder="存证证书编号"
         aria-label="存证证书编号"
         value={certNo}

@@ -12,6 +12,9 @@ export function SearchInput({ initial = '', onSearch }: { initial?: string; onSe
       }}
     >
       <SearchBar
+        // antd-mobile's clear icon is a div with aria-label and no role (axe: aria-prohibited-attr); the
+        // keyboard's delete does the same job.
+        clearable={false}
         defaultValue={initial}
         placeholder="搜索视频、图片、模板"
         aria-label="搜索素材"

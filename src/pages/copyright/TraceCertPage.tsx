@@ -1,5 +1,6 @@
-import { useEffect, useState } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { useNumberLookup } from '../../hooks/use-number-lookup';
 import { Alert, Button, Card, Descriptions, Input, Progress, Space, Typography, Upload } from 'antd';
 import { InboxOutlined } from '@ant-design/icons';
 import { hashFile } from '../../components/uploader/sha256';
@@ -59,32 +60,13 @@ function FileCheck({ certNo }: { certNo: string }) {
 
 /** /copyright/trace/cert — public check of a trace certificate by number (the PDF's QR code opens it with ?no=). */
 export default function TraceCertPage() {
-  const [params, setParams] = useSearchParams();
-  const [input, setInput] = useState(params.get('no') ?? '');
-  const [result, setResult] = useState<TraceCertCheck | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  const check = async (value: string) => {
-    const no = value.trim().toUpperCase();
-    setResult(null);
-    setError(null);
-    if (!CERT_NO.test(no)) return setError('请输入正确的溯源证书编号，例如 TR2026112500000001-ABCDEF');
-    setBusy(true);
-    setParams({ no }, { replace: true });
-    try {
-      setResult(await checkTraceCertificate(no));
-    } catch (e) {
-      setError((e as Error).message);
-    } finally {
-      setBusy(false);
-    }
-  };
-  useEffect(() => {
-    const no = params.get('no');
-    if (no) void check(no);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  const { input, setInput, result, error, busy, check } = useNumberLookup({
+    param: 'no',
+    pattern: CERT_NO,
+    invalid: '请输入正确的溯源证书编号，例如 TR2026112500000001-ABCDEF',
+    lookup: (no: string) => checkTraceCertificate(no),
+    checkOnOpen: true,
+  });
 
   return (
     <div style={{ maxWidth: 960, margin: '0 auto', padding: '24px 16px' }}>

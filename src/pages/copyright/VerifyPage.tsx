@@ -1,31 +1,24 @@
-import { useState } from 'react';
-import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { useNumberLookup } from '../../hooks/use-number-lookup';
 import { Alert, Button, Card, Descriptions, Input, Space, Tabs, Typography } from 'antd';
 import { formatDateTime } from '../../resources/views/cells';
 import { FileFingerprint } from './FileFingerprint';
-import { DEPOSIT_CERT_NO as CERT_NO, verifyCertificate, type CertificateCheck } from './verify-api';
+import { DEPOSIT_CERT_NO as CERT_NO, verifyCertificate } from './verify-api';
 
 function CertificateTab() {
-  const [params, setParams] = useSearchParams();
-  const [certNo, setCertNo] = useState(params.get('certNo') ?? '');
-  const [result, setResult] = useState<CertificateCheck | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const check = async (value = certNo) => {
-    const no = value.trim().toUpperCase();
-    setResult(null);
-    setError(null);
-    if (!CERT_NO.test(no)) return setError('请输入正确的证书编号（LM 加 16 位数字）');
-    setBusy(true);
-    setParams({ certNo: no }, { replace: true });
-    try {
-      setResult(await verifyCertificate(no));
-    } catch (e) {
-      setError((e as Error).message);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const {
+    input: certNo,
+    setInput: setCertNo,
+    result,
+    error,
+    busy,
+    check,
+  } = useNumberLookup({
+    param: 'certNo',
+    pattern: CERT_NO,
+    invalid: '请输入正确的证书编号（LM 加 16 位数字）',
+    lookup: verifyCertificate,
+  });
   return (
     <Space direction="vertical" style={{ width: '100%' }}>
       <Input.Search
