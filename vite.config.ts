@@ -11,21 +11,42 @@ import { precompressDir } from './server/src/http/precompress';
 import { earlyScript, earlyUrl, type EarlyRequest } from './src/dataProvider/early';
 import type { PageAssets } from './src/schemas/page-assets';
 import { HOME_EARLY_REQUESTS } from './src/pages/home/early-requests';
+import { MOBILE_HOME_EARLY_REQUESTS } from './src/mobile/early-requests';
 
 const require = createRequire(import.meta.url);
 
-/** Pages whose API calls and code index.html starts at once (src/dataProvider/early.ts). */
-const EARLY_PAGES: Record<string, { module: string; requests: EarlyRequest[] }> = {
+interface EarlyPage {
+  module: string;
+  requests: EarlyRequest[];
+  /** A page of the mobile site: rendered into m/index.html with its styles written into the page. */
+  mobile?: boolean;
+}
+
+/**
+ * Pages the server renders (src/entry-server.tsx); the desktop ones' API calls and code
+ * index.html also starts at once when the page comes without a render (src/dataProvider/early.ts).
+ */
+const MOBILE_HOME: EarlyPage = {
+  module: 'src/mobile/pages/HomePage.tsx',
+  requests: MOBILE_HOME_EARLY_REQUESTS,
+  mobile: true,
+};
+const EARLY_PAGES: Record<string, EarlyPage> = {
   '/': { module: 'src/pages/home/HomePage.tsx', requests: HOME_EARLY_REQUESTS },
+  '/m': MOBILE_HOME,
+  '/m/': MOBILE_HOME,
 };
 
-/** The chunk of a page module and every chunk it imports statically, at any depth (the entry's own are loaded already). */
-function chunksOf(bundle: OutputBundle, module: string): { modules: string[]; styles: string[] } {
+/**
+ * The chunk of a page module and every chunk it imports statically, at any depth (the entry's own
+ * are loaded already). A mobile page's styles include its entry's: they are written into the page.
+ */
+function chunksOf(bundle: OutputBundle, page: EarlyPage): { modules: string[]; styles: string[] } {
   const chunks = Object.values(bundle).filter((c): c is OutputChunk => c.type === 'chunk');
-  const page = chunks.find((c) => c.facadeModuleId?.endsWith(module));
-  // The desktop entry (index.html); the mobile site's (m/index.html) is another entry of the same build.
-  const entry = chunks.find((c) => c.isEntry && !isMobileHtml(c.facadeModuleId ?? ''));
-  if (!page) return { modules: [], styles: [] };
+  const chunk = chunks.find((c) => c.facadeModuleId?.endsWith(page.module));
+  // The desktop entry (index.html) or the mobile site's (m/index.html), two entries of the same build.
+  const entry = chunks.find((c) => c.isEntry && isMobileHtml(c.facadeModuleId ?? '') === !!page.mobile);
+  if (!chunk) return { modules: [], styles: [] };
   const skip = new Set([entry?.fileName, ...(entry?.imports ?? [])]);
   const files: string[] = [];
   const visit = (f: string) => {
@@ -33,8 +54,10 @@ function chunksOf(bundle: OutputBundle, module: string): { modules: string[]; st
     files.push(f);
     (bundle[f] as OutputChunk).imports.forEach(visit);
   };
-  visit(page.fileName);
-  const styles = files.flatMap((f) => [...((bundle[f] as OutputChunk).viteMetadata?.importedCss ?? [])]);
+  visit(chunk.fileName);
+  const cssOf = (f: string | undefined) => [...((f && (bundle[f] as OutputChunk)?.viteMetadata?.importedCss) || [])];
+  const entryCss = page.mobile && entry ? [entry.fileName, ...entry.imports].flatMap(cssOf) : [];
+  const styles = [...new Set([...entryCss, ...files.flatMap(cssOf)])];
   return { modules: files.map((f) => `/${f}`), styles: styles.map((f) => `/${f}`) };
 }
 
@@ -60,14 +83,20 @@ function earlyRequests(): Plugin {
       order: 'post',
       handler(_html, ctx) {
         if (!sameOrigin || !ctx.bundle || isMobileHtml(ctx.filename)) return [];
-        const byPath = Object.fromEntries(
+        const byPath: Record<string, PageAssets> = Object.fromEntries(
           Object.entries(EARLY_PAGES).map(([path, page]) => [
             path,
-            { urls: page.requests.map((r) => earlyUrl(r.path, r.params)), ...chunksOf(ctx.bundle!, page.module) },
+            {
+              urls: page.requests.map((r) => earlyUrl(r.path, r.params)),
+              ...chunksOf(ctx.bundle!, page),
+              ...(page.mobile ? { template: 'mobile', inline: true } : {}),
+            },
           ]),
         );
         Object.assign(pageAssets, byPath);
-        return [{ tag: 'script', children: earlyScript(byPath), injectTo: 'head' }];
+        // index.html's script serves the desktop pages only (the mobile site has its own page).
+        const desktop = Object.fromEntries(Object.entries(byPath).filter(([p]) => !EARLY_PAGES[p].mobile));
+        return [{ tag: 'script', children: earlyScript(desktop), injectTo: 'head' }];
       },
     },
   };

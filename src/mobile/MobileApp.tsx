@@ -1,7 +1,8 @@
-import { Suspense, lazy, useEffect } from 'react';
+import { Suspense, lazy, useEffect, useRef } from 'react';
 import { BrowserRouter, Navigate, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
 import { DotLoading, NavBar } from 'antd-mobile';
 import { setLoginRequester } from '../dataProvider/axios';
+import { clearPrefetched } from '../dataProvider/prefetched';
 import { getToken } from '../lib/token';
 import { userStore } from '../components/user/user-store';
 import { mobileRoutes, SITE_NAME, type MobileRoute } from './routes';
@@ -73,13 +74,25 @@ function LoginOn401() {
   return null;
 }
 
-export function MobileApp() {
+/** The answers a server-rendered page came with are for that page only: the first navigation drops them. */
+function ClearPrefetchedOnNavigation() {
+  const location = useLocation();
+  const first = useRef(location);
+  useEffect(() => {
+    if (location !== first.current) clearPrefetched();
+  }, [location]);
+  return null;
+}
+
+/** The site inside a router: BrowserRouter in the browser, StaticRouter when the server renders it. */
+export function MobileSite() {
   useEffect(() => {
     if (getToken()) void userStore.refresh();
   }, []);
   return (
-    <BrowserRouter basename="/m">
+    <>
       <LoginOn401 />
+      <ClearPrefetchedOnNavigation />
       <main>
         <Suspense fallback={<Loading />}>
           <Routes>
@@ -91,6 +104,14 @@ export function MobileApp() {
         </Suspense>
       </main>
       <MobileTabBar />
+    </>
+  );
+}
+
+export function MobileApp() {
+  return (
+    <BrowserRouter basename="/m">
+      <MobileSite />
     </BrowserRouter>
   );
 }

@@ -1,20 +1,27 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { MobileApp } from './MobileApp';
-import { BRAND_COLORS } from '../theme';
+import { MOBILE_THEME_VARS } from './theme-vars';
+import { readPrefetchedFromDocument, setPrefetched } from '../dataProvider/prefetched';
 import './mobile.css';
 
-// antd-mobile's primary #1677ff, danger #ff3141 and weak text #999 read 4.1, 3.6 and 2.8:1 on white
-// (WCAG AA asks 4.5:1): the desktop theme's brand colours instead, through the CSS variables
-// antd-mobile documents for theming, so both sites take them from one place.
-const root = document.documentElement.style;
-root.setProperty('--adm-color-primary', BRAND_COLORS.primary);
-root.setProperty('--adm-color-danger', BRAND_COLORS.danger);
-root.setProperty('--adm-color-weak', BRAND_COLORS.hint);
+const style = document.documentElement.style;
+for (const [name, value] of Object.entries(MOBILE_THEME_VARS)) style.setProperty(name, value);
 
 // The mobile site (m/index.html): antd-mobile pages over the desktop site's data layer and schemas.
-createRoot(document.getElementById('root')!).render(
+const root = document.getElementById('root')!;
+const app = (
   <StrictMode>
     <MobileApp />
-  </StrictMode>,
+  </StrictMode>
 );
+// The home is rendered by the server (server/src/plugins/client.ts): hydrated with the answers it
+// was rendered from, so the first render matches and asks for nothing.
+const prefetched = readPrefetchedFromDocument(document);
+if (prefetched && root.firstElementChild) {
+  setPrefetched(prefetched);
+  hydrateRoot(root, app);
+} else {
+  root.replaceChildren();
+  createRoot(root).render(app);
+}

@@ -7,4 +7,10 @@ export interface PageAssets {
   urls: string[];
   modules: string[];
   styles: string[];
+  /** The page's template: the desktop site's index.html, or the mobile site's m/index.html. */
+  template?: 'desktop' | 'mobile';
+  /** Write the styles into the page instead of linking them (set by the build, filled by the server). */
+  inline?: boolean;
+  /** The styles' text, read by the server from the build when `inline` is set. */
+  inlineCss?: string;
 }

@@ -15,7 +15,7 @@ export async function prepare(paths) { globalThis.__prepared = paths; }
 export function renderPage(template, url, answers, assets) {
   if (url.includes('boom')) throw new Error('render failed');
   globalThis.__renders = (globalThis.__renders ?? 0) + 1;
-  const seen = JSON.stringify({ url, answers, styles: assets.styles, prepared: globalThis.__prepared, renders: globalThis.__renders });
+  const seen = JSON.stringify({ url, answers, styles: assets.styles, inlineCss: assets.inlineCss, template: template.includes('mobile page') ? 'mobile' : 'desktop', prepared: globalThis.__prepared, renders: globalThis.__renders });
   return template.replace('<div id="root"></div>', '<div id="root">rendered</div><script type="application/json" id="seen">' + seen.replace(/</g, '\\\\u003c') + '</script>');
 }
 `;
@@ -24,6 +24,13 @@ const PAGES = {
     urls: ['/api/index/categories', '/api/index/hot-keywords?limit=3', '/api/index/newest?limit=999'],
     modules: ['/assets/Home.js'],
     styles: ['/assets/Home.css'],
+  },
+  '/m/': {
+    urls: ['/api/index/hot-keywords?limit=8'],
+    modules: ['/assets/MobileHome.js'],
+    styles: ['/assets/mobile.css', '/assets/tag.css'],
+    template: 'mobile',
+    inline: true,
   },
 };
 
@@ -39,6 +46,14 @@ describe('server-rendered pages', () => {
       path.join(clientDir, 'index.html'),
       '<!doctype html><html><head><meta charset="UTF-8" /></head><body><div id="root"></div></body></html>',
     );
+    fs.mkdirSync(path.join(clientDir, 'm'));
+    fs.writeFileSync(
+      path.join(clientDir, 'm', 'index.html'),
+      '<!doctype html><html><head><meta charset="UTF-8" /><title>mobile page</title></head><body><div id="root"></div></body></html>',
+    );
+    fs.mkdirSync(path.join(clientDir, 'assets'));
+    fs.writeFileSync(path.join(clientDir, 'assets', 'mobile.css'), '.m-page{padding:12px}');
+    fs.writeFileSync(path.join(clientDir, 'assets', 'tag.css'), '.adm-tag{display:inline-block}');
     fs.mkdirSync(ssrDir);
     fs.writeFileSync(path.join(ssrDir, 'entry-server.js'), ENTRY);
     fs.writeFileSync(path.join(ssrDir, 'page-assets.json'), JSON.stringify(PAGES));
@@ -59,7 +74,7 @@ describe('server-rendered pages', () => {
     expect(r.headers['cache-control']).toBe('no-cache');
     const got = seen(r.body);
     expect(got.url).toBe('/?from=ad');
-    expect(got.prepared).toEqual(['/']);
+    expect(got.prepared).toEqual(['/', '/m/']);
     expect(got.styles).toEqual(['/assets/Home.css']);
     // The same answers a browser gets from those routes.
     const categories = (await t.app.inject('/api/index/categories')).json();
@@ -77,6 +92,17 @@ describe('server-rendered pages', () => {
     expect(seen((await t.app.inject('/?c=2')).body).renders).toBe(first + 1);
     await new Promise((r) => setTimeout(r, 1100));
     expect(seen((await t.app.inject('/?c=1')).body).renders).toBe(first + 2);
+  });
+
+  it('renders the mobile home into the mobile site page, with its styles read from the build to be written in', async () => {
+    const got = seen((await t.app.inject('/m/')).body);
+    expect(got.template).toBe('mobile');
+    expect(got.inlineCss).toBe('.m-page{padding:12px}\n.adm-tag{display:inline-block}');
+    expect(got.answers['/api/index/hot-keywords?limit=8']).toMatchObject({ code: 200 });
+    // Other mobile pages: the mobile site's page as built, not the desktop's.
+    const other = await t.app.inject('/m/search');
+    expect(other.body).toContain('mobile page');
+    expect(other.body).toContain('<div id="root"></div>');
   });
 
   it('serves other pages as built', async () => {

@@ -29,6 +29,13 @@ export async function loadServerRender(clientDir: string): Promise<ServerRender 
   const assetsFile = path.join(dir, 'page-assets.json');
   if (!fs.existsSync(file) || !fs.existsSync(assetsFile)) return undefined;
   const pages = JSON.parse(fs.readFileSync(assetsFile, 'utf8')) as Record<string, PageAssets>;
+  // Styles written into the page (the mobile home): read once from the build.
+  for (const assets of Object.values(pages)) {
+    if (assets.inline)
+      assets.inlineCss = assets.styles
+        .map((href) => fs.readFileSync(path.join(clientDir, href.replace(/^\//, '')), 'utf8'))
+        .join('\n');
+  }
   const entry = (await import(pathToFileURL(file).href)) as EntryServer;
   await entry.prepare(Object.keys(pages));
   return {

@@ -64,9 +64,11 @@ export default fp(async (app) => {
   const template = html.raw.toString('utf8');
   // Loaded in the background: until it is ready (or if the build has none) pages are served as before.
   let ssr: ServerRender | undefined;
+  const mobileTemplate = mobile?.raw.toString('utf8');
   const rendered = pageCache(async (url) => {
     const requests = ssr!.requestsFor(new URL(url, 'http://x').pathname)!;
-    return ssr!.page(template, url, await fetchAnswers(app, requests));
+    const page = isMobilePath(url) ? mobileTemplate! : template;
+    return ssr!.page(page, url, await fetchAnswers(app, requests));
   }, app.config.serverRenderCacheMs);
   if (app.config.serverRender) {
     loadServerRender(dir).then(
@@ -81,8 +83,9 @@ export default fp(async (app) => {
       return reply.callNotFound();
     }
     reply.header('cache-control', 'no-cache').header('vary', 'accept-encoding').type('text/html; charset=utf-8');
-    if (mobile && isMobilePath(url)) return sendHtml(req, reply, mobile);
-    if (ssr?.requestsFor(new URL(url, 'http://x').pathname)) {
+    const isMobile = isMobilePath(url);
+    // The mobile home renders into the mobile site's page: only when the build has one.
+    if (ssr?.requestsFor(new URL(url, 'http://x').pathname) && (mobile || !isMobile)) {
       try {
         // Compressed per request like any API answer (@fastify/compress).
         return reply.send(await rendered(url));
@@ -90,6 +93,6 @@ export default fp(async (app) => {
         req.log.error({ err }, 'server render failed; serving the client-rendered page');
       }
     }
-    return sendHtml(req, reply, html);
+    return sendHtml(req, reply, mobile && isMobile ? mobile : html);
   });
 });

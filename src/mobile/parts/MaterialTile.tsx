@@ -1,19 +1,24 @@
 import { Link } from 'react-router-dom';
-import { Image } from 'antd-mobile';
 import type { MaterialCardData } from '../../components/material/api';
 import { formatDuration, TYPE_LABELS } from '../../components/material/format';
 import { formatMoney } from '../../components/licence/money';
+import { EAGER_TILES } from '../early-requests';
 
 /** One material in a two-column feed: cover, title, type or duration, price. */
-export function MaterialTile({ m }: { m: MaterialCardData }) {
+export function MaterialTile({ m, eager = false }: { m: MaterialCardData; eager?: boolean }) {
   return (
     <Link className="m-card" to={`/video/detail/${m.id}`} data-testid="m-material">
-      <Image
-        src={m.coverUrl ?? ''}
+      {/* A plain img, not antd-mobile's Image: that one keeps the picture hidden until its script has
+          run (lazy or not), so a server-rendered page could not paint its covers before the JS came.
+          The browser's own lazy loading serves the tiles below the first screen. */}
+      <img
+        className="m-card-cover"
+        src={m.coverUrl ?? undefined}
         alt={m.title}
-        lazy
-        fit="cover"
-        style={{ width: '100%', aspectRatio: '16 / 10', background: '#f0f0f0' }}
+        loading={eager ? 'eager' : 'lazy'}
+        decoding="async"
+        // The first tiles are the mobile home's largest paint.
+        {...(eager ? { fetchpriority: 'high' } : {})}
       />
       <div className="m-card-title">{m.title}</div>
       <div className="m-card-meta">
@@ -27,8 +32,8 @@ export function MaterialTile({ m }: { m: MaterialCardData }) {
 export function MaterialFeed({ items }: { items: MaterialCardData[] }) {
   return (
     <div className="m-grid">
-      {items.map((m) => (
-        <MaterialTile key={m.id} m={m} />
+      {items.map((m, i) => (
+        <MaterialTile key={m.id} m={m} eager={i < EAGER_TILES} />
       ))}
     </div>
   );
