@@ -97,7 +97,12 @@ export function renderPage(
   const template = codeLast ? styled.template.replace(CODE_TAGS, '') : styled.template;
   const preloads = assets.modules.map((h) => `<link rel="modulepreload" crossorigin href="${attr(h)}">`).join('');
   const head = `<meta name="${SSR_META}" content="1">` + styled.head + (codeLast ? '' : preloads);
-  const code = codeLast ? (styled.template.match(CODE_TAGS) ?? []).join('') + preloads : '';
+  const code = codeLast
+    ? ((styled.template.match(CODE_TAGS) ?? []).join('') + preloads).replace(
+        / crossorigin/g,
+        ' crossorigin fetchpriority="low"',
+      )
+    : '';
   const body = `<div id="root">${render(url, answers)}</div><script type="application/json" id="${PREFETCHED_ELEMENT_ID}">${prefetchedScriptBody(answers)}</script>${code}`;
   // After the charset declaration, which must stay within the first 1,024 bytes; before the early script.
   const at = /<meta charset="UTF-8"\s*\/?>/i.exec(template);

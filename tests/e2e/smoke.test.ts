@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { launchBrowser, newContext } from '../helpers/browser.js';
+import { launchBrowser, MOBILE_UA, newContext } from '../helpers/browser.js';
 
 describe('built client served by the real server', () => {
   let browser: Browser;
@@ -88,6 +88,49 @@ describe('built client served by the real server', () => {
     await page.getByLabel('流明素材首页').click();
     await again;
     await page.locator('[data-testid="curated-section"]').first().waitFor();
+    expect(problems).toEqual([]);
+    await ctx.close();
+  });
+
+  it('sends the mobile home rendered, painted before its code, and the phone hydrates it without asking again', async () => {
+    const base = inject('baseUrl');
+    const html = await (await fetch(base + '/m/', { headers: { 'user-agent': MOBILE_UA } })).text();
+    const newest = (await (await fetch(base + '/api/index/newest?limit=12')).json()) as {
+      data: Array<{ id: number; title: string }>;
+    };
+    // The page itself, its styles written in (no stylesheet to wait for), its code after the tiles.
+    expect(html).toContain('data-testid="m-home"');
+    expect(html).toContain(`alt="${newest.data[0].title}" loading="eager"`);
+    expect(html).not.toMatch(/<link rel="stylesheet"/);
+    expect(html.indexOf('<script type="module"')).toBeGreaterThan(html.indexOf('data-testid="m-home"'));
+
+    const ctx = await newContext(browser, { mobile: true });
+    const page = await ctx.newPage();
+    const problems: string[] = [];
+    page.on('console', (m) => m.type() === 'error' && problems.push(m.text()));
+    page.on('pageerror', (e) => problems.push(e.message));
+    const asked: string[] = [];
+    page.on('request', (r) => r.url().includes('/api/index/') && asked.push(new URL(r.url()).pathname));
+    // Without its code the phone still sees the home: the tiles, their covers and the styles.
+    await page.route(/\/assets\/.*\.js$/, (r) => r.abort());
+    await page.goto(base + '/m/');
+    await page.waitForFunction(
+      () => (document.querySelector('.m-card-cover') as HTMLImageElement | null)?.naturalWidth,
+    );
+    expect(await page.locator('[data-testid="m-material"]').count()).toBe(newest.data.length);
+    expect(await page.locator('.m-grid').evaluate((e) => getComputedStyle(e).display)).toBe('grid');
+    await page.unroute(/\/assets\/.*\.js$/);
+    problems.length = 0;
+    // With it: hydrated from the answers it came with, no request; a tile opens its detail page in
+    // the same document (the router's navigation, not a new load: a marker set now survives it).
+    await page.goto(base + '/m/');
+    await page.getByTestId('m-home').waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(asked).toEqual([]);
+    await page.evaluate(() => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true));
+    await page.locator('[data-testid="m-material"]').first().click();
+    await page.waitForURL(new RegExp(`/m/video/detail/${newest.data[0].id}$`));
+    expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
     expect(problems).toEqual([]);
     await ctx.close();
   });

@@ -93,6 +93,12 @@ describe('server render of the mobile home', () => {
       (e) => e.getAttribute('src') ?? e.getAttribute('href'),
     );
     expect(code).toEqual(['/assets/mobile-1.js', '/assets/user-store-1.js', '/assets/HomePage-1.js']);
+    // Asked for after the covers, which share the phone's bandwidth with them.
+    expect(
+      [...doc.body.querySelectorAll('script[type="module"], link[rel="modulepreload"]')].map((e) =>
+        e.getAttribute('fetchpriority'),
+      ),
+    ).toEqual(['low', 'low', 'low']);
     expect(html.indexOf('/assets/mobile-1.js')).toBeGreaterThan(html.indexOf('手机首页素材5'));
     expect(html).not.toContain('</script><b>x</b>');
     expect(readPrefetchedFromDocument(doc)).toEqual(answers);
