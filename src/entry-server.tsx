@@ -12,6 +12,7 @@ import { StaticRouter } from 'react-router-dom/server';
 import { AppShell } from './App';
 import { MobileSite } from './mobile/MobileApp';
 import { mobileThemeCss } from './mobile/theme-vars';
+import { mobilePageTitle, mobileRouteOf } from './mobile/routes';
 import { SSR_META } from './dataProvider/early';
 import type { PageAssets } from './schemas/page-assets';
 import {
@@ -76,6 +77,13 @@ function styles(template: string, url: string, assets: PageAssets): { template: 
   };
 }
 
+/** A mobile page's own title (the client sets it on every navigation; the render must not wait for that). */
+function withTitle(template: string, url: string): string {
+  if (!isMobileUrl(url)) return template;
+  const route = mobileRouteOf(new URL(url, 'http://x').pathname.replace(/^\/m(?=\/|$)/, '') || '/');
+  return route ? template.replace(/<title>[^<]*<\/title>/, `<title>${mobilePageTitle(route)}</title>`) : template;
+}
+
 const CODE_TAGS = /<script type="module"[^>]*><\/script>|<link rel="modulepreload"[^>]*>/g;
 
 /**
@@ -92,7 +100,7 @@ export function renderPage(
   answers: PrefetchedAnswers,
   assets: PageAssets = { urls: [], modules: [], styles: [] },
 ): string {
-  const styled = styles(pageTemplate, url, assets);
+  const styled = styles(withTitle(pageTemplate, url), url, assets);
   const codeLast = assets.inlineCss !== undefined;
   const template = codeLast ? styled.template.replace(CODE_TAGS, '') : styled.template;
   const preloads = assets.modules.map((h) => `<link rel="modulepreload" crossorigin href="${attr(h)}">`).join('');

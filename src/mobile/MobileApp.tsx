@@ -5,7 +5,7 @@ import { setLoginRequester } from '../dataProvider/axios';
 import { clearPrefetched } from '../dataProvider/prefetched';
 import { getToken } from '../lib/token';
 import { userStore } from '../components/user/user-store';
-import { mobileRoutes, SITE_NAME, type MobileRoute } from './routes';
+import { mobilePageTitle, mobileRoutes, type MobileRoute } from './routes';
 import { loginPath } from './login-path';
 import { MobileTabBar } from './TabBar';
 import NotFound from './pages/NotFound';
@@ -27,7 +27,7 @@ function Page({ route }: { route: MobileRoute }) {
   const Component = PAGES.get(route)!;
   const location = useLocation();
   useEffect(() => {
-    document.title = `${route.title} - ${SITE_NAME}`;
+    document.title = mobilePageTitle(route);
     window.scrollTo(0, 0);
   }, [route, location.pathname]);
   if (route.auth && !getToken()) return <Navigate to={loginPath(location.pathname + location.search)} replace />;

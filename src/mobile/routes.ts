@@ -1,3 +1,4 @@
+import { matchPath } from 'react-router-dom';
 import type { ComponentType } from 'react';
 
 /** One page of the mobile site (paths are under the /m basename). */
@@ -57,3 +58,9 @@ export const mobileRoutes: MobileRoute[] = [
 ];
 
 export const SITE_NAME = '流明素材';
+
+/** The document title of a mobile page: set on every navigation, and by the server's render. */
+export const mobilePageTitle = (route: MobileRoute) => `${route.title} - ${SITE_NAME}`;
+
+/** The route a path under /m (without the basename) opens, if any. */
+export const mobileRouteOf = (pathname: string) => mobileRoutes.find((r) => matchPath(r.path, pathname));

@@ -119,6 +119,10 @@ describe('built client served by the real server', () => {
     );
     expect(await page.locator('[data-testid="m-material"]').count()).toBe(newest.data.length);
     expect(await page.locator('.m-grid').evaluate((e) => getComputedStyle(e).display)).toBe('grid');
+    // A word typed and sent before the code has run still searches: the browser sends the form.
+    await page.getByRole('searchbox', { name: '搜索素材' }).fill('熊猫');
+    await page.getByRole('searchbox', { name: '搜索素材' }).press('Enter');
+    await page.waitForURL(/\/m\/search\?keyword=%E7%86%8A%E7%8C%AB$/);
     await page.unroute(/\/assets\/.*\.js$/);
     problems.length = 0;
     // With it: hydrated from the answers it came with, no request; a tile opens its detail page in

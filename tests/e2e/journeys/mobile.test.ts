@@ -78,7 +78,9 @@ describe('the mobile site', () => {
     await page.goto(`${base()}/m/`);
     await page.getByRole('searchbox').fill('熊猫');
     await page.getByRole('searchbox').press('Enter');
-    await page.waitForURL(/\/m\/search\?keyword=/);
+    // The server-rendered home may not be hydrated yet: the browser then sends the form itself, and
+    // the search page is a new document whose load event waits for its covers.
+    await page.waitForURL(/\/m\/search\?keyword=/, { waitUntil: 'commit' });
     await page.getByText('视频', { exact: true }).click();
     await page.waitForURL(/type=1/);
     await page.getByTestId('m-material').first().waitFor();

@@ -74,6 +74,7 @@ describe('server render of the mobile home', () => {
     const doc = new DOMParser().parseFromString(html, 'text/html');
     const rootEl = doc.getElementById('root')!;
     expect(rootEl.querySelector('[data-testid="m-home"]')).not.toBeNull();
+    expect(doc.title).toBe('首页 - 流明素材');
     expect(rootEl.textContent).toContain('樱花');
     expect(rootEl.textContent).toContain('手机首页素材5');
     // The first screen's covers are real images the browser fetches at once; the rest wait.
