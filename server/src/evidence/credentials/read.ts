@@ -24,6 +24,8 @@ export interface CredentialAction {
 }
 
 export interface ReadCredentials {
+  /** False when the file holds a manifest store that does not parse (a corrupt or truncated one). */
+  readable: boolean;
   /** Signature, hashed references and the hard binding all hold (trust in the signer aside). */
   valid: boolean;
   /** Failed validation codes (C2PA status codes), for showing why a copy does not verify. */
@@ -63,6 +65,7 @@ export async function readCredentials(
     result = await store.validate(asset);
   } catch (e) {
     return {
+      readable: false,
       valid: false,
       failures: ValidationResult.fromError(e as Error).statusEntries.map((s) => s.code),
       signedByPlatform: false,
@@ -76,6 +79,7 @@ export async function readCredentials(
   const manifest = store.getActiveManifest();
   const cert = manifest?.signature?.signatureData.certificate;
   const out: ReadCredentials = {
+    readable: true,
     valid: result.isValid,
     failures: result.statusEntries.filter((s) => !s.success).map((s) => s.code),
     signedByPlatform:
