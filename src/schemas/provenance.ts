@@ -204,11 +204,9 @@ export function requiresAiDeclaration(rules: Record<string, unknown> | undefined
  * The work form under the upload rules: `aiGenerated` required when the rule asks for it. The
  * client's form and the server's check of a create body both use this, so they cannot disagree.
  */
-export function workFormUnderRules<T extends Record<string, any>>(
-  form: T,
-  rules: Record<string, unknown> | undefined,
-): T {
-  if (!requiresAiDeclaration(rules) || !form.properties?.aiGenerated) return form;
-  const required: string[] = Array.isArray(form.required) ? form.required : [];
+export function workFormUnderRules<T extends object>(form: T, rules: Record<string, unknown> | undefined): T {
+  const f = form as { properties?: Record<string, unknown>; required?: unknown };
+  if (!requiresAiDeclaration(rules) || !f.properties?.aiGenerated) return form;
+  const required = Array.isArray(f.required) ? (f.required as string[]) : [];
   return required.includes('aiGenerated') ? form : { ...form, required: [...required, 'aiGenerated'] };
 }

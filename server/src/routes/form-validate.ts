@@ -6,6 +6,7 @@ import { illegalTextError } from '../http/text-rule.js';
 import { dropUnselectedBranchErrors } from '../../../src/schemas/branch-errors.js';
 import { changedReadOnly, editLockOf, editSchema } from '../../../src/schemas/edit-variant.js';
 import type Ajv from 'ajv';
+import type { LumenSchema } from '../../../src/schemas/types.js';
 import type { ValidateFunction } from 'ajv';
 
 // Edit variants compiled per validator generation (the store builds a new ajv after each save).
@@ -30,13 +31,13 @@ function editValidator(ajv: Ajv, schemaId: string, schema: Record<string, any>):
  */
 export interface FormVariant {
   key: string;
-  derive: (form: Record<string, any>) => Record<string, any>;
+  derive: (form: LumenSchema) => LumenSchema;
 }
 
 // Derived variants compiled per validator generation, like the edit variants.
 const variantValidators = new WeakMap<Ajv, Map<string, ValidateFunction>>();
 
-function variantValidator(ajv: Ajv, schemaId: string, variant: FormVariant, schema: Record<string, any>) {
+function variantValidator(ajv: Ajv, schemaId: string, variant: FormVariant, schema: LumenSchema) {
   let byKey = variantValidators.get(ajv);
   if (!byKey) variantValidators.set(ajv, (byKey = new Map()));
   const cacheKey = `${schemaId}#${variant.key}`;

@@ -19,6 +19,7 @@ import { mediaStatus, retryMedia } from '../services/media/status.js';
 import { createWorksFromUploads } from '../services/work-create.js';
 import { uploadsAwaitingWork } from '../repositories/work-uploads.js';
 import { getSchema } from '../schemas/store.js';
+import type { LumenSchema } from '../../../src/schemas/types.js';
 import { requiresAiDeclaration, workFormUnderRules } from '../../../src/schemas/provenance.js';
 import { AppError } from '../http/envelope.js';
 import { enumCodes, statusLabel } from '../../../src/schemas/index.js';
@@ -114,7 +115,7 @@ export default async function works(server: FastifyInstance) {
     const rules = await getSchema(app, MATERIAL_RULES);
     const variant = {
       key: `requireAiDeclaration:${requiresAiDeclaration(rules)}`,
-      derive: (form: Record<string, any>) => workFormUnderRules(form, rules),
+      derive: (form: LumenSchema) => workFormUnderRules(form, rules),
     };
     for (const [i, item] of items.entries()) {
       try {

@@ -64,7 +64,7 @@ describe('provenance of uploaded works', () => {
     });
     const res = await sendChunks(t.app, creator.auth, u, file, [1]);
     expect(res.json().data).toMatchObject({ state: 'complete' });
-    return res.json().data as { id: string; meta: Record<string, any> };
+    return res.json().data as { id: string; meta: { provenance: { validation: string; failures: string[] } | null } };
   };
   const create = (uploadId: string, title: string, over: Record<string, unknown> = {}) =>
     t.app.inject({
@@ -242,7 +242,7 @@ describe('provenance of uploaded works', () => {
     const tampered = Buffer.from(signed);
     for (let i = at + 40; i < at + 60; i++) tampered[i] ^= 0x5a;
     const up = await upload(tampered);
-    expect(['invalid', 'unreadable']).toContain(up.meta.provenance.validation);
+    expect(['invalid', 'unreadable']).toContain(up.meta.provenance?.validation);
     const id = await created(up.id, '凭证被改动的作品', { aiGenerated: false });
     const w = await review(id);
     expect(['invalid', 'unreadable']).toContain(w.provenance.validation);
@@ -252,6 +252,6 @@ describe('provenance of uploaded works', () => {
     moved[moved.length - 10] ^= 0xff;
     const up2 = await upload(moved);
     expect(up2.meta.provenance).toMatchObject({ validation: 'invalid', aiGenerated: true });
-    expect(up2.meta.provenance.failures.length).toBeGreaterThan(0);
+    expect(up2.meta.provenance?.failures.length).toBeGreaterThan(0);
   });
 });
