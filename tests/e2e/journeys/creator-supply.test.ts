@@ -59,6 +59,8 @@ describe('creator supply loop in the browser', () => {
     const titleBox = page.getByLabel('晨曦湖面.mp4的作品标题');
     await titleBox.fill(title);
     await page.locator('#root_price').fill('20');
+    // The upload rules ask for the AI declaration (lumen:rules/material x-declarations): 否.
+    await page.getByTestId('work-batch').getByRole('radio', { name: '否' }).first().check();
     await page.getByTestId('apply-shared').click();
     await page.getByTestId('submit-works').click();
     await page.getByText('已提交审核（1个作品）').first().waitFor();
