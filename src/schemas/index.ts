@@ -166,6 +166,12 @@ import formsCommunityResponse from './forms/community-response.json';
 import formsCommunityDelivery from './forms/community-delivery.json';
 import formsCommunityDispute from './forms/community-dispute.json';
 import statusCommunityDemand from './status/community-demand.json';
+// content credentials on upload (issue #34 part 2): AI label, provenance of the uploaded original
+import enumsAiGenerated from './enums/ai-generated.json';
+import enumsAiSource from './enums/ai-source.json';
+import enumsC2paAction from './enums/c2pa-action.json';
+import enumsDigitalSourceType from './enums/digital-source-type.json';
+import statusProvenanceValidation from './status/provenance-validation.json';
 
 /** Every bundled schema, in a plain list. */
 export const schemaList: LumenSchema[] = [
@@ -310,6 +316,11 @@ export const schemaList: LumenSchema[] = [
   statusCommunityDemand,
   statusWebCapture,
   formsWebCapture,
+  enumsAiGenerated,
+  enumsAiSource,
+  enumsC2paAction,
+  enumsDigitalSourceType,
+  statusProvenanceValidation,
 ];
 
 /** Bundled schemas by $id. */

@@ -282,6 +282,9 @@ describe('OpenAPI document', () => {
       fps: 25,
       sizeBytes: 9,
       category: null,
+      aiGenerated: false,
+      aiSource: null,
+      provenance: null,
     };
     const probe = Fastify();
     probe.get('/x', { schema: { response: detail.schema!.response } }, async () => ({

@@ -17,6 +17,8 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
+                    /** @description yes 只要AI生成的素材，no 只要非AI生成的，空或不传为全部（lumen:enums/ai-generated） */
+                    ai?: "yes" | "no" | "";
                     categoryId?: number;
                     duration?: "VIDEO_SHORT" | "VIDEO_MIDDLE" | "VIDEO_LONG" | "";
                     keyword?: string;
@@ -49,6 +51,11 @@ export interface paths {
                              */
                             data: {
                                 list: {
+                                    /**
+                                     * AI生成
+                                     * @description 内容凭证记载或创作者声明为AI生成（含AI参与生成）
+                                     */
+                                    aiGenerated: boolean;
                                     /** 分类 */
                                     categoryId: number | null;
                                     /** 收藏量 */
@@ -181,9 +188,19 @@ export interface paths {
                             code: number;
                             /**
                              * 素材详情
-                             * @description 素材卡片加上说明、帧率、文件大小、分类与作者。
+                             * @description 素材卡片加上说明、帧率、文件大小、分类与作者，以及AI生成标识的依据与原文件的内容凭证摘要。
                              */
                             data: {
+                                /**
+                                 * AI生成
+                                 * @description 内容凭证记载或创作者声明为AI生成（含AI参与生成）
+                                 */
+                                aiGenerated: boolean;
+                                /**
+                                 * AI生成标识的依据
+                                 * @enum {string|null}
+                                 */
+                                aiSource: "declared" | "manifest" | "both" | null;
                                 /** 分类 */
                                 category: {
                                     id: number;
@@ -224,6 +241,45 @@ export interface paths {
                                 previewUrl: string | null;
                                 /** 价格（分） */
                                 priceCents: number;
+                                /**
+                                 * 内容凭证（C2PA）
+                                 * @description 上传的原文件中内容凭证清单的摘要；作品文件没有内容凭证时为 null。
+                                 */
+                                provenance: {
+                                    /** 操作记录 */
+                                    actions: {
+                                        /**
+                                         * 操作
+                                         * @description C2PA 操作名（lumen:enums/c2pa-action）
+                                         */
+                                        action: string;
+                                        /** 说明 */
+                                        description: string | null;
+                                        digitalSourceType: string | null;
+                                        /** 软件 */
+                                        softwareAgent: string | null;
+                                    }[];
+                                    /** 清单记载为AI生成 */
+                                    aiGenerated: boolean;
+                                    /** 拍摄设备 */
+                                    captureDevice: string | null;
+                                    /** 生成清单的软件 */
+                                    claimGenerator: string | null;
+                                    /**
+                                     * 数字来源类型
+                                     * @description IPTC 数字来源类型代码（lumen:enums/digital-source-type），表外的值为原 URI
+                                     */
+                                    digitalSourceType: string | null;
+                                    /** 未通过的校验（C2PA 状态码） */
+                                    failures: string[];
+                                    /** 签名者 */
+                                    signer: string | null;
+                                    /**
+                                     * 校验结果
+                                     * @enum {string}
+                                     */
+                                    validation: "valid" | "invalid" | "unreadable" | "skipped";
+                                } | null;
                                 /** 文件大小（字节） */
                                 sizeBytes: number | null;
                                 /** 标签 */

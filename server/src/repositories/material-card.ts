@@ -11,7 +11,7 @@ export const COUNT_CAP = 10000;
 
 /** Columns of a card; `m` is the materials alias. original_path is deliberately absent. */
 export const CARD_COLUMNS =
-  'm.id, m.type, m.title, m.tags, m.category_id, m.cover_path, m.preview_path, m.duration_sec, m.width, m.height, m.format, m.price_cents, m.views, m.downloads, m.collects, m.created_at';
+  'm.id, m.type, m.title, m.tags, m.category_id, m.cover_path, m.preview_path, m.duration_sec, m.width, m.height, m.format, m.price_cents, m.views, m.downloads, m.collects, m.created_at, m.ai_generated';
 
 /** URL of a stored public file (served by GET /files/*). */
 export function fileUrl(key: string | null | undefined): string | null {
@@ -38,5 +38,6 @@ export function toCard(r: Record<string, any>): MaterialCard {
     downloads: Number(r.downloads),
     collects: Number(r.collects),
     createdAt: new Date(r.created_at).toISOString(),
+    aiGenerated: r.ai_generated === true,
   };
 }

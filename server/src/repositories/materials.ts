@@ -9,7 +9,7 @@ import type { MaterialDetail, MaterialEvidence, OwnerCard } from '../../../src/s
 export type { MaterialDetail, MaterialEvidence, OwnerCard };
 
 const DETAIL_SQL = `SELECT ${CARD_COLUMNS}, m.description, m.fps, m.size_bytes, m.owner_id, u.nickname AS owner_nickname, u.avatar AS owner_avatar,
-  c.name AS category_name
+  m.ai_source, m.provenance, c.name AS category_name
   FROM materials m LEFT JOIN users u ON u.id = m.owner_id LEFT JOIN categories c ON c.id = m.category_id
   WHERE m.id = $1 AND m.status = 1`;
 
@@ -25,6 +25,8 @@ export async function findMaterial(db: Queryable, id: number): Promise<MaterialD
     sizeBytes: row.size_bytes === null ? null : Number(row.size_bytes),
     category: row.category_id ? { id: Number(row.category_id), name: row.category_name } : null,
     owner: row.owner_id ? { id: Number(row.owner_id), nickname: row.owner_nickname, avatar: row.owner_avatar } : null,
+    aiSource: row.ai_source ?? null,
+    provenance: row.provenance ?? null,
   };
 }
 

@@ -39,6 +39,7 @@ export async function reviewWork(q: Queryable, id: number) {
   const r = await q.query(
     `SELECT m.id, m.type, m.title, m.description, m.tags, m.status, m.price_cents, m.cover_path, m.preview_path, m.duration_sec, m.width, m.height,
             m.format, m.size_bytes, m.created_at, m.review_submitted_at, m.review_appeal, m.owner_id, u.nickname AS owner_name,
+            m.provenance, m.ai_declared, m.ai_generated, m.ai_source,
             material_content_digest(m.title, m.description, m.tags, m.price_cents, m.original_path) AS digest
        FROM materials m LEFT JOIN users u ON u.id = m.owner_id WHERE m.id = $1`,
     [id],

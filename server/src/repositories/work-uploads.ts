@@ -10,6 +10,8 @@ export interface UploadForWork {
   storage_key: string;
   size: number;
   mime: string;
+  /** What assembly measured of the original, with its Content Credentials summary in `provenance`. */
+  meta: Record<string, unknown>;
   /** A work already made from this upload (one work per upload). */
   material_id: number | null;
 }
@@ -20,7 +22,7 @@ export interface UploadForWork {
  */
 export async function lockUploadForWork(q: Queryable, uploadId: string, userId: number): Promise<UploadForWork | null> {
   const r = await q.query<UploadForWork>(
-    `SELECT u.id, u.work_type, u.filename, b.sha256, b.storage_key, b.size, b.mime
+    `SELECT u.id, u.work_type, u.filename, b.sha256, b.storage_key, b.size, b.mime, b.meta
        FROM uploads u JOIN upload_blobs b ON b.sha256 = u.sha256
       WHERE u.id = $1 AND u.user_id = $2 AND u.state = 'complete' FOR UPDATE OF u`,
     [uploadId, userId],
@@ -55,13 +57,18 @@ export interface NewWork {
   originalKey: string;
   sizeBytes: number;
   searchTokens: string;
+  /** The original's Content Credentials summary (src/schemas/provenance.ts), null when it has none. */
+  provenance: unknown;
+  aiDeclared: boolean | null;
+  aiGenerated: boolean;
+  aiSource: string | null;
 }
 
 export async function insertWork(q: Queryable, w: NewWork): Promise<number> {
   const r = await q.query<{ id: number }>(
     `INSERT INTO materials(owner_id, upload_id, type, title, description, tags, category_id, price_cents, model_release, property_release,
-       status, original_path, size_bytes, search_tokens, review_submitted_at)
-     VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14::tsvector, now()) RETURNING id`,
+       status, original_path, size_bytes, search_tokens, review_submitted_at, provenance, ai_declared, ai_generated, ai_source)
+     VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14::tsvector, now(), $15, $16, $17, $18) RETURNING id`,
     [
       w.ownerId,
       w.uploadId,
@@ -77,6 +84,10 @@ export async function insertWork(q: Queryable, w: NewWork): Promise<number> {
       w.originalKey,
       w.sizeBytes,
       w.searchTokens,
+      w.provenance == null ? null : JSON.stringify(w.provenance),
+      w.aiDeclared,
+      w.aiGenerated,
+      w.aiSource,
     ],
   );
   return Number(r.rows[0].id);

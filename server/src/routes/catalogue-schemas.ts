@@ -1,5 +1,7 @@
-import { DURATION_CLASSES, SEARCH_SORTS } from '../search/index.js';
-import { enumCodes } from '../../../src/schemas/index.js';
+import { AI_GENERATED_CODES, DURATION_CLASSES, SEARCH_SORTS } from '../search/index.js';
+import { bundledSchema, enumCodes } from '../../../src/schemas/index.js';
+
+const enumTitle = (id: string) => String(bundledSchema(id)?.title ?? id);
 import { idProp, MAX_INT4_ID } from '../http/params.js';
 
 /** JSON Schema fragments shared by /api/index and /api/items (querystrings and params). */
@@ -31,6 +33,12 @@ export const searchQuery = {
     duration: { type: 'string', enum: [...DURATION_CLASSES, ''] },
     categoryId: categoryIdProp,
     sort: { type: 'string', enum: [...SEARCH_SORTS, ''] },
+    ai: {
+      type: 'string',
+      title: enumTitle('lumen:enums/ai-generated'),
+      description: 'yes 只要AI生成的素材，no 只要非AI生成的，空或不传为全部（lumen:enums/ai-generated）',
+      enum: [...AI_GENERATED_CODES, ''],
+    },
     page: { type: 'integer', title: '页码', minimum: 1, maximum: 500, default: 1 },
     pageSize: { type: 'integer', title: '每页条数', minimum: 1, maximum: 60, default: 20 },
   },

@@ -6,6 +6,7 @@ import { illegalTextError } from '../http/text-rule.js';
 import { dropUnselectedBranchErrors } from '../../../src/schemas/branch-errors.js';
 import { changedReadOnly, editLockOf, editSchema } from '../../../src/schemas/edit-variant.js';
 import type Ajv from 'ajv';
+import type { LumenSchema } from '../../../src/schemas/types.js';
 import type { ValidateFunction } from 'ajv';
 
 // Edit variants compiled per validator generation (the store builds a new ajv after each save).
@@ -19,6 +20,32 @@ function editValidator(ajv: Ajv, schemaId: string, schema: Record<string, any>):
     const { $id: _id, ...rest } = editSchema(schema);
     fn = ajv.compile(rest);
     byId.set(schemaId, fn);
+  }
+  return fn;
+}
+
+/**
+ * A variant of a form the route derives from the current form and other current schemas (the work
+ * form under the upload rules: src/schemas/provenance.ts workFormUnderRules). `key` names the
+ * variant's inputs: equal keys must give equal schemas within one validator generation.
+ */
+export interface FormVariant {
+  key: string;
+  derive: (form: LumenSchema) => LumenSchema;
+}
+
+// Derived variants compiled per validator generation, like the edit variants.
+const variantValidators = new WeakMap<Ajv, Map<string, ValidateFunction>>();
+
+function variantValidator(ajv: Ajv, schemaId: string, variant: FormVariant, schema: LumenSchema) {
+  let byKey = variantValidators.get(ajv);
+  if (!byKey) variantValidators.set(ajv, (byKey = new Map()));
+  const cacheKey = `${schemaId}#${variant.key}`;
+  let fn = byKey.get(cacheKey);
+  if (!fn) {
+    const { $id: _id, ...rest } = schema;
+    fn = ajv.compile(rest);
+    byKey.set(cacheKey, fn);
   }
   return fn;
 }
@@ -42,15 +69,21 @@ export async function validateForm(
   app: FastifyInstance,
   schemaId: string,
   body: unknown,
-  opts: { stored?: Record<string, any> } = {},
+  opts: { stored?: Record<string, any>; variant?: FormVariant } = {},
 ): Promise<Record<string, any>> {
   const store = schemaStore(app);
   const ajv = await store.validatorAjv();
   const current = store.lookup(schemaId);
   if (!current) throw new Error(`Unknown form schema ${schemaId}`);
   // An update (opts.stored = the record as the client sees it) uses the form's edit variant.
-  const schema = opts.stored ? editSchema(current) : current;
-  const validate = schema !== current ? editValidator(ajv, schemaId, current) : ajv.getSchema(schemaId);
+  const derived = opts.variant && !opts.stored ? opts.variant.derive(current) : current;
+  const schema = opts.stored ? editSchema(current) : derived;
+  const validate =
+    derived !== current
+      ? variantValidator(ajv, schemaId, opts.variant!, derived)
+      : schema !== current
+        ? editValidator(ajv, schemaId, current)
+        : ajv.getSchema(schemaId);
   if (!validate) throw new Error(`Unknown form schema ${schemaId}`);
   const data =
     body && typeof body === 'object' && !Array.isArray(body) ? structuredClone(body as Record<string, any>) : {};

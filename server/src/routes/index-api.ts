@@ -112,6 +112,7 @@ export default async function indexApi(server: FastifyInstance): Promise<void> {
         type: typeOf(q.type) as SearchQuery['type'],
         duration: q.duration || undefined,
         categoryId: q.categoryId,
+        ai: q.ai || undefined,
         sort: q.sort || undefined,
         page: q.page,
         pageSize: q.pageSize,

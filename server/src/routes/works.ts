@@ -19,6 +19,8 @@ import { mediaStatus, retryMedia } from '../services/media/status.js';
 import { createWorksFromUploads } from '../services/work-create.js';
 import { uploadsAwaitingWork } from '../repositories/work-uploads.js';
 import { getSchema } from '../schemas/store.js';
+import type { LumenSchema } from '../../../src/schemas/types.js';
+import { requiresAiDeclaration, workFormUnderRules } from '../../../src/schemas/provenance.js';
 import { AppError } from '../http/envelope.js';
 import { enumCodes, statusLabel } from '../../../src/schemas/index.js';
 import { envelopeOf } from '../http/envelope-schema.js';
@@ -41,6 +43,9 @@ const EVENT_OF: Record<string, string> = {
 
 /** The work form: one name for the create bodies the API reference shows and the form createFrom checks. */
 const WORK_FORM = 'lumen:forms/work';
+
+/** The upload rules whose x-declarations say what a new work's form must declare (requireAiDeclaration). */
+const MATERIAL_RULES = 'lumen:rules/material';
 
 /** Most works one batch creates (the image rule's maxCount: one page's worth of files). */
 const MAX_BATCH = 50;
@@ -105,11 +110,18 @@ export default async function works(server: FastifyInstance) {
   const createFrom = async (req: FastifyRequest, items: unknown[], prefixOf: (i: number) => string) => {
     const actor = await creator(req);
     const forms: Record<string, any>[] = [];
+    // The form under the current upload rules, as the upload page renders it: the AI declaration is
+    // required while staff keep requireAiDeclaration on.
+    const rules = await getSchema(app, MATERIAL_RULES);
+    const variant = {
+      key: `requireAiDeclaration:${requiresAiDeclaration(rules)}`,
+      derive: (form: LumenSchema) => workFormUnderRules(form, rules),
+    };
     for (const [i, item] of items.entries()) {
       try {
         // By name, not validateRouteForm: a batch checks each of its items, and both create bodies add `submit`
         // to the form, so they are documented as CREATE_BODY and BATCH_BODY (config.requestBody).
-        forms.push(await validateForm(app, WORK_FORM, item));
+        forms.push(await validateForm(app, WORK_FORM, item, { variant }));
       } catch (e) {
         // Address the item's field errors inside the batch body, and name the item in the message.
         if (!(e instanceof AppError) || items.length === 1) throw e;

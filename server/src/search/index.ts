@@ -6,6 +6,7 @@ import { bundledSchema, durationClasses, enumCodes } from '../../../src/schemas/
 export const MATERIAL_TYPES = enumCodes<number>('lumen:enums/material-type', bundledSchema);
 export const DURATION_CLASSES = durationClasses(bundledSchema).map((c) => c.code);
 export const SEARCH_SORTS = enumCodes<string>('lumen:enums/search-sort', bundledSchema);
+export const AI_GENERATED_CODES = enumCodes<string>('lumen:enums/ai-generated', bundledSchema);
 /** The count cap lives with the material list it also caps; search re-exports it for its callers. */
 export { COUNT_CAP } from '../repositories/material-card.js';
 
@@ -14,6 +15,8 @@ export interface SearchQuery {
   type?: number;
   duration?: string;
   categoryId?: number;
+  /** The 「AI生成」 filter (lumen:enums/ai-generated): 'yes' AI generated only, 'no' the others; absent for all. */
+  ai?: string;
   /** Defaults to relevance with a keyword, newest without. */
   sort?: string;
   page: number;

@@ -267,6 +267,8 @@ export class SqlSearchEngine implements SearchEngine {
   async search(q: SearchQuery): Promise<SearchResult> {
     const base = new Where();
     if (q.categoryId) base.and(`m.category_id = ${base.arg(q.categoryId)}`);
+    // A column condition like the category's: the samples (migration 1091) carry the column too.
+    if (q.ai === 'yes' || q.ai === 'no') base.and(q.ai === 'yes' ? 'm.ai_generated' : 'NOT m.ai_generated');
     const offset = (q.page - 1) * q.pageSize;
     const empty = { list: [], total: 0, totalCapped: false, totalEstimated: false, page: q.page, pageSize: q.pageSize };
 

@@ -16,6 +16,7 @@ import {
 import { duplicatesOf, reviewWork } from '../repositories/review-queue.js';
 import { contentDiff, contentOf } from './work-content.js';
 import { mediaStatus } from './media/status.js';
+import { aiLabelOf } from '../../../src/schemas/provenance.js';
 import type {
   CreatorReview,
   ReviewMediaState,
@@ -128,6 +129,11 @@ export async function staffReviewView(q: Queryable, id: number, revisionId?: num
       appealText: work.review_appeal ? appealOf(null) : null,
       owner: { id: work.owner_id === null ? null : Number(work.owner_id), nickname: work.owner_name },
       digest: work.digest,
+      aiGenerated: work.ai_generated === true,
+      aiSource: work.ai_source ?? null,
+      aiDeclared: work.ai_declared ?? null,
+      aiConflict: aiLabelOf(work.provenance ?? null, work.ai_declared).aiConflict,
+      provenance: work.provenance ?? null,
     },
     media: {
       state: media.state as ReviewMediaState['state'],

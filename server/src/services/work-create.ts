@@ -13,6 +13,7 @@ import { insertEvent } from '../repositories/work-review.js';
 import { enqueueMediaProcessing } from './media/tasks.js';
 import { recordDeposit } from './deposit-ledger.js';
 import { contentFromForm, contentTokens } from './work-content.js';
+import { aiLabelOf, type Provenance } from '../../../src/schemas/provenance.js';
 
 export interface CreatedWork {
   id: number;
@@ -44,6 +45,10 @@ async function createOne(
   }
   const content = contentFromForm(form, { title: '', description: '', tags: [], price_cents: 0 });
   const status = opts.submit ? WORK.PENDING_REVIEW : WORK.PENDING_SUBMISSION;
+  // The 「AI生成」 label: the original's Content Credentials or the creator's declaration, either.
+  const provenance = (up.meta?.provenance ?? null) as Provenance | null;
+  const aiDeclared = typeof form.aiGenerated === 'boolean' ? form.aiGenerated : null;
+  const ai = aiLabelOf(provenance, aiDeclared);
   const id = await insertWork(q, {
     ownerId,
     uploadId,
@@ -59,6 +64,10 @@ async function createOne(
     originalKey: up.storage_key,
     sizeBytes: up.size,
     searchTokens: contentTokens(content),
+    provenance,
+    aiDeclared,
+    aiGenerated: ai.aiGenerated,
+    aiSource: ai.aiSource,
   });
   const { jobId } = await enqueueMediaProcessing(q, { materialId: id, originalKey: up.storage_key, ownerId });
 

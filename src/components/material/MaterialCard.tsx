@@ -7,6 +7,7 @@ import { formatCount, formatDuration, formatPrice, TYPE_LABELS } from './format'
 import styles from './material.module.css';
 import { useReducedMotion } from '../../hooks/use-reduced-motion';
 import { CoverImage } from './CoverImage';
+import { AiTag } from '../provenance/AiTag';
 
 /**
  * A material in a grid: lazy cover with an error fallback; hovering a video plays its muted preview,
@@ -55,6 +56,7 @@ export function MaterialCard({ item, eager = false }: { item: MaterialCardData; 
             <Tag color="blue" bordered={false}>
               {TYPE_LABELS[item.type]}
             </Tag>
+            {item.aiGenerated && <AiTag bordered={false} />}
             <Typography.Text type="secondary">
               <DownloadOutlined /> {formatCount(item.downloads)}
             </Typography.Text>

@@ -3,7 +3,7 @@ import { catalogueApi, type SearchParams } from './api';
 import { MaterialGrid } from './MaterialGrid';
 import { RemoteState } from './RemoteState';
 import { useRemote } from './useRemote';
-import { DURATION_OPTIONS, SORT_OPTIONS, TYPE_TABS, formatTotal } from './format';
+import { AI_OPTIONS, DURATION_OPTIONS, SORT_OPTIONS, TYPE_TABS, formatTotal } from './format';
 
 const PAGE_SIZE = 20;
 
@@ -25,7 +25,7 @@ function Suggestions({ onPick }: { onPick: (kw: string) => void }) {
   );
 }
 
-/** Filters (type tabs, duration for video, category, sort), result count, grid and pagination. */
+/** Filters (type tabs, duration for video, category, AI generated, sort), result count, grid and pagination. */
 export function SearchResults({
   state,
   update,
@@ -74,6 +74,14 @@ export function SearchResults({
             onChange={(v) => update({ categoryId: v })}
           />
         )}
+        <Radio.Group
+          aria-label="AI生成筛选"
+          optionType="button"
+          value={state.ai ?? ''}
+          options={AI_OPTIONS}
+          onChange={(e) => update({ ai: e.target.value })}
+          data-testid="ai-filter"
+        />
         <Select
           aria-label="排序"
           style={{ width: 150 }}

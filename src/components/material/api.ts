@@ -25,6 +25,8 @@ export interface SearchParams {
   type?: number;
   duration?: string;
   categoryId?: number;
+  /** lumen:enums/ai-generated: 'yes' AI generated only, 'no' the others, empty for all. */
+  ai?: string;
   sort?: string;
   page?: number;
   pageSize?: number;

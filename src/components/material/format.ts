@@ -3,12 +3,13 @@ import materialType from '../../schemas/enums/material-type.json';
 import searchSort from '../../schemas/enums/search-sort.json';
 import searchType from '../../schemas/enums/search-type.json';
 import videoDuration from '../../schemas/enums/video-duration.json';
+import aiGenerated from '../../schemas/enums/ai-generated.json';
 import { enumCodes, enumOptions, lookupOf } from '../../schemas/registry';
 import { durationClasses } from '../../schemas/video-duration';
 
 // The tables themselves rather than the registry's index, which bundles every schema into the
 // catalogue pages' first paint.
-const tables = lookupOf(materialType, searchType, searchSort, videoDuration);
+const tables = lookupOf(materialType, searchType, searchSort, videoDuration, aiGenerated);
 
 export const TYPE_LABELS: Record<number, string> = Object.fromEntries(
   enumOptions('lumen:enums/material-type', tables).map((o) => [o.value, o.label]),
@@ -30,6 +31,9 @@ export const DURATION_OPTIONS = [
 ];
 
 export const SORT_OPTIONS = enumOptions<string>('lumen:enums/search-sort', tables);
+
+/** The 「AI生成」 filter (lumen:enums/ai-generated), after its "no filter" option (the empty value). */
+export const AI_OPTIONS = [{ value: '', label: '全部' }, ...enumOptions<string>('lumen:enums/ai-generated', tables)];
 
 export function formatDuration(sec: number | null | undefined): string {
   if (sec === null || sec === undefined) return '';

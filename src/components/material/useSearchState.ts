@@ -2,7 +2,7 @@ import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { SearchParams } from './api';
 
-const KEYS = ['keyword', 'type', 'duration', 'categoryId', 'sort', 'page'] as const;
+const KEYS = ['keyword', 'type', 'duration', 'categoryId', 'ai', 'sort', 'page'] as const;
 
 /** Search state kept in the URL query (shareable); changing a filter goes back to page 1. */
 export function useSearchState(fixed: Partial<SearchParams> = {}) {
@@ -14,6 +14,7 @@ export function useSearchState(fixed: Partial<SearchParams> = {}) {
       type: n('type'),
       duration: params.get('duration') ?? '',
       categoryId: n('categoryId'),
+      ai: params.get('ai') ?? '',
       sort: params.get('sort') ?? '',
       page: n('page') ?? 1,
       ...fixed,

@@ -13,6 +13,8 @@ import { RemoteState } from '../../components/material/RemoteState';
 import { Section } from '../../components/material/Section';
 import { useRemote } from '../../components/material/useRemote';
 import { ERROR_IMAGE, formatDuration, formatSize, TYPE_LABELS } from '../../components/material/format';
+import { AiTag } from '../../components/provenance/AiTag';
+import { ProvenanceSummary } from '../../components/provenance/ProvenanceSummary';
 import { EvidenceBadge } from './EvidenceBadge';
 import { OwnerCard } from './OwnerCard';
 
@@ -107,6 +109,7 @@ export default function VideoDetailPage() {
                     {m.title}
                   </Typography.Title>
                   <EvidenceBadge materialId={m.id} />
+                  {m.aiGenerated && <AiTag />}
                 </Space>
                 <Typography.Paragraph type="secondary">{m.description}</Typography.Paragraph>
                 <Space wrap style={{ marginBottom: 16 }}>
@@ -118,6 +121,11 @@ export default function VideoDetailPage() {
                 </Space>
                 <Metadata m={m} />
               </Card>
+              {(m.provenance || m.aiGenerated) && (
+                <Card size="small" title="内容凭证（C2PA）" style={{ marginTop: 16 }} data-testid="detail-provenance">
+                  <ProvenanceSummary provenance={m.provenance} aiGenerated={m.aiGenerated} aiSource={m.aiSource} />
+                </Card>
+              )}
             </Col>
             <Col xs={24} lg={8}>
               <Space direction="vertical" style={{ width: '100%' }} size={16}>

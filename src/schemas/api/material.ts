@@ -10,6 +10,7 @@ import type { FromSchema } from './from-schema';
 import { labelled } from './labels';
 import materialType from '../enums/material-type.json';
 import ownerType from '../enums/owner-type.json';
+import { aiLabelProperties } from '../provenance';
 
 const text = { type: 'string' } as const;
 const nullableText = { type: ['string', 'null'] } as const;
@@ -41,6 +42,7 @@ export const materialCardSchema = {
     'downloads',
     'collects',
     'createdAt',
+    'aiGenerated',
   ],
   properties: {
     id: { type: 'integer', title: '素材编号' },
@@ -59,6 +61,7 @@ export const materialCardSchema = {
     downloads: { ...count, title: '下载量' },
     collects: { ...count, title: '收藏量' },
     createdAt: { ...time, title: '上架时间' },
+    aiGenerated: { ...aiLabelProperties.aiGenerated, description: '内容凭证记载或创作者声明为AI生成（含AI参与生成）' },
   },
 } as const;
 
@@ -66,11 +69,22 @@ const cardList = { type: 'array', items: materialCardSchema } as const;
 
 export const materialDetailSchema = {
   title: '素材详情',
-  description: '素材卡片加上说明、帧率、文件大小、分类与作者。',
+  description: '素材卡片加上说明、帧率、文件大小、分类与作者，以及AI生成标识的依据与原文件的内容凭证摘要。',
   type: 'object',
-  required: [...materialCardSchema.required, 'description', 'fps', 'sizeBytes', 'category', 'owner'],
+  required: [
+    ...materialCardSchema.required,
+    'description',
+    'fps',
+    'sizeBytes',
+    'category',
+    'owner',
+    'aiSource',
+    'provenance',
+  ],
   properties: {
     ...materialCardSchema.properties,
+    aiSource: aiLabelProperties.aiSource,
+    provenance: aiLabelProperties.provenance,
     description: { ...text, title: '描述' },
     fps: { ...nullableNumber, title: '帧率' },
     sizeBytes: { ...nullableInt, title: '文件大小（字节）' },

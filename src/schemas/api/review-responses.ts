@@ -7,6 +7,7 @@ import { labelled } from './labels';
 import materialType from '../enums/material-type.json';
 import workStatus from '../status/work.json';
 import revisionStatus from '../status/work-revision.json';
+import { aiLabelProperties } from '../provenance';
 
 /** A pending work (kind 'work') or revision in the staff queue, oldest first. */
 export const reviewQueueSchema = {
@@ -116,6 +117,11 @@ export const staffReviewSchema = {
         'appealText',
         'owner',
         'digest',
+        'aiGenerated',
+        'aiSource',
+        'aiDeclared',
+        'aiConflict',
+        'provenance',
       ],
       properties: {
         id: int,
@@ -142,6 +148,7 @@ export const staffReviewSchema = {
           properties: { id: nullableInt, nickname: { ...nullableText, title: '创作者' } },
         },
         digest: { type: 'string', description: '内容摘要：决定须指明审核员看到的内容' },
+        ...aiLabelProperties,
       },
     },
     media: {

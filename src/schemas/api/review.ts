@@ -3,6 +3,7 @@
  * the server's repositories and views build them, the client reads them, so neither side imports
  * the other. (TypeScript types for now; a JSON Schema per shape can replace them later.)
  */
+import type { AiSource, Provenance } from '../provenance';
 
 export interface ReviewReason {
   code: string;
@@ -118,6 +119,13 @@ export interface StaffWork {
   owner: { id: number | null; nickname: string | null };
   /** Content digest: a decision on the work names the content staff looked at. */
   digest: string;
+  /** The 「AI生成」 label, its basis, the creator's declaration and the original's Content Credentials. */
+  aiGenerated: boolean;
+  aiSource: AiSource | null;
+  aiDeclared: boolean | null;
+  /** The manifest says AI generated, the creator declared it is not. */
+  aiConflict: boolean;
+  provenance: Provenance | null;
 }
 
 /**

@@ -55,6 +55,8 @@ describe('works from uploads', () => {
     tags: ['西湖', '晨雾'],
     categoryId: imageCategory,
     price: 19.9,
+    // The upload rules ask every work to declare AI generation (lumen:rules/material x-declarations).
+    aiGenerated: false,
     ...over,
   });
 

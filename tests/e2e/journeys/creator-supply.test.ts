@@ -59,6 +59,8 @@ describe('creator supply loop in the browser', () => {
     const titleBox = page.getByLabel('晨曦湖面.mp4的作品标题');
     await titleBox.fill(title);
     await page.locator('#root_price').fill('20');
+    // The upload rules ask for the AI declaration (lumen:rules/material x-declarations): this one is.
+    await page.getByTestId('work-batch').getByRole('radio', { name: '是' }).first().check();
     await page.getByTestId('apply-shared').click();
     await page.getByTestId('submit-works').click();
     await page.getByText('已提交审核（1个作品）').first().waitFor();
@@ -96,9 +98,16 @@ describe('creator supply loop in the browser', () => {
 
     // A buyer finds it in search and buys a personal licence through the sandbox payment.
     const buyer = await pageAs(await tokenOf('demo_buyer'));
+    // Declared AI: the search page's AI filter keeps it, its card and detail page carry 「AI生成」.
     await buyer.goto(`${base}/search?keyword=${encodeURIComponent('晨曦湖面')}`);
-    await buyer.locator('[data-testid="material-card"]', { hasText: title }).first().click();
+    await buyer.getByTestId('ai-filter').getByText('AI生成', { exact: true }).click();
+    await buyer.waitForURL(/[?&]ai=yes/);
+    const card = buyer.locator('[data-testid="material-card"]', { hasText: title }).first();
+    await card.getByTestId('ai-tag').waitFor();
+    await card.click();
     await buyer.waitForURL(/\/video\/detail\/\d+/);
+    await buyer.getByTestId('detail-page').getByTestId('ai-tag').first().waitFor();
+    expect(await buyer.getByTestId('detail-provenance').innerText()).toContain('创作者声明');
     await buyer.getByText('个人自媒体', { exact: true }).click();
     await buyer.getByRole('button', { name: /立即购买/ }).click();
     await buyer.waitForURL(/\/buy\//);

@@ -12,8 +12,8 @@ const ROUTES = 'server/src/routes';
 const EXPLICIT: Record<string, string[]> = {
   // The multipart `data` part; formUploadBody documents it from the same FormUploadFields.
   'form-upload.ts': ['validateForm(app, spec.schemaId, body)'],
-  // Each work of POST / and /batch; CREATE_BODY and BATCH_BODY document WORK_FORM with `submit`.
-  'works.ts': ['validateForm(app, WORK_FORM, item)'],
+  // Each work of POST / and /batch (its variant under the upload rules); CREATE_BODY and BATCH_BODY document WORK_FORM with `submit`.
+  'works.ts': ['validateForm(app, WORK_FORM, item, { variant })'],
 };
 
 describe('form-checked routes name their form once', () => {

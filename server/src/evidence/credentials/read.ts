@@ -24,6 +24,8 @@ export interface CredentialAction {
 }
 
 export interface ReadCredentials {
+  /** False when the file holds a manifest store that does not parse (a corrupt or truncated one). */
+  readable: boolean;
   /** Signature, hashed references and the hard binding all hold (trust in the signer aside). */
   valid: boolean;
   /** Failed validation codes (C2PA status codes), for showing why a copy does not verify. */
@@ -63,6 +65,7 @@ export async function readCredentials(
     result = await store.validate(asset);
   } catch (e) {
     return {
+      readable: false,
       valid: false,
       failures: ValidationResult.fromError(e as Error).statusEntries.map((s) => s.code),
       signedByPlatform: false,
@@ -76,25 +79,33 @@ export async function readCredentials(
   const manifest = store.getActiveManifest();
   const cert = manifest?.signature?.signatureData.certificate;
   const out: ReadCredentials = {
+    readable: true,
     valid: result.isValid,
     failures: result.statusEntries.filter((s) => !s.success).map((s) => s.code),
     signedByPlatform:
       !!cert && !!platformCertificatePem && Buffer.from(cert.rawData).equals(derOf(platformCertificatePem)),
     signer: cert ? (/CN=([^,]+)/.exec(cert.subject)?.[1] ?? cert.subject) : null,
-    claimGenerator: manifest?.claim?.claimGeneratorInfo ?? null,
+    // claim_generator_info's name and version (claimGeneratorInfo is c2pa-ts's label suffix, not this).
+    claimGenerator: manifest?.claim?.claimGeneratorName
+      ? [manifest.claim.claimGeneratorName, manifest.claim.claimGeneratorVersion].filter(Boolean).join(' ')
+      : null,
     actions: [],
     ingredients: [],
     assertions: {},
   };
   for (const a of manifest?.assertions?.assertions ?? []) {
     if (a instanceof ActionAssertion) {
-      for (const x of a.actions)
+      // c2pa-ts maps a v2 action without its description: read it from the assertion's own content.
+      const raw = (contentOf(a.sourceBox) as { actions?: Array<{ description?: unknown }> } | undefined)?.actions;
+      for (const [i, x] of a.actions.entries()) {
+        const rawDescription = raw?.[i]?.description;
         out.actions.push({
           action: String(x.action),
           digitalSourceType: x.digitalSourceType ? String(x.digitalSourceType) : undefined,
           softwareAgent: x.softwareAgent?.name,
-          description: x.description,
+          description: x.description ?? (typeof rawDescription === 'string' ? rawDescription : undefined),
         });
+      }
     } else if (a instanceof IngredientAssertion) {
       out.ingredients.push({
         title: a.title,

@@ -30,6 +30,7 @@ export async function catalogueV1(server: FastifyInstance) {
         type: (q.type || undefined) as SearchQuery['type'],
         duration: q.duration || undefined,
         categoryId: q.categoryId,
+        ai: q.ai || undefined,
         sort: q.sort || undefined,
         page: q.page,
         pageSize: q.pageSize,

@@ -18,6 +18,7 @@ import {
 import { chunkKey, originalKey } from './limits.js';
 import { takeSpool } from './spool.js';
 import { materialRule } from './status.js';
+import { readUploadProvenance } from './provenance.js';
 
 /** What assembly and cleanup use: an app or a job worker's services (the sweep runs as a job). */
 export type UploadServices = Pick<JobServices, 'db' | 'storage' | 'config' | 'log'>;
@@ -96,12 +97,14 @@ async function assemble(app: UploadServices, u: UploadRow): Promise<string | nul
       await app.storage.putStream(key, fs.createReadStream(tmp));
     }
     const { name: _n, size: _s, type: _t, ...measured } = checked.meta;
+    // The Content Credentials the creator's file carries (null: none), kept with the bytes they describe.
+    const provenance = existing ? (existing.meta.provenance ?? null) : await readUploadProvenance(tmp, size, app.log);
     await insertBlob(app.db, {
       sha256,
       storage_key: existing?.storage_key ?? key,
       size,
       mime: checked.meta.type,
-      meta: measured,
+      meta: { ...measured, provenance },
     });
     await completeUpload(app.db, u.id, sha256);
     await deleteChunkObjects(app, u.id).catch((err) => app.log.warn({ err, uploadId: u.id }, 'chunk cleanup failed'));

@@ -8,6 +8,7 @@ import { SchemaFormModal } from '../../../components/schema-form/SchemaFormModal
 import { decide, fetchItem, type DecisionPath, type StaffReview } from './review-api';
 import { DuplicateHits, ReviewMedia } from './ReviewMedia';
 import { LoadFailed } from '../../../components/feedback/LoadFailed';
+import { ProvenanceSummary } from '../../../components/provenance/ProvenanceSummary';
 
 const size = (b: number | null) =>
   b === null ? '-' : b >= 1 << 20 ? `${(b / (1 << 20)).toFixed(1)} MB` : `${Math.ceil(b / 1024)} KB`;
@@ -240,6 +241,14 @@ export function ReviewDetail({
           {rev.diff.length ? <RevisionDiff diff={rev.diff} /> : <Empty description="与在售版本相同" />}
         </Card>
       )}
+      <Card size="small" title="内容凭证（C2PA）与AI生成声明" style={{ marginTop: 16 }} data-testid="review-provenance">
+        <ProvenanceSummary
+          provenance={item.work.provenance}
+          aiGenerated={item.work.aiGenerated}
+          aiSource={item.work.aiSource}
+          review={{ aiDeclared: item.work.aiDeclared, aiConflict: item.work.aiConflict }}
+        />
+      </Card>
       <Card size="small" title={`相似素材（${item.duplicates.length}）`} style={{ marginTop: 16 }}>
         <DuplicateHits hits={item.duplicates} />
       </Card>

@@ -3,7 +3,9 @@ import { Link } from 'react-router-dom';
 import Form from '@rjsf/antd';
 import { Alert, App, Button, Card, Drawer, Input, Space, Table, Tag, Typography } from 'antd';
 import { lumenFormProps } from '../../../components/schema-form/form-props';
-import { useFormSchema } from '../../../hooks/use-schema';
+import { useFormSchema, useSchema } from '../../../hooks/use-schema';
+import { workFormUnderRules } from '../../../schemas/provenance';
+import { AiTag } from '../../../components/provenance/AiTag';
 import { RequestError } from '../../../dataProvider/axios';
 import { formatBytes } from '../../../components/uploader/format';
 import { forDisplay, toExtraErrors } from '../../../resources/views/ResourceForm';
@@ -12,6 +14,7 @@ import {
   createWorks,
   fetchAwaitingUploads,
   initialRow,
+  manifestSaysAi,
   rowErrors,
   sharedSchema,
   sharedUiSchema,
@@ -19,6 +22,8 @@ import {
 } from './work-batch';
 
 const FORM_ID = 'lumen:forms/work';
+/** The upload rules: x-declarations.requireAiDeclaration makes the AI declaration required (as on the server). */
+const RULES_ID = 'lumen:rules/material';
 
 /**
  * Step two of the upload page: every completed upload becomes a work through lumen:forms/work.
@@ -28,7 +33,14 @@ const FORM_ID = 'lumen:forms/work';
  */
 export function WorkBatchForm({ workType, reloadKey }: { workType: number; reloadKey: number }) {
   const { message } = App.useApp();
-  const { schema, uiSchema, loading } = useFormSchema(FORM_ID);
+  const form = useFormSchema(FORM_ID);
+  const rules = useSchema(RULES_ID);
+  const { uiSchema } = form;
+  const loading = form.loading || rules.loading;
+  const schema = useMemo(
+    () => (form.schema ? workFormUnderRules(form.schema, rules.schema) : undefined),
+    [form.schema, rules.schema],
+  );
   const [uploads, setUploads] = useState<AwaitingUpload[] | null>(null);
   const [rows, setRows] = useState<Record<string, Record<string, any>>>({});
   const [selected, setSelected] = useState<string[]>([]);
@@ -172,6 +184,10 @@ export function WorkBatchForm({ workType, reloadKey }: { workType: number; reloa
                 <Space size={4} wrap>
                   <Typography.Text type="secondary">{summary(rows[u.id] ?? {})}</Typography.Text>
                   {rows[u.id]?.deposit && <Tag color="green">上传即存证</Tag>}
+                  {(rows[u.id]?.aiGenerated || manifestSaysAi(u)) && <AiTag />}
+                  {manifestSaysAi(u) && rows[u.id]?.aiGenerated === false && (
+                    <Typography.Text>内容凭证记载为AI生成，将按AI生成标识</Typography.Text>
+                  )}
                 </Space>
               ),
             },
