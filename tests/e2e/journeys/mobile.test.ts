@@ -76,7 +76,7 @@ describe('the mobile site', () => {
     const ctx = await newContext(browser, { mobile: true });
     const page = await ctx.newPage();
     await page.goto(`${base()}/m/`);
-    await page.getByRole('searchbox').fill('熊猫');
+    await page.getByRole('searchbox').fill('花朵');
     await page.getByRole('searchbox').press('Enter');
     await page.waitForURL(/\/m\/search\?keyword=/);
     await page.getByText('视频', { exact: true }).click();
