@@ -271,10 +271,10 @@ describe('catalogue search (/api/index/search)', () => {
         { keyword: '花朵', sort: 'newest' },
         { keyword: '花', sort: 'price_asc', page: 2 },
         { keyword: '花朵', sort: 'price_desc' },
-        { keyword: '花', sort: 'popular', page: 2 },
+        { keyword: '花朵', sort: 'popular' },
         { keyword: '花朵', type: 1, duration: 'VIDEO_SHORT' },
         { keyword: '夕阳', type: 11 },
-        { keyword: '花', sort: 'newest', page: 2 },
+        { keyword: '花', sort: 'price_desc', page: 2 },
         // Filters in an order: their ranked tokens (migration 1002) narrow each bucket's list.
         { keyword: '花朵', type: 11, sort: 'newest' },
         { keyword: '花', type: 1, duration: 'VIDEO_SHORT', sort: 'popular', page: 2 },

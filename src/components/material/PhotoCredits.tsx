@@ -12,10 +12,12 @@ export function PhotoCredits({
   credits: MaterialDetailData['credits'];
   style?: React.CSSProperties;
 }) {
-  if (!credits?.length) return null;
+  // A clip of three photos by one author under one licence says so once.
+  const lines = [...new Map((credits ?? []).map((c) => [`${c.author}|${c.licence}|${c.package}`, c])).values()];
+  if (!lines.length) return null;
   return (
     <div data-testid="photo-credits" style={{ fontSize: 13, color: '#595959', ...style }}>
-      {credits.map((c, i) => (
+      {lines.map((c, i) => (
         <p key={`${c.author}-${i}`} style={{ margin: '0 0 4px' }}>
           图片来源：{c.author}，
           <a href={c.licenceUrl} target="_blank" rel="noreferrer license">
