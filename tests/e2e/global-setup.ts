@@ -1,4 +1,5 @@
 import { execSync, type ChildProcess } from 'node:child_process';
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -8,6 +9,8 @@ import { CHROMIUM_LAUNCH } from '../helpers/browser.js';
 import { exited, freePort, spawnServer, waitUntilUp } from '../helpers/server-process.js';
 import { migratedTemplate } from '../helpers/pglite-template.js';
 import { openDb } from '../../server/src/db/index.js';
+import { startWitness, type WitnessProcess } from '../helpers/witness.js';
+import { signerFromSeed, signerKeyString } from '../../server/src/evidence/note-signer.js';
 
 /**
  * Builds a production client into a temporary folder (never ./dist, which a running `npm start`
@@ -18,6 +21,10 @@ let server: ChildProcess | undefined;
 let browserServer: BrowserServer | undefined;
 let dataDir = '';
 let builtDir = '';
+let witnesses: WitnessProcess[] = [];
+
+/** The evidence log's name in this run: its key is made here, so the witnesses can know it before the server starts. */
+const LOG_ORIGIN = 'lumen.e2e/evidence-log';
 
 export default async function setup(project: TestProject) {
   const distBefore = snapshotDir(path.resolve('dist'));
@@ -40,7 +47,16 @@ export default async function setup(project: TestProject) {
   // The capture tests serve their page on this one loopback port; the server's egress policy
   // refuses loopback, so the allow-list opens exactly that port (as a deployment would for an inner site).
   const captureSitePort = await freePort();
+  // Two witness processes (`npm run witness`), each with its own key and state folder, cosign every
+  // checkpoint the server's log signs, as in a deployment: receipts carry both cosignatures.
+  const logSeed = crypto.randomBytes(32);
+  const logVerifierKey = signerFromSeed(LOG_ORIGIN, logSeed).verifierKey;
+  witnesses = await Promise.all(
+    ['w1', 'w2'].map((n) => startWitness(path.join(dataDir, `witness-${n}`), `witness.e2e/${n}`, [logVerifierKey])),
+  );
   server = spawnServer(port, {
+    EVIDENCE_LOG_KEY: signerKeyString(LOG_ORIGIN, logSeed),
+    EVIDENCE_WITNESSES: witnesses.map((w) => `${w.url} ${w.verifierKey}`).join(','),
     EGRESS_ALLOW: `127.0.0.1:${captureSitePort}`,
     DATA_DIR: dataDir,
     CLIENT_DIR: clientDir,
@@ -68,6 +84,10 @@ export default async function setup(project: TestProject) {
   project.provide('dataDir', dataDir);
   project.provide('clientDir', clientDir);
   project.provide('distBefore', distBefore);
+  project.provide(
+    'witnessKeys',
+    witnesses.map((w) => w.verifierKey),
+  );
   return async () => {
     await browserServer?.close();
     if (server) {
@@ -75,6 +95,7 @@ export default async function setup(project: TestProject) {
       // The server releases the data-folder lock as it closes; wait for that before deleting the folder.
       await Promise.race([exited(server), new Promise((r) => setTimeout(r, 15_000).unref())]);
     }
+    await Promise.all(witnesses.map((w) => w.stop()));
     fs.rmSync(dataDir, { recursive: true, force: true });
     // The build writes the server-render bundle beside the client (vite.config.ts, ssrOutDir).
     for (const dir of builtDir ? [builtDir, `${builtDir}-ssr`] : []) fs.rmSync(dir, { recursive: true, force: true });
@@ -111,5 +132,7 @@ declare module 'vitest' {
     clientDir: string;
     /** ./dist as it was before the run (snapshotDir), to prove the run left it alone. */
     distBefore: string;
+    /** The verifier keys of the two witnesses that cosign the log's checkpoints. */
+    witnessKeys: string[];
   }
 }

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -6,12 +7,14 @@ import { downloadBytes, launchBrowser } from '../../helpers/browser.js';
 import { devToken, signedInPage } from '../../helpers/e2e-session.js';
 import { assertionOf, readC2pa } from '../../helpers/c2pa-reader.js';
 import { verifyReceipt, type EvidenceReceipt } from '../../../verify-receipt.mjs';
+import { signerFromSeed } from '../../../server/src/evidence/note-signer.js';
 
 /**
  * Issue #34's closing check in the browser: demo_buyer licenses a seeded image (JPEG) and video
  * (MP4), downloads both from 我的授权, and each download carries a manifest that c2pa-rs (an
  * implementation other than the c2pa-ts that wrote it) verifies up to the sandbox root, and whose
- * deposit receipt the offline verifier confirms against the log's published key.
+ * deposit receipt the offline verifier confirms against the log's published key and the
+ * cosignatures of both witnesses the run's server submits its checkpoints to (global-setup.ts).
  */
 describe('Content Credentials on downloads in the browser', () => {
   let browser: Browser;
@@ -73,9 +76,24 @@ describe('Content Credentials on downloads in the browser', () => {
       const deposit = assertionOf(r, 'cn.lumen.deposit') as { certNo: string; receipt: EvidenceReceipt };
       const sha = /^lumen:sha256:([0-9a-f]{64})$/.exec(String(r.manifest.ingredients?.[0]?.instance_id))?.[1];
       expect(sha).toBeDefined();
-      const checked = await verifyReceipt(new Uint8Array(), deposit.receipt, logKey, { fileSha256: sha });
+      // With both witnesses pinned (quorum: all): the checkpoint is the log's and they cosigned it.
+      const checked = await verifyReceipt(new Uint8Array(), deposit.receipt, logKey, {
+        fileSha256: sha,
+        witnesses: inject('witnessKeys'),
+      });
       expect(checked.steps.filter((s) => s.ok === false)).toEqual([]);
       expect(checked.ok).toBe(true);
+      expect(inject('witnessKeys')).toHaveLength(2);
+      expect(checked.steps.find((s) => s.id === 'witness')).toMatchObject({ ok: true });
+      expect(checked.steps.find((s) => s.id === 'witness')?.detail).toContain('2 / 2 个固定的见证人联署了该检查点');
+      // A pinned witness that did not cosign: the quorum fails and so does the receipt.
+      const stranger = signerFromSeed('witness.e2e/stranger', crypto.randomBytes(32)).verifierKey;
+      const short = await verifyReceipt(new Uint8Array(), deposit.receipt, logKey, {
+        fileSha256: sha,
+        witnesses: [...inject('witnessKeys'), stranger],
+      });
+      expect(short.ok).toBe(false);
+      expect(short.steps.find((s) => s.id === 'witness')).toMatchObject({ ok: false });
       console.log(
         `${m.format} ${m.title}: ${bytes.length} bytes, manifest ${JSON.stringify(r.manifest).slice(0, 4000)}`,
       );
