@@ -147,7 +147,7 @@ const encode = (maxKbps: number, audioKbps: number) => [
   '-c:v',
   'libx264',
   '-preset',
-  'superfast',
+  'veryfast',
   '-crf',
   '23',
   '-maxrate',
