@@ -76,7 +76,7 @@ describe('the mobile site', () => {
     const ctx = await newContext(browser, { mobile: true });
     const page = await ctx.newPage();
     await page.goto(`${base()}/m/`);
-    await page.getByRole('searchbox').fill('花朵');
+    await page.getByRole('searchbox').fill('熊猫');
     await page.getByRole('searchbox').press('Enter');
     // The server-rendered home may not be hydrated yet: the browser then sends the form itself, and
     // the search page is a new document whose load event waits for its covers.
