@@ -76,6 +76,11 @@ describe('the mobile site', () => {
     const ctx = await newContext(browser, { mobile: true });
     const page = await ctx.newPage();
     await page.goto(`${base()}/m/`);
+    // The home comes rendered by the server; this journey is the hydrated site's (the smoke test types
+    // into the page before its code runs): React has taken the home over once its nodes carry its fibers.
+    await page.waitForFunction(() =>
+      Object.keys(document.querySelector('[data-testid="m-home"]') ?? {}).some((k) => k.startsWith('__reactFiber')),
+    );
     await page.getByRole('searchbox').fill('熊猫');
     await page.getByRole('searchbox').press('Enter');
     // The server-rendered home may not be hydrated yet: the browser then sends the form itself, and
