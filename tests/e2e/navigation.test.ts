@@ -91,7 +91,7 @@ describe('navigation in the built client', () => {
     await page.waitForFunction((t) => document.title === t, titleOf('素材详情'));
     await page.getByTestId('detail-page').waitFor();
     expect(await page.getByTestId('home-page').count()).toBe(0);
-    expect(problems).toEqual([]);
+    expect(problems.join('\n')).toBe('');
     expect(page.url()).toBe(base() + '/video/detail/3');
     // Rewritten in place: no extra history entry.
     expect(await page.evaluate(() => window.history.length)).toBe(entries);
