@@ -39,6 +39,8 @@ COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/server/dist ./server/dist
 # Migrations are read at start (server/src/db/migrate.ts, relative to package.json).
 COPY --from=build /app/server/src/db/migrations ./server/src/db/migrations
+# The demo catalogue's photographs and their credits (server/src/seed/catalogue/photos.ts).
+COPY --from=build /app/server/seed-assets ./server/seed-assets
 COPY --from=build /app/dist ./dist
 COPY --from=build /app/dist-ssr ./dist-ssr
 # A user of its own; it may write only DATA_DIR (upload temp files, the evidence log's checkpoint)

@@ -262,7 +262,7 @@ try {
   }> = [
     { name: 'item detail (rotating)', path: '/api/items/detail/', rotate: (id) => `/api/items/detail/${id}` },
     { name: 'items list', path: '/api/items/list?page=1&pageSize=20' },
-    { name: 'search 熊猫', path: `/api/index/search?keyword=${encodeURIComponent('熊猫')}&page=1&pageSize=20` },
+    { name: 'search 花朵', path: `/api/index/search?keyword=${encodeURIComponent('花朵')}&page=1&pageSize=20` },
     { name: 'home newest', path: '/api/index/newest?limit=8' },
     { name: 'home categories', path: '/api/index/categories' },
     { name: 'order list (auth)', path: '/api/order/list?page=1&pageSize=10', headers: { authorization: token } },

@@ -83,7 +83,7 @@ try {
     '/api/items/list?page=1&pageSize=20',
     '/api/items/list?page=2&pageSize=20&type=11',
     `/api/index/search?keyword=${encodeURIComponent('城市')}&page=1&pageSize=20`,
-    `/api/index/search?keyword=${encodeURIComponent('熊猫')}&page=1&pageSize=20`,
+    `/api/index/search?keyword=${encodeURIComponent('花朵')}&page=1&pageSize=20`,
     '/api/index/newest?limit=8',
     '/api/index/categories',
   ];

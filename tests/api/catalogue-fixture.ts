@@ -17,8 +17,8 @@ export async function makeCatalogueApp() {
   return t;
 }
 
-/** Seeding generates media on a cold cache (about a minute on 2 cores). */
-export const SEED_TIMEOUT = 240_000;
+/** Seeding generates media on a cold cache (clips and templates from the photos: minutes on 2 cores). */
+export const SEED_TIMEOUT = 480_000;
 
 export type CatalogueApp = Awaited<ReturnType<typeof makeCatalogueApp>>;
 

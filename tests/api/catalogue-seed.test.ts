@@ -33,17 +33,51 @@ describe('catalogue seed', () => {
     expect(await count('SELECT count(*) AS n FROM material_evidence')).toBeGreaterThan(3);
   });
 
-  // Durations are measured from the demo files (short generated clips), so every demo video is in
-  // the short class; the duration filter itself is tested in catalogue-search with edited rows.
-  it('states the measured duration of every video and spreads dates over months', async () => {
+  // Durations are measured from the demo files: clips made from the photos last 10-60 s (mostly
+  // short, a couple longer) and templates 10 s; the duration filter itself is tested in
+  // catalogue-search with edited rows.
+  it('states the measured duration of every video and template and spreads dates over months', async () => {
     expect(
       await count(
-        'SELECT count(*) AS n FROM materials WHERE type = 1 AND (duration_sec IS NULL OR abs(duration_sec - 4) > 0.1)',
+        'SELECT count(*) AS n FROM materials WHERE type IN (1, 2) AND (duration_sec IS NULL OR duration_sec < 9.9 OR duration_sec > 60.1)',
       ),
     ).toBe(0);
     expect(
+      await count('SELECT count(DISTINCT round(duration_sec)) AS n FROM materials WHERE type = 1'),
+    ).toBeGreaterThan(5);
+    expect(await count('SELECT count(*) AS n FROM materials WHERE type = 1 AND duration_sec >= 30')).toBeGreaterThan(0);
+    expect(
       await count("SELECT count(DISTINCT date_trunc('month', created_at)) AS n FROM materials"),
     ).toBeGreaterThanOrEqual(4);
+  });
+
+  it('keeps the author and licence of the photos each work shows, and its detail answer says them', async () => {
+    expect(
+      await count(
+        "SELECT count(*) AS n FROM materials WHERE credits IS NULL OR jsonb_array_length(credits) = 0 OR credits->0->>'author' = '' OR credits->0->>'licence' IS NULL",
+      ),
+    ).toBe(0);
+    // A clip shows 2-4 photos and credits each of them.
+    expect(await count('SELECT count(*) AS n FROM materials WHERE type = 1 AND jsonb_array_length(credits) < 2')).toBe(
+      0,
+    );
+    const image = (
+      await t.db.query<{ id: number }>(
+        "SELECT id FROM materials WHERE type = 11 AND status = 1 AND title = '欧罗巴山峰的雪山与草甸'",
+      )
+    ).rows[0];
+    const r = await t.app.inject(`/api/items/detail/${image.id}`);
+    expect(r.json().data).toMatchObject({
+      tags: expect.arrayContaining(['雪山', '山峰']),
+      credits: [
+        {
+          author: 'Aitzol Berasategi',
+          licence: 'CC BY 4.0',
+          licenceUrl: 'https://creativecommons.org/licenses/by/4.0/',
+          package: 'lomiri-wallpapers-16.04',
+        },
+      ],
+    });
   });
 
   it('stores every cover, preview and original under server-generated keys', async () => {

@@ -9,7 +9,7 @@ import { servicesOf } from '../helpers/jobs.js';
 import { seedUsers } from '../../server/src/seed/users.js';
 import { seedCatalogue } from '../../server/src/seed/catalogue.js';
 import { SEED_MEDIA_TASK } from '../../server/src/seed/catalogue/media-task.js';
-import { CLIP_DESIGNS, IMAGE_DESIGNS } from '../../server/src/seed/catalogue/media.js';
+import { CLIP_DESIGNS, IMAGE_DESIGNS, TEMPLATE_DESIGNS } from '../../server/src/seed/catalogue/media.js';
 import { runUntilIdle } from '../../server/src/jobs/index.js';
 
 /**
@@ -34,9 +34,12 @@ describe('demo catalogue media through the job queue', () => {
       await count('SELECT count(*) AS n FROM materials WHERE cover_path IS NOT NULL OR original_path IS NOT NULL'),
     ).toBe(0);
     expect(await count(`SELECT count(*) AS n FROM jobs WHERE task = '${SEED_MEDIA_TASK}' AND state = 'queued'`)).toBe(
-      IMAGE_DESIGNS + CLIP_DESIGNS,
+      IMAGE_DESIGNS + CLIP_DESIGNS + TEMPLATE_DESIGNS,
     );
-    expect(await health()).toMatchObject({ status: 'up', seedPending: IMAGE_DESIGNS + CLIP_DESIGNS });
+    expect(await health()).toMatchObject({
+      status: 'up',
+      seedPending: IMAGE_DESIGNS + CLIP_DESIGNS + TEMPLATE_DESIGNS,
+    });
     // The lists already answer; cards carry no cover yet (the client shows 处理中).
     const r = await t.app.inject('/api/index/newest?type=1');
     expect(r.statusCode).toBe(200);
@@ -66,7 +69,7 @@ describe('demo catalogue media through the job queue', () => {
     ).rows[0];
     expect(await t.app.storage.exists(sample.cover_path)).toBe(true);
     expect(await t.app.storage.exists(sample.original_path)).toBe(true);
-  }, 300_000);
+  }, 480_000);
 
   it('every listing states the duration, size and fps its own file has (measured by ffprobe/sharp)', async () => {
     const rows = (
@@ -82,7 +85,7 @@ describe('demo catalogue media through the job queue', () => {
         'SELECT DISTINCT ON (original_path) id, type, original_path, duration_sec, width, height, fps FROM materials ORDER BY original_path, id',
       )
     ).rows;
-    expect(rows.length).toBe(IMAGE_DESIGNS + CLIP_DESIGNS);
+    expect(rows.length).toBe(IMAGE_DESIGNS + CLIP_DESIGNS + TEMPLATE_DESIGNS);
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lumen-seed-probe-'));
     try {
       for (const r of rows) {

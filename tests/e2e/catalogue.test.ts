@@ -16,7 +16,7 @@ describe('catalogue in the browser', () => {
     return page;
   };
 
-  it('a visitor sees the catalogue, searches 熊猫 and opens a video with player and metadata', async () => {
+  it('a visitor sees the catalogue, searches 花朵 and opens a video with player and metadata', async () => {
     // A visitor without the reduced-motion preference: hover previews and the detail loop play.
     const page = await open('/', 'no-preference');
     await page.waitForSelector('[data-testid="curated-section"] [data-testid="material-card"]');
@@ -31,14 +31,14 @@ describe('catalogue in the browser', () => {
       ),
     );
 
-    const box = page.getByPlaceholder('例如：熊猫', { exact: false }).first();
-    await box.fill('熊猫');
+    const box = page.getByPlaceholder('例如：花朵', { exact: false }).first();
+    await box.fill('花朵');
     await box.press('Enter');
     await page.waitForURL(/\/search\?keyword=%E7%86%8A%E7%8C%AB/);
     await page.waitForSelector('[data-testid="search-page"] [data-testid="material-card"]');
     expect(await page.locator('[data-testid="result-count"]').innerText()).toMatch(/共找到 \d+ 个素材/);
     const titles = await page.locator('[data-testid="material-card"] .ant-typography strong').allInnerTexts();
-    expect(titles[0]).toContain('熊猫');
+    expect(titles[0]).toContain('花朵');
 
     // Shareable URL: the video tab is in the query; every card shows a duration.
     await page.getByRole('tab', { name: '视频' }).click();
@@ -87,7 +87,7 @@ describe('catalogue in the browser', () => {
   });
 
   it('a visitor who asked for reduced motion gets covers and a paused player, and it plays when asked', async () => {
-    const page = await open('/search?type=1&keyword=' + encodeURIComponent('熊猫'));
+    const page = await open('/search?type=1&keyword=' + encodeURIComponent('花朵'));
     const card = page.locator('[data-testid="search-page"] [data-testid="material-card"]').first();
     await card.hover();
     // Nothing to wait for that would appear: give a preview the time it would take, then look.

@@ -217,6 +217,20 @@ export interface paths {
                                  * Format: date-time
                                  */
                                 createdAt: string;
+                                /**
+                                 * 图片来源
+                                 * @description 作品所用照片的作者与许可（演示作品取自 Debian 软件包里按自由许可发布的照片）；创作者自己的作品为空。
+                                 */
+                                credits?: {
+                                    /** 照片作者 */
+                                    author: string;
+                                    /** 许可 */
+                                    licence: string;
+                                    /** 许可全文地址 */
+                                    licenceUrl: string;
+                                    /** 来源软件包 */
+                                    package: string;
+                                }[];
                                 /** 描述 */
                                 description: string;
                                 /** 下载量 */

@@ -9,7 +9,7 @@ import type { MaterialDetail, MaterialEvidence, OwnerCard } from '../../../src/s
 export type { MaterialDetail, MaterialEvidence, OwnerCard };
 
 const DETAIL_SQL = `SELECT ${CARD_COLUMNS}, m.description, m.fps, m.size_bytes, m.owner_id, u.nickname AS owner_nickname, u.avatar AS owner_avatar,
-  m.ai_source, m.provenance, c.name AS category_name
+  m.ai_source, m.provenance, c.name AS category_name, m.credits
   FROM materials m LEFT JOIN users u ON u.id = m.owner_id LEFT JOIN categories c ON c.id = m.category_id
   WHERE m.id = $1 AND m.status = 1`;
 
@@ -27,7 +27,19 @@ export async function findMaterial(db: Queryable, id: number): Promise<MaterialD
     owner: row.owner_id ? { id: Number(row.owner_id), nickname: row.owner_nickname, avatar: row.owner_avatar } : null,
     aiSource: row.ai_source ?? null,
     provenance: row.provenance ?? null,
+    credits: creditsOf(row.credits),
   };
+}
+
+/** The photo credits stored on a work (materials.credits, migration 1095): author, licence, source package. */
+function creditsOf(value: unknown): NonNullable<MaterialDetail['credits']> {
+  if (!Array.isArray(value)) return [];
+  return value.map((c: { author: string; licence: string; licenceUrl: string; package: string }) => ({
+    author: String(c.author),
+    licence: String(c.licence),
+    licenceUrl: String(c.licenceUrl),
+    package: String(c.package),
+  }));
 }
 
 export interface MaterialCountDelta {

@@ -18,7 +18,7 @@ export function SearchBox({
     <Input.Search
       value={value}
       onChange={(e) => setValue(e.target.value)}
-      placeholder="搜索视频、图片、模板，例如：熊猫、城市夜景、航拍"
+      placeholder="搜索视频、图片、模板，例如：花朵、雪山、蒲公英"
       enterButton="搜索"
       size={size}
       maxLength={50}

@@ -4,6 +4,7 @@ import { Button, List, Radio, Space, Tag, Toast } from 'antd-mobile';
 import { catalogueApi, type MaterialDetailData } from '../../components/material/api';
 import { useRemote } from '../../components/material/useRemote';
 import { formatDuration, formatSize, TYPE_LABELS } from '../../components/material/format';
+import { PhotoCredits } from '../../components/material/PhotoCredits';
 import { formatMoney } from '../../components/licence/money';
 import { useUseCases } from '../../components/licence/use-use-cases';
 import { levelOf } from '../../schemas/licence/use-cases';
@@ -120,6 +121,7 @@ export default function DetailPage() {
                 {m.title}
               </h2>
               <p style={{ color: '#595959', fontSize: 13, margin: 0 }}>{m.description}</p>
+              <PhotoCredits credits={m.credits} style={{ marginTop: 6, fontSize: 12 }} />
             </div>
             <List header="素材信息">
               <List.Item extra={m.id}>素材编号</List.Item>

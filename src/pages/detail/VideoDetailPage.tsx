@@ -8,6 +8,7 @@ import { PackageDownloadButton } from '../../components/image-package/PackageDow
 import { catalogueApi, type MaterialDetailData } from '../../components/material/api';
 import { MaterialGrid } from '../../components/material/MaterialGrid';
 import { MediaPending } from '../../components/material/CoverImage';
+import { PhotoCredits } from '../../components/material/PhotoCredits';
 import { LazyVideo } from '../../components/material/LazyVideo';
 import { RemoteState } from '../../components/material/RemoteState';
 import { Section } from '../../components/material/Section';
@@ -112,6 +113,7 @@ export default function VideoDetailPage() {
                   {m.aiGenerated && <AiTag />}
                 </Space>
                 <Typography.Paragraph type="secondary">{m.description}</Typography.Paragraph>
+                <PhotoCredits credits={m.credits} style={{ marginBottom: 12 }} />
                 <Space wrap style={{ marginBottom: 16 }}>
                   {m.tags.map((t) => (
                     <Link key={t} to={`/search?keyword=${encodeURIComponent(t)}`}>

@@ -17,7 +17,7 @@ export const sdkExample = (origin: string) => `import { createLumenClient, newId
 
 const lumen = createLumenClient({ baseUrl: '${origin}', apiKey: process.env.LUMEN_API_KEY! });
 
-const found = await lumen.GET('/api/v1/catalogue', { params: { query: { keyword: '熊猫', pageSize: 5 } } });
+const found = await lumen.GET('/api/v1/catalogue', { params: { query: { keyword: '花朵', pageSize: 5 } } });
 const item = found.data!.data.list[0];
 
 const bought = await lumen.POST('/api/v1/licences', {

@@ -100,6 +100,22 @@ export const materialDetailSchema = {
       required: ['id', 'nickname', 'avatar'],
       properties: { id: { type: 'integer' }, nickname: text, avatar: text },
     },
+    credits: {
+      type: 'array',
+      title: '图片来源',
+      description:
+        '作品所用照片的作者与许可（演示作品取自 Debian 软件包里按自由许可发布的照片）；创作者自己的作品为空。',
+      items: {
+        type: 'object',
+        required: ['author', 'licence', 'licenceUrl', 'package'],
+        properties: {
+          author: { ...text, title: '照片作者' },
+          licence: { ...text, title: '许可' },
+          licenceUrl: { ...text, title: '许可全文地址' },
+          package: { ...text, title: '来源软件包' },
+        },
+      },
+    },
   },
 } as const;
 

@@ -81,7 +81,7 @@ describe('the mobile site', () => {
     await page.waitForFunction(() =>
       Object.keys(document.querySelector('[data-testid="m-home"]') ?? {}).some((k) => k.startsWith('__reactFiber')),
     );
-    await page.getByRole('searchbox').fill('熊猫');
+    await page.getByRole('searchbox').fill('花朵');
     await page.getByRole('searchbox').press('Enter');
     // The server-rendered home may not be hydrated yet: the browser then sends the form itself, and
     // the search page is a new document whose load event waits for its covers.

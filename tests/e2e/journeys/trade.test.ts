@@ -5,7 +5,7 @@ import { downloadLatestCertificate, searchAndOpenVideo } from '../../helpers/e2e
 import { loginInDialog } from '../../helpers/e2e-session.js';
 
 /**
- * The buyer's whole journey: a visitor searches 熊猫 from the header, opens a video, picks a
+ * The buyer's whole journey: a visitor searches 花朵 from the header, opens a video, picks a
  * company scenario and adds it to the cart, which asks to log in; logs in by password as the
  * demo company account; collects the video into a new album, applies a coupon, pays through the
  * sandbox page, sees the paid order and downloads the licence PDF.

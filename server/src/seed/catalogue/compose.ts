@@ -41,21 +41,33 @@ function duration(r: () => number, k: number): number {
   return 1810 + Math.floor(r() * 3000);
 }
 
+/** Where composeMaterial takes its words: the vocabulary (bench) or the demo photos' subjects (seed). */
+export interface ComposeWords {
+  subjects: Subject[];
+  patterns: Record<MaterialType, string[]>;
+}
+
+const VOCABULARY: ComposeWords = { subjects: SUBJECTS, patterns: TITLE_PATTERNS };
+
 /** One material's texts and numbers; k is its index within its type. */
 export function composeMaterial(
   type: MaterialType,
   k: number,
   r: () => number,
   usedTitles?: Set<string>,
+  words: ComposeWords = VOCABULARY,
 ): ComposedMaterial {
-  const subject = SUBJECTS[(k + Math.floor(k / SUBJECTS.length)) % SUBJECTS.length];
+  const { subjects, patterns } = words;
+  const subject = subjects[(k + Math.floor(k / subjects.length)) % subjects.length];
   let title = '';
   for (let attempt = 0; attempt < 6; attempt++) {
-    const pattern = TITLE_PATTERNS[type][Math.floor(r() * TITLE_PATTERNS[type].length)];
+    const pattern = patterns[type][Math.floor(r() * patterns[type].length)];
     const style = STYLES[Math.floor(r() * STYLES.length)];
     title = pattern.replace('{s}', subject.word).replace('{a}', style);
     if (!usedTitles?.has(title)) break;
   }
+  // A subject's own title (written for its picture) goes to its first work.
+  if (subject.title && !usedTitles?.has(subject.title)) title = subject.title;
   usedTitles?.add(title);
   const style = STYLES[Math.floor(r() * STYLES.length)];
   const tags = [
@@ -64,7 +76,7 @@ export function composeMaterial(
       ...subject.related,
       style,
       TYPE_TAG[type],
-      ...(LATIN_TAGS[subject.word] ? [LATIN_TAGS[subject.word]] : []),
+      ...(subject.latin ? [subject.latin] : LATIN_TAGS[subject.word] ? [LATIN_TAGS[subject.word]] : []),
     ]),
   ];
   const usage = USAGES[Math.floor(r() * USAGES.length)];

@@ -63,13 +63,16 @@ async function depositSeeded(q: Queryable, materialId: number, media: MediaSet):
 defineTask<SeedMediaPayload>(
   SEED_MEDIA_TASK,
   async (p, ctx) => {
-    await ctx.progress(5, p.kind === 'clip' ? '正在生成演示视频' : '正在生成演示图片');
+    await ctx.progress(
+      5,
+      { clip: '正在生成演示视频', template: '正在生成演示模板', image: '正在生成演示图片' }[p.kind],
+    );
     const media = await generateMediaSet(ctx.storage, p.kind, p.design, ctx.signal);
     ctx.signal.throwIfAborted();
     // Listed duration, size and fps are measured from the stored original by the media pipeline
     // (ffprobe/sharp), never composed: a listing says what the download is.
     await ctx.progress(60, '正在读取媒体信息');
-    const measured = await measureOriginal(ctx.storage, media.original, p.kind === 'clip', ctx.signal);
+    const measured = await measureOriginal(ctx.storage, media.original, p.kind !== 'image', ctx.signal);
     await ctx.progress(80, '正在写入素材记录');
     const deposits = await ctx.db.tx(async (q) => {
       await q.query(

@@ -1,5 +1,3 @@
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -9,8 +7,8 @@ import sharp from 'sharp';
 import type { ObjectStore } from '../../storage/index.js';
 import { contentTypeOf } from '../../storage/content-type.js';
 import { PUBLIC_GROUP, ORIGINAL_GROUP } from '../../storage/groups.js';
-
-const runFile = promisify(execFile);
+import { ffmpegBin, run } from '../../services/media/binaries.js';
+import { CLIPS, PHOTO_DIR, PHOTOS, TEMPLATES, type ClipDesign, type TemplateDesign } from './photos.js';
 
 export interface MediaSet {
   cover: string;
@@ -30,63 +28,35 @@ export interface MediaSet {
 const CACHE = process.env.SEED_MEDIA_CACHE ?? cacheFolder();
 
 function cacheFolder(): string {
-  // v2: clips with capped bitrates (makeClip); a folder of the old files is not read.
-  const inCheckout = path.join(REPO_ROOT, '.cache/seed-media-v2');
+  // v3: media made from the vendored photographs (server/seed-assets/photos); older folders are not read.
+  const inCheckout = path.join(REPO_ROOT, '.cache/seed-media-v3');
   try {
     fs.mkdirSync(inCheckout, { recursive: true });
     fs.accessSync(inCheckout, fs.constants.W_OK);
     return inCheckout;
   } catch {
-    return path.join(os.tmpdir(), 'lumen-seed-media-v2');
+    return path.join(os.tmpdir(), 'lumen-seed-media-v3');
   }
 }
-const FONT = ['/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf'].find((f) => fs.existsSync(f));
+const LATIN_FONT = ['/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf'].find((f) => fs.existsSync(f));
+/** A CJK font for the templates' Chinese placeholder text (fonts-noto-cjk); without one they say it in Latin. */
+const CJK_FONT = [
+  '/usr/share/fonts/opentype/noto/NotoSansCJK-Bold.ttc',
+  '/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc',
+].find((f) => fs.existsSync(f));
 
 async function cached(name: string, make: (file: string) => Promise<void>): Promise<string> {
   const file = path.join(CACHE, name);
   if (fs.existsSync(file)) return file;
   fs.mkdirSync(CACHE, { recursive: true });
   const tmp = `${file}.${process.pid}.${crypto.randomBytes(4).toString('hex')}${path.extname(name)}`;
-  await make(tmp);
-  fs.renameSync(tmp, file);
+  try {
+    await make(tmp);
+    fs.renameSync(tmp, file);
+  } finally {
+    fs.rmSync(tmp, { force: true });
+  }
   return file;
-}
-
-const PALETTES = [
-  ['#0f2027', '#2c5364', '#f9d423'],
-  ['#ff512f', '#dd2476', '#ffe259'],
-  ['#1d976c', '#93f9b9', '#0b486b'],
-  ['#141e30', '#243b55', '#e0eafc'],
-  ['#ee9ca7', '#ffdde1', '#7f00ff'],
-  ['#f7971e', '#ffd200', '#8e0e00'],
-  ['#00c6ff', '#0072ff', '#ffffff'],
-  ['#3a1c71', '#d76d77', '#ffaf7b'],
-  ['#134e5e', '#71b280', '#f0f2f0'],
-  ['#c31432', '#240b36', '#f5af19'],
-  ['#2193b0', '#6dd5ed', '#fefefe'],
-  ['#4b6cb7', '#182848', '#ff9966'],
-  ['#e96443', '#904e95', '#f2fcfe'],
-  ['#56ab2f', '#a8e063', '#2f4353'],
-  ['#614385', '#516395', '#f7ff00'],
-  ['#aa4b6b', '#6b6b83', '#3b8d99'],
-];
-
-/** A landscape-like vector scene: gradient sky, sun, two ridges; distinct per palette index. */
-function sceneSvg(i: number, w: number, h: number): string {
-  const [a, b, accent] = PALETTES[i % PALETTES.length];
-  const sunX = Math.round(w * (0.2 + ((i * 37) % 60) / 100));
-  const ridge = (y: number, amp: number, seed: number) => {
-    const pts: string[] = [];
-    for (let k = 0; k <= 12; k++)
-      pts.push(`${Math.round((w * k) / 12)},${Math.round(h * y + Math.sin(k * 1.3 + seed + i) * amp * h)}`);
-    return `M0,${h} L${pts.join(' L')} L${w},${h} Z`;
-  };
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}">
-  <defs><linearGradient id="g" x1="0" y1="0" x2="0.3" y2="1"><stop offset="0" stop-color="${a}"/><stop offset="1" stop-color="${b}"/></linearGradient></defs>
-  <rect width="100%" height="100%" fill="url(#g)"/>
-  <circle cx="${sunX}" cy="${Math.round(h * 0.32)}" r="${Math.round(h * 0.11)}" fill="${accent}" opacity="0.85"/>
-  <path d="${ridge(0.62, 0.06, 1)}" fill="${b}" opacity="0.55"/>
-  <path d="${ridge(0.78, 0.04, 4)}" fill="#000" opacity="0.35"/></svg>`;
 }
 
 /** Diagonal repeated Latin watermark (no CJK font needed inside images). */
@@ -98,27 +68,28 @@ function watermarkSvg(w: number, h: number): Buffer {
   <g transform="rotate(-24 ${w / 2} ${h / 2})" font-family="DejaVu Sans, sans-serif" font-weight="bold" font-size="44" fill="#fff" fill-opacity="0.35" stroke="#000" stroke-opacity="0.15">${rows.join('')}</g></svg>`);
 }
 
-export const IMAGE_SIZE = { width: 1920, height: 1280 };
 export const CLIP_SIZE = { width: 1280, height: 720 };
+const FPS = 25;
 
-async function makeImage(i: number): Promise<{ original: string; preview: string; cover: string }> {
-  const original = await cached(`img${i}-orig.jpg`, (f) =>
-    sharp(Buffer.from(sceneSvg(i, IMAGE_SIZE.width, IMAGE_SIZE.height)))
-      .jpeg({ quality: 88 })
-      .toFile(f)
-      .then(() => undefined),
-  );
-  const preview = await cached(`img${i}-prev.jpg`, (f) =>
-    sharp(original)
-      .resize(960, 640)
-      .composite([{ input: watermarkSvg(960, 640) }])
+type Files = { original: string; preview: string; cover: string };
+
+/** A photo's original is the vendored file itself; the preview is watermarked at 960 px, the cover 480×320. */
+async function makeImage(i: number): Promise<Files> {
+  const p = PHOTOS[i];
+  const stem = p.file.replace(/\.jpg$/, '');
+  const original = await cached(`img-${stem}-orig.jpg`, (f) => fs.promises.copyFile(path.join(PHOTO_DIR, p.file), f));
+  const preview = await cached(`img-${stem}-prev.jpg`, async (f) => {
+    const { data, info } = await sharp(original)
+      .resize(960, 960, { fit: 'inside' })
+      .toBuffer({ resolveWithObject: true });
+    await sharp(data)
+      .composite([{ input: watermarkSvg(info.width, info.height) }])
       .jpeg({ quality: 78 })
-      .toFile(f)
-      .then(() => undefined),
-  );
-  const cover = await cached(`img${i}-cover.jpg`, (f) =>
+      .toFile(f);
+  });
+  const cover = await cached(`img-${stem}-cover.jpg`, (f) =>
     sharp(original)
-      .resize(480, 320)
+      .resize(480, 320, { fit: 'cover', position: 'attention' })
       .jpeg({ quality: 75 })
       .toFile(f)
       .then(() => undefined),
@@ -126,90 +97,207 @@ async function makeImage(i: number): Promise<{ original: string; preview: string
   return { original, preview, cover };
 }
 
-/** lavfi sources for the demo clips; SIZE is replaced by the output size. */
-const CLIP_SOURCES = [
-  'testsrc2=s=SIZE:r=25',
-  'mandelbrot=s=SIZE:r=25',
-  'life=s=SIZE:r=25:mold=10:ratio=0.1:death_color=#1a2a6c:life_color=#fdbb2d',
-  'cellauto=s=SIZE:r=25:rule=110',
-  'smptehdbars=s=SIZE:r=25,hue=H=2*PI*t/4',
-  'mandelbrot=s=SIZE:r=25:start_scale=0.3:end_scale=0.001:maxiter=200',
-  'rgbtestsrc=s=SIZE:r=25,hue=H=PI*t',
-  'life=s=SIZE:r=25:mold=4:ratio=0.3:death_color=#0b3d2e:life_color=#93f9b9',
-  'cellauto=s=SIZE:r=25:rule=30,hue=H=PI*t/2',
-  'testsrc=s=SIZE:r=25',
-];
-export const CLIP_SECONDS = 4;
-
-async function ffmpegPath(): Promise<string> {
-  return (await import('@ffmpeg-installer/ffmpeg')).default.path;
+/**
+ * Pan or zoom over one photo for `frames` frames: the photo is filled to 16:9 at twice the
+ * output size (smoother motion), then zoompan moves a window over it. Three moves take turns.
+ */
+function motion(input: number, frames: number, move: number): string {
+  const d = frames;
+  const centre = `x='iw/2-(iw/zoom/2)':y='ih/2-(ih/zoom/2)'`;
+  const z = [
+    `z='1+0.18*on/${d}':${centre}`,
+    `z='1.18-0.18*on/${d}':${centre}`,
+    `z='1.15':x='(iw-iw/zoom)*on/${d}':y='(ih-ih/zoom)/2'`,
+  ][move % 3];
+  const W = CLIP_SIZE.width * 2;
+  const H = CLIP_SIZE.height * 2;
+  return (
+    `[${input}:v]scale=${W}:${H}:force_original_aspect_ratio=increase,crop=${W}:${H},` +
+    `zoompan=${z}:d=${d}:s=${CLIP_SIZE.width}x${CLIP_SIZE.height}:fps=${FPS},setsar=1,format=yuv420p`
+  );
 }
 
-async function makeClip(
-  i: number,
-  signal?: AbortSignal,
-): Promise<{ original: string; preview: string; cover: string }> {
-  const bin = await ffmpegPath();
-  // The signal kills ffmpeg when the job is aborted (shutdown, timeout, cancel).
-  const run = (b: string, args: string[]) => runFile(b, args, { signal });
-  // Capped like a stock site's files (the noise-like sources would otherwise come out at 27-43
-  // Mbit/s: a 13 MB four-second preview that every page with a player decodes).
-  const enc = (maxKbps: number) => [
-    '-c:v',
-    'libx264',
-    '-preset',
-    'ultrafast',
-    '-crf',
-    '28',
-    '-maxrate',
-    `${maxKbps}k`,
-    '-bufsize',
-    `${maxKbps * 2}k`,
-    '-pix_fmt',
-    'yuv420p',
-    '-an',
-    '-movflags',
-    '+faststart',
-  ];
-  const src = (size: string) => [
+/**
+ * A soft ambient track of `seconds`: low-passed brown noise (wind, surf) under a quiet major
+ * chord on a root that differs per design, faded in and out. Inputs start at index `from`.
+ */
+function ambience(seconds: number, design: number, from: number): { inputs: string[]; filter: string } {
+  const roots = [196, 220, 246.94, 261.63, 293.66, 174.61];
+  const root = roots[design % roots.length];
+  const tones = [root, root * 1.26, root * 1.5];
+  const inputs = [
     '-f',
     'lavfi',
     '-i',
-    CLIP_SOURCES[i % CLIP_SOURCES.length].replace('SIZE', size),
-    '-t',
-    String(CLIP_SECONDS),
+    `anoisesrc=c=brown:r=44100:a=0.4:d=${seconds}:s=${design + 1}`,
+    ...tones.flatMap((f) => ['-f', 'lavfi', '-i', `sine=f=${f.toFixed(2)}:r=44100:d=${seconds}`]),
   ];
-  const original = await cached(`clip${i}-orig.mp4`, (f) =>
-    run(bin, ['-v', 'error', '-y', ...src(`${CLIP_SIZE.width}x${CLIP_SIZE.height}`), ...enc(8000), f]).then(
-      () => undefined,
-    ),
-  );
-  // Preview: 480p with a drawn watermark box and, when a font exists, Latin text.
+  const fadeOut = Math.max(0, seconds - 2.5);
+  const filter =
+    `[${from}:a]lowpass=f=500,volume=0.9[n];` +
+    tones.map((_, k) => `[${from + 1 + k}:a]volume=${(0.05 - k * 0.01).toFixed(2)}[t${k}]`).join(';') +
+    `;[n]${tones.map((_, k) => `[t${k}]`).join('')}amix=inputs=${tones.length + 1},volume=2.5,` +
+    `tremolo=f=0.25:d=0.3,afade=t=in:d=2,afade=t=out:st=${fadeOut}:d=2.5,aformat=channel_layouts=stereo[a]`;
+  return { inputs, filter };
+}
+
+// Capped like a stock site's files: 1280×720 originals at most ~4 Mbit/s, 480p previews 1.5 Mbit/s;
+// superfast keeps the whole set at a few CPU minutes on 2 cores (veryfast took a third longer).
+const encode = (maxKbps: number, audioKbps: number) => [
+  '-c:v',
+  'libx264',
+  '-preset',
+  'veryfast',
+  '-crf',
+  '23',
+  '-maxrate',
+  `${maxKbps}k`,
+  '-bufsize',
+  `${maxKbps * 2}k`,
+  '-pix_fmt',
+  'yuv420p',
+  '-c:a',
+  'aac',
+  '-b:a',
+  `${audioKbps}k`,
+  '-movflags',
+  '+faststart',
+];
+
+/** The watermarked 480p preview and the cover frame of a generated original. */
+async function previewAndCover(stem: string, original: string, signal?: AbortSignal): Promise<Files> {
+  const bin = await ffmpegBin();
   const mark = [
     'drawbox=x=0:y=ih/2-40:w=iw:h=80:color=black@0.35:t=fill',
-    FONT ? `drawtext=fontfile=${FONT}:text='LUMEN PREVIEW':fontcolor=white@0.7:fontsize=40:x=(w-tw)/2:y=(h-th)/2` : '',
+    LATIN_FONT
+      ? `drawtext=fontfile=${LATIN_FONT}:text='LUMEN PREVIEW':fontcolor=white@0.7:fontsize=40:x=(w-tw)/2:y=(h-th)/2`
+      : '',
   ]
     .filter(Boolean)
     .join(',');
-  const preview = await cached(`clip${i}-prev.mp4`, (f) =>
-    run(bin, ['-v', 'error', '-y', '-i', original, '-vf', `scale=854:480,${mark}`, ...enc(1500), f]).then(
-      () => undefined,
-    ),
+  const preview = await cached(`${stem}-prev.mp4`, (f) =>
+    run(
+      bin,
+      ['-v', 'error', '-y', '-i', original, '-vf', `scale=854:480,${mark}`, ...encode(1500, 64), f],
+      signal,
+    ).then(() => undefined),
   );
-  const cover = await cached(`clip${i}-cover.jpg`, (f) =>
-    run(bin, ['-v', 'error', '-y', '-ss', '1.5', '-i', original, '-frames:v', '1', '-vf', 'scale=480:270', f]).then(
-      () => undefined,
-    ),
+  const cover = await cached(`${stem}-cover.jpg`, (f) =>
+    run(
+      bin,
+      ['-v', 'error', '-y', '-ss', '2.5', '-i', original, '-frames:v', '1', '-vf', 'scale=480:270', f],
+      signal,
+    ).then(() => undefined),
   );
   return { original, preview, cover };
 }
 
-async function store(
-  storage: ObjectStore,
-  files: { original: string; preview: string; cover: string },
-  ext: string,
-  format: string,
-): Promise<MediaSet> {
+/** Pan and zoom over the design's photos, crossfaded (xfade), with the ambient track. */
+async function makeClip(i: number, signal?: AbortSignal): Promise<Files> {
+  const c: ClipDesign = CLIPS[i];
+  const bin = await ffmpegBin();
+  const original = await cached(`clip${i}-orig.mp4`, (f) => {
+    const n = c.photos.length;
+    const fade = 1.5;
+    // Each photo's shot overlaps the next by the fade; together they last c.seconds.
+    const shot = (c.seconds + (n - 1) * fade) / n;
+    const frames = Math.round(shot * FPS);
+    const parts = c.photos.map((file, k) => `${motion(k, frames, i + k)}[v${k}]`);
+    let last = 'v0';
+    for (let k = 1; k < n; k++) {
+      const out = k === n - 1 ? 'v' : `x${k}`;
+      parts.push(
+        `[${last}][v${k}]xfade=transition=fade:duration=${fade}:offset=${(k * (shot - fade)).toFixed(3)}[${out}]`,
+      );
+      last = out;
+    }
+    if (n === 1) parts.push('[v0]null[v]');
+    const audio = ambience(c.seconds, i, n);
+    const args = [
+      '-v',
+      'error',
+      '-y',
+      ...c.photos.flatMap((file) => ['-i', path.join(PHOTO_DIR, file)]),
+      ...audio.inputs,
+      '-filter_complex',
+      `${parts.join(';')};${audio.filter}`,
+      '-map',
+      '[v]',
+      '-map',
+      '[a]',
+      '-t',
+      String(c.seconds),
+      '-r',
+      String(FPS),
+      ...encode(4000, 128),
+      f,
+    ];
+    return run(bin, args, signal).then(() => undefined);
+  });
+  return previewAndCover(`clip${i}`, original, signal);
+}
+
+/**
+ * A template: a slow zoom over the photo, darkened, with a framed title card whose placeholder
+ * heading and line fade in (Chinese with a CJK font, else Latin), and the ambient track.
+ */
+async function makeTemplate(i: number, signal?: AbortSignal): Promise<Files> {
+  const t: TemplateDesign = TEMPLATES[i];
+  const bin = await ffmpegBin();
+  const font = CJK_FONT ?? LATIN_FONT;
+  const texts = CJK_FONT ? [t.heading, t.line] : ['YOUR TITLE HERE', 'subtitle goes here'];
+  const original = await cached(`tpl${i}-${CJK_FONT ? 'cjk' : 'latin'}-orig.mp4`, async (f) => {
+    // drawtext reads its text from files: no escaping of the placeholder's punctuation.
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lumen-tpl-'));
+    try {
+      const [heading, line] = texts.map((s, k) => {
+        const file = path.join(dir, `t${k}.txt`);
+        fs.writeFileSync(file, s);
+        return file;
+      });
+      const fadeIn = (from: number) => `alpha='min(1,max(0,(t-${from})/0.8))'`;
+      const text = font
+        ? `,drawtext=fontfile=${font}:textfile=${heading}:fontsize=76:fontcolor=white:x=(w-tw)/2:y=h*0.40:${fadeIn(1)}` +
+          `,drawtext=fontfile=${font}:textfile=${line}:fontsize=34:fontcolor=white@0.9:x=(w-tw)/2:y=h*0.54:${fadeIn(1.8)}`
+        : '';
+      const card =
+        `eq=brightness=-0.06:saturation=1.1` +
+        `,drawbox=x=iw*0.14:y=ih*0.3:w=iw*0.72:h=ih*0.4:color=black@0.38:t=fill:enable='gte(t,0.6)'` +
+        `,drawbox=x=iw*0.16:y=ih*0.33:w=iw*0.68:h=ih*0.34:color=white@0.85:t=3:enable='gte(t,0.8)'` +
+        text;
+      const audio = ambience(t.seconds, i + 3, 1);
+      await run(
+        bin,
+        [
+          '-v',
+          'error',
+          '-y',
+          '-i',
+          path.join(PHOTO_DIR, t.photo),
+          ...audio.inputs,
+          '-filter_complex',
+          `${motion(0, Math.round(t.seconds * FPS), 0)},${card}[v];${audio.filter}`,
+          '-map',
+          '[v]',
+          '-map',
+          '[a]',
+          '-t',
+          String(t.seconds),
+          '-r',
+          String(FPS),
+          ...encode(4000, 128),
+          f,
+        ],
+        signal,
+      );
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+  return previewAndCover(`tpl${i}-${CJK_FONT ? 'cjk' : 'latin'}`, original, signal);
+}
+
+async function store(storage: ObjectStore, files: Files, ext: string, format: string): Promise<MediaSet> {
   const orig = await fs.promises.readFile(files.original);
   const meta = ext === 'mp4' ? CLIP_SIZE : await sharp(orig).metadata();
   const sha256 = crypto.createHash('sha256').update(orig).digest('hex');
@@ -230,9 +318,10 @@ async function store(
   };
 }
 
-export const IMAGE_DESIGNS = 16;
-export const CLIP_DESIGNS = CLIP_SOURCES.length;
-export type MediaKind = 'image' | 'clip';
+export const IMAGE_DESIGNS = PHOTOS.length;
+export const CLIP_DESIGNS = CLIPS.length;
+export const TEMPLATE_DESIGNS = TEMPLATES.length;
+export type MediaKind = 'image' | 'clip' | 'template';
 
 /** Generates (or reuses from cache) one design's original, preview and cover and stores them under fresh keys. */
 export async function generateMediaSet(
@@ -241,9 +330,9 @@ export async function generateMediaSet(
   design: number,
   signal?: AbortSignal,
 ): Promise<MediaSet> {
-  return kind === 'clip'
-    ? store(storage, await makeClip(design, signal), 'mp4', 'MP4')
-    : store(storage, await makeImage(design), 'jpg', 'JPG');
+  if (kind === 'clip') return store(storage, await makeClip(design, signal), 'mp4', 'MP4');
+  if (kind === 'template') return store(storage, await makeTemplate(design, signal), 'mp4', 'MP4');
+  return store(storage, await makeImage(design), 'jpg', 'JPG');
 }
 
 /**
@@ -254,6 +343,7 @@ export async function generateMediaSet(
 export async function warmMediaCache(): Promise<void> {
   const work = [
     ...Array.from({ length: IMAGE_DESIGNS }, (_, i) => () => makeImage(i)),
+    ...Array.from({ length: TEMPLATE_DESIGNS }, (_, i) => () => makeTemplate(i)),
     ...Array.from({ length: CLIP_DESIGNS }, (_, i) => () => makeClip(i)),
   ];
   // Two at a time: ffmpeg and sharp each keep about one core busy.

@@ -11,6 +11,10 @@ export interface Subject {
   related: string[];
   /** Sentence appended to descriptions. */
   desc: string;
+  /** A title written for the subject's picture (the demo photos): the first work of the subject gets it. */
+  title?: string;
+  /** A Latin tag (else LATIN_TAGS of the word). */
+  latin?: string;
 }
 
 export const CATEGORIES: Record<1 | 2 | 11, string[]> = {
