@@ -147,7 +147,7 @@ const encode = (maxKbps: number, audioKbps: number) => [
   '-c:v',
   'libx264',
   '-preset',
-  'veryfast',
+  'superfast',
   '-crf',
   '23',
   '-maxrate',
