@@ -37,7 +37,7 @@ describe('accessibility of the main pages (axe-core, WCAG 2.2 AA)', () => {
     await check(page, '/', '[data-testid="material-card"]', found);
     await check(
       page,
-      '/search?keyword=%E7%86%8A%E7%8C%AB',
+      '/search?keyword=%E8%8A%B1%E6%9C%B5',
       '[data-testid="search-page"] [data-testid="material-card"]',
       found,
     );
@@ -59,7 +59,7 @@ describe('accessibility of the main pages (axe-core, WCAG 2.2 AA)', () => {
     const page = await ctx.newPage();
     const found: Record<string, AxeViolation[]> = {};
     await check(page, '/m/', '[data-testid="m-material"]', found);
-    await check(page, '/m/search?keyword=%E7%86%8A%E7%8C%AB', '[data-testid="m-material"]', found);
+    await check(page, '/m/search?keyword=%E8%8A%B1%E6%9C%B5', '[data-testid="m-material"]', found);
     await page.locator('[data-testid="m-material"]').first().click();
     await page.waitForURL(/\/m\/(video|image)\/detail\/\d+/);
     await check(page, new URL(page.url()).pathname, '[data-testid="m-price"]', found);

@@ -34,7 +34,7 @@ describe('catalogue in the browser', () => {
     const box = page.getByPlaceholder('例如：花朵', { exact: false }).first();
     await box.fill('花朵');
     await box.press('Enter');
-    await page.waitForURL(/\/search\?keyword=%E7%86%8A%E7%8C%AB/);
+    await page.waitForURL(/\/search\?keyword=%E8%8A%B1%E6%9C%B5/);
     await page.waitForSelector('[data-testid="search-page"] [data-testid="material-card"]');
     expect(await page.locator('[data-testid="result-count"]').innerText()).toMatch(/共找到 \d+ 个素材/);
     const titles = await page.locator('[data-testid="material-card"] .ant-typography strong').allInnerTexts();

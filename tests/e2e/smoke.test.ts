@@ -120,9 +120,9 @@ describe('built client served by the real server', () => {
     expect(await page.locator('[data-testid="m-material"]').count()).toBe(newest.data.length);
     expect(await page.locator('.m-grid').evaluate((e) => getComputedStyle(e).display)).toBe('grid');
     // A word typed and sent before the code has run still searches: the browser sends the form.
-    await page.getByRole('searchbox', { name: '搜索素材' }).fill('熊猫');
+    await page.getByRole('searchbox', { name: '搜索素材' }).fill('花朵');
     await page.getByRole('searchbox', { name: '搜索素材' }).press('Enter');
-    await page.waitForURL(/\/m\/search\?keyword=%E7%86%8A%E7%8C%AB$/);
+    await page.waitForURL(/\/m\/search\?keyword=%E8%8A%B1%E6%9C%B5$/);
     // The URL commits before the search page's own scripts are refused; their "failed to load"
     // errors belong to this blocked part, so let them all arrive before the count starts again.
     await page.waitForLoadState('load');

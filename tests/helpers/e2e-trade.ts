@@ -8,9 +8,9 @@ import { downloadBytes } from './browser.js';
  */
 
 /** A visitor searches from the header box, switches to videos and opens the first one; ends on its detail page. */
-export async function searchAndOpenVideo(page: Page, base: string, keyword = '熊猫'): Promise<void> {
+export async function searchAndOpenVideo(page: Page, base: string, keyword = '花朵'): Promise<void> {
   await page.goto(base + '/');
-  const box = page.getByPlaceholder('例如：熊猫', { exact: false }).first();
+  const box = page.getByLabel('搜索素材').first();
   await box.fill(keyword);
   await box.press('Enter');
   await page.waitForURL(/\/search\?keyword=/);

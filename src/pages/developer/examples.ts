@@ -1,6 +1,6 @@
 /** Copy-paste examples of the developer page (curl and the TypeScript SDK), for a given site origin. */
 export const curlExample = (origin: string) => `# 1. 检索素材（权限 catalogue:read）
-curl -s "${origin}/api/v1/catalogue?keyword=%E7%86%8A%E7%8C%AB&pageSize=5" \\
+curl -s "${origin}/api/v1/catalogue?keyword=%E8%8A%B1%E6%9C%B5&pageSize=5" \\
   -H "Authorization: Bearer $LUMEN_API_KEY"
 
 # 2. 购买授权，钱包付款（权限 licences:purchase）；重试时沿用同一个 Idempotency-Key

@@ -147,7 +147,7 @@ describe('the mobile site: collect, invites, copyright services and trace', () =
     const token = await devToken(base(), 'demo_buyer');
     const name = `手机收藏 ${Date.now() % 100000}`;
     const album = await apiAs(token, 'POST', '/api/collect', { name });
-    const material = (await apiAs(null, 'GET', '/api/index/search?keyword=%E7%86%8A%E7%8C%AB&type=1')).list[0];
+    const material = (await apiAs(null, 'GET', '/api/index/search?keyword=%E8%8A%B1%E6%9C%B5&type=1')).list[0];
     await apiAs(token, 'POST', `/api/collect/${album.id}/items`, { materialId: material.id });
     await apiAs(token, 'PUT', `/api/collect/${album.id}`, { shared: true });
 

@@ -50,7 +50,7 @@ describe('the mobile site', () => {
     expect(await page.title()).toContain('首页');
     await expectUsable(page);
 
-    const video = (await api('/api/index/search?keyword=%E7%86%8A%E7%8C%AB&type=1')).list[0];
+    const video = (await api('/api/index/search?keyword=%E8%8A%B1%E6%9C%B5&type=1')).list[0];
     await page.goto(`${base()}/video/detail/${video.id}`);
     await page.waitForURL(`${base()}/m/video/detail/${video.id}`);
     expect(await page.getByTestId('m-detail-title').innerText()).toBe(video.title);
@@ -143,7 +143,7 @@ describe('the mobile site', () => {
   it('inside WeChat, logs in with WeChat (binding a phone) and pays with WeChat Pay only', async () => {
     const ctx = await newContext(browser, { mobile: true, userAgent: WECHAT_UA });
     const page = await ctx.newPage();
-    const video = (await api('/api/index/search?keyword=%E7%86%8A%E7%8C%AB&type=1')).list[1];
+    const video = (await api('/api/index/search?keyword=%E8%8A%B1%E6%9C%B5&type=1')).list[1];
     await page.goto(`${base()}/video/detail/${video.id}`);
     await page.waitForURL(`${base()}/m/video/detail/${video.id}`);
     await page.getByRole('button', { name: '立即购买' }).click();
