@@ -5,3 +5,8 @@ export declare function buildClientIfChanged(opts?: {
   outDir?: string;
   build?: (outDir: string) => void;
 }): boolean;
+export declare function startClientBuildIfChanged(opts?: {
+  root?: string;
+  outDir?: string;
+  build?: (outDir: string) => Promise<void>;
+}): Promise<void> | null;

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { buildClientIfChanged, clientInputsHash } from '../../scripts/client-build.mjs';
+import { buildClientIfChanged, clientInputsHash, startClientBuildIfChanged } from '../../scripts/client-build.mjs';
 
 /** npm start rebuilds the client only when what it is made from changed (scripts/client-build.mjs). */
 describe('the client build of npm start', () => {
@@ -61,5 +61,36 @@ describe('the client build of npm start', () => {
     // The stamp of the older build is gone with the failure: the next start builds.
     expect(buildClientIfChanged({ root, outDir, build })).toBe(true);
     expect(builds).toHaveLength(3);
+  });
+
+  it("npm start's build marks the folder as building (this process) until it ends, and a failed one leaves no stamp", async () => {
+    const outDir = path.join(root, 'dist');
+    const marker = `${outDir}.building`;
+    const seen: string[] = [];
+    const build = async (dir: string) => {
+      seen.push(fs.readFileSync(marker, 'utf8'));
+      fs.mkdirSync(dir, { recursive: true });
+    };
+    const running = startClientBuildIfChanged({ root, outDir, build });
+    // Written before it returns: a server started right after sees it.
+    expect(fs.readFileSync(marker, 'utf8')).toBe(String(process.pid));
+    await running;
+    expect(seen).toEqual([String(process.pid)]);
+    expect(fs.existsSync(marker)).toBe(false);
+    expect(startClientBuildIfChanged({ root, outDir, build })).toBeNull();
+
+    write('src/main.tsx', 'render(4)');
+    const failing = startClientBuildIfChanged({
+      root,
+      outDir,
+      build: async () => {
+        throw new Error('vite build failed');
+      },
+    });
+    await expect(failing).rejects.toThrow('vite build failed');
+    expect(fs.existsSync(marker)).toBe(false);
+    const again = startClientBuildIfChanged({ root, outDir, build });
+    expect(again).not.toBeNull();
+    await again;
   });
 });

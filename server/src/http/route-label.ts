@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import type { FastifyRequest } from 'fastify';
 
 export interface RouteLabel {
@@ -10,20 +11,27 @@ export interface RouteLabel {
 
 /**
  * The route a request is counted (plugins/metrics.ts) and logged (plugins/request-log.ts) under.
- * The client plugin serves each built file as a route of its own (over 500 under /assets), so the
- * build's folders count as one route each; otherwise metrics would keep a series per file.
+ * The client plugin serves every built file and page through one route (`/*`); a file in one of the
+ * build's folders (over 500 under /assets) counts as `/<folder>/*`, so metrics keep one series per
+ * folder rather than per file. The folders are read when the build exists (npm start may still be
+ * building it when the server starts).
  */
 export function routeLabeller(clientDir: string): (req: FastifyRequest) => RouteLabel {
-  const folders = fs.existsSync(clientDir)
-    ? fs
-        .readdirSync(clientDir, { withFileTypes: true })
-        .filter((e) => e.isDirectory())
-        .map((e) => `/${e.name}/`)
-    : [];
+  let folders: string[] | undefined;
+  const foldersOf = () =>
+    (folders ??= fs.existsSync(path.join(clientDir, 'index.html'))
+      ? fs
+          .readdirSync(clientDir, { withFileTypes: true })
+          .filter((e) => e.isDirectory())
+          .map((e) => `/${e.name}/`)
+      : undefined) ?? [];
   return (req) => {
     const template = req.routeOptions.url;
     if (!template) return { route: 'unmatched', isStatic: false };
-    const folder = folders.find((f) => template.startsWith(f));
-    return folder ? { route: `${folder}*`, isStatic: true } : { route: template, isStatic: false };
+    if (template !== '/*') return { route: template, isStatic: false };
+    const folder = foldersOf().find((f) => req.url.startsWith(f));
+    // /m/ is the mobile site's pages as well as its files: only a file name (with an extension) is a file.
+    const isFile = folder && /\.[a-z0-9]+$/i.test(req.url.split('?')[0]);
+    return isFile ? { route: `${folder}*`, isStatic: true } : { route: template, isStatic: false };
   };
 }
