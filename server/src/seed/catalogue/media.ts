@@ -7,8 +7,11 @@ import sharp from 'sharp';
 import type { ObjectStore } from '../../storage/index.js';
 import { contentTypeOf } from '../../storage/content-type.js';
 import { PUBLIC_GROUP, ORIGINAL_GROUP } from '../../storage/groups.js';
-import { ffmpegBin, run } from '../../services/media/binaries.js';
+import { ffmpegBin, run as runNow } from '../../services/media/binaries.js';
 import { CLIPS, PHOTO_DIR, PHOTOS, TEMPLATES, type ClipDesign, type TemplateDesign } from './photos.js';
+
+/** The demo media is background work: at a lower priority than requests and the client build. */
+const run = (bin: string, args: string[], signal?: AbortSignal) => runNow(bin, args, signal, { background: true });
 
 export interface MediaSet {
   cover: string;

@@ -1,5 +1,6 @@
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import { ffmpegInputGuard } from '../../security/media-limits.js';
 
 /**
@@ -26,14 +27,30 @@ export function ffprobeBin(): string | null {
  */
 export const INPUT_GUARD = ffmpegInputGuard('mov');
 
-/** Runs a binary; rejects with its stderr tail (the failure reason shown to the creator). */
-export function run(bin: string, args: string[], signal?: AbortSignal): Promise<{ stdout: string; stderr: string }> {
+/**
+ * Runs a binary; rejects with its stderr tail (the failure reason shown to the creator).
+ * `background`: at a lower CPU priority (nice 10), for work nobody is waiting on (the demo media),
+ * so it yields to the server's requests and to npm start's client build.
+ */
+export function run(
+  bin: string,
+  args: string[],
+  signal?: AbortSignal,
+  { background = false }: { background?: boolean } = {},
+): Promise<{ stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
-    execFile(bin, args, { signal, maxBuffer: 32 * 1024 * 1024 }, (err, stdout, stderr) => {
+    const child = execFile(bin, args, { signal, maxBuffer: 32 * 1024 * 1024 }, (err, stdout, stderr) => {
       if (err) {
         const tail = String(stderr).trim().split('\n').slice(-3).join(' ');
         reject(new Error(tail || err.message));
       } else resolve({ stdout: String(stdout), stderr: String(stderr) });
     });
+    if (background && child.pid) {
+      try {
+        os.setPriority(child.pid, 10);
+      } catch {
+        // Not permitted here: it runs at the normal priority.
+      }
+    }
   });
 }
