@@ -28,6 +28,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 import { exited, freePort, spawnServer, waitUntilUp } from '../tests/helpers/server-process.js';
+import { coverAt } from '../src/schemas/api/cover-size.js';
 
 const arg = (name: string, dflt: string) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -68,12 +69,15 @@ if (!dist) {
   });
 }
 
+/** What the page's observer keeps: the latest largest paint, when it came, and what it was. */
+type LcpWindow = Window & { __lcp: number; __lcpAt: number; __lcpEl: string };
+
 /** LCP and FCP of one cold load, read from the page's own performance entries. */
 async function measure(
   browser: Browser,
   url: string,
   profile: Profile = DESKTOP,
-): Promise<{ lcp: number; fcp: number }> {
+): Promise<{ lcp: number; fcp: number; element: string }> {
   const ctx = await browser.newContext({
     viewport: profile.viewport,
     userAgent: profile.userAgent,
@@ -90,12 +94,15 @@ async function measure(
     await cdp.send('Network.emulateNetworkConditions', FAST_3G);
   }
   await page.addInitScript(() => {
-    (window as any).__lcp = 0;
-    (window as any).__lcpAt = 0;
+    (window as unknown as LcpWindow).__lcp = 0;
+    (window as unknown as LcpWindow).__lcpAt = 0;
     new PerformanceObserver((list) => {
       for (const e of list.getEntries()) {
-        (window as any).__lcp = e.startTime;
-        (window as any).__lcpAt = performance.now();
+        (window as unknown as LcpWindow).__lcp = e.startTime;
+        (window as unknown as LcpWindow).__lcpAt = performance.now();
+        const { element, url } = e as LargestContentfulPaint;
+        (window as unknown as LcpWindow).__lcpEl =
+          url || (element ? `${element.tagName.toLowerCase()}.${element.className}` : '');
       }
     }).observe({ type: 'largest-contentful-paint', buffered: true });
   });
@@ -104,17 +111,24 @@ async function measure(
   // and the network is quiet (a later, larger image would replace it).
   await page.waitForLoadState('networkidle').catch(() => undefined);
   const settled = await page
-    .waitForFunction(() => (window as any).__lcp > 0 && performance.now() - (window as any).__lcpAt > 1500, undefined, {
-      timeout: profile.throttled ? 90_000 : 20_000,
-      polling: 100,
-    })
+    .waitForFunction(
+      () =>
+        (window as unknown as LcpWindow).__lcp > 0 &&
+        performance.now() - (window as unknown as LcpWindow).__lcpAt > 1500,
+      undefined,
+      {
+        timeout: profile.throttled ? 90_000 : 20_000,
+        polling: 100,
+      },
+    )
     .then(
       () => true,
       () => false,
     );
   if (!settled) throw new Error(`no largest-contentful-paint entry on ${url} in time`);
   const r = await page.evaluate(() => ({
-    lcp: (window as any).__lcp as number,
+    element: String((window as unknown as LcpWindow).__lcpEl ?? '').replace(location.origin, ''),
+    lcp: (window as unknown as LcpWindow).__lcp as number,
     fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? 0,
   }));
   await ctx.close();
@@ -141,14 +155,22 @@ try {
   await waitUntilUp(base, server, 600_000, (h) => h.data?.seedPending === 0);
   const first = (await (await fetch(`${base}/api/items/list?pageSize=1&sort=downloads&order=desc`)).json()).data
     .list[0];
-  const cover = first?.coverPath ? new URL(first.coverPath, base).toString() : '';
+  const cover = first?.coverPath ?? '';
   // The phone baseline: the mobile home's first four covers (its largest paint) in a two-column grid.
   const newest = (await (await fetch(`${base}/api/index/newest?limit=4`)).json()).data as Array<{ coverUrl?: string }>;
-  const phoneCovers = newest.map((m) => (m.coverUrl ? new URL(m.coverUrl, base).toString() : ''));
+  // The phone's tiles ask for the 360-pixel cover (coverAt): the baseline shows the same bytes.
+  const phoneCovers = newest.map((m) => coverAt(m.coverUrl ?? '', 360));
   // The baseline: the same cover image and a title in plain HTML, no script, from another loopback port.
   const bport = await freePort();
   baseline = http
-    .createServer((req, res) => {
+    .createServer(async (req, res) => {
+      // The covers through this origin: the server's files answer Cross-Origin-Resource-Policy
+      // same-origin, so another port's page would never paint them (its largest paint was the h1).
+      if (req.url?.startsWith('/files/')) {
+        const file = await fetch(base + req.url);
+        res.writeHead(file.status, { 'content-type': file.headers.get('content-type') ?? 'application/octet-stream' });
+        return res.end(Buffer.from(await file.arrayBuffer()));
+      }
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
       if (req.url === '/phone')
         return res.end(
@@ -177,12 +199,16 @@ try {
     ['/ (desktop home, 1440x900)', `${base}/`, DESKTOP_THROTTLED],
   ];
   for (const [, u, p] of phoneUrls) await measure(browser, u, p);
-  const phone = new Map(phoneUrls.map(([n]) => [n, { lcp: [] as number[], fcp: [] as number[] }]));
+  const phone = new Map(
+    phoneUrls.map(([n]) => [n, { lcp: [] as number[], fcp: [] as number[], elements: new Map<string, number>() }]),
+  );
   for (let r = 0; r < PHONE_RUNS; r++) {
     for (const [name, u, p] of phoneUrls) {
       const m = await measure(browser, u, p);
-      phone.get(name)!.lcp.push(m.lcp);
-      phone.get(name)!.fcp.push(m.fcp);
+      const x = phone.get(name)!;
+      x.lcp.push(m.lcp);
+      x.fcp.push(m.fcp);
+      x.elements.set(m.element, (x.elements.get(m.element) ?? 0) + 1);
     }
   }
   console.log(
@@ -197,6 +223,9 @@ try {
         .toFixed(0)
         .padStart(5)} ms`,
     );
+    // What the largest paint was, and how often: a later, larger element moves it.
+    for (const [el, n] of [...x.elements].sort((a, b) => b[1] - a[1]))
+      console.log(`      ${String(n).padStart(2)} x largest paint: ${el || '(text)'}`);
   }
   const mobileLcp = pct(phone.get(phoneUrls[1][0])!.lcp, 50);
   const floor = pct(phone.get(phoneUrls[0][0])!.lcp, 50);

@@ -23,7 +23,7 @@ export interface ServerRender {
 export const serverRenderDir = (clientDir: string) => `${clientDir.replace(/[\\/]+$/, '')}-ssr`;
 
 /** Loads and prepares the build's server render; undefined when the build made none. */
-export async function loadServerRender(clientDir: string, version = 0): Promise<ServerRender | undefined> {
+export async function loadServerRender(clientDir: string): Promise<ServerRender | undefined> {
   const dir = serverRenderDir(clientDir);
   const file = path.join(dir, 'entry-server.js');
   const assetsFile = path.join(dir, 'page-assets.json');
@@ -36,8 +36,7 @@ export async function loadServerRender(clientDir: string, version = 0): Promise<
         .map((href) => fs.readFileSync(path.join(clientDir, href.replace(/^\//, '')), 'utf8'))
         .join('\n');
   }
-  // A new build (npm start rebuilding while the server runs) is a new module, not the cached one.
-  const entry = (await import(`${pathToFileURL(file).href}${version ? `?v=${version}` : ''}`)) as EntryServer;
+  const entry = (await import(pathToFileURL(file).href)) as EntryServer;
   await entry.prepare(Object.keys(pages));
   return {
     requestsFor: (pathname) => pages[pathname]?.urls,

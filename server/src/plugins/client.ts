@@ -95,6 +95,7 @@ export default fp(async (app) => {
     },
   });
 
+  let serverRenderImported = false;
   const load = (version: number): LoadedClient => {
     const html = loadIndex(index);
     // The mobile site (src/mobile, the same build's second page): every /m/ path gets its index.html.
@@ -109,11 +110,17 @@ export default fp(async (app) => {
       const page = isMobilePath(url) ? mobileTemplate! : template;
       return ssr!.page(page, url, await fetchAnswers(app, requests));
     }, app.config.serverRenderCacheMs);
-    if (app.config.serverRender) {
-      loadServerRender(dir, version).then(
+    // Imported once per process: its chunks import the entry back by its plain name, so a second
+    // copy (a cache-busting query) would run with a React of its own. A build that replaces the one
+    // rendered from is served client-rendered until the next start.
+    if (app.config.serverRender && !serverRenderImported) {
+      serverRenderImported = true;
+      loadServerRender(dir).then(
         (m) => (ssr = m),
         (err) => app.log.error({ err }, 'server render module failed to load; serving the client-rendered page'),
       );
+    } else if (app.config.serverRender) {
+      app.log.warn({ dir }, 'a new client build: its pages are rendered in the browser until the server restarts');
     }
     app.log.info({ dir }, 'web client loaded');
     return {

@@ -7,6 +7,8 @@ import { fileAnswer } from '../http/envelope-schema.js';
 import { wildcardParams } from '../http/params.js';
 import type { ContractTypes } from '../http/type-provider.js';
 import { errorEnvelopeSchema } from '../../../src/schemas/api/envelope.js';
+import { publicFileQuerySchema } from '../../../src/schemas/api/cover-size.js';
+import { coverAtWidth } from '../services/media/cover-size.js';
 
 /** Every other path under /files answers only this 404. */
 const onlyNotFound = {
@@ -33,11 +35,28 @@ export default async function filesRoute(app: FastifyInstance): Promise<void> {
   app.withTypeProvider<ContractTypes>().get(
     `/${PUBLIC_GROUP}/*`,
     {
-      schema: { params: wildcardParams, response: fileAnswer('*/*', '公开媒体文件（封面、带水印预览：图片或视频）') },
+      schema: {
+        params: wildcardParams,
+        querystring: publicFileQuerySchema,
+        response: fileAnswer('*/*', '公开媒体文件（封面、带水印预览：图片或视频；图片可带 w 取小尺寸 WebP）'),
+      },
     },
     async (req, reply) => {
       const rest = req.params['*'];
       if (!PUBLIC_KEY.test(rest)) return reply.status(404).send(fail(404, '文件不存在'));
+      // A picture at a smaller width (the phone's tiles); a video has none.
+      const width = req.query.w;
+      if (width && !rest.endsWith('.mp4')) {
+        if (!(await app.storage.exists(`${PUBLIC_GROUP}/${rest}`)))
+          return reply.status(404).send(fail(404, '文件不存在'));
+        return serveObject(req, reply, app.storage, await coverAtWidth(app.storage, rest, width), {
+          cacheControl: 'public, max-age=31536000, immutable',
+          contentDisposition: contentDisposition(
+            rest.slice(rest.indexOf('/') + 1).replace(/\.[a-z]+$/, '.webp'),
+            'inline',
+          ),
+        });
+      }
       return serveObject(req, reply, app.storage, `${PUBLIC_GROUP}/${rest}`, {
         cacheControl: 'public, max-age=31536000, immutable',
         contentDisposition: contentDisposition(rest.slice(rest.indexOf('/') + 1), 'inline'),
