@@ -47,9 +47,9 @@ export default async function filesRoute(app: FastifyInstance): Promise<void> {
       // A picture at a smaller width (the phone's tiles); a video has none.
       const width = req.query.w;
       if (width && !rest.endsWith('.mp4')) {
-        if (!(await app.storage.exists(`${PUBLIC_GROUP}/${rest}`)))
-          return reply.status(404).send(fail(404, '文件不存在'));
-        return serveObject(req, reply, app.storage, await coverAtWidth(app.storage, rest, width), {
+        const sized = await coverAtWidth(app.storage, rest, width);
+        if (!sized) return reply.status(404).send(fail(404, '文件不存在'));
+        return serveObject(req, reply, app.storage, sized, {
           cacheControl: 'public, max-age=31536000, immutable',
           contentDisposition: contentDisposition(
             rest.slice(rest.indexOf('/') + 1).replace(/\.[a-z]+$/, '.webp'),

@@ -10,22 +10,25 @@ export const coverSizeKey = (key: string, width: CoverWidth) =>
 /** A cover larger than this is no cover (a cover is made at 480 pixels wide). */
 const MAX_SOURCE_BYTES = 8 * 1024 * 1024;
 
-const making = new Map<string, Promise<string>>();
+const making = new Map<string, Promise<string | null>>();
 
 /**
  * The key of the public picture `key` ("<yyyymm>/<hex>.jpg") at `width`, 16:10, WebP: made and
- * stored on first request (concurrent requests share one making), then read as it is.
+ * stored on first request (concurrent requests share one making), then read as it is. Null when
+ * there is no such picture; the picture itself when it is too large to be a cover.
  */
-export function coverAtWidth(store: ObjectStore, key: string, width: CoverWidth): Promise<string> {
+export function coverAtWidth(store: ObjectStore, key: string, width: CoverWidth): Promise<string | null> {
   const sized = coverSizeKey(key, width);
   const pending = making.get(sized);
   if (pending) return pending;
   const job = (async () => {
+    // The common case, once made: one look-up.
     if (await store.exists(sized)) return sized;
-    const stat = await store.stat(`${PUBLIC_GROUP}/${key}`);
-    if (!stat || stat.size > MAX_SOURCE_BYTES) return `${PUBLIC_GROUP}/${key}`;
-    const source = await store.get(`${PUBLIC_GROUP}/${key}`);
-    const out = await sharp(source, { limitInputPixels: 40_000_000 })
+    const source = `${PUBLIC_GROUP}/${key}`;
+    const stat = await store.stat(source);
+    if (!stat) return null;
+    if (stat.size > MAX_SOURCE_BYTES) return source;
+    const out = await sharp(await store.get(source), { limitInputPixels: 40_000_000 })
       .rotate()
       .resize(width, coverHeight(width), { fit: 'cover', position: 'attention' })
       .webp({ quality: 70 })
